@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * commands.h - subcommands: one entry each, one table
+ *
+ * Each subcommand returns the process's exit status: 0, 1 when something
+ * failed, 2 for bad input.
+ */
+#ifndef HG_COMMANDS_H
+#define HG_COMMANDS_H
+
+#include <stdio.h>
+
+struct hg_command {
+	const char *name;
+	const char *usage;	/* synopsis after "hourglass <name>" */
+	const char *help;	/* one line */
+	int (*main)(int argc, char **argv);	/* argv[0] is the name */
+	void (*usage_long)(FILE *f);		/* the whole help text */
+};
+
+/* hg_commands - every subcommand, NULL-terminated. */
+extern const struct hg_command *const hg_commands[];
+
+/*
+ * hg_command_find - the subcommand named exactly @name, or NULL
+ * (no prefixes: a mistyped subcommand must not run another one)
+ */
+const struct hg_command *hg_command_find(const char *name);
+
+/* hg_run_main - run an experiment: the command line without a subcommand. */
+int hg_run_main(int argc, char **argv);
+
+#endif /* HG_COMMANDS_H */

@@ -1,0 +1,520 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * options.c - hand-written parser for the run's command line
+ *
+ * Per-thread options are collected with their scope (-t <n>, or -a / none
+ * for all threads) and applied in order once -n is known, so -n may come
+ * anywhere and a later option overrides an earlier one for its threads.
+ */
+#include <errno.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../trace/timeval.h"
+#include "cpulist.h"
+#include "options.h"
+
+enum opt_id {
+	O_THREADS, O_DURATION, O_CYCLES, O_THREAD, O_ALL, O_RECORDS,
+	O_PRIORITY, O_RH, O_RS, O_WORKLOAD, O_TIMER, O_START, O_FINISH,
+	O_GAP, O_NO_INTERVALS, O_QUIET, O_OUTPUT, O_JSON, O_CPU,
+	O_HELP, O_VERSION,
+};
+
+struct opt {
+	const char *sh;		/* single-dash spelling, or NULL */
+	const char *lg;		/* long spelling without "--" */
+	enum opt_id id;
+	unsigned int nargs;	/* fixed arguments (-w takes its workload's) */
+};
+
+static const struct opt opts[] = {
+	{ "-n", "threads", O_THREADS, 1 },
+	{ "-d", "duration", O_DURATION, 1 },
+	{ "-c", "cycles", O_CYCLES, 0 },
+	{ "-t", "thread", O_THREAD, 1 },
+	{ "-a", "all", O_ALL, 0 },
+	{ "-e", "records", O_RECORDS, 1 },
+	{ "-p", "priority", O_PRIORITY, 1 },
+	{ "-rh", "reserve-hard", O_RH, 2 },
+	{ "-rs", "reserve-soft", O_RS, 2 },
+	{ "-w", "workload", O_WORKLOAD, 1 },
+	{ "-i", "timer", O_TIMER, 1 },
+	{ "-s", "start", O_START, 1 },
+	{ "-f", "finish", O_FINISH, 1 },
+	{ "-g", "gap", O_GAP, 1 },
+	{ "-x", "no-intervals", O_NO_INTERVALS, 0 },
+	{ "-q", "quiet", O_QUIET, 0 },
+	{ "-o", "output", O_OUTPUT, 1 },
+	{ NULL, "json", O_JSON, 1 },
+	{ NULL, "cpu", O_CPU, 1 },
+	{ "-h", "help", O_HELP, 0 },
+	{ "-V", "version", O_VERSION, 0 },
+};
+
+#define NOPTS (sizeof(opts) / sizeof(opts[0]))
+
+/* One per-thread option, with the threads it applies to. */
+struct assign {
+	int scope;		/* -1: all threads */
+	const char *scope_arg;	/* the -t value, for messages */
+	enum opt_id id;
+	union {
+		struct hg_prio prio;
+		struct {
+			const struct hg_workload *wl;
+			struct hg_wl_params p;
+		} w;
+		const struct hg_timer *timer;
+		uint64_t ns;
+		struct {
+			uint64_t budget, period;
+		} resv;
+		cpu_set_t cpus;
+	} v;
+};
+
+struct parser {
+	struct hg_config *cfg;
+	struct assign *as;
+	size_t nas, cap;
+	int scope;
+	const char *scope_arg;
+	char *err;
+	size_t errlen;
+	bool have_n;
+};
+
+static int fail(struct parser *ps, int ret, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int fail(struct parser *ps, int ret, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(ps->err, ps->errlen, fmt, ap);
+	va_end(ap);
+	return ret;
+}
+
+static struct assign *new_assign(struct parser *ps, enum opt_id id)
+{
+	struct assign *a;
+
+	if (ps->nas == ps->cap) {
+		size_t cap = ps->cap ? ps->cap * 2 : 16;
+
+		a = realloc(ps->as, cap * sizeof(*a));
+		if (!a)
+			return NULL;
+		ps->as = a;
+		ps->cap = cap;
+	}
+	a = &ps->as[ps->nas++];
+	memset(a, 0, sizeof(*a));
+	a->scope = ps->scope;
+	a->scope_arg = ps->scope_arg;
+	a->id = id;
+	return a;
+}
+
+static const struct opt *find_opt(const char *arg, const char **inline_val)
+{
+	size_t i, n;
+
+	*inline_val = NULL;
+	if (arg[0] == '-' && arg[1] == '-') {
+		const char *eq = strchr(arg + 2, '=');
+
+		n = eq ? (size_t)(eq - arg - 2) : strlen(arg + 2);
+		for (i = 0; i < NOPTS; i++) {
+			if (strlen(opts[i].lg) == n && !strncmp(opts[i].lg, arg + 2, n)) {
+				*inline_val = eq ? eq + 1 : NULL;
+				return &opts[i];
+			}
+		}
+		return NULL;
+	}
+	for (i = 0; i < NOPTS; i++)
+		if (opts[i].sh && !strcmp(opts[i].sh, arg))
+			return &opts[i];
+	return NULL;
+}
+
+static int parse_time_opt(struct parser *ps, const char *opt, const char *val,
+			  uint64_t *ns, bool zero_ok)
+{
+	char why[128];
+	int ret = hg_parse_time(val, ns, why, sizeof(why));
+
+	if (ret)
+		return fail(ps, ret, "%s %s: %s", opt, val, why);
+	if (!zero_ok && !*ns)
+		return fail(ps, -EINVAL, "%s %s: must be greater than zero", opt, val);
+	return 0;
+}
+
+static int parse_count(struct parser *ps, const char *opt, const char *val,
+		       uint64_t lo, uint64_t hi, uint64_t *out)
+{
+	int ret = hg_parse_u64(val, out);
+
+	if (ret == -EINVAL)
+		return fail(ps, ret, "%s %s: not a number", opt, val);
+	if (ret || *out < lo || *out > hi)
+		return fail(ps, -ERANGE, "%s %s: must be %llu to %llu", opt, val,
+			    (unsigned long long)lo, (unsigned long long)hi);
+	return 0;
+}
+
+/* -w <workload> [<args>]: consumes the workload's own arguments. */
+static int parse_workload(struct parser *ps, const char *opt, int argc,
+			  char *const *argv, int *i, const char *val)
+{
+	struct assign *a;
+	const struct hg_workload *wl;
+	char why[256];
+	unsigned int n = 0;
+
+	wl = hg_workload_find(val, why, sizeof(why));
+	if (!wl)
+		return fail(ps, -EINVAL, "%s: %s", opt, why);
+	while (n < wl->max_args && *i + 1 + (int)n < argc) {
+		const char *next = argv[*i + 1 + n];
+
+		/* optional arguments are taken while they do not look like options */
+		if (n >= wl->min_args && (next[0] == '-' || !next[0]))
+			break;
+		n++;
+	}
+	if (n < wl->min_args)
+		return fail(ps, -EINVAL, "%s %s: missing argument (usage: %s %s %s)",
+			    opt, wl->name, opt, wl->name, wl->args);
+	a = new_assign(ps, O_WORKLOAD);
+	if (!a)
+		return fail(ps, -ENOMEM, "out of memory");
+	a->v.w.wl = wl;
+	if (wl->parse(&a->v.w.p, argv + *i + 1, n, why, sizeof(why)))
+		return fail(ps, -EINVAL, "%s %s: %s", opt, wl->name, why);
+	*i += (int)n;
+	return 0;
+}
+
+static int parse_one(struct parser *ps, const struct opt *o, const char *opt,
+		     int argc, char *const *argv, int *i, const char *val)
+{
+	struct hg_config *cfg = ps->cfg;
+	struct assign *a;
+	char why[256];
+	uint64_t v;
+	int ret;
+
+	switch (o->id) {
+	case O_THREADS:
+		ret = parse_count(ps, opt, val, 1, HG_MAX_THREADS, &v);
+		if (ret)
+			return ret;
+		cfg->nthreads = (unsigned int)v;
+		ps->have_n = true;
+		return 0;
+	case O_DURATION:
+		return parse_time_opt(ps, opt, val, &cfg->duration_ns, false);
+	case O_CYCLES:
+		cfg->raw_cycles = true;
+		return 0;
+	case O_THREAD:
+		ret = parse_count(ps, opt, val, 0, HG_MAX_THREADS - 1, &v);
+		if (ret)
+			return ret;
+		ps->scope = (int)v;
+		ps->scope_arg = val;
+		return 0;
+	case O_ALL:
+		ps->scope = -1;
+		ps->scope_arg = NULL;
+		return 0;
+	case O_RECORDS:
+		return parse_count(ps, opt, val, 1, HG_MAX_RECORDS, &cfg->records);
+	case O_GAP:
+		return parse_time_opt(ps, opt, val, &cfg->gap_ns, false);
+	case O_NO_INTERVALS:
+		cfg->no_intervals = true;
+		return 0;
+	case O_QUIET:
+		cfg->quiet = true;
+		return 0;
+	case O_OUTPUT:
+		cfg->out_path = val;
+		return 0;
+	case O_JSON:
+		cfg->json_path = val;
+		return 0;
+	case O_HELP:
+	case O_VERSION:
+		return 0;
+	case O_WORKLOAD:
+		return parse_workload(ps, opt, argc, argv, i, val);
+	default:
+		break;
+	}
+
+	/* the remaining options apply to the threads in scope */
+	a = new_assign(ps, o->id);
+	if (!a)
+		return fail(ps, -ENOMEM, "out of memory");
+	switch (o->id) {
+	case O_PRIORITY:
+		if (hg_prio_parse(val, &a->v.prio, why, sizeof(why)))
+			return fail(ps, -EINVAL, "%s: %s", opt, why);
+		return 0;
+	case O_TIMER:
+		a->v.timer = hg_timer_find(val, why, sizeof(why));
+		if (!a->v.timer)
+			return fail(ps, -EINVAL, "%s: %s", opt, why);
+		return 0;
+	case O_START:
+		return parse_time_opt(ps, opt, val, &a->v.ns, true);
+	case O_FINISH:
+		return parse_time_opt(ps, opt, val, &a->v.ns, false);
+	case O_CPU:
+		if (hg_cpulist_parse(val, &a->v.cpus, why, sizeof(why)))
+			return fail(ps, -EINVAL, "%s: %s", opt, why);
+		return 0;
+	case O_RH:
+	case O_RS:
+		ret = parse_time_opt(ps, opt, argv[*i], &a->v.resv.budget, false);
+		if (!ret)
+			ret = parse_time_opt(ps, opt, argv[*i + 1], &a->v.resv.period, false);
+		if (!ret && a->v.resv.budget > a->v.resv.period)
+			return fail(ps, -EINVAL, "%s %s %s: the budget exceeds the period",
+				    opt, argv[*i], argv[*i + 1]);
+		*i += 1;
+		return ret;
+	default:
+		return fail(ps, -EINVAL, "%s: internal error", opt);
+	}
+}
+
+static void thread_defaults(struct hg_thread_cfg *t)
+{
+	memset(t, 0, sizeof(*t));
+	t->prio = hg_prio_default();
+	t->wl = hg_workload_default();
+}
+
+static void apply(const struct assign *a, struct hg_thread_cfg *t)
+{
+	switch (a->id) {
+	case O_PRIORITY:
+		t->prio = a->v.prio;
+		break;
+	case O_WORKLOAD:
+		t->wl = a->v.w.wl;
+		t->wp = a->v.w.p;
+		break;
+	case O_TIMER:
+		t->timer = a->v.timer;
+		break;
+	case O_START:
+		t->start_ns = a->v.ns;
+		break;
+	case O_FINISH:
+		t->finish_ns = a->v.ns;
+		break;
+	case O_CPU:
+		t->pinned = true;
+		t->cpus = a->v.cpus;
+		break;
+	case O_RH:
+	case O_RS:
+		t->reserve = a->id == O_RH ? HG_RESERVE_HARD : HG_RESERVE_SOFT;
+		t->reserve_budget_ns = a->v.resv.budget;
+		t->reserve_period_ns = a->v.resv.period;
+		break;
+	default:
+		break;
+	}
+}
+
+static int finish(struct parser *ps)
+{
+	struct hg_config *cfg = ps->cfg;
+	char a[32], b[32];
+	size_t i;
+	unsigned int t;
+
+	if (!ps->have_n)
+		return fail(ps, -EINVAL, "-n <threads> is required (e.g. -n 3)");
+	for (i = 0; i < ps->nas; i++) {
+		if (ps->as[i].scope >= (int)cfg->nthreads)
+			return fail(ps, -EINVAL, "-t %s: no such thread (-n %u gives threads 0 to %u)",
+				    ps->as[i].scope_arg, cfg->nthreads, cfg->nthreads - 1);
+	}
+	cfg->threads = calloc(cfg->nthreads, sizeof(*cfg->threads));
+	if (!cfg->threads)
+		return fail(ps, -ENOMEM, "out of memory");
+	for (t = 0; t < cfg->nthreads; t++)
+		thread_defaults(&cfg->threads[t]);
+	for (i = 0; i < ps->nas; i++) {
+		const struct assign *as = &ps->as[i];
+
+		for (t = 0; t < cfg->nthreads; t++)
+			if (as->scope < 0 || as->scope == (int)t)
+				apply(as, &cfg->threads[t]);
+	}
+	for (t = 0; t < cfg->nthreads; t++) {
+		const struct hg_thread_cfg *th = &cfg->threads[t];
+		uint64_t end = th->finish_ns ? th->finish_ns : cfg->duration_ns;
+
+		if (th->finish_ns > cfg->duration_ns)
+			return fail(ps, -EINVAL, "thread %u: -f %s is after the end of the run (-d %s)",
+				    t, hg_format_time(th->finish_ns, a, sizeof(a)),
+				    hg_format_time(cfg->duration_ns, b, sizeof(b)));
+		if (th->start_ns >= end)
+			return fail(ps, -EINVAL, "thread %u: -s %s is not before its end (%s)",
+				    t, hg_format_time(th->start_ns, a, sizeof(a)),
+				    hg_format_time(end, b, sizeof(b)));
+	}
+	if (cfg->out_path && cfg->json_path && !strcmp(cfg->out_path, cfg->json_path))
+		return fail(ps, -EINVAL, "-o %s: the same file as --json", cfg->out_path);
+	return 0;
+}
+
+int hg_parse_args(int argc, char *const *argv, struct hg_config *cfg,
+		  char *err, size_t errlen)
+{
+	struct parser ps = {
+		.cfg = cfg, .scope = -1, .err = err, .errlen = errlen,
+	};
+	int i, ret = 0, result = HG_ARGS_RUN;
+
+	memset(cfg, 0, sizeof(*cfg));
+	cfg->duration_ns = HG_DEFAULT_DURATION_NS;
+	cfg->records = HG_DEFAULT_RECORDS;
+	if (err && errlen)
+		err[0] = '\0';
+
+	for (i = 1; i < argc && !ret; i++) {
+		const char *arg = argv[i], *val = NULL;
+		const struct opt *o = find_opt(arg, &val);
+		unsigned int need;
+
+		if (!o) {
+			if (arg[0] == '-')
+				ret = fail(&ps, -EINVAL, "unknown option '%s' (see hourglass --help)", arg);
+			else
+				ret = fail(&ps, -EINVAL, "unexpected argument '%s' (see hourglass --help)", arg);
+			break;
+		}
+		if (o->id == O_HELP)
+			result = HG_ARGS_HELP;
+		else if (o->id == O_VERSION && result != HG_ARGS_HELP)
+			result = HG_ARGS_VERSION;
+		need = o->nargs;
+		if (val) {
+			if (need != 1) {
+				ret = fail(&ps, -EINVAL, "%.*s takes %s", (int)(val - arg - 1), arg,
+					   need ? "two values, not =<value>" : "no value");
+				break;
+			}
+			ret = parse_one(&ps, o, arg[1] == '-' ? argv[i] : arg, argc, argv, &i, val);
+			continue;
+		}
+		if (i + (int)need >= argc) {
+			ret = fail(&ps, -EINVAL, "%s: missing %s", arg,
+				   need == 2 ? "values (write e.g. 3ms 8ms)" : "value");
+			break;
+		}
+		if (need == 2) {
+			i++;	/* parse_one reads argv[i] and argv[i + 1] */
+			ret = parse_one(&ps, o, arg, argc, argv, &i, NULL);
+			continue;
+		}
+		if (need == 1)
+			val = argv[++i];
+		ret = parse_one(&ps, o, arg, argc, argv, &i, val);
+	}
+	if (!ret && result == HG_ARGS_RUN)
+		ret = finish(&ps);
+	free(ps.as);
+	if (ret) {
+		hg_config_free(cfg);
+		return ret;
+	}
+	return result;
+}
+
+void hg_config_free(struct hg_config *cfg)
+{
+	free(cfg->threads);
+	cfg->threads = NULL;
+}
+
+static int check_writable(const char *opt, const char *path, char *err, size_t errlen)
+{
+	char copy[PATH_MAX];
+	const char *dir;
+
+	if (strlen(path) >= sizeof(copy)) {
+		snprintf(err, errlen, "%s %s: path too long", opt, path);
+		return -EINVAL;
+	}
+	strcpy(copy, path);
+	dir = dirname(copy);
+	if (access(dir, W_OK | X_OK)) {
+		snprintf(err, errlen, "%s %s: cannot write in %s: %s", opt, path, dir,
+			 strerror(errno));
+		return -EINVAL;
+	}
+	return 0;
+}
+
+int hg_config_check(const struct hg_config *cfg, const cpu_set_t *online,
+		    char *err, size_t errlen)
+{
+	char list[256], bad_list[256], have[256];
+	unsigned int t;
+
+	for (t = 0; t < cfg->nthreads; t++) {
+		const struct hg_thread_cfg *th = &cfg->threads[t];
+		cpu_set_t bad;
+
+		if (th->pinned) {
+			CPU_XOR(&bad, &th->cpus, online);
+			CPU_AND(&bad, &bad, &th->cpus);
+			if (CPU_COUNT(&bad)) {
+				snprintf(err, errlen, "thread %u: --cpu %s: CPU %s not available "
+					 "(this process may use %s)", t,
+					 hg_cpulist_format(&th->cpus, list, sizeof(list)),
+					 hg_cpulist_format(&bad, bad_list, sizeof(bad_list)),
+					 hg_cpulist_format(online, have, sizeof(have)));
+				return -EINVAL;
+			}
+		}
+		if (!th->wl->run) {
+			snprintf(err, errlen, "thread %u: -w %s: not supported yet", t, th->wl->name);
+			return -EINVAL;
+		}
+		if (th->timer) {
+			snprintf(err, errlen, "thread %u: -i %s: timer sources are not supported yet",
+				 t, th->timer->name);
+			return -EINVAL;
+		}
+		if (th->reserve != HG_RESERVE_NONE) {
+			snprintf(err, errlen, "thread %u: %s: CPU reservations are not supported yet",
+				 t, th->reserve == HG_RESERVE_HARD ? "-rh" : "-rs");
+			return -EINVAL;
+		}
+	}
+	if (cfg->out_path && check_writable("-o", cfg->out_path, err, errlen))
+		return -EINVAL;
+	if (cfg->json_path && check_writable("--json", cfg->json_path, err, errlen))
+		return -EINVAL;
+	return 0;
+}

@@ -1,0 +1,571 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * run.c - orchestrate a run
+ *
+ * Order: calibrate, snapshot, lock memory, allocate the arena, start the
+ * threads; each sets its affinity, priority and memory, says it is ready
+ * and waits at the gate; the main thread checks that all succeeded, takes
+ * the common start t0 and opens the gate for all at once; then it
+ * sleeps in sigtimedwait() until the end or a signal, raises the stop flag
+ * and joins. Signals are blocked in every thread, so only the main thread
+ * ever sees them.
+ */
+#include <errno.h>
+#include <numa.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+
+#include "../trace/counter.h"
+#include "../trace/timeval.h"
+#include "cpulist.h"
+#include "run.h"
+#include "sysinfo.h"
+
+#define STACK_BYTES	(256 * 1024)
+#define CHECK_NS	1000000ULL	/* look at the stop flag at least every 1 ms */
+
+struct run;
+
+struct worker {
+	struct run *run;
+	unsigned int id;
+	const struct hg_thread_cfg *cfg;
+	pthread_t th;
+	unsigned int pool;
+	struct hg_writer writer;
+	struct hg_tstats stats;
+	struct hg_tracer tracer;
+	struct hg_wl_ctx wctx;
+	uint64_t begin;		/* counter value of its start (-s) */
+	uint64_t end;		/* counter value of its end (-f or -d) */
+	struct rusage ru;
+	int error;
+	char msg[256];
+};
+
+struct run {
+	const struct hg_config *cfg;
+	struct hg_calib calib;
+	struct hg_arena arena;
+	pthread_mutex_t lock;
+	pthread_cond_t wake;		/* stop raised (CLOCK_MONOTONIC waits) */
+	pthread_cond_t ready_cv;	/* a thread finished its set-up */
+	pthread_cond_t go_cv;		/* the threads are released */
+	unsigned int nready;
+	bool released;
+	pthread_t main;
+	atomic_int stop;
+	bool abort;
+	uint64_t mono_t0_ns;
+	uint64_t check_cycles;
+	struct worker *w;
+};
+
+static uint64_t mono_ns(clockid_t clk)
+{
+	struct timespec ts;
+
+	clock_gettime(clk, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+static struct timespec to_timespec(uint64_t ns)
+{
+	return (struct timespec){ .tv_sec = (time_t)(ns / 1000000000ULL),
+				  .tv_nsec = (long)(ns % 1000000000ULL) };
+}
+
+/* Read CLOCK_MONOTONIC and the counter as one pair. */
+static void clock_pair(uint64_t *ns, uint64_t *cycles)
+{
+	uint64_t best = UINT64_MAX;
+	int i;
+
+	for (i = 0; i < 5; i++) {
+		uint64_t a = hg_counter_read(), n = mono_ns(CLOCK_MONOTONIC);
+		uint64_t b = hg_counter_read();
+
+		if (b - a < best) {
+			best = b - a;
+			*ns = n;
+			*cycles = a + (b - a) / 2;
+		}
+	}
+}
+
+/* Sleep until CLOCK_MONOTONIC @ns or the stop flag; true when stopped. */
+static bool wait_until(struct run *r, uint64_t ns)
+{
+	struct timespec ts = to_timespec(ns);
+	bool stopped;
+
+	pthread_mutex_lock(&r->lock);
+	while (!(stopped = atomic_load(&r->stop)) &&
+	       pthread_cond_timedwait(&r->wake, &r->lock, &ts) != ETIMEDOUT)
+		;
+	stopped = atomic_load(&r->stop);
+	pthread_mutex_unlock(&r->lock);
+	return stopped;
+}
+
+/* Say this thread is set up, and wait until the main thread opens the gate. */
+static void gate(struct run *r)
+{
+	pthread_mutex_lock(&r->lock);
+	r->nready++;
+	pthread_cond_signal(&r->ready_cv);
+	while (!r->released)
+		pthread_cond_wait(&r->go_cv, &r->lock);
+	pthread_mutex_unlock(&r->lock);
+}
+
+/* Wait until @n threads are set up. */
+static void wait_ready(struct run *r, unsigned int n)
+{
+	pthread_mutex_lock(&r->lock);
+	while (r->nready < n)
+		pthread_cond_wait(&r->ready_cv, &r->lock);
+	pthread_mutex_unlock(&r->lock);
+}
+
+static void open_gate(struct run *r, bool abort)
+{
+	pthread_mutex_lock(&r->lock);
+	r->abort = abort;
+	r->released = true;
+	pthread_cond_broadcast(&r->go_cv);
+	pthread_mutex_unlock(&r->lock);
+}
+
+static void setup_thread(struct worker *w)
+{
+	const struct hg_thread_cfg *c = w->cfg;
+	char list[128], why[200];
+	int ret;
+
+	if (c->pinned) {
+		ret = pthread_setaffinity_np(pthread_self(), sizeof(c->cpus), &c->cpus);
+		if (ret) {
+			snprintf(w->msg, sizeof(w->msg), "cannot pin to CPUs %s: %s",
+				 hg_cpulist_format(&c->cpus, list, sizeof(list)), strerror(ret));
+			w->error = -ret;
+			return;
+		}
+	}
+	ret = hg_prio_apply(&c->prio, why, sizeof(why));
+	if (ret) {
+		snprintf(w->msg, sizeof(w->msg), "%s", why);
+		w->error = ret;
+		return;
+	}
+	if (c->wl->setup) {
+		ret = c->wl->setup(&w->wctx);
+		if (ret) {
+			snprintf(w->msg, sizeof(w->msg), "-w %s: cannot set up: %s",
+				 c->wl->name, strerror(-ret));
+			w->error = ret;
+		}
+	}
+}
+
+static void *worker_main(void *arg)
+{
+	struct worker *w = arg;
+	struct run *r = w->run;
+	const struct hg_workload *wl = w->cfg->wl;
+	int ret;
+
+	setup_thread(w);
+	gate(r);
+	if (r->abort || w->error)
+		goto out;
+	if (w->cfg->start_ns && wait_until(r, r->mono_t0_ns + w->cfg->start_ns))
+		goto out;
+	hg_tracer_init(&w->tracer, &w->writer, &w->stats, &r->stop,
+		       r->calib.gap_threshold_cycles, w->end, r->check_cycles);
+	w->wctx.tr = &w->tracer;
+	hg_tracer_start(&w->tracer);
+	ret = wl->run(&w->wctx);
+	hg_tracer_finish(&w->tracer);
+	if (ret) {
+		snprintf(w->msg, sizeof(w->msg), "-w %s failed: %s", wl->name, strerror(-ret));
+		w->error = ret;
+		atomic_store(&r->stop, 1);
+		pthread_kill(r->main, SIGUSR1);
+	}
+out:
+	getrusage(RUSAGE_THREAD, &w->ru);
+	if (wl->teardown)
+		wl->teardown(&w->wctx);
+	return NULL;
+}
+
+/* The pool each thread writes to: one per NUMA node of pinned threads. */
+static int plan_pools(struct run *r, int *nodes, unsigned int *weights, unsigned int *npools)
+{
+	const struct hg_config *cfg = r->cfg;
+	bool numa = numa_available() >= 0;
+	unsigned int t, p;
+
+	*npools = 0;
+	for (t = 0; t < cfg->nthreads; t++) {
+		const struct hg_thread_cfg *c = &cfg->threads[t];
+		int node = -1, cpu;
+
+		if (numa && c->pinned) {
+			for (cpu = 0; cpu < CPU_SETSIZE; cpu++) {
+				int n;
+
+				if (!CPU_ISSET(cpu, &c->cpus))
+					continue;
+				n = numa_node_of_cpu(cpu);
+				if (node == -1)
+					node = n;
+				else if (n != node)
+					node = -2;
+			}
+			if (node < 0)
+				node = -1;
+		}
+		for (p = 0; p < *npools && nodes[p] != node; p++)
+			;
+		if (p == *npools) {
+			if (p == HG_ARENA_MAX_POOLS)
+				p = 0;
+			else
+				nodes[(*npools)++] = node;
+		}
+		weights[p]++;
+		r->w[t].pool = p;
+	}
+	return 0;
+}
+
+static void label_thread(struct hg_trace_thread *tt, const struct worker *w,
+			 const cpu_set_t *online)
+{
+	const struct hg_thread_cfg *c = w->cfg;
+
+	c->wl->describe(&c->wp, tt->workload, sizeof(tt->workload));
+	hg_prio_describe(&c->prio, tt->priority, sizeof(tt->priority));
+	hg_cpulist_format(c->pinned ? &c->cpus : online, tt->cpus, sizeof(tt->cpus));
+	if (c->wl->unit)
+		snprintf(tt->unit, sizeof(tt->unit), "%s", c->wl->unit);
+}
+
+static int collect(struct run *r, struct hg_trace *t, const cpu_set_t *online)
+{
+	unsigned int i;
+
+	for (i = 0; i < r->cfg->nthreads; i++) {
+		struct worker *w = &r->w[i];
+		struct hg_trace_thread *tt = &t->threads[i];
+
+		label_thread(tt, w, online);
+		tt->error = w->error;
+		tt->gap_threshold_cycles = r->calib.gap_threshold_cycles;
+		tt->begin_cycles = w->begin;
+		tt->end_cycles = w->end;
+		tt->vcsw = (uint64_t)w->ru.ru_nvcsw;
+		tt->ivcsw = (uint64_t)w->ru.ru_nivcsw;
+		tt->stats = w->stats;
+		tt->stored = w->writer.stored;
+		tt->dropped = w->writer.dropped;
+		tt->recs = malloc(tt->stored ? tt->stored * sizeof(*tt->recs) : 1);
+		if (!tt->recs)
+			return -ENOMEM;
+		hg_writer_collect(&w->writer, tt->recs);
+		if (w->error)
+			t->flags |= HG_TRACE_FAILED;
+	}
+	return 0;
+}
+
+/* Wait for the end of the run or a signal; returns the signal or 0. */
+static int wait_end(struct run *r, uint64_t end_ns)
+{
+	sigset_t set;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGUSR1);
+	for (;;) {
+		uint64_t now = mono_ns(CLOCK_MONOTONIC);
+		struct timespec ts;
+		int sig;
+
+		if (now >= end_ns || atomic_load(&r->stop))
+			return 0;
+		ts = to_timespec(end_ns - now);
+		sig = sigtimedwait(&set, NULL, &ts);
+		if (sig == SIGINT || sig == SIGTERM)
+			return sig;
+		if (sig == SIGUSR1)
+			return 0;
+	}
+}
+
+static void stop_all(struct run *r)
+{
+	pthread_mutex_lock(&r->lock);
+	atomic_store(&r->stop, 1);
+	pthread_cond_broadcast(&r->wake);
+	pthread_mutex_unlock(&r->lock);
+}
+
+/* Returns the number of threads created; all of them on success. */
+static unsigned int start_threads(struct run *r, char *err, size_t errlen)
+{
+	const struct hg_config *cfg = r->cfg;
+	pthread_attr_t attr;
+	unsigned int i;
+	int ret;
+
+	pthread_attr_init(&attr);
+	pthread_attr_setstacksize(&attr, STACK_BYTES);
+	for (i = 0; i < cfg->nthreads; i++) {
+		ret = pthread_create(&r->w[i].th, &attr, worker_main, &r->w[i]);
+		if (ret) {
+			snprintf(err, errlen, "cannot create thread %u: %s", i, strerror(ret));
+			break;
+		}
+	}
+	pthread_attr_destroy(&attr);
+	return i;
+}
+
+static void raise_main_priority(const struct hg_config *cfg)
+{
+	struct sched_param sp = { .sched_priority = HG_PRIO_MAIN_RT };
+	unsigned int i;
+
+	/* the clock must be able to preempt real-time workers to stop them */
+	for (i = 0; i < cfg->nthreads; i++) {
+		if (hg_prio_is_rt(&cfg->threads[i].prio)) {
+			pthread_setschedparam(pthread_self(), SCHED_FIFO, &sp);
+			return;
+		}
+	}
+}
+
+static void lower_main_priority(void)
+{
+	struct sched_param sp = { 0 };
+
+	pthread_setschedparam(pthread_self(), SCHED_OTHER, &sp);
+}
+
+static int init_run(struct run *r, const struct hg_config *cfg, char *err, size_t errlen)
+{
+	int nodes[HG_ARENA_MAX_POOLS];
+	unsigned int weights[HG_ARENA_MAX_POOLS] = { 0 }, npools, i;
+	int ret;
+
+	r->cfg = cfg;
+	r->main = pthread_self();
+	atomic_init(&r->stop, 0);
+	r->w = calloc(cfg->nthreads, sizeof(*r->w));
+	if (!r->w) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	plan_pools(r, nodes, weights, &npools);
+	ret = hg_arena_init(&r->arena, cfg->records, cfg->nthreads, nodes, weights, npools);
+	if (ret) {
+		snprintf(err, errlen, "cannot allocate the trace (-e %llu records): %s",
+			 (unsigned long long)cfg->records, strerror(-ret));
+		return ret;
+	}
+	for (i = 0; i < cfg->nthreads; i++) {
+		struct worker *w = &r->w[i];
+
+		w->run = r;
+		w->id = i;
+		w->cfg = &cfg->threads[i];
+		w->wctx.p = &w->cfg->wp;
+		w->wctx.tsc_hz = r->calib.tsc_hz;
+		hg_tstats_init(&w->stats);
+		ret = hg_writer_init(&w->writer, &r->arena, w->pool);
+		if (ret) {
+			snprintf(err, errlen, "out of memory");
+			return ret;
+		}
+	}
+	{
+		pthread_condattr_t ca;
+
+		pthread_condattr_init(&ca);
+		pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+		pthread_cond_init(&r->wake, &ca);
+		pthread_condattr_destroy(&ca);
+	}
+	pthread_mutex_init(&r->lock, NULL);
+	pthread_cond_init(&r->ready_cv, NULL);
+	pthread_cond_init(&r->go_cv, NULL);
+	return 0;
+}
+
+static void free_run(struct run *r)
+{
+	unsigned int i;
+
+	if (r->w)
+		for (i = 0; i < r->cfg->nthreads; i++)
+			hg_writer_free(&r->w[i].writer);
+	free(r->w);
+	hg_arena_free(&r->arena);
+}
+
+static void lock_memory(struct hg_trace *t)
+{
+	int e;
+
+	if (!mlockall(MCL_CURRENT | MCL_FUTURE)) {
+		t->flags |= HG_TRACE_MEMLOCKED;
+		return;
+	}
+	e = errno;
+	fprintf(stderr, "hourglass: warning: cannot lock memory: %s (%s); "
+		"the trace is pre-faulted instead\n", strerror(e),
+		e == EPERM ? "needs CAP_IPC_LOCK" : "raise RLIMIT_MEMLOCK or run as root");
+}
+
+/* Take the common start, open the gate, wait for the end, stop, join. */
+static int release_and_wait(struct run *r, struct hg_trace *t)
+{
+	const struct hg_config *cfg = r->cfg;
+	uint64_t mono0, c0;
+	unsigned int i;
+	int sig;
+
+	raise_main_priority(cfg);
+	clock_pair(&mono0, &c0);
+	r->mono_t0_ns = mono0;
+	t->t0_cycles = c0;
+	t->mono_start_ns = mono0;
+	t->mono_start_cycles = c0;
+	t->realtime_start_ns = mono_ns(CLOCK_REALTIME);
+	for (i = 0; i < cfg->nthreads; i++) {
+		const struct hg_thread_cfg *c = &cfg->threads[i];
+		uint64_t end = c->finish_ns ? c->finish_ns : cfg->duration_ns;
+
+		r->w[i].begin = c0 + hg_ns_to_cycles(c->start_ns, r->calib.tsc_hz);
+		r->w[i].end = c0 + hg_ns_to_cycles(end, r->calib.tsc_hz);
+	}
+	open_gate(r, false);
+	sig = wait_end(r, mono0 + cfg->duration_ns);
+	t->stop_cycles = hg_counter_read();
+	stop_all(r);
+	for (i = 0; i < cfg->nthreads; i++)
+		pthread_join(r->w[i].th, NULL);
+	lower_main_priority();
+	clock_pair(&t->mono_end_ns, &t->mono_end_cycles);
+	if (sig) {
+		t->flags |= HG_TRACE_INTERRUPTED;
+		t->signal = sig;
+	}
+	return 0;
+}
+
+static int setup_failed(struct run *r, char *err, size_t errlen)
+{
+	unsigned int i;
+
+	for (i = 0; i < r->cfg->nthreads; i++) {
+		if (r->w[i].error) {
+			snprintf(err, errlen, "thread %u: %s", i, r->w[i].msg);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+int hg_run(const struct hg_config *cfg, const char *cmdline, struct hg_trace **out,
+	   char *err, size_t errlen)
+{
+	struct run r;
+	struct hg_trace *t;
+	cpu_set_t online;
+	sigset_t set;
+	char irq[4096];
+	unsigned int i, created;
+	int ret;
+
+	memset(&r, 0, sizeof(r));
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGUSR1);
+	pthread_sigmask(SIG_BLOCK, &set, NULL);
+	sched_getaffinity(0, sizeof(online), &online);
+
+	ret = hg_calibrate(&r.calib, cfg->gap_ns);
+	if (ret) {
+		snprintf(err, errlen, "cannot calibrate the cycle counter: %s",
+			 ret == -EIO ? "no two frequency estimates agreed within 0.1 % "
+			 "(is the machine very busy?)" : strerror(-ret));
+		return HG_RUN_SYSTEM;
+	}
+	r.check_cycles = hg_ns_to_cycles(CHECK_NS, r.calib.tsc_hz);
+	if (!r.calib.invariant)
+		fprintf(stderr, "hourglass: warning: the cycle counter is not invariant "
+			"(no constant_tsc and nonstop_tsc): it may change rate with "
+			"frequency or idle states, and gaps may be misread\n");
+
+	t = hg_trace_alloc(cfg->nthreads);
+	if (!t || hg_sysinfo_snapshot(t) || !(t->cmdline = strdup(cmdline))) {
+		hg_trace_free(t);
+		snprintf(err, errlen, "out of memory");
+		return HG_RUN_SYSTEM;
+	}
+	t->calib = r.calib;
+	hg_trace_add_sys(t, "counter", HG_COUNTER_NAME);
+	t->duration_ns = cfg->duration_ns;
+	t->capacity = cfg->records;
+	if (cfg->raw_cycles)
+		t->flags |= HG_TRACE_RAW_CYCLES;
+	if (cfg->no_intervals)
+		t->flags |= HG_TRACE_NO_INTERVALS;
+	lock_memory(t);
+
+	ret = init_run(&r, cfg, err, errlen);
+	if (ret) {
+		free_run(&r);
+		hg_trace_free(t);
+		return HG_RUN_SYSTEM;
+	}
+	t->capacity = r.arena.capacity;
+	if (!hg_sysinfo_interrupts(irq, sizeof(irq)))
+		hg_trace_add_sys(t, "interrupts_before", irq);
+	created = start_threads(&r, err, errlen);
+	wait_ready(&r, created);
+	if (created < cfg->nthreads || setup_failed(&r, err, errlen)) {
+		ret = created < cfg->nthreads ? HG_RUN_SYSTEM : HG_RUN_SETUP;
+		open_gate(&r, true);
+		for (i = 0; i < created; i++)
+			pthread_join(r.w[i].th, NULL);
+		free_run(&r);
+		hg_trace_free(t);
+		return ret;
+	}
+	release_and_wait(&r, t);
+	if (!hg_sysinfo_interrupts(irq, sizeof(irq)))
+		hg_trace_add_sys(t, "interrupts_after", irq);
+	ret = collect(&r, t, &online);
+	free_run(&r);
+	if (ret) {
+		hg_trace_free(t);
+		snprintf(err, errlen, "out of memory");
+		return HG_RUN_SYSTEM;
+	}
+	*out = t;
+	return HG_RUN_OK;
+}

@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * usage.c - the --help text, grouped as the man page is
+ */
+#include <stdio.h>
+
+#include "options.h"
+
+void hg_usage(FILE *f)
+{
+	size_t i;
+
+	fputs("usage: hourglass -n <threads> [<global options>] [-t <thread> | -a] [<per-thread options>]...\n"
+	      "       hourglass <subcommand> [<args>]\n"
+	      "\n"
+	      "Run threads that poll the cycle counter and record every gap in their\n"
+	      "execution; print the trace and a summary when the run ends.\n"
+	      "\n"
+	      "Global options:\n"
+	      "  -n, --threads <n>        number of threads (1-1024); required\n"
+	      "  -d, --duration <time>    length of the run (default 10s)\n"
+	      "  -c, --cycles             also print the raw counter values of each interval\n"
+	      "  -e, --records <n>        trace capacity in 16-byte records (default 1000000)\n"
+	      "  -g, --gap <time>         gap threshold (default: twice the gap loop's time)\n"
+	      "  -x, --no-intervals       do not print one line per interval\n"
+	      "  -q, --quiet              print nothing on standard output\n"
+	      "  -o, --output <file>      write the binary trace to <file> (.hgt)\n"
+	      "      --json <file>        write the summary as JSON to <file>\n"
+	      "  -h, --help               this text;  -V, --version  the version\n"
+	      "\n"
+	      "Scope of per-thread options:\n"
+	      "  -t, --thread <n>         the following options apply to thread <n> (0 to n-1)\n"
+	      "  -a, --all                the following options apply to all threads (the\n"
+	      "                           scope before any -t or -a)\n"
+	      "\n"
+	      "Per-thread options:\n"
+	      "  -p, --priority <prio>    IDLE               SCHED_IDLE\n"
+	      "                           LOW NORMAL HIGH HIGHEST\n"
+	      "                                              SCHED_OTHER nice 10, 0, -10, -20\n"
+	      "                           RTLOW RTMED RTHIGH SCHED_FIFO 10, 50, 90\n"
+	      "                           FIFO:<1-99> RR:<1-99> OTHER:<nice> BATCH\n"
+	      "                           (default NORMAL)\n"
+	      "  -w, --workload <model> [<args>]\n", f);
+	for (i = 0; hg_workloads[i]; i++) {
+		const struct hg_workload *w = hg_workloads[i];
+		char name[64];
+
+		snprintf(name, sizeof(name), "%s %s", w->name, w->args);
+		fprintf(f, "                           %-32s %s%s\n", name, w->help,
+			w->run ? "" : " (not supported yet)");
+	}
+	fputs("  -i, --timer <timer>      timer of the timed models (not supported yet):", f);
+	for (i = 0; hg_timers[i]; i++)
+		fprintf(f, " %s", hg_timers[i]->name);
+	fputs("\n"
+	      "  -s, --start <time>       start the thread <time> into the run\n"
+	      "  -f, --finish <time>      stop the thread <time> into the run\n"
+	      "      --cpu <list>         pin the thread to CPUs <list> (e.g. 0-3,5)\n"
+	      "  -rh, --reserve-hard <budget> <period>\n"
+	      "  -rs, --reserve-soft <budget> <period>\n"
+	      "                           CPU reservations (not supported yet)\n"
+	      "\n"
+	      "Times take a unit: 3m 1.5s 1020ms 87.0us 500ns. Names are case-insensitive\n"
+	      "and may be shortened to a unique prefix.\n"
+	      "\n"
+	      "Subcommands:\n"
+	      "  dump <file>              print a saved trace as the run printed it\n"
+	      "  calibrate [--json]       measure the counter and the gap loop\n"
+	      "  help [<subcommand>]      help on a subcommand\n"
+	      "\n"
+	      "See hourglass(1) for the output formats and examples.\n", f);
+}

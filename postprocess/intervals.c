@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * intervals.c - trace lines, all threads merged in time order
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../trace/timeval.h"
+#include "text.h"
+
+/* One thread's position in the merge: its next interval decoded ahead. */
+struct cursor {
+	const struct hg_trace_thread *th;
+	size_t pos;
+	struct hg_interval cur;
+	struct hg_interval next;
+	int has_next;
+};
+
+static int advance(struct cursor *c)
+{
+	int ret;
+
+	c->cur = c->next;
+	ret = hg_record_decode(c->th->recs, c->th->stored, &c->pos, &c->next);
+	if (ret < 0)
+		return ret;
+	c->has_next = ret;
+	return 0;
+}
+
+/* Min-heap of cursors by the start of their current interval. */
+static void sift_down(struct cursor **h, size_t n, size_t i)
+{
+	for (;;) {
+		size_t l = 2 * i + 1, r = l + 1, m = i;
+		struct cursor *tmp;
+
+		if (l < n && h[l]->cur.start_cycles < h[m]->cur.start_cycles)
+			m = l;
+		if (r < n && h[r]->cur.start_cycles < h[m]->cur.start_cycles)
+			m = r;
+		if (m == i)
+			return;
+		tmp = h[i];
+		h[i] = h[m];
+		h[m] = tmp;
+		i = m;
+	}
+}
+
+/* Digits of @v, right-aligned, into @end; returns the first character. */
+static char *put_u64(char *end, uint64_t v)
+{
+	do {
+		*--end = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	return end;
+}
+
+/* "<ms>.<6 digits>" of @ns, appended at @p. */
+static char *put_ms(char *p, uint64_t ns)
+{
+	char tmp[24], *s = put_u64(tmp + sizeof(tmp), ns / 1000000);
+	uint64_t frac = ns % 1000000;
+	int i;
+
+	memcpy(p, s, (size_t)(tmp + sizeof(tmp) - s));
+	p += tmp + sizeof(tmp) - s;
+	*p++ = '.';
+	for (i = 5; i >= 0; i--) {
+		p[i] = (char)('0' + frac % 10);
+		frac /= 10;
+	}
+	return p + 6;
+}
+
+static char *put_num(char *p, uint64_t v)
+{
+	char tmp[24], *s = put_u64(tmp + sizeof(tmp), v);
+
+	memcpy(p, s, (size_t)(tmp + sizeof(tmp) - s));
+	return p + (tmp + sizeof(tmp) - s);
+}
+
+static void print_line(FILE *f, const struct hg_trace *t, const struct cursor *c)
+{
+	const struct hg_interval *iv = &c->cur;
+	uint64_t end_c = iv->start_cycles + iv->len_cycles;
+	uint64_t s = hg_trace_ns(t, iv->start_cycles), e = hg_trace_ns(t, end_c);
+	uint64_t gap = c->has_next ? hg_trace_ns(t, c->next.start_cycles) - e : 0;
+	char line[192], *p = line;
+
+	p = put_num(p, c->th->id);
+	*p++ = ' ';
+	p = put_ms(p, s);
+	*p++ = ' ';
+	p = put_ms(p, e);
+	*p++ = ' ';
+	p = put_ms(p, e - s);
+	*p++ = ' ';
+	p = put_ms(p, gap);
+	if (t->flags & HG_TRACE_RAW_CYCLES) {
+		*p++ = ' ';
+		p = put_num(p, iv->start_cycles);
+		*p++ = ' ';
+		p = put_num(p, end_c);
+	}
+	*p++ = '\n';
+	fwrite(line, 1, (size_t)(p - line), f);
+}
+
+int hg_print_intervals(FILE *f, const struct hg_trace *t)
+{
+	struct cursor *cs, **heap;
+	size_t n = 0, i;
+	int ret = 0;
+
+	cs = calloc(t->nthreads ? t->nthreads : 1, sizeof(*cs));
+	heap = calloc(t->nthreads ? t->nthreads : 1, sizeof(*heap));
+	if (!cs || !heap) {
+		free(cs);
+		free(heap);
+		return -ENOMEM;
+	}
+	for (i = 0; i < t->nthreads; i++) {
+		struct cursor *c = &cs[i];
+
+		c->th = &t->threads[i];
+		ret = hg_record_decode(c->th->recs, c->th->stored, &c->pos, &c->next);
+		if (ret < 0)
+			goto out;
+		if (!ret)
+			continue;
+		ret = advance(c);
+		if (ret)
+			goto out;
+		heap[n++] = c;
+	}
+	for (i = n; i-- > 0;)
+		sift_down(heap, n, i);
+	while (n) {
+		struct cursor *c = heap[0];
+
+		print_line(f, t, c);
+		if (c->has_next) {
+			ret = advance(c);
+			if (ret)
+				goto out;
+		} else {
+			heap[0] = heap[--n];
+		}
+		sift_down(heap, n, 0);
+	}
+	ret = ferror(f) ? -EIO : 0;
+out:
+	free(cs);
+	free(heap);
+	return ret;
+}

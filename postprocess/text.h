@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * text.h - the run's text output, from a trace alone
+ *
+ * The same functions print the output at the end of a run and for
+ * "hourglass dump", so the two are the same byte for byte.
+ */
+#ifndef HG_TEXT_H
+#define HG_TEXT_H
+
+#include <stdio.h>
+
+#include "../trace/trace.h"
+
+/*
+ * hg_print_intervals - one line per interval, all threads merged in time
+ * order: "tid start_ms end_ms duration_ms gap_ms", times from the common
+ * start with six decimals; the gap is the one that ended the interval
+ * (0 for a thread's last). With HG_TRACE_RAW_CYCLES, the start and end
+ * counter values follow. Returns 0 or -errno (-EINVAL for records that do
+ * not decode).
+ */
+int hg_print_intervals(FILE *f, const struct hg_trace *t);
+
+/*
+ * hg_print_summary - the comment lines ("# ...") a person reads: the run,
+ * the counter, the memory, then a table with one row per thread
+ */
+void hg_print_summary(FILE *f, const struct hg_trace *t);
+
+/*
+ * hg_print_calib - the calibration as the summary gives it
+ * @counter: name of the counter ("tsc")
+ */
+void hg_print_calib(FILE *f, const struct hg_calib *c, const char *counter);
+
+/*
+ * hg_print_trace - the whole text output of a run: intervals unless
+ * HG_TRACE_NO_INTERVALS, then the summary. Returns 0 or -errno.
+ */
+int hg_print_trace(FILE *f, const struct hg_trace *t);
+
+#endif /* HG_TEXT_H */

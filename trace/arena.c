@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * arena.c - preallocated, pre-faulted, node-local trace memory
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <numa.h>
+
+#include "arena.h"
+
+#define CHUNK_MAX 256u
+#define CHUNK_ID(pool, idx) ((uint32_t)(pool) << 24 | (idx))
+#define CHUNK_POOL(id) ((id) >> 24)
+#define CHUNK_IDX(id) ((id) & 0xffffffu)
+
+uint32_t hg_arena_chunk_size(uint64_t capacity, unsigned int nthreads)
+{
+	uint64_t c;
+
+	if (!nthreads)
+		nthreads = 1;
+	c = capacity / ((uint64_t)nthreads * 8);
+	if (c > CHUNK_MAX)
+		c = CHUNK_MAX;
+	return c ? (uint32_t)c : 1;
+}
+
+static int pool_alloc(struct hg_pool *p, uint32_t nchunks, uint32_t chunk_recs)
+{
+	size_t bytes = (size_t)nchunks * chunk_recs * sizeof(struct hg_record);
+	void *mem = NULL;
+
+	p->nchunks = nchunks;
+	atomic_init(&p->next, 0);
+	if (!bytes) {
+		p->recs = NULL;
+		p->bytes = 0;
+		return 0;
+	}
+	if (p->node >= 0 && numa_available() >= 0) {
+		mem = numa_alloc_onnode(bytes, p->node);
+		p->numa = mem != NULL;
+	}
+	if (!mem) {
+		mem = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+			   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (mem == MAP_FAILED)
+			return -ENOMEM;
+	}
+	/* pre-fault: every page is touched before timing starts */
+	memset(mem, 0, bytes);
+	p->recs = mem;
+	p->bytes = bytes;
+	return 0;
+}
+
+int hg_arena_init(struct hg_arena *a, uint64_t capacity, unsigned int nthreads,
+		  const int *nodes, const unsigned int *weights, unsigned int npools)
+{
+	uint64_t total_chunks, given = 0, wsum = 0;
+	unsigned int i;
+	int ret;
+
+	memset(a, 0, sizeof(*a));
+	if (!capacity || !npools || npools > HG_ARENA_MAX_POOLS)
+		return -EINVAL;
+	a->chunk_recs = hg_arena_chunk_size(capacity, nthreads);
+	total_chunks = (capacity + a->chunk_recs - 1) / a->chunk_recs;
+	if (total_chunks > 0xffffffu)
+		return -EINVAL;
+	a->capacity = total_chunks * a->chunk_recs;
+	a->npools = npools;
+	for (i = 0; i < npools; i++)
+		wsum += weights[i];
+	for (i = 0; i < npools; i++) {
+		uint64_t n;
+
+		if (i + 1 == npools)
+			n = total_chunks - given;
+		else
+			n = wsum ? total_chunks * weights[i] / wsum : total_chunks / npools;
+		given += n;
+		a->pool[i].node = nodes[i];
+		ret = pool_alloc(&a->pool[i], (uint32_t)n, a->chunk_recs);
+		if (ret) {
+			hg_arena_free(a);
+			return ret;
+		}
+	}
+	return 0;
+}
+
+void hg_arena_free(struct hg_arena *a)
+{
+	unsigned int i;
+
+	for (i = 0; i < a->npools; i++) {
+		struct hg_pool *p = &a->pool[i];
+
+		if (!p->recs)
+			continue;
+		if (p->numa)
+			numa_free(p->recs, p->bytes);
+		else
+			munmap(p->recs, p->bytes);
+		p->recs = NULL;
+	}
+	a->npools = 0;
+}
+
+uint64_t hg_arena_claimed(const struct hg_arena *a)
+{
+	uint64_t n = 0;
+	unsigned int i;
+
+	for (i = 0; i < a->npools; i++) {
+		unsigned int c = atomic_load_explicit(&a->pool[i].next, memory_order_relaxed);
+
+		n += c < a->pool[i].nchunks ? c : a->pool[i].nchunks;
+	}
+	return n * a->chunk_recs;
+}
+
+int hg_writer_init(struct hg_writer *w, struct hg_arena *a, unsigned int home)
+{
+	memset(w, 0, sizeof(*w));
+	w->arena = a;
+	w->home = home < a->npools ? home : 0;
+	w->maxchunks = (uint32_t)(a->capacity / a->chunk_recs);
+	w->chunks = calloc(w->maxchunks ? w->maxchunks : 1, sizeof(*w->chunks));
+	if (!w->chunks)
+		return -ENOMEM;
+	/* touch the list now, not during the run */
+	memset(w->chunks, 0, (w->maxchunks ? w->maxchunks : 1) * sizeof(*w->chunks));
+	return 0;
+}
+
+void hg_writer_free(struct hg_writer *w)
+{
+	free(w->chunks);
+	w->chunks = NULL;
+}
+
+int hg_writer_refill(struct hg_writer *w)
+{
+	struct hg_arena *a = w->arena;
+	unsigned int k;
+
+	for (k = 0; k < a->npools; k++) {
+		unsigned int pi = (w->home + k) % a->npools;
+		struct hg_pool *p = &a->pool[pi];
+		unsigned int idx;
+
+		if (atomic_load_explicit(&p->next, memory_order_relaxed) >= p->nchunks)
+			continue;
+		idx = atomic_fetch_add_explicit(&p->next, 1, memory_order_relaxed);
+		if (idx >= p->nchunks)
+			continue;
+		if (w->nchunks >= w->maxchunks)
+			return -ENOSPC;
+		w->chunks[w->nchunks++] = CHUNK_ID(pi, idx);
+		w->cur = p->recs + (size_t)idx * a->chunk_recs;
+		w->end = w->cur + a->chunk_recs;
+		return 0;
+	}
+	return -ENOSPC;
+}
+
+uint64_t hg_writer_collect(const struct hg_writer *w, struct hg_record *out)
+{
+	const struct hg_arena *a = w->arena;
+	uint64_t left = w->stored, n = 0;
+	uint32_t i;
+
+	for (i = 0; i < w->nchunks && left; i++) {
+		const struct hg_pool *p = &a->pool[CHUNK_POOL(w->chunks[i])];
+		const struct hg_record *src = p->recs +
+			(size_t)CHUNK_IDX(w->chunks[i]) * a->chunk_recs;
+		uint64_t take = left < a->chunk_recs ? left : a->chunk_recs;
+
+		memcpy(out + n, src, take * sizeof(*src));
+		n += take;
+		left -= take;
+	}
+	return n;
+}

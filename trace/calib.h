@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * calib.h - counter frequency, counter and loop costs, gap threshold
+ *
+ * The counter's frequency is measured against CLOCK_MONOTONIC_RAW in
+ * windows of growing length until two estimates agree within 0.1 %. The
+ * cost of one gap-loop iteration is measured with the real loop. The
+ * default gap threshold is twice the loop time, as in the paper, where the
+ * loop time is the longer of the mean iteration and the 99.99th percentile
+ * of single iterations (in the quietest of several batches): on machines
+ * whose counter reads vary in latency (virtual machines), twice the mean
+ * would take that jitter for gaps.
+ */
+#ifndef HG_CALIB_H
+#define HG_CALIB_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct hg_calib {
+	uint64_t tsc_hz;		/* counter ticks per second */
+	uint32_t rounds;		/* estimates taken until two agreed */
+	uint32_t agree_ppm;		/* how closely the last two agreed */
+	uint32_t counter_read_cycles;	/* median cost of one reading */
+	uint32_t bare_loop_mcycles;	/* bare counter loop, cycles x 1000 */
+	uint32_t gap_loop_mcycles;	/* gap loop, cycles x 1000 */
+	uint32_t iter_p9999_cycles;	/* 99.99th percentile of one iteration */
+	uint64_t gap_threshold_cycles;	/* the threshold in force */
+	uint64_t gap_threshold_ns;
+	bool invariant;			/* constant_tsc and nonstop_tsc */
+	bool threshold_given;		/* set with -g, not derived */
+};
+
+/* Agreement two frequency estimates must reach, in parts per million. */
+#define HG_CALIB_AGREE_PPM 1000u
+
+/*
+ * hg_calib_hz - a frequency estimate from two (counter, ns) pairs
+ * Returns ticks per second, rounded; 0 when @ns1 <= @ns0.
+ */
+uint64_t hg_calib_hz(uint64_t tsc0, uint64_t ns0, uint64_t tsc1, uint64_t ns1);
+
+/* hg_calib_ppm - how far apart two estimates are, in ppm of the larger. */
+uint32_t hg_calib_ppm(uint64_t a, uint64_t b);
+
+/*
+ * hg_calib_threshold - the default gap threshold: twice the loop time,
+ * which is the longer of @loop_mcycles (mean, thousandths of a cycle,
+ * rounded up) and @iter_p9999 (cycles); at least 2 cycles.
+ */
+uint64_t hg_calib_threshold(uint32_t loop_mcycles, uint32_t iter_p9999);
+
+/*
+ * hg_calib_frequency - measure the counter frequency
+ * Fills tsc_hz, rounds and agree_ppm. Returns 0, or -EIO when no two
+ * estimates agreed within HG_CALIB_AGREE_PPM.
+ */
+int hg_calib_frequency(struct hg_calib *c);
+
+/*
+ * hg_calib_loops - measure the counter read, the bare loop and the gap loop
+ * Fills counter_read_cycles, bare_loop_mcycles, gap_loop_mcycles and
+ * iter_p9999_cycles.
+ * Returns 0 or -ENOMEM.
+ */
+int hg_calib_loops(struct hg_calib *c);
+
+/*
+ * hg_calib_invariant - whether the counter runs at a constant rate in all
+ * states: constant_tsc and nonstop_tsc in /proc/cpuinfo (always true on
+ * arm64). Returns 1, 0, or -errno when the file cannot be read.
+ */
+int hg_calib_invariant(void);
+
+/*
+ * hg_calibrate - all of the above, then the threshold
+ * @gap_ns: the threshold to use, or 0 to derive it from the gap loop
+ * Returns 0 or -errno.
+ */
+int hg_calibrate(struct hg_calib *c, uint64_t gap_ns);
+
+#endif /* HG_CALIB_H */

@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * record.h - the 16-byte trace record
+ *
+ * One record is one interval of execution of one thread: the counter value
+ * at its start, its length in cycles, the CPU it ran on and flags. An
+ * interval longer than UINT32_MAX cycles is stored as several records, all
+ * but the last flagged HG_REC_CONTINUED. Event records (jobs, latency
+ * samples) have the same size and carry HG_REC_EVENT.
+ */
+#ifndef HG_RECORD_H
+#define HG_RECORD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct hg_record {
+	uint64_t start_cycles;	/* counter value at the interval's start */
+	uint32_t len_cycles;	/* length of this piece */
+	uint16_t cpu;		/* CPU the interval ran on */
+	uint16_t flags;		/* HG_REC_* */
+};
+
+_Static_assert(sizeof(struct hg_record) == 16, "a record is 16 bytes");
+
+enum {
+	HG_REC_CONTINUED = 1 << 0,	/* the next record continues this interval */
+	HG_REC_YIELD	 = 1 << 1,	/* the interval ended with a yield */
+	HG_REC_SLEEP	 = 1 << 2,	/* the interval ended with a sleep */
+	HG_REC_LAST	 = 1 << 3,	/* the interval ended with the thread's run */
+	HG_REC_EVENT	 = 1 << 15,	/* an event record, not an interval */
+};
+
+/* Largest length one record holds. */
+#define HG_REC_MAX_LEN UINT32_MAX
+
+/*
+ * hg_record_encode - store an interval as one or more records
+ * @out:   room for @max records
+ * @max:   capacity of @out
+ * @start: counter value at the start
+ * @len:   length in cycles
+ * @cpu:   CPU number
+ * @flags: HG_REC_* for the interval; they go on its last record
+ *
+ * Returns the number of records the interval needs (which may exceed @max:
+ * then only the first @max were written).
+ */
+size_t hg_record_encode(struct hg_record *out, size_t max, uint64_t start,
+			uint64_t len, unsigned int cpu, unsigned int flags);
+
+/*
+ * hg_record_pieces - how many records an interval of @len cycles needs
+ */
+static inline size_t hg_record_pieces(uint64_t len)
+{
+	return len ? (size_t)((len - 1) / HG_REC_MAX_LEN + 1) : 1;
+}
+
+/* One interval, reassembled from its records. */
+struct hg_interval {
+	uint64_t start_cycles;
+	uint64_t len_cycles;
+	unsigned int cpu;
+	unsigned int flags;	/* flags of the last piece, without CONTINUED */
+};
+
+/*
+ * hg_record_decode - reassemble the interval starting at @recs[*pos]
+ * @recs: records of one thread, in order
+ * @n:    how many
+ * @pos:  index of the first piece; advanced past the interval
+ * @iv:   the result
+ *
+ * Event records are skipped. Returns 1 when an interval was decoded, 0 at
+ * the end, -EINVAL when a continued interval is cut off or its pieces do
+ * not join up.
+ */
+int hg_record_decode(const struct hg_record *recs, size_t n, size_t *pos,
+		     struct hg_interval *iv);
+
+#endif /* HG_RECORD_H */

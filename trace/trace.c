@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * trace.c - the in-memory form of a finished run
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "timeval.h"
+#include "trace.h"
+
+struct hg_trace *hg_trace_alloc(uint32_t nthreads)
+{
+	struct hg_trace *t = calloc(1, sizeof(*t));
+	uint32_t i;
+
+	if (!t)
+		return NULL;
+	t->version = HG_TRACE_VERSION;
+	t->nthreads = nthreads;
+	if (nthreads) {
+		t->threads = calloc(nthreads, sizeof(*t->threads));
+		if (!t->threads) {
+			free(t);
+			return NULL;
+		}
+	}
+	for (i = 0; i < nthreads; i++) {
+		t->threads[i].id = i;
+		hg_tstats_init(&t->threads[i].stats);
+	}
+	return t;
+}
+
+void hg_trace_free(struct hg_trace *t)
+{
+	size_t i;
+
+	if (!t)
+		return;
+	for (i = 0; i < t->nthreads; i++)
+		free(t->threads[i].recs);
+	for (i = 0; i < t->nsys; i++) {
+		free(t->sys[i].key);
+		free(t->sys[i].value);
+	}
+	free(t->threads);
+	free(t->sys);
+	free(t->cmdline);
+	free(t);
+}
+
+int hg_trace_add_sys(struct hg_trace *t, const char *key, const char *value)
+{
+	struct hg_kv *kv = realloc(t->sys, (t->nsys + 1) * sizeof(*kv));
+
+	if (!kv)
+		return -ENOMEM;
+	t->sys = kv;
+	kv[t->nsys].key = strdup(key);
+	kv[t->nsys].value = strdup(value ? value : "");
+	if (!kv[t->nsys].key || !kv[t->nsys].value) {
+		free(kv[t->nsys].key);
+		free(kv[t->nsys].value);
+		return -ENOMEM;
+	}
+	t->nsys++;
+	return 0;
+}
+
+const char *hg_trace_sys(const struct hg_trace *t, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < t->nsys; i++)
+		if (!strcmp(t->sys[i].key, key))
+			return t->sys[i].value;
+	return NULL;
+}
+
+uint64_t hg_trace_ns(const struct hg_trace *t, uint64_t c)
+{
+	return c > t->t0_cycles ? hg_cycles_to_ns(c - t->t0_cycles, t->calib.tsc_hz) : 0;
+}

@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * trace.h - a finished run, in memory
+ *
+ * A run builds one of these when it ends; hg_trace_read() builds the same
+ * from a saved file. Everything after the run (text, JSON, analyses) reads
+ * only this, so a saved file gives exactly what the run gave.
+ */
+#ifndef HG_TRACE_H
+#define HG_TRACE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "calib.h"
+#include "record.h"
+#include "tstats.h"
+
+#define HG_TRACE_VERSION 1
+#define HG_LABEL_LEN 64
+
+enum {
+	HG_TRACE_INTERRUPTED = 1 << 0,	/* ended early by a signal */
+	HG_TRACE_MEMLOCKED   = 1 << 1,	/* mlockall() succeeded */
+	HG_TRACE_RAW_CYCLES  = 1 << 2,	/* -c: trace lines carry cycle values */
+	HG_TRACE_NO_INTERVALS = 1 << 3,	/* -x: no trace lines */
+	HG_TRACE_FAILED      = 1 << 4,	/* a thread failed during the run */
+};
+
+struct hg_trace_thread {
+	uint32_t id;
+	char workload[HG_LABEL_LEN];	/* e.g. "CPU_SCAN 256KB" */
+	char priority[HG_LABEL_LEN];	/* e.g. "RTHIGH (SCHED_FIFO 90)" */
+	char cpus[HG_LABEL_LEN];	/* e.g. "0-1", "all" */
+	char timer[HG_LABEL_LEN];	/* empty when the workload has none */
+	char unit[HG_LABEL_LEN];	/* what stats.units counts, or empty */
+	int32_t error;			/* 0 or -errno of a failure in the run */
+	uint64_t gap_threshold_cycles;
+	uint64_t begin_cycles;		/* planned start (after -s) */
+	uint64_t end_cycles;		/* planned end (-f or -d) */
+	uint64_t vcsw;			/* voluntary context switches (getrusage) */
+	uint64_t ivcsw;			/* involuntary context switches */
+	uint64_t stored;		/* records stored */
+	uint64_t dropped;		/* records that found no room */
+	struct hg_tstats stats;
+	struct hg_record *recs;		/* @stored records, in order */
+};
+
+struct hg_kv {
+	char *key;
+	char *value;
+};
+
+struct hg_trace {
+	uint32_t version;
+	uint32_t flags;			/* HG_TRACE_* */
+	int32_t signal;			/* signal that ended the run, or 0 */
+	struct hg_calib calib;
+	uint64_t t0_cycles;		/* the common start */
+	uint64_t stop_cycles;		/* when the stop flag was raised */
+	uint64_t duration_ns;		/* requested duration (-d) */
+	uint64_t mono_start_ns;		/* CLOCK_MONOTONIC at t0 ... */
+	uint64_t mono_start_cycles;	/* ... and the counter read with it */
+	uint64_t mono_end_ns;
+	uint64_t mono_end_cycles;
+	uint64_t realtime_start_ns;	/* CLOCK_REALTIME at t0 */
+	uint64_t capacity;		/* records the arena held */
+	char *cmdline;			/* the command line, words joined by spaces */
+	size_t nsys;
+	struct hg_kv *sys;		/* system snapshot */
+	uint32_t nthreads;
+	struct hg_trace_thread *threads;
+};
+
+/* hg_trace_alloc - an empty trace for @nthreads threads, or NULL. */
+struct hg_trace *hg_trace_alloc(uint32_t nthreads);
+
+/* hg_trace_free - free @t and everything it owns; NULL is fine. */
+void hg_trace_free(struct hg_trace *t);
+
+/*
+ * hg_trace_add_sys - append a key/value to the system snapshot (copied)
+ * Returns 0 or -ENOMEM.
+ */
+int hg_trace_add_sys(struct hg_trace *t, const char *key, const char *value);
+
+/* hg_trace_sys - the value of @key in the snapshot, or NULL. */
+const char *hg_trace_sys(const struct hg_trace *t, const char *key);
+
+/* hg_trace_ns - nanoseconds from the common start to counter value @c. */
+uint64_t hg_trace_ns(const struct hg_trace *t, uint64_t c);
+
+/*
+ * hg_trace_write - write @t to @path atomically (temporary file + rename)
+ * @err: a one-line reason on failure
+ * Returns 0 or -errno; on failure nothing is left at @path.
+ */
+int hg_trace_write(const struct hg_trace *t, const char *path, char *err, size_t errlen);
+
+/*
+ * hg_trace_read - read a trace file, checking every length and the checksum
+ * @err: a one-line reason on failure ("truncated", "bad checksum", ...)
+ * Returns 0 with *@out set, or -errno (-EINVAL for a damaged file).
+ */
+int hg_trace_read(const char *path, struct hg_trace **out, char *err, size_t errlen);
+
+/*
+ * hg_trace_decode - the same as hg_trace_read() from a buffer in memory
+ */
+int hg_trace_decode(const uint8_t *buf, size_t len, struct hg_trace **out,
+		    char *err, size_t errlen);
+
+#endif /* HG_TRACE_H */

@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * tracer.c - slow path of the gap loop: record intervals, watch the limits
+ */
+#include <string.h>
+
+#include "record.h"
+#include "tracer.h"
+
+static void open_interval(struct hg_tracer *tr, uint64_t now);
+
+static inline uint64_t min_u64(uint64_t a, uint64_t b)
+{
+	return a < b ? a : b;
+}
+
+static void new_limit(struct hg_tracer *tr, uint64_t now)
+{
+	uint64_t limit = min_u64(tr->end, tr->deadline);
+
+	if (tr->budget != HG_NO_LIMIT)
+		limit = min_u64(limit, tr->start + tr->budget);
+	if (now + tr->check_cycles > now)
+		limit = min_u64(limit, now + tr->check_cycles);
+	tr->limit = limit;
+}
+
+/*
+ * Record [tr->start, end) and count it, with the gap before it. A gap is
+ * counted only once the interval after it is recorded, so that the gaps of
+ * a thread are exactly those between its recorded intervals.
+ */
+static void close_interval(struct hg_tracer *tr, uint64_t end, unsigned int flags)
+{
+	struct hg_tstats *st = tr->stats;
+	uint64_t len = end - tr->start, left = len, start = tr->start;
+
+	if (!st->intervals)
+		st->first_cycles = tr->start;
+	st->intervals++;
+	st->received_cycles += len;
+	st->last_cycles = end;
+	if (tr->gap_pending)
+		hg_hist_add(&st->gaps, tr->pending_gap);
+	tr->gap_pending = false;
+	if (tr->budget != HG_NO_LIMIT)
+		tr->budget -= min_u64(len, tr->budget);
+
+	/* one record per piece of at most HG_REC_MAX_LEN cycles */
+	do {
+		struct hg_record r;
+		uint64_t piece = min_u64(left, HG_REC_MAX_LEN);
+
+		hg_record_encode(&r, 1, start, piece, tr->cpu,
+				 left > piece ? HG_REC_CONTINUED : flags);
+		hg_writer_put(tr->writer, &r);
+		start += piece;
+		left -= piece;
+	} while (left);
+	tr->running = false;
+}
+
+/* A gap from tr->last to @now ended the open interval (with @flags). */
+static void gap(struct hg_tracer *tr, uint64_t now, unsigned int flags)
+{
+	close_interval(tr, tr->last, flags);
+	tr->pending_gap = now - tr->last;
+	tr->gap_pending = true;
+	open_interval(tr, now);
+}
+
+static void open_interval(struct hg_tracer *tr, uint64_t now)
+{
+	unsigned int cpu;
+
+	hg_counter_read_cpu(&cpu);
+	tr->start = now;
+	tr->cpu = cpu;
+	tr->running = true;
+}
+
+void hg_tracer_init(struct hg_tracer *tr, struct hg_writer *w,
+		    struct hg_tstats *st, const atomic_int *stop,
+		    uint64_t gap_cycles, uint64_t end, uint64_t check_cycles)
+{
+	memset(tr, 0, sizeof(*tr));
+	tr->gap_cycles = gap_cycles;
+	tr->end = end;
+	tr->deadline = HG_NO_LIMIT;
+	tr->budget = HG_NO_LIMIT;
+	tr->check_cycles = check_cycles ? check_cycles : 1;
+	tr->stop = stop;
+	tr->writer = w;
+	tr->stats = st;
+}
+
+void hg_tracer_start(struct hg_tracer *tr)
+{
+	uint64_t now = hg_counter_read();
+
+	open_interval(tr, now);
+	tr->last = hg_counter_read();	/* reading the CPU is not a gap */
+	new_limit(tr, tr->last);
+}
+
+void hg_tracer_set(struct hg_tracer *tr, uint64_t deadline, uint64_t budget)
+{
+	tr->deadline = deadline;
+	if (budget == HG_NO_LIMIT || !tr->running)
+		tr->budget = budget;
+	else	/* the budget counts from the start of the open interval */
+		tr->budget = budget + (tr->last - tr->start);
+	new_limit(tr, tr->last);
+}
+
+/*
+ * Look at the limits at @now. When the loop goes on, the time spent here
+ * counts as execution, not as a gap: the last reading is taken afresh.
+ */
+static int look_up(struct hg_tracer *tr, uint64_t now)
+{
+	tr->last = now;
+	if (atomic_load_explicit(tr->stop, memory_order_relaxed) || now >= tr->end)
+		return HG_LOOP_STOP;
+	if (now >= tr->deadline)
+		return HG_LOOP_DEADLINE;
+	if (tr->budget != HG_NO_LIMIT && now - tr->start >= tr->budget)
+		return HG_LOOP_BUDGET;
+	new_limit(tr, now);
+	tr->last = hg_counter_read();
+	return 0;
+}
+
+int hg_tracer_event(struct hg_tracer *tr, uint64_t now)
+{
+	if (now - tr->last > tr->gap_cycles)
+		gap(tr, now, 0);
+	return look_up(tr, now);
+}
+
+int hg_tracer_block(struct hg_tracer *tr, unsigned int flags)
+{
+	uint64_t now = hg_counter_read();
+
+	if (now - tr->last > tr->gap_cycles)
+		gap(tr, now, flags);
+	return look_up(tr, now);
+}
+
+void hg_tracer_finish(struct hg_tracer *tr)
+{
+	if (!tr->running)
+		return;
+	if (tr->last == tr->start && tr->stats->intervals) {
+		tr->running = false;	/* empty: nothing ran after the last gap */
+		return;
+	}
+	close_interval(tr, tr->last, HG_REC_LAST);
+}

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * tstats.h - one thread's streaming statistics
+ *
+ * Updated once per interval by the thread itself, whether or not its record
+ * found room in the arena, so they stay exact when records are dropped.
+ */
+#ifndef HG_TSTATS_H
+#define HG_TSTATS_H
+
+#include <stdint.h>
+
+#include "hist.h"
+
+struct hg_tstats {
+	uint64_t intervals;		/* intervals of execution */
+	uint64_t received_cycles;	/* their total length */
+	uint64_t first_cycles;		/* start of the first interval */
+	uint64_t last_cycles;		/* end of the last interval */
+	uint64_t units;			/* units of work done (scan passes) */
+	uint64_t yields;		/* sched_yield() calls */
+	struct hg_hist gaps;		/* every gap, in cycles */
+};
+
+/* hg_tstats_init - reset @st. */
+void hg_tstats_init(struct hg_tstats *st);
+
+/* hg_tstats_span - cycles from the first interval's start to the last's end. */
+static inline uint64_t hg_tstats_span(const struct hg_tstats *st)
+{
+	return st->intervals ? st->last_cycles - st->first_cycles : 0;
+}
+
+#endif /* HG_TSTATS_H */
