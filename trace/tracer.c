@@ -155,5 +155,6 @@ void hg_tracer_finish(struct hg_tracer *tr)
 		tr->running = false;	/* empty: nothing ran after the last gap */
 		return;
 	}
-	close_interval(tr, tr->last, HG_REC_LAST);
+	/* the reading that found the end may lie a loop iteration past it */
+	close_interval(tr, tr->last > tr->end ? tr->end : tr->last, HG_REC_LAST);
 }

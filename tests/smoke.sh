@@ -1,0 +1,170 @@
+#!/bin/sh
+# Smoke tests: run the real binary for about a second at a time and check the
+# structure of what it prints and writes. Nothing here depends on timing.
+# usage: tests/smoke.sh build/hourglass
+set -u
+HG=${1:-build/hourglass}
+HERE=$(cd "$(dirname "$0")" && pwd)
+TMP=$(mktemp -d /tmp/hgsmoke.XXXXXX)
+trap 'rm -rf "$TMP"' EXIT
+passed=0
+failed=0
+skipped=0
+
+ok() { passed=$((passed + 1)); echo "ok      $1"; }
+fail() { failed=$((failed + 1)); echo "FAILED  $1: $2"; }
+skip() { skipped=$((skipped + 1)); echo "skipped $1: $2"; }
+
+# check_run NAME ARGS...: run with -c, check the structure, dump equals output
+check_run() {
+	name=$1
+	shift
+	rm -f "$TMP/run.hgt"
+	if ! "$HG" "$@" -c -o "$TMP/run.hgt" >"$TMP/out" 2>"$TMP/err"; then
+		fail "$name" "exit status $? ($(head -1 "$TMP/err"))"
+		return 1
+	fi
+	if ! awk -f "$HERE/trace-check.awk" "$TMP/out" >"$TMP/check"; then
+		fail "$name" "$(head -3 "$TMP/check")"
+		return 1
+	fi
+	if ! "$HG" dump "$TMP/run.hgt" | cmp -s - "$TMP/out"; then
+		fail "$name" "dump differs from the run's output"
+		return 1
+	fi
+	ok "$name"
+}
+
+# expect_bad NAME ARGS...: exit 2, one line on stderr, nothing on stdout or disk
+expect_bad() {
+	name=$1
+	shift
+	rm -rf "$TMP/bad"
+	mkdir "$TMP/bad"
+	"$HG" "$@" >"$TMP/bad/stdout" 2>"$TMP/bad/stderr"
+	rc=$?
+	lines=$(wc -l <"$TMP/bad/stderr")
+	files=$(ls "$TMP/bad" | grep -v -e '^stdout$' -e '^stderr$' | wc -l)
+	if [ "$rc" -ne 2 ]; then
+		fail "$name" "exit status $rc, want 2"
+	elif [ "$lines" -ne 1 ] || ! grep -q '^hourglass: ' "$TMP/bad/stderr"; then
+		fail "$name" "stderr is not one 'hourglass: ' line: $(cat "$TMP/bad/stderr")"
+	elif [ -s "$TMP/bad/stdout" ] || [ "$files" -ne 0 ]; then
+		fail "$name" "something was written"
+	else
+		ok "$name: $(cat "$TMP/bad/stderr")"
+	fi
+}
+
+# summary_field OUT THREAD COLUMN: a cell of a thread's summary row; cells
+# are separated by two or more spaces and never hold two spaces themselves
+summary_field() {
+	awk -F '  +' -v t="# $2" -v col="$3" '
+		/^# thread / { for (i = 1; i <= NF; i++) h[$i] = i; next }
+		/^# [0-9]+ / && $1 == t { print $(h[col]); exit }' "$1"
+}
+
+is_root() { [ "$(id -u)" = 0 ]; }
+
+echo "smoke tests of $HG"
+
+# --- runs -------------------------------------------------------------------
+check_run "paper 3-thread priorities" -n 3 -d 1s -t 0 -p LOW -t 1 -p NORMAL -t 2 -p HIGH
+check_run "CPU_YIELD 0.9ms on one CPU" -n 2 -d 1s -a -w CPU_YIELD 0.9ms --cpu 0 &&
+	{ y=$(summary_field "$TMP/out" 0 work); case "$y" in [1-9]*yields) ok "CPU_YIELD counts yields ($y)";;
+	  *) fail "CPU_YIELD counts yields" "work column is '$y'";; esac; }
+check_run "CPU_SCAN 256 on CPU 1" -n 2 -d 1s -a -w CPU_SCAN 256 --cpu 1 &&
+	{ p=$(summary_field "$TMP/out" 1 work); case "$p" in [1-9]*passes) ok "CPU_SCAN counts passes ($p)";;
+	  *) fail "CPU_SCAN counts passes" "work column is '$p'";; esac; }
+check_run "CPU_SCAN_YIELD" -n 2 -d 500ms -a -w CPU_SCAN_YIELD 64 1ms
+check_run "-s and -f" -n 2 -d 1s -t 1 -s 200ms -f 600ms &&
+	{ if awk '$1 == "1" && ($2 < 200 || $3 > 600.000001) { bad = 1 } END { exit bad }' "$TMP/out"
+	  then ok "-s/-f window holds thread 1's intervals"; else fail "-s/-f window" "interval outside 200-600 ms"; fi; }
+if is_root; then
+	check_run "RT priorities (RTHIGH, FIFO:20, RR:30)" -n 3 -d 500ms -t 0 -p RTHIGH -t 1 -p FIFO:20 -t 2 -p RR:30
+else
+	skip "RT priorities" "needs CAP_SYS_NICE (run as root)"
+	"$HG" -n 1 -d 100ms -p RTHIGH >/dev/null 2>"$TMP/err"
+	rc=$?
+	if [ $rc -eq 1 ] && grep -q CAP_SYS_NICE "$TMP/err"; then ok "RT priority without privilege names CAP_SYS_NICE"
+	else fail "RT priority without privilege" "exit $rc: $(cat "$TMP/err")"; fi
+fi
+
+# -x and -q
+"$HG" -n 1 -d 200ms -x >"$TMP/out" 2>/dev/null
+if grep -qv '^#' "$TMP/out"; then fail "-x" "trace lines printed"; else ok "-x prints the summary only"; fi
+"$HG" -n 1 -d 200ms -q --json "$TMP/q.json" >"$TMP/out" 2>"$TMP/err"
+if [ -s "$TMP/out" ] || [ -s "$TMP/err" ] || [ ! -s "$TMP/q.json" ]; then fail "-q" "output printed or JSON missing"
+else ok "-q prints nothing and writes --json"; fi
+
+# JSON keys
+for k in '"schema": 1' '"tsc_hz"' '"gap_threshold_ns"' '"threads"' '"received_ns"' '"median_ns"' \
+	 '"voluntary_switches"' '"kernel_release"' '"interrupts_before"'; do
+	grep -q "$k" "$TMP/q.json" || { fail "--json" "no $k"; break; }
+done && ok "--json holds the documented keys"
+
+# a full arena: drops counted, statistics stay exact, dump still agrees
+"$HG" -n 2 -d 500ms -e 64 -c -o "$TMP/small.hgt" >"$TMP/out" 2>/dev/null
+d=$(summary_field "$TMP/out" 0 dropped)
+i=$(summary_field "$TMP/out" 0 intervals)
+lines=$(awk '$1 == "0"' "$TMP/out" | wc -l)
+if [ "${d:-0}" -gt 0 ] && [ "$lines" -lt "$i" ] && "$HG" dump "$TMP/small.hgt" | cmp -s - "$TMP/out"
+then ok "full arena: $d dropped, $i intervals counted, $lines stored"
+else fail "full arena" "dropped '$d' intervals '$i' lines $lines"; fi
+
+# SIGINT ends the run early; everything is still printed and written
+"$HG" -n 2 -d 30s -x -o "$TMP/int.hgt" >"$TMP/out" 2>/dev/null &
+pid=$!
+sleep 2
+kill -INT $pid
+wait $pid
+rc=$?
+if [ $rc -eq 0 ] && grep -q '^# interrupted: SIGINT' "$TMP/out" && [ -s "$TMP/int.hgt" ]
+then ok "SIGINT: summary says so, trace written"
+else fail "SIGINT" "exit $rc, $(grep -c interrupted "$TMP/out") interrupted lines"; fi
+
+# calibrate
+"$HG" calibrate --json >"$TMP/cal" 2>&1
+for k in tsc_hz counter_read_cycles bare_loop_cycles gap_loop_cycles gap_threshold_ns; do
+	grep -q "\"$k\"" "$TMP/cal" || { fail "calibrate --json" "no $k"; break; }
+done && ok "calibrate --json"
+"$HG" calibrate | grep -q '^# gap threshold: ' && ok "calibrate" || fail "calibrate" "no threshold line"
+
+# help
+"$HG" --help | grep -q -- '--cpu' && ok "--help" || fail "--help" "no --cpu"
+"$HG" help dump | grep -q 'usage: hourglass dump' && ok "help dump" || fail "help dump" "no usage"
+
+# --- bad input --------------------------------------------------------------
+B="$TMP/bad"
+expect_bad "-n 0" -n 0
+expect_bad "no -n" -d 1s
+expect_bad "-t 5 with -n 3" -n 3 -t 5 -p LOW -o "$B/x.hgt"
+expect_bad "-d 5parsecs" -n 1 -d 5parsecs -o "$B/x.hgt"
+expect_bad "-d without unit" -n 1 -d 5
+expect_bad "-w NOPE" -n 1 -w NOPE --json "$B/x.json"
+expect_bad "-p SUPERHIGH" -n 1 -p SUPERHIGH
+expect_bad "-w CPU_SCAN without size" -n 1 -w CPU_SCAN
+expect_bad "-w CPU_SCAN 0" -n 1 -w CPU_SCAN 0
+expect_bad "-w CPU_YIELD 0ms" -n 1 -w CPU_YIELD 0ms
+expect_bad "-e 0" -n 1 -e 0
+expect_bad "-f after -d" -n 1 -d 1s -f 2s
+expect_bad "--cpu 4095" -n 1 --cpu 4095 -o "$B/x.hgt"
+expect_bad "--cpu bad list" -n 1 --cpu 3-1
+expect_bad "unknown option" -n 1 --frobnicate
+expect_bad "PERIODIC not supported yet" -n 1 -w PERIODIC 4ms 5ms -o "$B/x.hgt"
+expect_bad "LAT not supported yet" -n 1 -w LAT 5.3ms
+expect_bad "-i HR not supported yet" -n 1 -i HR
+expect_bad "-i MM not supported yet" -n 1 -i MM
+expect_bad "-rh not supported yet" -n 1 -rh 3ms 8ms
+expect_bad "-rh budget above period" -n 1 -rh 9ms 8ms
+expect_bad "-o into a missing directory" -n 1 -o "$B/no/such/dir/x.hgt"
+expect_bad "unknown subcommand" frobnicate
+expect_bad "dump without file" dump
+expect_bad "dump of a missing file" dump "$B/none.hgt"
+head -c 100 "$TMP/run.hgt" >"$TMP/trunc.hgt"
+expect_bad "dump of a truncated file" dump "$TMP/trunc.hgt"
+echo "not a trace" >"$TMP/junk.hgt"
+expect_bad "dump of a file that is not a trace" dump "$TMP/junk.hgt"
+
+echo "smoke: $passed passed, $failed failed, $skipped skipped"
+[ "$failed" -eq 0 ]
