@@ -42,9 +42,14 @@ static int calibrate_main(int argc, char **argv)
 				fprintf(stderr, "hourglass: calibrate: %s: missing value\n", argv[i]);
 				return 2;
 			}
-			if (hg_parse_time(argv[i + 1], &gap, why, sizeof(why)) || !gap) {
+			if (hg_parse_time(argv[i + 1], &gap, why, sizeof(why))) {
 				fprintf(stderr, "hourglass: calibrate: %s %s: %s\n", argv[i],
-					argv[i + 1], gap ? why : "must be greater than zero");
+					argv[i + 1], why);
+				return 2;
+			}
+			if (!gap) {
+				fprintf(stderr, "hourglass: calibrate: %s %s: must be greater "
+					"than zero\n", argv[i], argv[i + 1]);
 				return 2;
 			}
 			i++;

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #include "../trace/timeval.h"
 #include "cpulist.h"
@@ -88,6 +89,8 @@ struct parser {
 	char *err;
 	size_t errlen;
 	bool have_n;
+	int max_scope;		/* largest -t given, -1 for none */
+	const char *max_scope_arg;
 };
 
 static int fail(struct parser *ps, int ret, const char *fmt, ...)
@@ -234,6 +237,10 @@ static int parse_one(struct parser *ps, const struct opt *o, const char *opt,
 			return ret;
 		ps->scope = (int)v;
 		ps->scope_arg = val;
+		if (ps->scope > ps->max_scope) {
+			ps->max_scope = ps->scope;
+			ps->max_scope_arg = val;
+		}
 		return 0;
 	case O_ALL:
 		ps->scope = -1;
@@ -351,11 +358,9 @@ static int finish(struct parser *ps)
 
 	if (!ps->have_n)
 		return fail(ps, -EINVAL, "-n <threads> is required (e.g. -n 3)");
-	for (i = 0; i < ps->nas; i++) {
-		if (ps->as[i].scope >= (int)cfg->nthreads)
-			return fail(ps, -EINVAL, "-t %s: no such thread (-n %u gives threads 0 to %u)",
-				    ps->as[i].scope_arg, cfg->nthreads, cfg->nthreads - 1);
-	}
+	if (ps->max_scope >= (int)cfg->nthreads)
+		return fail(ps, -EINVAL, "-t %s: no such thread (-n %u gives threads 0 to %u)",
+			    ps->max_scope_arg, cfg->nthreads, cfg->nthreads - 1);
 	cfg->threads = calloc(cfg->nthreads, sizeof(*cfg->threads));
 	if (!cfg->threads)
 		return fail(ps, -ENOMEM, "out of memory");
@@ -390,7 +395,7 @@ int hg_parse_args(int argc, char *const *argv, struct hg_config *cfg,
 		  char *err, size_t errlen)
 {
 	struct parser ps = {
-		.cfg = cfg, .scope = -1, .err = err, .errlen = errlen,
+		.cfg = cfg, .scope = -1, .err = err, .errlen = errlen, .max_scope = -1,
 	};
 	int i, ret = 0, result = HG_ARGS_RUN;
 
@@ -412,18 +417,23 @@ int hg_parse_args(int argc, char *const *argv, struct hg_config *cfg,
 				ret = fail(&ps, -EINVAL, "unexpected argument '%s' (see hourglass --help)", arg);
 			break;
 		}
-		if (o->id == O_HELP)
-			result = HG_ARGS_HELP;
-		else if (o->id == O_VERSION && result != HG_ARGS_HELP)
+		if (o->id == O_HELP && !val) {
+			result = HG_ARGS_HELP;	/* help wins over anything after it */
+			break;
+		}
+		if (o->id == O_VERSION)
 			result = HG_ARGS_VERSION;
 		need = o->nargs;
 		if (val) {
+			char name[32];
+
+			snprintf(name, sizeof(name), "--%s", o->lg);
 			if (need != 1) {
-				ret = fail(&ps, -EINVAL, "%.*s takes %s", (int)(val - arg - 1), arg,
+				ret = fail(&ps, -EINVAL, "%s takes %s", name,
 					   need ? "two values, not =<value>" : "no value");
 				break;
 			}
-			ret = parse_one(&ps, o, arg[1] == '-' ? argv[i] : arg, argc, argv, &i, val);
+			ret = parse_one(&ps, o, name, argc, argv, &i, val);
 			continue;
 		}
 		if (i + (int)need >= argc) {
@@ -460,7 +470,16 @@ static int check_writable(const char *opt, const char *path, char *err, size_t e
 {
 	char copy[PATH_MAX];
 	const char *dir;
+	struct stat sb;
 
+	if (!*path) {
+		snprintf(err, errlen, "%s: empty file name", opt);
+		return -EINVAL;
+	}
+	if (!stat(path, &sb) && S_ISDIR(sb.st_mode)) {
+		snprintf(err, errlen, "%s %s: is a directory (give a file name)", opt, path);
+		return -EINVAL;
+	}
 	if (strlen(path) >= sizeof(copy)) {
 		snprintf(err, errlen, "%s %s: path too long", opt, path);
 		return -EINVAL;
@@ -501,9 +520,14 @@ int hg_config_check(const struct hg_config *cfg, const cpu_set_t *online,
 			snprintf(err, errlen, "thread %u: -w %s: not supported yet", t, th->wl->name);
 			return -EINVAL;
 		}
-		if (th->timer) {
-			snprintf(err, errlen, "thread %u: -i %s: timer sources are not supported yet",
-				 t, th->timer->name);
+		if (th->timer && th->timer->windows_only) {
+			snprintf(err, errlen, "thread %u: -i %s: %s exist only on Windows "
+				 "(on Linux use HR)", t, th->timer->name, th->timer->help);
+			return -EINVAL;
+		}
+		if (th->timer && !th->timer->is_default) {
+			snprintf(err, errlen, "thread %u: -i %s: timer sources are not supported yet "
+				 "(NATIVE, the default, is the only one)", t, th->timer->name);
 			return -EINVAL;
 		}
 		if (th->reserve != HG_RESERVE_NONE) {

@@ -93,7 +93,8 @@ int hg_prio_parse(const char *s, struct hg_prio *p, char *err, size_t errlen)
 		return 0;
 	}
 	if (!colon || !colon[1]) {
-		snprintf(err, errlen, "priority '%s': write %s:<%d-%d>", s, c->name, c->lo, c->hi);
+		snprintf(err, errlen, "priority '%s': write %s:<n>, n from %d to %d", s, c->name,
+			 c->lo, c->hi);
 		return -EINVAL;
 	}
 	errno = 0;

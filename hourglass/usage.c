@@ -49,7 +49,8 @@ void hg_usage(FILE *f)
 		fprintf(f, "                           %-32s %s%s\n", name, w->help,
 			w->run ? "" : " (not supported yet)");
 	}
-	fputs("  -i, --timer <timer>      timer of the timed models (not supported yet):", f);
+	fputs("  -i, --timer <timer>      timer of the timed models; only NATIVE (the default)\n"
+	      "                           is supported yet:", f);
 	for (i = 0; hg_timers[i]; i++)
 		fprintf(f, " %s", hg_timers[i]->name);
 	fputs("\n"
@@ -65,7 +66,8 @@ void hg_usage(FILE *f)
 	      "\n"
 	      "Subcommands:\n"
 	      "  dump <file>              print a saved trace as the run printed it\n"
-	      "  calibrate [--json]       measure the counter and the gap loop\n"
+	      "  calibrate [--json] [-g <gap>]\n"
+	      "                           measure the counter and the gap loop\n"
 	      "  help [<subcommand>]      help on a subcommand\n"
 	      "\n"
 	      "See hourglass(1) for the output formats and examples.\n", f);

@@ -2,20 +2,30 @@
 /*
  * helpers.c - shared by the Check tests
  */
+#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "helpers.h"
 
+static int remove_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
+{
+	(void)sb; (void)flag; (void)ftw;
+	return remove(path);
+}
+
 int hg_test_run(Suite *s)
 {
 	SRunner *sr = srunner_create(s);
+	const char *dir = hg_test_tmpdir();	/* made before the tests fork */
 	int failed;
 
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
+	if (strcmp(dir, "/tmp"))
+		nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 	return failed ? 1 : 0;
 }
 

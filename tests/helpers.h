@@ -10,7 +10,10 @@
 
 #include "../trace/trace.h"
 
-/* Run @s with Check and return the process exit status (0 when all pass). */
+/*
+ * Run @s with Check and return the process exit status (0 when all pass);
+ * hg_test_tmpdir() is made before and removed after.
+ */
 int hg_test_run(Suite *s);
 
 /*
@@ -22,7 +25,7 @@ int hg_test_run(Suite *s);
 struct hg_trace *hg_test_trace(uint32_t nthreads, const uint64_t (*const *iv)[2],
 			       const size_t *n);
 
-/* hg_test_tmpdir - a fresh temporary directory (removed at exit). */
+/* hg_test_tmpdir - a fresh temporary directory (hg_test_run removes it). */
 const char *hg_test_tmpdir(void);
 
 #endif /* HG_TEST_HELPERS_H */

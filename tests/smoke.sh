@@ -154,7 +154,9 @@ expect_bad "unknown option" -n 1 --frobnicate
 expect_bad "PERIODIC not supported yet" -n 1 -w PERIODIC 4ms 5ms -o "$B/x.hgt"
 expect_bad "LAT not supported yet" -n 1 -w LAT 5.3ms
 expect_bad "-i HR not supported yet" -n 1 -i HR
-expect_bad "-i MM not supported yet" -n 1 -i MM
+expect_bad "-i MM is Windows only" -n 1 -i MM
+"$HG" -n 1 -d 100ms -i NATIVE -x >/dev/null 2>&1 && ok "-i NATIVE (the default) runs" ||
+	fail "-i NATIVE" "refused"
 expect_bad "-rh not supported yet" -n 1 -rh 3ms 8ms
 expect_bad "-rh budget above period" -n 1 -rh 9ms 8ms
 expect_bad "-o into a missing directory" -n 1 -o "$B/no/such/dir/x.hgt"

@@ -5,10 +5,16 @@
 #include "../trace/lookup.h"
 #include "timer.h"
 
-static const struct hg_timer native = { "NATIVE", "relative sleep (nanosleep), the default" };
-static const struct hg_timer hr = { "HR", "clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME)" };
-static const struct hg_timer rtc = { "RTC", "/dev/rtc periodic interrupts" };
-static const struct hg_timer mm = { "MM", "Windows multimedia timers (Windows only)" };
+static const struct hg_timer native = {
+	.name = "NATIVE", .help = "relative sleep (nanosleep), the default", .is_default = true,
+};
+static const struct hg_timer hr = {
+	.name = "HR", .help = "clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME)",
+};
+static const struct hg_timer rtc = { .name = "RTC", .help = "/dev/rtc periodic interrupts" };
+static const struct hg_timer mm = {
+	.name = "MM", .help = "multimedia timers", .windows_only = true,
+};
 
 const struct hg_timer *const hg_timers[] = { &native, &hr, &rtc, &mm, NULL };
 

@@ -3,17 +3,20 @@
  * timer.h - timer sources a timed model sleeps on
  *
  * Each source is named as on the command line (-i). The sources are parsed
- * and checked; none can be slept on yet, and a run that names one stops
- * before it starts.
+ * and checked; none can be slept on yet, and a run that names one other
+ * than the default stops before it starts.
  */
 #ifndef HG_TIMER_H
 #define HG_TIMER_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 struct hg_timer {
 	const char *name;
 	const char *help;	/* one line */
+	bool is_default;	/* NATIVE */
+	bool windows_only;	/* MM: refused with a clear error */
 };
 
 /* hg_timers - every timer source, NULL-terminated. */

@@ -63,7 +63,7 @@ int hg_arena_init(struct hg_arena *a, uint64_t capacity, unsigned int nthreads,
 /* hg_arena_free - release the arena's memory. */
 void hg_arena_free(struct hg_arena *a);
 
-/* hg_arena_used - chunks claimed so far, in records (an upper bound). */
+/* hg_arena_claimed - chunks claimed so far, in records (an upper bound). */
 uint64_t hg_arena_claimed(const struct hg_arena *a);
 
 /*

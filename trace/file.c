@@ -522,15 +522,17 @@ int hg_trace_write(const struct hg_trace *t, const char *path, char *err, size_t
 /* ---------------------------------------------------------------- read */
 
 static int decode_records(struct cur *c, struct hg_trace *t, uint64_t len,
-			  char *err, size_t errlen)
+			  const uint32_t *nthreads_seen, char *err, size_t errlen)
 {
 	struct hg_trace_thread *th;
 	uint32_t id = get_u32(c);
 	uint64_t n, i;
 
-	get_u32(c);
+	if (get_u32(c))
+		c->bad = 1;
 	n = get_u64(c);
-	if (c->bad || id >= t->nthreads) {
+	/* a thread's records follow its own section, which gives their count */
+	if (c->bad || id >= *nthreads_seen) {
 		err_set(err, errlen, "damaged records section (thread %u)", id);
 		return -EINVAL;
 	}
@@ -553,7 +555,7 @@ static int decode_records(struct cur *c, struct hg_trace *t, uint64_t len,
 }
 
 static int decode_section(struct cur *sc, uint32_t type, struct hg_trace *t,
-			  uint32_t *nthreads_seen, char *err, size_t errlen)
+			  uint32_t nsec, uint32_t *nthreads_seen, char *err, size_t errlen)
 {
 	uint32_t n, i;
 
@@ -566,7 +568,8 @@ static int decode_section(struct cur *sc, uint32_t type, struct hg_trace *t,
 			return -EINVAL;
 		}
 		get_run(sc, t, &nthreads);
-		if (sc->bad || nthreads > 100000) {
+		/* RUN, SYSTEM, END and two sections a thread */
+		if (sc->bad || nthreads > 100000 || nsec != 3 + 2 * nthreads) {
 			err_set(err, errlen, "damaged run section");
 			return -EINVAL;
 		}
@@ -604,7 +607,7 @@ static int decode_section(struct cur *sc, uint32_t type, struct hg_trace *t,
 		(*nthreads_seen)++;
 		return 0;
 	case SEC_RECORDS:
-		return decode_records(sc, t, sc->len, err, errlen);
+		return decode_records(sc, t, sc->len, nthreads_seen, err, errlen);
 	default:
 		err_set(err, errlen, "unknown section type %u", type);
 		return -EINVAL;
@@ -644,11 +647,16 @@ int hg_trace_decode(const uint8_t *buf, size_t len, struct hg_trace **out,
 	for (s = 0; s < nsec && !ret; s++) {
 		size_t at = c.pos;
 		uint32_t type = get_u32(&c);
+		uint32_t zero = get_u32(&c);
 		uint64_t slen;
 		struct cur sc;
 
-		get_u32(&c);
 		slen = get_u64(&c);
+		if (!c.bad && zero) {
+			err_set(err, errlen, "damaged: section %u has a bad header", s);
+			ret = -EINVAL;
+			break;
+		}
 		if (c.bad || slen > c.len - c.pos) {
 			err_set(err, errlen, "truncated: section %u needs %llu bytes, %zu left",
 				s, (unsigned long long)slen, c.bad ? 0 : c.len - c.pos);
@@ -675,7 +683,7 @@ int hg_trace_decode(const uint8_t *buf, size_t len, struct hg_trace **out,
 			ret = -EINVAL;
 			break;
 		}
-		ret = decode_section(&sc, type, t, &seen, err, errlen);
+		ret = decode_section(&sc, type, t, nsec, &seen, err, errlen);
 		if (!ret && sc.pos != sc.len) {
 			err_set(err, errlen, "damaged: section %u has %zu stray bytes",
 				s, sc.len - sc.pos);

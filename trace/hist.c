@@ -35,6 +35,7 @@ uint64_t hg_hist_percentile(const struct hg_hist *h, double pct)
 {
 	uint64_t rank, seen = 0, v;
 	unsigned int i;
+	double x;
 
 	if (!h->count)
 		return 0;
@@ -42,9 +43,14 @@ uint64_t hg_hist_percentile(const struct hg_hist *h, double pct)
 		return h->min;
 	if (pct >= 100)
 		return h->max;
-	/* the value of rank ceil(pct/100 * count), 1-based (nearest rank) */
-	rank = (uint64_t)(pct / 100.0 * (double)h->count);
-	if ((double)rank < pct / 100.0 * (double)h->count)
+	/*
+	 * the value of rank ceil(pct/100 * count), 1-based (nearest rank); the
+	 * product is formed before the division, and a rounding error of a few
+	 * ulps must not push an exact rank up by one
+	 */
+	x = pct * (double)h->count / 100.0;
+	rank = (uint64_t)x;
+	if ((double)rank < x - 1e-9 * x)
 		rank++;
 	if (!rank)
 		rank = 1;

@@ -59,7 +59,7 @@ int hg_parse_time(const char *s, uint64_t *ns, char *err, size_t errlen)
 		return -EINVAL;
 	}
 	for (; *p >= '0' && *p <= '9'; p++, ndigits++) {
-		if (whole > (UINT64_MAX - 9) / 10) {
+		if (whole > (UINT64_MAX - (uint64_t)(*p - '0')) / 10) {
 			set_err(err, errlen, "time value too large");
 			return -ERANGE;
 		}

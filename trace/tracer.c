@@ -151,10 +151,10 @@ void hg_tracer_finish(struct hg_tracer *tr)
 {
 	if (!tr->running)
 		return;
-	if (tr->last == tr->start && tr->stats->intervals) {
-		tr->running = false;	/* empty: nothing ran after the last gap */
+	tr->running = false;
+	/* empty (nothing ran after the last gap), or wholly after the end */
+	if ((tr->last == tr->start && tr->stats->intervals) || tr->start >= tr->end)
 		return;
-	}
 	/* the reading that found the end may lie a loop iteration past it */
 	close_interval(tr, tr->last > tr->end ? tr->end : tr->last, HG_REC_LAST);
 }

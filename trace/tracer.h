@@ -89,9 +89,11 @@ int hg_tracer_event(struct hg_tracer *tr, uint64_t now);
 int hg_tracer_block(struct hg_tracer *tr, unsigned int flags);
 
 /*
- * hg_tracer_finish - record the open interval, ending at the last reading;
- * an interval that holds no time (opened by a gap that ran into the end)
- * is left out, and so is the gap before it.
+ * hg_tracer_finish - record the open interval, ending at the last reading
+ * or at the thread's end, whichever is first. An interval that holds no
+ * time (opened by a gap that ran into the end), or that starts at or after
+ * the end (the thread got the CPU only then), is left out, and so is the
+ * gap before it.
  */
 void hg_tracer_finish(struct hg_tracer *tr);
 

@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * check_calib.c - trace/calib.h: frequency and threshold arithmetic, and the
+ * structure (never the values) of a real calibration
+ */
+#include "helpers.h"
+#include "../trace/calib.h"
+#include "../trace/timeval.h"
+
+#define NS 1000000000ULL
+
+START_TEST(test_hz)
+{
+	static const struct {
+		uint64_t tsc0, ns0, tsc1, ns1, want;
+	} cases[] = {
+		{ 0, 0, NS, NS, NS },
+		{ 1000, 5000, 1000 + 3 * NS, 5000 + NS, 3 * NS },
+		{ 0, 0, 2, 3, 666666667 },		/* 666666666.67: rounded up */
+		{ 0, 0, 1, 3, 333333333 },		/* 333333333.33: rounded down */
+		{ 0, 0, 1, 2 * NS, 1 },			/* 0.5 rounds up */
+		{ 0, 0, 1, 2 * NS + 1, 0 },		/* just under 0.5 */
+		{ 0, 0, 2400000, 1000000, 2400000000ULL },
+		/* an hour at 3 GHz far up the counter: the product needs 74 bits */
+		{ 1ULL << 62, 1ULL << 50, (1ULL << 62) + 3600 * 3 * NS,
+		  (1ULL << 50) + 3600 * NS, 3 * NS },
+		{ 0, 5, 100, 5, 0 },			/* ns1 == ns0 */
+		{ 0, 6, 100, 5, 0 },			/* ns1 < ns0 */
+		{ 100, 0, 100, NS, 0 },			/* the counter did not move */
+	};
+	unsigned int i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		uint64_t got = hg_calib_hz(cases[i].tsc0, cases[i].ns0, cases[i].tsc1,
+					   cases[i].ns1);
+
+		ck_assert_msg(got == cases[i].want, "case %u: got %llu, want %llu", i,
+			      (unsigned long long)got, (unsigned long long)cases[i].want);
+	}
+}
+END_TEST
+
+START_TEST(test_ppm)
+{
+	static const struct {
+		uint64_t a, b;
+		uint32_t want;
+	} cases[] = {
+		{ 0, 0, 0 },
+		{ 5, 5, 0 },
+		{ 1000000, 999000, 1000 },
+		{ 999000, 1000000, 1000 },	/* symmetric */
+		{ 1000000, 998999, 1001 },
+		{ 3, 2, 333333 },		/* truncated */
+		{ 7, 0, 1000000 },
+		{ 0, 7, 1000000 },
+		{ 3000000000ULL, 3003000000ULL, 999 },	/* of the larger, not 1000 */
+		{ UINT64_MAX, UINT64_MAX - 1, 0 },
+		{ UINT64_MAX, UINT64_MAX / 2, 500000 },
+	};
+	unsigned int i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		ck_assert_msg(hg_calib_ppm(cases[i].a, cases[i].b) == cases[i].want,
+			      "case %u: got %u, want %u", i,
+			      hg_calib_ppm(cases[i].a, cases[i].b), cases[i].want);
+}
+END_TEST
+
+START_TEST(test_threshold)
+{
+	static const struct {
+		uint32_t loop_mcycles, p9999;
+		uint64_t want;
+	} cases[] = {
+		{ 0, 0, 2 },			/* at least 2 */
+		{ 1, 0, 2 },			/* 0.001 cycles: rounded up to 1 */
+		{ 1000, 0, 2 },
+		{ 1001, 0, 4 },
+		{ 25500, 0, 52 },		/* 25.5 -> 26 */
+		{ 25000, 0, 50 },
+		{ 25500, 30, 60 },		/* the p99.99 iteration is longer */
+		{ 25500, 26, 52 },
+		{ 25500, 25, 52 },		/* the mean is longer */
+		{ 0, 1, 2 },
+		{ 0, 7, 14 },
+		{ UINT32_MAX, 0, 2 * 4294968ULL },
+		{ 0, UINT32_MAX, 2 * (uint64_t)UINT32_MAX },
+	};
+	unsigned int i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		uint64_t got = hg_calib_threshold(cases[i].loop_mcycles, cases[i].p9999);
+
+		ck_assert_msg(got == cases[i].want, "case %u (%u, %u): got %llu, want %llu",
+			      i, cases[i].loop_mcycles, cases[i].p9999,
+			      (unsigned long long)got, (unsigned long long)cases[i].want);
+	}
+}
+END_TEST
+
+START_TEST(test_invariant)
+{
+	int ret = hg_calib_invariant();
+
+	ck_assert_msg(ret == 0 || ret == 1, "hg_calib_invariant() = %d", ret);
+	ck_assert_int_eq(hg_calib_invariant(), ret);
+}
+END_TEST
+
+/* What every successful calibration has, whatever the machine. */
+static void assert_calib(const struct hg_calib *c)
+{
+	ck_assert_uint_gt(c->tsc_hz, 0);
+	ck_assert_uint_ge(c->rounds, 2);
+	ck_assert_uint_le(c->agree_ppm, HG_CALIB_AGREE_PPM);
+	ck_assert_uint_gt(c->gap_loop_mcycles, 0);
+	ck_assert_uint_gt(c->bare_loop_mcycles, 0);
+	ck_assert_uint_ge(c->gap_threshold_cycles, 1);
+	ck_assert_uint_eq(c->gap_threshold_ns, hg_cycles_to_ns(c->gap_threshold_cycles,
+							       c->tsc_hz));
+	ck_assert_int_eq(c->invariant, hg_calib_invariant() == 1);
+}
+
+START_TEST(test_calibrate_derived)
+{
+	struct hg_calib c;
+
+	ck_assert_int_eq(hg_calibrate(&c, 0), 0);
+	assert_calib(&c);
+	ck_assert(!c.threshold_given);
+	ck_assert_uint_eq(c.gap_threshold_cycles,
+			  hg_calib_threshold(c.gap_loop_mcycles, c.iter_p9999_cycles));
+	ck_assert_uint_ge(c.gap_threshold_cycles, 2);
+}
+END_TEST
+
+START_TEST(test_calibrate_given)
+{
+	struct hg_calib c;
+	uint64_t want;
+
+	ck_assert_int_eq(hg_calibrate(&c, 1000), 0);
+	assert_calib(&c);
+	ck_assert(c.threshold_given);
+	/* 1 us at the measured frequency, rounded to the nearest cycle */
+	want = (c.tsc_hz + 500000) / 1000000;
+	ck_assert_uint_eq(c.gap_threshold_cycles, want ? want : 1);
+	ck_assert_uint_eq(c.gap_threshold_cycles, hg_ns_to_cycles(1000, c.tsc_hz));
+	if (c.tsc_hz >= 100000000)	/* a cycle is 10 ns or less */
+		ck_assert_uint_le(c.gap_threshold_ns > 1000 ? c.gap_threshold_ns - 1000 :
+				  1000 - c.gap_threshold_ns, 10);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("calib");
+	TCase *tc = tcase_create("arithmetic");
+
+	tcase_add_test(tc, test_hz);
+	tcase_add_test(tc, test_ppm);
+	tcase_add_test(tc, test_threshold);
+	tcase_add_test(tc, test_invariant);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("calibrate");
+	tcase_set_timeout(tc, 120);	/* the frequency needs up to a few seconds */
+	tcase_add_test(tc, test_calibrate_derived);
+	tcase_add_test(tc, test_calibrate_given);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return hg_test_run(suite());
+}

@@ -1,0 +1,941 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * check_file.c - trace/trace.h, trace/file.c: round trip, atomic write,
+ * damaged files
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "helpers.h"
+#include "../trace/trace.h"
+
+#define LONG_LEN 5000000000ULL	/* an interval of two records */
+#define HEADER_BYTES 16		/* magic, version, number of sections */
+#define SECTION_BYTES 16	/* type, zero, payload length */
+#define END_BYTES (SECTION_BYTES + 4)
+
+/* ------------------------------------------------------------ fixtures */
+
+static const uint64_t iv0[][2] = {
+	{ 2000, 500 }, { 2600, LONG_LEN }, { 2600 + LONG_LEN + 40, 100 },
+};
+static const uint64_t iv1[][2] = { { 1500, 100 }, { 1700, 200 } };
+static const uint64_t (*const iv[])[2] = { iv0, iv1, NULL };
+static const size_t niv[] = { 3, 2, 0 };
+
+/* A trace with every field set, none to its default. */
+static struct hg_trace *full_trace(void)
+{
+	struct hg_trace *t = hg_test_trace(3, iv, niv);
+	struct hg_calib *k;
+	uint32_t i;
+
+	ck_assert_ptr_nonnull(t);
+	k = &t->calib;
+	k->rounds = 3;
+	k->agree_ppm = 12;
+	k->counter_read_cycles = 21;
+	k->bare_loop_mcycles = 19500;
+	k->gap_loop_mcycles = 25500;
+	k->iter_p9999_cycles = 40;
+	k->gap_threshold_cycles = 80;
+	k->gap_threshold_ns = 80;
+	k->invariant = true;
+	k->threshold_given = true;
+	t->flags = HG_TRACE_INTERRUPTED | HG_TRACE_MEMLOCKED | HG_TRACE_RAW_CYCLES;
+	t->signal = 2;
+	t->mono_start_ns = 111111111111ULL;
+	t->mono_start_cycles = 999;
+	t->mono_end_ns = 111112111111ULL;
+	t->mono_end_cycles = 1000999;
+	t->realtime_start_ns = 1700000000123456789ULL;
+	free(t->cmdline);
+	t->cmdline = strdup("hourglass -n 3 -d 1ms -t 0 CPU -t 1 PERIODIC 10ms 1ms");
+	ck_assert_int_eq(hg_trace_add_sys(t, "kernel", "6.8.0-rt #1 SMP PREEMPT_RT"), 0);
+	ck_assert_int_eq(hg_trace_add_sys(t, "empty", ""), 0);
+	ck_assert_int_eq(hg_trace_add_sys(t, "cmdline", "quiet isolcpus=1\nsecond line"), 0);
+	for (i = 0; i < t->nthreads; i++) {
+		struct hg_trace_thread *th = &t->threads[i];
+
+		snprintf(th->timer, sizeof(th->timer), "HR");
+		snprintf(th->unit, sizeof(th->unit), "jobs %u", i);
+		th->error = i == 1 ? -EIO : 0;
+		th->vcsw = 10 + i;
+		th->ivcsw = 20 + i;
+		th->dropped = 3 * i;
+		th->stats.units = 1000 + i;
+		th->stats.yields = 7 * i;
+	}
+	/* the longest label a thread can have */
+	memset(t->threads[2].workload, 'W', HG_LABEL_LEN - 1);
+	t->threads[2].workload[HG_LABEL_LEN - 1] = '\0';
+	/* a histogram reaching the top buckets */
+	hg_hist_add(&t->threads[1].stats.gaps, UINT64_MAX);
+	hg_hist_add(&t->threads[1].stats.gaps, 1ULL << 40);
+	/* an event record among the intervals */
+	t->threads[1].recs[t->threads[1].stored++] = (struct hg_record){
+		.start_cycles = 1950, .len_cycles = 12, .cpu = 1, .flags = HG_REC_EVENT,
+	};
+	ck_assert_uint_eq(t->threads[0].stored, 4);
+	ck_assert_uint_eq(t->threads[0].recs[1].flags, HG_REC_CONTINUED);
+	return t;
+}
+
+static const char *str_or_empty(const char *s)
+{
+	return s ? s : "";
+}
+
+#define EQ(field) ck_assert_uint_eq(a->field, b->field)
+
+static void assert_thread_eq(const struct hg_trace_thread *a, const struct hg_trace_thread *b)
+{
+	EQ(id);
+	ck_assert_str_eq(a->workload, b->workload);
+	ck_assert_str_eq(a->priority, b->priority);
+	ck_assert_str_eq(a->cpus, b->cpus);
+	ck_assert_str_eq(a->timer, b->timer);
+	ck_assert_str_eq(a->unit, b->unit);
+	ck_assert_int_eq(a->error, b->error);
+	EQ(gap_threshold_cycles);
+	EQ(begin_cycles);
+	EQ(end_cycles);
+	EQ(vcsw);
+	EQ(ivcsw);
+	EQ(stored);
+	EQ(dropped);
+	EQ(stats.intervals);
+	EQ(stats.received_cycles);
+	EQ(stats.gaps.count);
+	EQ(stats.gaps.max);
+	/* the structs hold only uint64_t: compare them whole, buckets included */
+	ck_assert_int_eq(memcmp(&a->stats, &b->stats, sizeof(a->stats)), 0);
+	ck_assert_int_eq(memcmp(a->recs, b->recs, a->stored * sizeof(*a->recs)), 0);
+}
+
+static void assert_trace_eq(const struct hg_trace *a, const struct hg_trace *b)
+{
+	size_t i;
+
+	EQ(version);
+	EQ(flags);
+	ck_assert_int_eq(a->signal, b->signal);
+	EQ(calib.tsc_hz);
+	EQ(calib.rounds);
+	EQ(calib.agree_ppm);
+	EQ(calib.counter_read_cycles);
+	EQ(calib.bare_loop_mcycles);
+	EQ(calib.gap_loop_mcycles);
+	EQ(calib.iter_p9999_cycles);
+	EQ(calib.gap_threshold_cycles);
+	EQ(calib.gap_threshold_ns);
+	EQ(calib.invariant);
+	EQ(calib.threshold_given);
+	EQ(t0_cycles);
+	EQ(stop_cycles);
+	EQ(duration_ns);
+	EQ(mono_start_ns);
+	EQ(mono_start_cycles);
+	EQ(mono_end_ns);
+	EQ(mono_end_cycles);
+	EQ(realtime_start_ns);
+	EQ(capacity);
+	ck_assert_str_eq(str_or_empty(a->cmdline), str_or_empty(b->cmdline));
+	EQ(nsys);
+	for (i = 0; i < a->nsys; i++) {
+		ck_assert_str_eq(a->sys[i].key, b->sys[i].key);
+		ck_assert_str_eq(a->sys[i].value, b->sys[i].value);
+	}
+	EQ(nthreads);
+	for (i = 0; i < a->nthreads; i++)
+		assert_thread_eq(&a->threads[i], &b->threads[i]);
+}
+
+/*
+ * A fresh directory of this test's own (the shared one may hold others').
+ * The shared one is made again if an earlier test removed it.
+ */
+static char *fresh_dir(void)
+{
+	char *dir;
+
+	mkdir(hg_test_tmpdir(), 0700);
+	ck_assert_int_ge(asprintf(&dir, "%s/t.XXXXXX", hg_test_tmpdir()), 0);
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	return dir;
+}
+
+/* Remove @path, @dir and, once empty, the shared directory; free both. */
+static void drop_dir(char *dir, char *path)
+{
+	unlink(path);
+	rmdir(dir);
+	rmdir(hg_test_tmpdir());
+	free(path);
+	free(dir);
+}
+
+static char *join(const char *dir, const char *name)
+{
+	char *p;
+
+	ck_assert_int_ge(asprintf(&p, "%s/%s", dir, name), 0);
+	return p;
+}
+
+/* Entries of @dir other than . and ..; the first one's name in @first. */
+static int entries(const char *dir, char *first, size_t len)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int n = 0;
+
+	ck_assert_ptr_nonnull(d);
+	if (first)
+		first[0] = '\0';
+	while ((e = readdir(d))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		if (!n++ && first)
+			snprintf(first, len, "%s", e->d_name);
+	}
+	closedir(d);
+	return n;
+}
+
+/* Write @t to a file and return the file's bytes. */
+static uint8_t *encode(const struct hg_trace *t, size_t *len)
+{
+	char *dir = fresh_dir(), *path = join(dir, "enc.hgt"), err[256] = "";
+	struct stat sb;
+	uint8_t *buf;
+	int fd;
+
+	ck_assert_msg(hg_trace_write(t, path, err, sizeof(err)) == 0, "write: %s", err);
+	fd = open(path, O_RDONLY);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(fstat(fd, &sb), 0);
+	*len = (size_t)sb.st_size;
+	buf = malloc(*len + 1);
+	ck_assert_ptr_nonnull(buf);
+	ck_assert_int_eq(read(fd, buf, *len), (ssize_t)*len);
+	close(fd);
+	drop_dir(dir, path);
+	return buf;
+}
+
+/*
+ * @src copied so that it ends right at an inaccessible page: a read past
+ * the end crashes the test instead of passing unnoticed.
+ */
+struct guarded {
+	uint8_t *map;
+	size_t maplen;
+	uint8_t *p;
+};
+
+static void guard(struct guarded *g, const uint8_t *src, size_t len)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	size_t room = (len + page - 1) / page * page;
+
+	g->maplen = room + page;
+	g->map = mmap(NULL, g->maplen, PROT_READ | PROT_WRITE,
+		      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	ck_assert(g->map != MAP_FAILED);
+	ck_assert_int_eq(mprotect(g->map + room, page, PROT_NONE), 0);
+	g->p = g->map + room - len;
+	if (len)
+		memcpy(g->p, src, len);
+}
+
+static void unguard(struct guarded *g)
+{
+	munmap(g->map, g->maplen);
+}
+
+/*
+ * Decode @len bytes of @buf, expecting a damaged file: -EINVAL, a message
+ * (left in @err), no trace. Returns whether it was so.
+ */
+static int rejected(const uint8_t *buf, size_t len, char *err, size_t errlen)
+{
+	struct hg_trace *t = NULL;
+	struct guarded g;
+	int ret;
+
+	guard(&g, buf, len);
+	err[0] = '\0';
+	ret = hg_trace_decode(g.p, len, &t, err, errlen);
+	unguard(&g);
+	if (!ret)
+		hg_trace_free(t);
+	return ret == -EINVAL && err[0] && !t;
+}
+
+/* Decode @buf expecting -EINVAL and a message starting with @prefix. */
+static void assert_damaged(const uint8_t *buf, size_t len, const char *prefix)
+{
+	char err[256];
+
+	ck_assert_msg(rejected(buf, len, err, sizeof(err)), "accepted (%s)", err);
+	ck_assert_msg(!strncmp(err, prefix, strlen(prefix)), "message '%s', want '%s...'",
+		      err, prefix);
+}
+
+/* ---------------------------------------------------------- round trip */
+
+START_TEST(test_round_trip)
+{
+	struct hg_trace *t = full_trace(), *back = NULL, *dec = NULL;
+	char *dir = fresh_dir(), *path = join(dir, "run.hgt"), err[256] = "";
+	uint8_t *buf;
+	size_t len;
+
+	ck_assert_msg(hg_trace_write(t, path, err, sizeof(err)) == 0, "write: %s", err);
+	ck_assert_msg(hg_trace_read(path, &back, err, sizeof(err)) == 0, "read: %s", err);
+	assert_trace_eq(t, back);
+	ck_assert_str_eq(hg_trace_sys(back, "kernel"), "6.8.0-rt #1 SMP PREEMPT_RT");
+
+	buf = encode(t, &len);
+	ck_assert_msg(hg_trace_decode(buf, len, &dec, err, sizeof(err)) == 0, "%s", err);
+	assert_trace_eq(t, dec);
+
+	drop_dir(dir, path);
+	free(buf);
+	hg_trace_free(dec);
+	hg_trace_free(back);
+	hg_trace_free(t);
+}
+END_TEST
+
+START_TEST(test_round_trip_long_interval)
+{
+	struct hg_trace *t = full_trace(), *back = NULL;
+	const struct hg_trace_thread *th;
+	struct hg_interval v;
+	char err[256];
+	uint8_t *buf;
+	size_t len, pos = 0, k;
+
+	buf = encode(t, &len);
+	ck_assert_int_eq(hg_trace_decode(buf, len, &back, err, sizeof(err)), 0);
+	th = &back->threads[0];
+	for (k = 0; k < 3; k++) {
+		ck_assert_int_eq(hg_record_decode(th->recs, th->stored, &pos, &v), 1);
+		ck_assert_uint_eq(v.start_cycles, iv0[k][0]);
+		ck_assert_uint_eq(v.len_cycles, iv0[k][1]);
+		ck_assert_uint_eq(v.flags, k == 2 ? HG_REC_LAST : 0);
+	}
+	ck_assert_int_eq(hg_record_decode(th->recs, th->stored, &pos, &v), 0);
+	free(buf);
+	hg_trace_free(back);
+	hg_trace_free(t);
+}
+END_TEST
+
+START_TEST(test_round_trip_empty)
+{
+	struct hg_trace *t = hg_trace_alloc(0), *back = NULL;
+	char err[256] = "";
+	uint8_t *buf;
+	size_t len;
+
+	ck_assert_ptr_nonnull(t);
+	buf = encode(t, &len);
+	ck_assert_msg(hg_trace_decode(buf, len, &back, err, sizeof(err)) == 0, "%s", err);
+	assert_trace_eq(t, back);
+	free(buf);
+	hg_trace_free(back);
+	hg_trace_free(t);
+}
+END_TEST
+
+/* -------------------------------------------------------- atomic write */
+
+START_TEST(test_write_leaves_one_file)
+{
+	struct hg_trace *t = full_trace();
+	char *dir = fresh_dir(), *path = join(dir, "run.hgt"), err[256], name[256];
+	struct stat sb;
+
+	ck_assert_int_eq(hg_trace_write(t, path, err, sizeof(err)), 0);
+	ck_assert_int_eq(hg_trace_write(t, path, err, sizeof(err)), 0);	/* replaced */
+	ck_assert_int_eq(entries(dir, name, sizeof(name)), 1);
+	ck_assert_str_eq(name, "run.hgt");
+	ck_assert_int_eq(stat(path, &sb), 0);
+	ck_assert_uint_eq(sb.st_mode & 0777, 0644);
+	drop_dir(dir, path);
+	hg_trace_free(t);
+}
+END_TEST
+
+START_TEST(test_write_missing_dir)
+{
+	struct hg_trace *t = full_trace();
+	char *dir = fresh_dir(), *path = join(dir, "no/such/run.hgt"), err[256] = "";
+
+	ck_assert_int_eq(hg_trace_write(t, path, err, sizeof(err)), -ENOENT);
+	ck_assert_msg(strstr(err, "cannot create") && strstr(err, path), "message '%s'", err);
+	ck_assert_int_eq(access(path, F_OK), -1);
+	ck_assert_int_eq(entries(dir, NULL, 0), 0);
+	drop_dir(dir, path);
+	hg_trace_free(t);
+}
+END_TEST
+
+/*
+ * hg_trace_write() as a user who may not write to @path's directory: as
+ * root, from a child that gave up its privileges (root writes anywhere).
+ */
+static int write_unprivileged(const struct hg_trace *t, const char *path, char *err,
+			      size_t errlen)
+{
+	int fds[2], status;
+	ssize_t n;
+	pid_t pid;
+
+	if (geteuid())
+		return hg_trace_write(t, path, err, errlen);
+	ck_assert_int_eq(pipe(fds), 0);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (!pid) {
+		int ret = -EPERM;
+
+		close(fds[0]);
+		if (!setgroups(0, NULL) && !setgid(65534) && !setuid(65534))
+			ret = hg_trace_write(t, path, err, errlen);
+		else
+			snprintf(err, errlen, "cannot drop privileges");
+		n = write(fds[1], err, strlen(err) + 1);
+		_exit(n > 0 ? -ret : 255);
+	}
+	close(fds[1]);
+	n = read(fds[0], err, errlen - 1);
+	err[n > 0 ? n : 0] = '\0';
+	close(fds[0]);
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert(WIFEXITED(status) && WEXITSTATUS(status) != 255);
+	return -WEXITSTATUS(status);
+}
+
+START_TEST(test_write_unwritable_dir)
+{
+	struct hg_trace *t = full_trace();
+	char *dir = fresh_dir(), *path = join(dir, "run.hgt"), err[256] = "";
+
+	ck_assert_int_eq(chmod(hg_test_tmpdir(), 0711), 0);	/* others may pass */
+	ck_assert_int_eq(chmod(dir, 0555), 0);			/* but not write */
+	ck_assert_int_eq(write_unprivileged(t, path, err, sizeof(err)), -EACCES);
+	chmod(hg_test_tmpdir(), 0700);
+	ck_assert_msg(strstr(err, path) && strstr(err, strerror(EACCES)),
+		      "message '%s'", err);
+	ck_assert_int_eq(access(path, F_OK), -1);
+	ck_assert_int_eq(entries(dir, NULL, 0), 0);
+	chmod(dir, 0755);
+	drop_dir(dir, path);
+	hg_trace_free(t);
+}
+END_TEST
+
+/* A write that fails half-way leaves the old file as it was, and no other. */
+START_TEST(test_write_fails_midway)
+{
+	struct hg_trace *t = full_trace(), *other = full_trace(), *back = NULL;
+	char *dir = fresh_dir(), *path = join(dir, "run.hgt"), err[256] = "", name[256];
+	struct rlimit old, small;
+	void (*old_handler)(int);
+	int ret;
+
+	ck_assert_int_eq(hg_trace_write(t, path, err, sizeof(err)), 0);
+	other->threads[0].stats.units = 424242;
+
+	ck_assert_int_eq(getrlimit(RLIMIT_FSIZE, &old), 0);
+	small = old;
+	small.rlim_cur = 200;			/* bytes: the file is larger */
+	old_handler = signal(SIGXFSZ, SIG_IGN);
+	ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &small), 0);
+	ret = hg_trace_write(other, path, err, sizeof(err));
+	ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &old), 0);
+	signal(SIGXFSZ, old_handler);
+
+	ck_assert_int_eq(ret, -EFBIG);
+	ck_assert_msg(strstr(err, "cannot write") && strstr(err, path), "message '%s'", err);
+	ck_assert_int_eq(entries(dir, name, sizeof(name)), 1);
+	ck_assert_str_eq(name, "run.hgt");
+	ck_assert_int_eq(hg_trace_read(path, &back, err, sizeof(err)), 0);
+	assert_trace_eq(t, back);
+	drop_dir(dir, path);
+	hg_trace_free(back);
+	hg_trace_free(other);
+	hg_trace_free(t);
+}
+END_TEST
+
+/* ------------------------------------------------------- damaged files */
+
+START_TEST(test_bad_magic)
+{
+	static const uint8_t text[] = "hello, this is not a trace at all\n";
+	struct hg_trace *t = full_trace();
+	uint8_t *buf;
+	size_t len, k;
+
+	buf = encode(t, &len);
+	for (k = 0; k < 8; k++) {
+		buf[k] ^= 0x20;
+		assert_damaged(buf, len, "not an hourglass trace");
+		buf[k] ^= 0x20;
+	}
+	assert_damaged(text, sizeof(text) - 1, "not an hourglass trace");
+	free(buf);
+	hg_trace_free(t);
+}
+END_TEST
+
+START_TEST(test_wrong_version)
+{
+	static const uint32_t versions[] = { 0, HG_TRACE_VERSION + 1, 0x01000001, UINT32_MAX };
+	struct hg_trace *t = full_trace();
+	uint8_t *buf;
+	size_t len, i;
+	int b;
+
+	buf = encode(t, &len);
+	for (i = 0; i < sizeof(versions) / sizeof(versions[0]); i++) {
+		char want[64];
+
+		for (b = 0; b < 4; b++)		/* little-endian, after the magic */
+			buf[8 + b] = (uint8_t)(versions[i] >> (8 * b));
+		snprintf(want, sizeof(want), "unsupported trace version %u", versions[i]);
+		assert_damaged(buf, len, want);
+	}
+	free(buf);
+	hg_trace_free(t);
+}
+END_TEST
+
+START_TEST(test_truncated_everywhere)
+{
+	struct hg_trace *t = full_trace(), *back = NULL;
+	char err[256];
+	uint8_t *buf;
+	size_t len, k;
+
+	buf = encode(t, &len);
+	for (k = 0; k < len; k++)
+		ck_assert_msg(rejected(buf, k, err, sizeof(err)),
+			      "cut to %zu of %zu bytes: accepted (%s)", k, len, err);
+	ck_assert_int_eq(hg_trace_decode(buf, len, &back, err, sizeof(err)), 0);
+	free(buf);
+	hg_trace_free(back);
+	hg_trace_free(t);
+}
+END_TEST
+
+START_TEST(test_truncated_message)
+{
+	struct hg_trace *t = full_trace();
+	uint8_t *buf;
+	size_t len;
+
+	buf = encode(t, &len);
+	assert_damaged(buf, 12, "truncated");
+	assert_damaged(buf, 16 + 8, "truncated");
+	assert_damaged(buf, len / 2, "truncated");
+	assert_damaged(buf, len - 1, "truncated");
+	free(buf);
+	hg_trace_free(t);
+}
+END_TEST
+
+/* Every byte of the file, flipped in a few ways: never accepted. */
+START_TEST(test_flipped_byte)
+{
+	static const uint8_t masks[] = { 0x01, 0x80, 0xff };
+	struct hg_trace *t = full_trace();
+	char err[256], missed[512] = "";
+	size_t len, k, m, at = 0, nmissed = 0;
+	uint8_t *buf;
+
+	buf = encode(t, &len);
+	for (k = 0; k < len; k++) {
+		for (m = 0; m < sizeof(masks); m++) {
+			buf[k] ^= masks[m];
+			if (!rejected(buf, len, err, sizeof(err))) {
+				nmissed++;
+				if (at < sizeof(missed))
+					at += (size_t)snprintf(missed + at, sizeof(missed) - at,
+							       " %zu^0x%02x", k, masks[m]);
+			}
+			buf[k] ^= masks[m];
+		}
+	}
+	ck_assert_msg(!nmissed, "%zu of %zu flips accepted in a %zu-byte file whose end "
+		      "section starts at %zu, at:%s", nmissed, len * sizeof(masks), len,
+		      len - END_BYTES, missed);
+	free(buf);
+	hg_trace_free(t);
+}
+END_TEST
+
+START_TEST(test_checksum_message)
+{
+	struct hg_trace *t = full_trace();
+	uint8_t *buf;
+	size_t len;
+
+	buf = encode(t, &len);
+	buf[len / 2] ^= 0x10;	/* in the records: every length still right */
+	assert_damaged(buf, len, "checksum mismatch");
+	free(buf);
+	hg_trace_free(t);
+}
+END_TEST
+
+/* ------------------------------------------------------ crafted files */
+
+/*
+ * Files whose checksum is right but whose structure is not: sections are
+ * taken apart, rearranged, and put together with a fresh checksum, so only
+ * the reader's structural checks stand between them and the caller.
+ */
+#define MAXSEC 16
+
+struct sec {
+	uint32_t type;
+	size_t len;
+	uint8_t p[2048];
+};
+
+static uint32_t crc32(const uint8_t *p, size_t n)
+{
+	uint32_t c = 0xffffffffu;
+	int k;
+
+	while (n--) {
+		c ^= *p++;
+		for (k = 0; k < 8; k++)
+			c = c & 1 ? 0xedb88320u ^ (c >> 1) : c >> 1;
+	}
+	return ~c;
+}
+
+static uint64_t get_le(const uint8_t *p, int bytes)
+{
+	uint64_t v = 0;
+	int i;
+
+	for (i = 0; i < bytes; i++)
+		v |= (uint64_t)p[i] << (8 * i);
+	return v;
+}
+
+static void put_le(uint8_t *p, uint64_t v, int bytes)
+{
+	int i;
+
+	for (i = 0; i < bytes; i++)
+		p[i] = (uint8_t)(v >> (8 * i));
+}
+
+/* The sections of a valid file, without the end section. */
+static size_t split(const uint8_t *buf, size_t len, struct sec *s)
+{
+	size_t at = HEADER_BYTES, n = 0;
+
+	while (at < len - END_BYTES) {
+		ck_assert_uint_lt(n, MAXSEC);
+		s[n].type = (uint32_t)get_le(buf + at, 4);
+		s[n].len = get_le(buf + at + 8, 8);
+		ck_assert_uint_le(s[n].len, sizeof(s[n].p));
+		memcpy(s[n].p, buf + at + SECTION_BYTES, s[n].len);
+		at += SECTION_BYTES + s[n++].len;
+	}
+	ck_assert_uint_eq(at, len - END_BYTES);
+	return n;
+}
+
+/* A file of sections @s[0..n), then an end section with the right checksum. */
+static uint8_t *join_sections(const struct sec *s, size_t n, size_t *len)
+{
+	uint8_t *buf = calloc(1, HEADER_BYTES + n * (SECTION_BYTES + sizeof(s->p)) + END_BYTES);
+	size_t at = HEADER_BYTES, i;
+
+	ck_assert_ptr_nonnull(buf);
+	memcpy(buf, "HGTRACE", 8);
+	put_le(buf + 8, HG_TRACE_VERSION, 4);
+	put_le(buf + 12, n + 1, 4);
+	for (i = 0; i < n; i++) {
+		put_le(buf + at, s[i].type, 4);
+		put_le(buf + at + 8, s[i].len, 8);
+		memcpy(buf + at + SECTION_BYTES, s[i].p, s[i].len);
+		at += SECTION_BYTES + s[i].len;
+	}
+	put_le(buf + at, 5, 4);			/* END */
+	put_le(buf + at + 8, 4, 8);
+	put_le(buf + at + SECTION_BYTES, crc32(buf, at), 4);
+	*len = at + END_BYTES;
+	return buf;
+}
+
+static void drop_sec(struct sec *s, size_t *n, size_t i)
+{
+	memmove(s + i, s + i + 1, (*n - i - 1) * sizeof(*s));
+	(*n)--;
+}
+
+static void insert_sec(struct sec *s, size_t *n, size_t i, const struct sec *x)
+{
+	struct sec copy = *x;
+
+	ck_assert_uint_lt(*n, MAXSEC);
+	memmove(s + i + 1, s + i, (*n - i) * sizeof(*s));
+	s[i] = copy;
+	(*n)++;
+}
+
+static void swap_sec(struct sec *s, size_t i, size_t j)
+{
+	struct sec t = s[i];
+
+	s[i] = s[j];
+	s[j] = t;
+}
+
+/* full_trace() gives these sections, then END. */
+enum { RUN, SYS, TH0, REC0, TH1, REC1, TH2, REC2, NSEC };
+
+/* Offset of the thread count in the run section (after flags, signal, calib, 9 u64). */
+#define RUN_NTHREADS (4 + 4 + 52 + 9 * 8)
+
+static const struct {
+	const char *what;
+	const char *msg;	/* the message starts so */
+} crafts[] = {
+	{ "same file", NULL },
+	{ "no run section", "damaged: run section missing" },
+	{ "two run sections", "damaged run section" },
+	{ "unknown section type", "unknown section type 9" },
+	{ "stray bytes in a section", "damaged: section 1 has 4 stray bytes" },
+	{ "threads out of order", "damaged section of thread 0" },
+	{ "records of thread 0 missing", "damaged run section" },
+	{ "thread 2 missing", "damaged run section" },
+	{ "records of thread 1 twice", "damaged run section" },
+	{ "records of an unknown thread", "damaged records section (thread 7)" },
+	{ "record count not the thread's", "damaged records section of thread 0" },
+	{ "end section in the middle", "damaged run section" },
+	{ "too many threads", "damaged run section" },
+	{ "more threads than sections", "damaged run section" },
+	{ "empty records before their thread", "damaged" },
+};
+
+static void craft(unsigned int i, struct sec *s, size_t *n)
+{
+	struct sec x = { 0 };
+
+	switch (i) {
+	case 0:
+		break;
+	case 1:
+		drop_sec(s, n, RUN);
+		break;
+	case 2:
+		insert_sec(s, n, SYS, &s[RUN]);
+		break;
+	case 3:
+		s[SYS].type = 9;
+		break;
+	case 4:
+		s[SYS].len += 4;
+		break;
+	case 5:
+		swap_sec(s, TH0, TH1);
+		swap_sec(s, REC0, REC1);
+		break;
+	case 6:
+		drop_sec(s, n, REC0);
+		break;
+	case 7:
+		drop_sec(s, n, REC2);
+		drop_sec(s, n, TH2);
+		break;
+	case 8:
+		insert_sec(s, n, REC1, &s[REC1]);
+		break;
+	case 9:
+		put_le(s[REC2].p, 7, 4);
+		break;
+	case 10:
+		put_le(s[REC0].p + 8, get_le(s[REC0].p + 8, 8) - 1, 8);
+		s[REC0].len -= 16;
+		break;
+	case 11:
+		x.type = 5;
+		x.len = 4;
+		insert_sec(s, n, TH1, &x);
+		break;
+	case 12:
+		put_le(s[RUN].p + RUN_NTHREADS, 100001, 4);
+		break;
+	case 13:
+		put_le(s[RUN].p + RUN_NTHREADS, 4, 4);
+		break;
+	case 14:
+		/* thread 2 has no records: say so before its thread section does */
+		ck_assert_uint_eq(get_le(s[REC2].p + 8, 8), 0);
+		x = s[REC2];
+		put_le(x.p, 0, 4);		/* thread 0, which has 4 records */
+		drop_sec(s, n, REC0);
+		insert_sec(s, n, TH0, &x);
+		break;
+	}
+}
+
+START_TEST(test_crafted)
+{
+	struct hg_trace *t = full_trace();
+	struct sec *s = calloc(MAXSEC, sizeof(*s));
+	const char *msg = crafts[_i].msg;
+	uint8_t *buf, *again;
+	size_t len, len2, n;
+	char err[256];
+
+	ck_assert_ptr_nonnull(s);
+	buf = encode(t, &len);
+	n = split(buf, len, s);
+	ck_assert_uint_eq(n, NSEC);
+	craft(_i, s, &n);
+	again = join_sections(s, n, &len2);
+	if (!msg) {
+		/* the test's own checksum and layout are the writer's */
+		ck_assert_uint_eq(len2, len);
+		ck_assert_int_eq(memcmp(again, buf, len), 0);
+	} else {
+		ck_assert_msg(rejected(again, len2, err, sizeof(err)), "%s: accepted",
+			      crafts[_i].what);
+		ck_assert_msg(!strncmp(err, msg, strlen(msg)), "%s: message '%s', want '%s...'",
+			      crafts[_i].what, err, msg);
+	}
+	free(again);
+	free(buf);
+	free(s);
+	hg_trace_free(t);
+}
+END_TEST
+
+START_TEST(test_trailing_garbage)
+{
+	static const size_t extra[] = { 1, 4, 16, 4096 };
+	struct hg_trace *t = full_trace();
+	uint8_t *buf, *big;
+	size_t len, i;
+
+	buf = encode(t, &len);
+	for (i = 0; i < sizeof(extra) / sizeof(extra[0]); i++) {
+		char want[64];
+
+		big = calloc(1, len + extra[i]);
+		ck_assert_ptr_nonnull(big);
+		memcpy(big, buf, len);
+		snprintf(want, sizeof(want), "damaged: %zu bytes after the end section",
+			 extra[i]);
+		assert_damaged(big, len + extra[i], want);
+		free(big);
+	}
+	/* the file twice */
+	big = malloc(2 * len);
+	ck_assert_ptr_nonnull(big);
+	memcpy(big, buf, len);
+	memcpy(big + len, buf, len);
+	assert_damaged(big, 2 * len, "damaged");
+	free(big);
+	free(buf);
+	hg_trace_free(t);
+}
+END_TEST
+
+START_TEST(test_read_missing)
+{
+	char *dir = fresh_dir(), *path = join(dir, "nope.hgt"), err[256] = "";
+	struct hg_trace *t = NULL;
+
+	ck_assert_int_eq(hg_trace_read(path, &t, err, sizeof(err)), -ENOENT);
+	ck_assert_str_eq(err, strerror(ENOENT));
+	ck_assert_ptr_null(t);
+	ck_assert_int_eq(hg_trace_read(dir, &t, err, sizeof(err)), -EINVAL);
+	ck_assert_str_eq(err, "not a regular file");
+	ck_assert_ptr_null(t);
+	drop_dir(dir, path);
+}
+END_TEST
+
+START_TEST(test_read_damaged_file)
+{
+	struct hg_trace *t = full_trace(), *back = NULL;
+	char *dir = fresh_dir(), *path = join(dir, "run.hgt"), err[256] = "";
+	struct stat sb;
+
+	ck_assert_int_eq(hg_trace_write(t, path, err, sizeof(err)), 0);
+	ck_assert_int_eq(stat(path, &sb), 0);
+	ck_assert_int_eq(truncate(path, sb.st_size - 3), 0);
+	ck_assert_int_eq(hg_trace_read(path, &back, err, sizeof(err)), -EINVAL);
+	ck_assert_msg(!strncmp(err, "truncated", 9), "message '%s'", err);
+	ck_assert_ptr_null(back);
+	ck_assert_int_eq(truncate(path, 0), 0);
+	ck_assert_int_eq(hg_trace_read(path, &back, err, sizeof(err)), -EINVAL);
+	ck_assert_msg(!strncmp(err, "not an hourglass trace", 22), "message '%s'", err);
+	drop_dir(dir, path);
+	hg_trace_free(t);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("file");
+	TCase *tc = tcase_create("round trip");
+
+	tcase_add_test(tc, test_round_trip);
+	tcase_add_test(tc, test_round_trip_long_interval);
+	tcase_add_test(tc, test_round_trip_empty);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("atomic write");
+	tcase_add_test(tc, test_write_leaves_one_file);
+	tcase_add_test(tc, test_write_missing_dir);
+	tcase_add_test(tc, test_write_unwritable_dir);
+	tcase_add_test(tc, test_write_fails_midway);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("damaged");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_bad_magic);
+	tcase_add_test(tc, test_wrong_version);
+	tcase_add_test(tc, test_truncated_everywhere);
+	tcase_add_test(tc, test_truncated_message);
+	tcase_add_test(tc, test_flipped_byte);
+	tcase_add_test(tc, test_checksum_message);
+	tcase_add_test(tc, test_trailing_garbage);
+	tcase_add_loop_test(tc, test_crafted, 0, sizeof(crafts) / sizeof(crafts[0]));
+	tcase_add_test(tc, test_read_missing);
+	tcase_add_test(tc, test_read_damaged_file);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return hg_test_run(suite());
+}

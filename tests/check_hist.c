@@ -1,0 +1,369 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * check_hist.c - trace/hist.h: buckets, exact statistics, percentiles, merge
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "helpers.h"
+#include "../trace/hist.h"
+
+#define LAST_BUCKET (HG_HIST_BUCKETS - 1)
+
+/* A histogram is 30 KB: keep them off the stack. */
+static struct hg_hist *hist_new(void)
+{
+	struct hg_hist *h = malloc(sizeof(*h));
+
+	ck_assert_ptr_nonnull(h);
+	hg_hist_init(h);
+	return h;
+}
+
+/* A reproducible spread of values over every octave (64-bit LCG). */
+static uint64_t lcg(uint64_t *state)
+{
+	*state = *state * 6364136223846793005ULL + 1442695040888963407ULL;
+	return *state;
+}
+
+static uint64_t spread(uint64_t *state)
+{
+	uint64_t v = lcg(state);
+
+	return v >> (lcg(state) >> 58);	/* shift by 0..63 */
+}
+
+static void assert_in_bucket(uint64_t v)
+{
+	unsigned int i = hg_hist_index(v);
+
+	ck_assert_uint_lt(i, HG_HIST_BUCKETS);
+	ck_assert_msg(hg_hist_bucket_low(i) <= v && v <= hg_hist_bucket_high(i),
+		      "%llu not in bucket %u [%llu, %llu]", (unsigned long long)v, i,
+		      (unsigned long long)hg_hist_bucket_low(i),
+		      (unsigned long long)hg_hist_bucket_high(i));
+}
+
+START_TEST(test_index_small)
+{
+	uint64_t v;
+
+	for (v = 0; v < HG_HIST_LINEAR; v++) {
+		ck_assert_uint_eq(hg_hist_index(v), v);
+		ck_assert_uint_eq(hg_hist_bucket_low((unsigned int)v), v);
+		ck_assert_uint_eq(hg_hist_bucket_high((unsigned int)v), v);
+	}
+	for (v = 0; v < 200000; v++)
+		assert_in_bucket(v);
+}
+END_TEST
+
+START_TEST(test_index_wide)
+{
+	uint64_t state = 1;
+	unsigned int b, k;
+
+	for (b = 0; b < 64; b++) {
+		uint64_t p = 1ULL << b;
+
+		assert_in_bucket(p - 1);
+		assert_in_bucket(p);
+		assert_in_bucket(p + 1);
+		assert_in_bucket(p | (p >> 1));
+		assert_in_bucket(p + (p - 1));	/* all ones up to bit b */
+	}
+	assert_in_bucket(UINT64_MAX);
+	ck_assert_uint_eq(hg_hist_index(UINT64_MAX), LAST_BUCKET);
+	for (k = 0; k < 1000000; k++)
+		assert_in_bucket(spread(&state));
+}
+END_TEST
+
+START_TEST(test_buckets_contiguous)
+{
+	unsigned int i;
+
+	ck_assert_uint_eq(hg_hist_bucket_low(0), 0);
+	ck_assert_uint_eq(hg_hist_bucket_high(LAST_BUCKET), UINT64_MAX);
+	for (i = 0; i < HG_HIST_BUCKETS; i++) {
+		uint64_t lo = hg_hist_bucket_low(i), hi = hg_hist_bucket_high(i);
+
+		ck_assert_uint_le(lo, hi);
+		ck_assert_uint_eq(hg_hist_index(lo), i);
+		ck_assert_uint_eq(hg_hist_index(hi), i);
+		if (i + 1 < HG_HIST_BUCKETS)
+			ck_assert_uint_eq(hi + 1, hg_hist_bucket_low(i + 1));
+		/* the documented precision: a bucket is at most 1/64 of its values */
+		if (i >= HG_HIST_LINEAR)
+			ck_assert_uint_le(hi - lo, lo / 64 - 1);
+	}
+}
+END_TEST
+
+START_TEST(test_empty)
+{
+	struct hg_hist *h = hist_new();
+	static const double pcts[] = { 0, 1, 50, 99.99, 100 };
+	unsigned int i;
+
+	ck_assert_uint_eq(h->count, 0);
+	ck_assert_uint_eq(h->sum, 0);
+	ck_assert_uint_eq(h->min, UINT64_MAX);
+	ck_assert_uint_eq(h->max, 0);
+	for (i = 0; i < HG_HIST_BUCKETS; i++)
+		ck_assert_uint_eq(h->bucket[i], 0);
+	for (i = 0; i < sizeof(pcts) / sizeof(pcts[0]); i++)
+		ck_assert_uint_eq(hg_hist_percentile(h, pcts[i]), 0);
+	free(h);
+}
+END_TEST
+
+START_TEST(test_exact_stats)
+{
+	static const uint64_t v[] = { 500, 3, 1ULL << 40, 129, 3, 77777777, 1ULL << 33 };
+	struct hg_hist *h = hist_new();
+	uint64_t sum = 0, total = 0;
+	unsigned int i;
+
+	for (i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
+		hg_hist_add(h, v[i]);
+		sum += v[i];
+	}
+	ck_assert_uint_eq(h->count, 7);
+	ck_assert_uint_eq(h->sum, sum);
+	ck_assert_uint_eq(h->min, 3);
+	ck_assert_uint_eq(h->max, 1ULL << 40);
+	ck_assert_uint_eq(h->bucket[3], 2);
+	ck_assert_uint_eq(h->bucket[hg_hist_index(1ULL << 40)], 1);
+	for (i = 0; i < HG_HIST_BUCKETS; i++)
+		total += h->bucket[i];
+	ck_assert_uint_eq(total, h->count);
+	free(h);
+}
+END_TEST
+
+START_TEST(test_sum_saturates)
+{
+	struct hg_hist *h = hist_new();
+
+	hg_hist_add(h, UINT64_MAX - 5);
+	hg_hist_add(h, 5);
+	ck_assert_uint_eq(h->sum, UINT64_MAX);
+	hg_hist_add(h, 6);
+	ck_assert_uint_eq(h->sum, UINT64_MAX);
+	ck_assert_uint_eq(h->count, 3);
+	ck_assert_uint_eq(h->max, UINT64_MAX - 5);
+	ck_assert_uint_eq(h->min, 5);
+	free(h);
+}
+END_TEST
+
+/* Nearest rank, in integers: the value of rank ceil(pct/100 * n), 1-based. */
+static uint64_t exact_percentile(const uint64_t *sorted, uint64_t n,
+				 uint64_t pct_num, uint64_t pct_den)
+{
+	uint64_t rank = (pct_num * n + 100 * pct_den - 1) / (100 * pct_den);
+
+	return sorted[rank ? rank - 1 : 0];
+}
+
+/* 1..100: every value has its own bucket, so p1..p99 are exactly 1..99. */
+START_TEST(test_percentile_small_exact)
+{
+	struct hg_hist *h = hist_new();
+	uint64_t v;
+
+	for (v = 100; v >= 1; v--)
+		hg_hist_add(h, v);
+	ck_assert_msg(hg_hist_percentile(h, (double)_i) == (uint64_t)_i,
+		      "p%d of 1..100: got %llu, want %d", _i,
+		      (unsigned long long)hg_hist_percentile(h, (double)_i), _i);
+	free(h);
+}
+END_TEST
+
+START_TEST(test_percentile_small_set)
+{
+	static const struct {
+		double pct;
+		uint64_t want;
+	} cases[] = {
+		{ 0, 5 }, { 1, 5 }, { 25, 5 }, { 25.1, 10 }, { 50, 10 },
+		{ 50.1, 20 }, { 75, 20 }, { 76, 40 }, { 99.99, 40 }, { 100, 40 },
+	};
+	static const uint64_t v[] = { 40, 5, 20, 10 };
+	struct hg_hist *h = hist_new();
+	unsigned int i;
+
+	for (i = 0; i < 4; i++)
+		hg_hist_add(h, v[i]);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		ck_assert_msg(hg_hist_percentile(h, cases[i].pct) == cases[i].want,
+			      "p%g: got %llu, want %llu", cases[i].pct,
+			      (unsigned long long)hg_hist_percentile(h, cases[i].pct),
+			      (unsigned long long)cases[i].want);
+	free(h);
+}
+END_TEST
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Percentiles of a large spread set, within 1/64 of the nearest-rank value. */
+START_TEST(test_percentile_large)
+{
+	static const struct {
+		uint64_t num, den;	/* pct = num / den */
+	} pcts[] = {
+		{ 1, 1 }, { 10, 1 }, { 25, 1 }, { 50, 1 }, { 75, 1 }, { 90, 1 },
+		{ 99, 1 }, { 999, 10 }, { 9999, 100 }, { 1, 10 },
+	};
+	const uint64_t n = 100000;
+	struct hg_hist *h = hist_new();
+	uint64_t *v = malloc(n * sizeof(*v)), state = 7, k;
+	unsigned int i;
+
+	ck_assert_ptr_nonnull(v);
+	for (k = 0; k < n; k++) {
+		v[k] = lcg(&state) >> (20 + lcg(&state) % 44);	/* 0 .. 2^44 */
+		hg_hist_add(h, v[k]);
+	}
+	qsort(v, n, sizeof(*v), cmp_u64);
+	ck_assert_uint_eq(hg_hist_percentile(h, 0), v[0]);
+	ck_assert_uint_eq(hg_hist_percentile(h, 100), v[n - 1]);
+	for (i = 0; i < sizeof(pcts) / sizeof(pcts[0]); i++) {
+		double pct = (double)pcts[i].num / (double)pcts[i].den;
+		uint64_t want = exact_percentile(v, n, pcts[i].num, pcts[i].den);
+		uint64_t got = hg_hist_percentile(h, pct);
+		uint64_t err = got > want ? got - want : want - got;
+
+		ck_assert_msg(err <= want / 64, "p%g: got %llu, want %llu (+-1/64)", pct,
+			      (unsigned long long)got, (unsigned long long)want);
+	}
+	free(v);
+	free(h);
+}
+END_TEST
+
+START_TEST(test_percentile_ends)
+{
+	struct hg_hist *h = hist_new();
+
+	hg_hist_add(h, 1000003);
+	hg_hist_add(h, 123456789);
+	hg_hist_add(h, 999);
+	ck_assert_uint_eq(hg_hist_percentile(h, 0), 999);
+	ck_assert_uint_eq(hg_hist_percentile(h, -5), 999);
+	ck_assert_uint_eq(hg_hist_percentile(h, 100), 123456789);
+	ck_assert_uint_eq(hg_hist_percentile(h, 250), 123456789);
+	/* a bucket midpoint is clamped to the exact extremes */
+	ck_assert_uint_ge(hg_hist_percentile(h, 1), 999);
+	ck_assert_uint_le(hg_hist_percentile(h, 99.9), 123456789);
+
+	hg_hist_init(h);
+	hg_hist_add(h, 5000);	/* one value: every percentile is that value */
+	ck_assert_uint_eq(hg_hist_percentile(h, 0), 5000);
+	ck_assert_uint_eq(hg_hist_percentile(h, 50), 5000);
+	ck_assert_uint_eq(hg_hist_percentile(h, 100), 5000);
+	free(h);
+}
+END_TEST
+
+START_TEST(test_merge)
+{
+	struct hg_hist *a = hist_new(), *b = hist_new(), *all = hist_new();
+	uint64_t state = 3;
+	unsigned int k;
+
+	for (k = 0; k < 5000; k++) {
+		uint64_t v = spread(&state);
+
+		hg_hist_add(k % 3 ? a : b, v);
+		hg_hist_add(all, v);
+	}
+	hg_hist_merge(a, b);
+	ck_assert_uint_eq(a->count, all->count);
+	ck_assert_uint_eq(a->sum, all->sum);
+	ck_assert_uint_eq(a->min, all->min);
+	ck_assert_uint_eq(a->max, all->max);
+	ck_assert_int_eq(memcmp(a, all, sizeof(*a)), 0);
+	free(a);
+	free(b);
+	free(all);
+}
+END_TEST
+
+START_TEST(test_merge_empty)
+{
+	struct hg_hist *a = hist_new(), *e = hist_new(), *copy = hist_new();
+
+	hg_hist_add(a, 17);
+	hg_hist_add(a, 1ULL << 50);
+	memcpy(copy, a, sizeof(*a));
+	hg_hist_merge(a, e);			/* empty source: no change */
+	ck_assert_int_eq(memcmp(a, copy, sizeof(*a)), 0);
+	hg_hist_merge(e, a);			/* empty destination: a copy */
+	ck_assert_int_eq(memcmp(e, copy, sizeof(*e)), 0);
+	free(a);
+	free(e);
+	free(copy);
+}
+END_TEST
+
+START_TEST(test_merge_sum_saturates)
+{
+	struct hg_hist *a = hist_new(), *b = hist_new();
+
+	hg_hist_add(a, UINT64_MAX - 1);
+	hg_hist_add(b, 2);
+	hg_hist_merge(a, b);
+	ck_assert_uint_eq(a->sum, UINT64_MAX);
+	ck_assert_uint_eq(a->count, 2);
+	ck_assert_uint_eq(a->min, 2);
+	ck_assert_uint_eq(a->max, UINT64_MAX - 1);
+	free(a);
+	free(b);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("hist");
+	TCase *tc = tcase_create("buckets");
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_index_small);
+	tcase_add_test(tc, test_index_wide);
+	tcase_add_test(tc, test_buckets_contiguous);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("stats");
+	tcase_add_test(tc, test_empty);
+	tcase_add_test(tc, test_exact_stats);
+	tcase_add_test(tc, test_sum_saturates);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("percentile");
+	tcase_add_loop_test(tc, test_percentile_small_exact, 1, 100);
+	tcase_add_test(tc, test_percentile_small_set);
+	tcase_add_test(tc, test_percentile_large);
+	tcase_add_test(tc, test_percentile_ends);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("merge");
+	tcase_add_test(tc, test_merge);
+	tcase_add_test(tc, test_merge_empty);
+	tcase_add_test(tc, test_merge_sum_saturates);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return hg_test_run(suite());
+}
