@@ -24,7 +24,7 @@ enum opt_id {
 	O_THREADS, O_DURATION, O_CYCLES, O_THREAD, O_ALL, O_RECORDS,
 	O_PRIORITY, O_RH, O_RS, O_WORKLOAD, O_TIMER, O_START, O_FINISH,
 	O_GAP, O_NO_INTERVALS, O_QUIET, O_OUTPUT, O_JSON, O_CPU,
-	O_HELP, O_VERSION,
+	O_HISTOGRAM, O_THRESHOLDS, O_HELP, O_VERSION,
 };
 
 struct opt {
@@ -54,11 +54,18 @@ static const struct opt opts[] = {
 	{ "-o", "output", O_OUTPUT, 1 },
 	{ NULL, "json", O_JSON, 1 },
 	{ NULL, "cpu", O_CPU, 1 },
+	{ NULL, "histogram", O_HISTOGRAM, 1 },
+	{ NULL, "lat-thresholds", O_THRESHOLDS, 1 },
 	{ "-h", "help", O_HELP, 0 },
 	{ "-V", "version", O_VERSION, 0 },
 };
 
 #define NOPTS (sizeof(opts) / sizeof(opts[0]))
+
+/* LAT: the paper's table 1 (1, 5, 10, 50 ms), and finer ones below. */
+static const uint64_t default_thresholds_ns[] = {
+	10000, 50000, 100000, 500000, 1000000, 5000000, 10000000, 50000000,
+};
 
 /* One per-thread option, with the threads it applies to. */
 struct assign {
@@ -176,6 +183,35 @@ static int parse_count(struct parser *ps, const char *opt, const char *val,
 	return 0;
 }
 
+/* --lat-thresholds <t>[,<t>...]: increasing times, at most HG_MAX_THRESHOLDS. */
+static int parse_thresholds(struct parser *ps, const char *opt, const char *val)
+{
+	struct hg_config *cfg = ps->cfg;
+	char buf[512], *save = NULL, *tok;
+	unsigned int n = 0;
+
+	if (strlen(val) >= sizeof(buf))
+		return fail(ps, -EINVAL, "%s: list too long", opt);
+	strcpy(buf, val);
+	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		int ret;
+
+		if (n == HG_MAX_THRESHOLDS)
+			return fail(ps, -EINVAL, "%s %s: at most %d thresholds", opt, val,
+				    HG_MAX_THRESHOLDS);
+		ret = parse_time_opt(ps, opt, tok, &cfg->thresholds_ns[n], false);
+		if (ret)
+			return ret;
+		if (n && cfg->thresholds_ns[n] <= cfg->thresholds_ns[n - 1])
+			return fail(ps, -EINVAL, "%s %s: thresholds must increase", opt, val);
+		n++;
+	}
+	if (!n)
+		return fail(ps, -EINVAL, "%s: empty list (write e.g. 100us,1ms)", opt);
+	cfg->nthresholds = n;
+	return 0;
+}
+
 /* -w <workload> [<args>]: consumes the workload's own arguments. */
 static int parse_workload(struct parser *ps, const char *opt, int argc,
 			  char *const *argv, int *i, const char *val)
@@ -262,6 +298,12 @@ static int parse_one(struct parser *ps, const struct opt *o, const char *opt,
 	case O_JSON:
 		cfg->json_path = val;
 		return 0;
+	case O_HISTOGRAM:
+		ret = parse_count(ps, opt, val, 1, HG_MAX_HISTOGRAM_US, &v);
+		cfg->histogram_us = (uint32_t)v;
+		return ret;
+	case O_THRESHOLDS:
+		return parse_thresholds(ps, opt, val);
 	case O_HELP:
 	case O_VERSION:
 		return 0;
@@ -402,6 +444,8 @@ int hg_parse_args(int argc, char *const *argv, struct hg_config *cfg,
 	memset(cfg, 0, sizeof(*cfg));
 	cfg->duration_ns = HG_DEFAULT_DURATION_NS;
 	cfg->records = HG_DEFAULT_RECORDS;
+	memcpy(cfg->thresholds_ns, default_thresholds_ns, sizeof(default_thresholds_ns));
+	cfg->nthresholds = sizeof(default_thresholds_ns) / sizeof(default_thresholds_ns[0]);
 	if (err && errlen)
 		err[0] = '\0';
 
@@ -516,19 +560,13 @@ int hg_config_check(const struct hg_config *cfg, const cpu_set_t *online,
 				return -EINVAL;
 			}
 		}
-		if (!th->wl->run) {
-			snprintf(err, errlen, "thread %u: -w %s: not supported yet", t, th->wl->name);
-			return -EINVAL;
-		}
-		if (th->timer && th->timer->windows_only) {
-			snprintf(err, errlen, "thread %u: -i %s: %s exist only on Windows "
-				 "(on Linux use HR)", t, th->timer->name, th->timer->help);
-			return -EINVAL;
-		}
-		if (th->timer && !th->timer->is_default) {
-			snprintf(err, errlen, "thread %u: -i %s: timer sources are not supported yet "
-				 "(NATIVE, the default, is the only one)", t, th->timer->name);
-			return -EINVAL;
+		if (th->timer && th->timer->check) {
+			char why[256];
+
+			if (th->timer->check(why, sizeof(why))) {
+				snprintf(err, errlen, "thread %u: %s", t, why);
+				return -EINVAL;
+			}
 		}
 		if (th->reserve != HG_RESERVE_NONE) {
 			snprintf(err, errlen, "thread %u: %s: CPU reservations are not supported yet",

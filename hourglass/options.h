@@ -24,6 +24,7 @@
 #define HG_MAX_RECORDS		(1ULL << 28)
 #define HG_DEFAULT_RECORDS	1000000ULL
 #define HG_DEFAULT_DURATION_NS	10000000000ULL
+#define HG_MAX_HISTOGRAM_US	1000000u
 
 enum hg_reserve { HG_RESERVE_NONE, HG_RESERVE_HARD, HG_RESERVE_SOFT };
 
@@ -51,6 +52,9 @@ struct hg_config {
 	bool quiet;			/* -q */
 	const char *out_path;		/* -o */
 	const char *json_path;		/* --json */
+	uint32_t histogram_us;		/* --histogram: LAT buckets of 1 us */
+	unsigned int nthresholds;	/* --lat-thresholds */
+	uint64_t thresholds_ns[HG_MAX_THRESHOLDS];
 	struct hg_thread_cfg *threads;	/* nthreads of them */
 };
 

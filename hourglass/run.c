@@ -43,6 +43,10 @@ struct worker {
 	struct hg_tstats stats;
 	struct hg_tracer tracer;
 	struct hg_wl_ctx wctx;
+	struct hg_timer_ctx timer;
+	bool timer_open;
+	const char *timer_name;		/* for the summary, once closed */
+	uint64_t timer_res_ns;
 	uint64_t begin;		/* counter value of its start (-s) */
 	uint64_t end;		/* counter value of its end (-f or -d) */
 	struct rusage ru;
@@ -64,6 +68,7 @@ struct run {
 	atomic_int stop;
 	bool abort;
 	uint64_t mono_t0_ns;
+	uint64_t cycles_t0;
 	uint64_t check_cycles;
 	struct worker *w;
 };
@@ -165,6 +170,20 @@ static void setup_thread(struct worker *w)
 		w->error = ret;
 		return;
 	}
+	if (c->wl->timed) {
+		ret = hg_timer_open(&w->timer, c->timer ? c->timer : hg_timer_default(), w->id,
+				    c->wp.period_ns, w->run->calib.tsc_hz, why, sizeof(why));
+		if (ret) {
+			snprintf(w->msg, sizeof(w->msg), "%s", why);
+			w->error = ret;
+			return;
+		}
+		w->timer_open = true;
+		w->wctx.timer = &w->timer;
+		w->timer_name = w->timer.ops->name;
+		w->timer_res_ns = w->timer.ops->resolution ?
+				  w->timer.ops->resolution(&w->timer) : 0;
+	}
 	if (c->wl->setup) {
 		ret = c->wl->setup(&w->wctx);
 		if (ret) {
@@ -191,7 +210,13 @@ static void *worker_main(void *arg)
 	hg_tracer_init(&w->tracer, &w->writer, &w->stats, &r->stop,
 		       r->calib.gap_threshold_cycles, w->end, r->check_cycles);
 	w->wctx.tr = &w->tracer;
-	hg_tracer_start(&w->tracer);
+	w->wctx.mono0_ns = r->mono_t0_ns;
+	w->wctx.cycles0 = r->cycles_t0;
+	w->wctx.start_ns = r->mono_t0_ns + w->cfg->start_ns;
+	w->wctx.end_ns = r->mono_t0_ns + (w->cfg->finish_ns ? w->cfg->finish_ns :
+					  r->cfg->duration_ns);
+	if (!wl->untraced)
+		hg_tracer_start(&w->tracer);
 	ret = wl->run(&w->wctx);
 	hg_tracer_finish(&w->tracer);
 	if (ret) {
@@ -204,6 +229,8 @@ out:
 	getrusage(RUSAGE_THREAD, &w->ru);
 	if (wl->teardown)
 		wl->teardown(&w->wctx);
+	if (w->timer_open)
+		hg_timer_close(&w->timer);
 	return NULL;
 }
 
@@ -255,6 +282,13 @@ static void label_thread(struct hg_trace_thread *tt, const struct worker *w,
 
 	c->wl->describe(&c->wp, tt->workload, sizeof(tt->workload));
 	hg_prio_describe(&c->prio, tt->priority, sizeof(tt->priority));
+	tt->model = c->wl->model;
+	tt->period_ns = c->wp.period_ns;
+	tt->deadline_ns = c->wp.deadline_ns;
+	if (w->timer_name) {
+		snprintf(tt->timer, sizeof(tt->timer), "%s", w->timer_name);
+		tt->timer_res_ns = w->timer_res_ns;
+	}
 	hg_cpulist_format(c->pinned ? &c->cpus : online, tt->cpus, sizeof(tt->cpus));
 	if (c->wl->unit)
 		snprintf(tt->unit, sizeof(tt->unit), "%s", c->wl->unit);
@@ -392,6 +426,10 @@ static int init_run(struct run *r, const struct hg_config *cfg, char *err, size_
 		w->cfg = &cfg->threads[i];
 		w->wctx.p = &w->cfg->wp;
 		w->wctx.tsc_hz = r->calib.tsc_hz;
+		w->wctx.env = &hg_wl_env_real;
+		w->wctx.stats = &w->stats;
+		w->wctx.thresholds_ns = cfg->thresholds_ns;
+		w->wctx.nthresholds = cfg->nthresholds;
 		hg_tstats_init(&w->stats);
 		ret = hg_writer_init(&w->writer, &r->arena, w->pool);
 		if (ret) {
@@ -456,6 +494,7 @@ static int release_and_wait(struct run *r, struct hg_trace *t)
 	raise_main_priority(cfg);
 	clock_pair(&mono0, &c0);
 	r->mono_t0_ns = mono0;
+	r->cycles_t0 = c0;
 	t->t0_cycles = c0;
 	t->mono_start_ns = mono0;
 	t->mono_start_cycles = c0;
@@ -537,6 +576,9 @@ int hg_run(const struct hg_config *cfg, const char *cmdline, struct hg_trace **o
 	hg_trace_add_sys(t, "counter", HG_COUNTER_NAME);
 	t->duration_ns = cfg->duration_ns;
 	t->capacity = cfg->records;
+	t->histogram_us = cfg->histogram_us;
+	t->nthresholds = cfg->nthresholds;
+	memcpy(t->thresholds_ns, cfg->thresholds_ns, sizeof(t->thresholds_ns));
 	if (cfg->raw_cycles)
 		t->flags |= HG_TRACE_RAW_CYCLES;
 	if (cfg->no_intervals)

@@ -90,6 +90,54 @@ void hg_json_calib(FILE *f, const struct hg_calib *c, const char *counter, int i
 	fprintf(f, "\n%*s}", indent, "");
 }
 
+static const char *const model_names[] = {
+	[HG_MODEL_SPIN] = "cpu",
+	[HG_MODEL_PERIODIC] = "periodic",
+	[HG_MODEL_CPU_PERIODIC] = "cpu_periodic",
+	[HG_MODEL_LAT] = "lat",
+};
+
+/* The "model" object of a timed thread: deadlines, responses or lateness. */
+static void json_model(FILE *f, const struct hg_trace *t, const struct hg_trace_thread *th,
+		       int in)
+{
+	const struct hg_hist *h = &th->stats.events;
+	unsigned int i;
+
+	key(f, in, "model", 0);
+	fputs("{", f);
+	kv_str(f, in + 2, "kind", model_names[th->model], 1);
+	kv_str(f, in + 2, "timer", th->timer[0] ? th->timer : NULL, 0);
+	kv_u64(f, in + 2, "timer_resolution_ns", th->timer_res_ns, 0);
+	kv_u64(f, in + 2, "period_ns", th->period_ns, 0);
+	if (th->model != HG_MODEL_LAT) {
+		kv_u64(f, in + 2, "deadline_ns", th->deadline_ns, 0);
+		kv_u64(f, in + 2, "hits", th->stats.hits, 0);
+		kv_u64(f, in + 2, "misses", th->stats.misses, 0);
+	}
+	key(f, in + 2, th->model == HG_MODEL_LAT ? "lateness" :
+	    th->model == HG_MODEL_PERIODIC ? "response" : "frame_time", 0);
+	fputs("{", f);
+	kv_u64(f, in + 4, "count", h->count, 1);
+	kv_u64(f, in + 4, "min_ns", h->count ? h->min : 0, 0);
+	kv_u64(f, in + 4, "median_ns", hg_hist_percentile(h, 50), 0);
+	kv_u64(f, in + 4, "mean_ns", h->count ? h->sum / h->count : 0, 0);
+	kv_u64(f, in + 4, "p99_ns", hg_hist_percentile(h, 99), 0);
+	kv_u64(f, in + 4, "p999_ns", hg_hist_percentile(h, 99.9), 0);
+	kv_u64(f, in + 4, "max_ns", h->max, 0);
+	fprintf(f, "\n%*s}", in + 2, "");
+	if (th->model == HG_MODEL_LAT) {
+		kv_u64(f, in + 2, "samples_not_stored", th->stats.samples_dropped, 0);
+		key(f, in + 2, "later_than", 0);
+		fputs("[", f);
+		for (i = 0; i < t->nthresholds; i++)
+			fprintf(f, "%s{\"threshold_ns\": %" PRIu64 ", \"samples\": %" PRIu64 "}",
+				i ? ", " : "", t->thresholds_ns[i], th->stats.over[i]);
+		fputs("]", f);
+	}
+	fprintf(f, "\n%*s}", in, "");
+}
+
 static void json_thread(FILE *f, const struct hg_trace *t, const struct hg_trace_thread *th)
 {
 	const struct hg_tstats *st = &th->stats;
@@ -128,6 +176,8 @@ static void json_thread(FILE *f, const struct hg_trace *t, const struct hg_trace
 	kv_str(f, in, "work_unit", th->unit[0] ? th->unit : NULL, 0);
 	kv_u64(f, in, "work_units", st->units, 0);
 	kv_str(f, in, "error", th->error ? strerror(-th->error) : NULL, 0);
+	if (th->model != HG_MODEL_SPIN)
+		json_model(f, t, th, in);
 	fprintf(f, "\n    }");
 }
 

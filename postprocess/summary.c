@@ -189,8 +189,12 @@ int hg_print_trace(FILE *f, const struct hg_trace *t)
 {
 	int ret = 0;
 
-	if (!(t->flags & HG_TRACE_NO_INTERVALS))
+	if (!(t->flags & HG_TRACE_NO_INTERVALS)) {
 		ret = hg_print_intervals(f, t);
+		if (!ret)
+			ret = hg_print_samples(f, t);
+	}
 	hg_print_summary(f, t);
+	hg_print_models(f, t);
 	return ret;
 }

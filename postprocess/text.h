@@ -35,8 +35,24 @@ void hg_print_summary(FILE *f, const struct hg_trace *t);
 void hg_print_calib(FILE *f, const struct hg_calib *c, const char *counter);
 
 /*
- * hg_print_trace - the whole text output of a run: intervals unless
- * HG_TRACE_NO_INTERVALS, then the summary. Returns 0 or -errno.
+ * hg_print_samples - "latlate: <us>" for each latency sample of the LAT
+ * threads, thread by thread, in order. Returns 0 or -errno.
+ */
+int hg_print_samples(FILE *f, const struct hg_trace *t);
+
+/*
+ * hg_print_models - what the timed models report, after the summary:
+ * "thread <n>: missed <m> deadlines, hit <h>" and response times for
+ * PERIODIC, frames for CPU_PERIODIC, lateness statistics and threshold
+ * counts for LAT, then the LAT histogram (--histogram) in cyclictest's -h
+ * layout
+ */
+void hg_print_models(FILE *f, const struct hg_trace *t);
+
+/*
+ * hg_print_trace - the whole text output of a run: intervals and latency
+ * samples unless HG_TRACE_NO_INTERVALS, then the summary and the models'
+ * reports. Returns 0 or -errno.
  */
 int hg_print_trace(FILE *f, const struct hg_trace *t);
 

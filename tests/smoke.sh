@@ -90,6 +90,49 @@ else
 	else fail "RT priority without privilege" "exit $rc: $(cat "$TMP/err")"; fi
 fi
 
+# --- timed models -------------------------------------------------------------
+RT=""
+is_root && RT="-p RTHIGH"
+for timer in NATIVE HR TIMERFD POSIX SPIN; do
+	# LAT: one sample per period (next = wake-up + T), lateness never negative
+	if "$HG" -n 1 -d 500ms $RT -w LAT 1ms -i $timer -o "$TMP/lat.hgt" >"$TMP/out" 2>"$TMP/err"; then
+		n=$(grep -c '^latlate: ' "$TMP/out")
+		s=$(sed -n 's/^# thread 0: LAT .*: \([0-9]*\) samples.*/\1/p' "$TMP/out")
+		neg=$(grep -c '^latlate: -' "$TMP/out")
+		# max lateness in us: periods are at least 1 ms, at most 1 ms + that
+		maxus=$(sed -n 's/.* max \([0-9]*\)\.[0-9]*$/\1/p' "$TMP/out" | head -1)
+		lo=$((500000 / (1000 + ${maxus:-0}) - 1))
+		if [ "$n" = "$s" ] && [ "$n" -le 500 ] && [ "$n" -ge "$lo" ] && [ "$neg" = 0 ] &&
+		   "$HG" dump "$TMP/lat.hgt" | cmp -s - "$TMP/out"; then
+			ok "LAT 1ms -i $timer: $n samples, one a period, dump agrees"
+		else
+			fail "LAT 1ms -i $timer" "$n lines, '$s' samples (want $lo to 500), $neg negative"
+		fi
+	else
+		fail "LAT 1ms -i $timer" "exit status $? ($(head -1 "$TMP/err"))"
+	fi
+	# PERIODIC: hits + misses = periods in the run, within one
+	if check_run "PERIODIC 2ms 5ms -i $timer" -n 1 -d 500ms $RT -w PERIODIC 2ms 5ms -i $timer; then
+		hm=$(sed -n 's/^thread 0: missed \([0-9]*\) deadlines, hit \([0-9]*\)$/\1 \2/p' "$TMP/out")
+		sum=$(echo "$hm" | awk '{ print $1 + $2 }')
+		if [ -n "$hm" ] && [ "$sum" -ge 99 ] && [ "$sum" -le 101 ]; then
+			ok "PERIODIC -i $timer: missed+hit = $sum of 100 periods"
+		else
+			fail "PERIODIC -i $timer" "missed/hit '$hm' for 100 periods"
+		fi
+	fi
+done
+check_run "CPU_PERIODIC 10ms 50ms" -n 1 -d 500ms -w CPU_PERIODIC 10ms 50ms &&
+	{ grep -q '^thread 0: missed [0-9]* deadlines, hit [1-9][0-9]*$' "$TMP/out" &&
+	  grep -q 'frames per second' "$TMP/out" && ok "CPU_PERIODIC reports frames and deadlines" ||
+	  fail "CPU_PERIODIC report" "no deadline or frame line"; }
+printf '# frame costs\n2ms\n\n1ms\n3ms\n' >"$TMP/frames.txt"
+check_run "PERIODIC_TABLE" -n 1 -d 300ms -w PERIODIC_TABLE "$TMP/frames.txt" 10ms -i TIMERFD
+"$HG" -n 1 -d 500ms -w LAT 1ms -i HR --histogram 200 -x >"$TMP/out" 2>&1
+if grep -q '^# Histogram$' "$TMP/out" && [ "$(grep -c '^[0-9]\{6\} [0-9]\{6\}$' "$TMP/out")" = 200 ] &&
+   grep -q '^# Max Latencies: [0-9]\{5\}$' "$TMP/out"; then ok "--histogram in cyclictest's layout"
+else fail "--histogram" "layout differs"; fi
+
 # -x and -q
 "$HG" -n 1 -d 200ms -x >"$TMP/out" 2>/dev/null
 if grep -qv '^#' "$TMP/out"; then fail "-x" "trace lines printed"; else ok "-x prints the summary only"; fi
@@ -151,10 +194,13 @@ expect_bad "-f after -d" -n 1 -d 1s -f 2s
 expect_bad "--cpu 4095" -n 1 --cpu 4095 -o "$B/x.hgt"
 expect_bad "--cpu bad list" -n 1 --cpu 3-1
 expect_bad "unknown option" -n 1 --frobnicate
-expect_bad "PERIODIC not supported yet" -n 1 -w PERIODIC 4ms 5ms -o "$B/x.hgt"
-expect_bad "LAT not supported yet" -n 1 -w LAT 5.3ms
-expect_bad "-i HR not supported yet" -n 1 -i HR
-expect_bad "-i MM is Windows only" -n 1 -i MM
+[ -e /dev/rtc ] || expect_bad "-i RTC without /dev/rtc" -n 1 -w LAT 5.3ms -i RTC -o "$B/x.hgt"
+expect_bad "-i MM is Windows only" -n 1 -w LAT 1ms -i MM
+expect_bad "PERIODIC_TABLE without its file" -n 1 -w PERIODIC_TABLE "$B/none.txt" 10ms
+printf '1ms\n2parsecs\n' >"$TMP/badtable.txt"
+expect_bad "PERIODIC_TABLE with a bad line" -n 1 -w PERIODIC_TABLE "$TMP/badtable.txt" 10ms
+expect_bad "--histogram 0" -n 1 --histogram 0
+expect_bad "--lat-thresholds decreasing" -n 1 --lat-thresholds 1ms,10us
 "$HG" -n 1 -d 100ms -i NATIVE -x >/dev/null 2>&1 && ok "-i NATIVE (the default) runs" ||
 	fail "-i NATIVE" "refused"
 expect_bad "-rh not supported yet" -n 1 -rh 3ms 8ms

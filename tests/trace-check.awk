@@ -25,6 +25,8 @@ function bad(msg) { print "trace-check: line " NR ": " msg; errors++ }
 }
 /^#/ { next }
 /^$/ { next }
+/^latlate: [0-9]+\.[0-9]+$/ { next }
+/^thread [0-9]+: missed [0-9]+ deadlines, hit [0-9]+$/ { next }
 {
 	if (NF != 7 || $1 !~ /^[0-9]+$/) { bad("not a trace line: " $0); next }
 	t = $1; s = ns($2); e = ns($3); d = ns($4); g = ns($5)

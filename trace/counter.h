@@ -36,6 +36,12 @@ static inline uint64_t hg_counter_read_cpu(unsigned int *cpu)
 	*cpu = aux & 0xfff;
 	return t;
 }
+
+/* hg_cpu_relax - tell the CPU we are spinning. */
+static inline void hg_cpu_relax(void)
+{
+	__builtin_ia32_pause();
+}
 #elif defined(__aarch64__)
 #define HG_COUNTER_NAME "cntvct"
 
@@ -53,6 +59,11 @@ static inline uint64_t hg_counter_read_cpu(unsigned int *cpu)
 
 	*cpu = c < 0 ? 0 : (unsigned int)c;
 	return hg_counter_read();
+}
+
+static inline void hg_cpu_relax(void)
+{
+	__asm__ __volatile__("yield");
 }
 #else
 #error "hourglass needs a cycle counter: x86-64 (rdtsc) or arm64 (cntvct_el0)"

@@ -248,6 +248,8 @@ static void get_calib(struct cur *c, struct hg_calib *k)
 
 static void put_run(struct buf *b, const struct hg_trace *t)
 {
+	uint32_t i;
+
 	put_u32(b, t->flags);
 	put_u32(b, (uint32_t)t->signal);
 	put_calib(b, &t->calib);
@@ -260,12 +262,18 @@ static void put_run(struct buf *b, const struct hg_trace *t)
 	put_u64(b, t->mono_end_cycles);
 	put_u64(b, t->realtime_start_ns);
 	put_u64(b, t->capacity);
+	put_u32(b, t->histogram_us);
+	put_u32(b, t->nthresholds);
+	for (i = 0; i < t->nthresholds && i < HG_MAX_THRESHOLDS; i++)
+		put_u64(b, t->thresholds_ns[i]);
 	put_u32(b, t->nthreads);
 	put_str(b, t->cmdline);
 }
 
 static void get_run(struct cur *c, struct hg_trace *t, uint32_t *nthreads)
 {
+	uint32_t i;
+
 	t->flags = get_u32(c);
 	t->signal = (int32_t)get_u32(c);
 	get_calib(c, &t->calib);
@@ -278,6 +286,14 @@ static void get_run(struct cur *c, struct hg_trace *t, uint32_t *nthreads)
 	t->mono_end_cycles = get_u64(c);
 	t->realtime_start_ns = get_u64(c);
 	t->capacity = get_u64(c);
+	t->histogram_us = get_u32(c);
+	t->nthresholds = get_u32(c);
+	if (t->nthresholds > HG_MAX_THRESHOLDS) {
+		c->bad = 1;
+		return;
+	}
+	for (i = 0; i < t->nthresholds; i++)
+		t->thresholds_ns[i] = get_u64(c);
 	*nthreads = get_u32(c);
 	t->cmdline = get_str(c);
 }
@@ -334,6 +350,7 @@ static void get_hist(struct cur *c, struct hg_hist *h)
 static void put_thread(struct buf *b, const struct hg_trace_thread *th)
 {
 	const struct hg_tstats *st = &th->stats;
+	unsigned int i;
 
 	put_u32(b, th->id);
 	put_str(b, th->workload);
@@ -342,6 +359,10 @@ static void put_thread(struct buf *b, const struct hg_trace_thread *th)
 	put_str(b, th->timer);
 	put_str(b, th->unit);
 	put_u32(b, (uint32_t)th->error);
+	put_u32(b, th->model);
+	put_u64(b, th->period_ns);
+	put_u64(b, th->deadline_ns);
+	put_u64(b, th->timer_res_ns);
 	put_u64(b, th->gap_threshold_cycles);
 	put_u64(b, th->begin_cycles);
 	put_u64(b, th->end_cycles);
@@ -356,11 +377,18 @@ static void put_thread(struct buf *b, const struct hg_trace_thread *th)
 	put_u64(b, st->units);
 	put_u64(b, st->yields);
 	put_hist(b, &st->gaps);
+	put_u64(b, st->hits);
+	put_u64(b, st->misses);
+	put_u64(b, st->samples_dropped);
+	put_hist(b, &st->events);
+	for (i = 0; i < HG_MAX_THRESHOLDS; i++)
+		put_u64(b, st->over[i]);
 }
 
 static void get_thread(struct cur *c, struct hg_trace_thread *th)
 {
 	struct hg_tstats *st = &th->stats;
+	unsigned int i;
 
 	th->id = get_u32(c);
 	get_label(c, th->workload, sizeof(th->workload));
@@ -369,6 +397,10 @@ static void get_thread(struct cur *c, struct hg_trace_thread *th)
 	get_label(c, th->timer, sizeof(th->timer));
 	get_label(c, th->unit, sizeof(th->unit));
 	th->error = (int32_t)get_u32(c);
+	th->model = get_u32(c);
+	th->period_ns = get_u64(c);
+	th->deadline_ns = get_u64(c);
+	th->timer_res_ns = get_u64(c);
 	th->gap_threshold_cycles = get_u64(c);
 	th->begin_cycles = get_u64(c);
 	th->end_cycles = get_u64(c);
@@ -383,6 +415,14 @@ static void get_thread(struct cur *c, struct hg_trace_thread *th)
 	st->units = get_u64(c);
 	st->yields = get_u64(c);
 	get_hist(c, &st->gaps);
+	st->hits = get_u64(c);
+	st->misses = get_u64(c);
+	st->samples_dropped = get_u64(c);
+	get_hist(c, &st->events);
+	for (i = 0; i < HG_MAX_THRESHOLDS; i++)
+		st->over[i] = get_u64(c);
+	if (th->model > HG_MODEL_LAT)
+		c->bad = 1;
 }
 
 /* --------------------------------------------------------------- write */

@@ -28,8 +28,36 @@ enum {
 	HG_REC_YIELD	 = 1 << 1,	/* the interval ended with a yield */
 	HG_REC_SLEEP	 = 1 << 2,	/* the interval ended with a sleep */
 	HG_REC_LAST	 = 1 << 3,	/* the interval ended with the thread's run */
+	HG_REC_MISS	 = 1 << 4,	/* event: a deadline was missed */
 	HG_REC_EVENT	 = 1 << 15,	/* an event record, not an interval */
 };
+
+/*
+ * Event records: HG_REC_EVENT, the type in bits 8-11. start_cycles is the
+ * counter value of the event's time; len_cycles holds a duration in ns
+ * (saturated at UINT32_MAX), whose meaning depends on the type.
+ */
+enum hg_event_type {
+	HG_EV_JOB = 1,		/* at: release; value: response time; MISS when late */
+	HG_EV_LAT = 2,		/* at: requested wake-up; value: lateness */
+	HG_EV_FRAME = 3,	/* at: frame done; value: time since its period began */
+	HG_EV_PERIOD = 4,	/* at: end of a period with no frame done (a miss) */
+};
+
+#define HG_EV_SHIFT 8
+#define HG_EV_MASK (0xfu << HG_EV_SHIFT)
+
+/* hg_event_type - the type of an event record's flags, 0 for an interval. */
+static inline unsigned int hg_event_type(unsigned int flags)
+{
+	return flags & HG_REC_EVENT ? (flags & HG_EV_MASK) >> HG_EV_SHIFT : 0;
+}
+
+/* hg_event_flags - flags for an event record of @type. */
+static inline uint16_t hg_event_flags(unsigned int type, unsigned int extra)
+{
+	return (uint16_t)(HG_REC_EVENT | (type << HG_EV_SHIFT) | extra);
+}
 
 /* Largest length one record holds. */
 #define HG_REC_MAX_LEN UINT32_MAX

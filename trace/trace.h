@@ -27,6 +27,14 @@ enum {
 	HG_TRACE_FAILED      = 1 << 4,	/* a thread failed during the run */
 };
 
+/* What a thread's model reports beside its intervals. */
+enum hg_model {
+	HG_MODEL_SPIN = 0,	/* CPU-bound models: intervals and gaps only */
+	HG_MODEL_PERIODIC,	/* jobs with deadlines: PERIODIC, PERIODIC_TABLE */
+	HG_MODEL_CPU_PERIODIC,	/* frames in periods */
+	HG_MODEL_LAT,		/* wake-up lateness samples */
+};
+
 struct hg_trace_thread {
 	uint32_t id;
 	char workload[HG_LABEL_LEN];	/* e.g. "CPU_SCAN 256KB" */
@@ -35,6 +43,10 @@ struct hg_trace_thread {
 	char timer[HG_LABEL_LEN];	/* empty when the workload has none */
 	char unit[HG_LABEL_LEN];	/* what stats.units counts, or empty */
 	int32_t error;			/* 0 or -errno of a failure in the run */
+	uint32_t model;			/* enum hg_model */
+	uint64_t period_ns;		/* timed models: T */
+	uint64_t deadline_ns;		/* PERIODIC: D */
+	uint64_t timer_res_ns;		/* resolution of its timer */
 	uint64_t gap_threshold_cycles;
 	uint64_t begin_cycles;		/* planned start (after -s) */
 	uint64_t end_cycles;		/* planned end (-f or -d) */
@@ -65,6 +77,9 @@ struct hg_trace {
 	uint64_t mono_end_cycles;
 	uint64_t realtime_start_ns;	/* CLOCK_REALTIME at t0 */
 	uint64_t capacity;		/* records the arena held */
+	uint32_t histogram_us;		/* --histogram: LAT buckets of 1 us, 0: none */
+	uint32_t nthresholds;		/* LAT: lateness thresholds counted */
+	uint64_t thresholds_ns[HG_MAX_THRESHOLDS];
 	char *cmdline;			/* the command line, words joined by spaces */
 	size_t nsys;
 	struct hg_kv *sys;		/* system snapshot */

@@ -12,14 +12,23 @@
 
 #include "hist.h"
 
+/* Lateness thresholds a run counts samples above (LAT). */
+#define HG_MAX_THRESHOLDS 16
+
 struct hg_tstats {
 	uint64_t intervals;		/* intervals of execution */
 	uint64_t received_cycles;	/* their total length */
 	uint64_t first_cycles;		/* start of the first interval */
 	uint64_t last_cycles;		/* end of the last interval */
-	uint64_t units;			/* units of work done (scan passes) */
+	uint64_t units;			/* units of work done (scan passes, frames) */
 	uint64_t yields;		/* sched_yield() calls */
 	struct hg_hist gaps;		/* every gap, in cycles */
+	/* timed models */
+	uint64_t hits;			/* deadlines met */
+	uint64_t misses;		/* deadlines missed */
+	uint64_t samples_dropped;	/* events that found no room in the trace */
+	struct hg_hist events;		/* PERIODIC: response ns; LAT: lateness ns */
+	uint64_t over[HG_MAX_THRESHOLDS]; /* LAT: samples later than each threshold */
 };
 
 /* hg_tstats_init - reset @st. */

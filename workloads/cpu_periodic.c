@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * cpu_periodic.c - CPU_PERIODIC <C> <T>: never blocks; a frame is done each
- * time C has been received; a period with no frame done is a miss
- *
- * The arguments are parsed and checked; the model itself is not available
- * yet, and a run that asks for it stops before it starts.
+ * cpu_periodic.c - CPU_PERIODIC <C> <T>: never blocks; each time C of CPU
+ * time has been received a frame is done and a new period begins; a period
+ * of T that elapses with no frame done is a missed deadline (and the next
+ * period begins then, the frame's work going on)
  */
 #include <stdio.h>
 
@@ -20,6 +19,7 @@ static int cpu_periodic_parse(struct hg_wl_params *p, char *const *args, unsigne
 	ret = hg_wl_parse_time(args[0], "amount", &p->amount_ns, err, errlen);
 	if (!ret)
 		ret = hg_wl_parse_time(args[1], "period", &p->period_ns, err, errlen);
+	p->deadline_ns = p->period_ns;
 	return ret;
 }
 
@@ -31,6 +31,36 @@ static void cpu_periodic_describe(const struct hg_wl_params *p, char *buf, size_
 		 hg_format_time(p->period_ns, t, sizeof(t)));
 }
 
+static int cpu_periodic_run(struct hg_wl_ctx *ctx)
+{
+	const struct hg_wl_env *env = ctx->env;
+	struct hg_tstats *st = ctx->stats;
+	uint64_t period_start = ctx->start_ns, need = ctx->p->amount_ns, got;
+
+	for (;;) {
+		uint64_t period_end = period_start + ctx->p->period_ns;
+		int ret = env->receive(ctx, need, period_end, &got);
+
+		need -= got < need ? got : need;
+		if (ret == HG_LOOP_BUDGET || !need) {
+			uint64_t now = env->now_ns(ctx);
+
+			st->hits++;
+			st->units++;
+			hg_hist_add(&st->events, now - period_start);
+			env->event(ctx, HG_EV_FRAME, now, now - period_start, 0);
+			period_start = now;
+			need = ctx->p->amount_ns;
+		} else if (ret == HG_LOOP_DEADLINE) {
+			st->misses++;
+			env->event(ctx, HG_EV_PERIOD, period_end, ctx->p->period_ns, HG_REC_MISS);
+			period_start = period_end;
+		} else {
+			return 0;
+		}
+	}
+}
+
 const struct hg_workload hg_wl_cpu_periodic = {
 	.name = "CPU_PERIODIC",
 	.args = "<amount> <period>",
@@ -38,6 +68,8 @@ const struct hg_workload hg_wl_cpu_periodic = {
 	.min_args = 2,
 	.max_args = 2,
 	.unit = "frames",
+	.model = HG_MODEL_CPU_PERIODIC,
 	.parse = cpu_periodic_parse,
 	.describe = cpu_periodic_describe,
+	.run = cpu_periodic_run,
 };

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * periodic.c - PERIODIC <C> <T> [<D>]: in each period, receive C of CPU time,
- * then sleep on the thread's timer until the next release
- *
- * The arguments are parsed and checked; the model itself is not available
- * yet, and a run that asks for it stops before it starts.
+ * periodic.c - PERIODIC <C> <T> [<D>]: in each period, receive C of CPU
+ * time (summed gap-free intervals, not wall time), then sleep on the
+ * thread's timer until the next release; a job done after release + D
+ * (D defaults to T) is a missed deadline
  */
 #include <stdio.h>
 
 #include "../trace/timeval.h"
+#include "jobs.h"
 #include "workload.h"
 
 static int periodic_parse(struct hg_wl_params *p, char *const *args, unsigned int n,
@@ -39,12 +39,27 @@ static void periodic_describe(const struct hg_wl_params *p, char *buf, size_t le
 			 hg_format_time(p->deadline_ns, d, sizeof(d)));
 }
 
+static uint64_t fixed_cost(struct hg_wl_ctx *ctx, uint64_t k)
+{
+	(void)k;
+	return ctx->p->amount_ns;
+}
+
+static int periodic_run(struct hg_wl_ctx *ctx)
+{
+	return hg_jobs_run(ctx, fixed_cost);
+}
+
 const struct hg_workload hg_wl_periodic = {
 	.name = "PERIODIC",
 	.args = "<amount> <period> [<deadline>]",
-	.help = "receive <amount> of CPU time each <period>, then sleep",
+	.help = "receive <amount> of CPU time each <period>, then sleep on the timer",
 	.min_args = 2,
 	.max_args = 3,
+	.unit = "jobs",
+	.model = HG_MODEL_PERIODIC,
+	.timed = true,
 	.parse = periodic_parse,
 	.describe = periodic_describe,
+	.run = periodic_run,
 };

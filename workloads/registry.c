@@ -12,7 +12,8 @@
 #include "workload.h"
 
 extern const struct hg_workload hg_wl_cpu, hg_wl_cpu_scan, hg_wl_cpu_yield,
-	hg_wl_cpu_scan_yield, hg_wl_periodic, hg_wl_cpu_periodic, hg_wl_lat;
+	hg_wl_cpu_scan_yield, hg_wl_periodic, hg_wl_periodic_table, hg_wl_cpu_periodic,
+	hg_wl_lat;
 
 const struct hg_workload *const hg_workloads[] = {
 	&hg_wl_cpu,
@@ -20,6 +21,7 @@ const struct hg_workload *const hg_workloads[] = {
 	&hg_wl_cpu_yield,
 	&hg_wl_cpu_scan_yield,
 	&hg_wl_periodic,
+	&hg_wl_periodic_table,
 	&hg_wl_cpu_periodic,
 	&hg_wl_lat,
 	NULL,

@@ -10,9 +10,12 @@
 #ifndef HG_WORKLOAD_H
 #define HG_WORKLOAD_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../timers/timer.h"
+#include "../trace/trace.h"
 #include "../trace/tracer.h"
 
 #define HG_WL_PATH_LEN 256
@@ -23,7 +26,39 @@ struct hg_wl_params {
 	uint64_t amount_ns;	/* CPU_YIELD*: CPU time between yields; PERIODIC: C */
 	uint64_t period_ns;	/* PERIODIC, CPU_PERIODIC, LAT: T */
 	uint64_t deadline_ns;	/* PERIODIC: D (default T) */
-	char path[HG_WL_PATH_LEN];
+	char path[HG_WL_PATH_LEN];	/* PERIODIC_TABLE: the file of times */
+};
+
+struct hg_wl_ctx;
+
+/*
+ * The world a timed model sees: the clock, CPU time, the timer, the trace.
+ * The run gives the real one (hg_wl_env_real); tests give a fake one, so
+ * that a model's accounting can be checked without timing anything.
+ */
+struct hg_wl_env {
+	/* now_ns - CLOCK_MONOTONIC */
+	uint64_t (*now_ns)(struct hg_wl_ctx *ctx);
+	/*
+	 * receive - run the gap loop until @budget_ns more CPU time has been
+	 * received, or CLOCK_MONOTONIC reaches @until_ns (HG_NO_LIMIT: no
+	 * such limit); *@got_ns is the CPU time received. Returns
+	 * HG_LOOP_BUDGET, HG_LOOP_DEADLINE or HG_LOOP_STOP.
+	 */
+	int (*receive)(struct hg_wl_ctx *ctx, uint64_t budget_ns, uint64_t until_ns,
+		       uint64_t *got_ns);
+	/*
+	 * sleep_until - sleep on the thread's timer until @mono_ns, never past
+	 * the thread's end. Returns 0, HG_LOOP_STOP once the thread must end,
+	 * or -errno.
+	 */
+	int (*sleep_until)(struct hg_wl_ctx *ctx, uint64_t mono_ns);
+	/*
+	 * event - record an event of @type (HG_EV_*) at @at_ns with @value_ns;
+	 * @extra: HG_REC_MISS or 0
+	 */
+	void (*event)(struct hg_wl_ctx *ctx, unsigned int type, uint64_t at_ns,
+		      uint64_t value_ns, unsigned int extra);
 };
 
 /* What a workload runs with. */
@@ -32,7 +67,20 @@ struct hg_wl_ctx {
 	const struct hg_wl_params *p;
 	uint64_t tsc_hz;
 	void *priv;		/* the workload's own state, from setup */
+	/* timed models */
+	const struct hg_wl_env *env;
+	struct hg_timer_ctx *timer;
+	struct hg_tstats *stats;
+	uint64_t start_ns;	/* the thread's start, CLOCK_MONOTONIC */
+	uint64_t end_ns;	/* the thread's end, CLOCK_MONOTONIC */
+	uint64_t mono0_ns;	/* a CLOCK_MONOTONIC reading ... */
+	uint64_t cycles0;	/* ... and the counter read with it */
+	const uint64_t *thresholds_ns;	/* LAT: lateness thresholds counted */
+	unsigned int nthresholds;
 };
+
+/* The real world, for runs. */
+extern const struct hg_wl_env hg_wl_env_real;
 
 struct hg_workload {
 	const char *name;
@@ -41,6 +89,9 @@ struct hg_workload {
 	unsigned int min_args;
 	unsigned int max_args;
 	const char *unit;	/* what tstats.units counts, or NULL */
+	enum hg_model model;	/* what it reports beside intervals */
+	bool untraced;		/* does not run the gap loop (LAT) */
+	bool timed;		/* sleeps on the thread's timer (-i) */
 	/*
 	 * parse - fill @p from @n arguments; on error write a one-line reason
 	 * naming the argument to @err and return -EINVAL or -ERANGE

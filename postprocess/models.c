@@ -1,0 +1,230 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * models.c - what the timed models report: jobs and deadlines, frames,
+ * latency samples and their histogram
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "../trace/timeval.h"
+#include "text.h"
+
+/* "97.843000": microseconds with six decimals, the paper's latlate format. */
+static void put_us6(FILE *f, uint64_t ns)
+{
+	fprintf(f, "%" PRIu64 ".%03" PRIu64 "000", ns / 1000, ns % 1000);
+}
+
+int hg_print_samples(FILE *f, const struct hg_trace *t)
+{
+	uint32_t i;
+	uint64_t k;
+
+	for (i = 0; i < t->nthreads; i++) {
+		const struct hg_trace_thread *th = &t->threads[i];
+
+		if (th->model != HG_MODEL_LAT)
+			continue;
+		for (k = 0; k < th->stored; k++) {
+			if (hg_event_type(th->recs[k].flags) != HG_EV_LAT)
+				continue;
+			fputs("latlate: ", f);
+			put_us6(f, th->recs[k].len_cycles);
+			fputc('\n', f);
+		}
+	}
+	return ferror(f) ? -EIO : 0;
+}
+
+/* "4.050" ms, or "-0.200" for a signed lateness */
+static const char *ms3(int64_t ns, char *buf, size_t len)
+{
+	uint64_t a = ns < 0 ? (uint64_t)-ns : (uint64_t)ns;
+
+	snprintf(buf, len, "%s%" PRIu64 ".%03" PRIu64, ns < 0 ? "-" : "", a / 1000000,
+		 a / 1000 % 1000);
+	return buf;
+}
+
+static void timer_label(const struct hg_trace_thread *th, char *buf, size_t len)
+{
+	char res[32];
+
+	if (th->timer[0])
+		snprintf(buf, len, " on %s (resolution %s us)", th->timer,
+			 hg_format_us(th->timer_res_ns, res, sizeof(res)));
+	else
+		buf[0] = '\0';
+}
+
+static void print_periodic(FILE *f, const struct hg_trace_thread *th)
+{
+	const struct hg_hist *h = &th->stats.events;
+	char a[32], b[32], c[32], d[32], e[32], tl[128];
+
+	timer_label(th, tl, sizeof(tl));
+	fprintf(f, "thread %u: missed %" PRIu64 " deadlines, hit %" PRIu64 "\n",
+		th->id, th->stats.misses, th->stats.hits);
+	if (!h->count) {
+		fprintf(f, "# thread %u: %s%s: no job completed\n", th->id, th->workload, tl);
+		return;
+	}
+	fprintf(f, "# thread %u: %s%s: response ms min %s median %s p99 %s max %s; "
+		"lateness max %s ms\n", th->id, th->workload, tl,
+		ms3((int64_t)h->min, a, sizeof(a)),
+		ms3((int64_t)hg_hist_percentile(h, 50), b, sizeof(b)),
+		ms3((int64_t)hg_hist_percentile(h, 99), c, sizeof(c)),
+		ms3((int64_t)h->max, d, sizeof(d)),
+		ms3((int64_t)h->max - (int64_t)th->deadline_ns, e, sizeof(e)));
+}
+
+static void print_cpu_periodic(FILE *f, const struct hg_trace *t,
+			       const struct hg_trace_thread *th)
+{
+	const struct hg_hist *h = &th->stats.events;
+	uint64_t win = th->end_cycles > th->begin_cycles ?
+		hg_cycles_to_ns((t->stop_cycles && t->stop_cycles < th->end_cycles ?
+				 t->stop_cycles : th->end_cycles) - th->begin_cycles,
+				t->calib.tsc_hz) : 0;
+	char a[32], b[32], c[32];
+
+	fprintf(f, "thread %u: missed %" PRIu64 " deadlines, hit %" PRIu64 "\n",
+		th->id, th->stats.misses, th->stats.hits);
+	fprintf(f, "# thread %u: %s: %" PRIu64 " frames, %.2f frames per second", th->id,
+		th->workload, th->stats.units,
+		win ? (double)th->stats.units * 1e9 / (double)win : 0.0);
+	if (h->count)
+		fprintf(f, "; frame time ms min %s median %s max %s",
+			ms3((int64_t)h->min, a, sizeof(a)),
+			ms3((int64_t)hg_hist_percentile(h, 50), b, sizeof(b)),
+			ms3((int64_t)h->max, c, sizeof(c)));
+	fputc('\n', f);
+}
+
+static void print_lat(FILE *f, const struct hg_trace *t, const struct hg_trace_thread *th)
+{
+	const struct hg_hist *h = &th->stats.events;
+	static const double pct[] = { 50, 99, 99.9 };
+	char v[32], tl[128];
+	unsigned int i;
+
+	timer_label(th, tl, sizeof(tl));
+	fprintf(f, "# thread %u: %s%s: %" PRIu64 " samples", th->id, th->workload, tl, h->count);
+	if (th->stats.samples_dropped)
+		fprintf(f, " (%" PRIu64 " not in the trace: raise -e)", th->stats.samples_dropped);
+	if (h->count) {
+		fprintf(f, "; lateness us min %s", hg_format_us(h->min, v, sizeof(v)));
+		fprintf(f, " median %s", hg_format_us(hg_hist_percentile(h, pct[0]), v, sizeof(v)));
+		fprintf(f, " mean %s", hg_format_us(h->sum / h->count, v, sizeof(v)));
+		fprintf(f, " p99 %s", hg_format_us(hg_hist_percentile(h, pct[1]), v, sizeof(v)));
+		fprintf(f, " p99.9 %s", hg_format_us(hg_hist_percentile(h, pct[2]), v, sizeof(v)));
+		fprintf(f, " max %s", hg_format_us(h->max, v, sizeof(v)));
+	}
+	fputc('\n', f);
+	fprintf(f, "# thread %u: samples later than", th->id);
+	for (i = 0; i < t->nthresholds; i++)
+		fprintf(f, "%s %s: %" PRIu64, i ? "," : "",
+			hg_format_time(t->thresholds_ns[i], v, sizeof(v)), th->stats.over[i]);
+	fputc('\n', f);
+}
+
+/*
+ * The LAT samples in buckets of 1 us, in cyclictest's -h layout: one line
+ * per bucket with a column per LAT thread, then totals, min, avg, max and
+ * overflows per thread.
+ */
+static void print_histogram(FILE *f, const struct hg_trace *t)
+{
+	uint32_t nb = t->histogram_us, i, n = 0, c;
+	uint64_t *counts, *over;
+	const struct hg_trace_thread **lat;
+
+	lat = calloc(t->nthreads ? t->nthreads : 1, sizeof(*lat));
+	if (!lat)
+		return;
+	for (i = 0; i < t->nthreads; i++)
+		if (t->threads[i].model == HG_MODEL_LAT)
+			lat[n++] = &t->threads[i];
+	counts = calloc((size_t)nb * (n ? n : 1), sizeof(*counts));
+	over = calloc(n ? n : 1, sizeof(*over));
+	if (!n || !counts || !over)
+		goto out;
+	for (c = 0; c < n; c++) {
+		uint64_t k;
+
+		for (k = 0; k < lat[c]->stored; k++) {
+			const struct hg_record *r = &lat[c]->recs[k];
+			uint64_t us = r->len_cycles / 1000;
+
+			if (hg_event_type(r->flags) != HG_EV_LAT)
+				continue;
+			if (us < nb)
+				counts[(size_t)us * n + c]++;
+			else
+				over[c]++;
+		}
+	}
+	fputs("# Histogram\n", f);
+	for (i = 0; i < nb; i++) {
+		fprintf(f, "%06u", i);
+		for (c = 0; c < n; c++)
+			fprintf(f, "%s%06" PRIu64, c ? "\t" : " ", counts[(size_t)i * n + c]);
+		fputc('\n', f);
+	}
+	fputs("# Total:", f);
+	for (c = 0; c < n; c++) {
+		uint64_t tot = 0;
+
+		for (i = 0; i < nb; i++)
+			tot += counts[(size_t)i * n + c];
+		fprintf(f, " %09" PRIu64, tot);
+	}
+	fputs("\n# Min Latencies:", f);
+	for (c = 0; c < n; c++)
+		fprintf(f, " %05" PRIu64, lat[c]->stats.events.count ?
+			lat[c]->stats.events.min / 1000 : 0);
+	fputs("\n# Avg Latencies:", f);
+	for (c = 0; c < n; c++)
+		fprintf(f, " %05" PRIu64, lat[c]->stats.events.count ?
+			lat[c]->stats.events.sum / lat[c]->stats.events.count / 1000 : 0);
+	fputs("\n# Max Latencies:", f);
+	for (c = 0; c < n; c++)
+		fprintf(f, " %05" PRIu64, lat[c]->stats.events.max / 1000);
+	fputs("\n# Histogram Overflows:", f);
+	for (c = 0; c < n; c++)
+		fprintf(f, " %05" PRIu64, over[c]);
+	fputc('\n', f);
+out:
+	free(lat);
+	free(counts);
+	free(over);
+}
+
+void hg_print_models(FILE *f, const struct hg_trace *t)
+{
+	uint32_t i;
+	int lat = 0;
+
+	for (i = 0; i < t->nthreads; i++) {
+		const struct hg_trace_thread *th = &t->threads[i];
+
+		switch (th->model) {
+		case HG_MODEL_PERIODIC:
+			print_periodic(f, th);
+			break;
+		case HG_MODEL_CPU_PERIODIC:
+			print_cpu_periodic(f, t, th);
+			break;
+		case HG_MODEL_LAT:
+			print_lat(f, t, th);
+			lat = 1;
+			break;
+		default:
+			break;
+		}
+	}
+	if (lat && t->histogram_us)
+		print_histogram(f, t);
+}

@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * hr.c - HR: clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME)
+ */
+#include <errno.h>
+#include <time.h>
+
+#include "timer.h"
+
+static int hr_sleep_until(struct hg_timer_ctx *t, uint64_t mono_ns)
+{
+	struct timespec ts = {
+		.tv_sec = (time_t)(mono_ns / 1000000000ULL),
+		.tv_nsec = (long)(mono_ns % 1000000000ULL),
+	};
+	int ret;
+
+	(void)t;
+	while ((ret = clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL)) == EINTR)
+		;
+	return -ret;
+}
+
+const struct hg_timer hg_timer_hr = {
+	.name = "HR",
+	.help = "absolute high-resolution sleep: clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME)",
+	.sleep_until = hr_sleep_until,
+	.resolution = hg_timer_getres,
+};

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * native.c - NATIVE: a relative sleep for the time that remains
+ *
+ * Like usleep(): the time to sleep is computed, then slept, so whatever
+ * happens between the computation and the call (preemption, the call
+ * itself) is added to the wake-up. That is the release jitter the paper
+ * measured for relative timers.
+ */
+#include <errno.h>
+#include <time.h>
+
+#include "timer.h"
+
+static int native_sleep_until(struct hg_timer_ctx *t, uint64_t mono_ns)
+{
+	uint64_t now = hg_mono_ns();
+	struct timespec ts;
+
+	(void)t;
+	if (now >= mono_ns)
+		return 0;
+	ts.tv_sec = (time_t)((mono_ns - now) / 1000000000ULL);
+	ts.tv_nsec = (long)((mono_ns - now) % 1000000000ULL);
+	while (nanosleep(&ts, &ts))
+		if (errno != EINTR)
+			return -errno;
+	return 0;
+}
+
+const struct hg_timer hg_timer_native = {
+	.name = "NATIVE",
+	.help = "relative sleep (nanosleep for the time that remains), the default",
+	.is_default = true,
+	.sleep_until = native_sleep_until,
+	.resolution = hg_timer_getres,
+};

@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * env.c - the real world of the timed models: the gap loop, the thread's
+ * timer, the trace
+ */
+#include "../trace/counter.h"
+#include "../trace/timeval.h"
+#include "workload.h"
+
+static uint64_t real_now_ns(struct hg_wl_ctx *ctx)
+{
+	(void)ctx;
+	return hg_mono_ns();
+}
+
+/* CPU time received so far, the open interval included. */
+static uint64_t received_cycles(const struct hg_tracer *tr)
+{
+	return tr->stats->received_cycles + (tr->running ? tr->last - tr->start : 0);
+}
+
+static int real_receive(struct hg_wl_ctx *ctx, uint64_t budget_ns, uint64_t until_ns,
+			uint64_t *got_ns)
+{
+	struct hg_tracer *tr = ctx->tr;
+	uint64_t deadline = HG_NO_LIMIT, before = received_cycles(tr);
+	uint64_t budget = hg_ns_to_cycles(budget_ns, ctx->tsc_hz);
+	int ret;
+
+	if (until_ns != HG_NO_LIMIT) {
+		/* convert over the time to go only: the clocks cannot drift apart */
+		uint64_t now = hg_mono_ns(), c = hg_counter_read();
+
+		if (until_ns <= now) {
+			*got_ns = 0;
+			return HG_LOOP_DEADLINE;
+		}
+		deadline = c + hg_ns_to_cycles(until_ns - now, ctx->tsc_hz);
+	}
+	hg_tracer_set(tr, deadline, budget ? budget : 1);
+	ret = hg_tracer_loop(tr);
+	*got_ns = hg_cycles_to_ns(received_cycles(tr) - before, ctx->tsc_hz);
+	return ret;
+}
+
+static int real_sleep_until(struct hg_wl_ctx *ctx, uint64_t mono_ns)
+{
+	struct hg_tracer *tr = ctx->tr;
+	int ret;
+
+	if (mono_ns > ctx->end_ns)
+		mono_ns = ctx->end_ns;
+	ret = ctx->timer->ops->sleep_until(ctx->timer, mono_ns);
+	if (ret)
+		return ret;
+	if (tr->running) {	/* a traced model: the sleep ends its interval */
+		hg_tracer_set(tr, HG_NO_LIMIT, HG_NO_LIMIT);
+		ret = hg_tracer_block(tr, HG_REC_SLEEP);
+		return ret == HG_LOOP_STOP ? HG_LOOP_STOP : 0;
+	}
+	if (atomic_load_explicit(tr->stop, memory_order_relaxed) || hg_mono_ns() >= ctx->end_ns)
+		return HG_LOOP_STOP;
+	return 0;
+}
+
+static void real_event(struct hg_wl_ctx *ctx, unsigned int type, uint64_t at_ns,
+		       uint64_t value_ns, unsigned int extra)
+{
+	struct hg_record r = {
+		.len_cycles = value_ns > UINT32_MAX ? UINT32_MAX : (uint32_t)value_ns,
+		.flags = hg_event_flags(type, extra),
+	};
+	unsigned int cpu;
+
+	/* the run's clock pair places the event on the trace's time line */
+	r.start_cycles = at_ns >= ctx->mono0_ns ?
+		ctx->cycles0 + hg_ns_to_cycles(at_ns - ctx->mono0_ns, ctx->tsc_hz) :
+		ctx->cycles0 - hg_ns_to_cycles(ctx->mono0_ns - at_ns, ctx->tsc_hz);
+	hg_counter_read_cpu(&cpu);
+	r.cpu = (uint16_t)cpu;
+	if (hg_writer_put(ctx->tr->writer, &r))
+		ctx->stats->samples_dropped++;
+}
+
+const struct hg_wl_env hg_wl_env_real = {
+	.now_ns = real_now_ns,
+	.receive = real_receive,
+	.sleep_until = real_sleep_until,
+	.event = real_event,
+};

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * jobs.c - periodic jobs with deadlines on a fixed release grid
+ */
+#include "jobs.h"
+
+uint64_t hg_jobs_missed_at_end(uint64_t start_ns, uint64_t period_ns, uint64_t deadline_ns,
+			       uint64_t k, uint64_t now_ns)
+{
+	uint64_t first_deadline = start_ns + k * period_ns + deadline_ns;
+
+	if (now_ns < first_deadline)
+		return 0;
+	return (now_ns - first_deadline) / period_ns + 1;
+}
+
+int hg_jobs_run(struct hg_wl_ctx *ctx, hg_job_cost_fn cost)
+{
+	const struct hg_wl_env *env = ctx->env;
+	const struct hg_wl_params *p = ctx->p;
+	struct hg_tstats *st = ctx->stats;
+	uint64_t k, got;
+	int ret;
+
+	for (k = 0;; k++) {
+		uint64_t release = ctx->start_ns + k * p->period_ns;
+		uint64_t deadline = release + p->deadline_ns, done, response;
+
+		if (release >= ctx->end_ns)
+			return 0;
+		if (env->now_ns(ctx) < release) {
+			ret = env->sleep_until(ctx, release);
+			if (ret == HG_LOOP_STOP)
+				break;
+			if (ret)
+				return ret;
+		}
+		ret = env->receive(ctx, cost(ctx, k), HG_NO_LIMIT, &got);
+		if (ret == HG_LOOP_STOP)
+			break;
+		done = env->now_ns(ctx);
+		response = done - release;
+		hg_hist_add(&st->events, response);
+		st->units++;
+		if (done > deadline)
+			st->misses++;
+		else
+			st->hits++;
+		env->event(ctx, HG_EV_JOB, release, response, done > deadline ? HG_REC_MISS : 0);
+	}
+	/* the run ended with job k unfinished: count the deadlines already past */
+	st->misses += hg_jobs_missed_at_end(ctx->start_ns, p->period_ns, p->deadline_ns, k,
+					    env->now_ns(ctx) < ctx->end_ns ?
+					    env->now_ns(ctx) : ctx->end_ns);
+	return 0;
+}

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * jobs.h - the job loop shared by PERIODIC and PERIODIC_TABLE
+ */
+#ifndef HG_JOBS_H
+#define HG_JOBS_H
+
+#include <stdint.h>
+
+#include "workload.h"
+
+/* The CPU time job @k needs, in ns. */
+typedef uint64_t (*hg_job_cost_fn)(struct hg_wl_ctx *ctx, uint64_t k);
+
+/*
+ * hg_jobs_run - release a job each period T on the grid start + k T;
+ * each runs until it has received its cost of CPU time, then the thread
+ * sleeps on its timer until the next release. A job that overruns keeps
+ * running; it is a miss when it completes after release + D, and the next
+ * starts at once if its release has passed. When the run ends, jobs whose
+ * deadline has passed unfinished are misses too, so hits + misses is the
+ * number of deadlines in the run. Each job is an HG_EV_JOB event (release,
+ * response time); responses go to stats->events.
+ * Returns 0 or -errno.
+ */
+int hg_jobs_run(struct hg_wl_ctx *ctx, hg_job_cost_fn cost);
+
+/*
+ * hg_jobs_missed_at_end - jobs that are misses because the run ended at
+ * @now_ns after job @k was released unfinished: job k and the later ones
+ * whose deadlines had passed
+ */
+uint64_t hg_jobs_missed_at_end(uint64_t start_ns, uint64_t period_ns, uint64_t deadline_ns,
+			       uint64_t k, uint64_t now_ns);
+
+#endif /* HG_JOBS_H */

@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * periodic_table.c - PERIODIC_TABLE <file> <T>: PERIODIC whose jobs take
+ * their CPU time in turn from a file (one time value per line, with its
+ * unit; blank lines and lines starting with # are skipped; the table
+ * repeats): a decoder whose frames differ in cost, as the paper proposes
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../trace/timeval.h"
+#include "jobs.h"
+#include "workload.h"
+
+struct table {
+	uint64_t *cost_ns;
+	size_t n;
+};
+
+/*
+ * Read the times in @path into @t (may be NULL: only check). On error
+ * writes "'<path>' line <n>: reason" to @err.
+ */
+static int read_table(const char *path, struct table *t, char *err, size_t errlen)
+{
+	char line[256], why[128];
+	size_t lineno = 0, n = 0, cap = 0;
+	uint64_t *v = NULL;
+	FILE *f = fopen(path, "r");
+
+	if (!f) {
+		int e = errno;
+
+		snprintf(err, errlen, "file '%s': %s", path, strerror(e));
+		return -e;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		char *s = line + strspn(line, " \t");
+		uint64_t ns;
+
+		lineno++;
+		s[strcspn(s, " \t\r\n")] = '\0';
+		if (!*s || *s == '#')
+			continue;
+		if (hg_parse_time(s, &ns, why, sizeof(why)) || !ns) {
+			snprintf(err, errlen, "file '%s' line %zu: '%s': %s", path, lineno, s,
+				 ns ? why : "must be greater than zero");
+			free(v);
+			fclose(f);
+			return -EINVAL;
+		}
+		if (n == cap) {
+			uint64_t *nv = realloc(v, (cap ? cap * 2 : 64) * sizeof(*v));
+
+			if (!nv) {
+				free(v);
+				fclose(f);
+				return -ENOMEM;
+			}
+			v = nv;
+			cap = cap ? cap * 2 : 64;
+		}
+		v[n++] = ns;
+	}
+	fclose(f);
+	if (!n) {
+		snprintf(err, errlen, "file '%s': no times in it (one per line, e.g. 12ms)", path);
+		return -EINVAL;
+	}
+	if (t) {
+		t->cost_ns = v;
+		t->n = n;
+	} else {
+		free(v);
+	}
+	return 0;
+}
+
+static int table_parse(struct hg_wl_params *p, char *const *args, unsigned int n,
+		       char *err, size_t errlen)
+{
+	int ret;
+
+	(void)n;
+	if (strlen(args[0]) >= sizeof(p->path)) {
+		snprintf(err, errlen, "file '%s': path too long", args[0]);
+		return -EINVAL;
+	}
+	snprintf(p->path, sizeof(p->path), "%s", args[0]);
+	ret = hg_wl_parse_time(args[1], "period", &p->period_ns, err, errlen);
+	p->deadline_ns = p->period_ns;
+	return ret ? ret : read_table(p->path, NULL, err, errlen);
+}
+
+static void table_describe(const struct hg_wl_params *p, char *buf, size_t len)
+{
+	char t[32];
+	const char *base = strrchr(p->path, '/');
+
+	snprintf(buf, len, "PERIODIC_TABLE %s %s", base ? base + 1 : p->path,
+		 hg_format_time(p->period_ns, t, sizeof(t)));
+}
+
+static int table_setup(struct hg_wl_ctx *ctx)
+{
+	struct table *t = calloc(1, sizeof(*t));
+	char err[256];
+	int ret;
+
+	if (!t)
+		return -ENOMEM;
+	ret = read_table(ctx->p->path, t, err, sizeof(err));
+	if (ret) {
+		free(t);
+		return ret;
+	}
+	ctx->priv = t;
+	return 0;
+}
+
+static void table_teardown(struct hg_wl_ctx *ctx)
+{
+	struct table *t = ctx->priv;
+
+	if (t)
+		free(t->cost_ns);
+	free(t);
+	ctx->priv = NULL;
+}
+
+static uint64_t table_cost(struct hg_wl_ctx *ctx, uint64_t k)
+{
+	const struct table *t = ctx->priv;
+
+	return t->cost_ns[k % t->n];
+}
+
+static int table_run(struct hg_wl_ctx *ctx)
+{
+	return hg_jobs_run(ctx, table_cost);
+}
+
+const struct hg_workload hg_wl_periodic_table = {
+	.name = "PERIODIC_TABLE",
+	.args = "<file> <period>",
+	.help = "PERIODIC whose jobs take their CPU time in turn from <file>",
+	.min_args = 2,
+	.max_args = 2,
+	.unit = "jobs",
+	.model = HG_MODEL_PERIODIC,
+	.timed = true,
+	.parse = table_parse,
+	.describe = table_describe,
+	.setup = table_setup,
+	.run = table_run,
+	.teardown = table_teardown,
+};
