@@ -11,6 +11,8 @@
  * ever sees them.
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
 #include <numa.h>
 #include <pthread.h>
 #include <signal.h>
@@ -483,13 +485,32 @@ static void lock_memory(struct hg_trace *t)
 		"RLIMIT_MEMLOCK is too small: raise it with ulimit -l, or run as root");
 }
 
+/*
+ * Keep the CPUs out of deep idle states for the run, as cyclictest does:
+ * a wake-up from a deep C-state adds its exit latency to every sleep.
+ * Returns the file descriptor to close at the end, or -1.
+ */
+static int hold_pm_qos(struct hg_trace *t)
+{
+	int32_t zero = 0;
+	int fd = open("/dev/cpu_dma_latency", O_RDWR | O_CLOEXEC);
+
+	if (fd >= 0 && write(fd, &zero, sizeof(zero)) != (ssize_t)sizeof(zero)) {
+		close(fd);
+		fd = -1;
+	}
+	hg_trace_add_sys(t, "cpu_dma_latency", fd >= 0 ? "0 us, held during the run" :
+			 "not set (no /dev/cpu_dma_latency or no permission)");
+	return fd;
+}
+
 /* Take the common start, open the gate, wait for the end, stop, join. */
 static int release_and_wait(struct run *r, struct hg_trace *t)
 {
 	const struct hg_config *cfg = r->cfg;
 	uint64_t mono0, c0;
 	unsigned int i;
-	int sig;
+	int sig, qos = hold_pm_qos(t);
 
 	raise_main_priority(cfg);
 	clock_pair(&mono0, &c0);
@@ -513,6 +534,8 @@ static int release_and_wait(struct run *r, struct hg_trace *t)
 	for (i = 0; i < cfg->nthreads; i++)
 		pthread_join(r->w[i].th, NULL);
 	lower_main_priority();
+	if (qos >= 0)
+		close(qos);
 	clock_pair(&t->mono_end_ns, &t->mono_end_cycles);
 	if (sig) {
 		t->flags |= HG_TRACE_INTERRUPTED;

@@ -26,6 +26,11 @@ void hg_usage(FILE *f)
 	      "  -q, --quiet              print nothing on standard output\n"
 	      "  -o, --output <file>      write the binary trace to <file> (.hgt)\n"
 	      "      --json <file>        write the summary as JSON to <file>\n"
+	      "      --histogram <max_us> LAT: a histogram of 1 us buckets up to <max_us>,\n"
+	      "                           in cyclictest's -h layout\n"
+	      "      --lat-thresholds <t>[,<t>...]\n"
+	      "                           LAT: count samples later than each (default\n"
+	      "                           10us,50us,100us,500us,1ms,5ms,10ms,50ms)\n"
 	      "  -h, --help               this text;  -V, --version  the version\n"
 	      "\n"
 	      "Scope of per-thread options:\n"
@@ -46,14 +51,12 @@ void hg_usage(FILE *f)
 		char name[64];
 
 		snprintf(name, sizeof(name), "%s %s", w->name, w->args);
-		fprintf(f, "                           %-32s %s%s\n", name, w->help,
-			w->run ? "" : " (not supported yet)");
+		fprintf(f, "      %-34s %s\n", name, w->help);
 	}
-	fputs("  -i, --timer <timer>      timer of the timed models; only NATIVE (the default)\n"
-	      "                           is supported yet:", f);
+	fputs("  -i, --timer <timer>      what PERIODIC, PERIODIC_TABLE and LAT sleep on:\n", f);
 	for (i = 0; hg_timers[i]; i++)
-		fprintf(f, " %s", hg_timers[i]->name);
-	fputs("\n"
+		fprintf(f, "      %-8s %s\n", hg_timers[i]->name, hg_timers[i]->help);
+	fputs(""
 	      "  -s, --start <time>       start the thread <time> into the run\n"
 	      "  -f, --finish <time>      stop the thread <time> into the run\n"
 	      "      --cpu <list>         pin the thread to CPUs <list> (e.g. 0-3,5)\n"

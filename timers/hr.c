@@ -23,7 +23,7 @@ static int hr_sleep_until(struct hg_timer_ctx *t, uint64_t mono_ns)
 
 const struct hg_timer hg_timer_hr = {
 	.name = "HR",
-	.help = "absolute high-resolution sleep: clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME)",
+	.help = "clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME)",
 	.sleep_until = hr_sleep_until,
 	.resolution = hg_timer_getres,
 };

@@ -30,7 +30,7 @@ static int native_sleep_until(struct hg_timer_ctx *t, uint64_t mono_ns)
 
 const struct hg_timer hg_timer_native = {
 	.name = "NATIVE",
-	.help = "relative sleep (nanosleep for the time that remains), the default",
+	.help = "relative sleep for the time left (the default)",
 	.is_default = true,
 	.sleep_until = native_sleep_until,
 	.resolution = hg_timer_getres,

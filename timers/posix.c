@@ -80,7 +80,7 @@ static void posix_close(struct hg_timer_ctx *t)
 
 const struct hg_timer hg_timer_posix = {
 	.name = "POSIX",
-	.help = "timer_create() with a signal for the thread, waited for with sigwaitinfo()",
+	.help = "timer_create() signal, taken by sigwaitinfo()",
 	.open = posix_open,
 	.sleep_until = posix_sleep_until,
 	.close = posix_close,

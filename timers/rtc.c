@@ -91,7 +91,7 @@ static uint64_t rtc_resolution(const struct hg_timer_ctx *t)
 
 const struct hg_timer hg_timer_rtc = {
 	.name = "RTC",
-	.help = "/dev/rtc periodic interrupts at a power-of-two rate",
+	.help = "/dev/rtc interrupts at a power-of-two rate",
 	.check = rtc_check,
 	.open = rtc_open,
 	.sleep_until = rtc_sleep_until,

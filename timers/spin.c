@@ -33,7 +33,7 @@ static uint64_t spin_resolution(const struct hg_timer_ctx *t)
 
 const struct hg_timer hg_timer_spin = {
 	.name = "SPIN",
-	.help = "busy-wait on the cycle counter: no kernel wake-up at all",
+	.help = "busy-wait on the counter: no wake-up cost",
 	.sleep_until = spin_sleep_until,
 	.resolution = spin_resolution,
 };

@@ -50,7 +50,7 @@ static void tfd_close(struct hg_timer_ctx *t)
 
 const struct hg_timer hg_timer_timerfd = {
 	.name = "TIMERFD",
-	.help = "absolute timerfd on CLOCK_MONOTONIC, waited for with read()",
+	.help = "absolute timerfd, waited for with read()",
 	.open = tfd_open,
 	.sleep_until = tfd_sleep_until,
 	.close = tfd_close,

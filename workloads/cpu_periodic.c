@@ -64,7 +64,7 @@ static int cpu_periodic_run(struct hg_wl_ctx *ctx)
 const struct hg_workload hg_wl_cpu_periodic = {
 	.name = "CPU_PERIODIC",
 	.args = "<amount> <period>",
-	.help = "never block; a frame is done each <amount> of CPU time, one due each <period>",
+	.help = "never block; a frame each <amount> of CPU, due each <period>",
 	.min_args = 2,
 	.max_args = 2,
 	.unit = "frames",

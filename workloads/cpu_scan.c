@@ -28,7 +28,7 @@ static int scan_run(struct hg_wl_ctx *ctx)
 const struct hg_workload hg_wl_cpu_scan = {
 	.name = "CPU_SCAN",
 	.args = "<size KB>",
-	.help = "run whenever possible, walking an array of <size KB>; counts passes",
+	.help = "run always, walking an array; counts passes",
 	.min_args = 1,
 	.max_args = 1,
 	.unit = "passes",

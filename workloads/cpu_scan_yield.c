@@ -36,7 +36,7 @@ static int scan_yield_run(struct hg_wl_ctx *ctx)
 const struct hg_workload hg_wl_cpu_scan_yield = {
 	.name = "CPU_SCAN_YIELD",
 	.args = "<size KB> <amount>",
-	.help = "CPU_SCAN that yields each time <amount> of CPU time has been received",
+	.help = "CPU_SCAN, yielding after each <amount> of CPU time",
 	.min_args = 2,
 	.max_args = 2,
 	.unit = "passes",

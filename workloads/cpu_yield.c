@@ -29,7 +29,7 @@ static int yield_run(struct hg_wl_ctx *ctx)
 const struct hg_workload hg_wl_cpu_yield = {
 	.name = "CPU_YIELD",
 	.args = "<amount>",
-	.help = "yield each time <amount> of CPU time has been received",
+	.help = "yield after each <amount> of CPU time",
 	.min_args = 1,
 	.max_args = 1,
 	.parse = yield_parse,

@@ -63,7 +63,7 @@ static int lat_run(struct hg_wl_ctx *ctx)
 const struct hg_workload hg_wl_lat = {
 	.name = "LAT",
 	.args = "<period>",
-	.help = "sleep one <period> at a time and report how late each wake-up is",
+	.help = "sleep <period>, report each wake-up's lateness",
 	.min_args = 1,
 	.max_args = 1,
 	.model = HG_MODEL_LAT,

@@ -53,7 +53,7 @@ static int periodic_run(struct hg_wl_ctx *ctx)
 const struct hg_workload hg_wl_periodic = {
 	.name = "PERIODIC",
 	.args = "<amount> <period> [<deadline>]",
-	.help = "receive <amount> of CPU time each <period>, then sleep on the timer",
+	.help = "<amount> of CPU time each <period>, then sleep",
 	.min_args = 2,
 	.max_args = 3,
 	.unit = "jobs",

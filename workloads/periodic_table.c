@@ -145,7 +145,7 @@ static int table_run(struct hg_wl_ctx *ctx)
 const struct hg_workload hg_wl_periodic_table = {
 	.name = "PERIODIC_TABLE",
 	.args = "<file> <period>",
-	.help = "PERIODIC whose jobs take their CPU time in turn from <file>",
+	.help = "PERIODIC, job costs in turn from <file>",
 	.min_args = 2,
 	.max_args = 2,
 	.unit = "jobs",
