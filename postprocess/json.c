@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
+#include "../trace/atomicfile.h"
 #include "../trace/timeval.h"
 #include "json.h"
 #include "summary.h"
@@ -229,35 +230,11 @@ void hg_json_summary(FILE *f, const struct hg_trace *t)
 
 int hg_json_write(const struct hg_trace *t, const char *path, char *err, size_t errlen)
 {
-	char tmp[PATH_MAX];
-	FILE *f;
-	int fd, ret = 0;
+	struct hg_atomic a;
+	int ret = hg_atomic_open(&a, path, err, errlen);
 
-	if (snprintf(tmp, sizeof(tmp), "%s.tmpXXXXXX", path) >= (int)sizeof(tmp)) {
-		snprintf(err, errlen, "%s: path too long", path);
-		return -ENAMETOOLONG;
-	}
-	fd = mkstemp(tmp);
-	if (fd < 0 || !(f = fdopen(fd, "w"))) {
-		ret = -errno;
-		if (fd >= 0) {
-			close(fd);
-			unlink(tmp);
-		}
-		snprintf(err, errlen, "cannot create %s: %s", path, strerror(-ret));
+	if (ret)
 		return ret;
-	}
-	fchmod(fd, 0644);
-	hg_json_summary(f, t);
-	if (fflush(f) || ferror(f))
-		ret = -errno ? -errno : -EIO;
-	if (fclose(f) && !ret)
-		ret = -errno;
-	if (!ret && rename(tmp, path))
-		ret = -errno;
-	if (ret) {
-		unlink(tmp);
-		snprintf(err, errlen, "cannot write %s: %s", path, strerror(-ret));
-	}
-	return ret;
+	hg_json_summary(a.f, t);
+	return hg_atomic_close(&a, 0, err, errlen);
 }

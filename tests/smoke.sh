@@ -101,7 +101,8 @@ for timer in NATIVE HR TIMERFD POSIX SPIN; do
 		neg=$(grep -c '^latlate: -' "$TMP/out")
 		# max lateness in us: periods are at least 1 ms, at most 1 ms + that
 		maxus=$(sed -n 's/.* max \([0-9]*\)\.[0-9]*$/\1/p' "$TMP/out" | head -1)
-		lo=$((500000 / (1000 + ${maxus:-0}) - 1))
+		# (halved: a loaded machine may start the thread late)
+		lo=$((500000 / (1000 + ${maxus:-0}) / 2))
 		if [ "$n" = "$s" ] && [ "$n" -le 500 ] && [ "$n" -ge "$lo" ] && [ "$neg" = 0 ] &&
 		   "$HG" dump "$TMP/lat.hgt" | cmp -s - "$TMP/out"; then
 			ok "LAT 1ms -i $timer: $n samples, one a period, dump agrees"

@@ -22,7 +22,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "atomicfile.h"
 #include "trace.h"
+#include "wire.h"
 
 static const char magic[8] = "HGTRACE";
 
@@ -30,33 +32,6 @@ enum { SEC_RUN = 1, SEC_SYSTEM, SEC_THREAD, SEC_RECORDS, SEC_END };
 
 #define SECTION_HEADER 16
 #define RECORD_BYTES 16
-
-/* ------------------------------------------------------------------ crc */
-
-static void crc32_init(uint32_t table[256])
-{
-	uint32_t i;
-
-	for (i = 0; i < 256; i++) {
-		uint32_t c = i;
-		int k;
-
-		for (k = 0; k < 8; k++)
-			c = c & 1 ? 0xedb88320u ^ (c >> 1) : c >> 1;
-		table[i] = c;
-	}
-}
-
-static uint32_t crc32_update(const uint32_t table[256], uint32_t crc,
-			     const uint8_t *p, size_t n)
-{
-	size_t i;
-
-	crc = ~crc;
-	for (i = 0; i < n; i++)
-		crc = table[(crc ^ p[i]) & 0xff] ^ (crc >> 8);
-	return ~crc;
-}
 
 static void err_set(char *err, size_t errlen, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -72,269 +47,129 @@ static void err_set(char *err, size_t errlen, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* ------------------------------------------------------------- builder */
-
-struct buf {
-	uint8_t *p;
-	size_t len, cap;
-	int err;
-};
-
-static void put_bytes(struct buf *b, const void *src, size_t n)
-{
-	if (b->err)
-		return;
-	if (b->len + n > b->cap) {
-		size_t cap = b->cap ? b->cap : 256;
-		uint8_t *p;
-
-		while (cap < b->len + n)
-			cap *= 2;
-		p = realloc(b->p, cap);
-		if (!p) {
-			b->err = -ENOMEM;
-			return;
-		}
-		b->p = p;
-		b->cap = cap;
-	}
-	memcpy(b->p + b->len, src, n);
-	b->len += n;
-}
-
-static void put_u16(struct buf *b, uint16_t v)
-{
-	uint8_t x[2] = { (uint8_t)v, (uint8_t)(v >> 8) };
-
-	put_bytes(b, x, 2);
-}
-
-static void put_u32(struct buf *b, uint32_t v)
-{
-	uint8_t x[4];
-	int i;
-
-	for (i = 0; i < 4; i++)
-		x[i] = (uint8_t)(v >> (8 * i));
-	put_bytes(b, x, 4);
-}
-
-static void put_u64(struct buf *b, uint64_t v)
-{
-	uint8_t x[8];
-	int i;
-
-	for (i = 0; i < 8; i++)
-		x[i] = (uint8_t)(v >> (8 * i));
-	put_bytes(b, x, 8);
-}
-
-static void put_str(struct buf *b, const char *s)
-{
-	size_t n = s ? strlen(s) : 0;
-
-	put_u32(b, (uint32_t)n);
-	put_bytes(b, s, n);
-}
-
-static void put_record(struct buf *b, const struct hg_record *r)
-{
-	put_u64(b, r->start_cycles);
-	put_u32(b, r->len_cycles);
-	put_u16(b, r->cpu);
-	put_u16(b, r->flags);
-}
-
-/* -------------------------------------------------------------- cursor */
-
-struct cur {
-	const uint8_t *p;
-	size_t len, pos;
-	int bad;
-};
-
-static int need(struct cur *c, size_t n)
-{
-	if (c->bad || c->len - c->pos < n) {
-		c->bad = 1;
-		return 0;
-	}
-	return 1;
-}
-
-static uint64_t get_le(struct cur *c, int bytes)
-{
-	uint64_t v = 0;
-	int i;
-
-	if (!need(c, (size_t)bytes))
-		return 0;
-	for (i = 0; i < bytes; i++)
-		v |= (uint64_t)c->p[c->pos + (size_t)i] << (8 * i);
-	c->pos += (size_t)bytes;
-	return v;
-}
-
-static uint16_t get_u16(struct cur *c) { return (uint16_t)get_le(c, 2); }
-static uint32_t get_u32(struct cur *c) { return (uint32_t)get_le(c, 4); }
-static uint64_t get_u64(struct cur *c) { return get_le(c, 8); }
-
-/* A string into a fixed buffer; too long for it is damage. */
-static void get_label(struct cur *c, char *dst, size_t size)
-{
-	uint32_t n = get_u32(c);
-
-	if (n >= size || !need(c, n)) {
-		c->bad = 1;
-		dst[0] = '\0';
-		return;
-	}
-	memcpy(dst, c->p + c->pos, n);
-	dst[n] = '\0';
-	c->pos += n;
-}
-
-static char *get_str(struct cur *c)
-{
-	uint32_t n = get_u32(c);
-	char *s;
-
-	if (!need(c, n))
-		return NULL;
-	s = malloc((size_t)n + 1);
-	if (!s) {
-		c->bad = 1;
-		return NULL;
-	}
-	memcpy(s, c->p + c->pos, n);
-	s[n] = '\0';
-	c->pos += n;
-	return s;
-}
-
 /* ------------------------------------------------------------ sections */
 
-static void put_calib(struct buf *b, const struct hg_calib *k)
+static void put_calib(struct hg_buf *b, const struct hg_calib *k)
 {
-	put_u64(b, k->tsc_hz);
-	put_u32(b, k->rounds);
-	put_u32(b, k->agree_ppm);
-	put_u32(b, k->counter_read_cycles);
-	put_u32(b, k->bare_loop_mcycles);
-	put_u32(b, k->gap_loop_mcycles);
-	put_u32(b, k->iter_p9999_cycles);
-	put_u64(b, k->gap_threshold_cycles);
-	put_u64(b, k->gap_threshold_ns);
-	put_u32(b, (uint32_t)k->invariant | (uint32_t)k->threshold_given << 1);
+	hg_put_u64(b, k->tsc_hz);
+	hg_put_u32(b, k->rounds);
+	hg_put_u32(b, k->agree_ppm);
+	hg_put_u32(b, k->counter_read_cycles);
+	hg_put_u32(b, k->bare_loop_mcycles);
+	hg_put_u32(b, k->gap_loop_mcycles);
+	hg_put_u32(b, k->iter_p9999_cycles);
+	hg_put_u64(b, k->gap_threshold_cycles);
+	hg_put_u64(b, k->gap_threshold_ns);
+	hg_put_u32(b, (uint32_t)k->invariant | (uint32_t)k->threshold_given << 1);
 }
 
-static void get_calib(struct cur *c, struct hg_calib *k)
+static void get_calib(struct hg_cur *c, struct hg_calib *k)
 {
 	uint32_t f;
 
-	k->tsc_hz = get_u64(c);
-	k->rounds = get_u32(c);
-	k->agree_ppm = get_u32(c);
-	k->counter_read_cycles = get_u32(c);
-	k->bare_loop_mcycles = get_u32(c);
-	k->gap_loop_mcycles = get_u32(c);
-	k->iter_p9999_cycles = get_u32(c);
-	k->gap_threshold_cycles = get_u64(c);
-	k->gap_threshold_ns = get_u64(c);
-	f = get_u32(c);
+	k->tsc_hz = hg_get_u64(c);
+	k->rounds = hg_get_u32(c);
+	k->agree_ppm = hg_get_u32(c);
+	k->counter_read_cycles = hg_get_u32(c);
+	k->bare_loop_mcycles = hg_get_u32(c);
+	k->gap_loop_mcycles = hg_get_u32(c);
+	k->iter_p9999_cycles = hg_get_u32(c);
+	k->gap_threshold_cycles = hg_get_u64(c);
+	k->gap_threshold_ns = hg_get_u64(c);
+	f = hg_get_u32(c);
 	k->invariant = f & 1;
 	k->threshold_given = (f >> 1) & 1;
 }
 
-static void put_run(struct buf *b, const struct hg_trace *t)
+static void put_run(struct hg_buf *b, const struct hg_trace *t)
 {
 	uint32_t i;
 
-	put_u32(b, t->flags);
-	put_u32(b, (uint32_t)t->signal);
+	hg_put_u32(b, t->flags);
+	hg_put_u32(b, (uint32_t)t->signal);
 	put_calib(b, &t->calib);
-	put_u64(b, t->t0_cycles);
-	put_u64(b, t->stop_cycles);
-	put_u64(b, t->duration_ns);
-	put_u64(b, t->mono_start_ns);
-	put_u64(b, t->mono_start_cycles);
-	put_u64(b, t->mono_end_ns);
-	put_u64(b, t->mono_end_cycles);
-	put_u64(b, t->realtime_start_ns);
-	put_u64(b, t->capacity);
-	put_u32(b, t->histogram_us);
-	put_u32(b, t->nthresholds);
+	hg_put_u64(b, t->t0_cycles);
+	hg_put_u64(b, t->stop_cycles);
+	hg_put_u64(b, t->duration_ns);
+	hg_put_u64(b, t->mono_start_ns);
+	hg_put_u64(b, t->mono_start_cycles);
+	hg_put_u64(b, t->mono_end_ns);
+	hg_put_u64(b, t->mono_end_cycles);
+	hg_put_u64(b, t->realtime_start_ns);
+	hg_put_u64(b, t->capacity);
+	hg_put_u32(b, t->histogram_us);
+	hg_put_u32(b, t->nthresholds);
 	for (i = 0; i < t->nthresholds && i < HG_MAX_THRESHOLDS; i++)
-		put_u64(b, t->thresholds_ns[i]);
-	put_u32(b, t->nthreads);
-	put_str(b, t->cmdline);
+		hg_put_u64(b, t->thresholds_ns[i]);
+	hg_put_u32(b, t->nthreads);
+	hg_put_str(b, t->cmdline);
 }
 
-static void get_run(struct cur *c, struct hg_trace *t, uint32_t *nthreads)
+static void get_run(struct hg_cur *c, struct hg_trace *t, uint32_t *nthreads)
 {
 	uint32_t i;
 
-	t->flags = get_u32(c);
-	t->signal = (int32_t)get_u32(c);
+	t->flags = hg_get_u32(c);
+	t->signal = (int32_t)hg_get_u32(c);
 	get_calib(c, &t->calib);
-	t->t0_cycles = get_u64(c);
-	t->stop_cycles = get_u64(c);
-	t->duration_ns = get_u64(c);
-	t->mono_start_ns = get_u64(c);
-	t->mono_start_cycles = get_u64(c);
-	t->mono_end_ns = get_u64(c);
-	t->mono_end_cycles = get_u64(c);
-	t->realtime_start_ns = get_u64(c);
-	t->capacity = get_u64(c);
-	t->histogram_us = get_u32(c);
-	t->nthresholds = get_u32(c);
+	t->t0_cycles = hg_get_u64(c);
+	t->stop_cycles = hg_get_u64(c);
+	t->duration_ns = hg_get_u64(c);
+	t->mono_start_ns = hg_get_u64(c);
+	t->mono_start_cycles = hg_get_u64(c);
+	t->mono_end_ns = hg_get_u64(c);
+	t->mono_end_cycles = hg_get_u64(c);
+	t->realtime_start_ns = hg_get_u64(c);
+	t->capacity = hg_get_u64(c);
+	t->histogram_us = hg_get_u32(c);
+	t->nthresholds = hg_get_u32(c);
 	if (t->nthresholds > HG_MAX_THRESHOLDS) {
 		c->bad = 1;
 		return;
 	}
 	for (i = 0; i < t->nthresholds; i++)
-		t->thresholds_ns[i] = get_u64(c);
-	*nthreads = get_u32(c);
-	t->cmdline = get_str(c);
+		t->thresholds_ns[i] = hg_get_u64(c);
+	*nthreads = hg_get_u32(c);
+	t->cmdline = hg_get_str(c);
 }
 
-static void put_hist(struct buf *b, const struct hg_hist *h)
+static void put_hist(struct hg_buf *b, const struct hg_hist *h)
 {
 	uint32_t i, n = 0;
 
-	put_u64(b, h->count);
-	put_u64(b, h->sum);
-	put_u64(b, h->min);
-	put_u64(b, h->max);
+	hg_put_u64(b, h->count);
+	hg_put_u64(b, h->sum);
+	hg_put_u64(b, h->min);
+	hg_put_u64(b, h->max);
 	for (i = 0; i < HG_HIST_BUCKETS; i++)
 		n += h->bucket[i] != 0;
-	put_u32(b, n);
+	hg_put_u32(b, n);
 	for (i = 0; i < HG_HIST_BUCKETS; i++) {
 		if (!h->bucket[i])
 			continue;
-		put_u32(b, i);
-		put_u64(b, h->bucket[i]);
+		hg_put_u32(b, i);
+		hg_put_u64(b, h->bucket[i]);
 	}
 }
 
-static void get_hist(struct cur *c, struct hg_hist *h)
+static void get_hist(struct hg_cur *c, struct hg_hist *h)
 {
 	uint64_t total = 0;
 	uint32_t n, i;
 
 	hg_hist_init(h);
-	h->count = get_u64(c);
-	h->sum = get_u64(c);
-	h->min = get_u64(c);
-	h->max = get_u64(c);
-	n = get_u32(c);
+	h->count = hg_get_u64(c);
+	h->sum = hg_get_u64(c);
+	h->min = hg_get_u64(c);
+	h->max = hg_get_u64(c);
+	n = hg_get_u32(c);
 	if (n > HG_HIST_BUCKETS) {
 		c->bad = 1;
 		return;
 	}
 	for (i = 0; i < n && !c->bad; i++) {
-		uint32_t idx = get_u32(c);
-		uint64_t v = get_u64(c);
+		uint32_t idx = hg_get_u32(c);
+		uint64_t v = hg_get_u64(c);
 
 		if (idx >= HG_HIST_BUCKETS) {
 			c->bad = 1;
@@ -347,80 +182,80 @@ static void get_hist(struct cur *c, struct hg_hist *h)
 		c->bad = 1;
 }
 
-static void put_thread(struct buf *b, const struct hg_trace_thread *th)
+static void put_thread(struct hg_buf *b, const struct hg_trace_thread *th)
 {
 	const struct hg_tstats *st = &th->stats;
 	unsigned int i;
 
-	put_u32(b, th->id);
-	put_str(b, th->workload);
-	put_str(b, th->priority);
-	put_str(b, th->cpus);
-	put_str(b, th->timer);
-	put_str(b, th->unit);
-	put_u32(b, (uint32_t)th->error);
-	put_u32(b, th->model);
-	put_u64(b, th->period_ns);
-	put_u64(b, th->deadline_ns);
-	put_u64(b, th->timer_res_ns);
-	put_u64(b, th->gap_threshold_cycles);
-	put_u64(b, th->begin_cycles);
-	put_u64(b, th->end_cycles);
-	put_u64(b, th->vcsw);
-	put_u64(b, th->ivcsw);
-	put_u64(b, th->stored);
-	put_u64(b, th->dropped);
-	put_u64(b, st->intervals);
-	put_u64(b, st->received_cycles);
-	put_u64(b, st->first_cycles);
-	put_u64(b, st->last_cycles);
-	put_u64(b, st->units);
-	put_u64(b, st->yields);
+	hg_put_u32(b, th->id);
+	hg_put_str(b, th->workload);
+	hg_put_str(b, th->priority);
+	hg_put_str(b, th->cpus);
+	hg_put_str(b, th->timer);
+	hg_put_str(b, th->unit);
+	hg_put_u32(b, (uint32_t)th->error);
+	hg_put_u32(b, th->model);
+	hg_put_u64(b, th->period_ns);
+	hg_put_u64(b, th->deadline_ns);
+	hg_put_u64(b, th->timer_res_ns);
+	hg_put_u64(b, th->gap_threshold_cycles);
+	hg_put_u64(b, th->begin_cycles);
+	hg_put_u64(b, th->end_cycles);
+	hg_put_u64(b, th->vcsw);
+	hg_put_u64(b, th->ivcsw);
+	hg_put_u64(b, th->stored);
+	hg_put_u64(b, th->dropped);
+	hg_put_u64(b, st->intervals);
+	hg_put_u64(b, st->received_cycles);
+	hg_put_u64(b, st->first_cycles);
+	hg_put_u64(b, st->last_cycles);
+	hg_put_u64(b, st->units);
+	hg_put_u64(b, st->yields);
 	put_hist(b, &st->gaps);
-	put_u64(b, st->hits);
-	put_u64(b, st->misses);
-	put_u64(b, st->samples_dropped);
+	hg_put_u64(b, st->hits);
+	hg_put_u64(b, st->misses);
+	hg_put_u64(b, st->samples_dropped);
 	put_hist(b, &st->events);
 	for (i = 0; i < HG_MAX_THRESHOLDS; i++)
-		put_u64(b, st->over[i]);
+		hg_put_u64(b, st->over[i]);
 }
 
-static void get_thread(struct cur *c, struct hg_trace_thread *th)
+static void get_thread(struct hg_cur *c, struct hg_trace_thread *th)
 {
 	struct hg_tstats *st = &th->stats;
 	unsigned int i;
 
-	th->id = get_u32(c);
-	get_label(c, th->workload, sizeof(th->workload));
-	get_label(c, th->priority, sizeof(th->priority));
-	get_label(c, th->cpus, sizeof(th->cpus));
-	get_label(c, th->timer, sizeof(th->timer));
-	get_label(c, th->unit, sizeof(th->unit));
-	th->error = (int32_t)get_u32(c);
-	th->model = get_u32(c);
-	th->period_ns = get_u64(c);
-	th->deadline_ns = get_u64(c);
-	th->timer_res_ns = get_u64(c);
-	th->gap_threshold_cycles = get_u64(c);
-	th->begin_cycles = get_u64(c);
-	th->end_cycles = get_u64(c);
-	th->vcsw = get_u64(c);
-	th->ivcsw = get_u64(c);
-	th->stored = get_u64(c);
-	th->dropped = get_u64(c);
-	st->intervals = get_u64(c);
-	st->received_cycles = get_u64(c);
-	st->first_cycles = get_u64(c);
-	st->last_cycles = get_u64(c);
-	st->units = get_u64(c);
-	st->yields = get_u64(c);
+	th->id = hg_get_u32(c);
+	hg_get_label(c, th->workload, sizeof(th->workload));
+	hg_get_label(c, th->priority, sizeof(th->priority));
+	hg_get_label(c, th->cpus, sizeof(th->cpus));
+	hg_get_label(c, th->timer, sizeof(th->timer));
+	hg_get_label(c, th->unit, sizeof(th->unit));
+	th->error = (int32_t)hg_get_u32(c);
+	th->model = hg_get_u32(c);
+	th->period_ns = hg_get_u64(c);
+	th->deadline_ns = hg_get_u64(c);
+	th->timer_res_ns = hg_get_u64(c);
+	th->gap_threshold_cycles = hg_get_u64(c);
+	th->begin_cycles = hg_get_u64(c);
+	th->end_cycles = hg_get_u64(c);
+	th->vcsw = hg_get_u64(c);
+	th->ivcsw = hg_get_u64(c);
+	th->stored = hg_get_u64(c);
+	th->dropped = hg_get_u64(c);
+	st->intervals = hg_get_u64(c);
+	st->received_cycles = hg_get_u64(c);
+	st->first_cycles = hg_get_u64(c);
+	st->last_cycles = hg_get_u64(c);
+	st->units = hg_get_u64(c);
+	st->yields = hg_get_u64(c);
 	get_hist(c, &st->gaps);
-	st->hits = get_u64(c);
-	st->misses = get_u64(c);
-	st->samples_dropped = get_u64(c);
+	st->hits = hg_get_u64(c);
+	st->misses = hg_get_u64(c);
+	st->samples_dropped = hg_get_u64(c);
 	get_hist(c, &st->events);
 	for (i = 0; i < HG_MAX_THRESHOLDS; i++)
-		st->over[i] = get_u64(c);
+		st->over[i] = hg_get_u64(c);
 	if (th->model > HG_MODEL_LAT)
 		c->bad = 1;
 }
@@ -442,17 +277,17 @@ static void out_bytes(struct out *o, const void *p, size_t n)
 		o->err = errno ? -errno : -EIO;
 		return;
 	}
-	o->crc = crc32_update(o->table, o->crc, p, n);
+	o->crc = hg_crc32_update(o->table, o->crc, p, n);
 }
 
-static void out_section(struct out *o, uint32_t type, const struct buf *payload,
+static void out_section(struct out *o, uint32_t type, const struct hg_buf *payload,
 			uint64_t extra)
 {
-	struct buf h = { 0 };
+	struct hg_buf h = { 0 };
 
-	put_u32(&h, type);
-	put_u32(&h, 0);
-	put_u64(&h, payload->len + extra);
+	hg_put_u32(&h, type);
+	hg_put_u32(&h, 0);
+	hg_put_u64(&h, payload->len + extra);
 	if (h.err || payload->err)
 		o->err = -ENOMEM;
 	out_bytes(o, h.p, h.len);
@@ -462,15 +297,15 @@ static void out_section(struct out *o, uint32_t type, const struct buf *payload,
 
 static void out_records(struct out *o, const struct hg_trace_thread *th)
 {
-	struct buf b = { 0 };
+	struct hg_buf b = { 0 };
 	uint64_t i;
 
-	put_u32(&b, th->id);
-	put_u32(&b, 0);
-	put_u64(&b, th->stored);
+	hg_put_u32(&b, th->id);
+	hg_put_u32(&b, 0);
+	hg_put_u64(&b, th->stored);
 	out_section(o, SEC_RECORDS, &b, th->stored * RECORD_BYTES);
 	for (i = 0; i < th->stored && !o->err; i++) {
-		put_record(&b, &th->recs[i]);
+		hg_put_record(&b, &th->recs[i]);
 		if (b.len >= 65536 || i + 1 == th->stored) {
 			out_bytes(o, b.p + 16, b.len - 16);
 			b.len = 16;
@@ -483,12 +318,12 @@ static void out_records(struct out *o, const struct hg_trace_thread *th)
 
 static void write_all(struct out *o, const struct hg_trace *t)
 {
-	struct buf b = { 0 };
+	struct hg_buf b = { 0 };
 	uint32_t nsec = 3 + 2 * t->nthreads, i;
 
-	put_bytes(&b, magic, sizeof(magic));
-	put_u32(&b, HG_TRACE_VERSION);
-	put_u32(&b, nsec);
+	hg_put_bytes(&b, magic, sizeof(magic));
+	hg_put_u32(&b, HG_TRACE_VERSION);
+	hg_put_u32(&b, nsec);
 	out_bytes(o, b.p, b.len);
 
 	b.len = 0;
@@ -496,10 +331,10 @@ static void write_all(struct out *o, const struct hg_trace *t)
 	out_section(o, SEC_RUN, &b, 0);
 
 	b.len = 0;
-	put_u32(&b, (uint32_t)t->nsys);
+	hg_put_u32(&b, (uint32_t)t->nsys);
 	for (i = 0; i < t->nsys; i++) {
-		put_str(&b, t->sys[i].key);
-		put_str(&b, t->sys[i].value);
+		hg_put_str(&b, t->sys[i].key);
+		hg_put_str(&b, t->sys[i].value);
 	}
 	out_section(o, SEC_SYSTEM, &b, 0);
 
@@ -511,7 +346,7 @@ static void write_all(struct out *o, const struct hg_trace *t)
 	}
 
 	b.len = 0;
-	put_u32(&b, o->crc);
+	hg_put_u32(&b, o->crc);
 	out_section(o, SEC_END, &b, 0);
 	if (b.err)
 		o->err = b.err;
@@ -520,57 +355,31 @@ static void write_all(struct out *o, const struct hg_trace *t)
 
 int hg_trace_write(const struct hg_trace *t, const char *path, char *err, size_t errlen)
 {
+	struct hg_atomic a;
 	struct out o = { 0 };
-	char tmp[PATH_MAX];
-	int fd;
+	int ret;
 
-	if (snprintf(tmp, sizeof(tmp), "%s.tmpXXXXXX", path) >= (int)sizeof(tmp)) {
-		err_set(err, errlen, "%s: path too long", path);
-		return -ENAMETOOLONG;
-	}
-	crc32_init(o.table);
-	fd = mkstemp(tmp);
-	if (fd < 0) {
-		int e = errno;
-
-		err_set(err, errlen, "cannot create %s: %s", path, strerror(e));
-		return -e;
-	}
-	fchmod(fd, 0644);
-	o.f = fdopen(fd, "wb");
-	if (!o.f) {
-		o.err = -errno;
-		close(fd);
-	} else {
-		write_all(&o, t);
-		if (fflush(o.f) && !o.err)
-			o.err = -errno;
-		if (!o.err && fsync(fileno(o.f)))
-			o.err = -errno;
-		if (fclose(o.f) && !o.err)
-			o.err = -errno;
-	}
-	if (!o.err && rename(tmp, path))
-		o.err = -errno;
-	if (o.err) {
-		unlink(tmp);
-		err_set(err, errlen, "cannot write %s: %s", path, strerror(-o.err));
-	}
-	return o.err;
+	ret = hg_atomic_open(&a, path, err, errlen);
+	if (ret)
+		return ret;
+	hg_crc32_init(o.table);
+	o.f = a.f;
+	write_all(&o, t);
+	return hg_atomic_close(&a, o.err, err, errlen);
 }
 
 /* ---------------------------------------------------------------- read */
 
-static int decode_records(struct cur *c, struct hg_trace *t, uint64_t len,
+static int decode_records(struct hg_cur *c, struct hg_trace *t, uint64_t len,
 			  const uint32_t *nthreads_seen, char *err, size_t errlen)
 {
 	struct hg_trace_thread *th;
-	uint32_t id = get_u32(c);
+	uint32_t id = hg_get_u32(c);
 	uint64_t n, i;
 
-	if (get_u32(c))
+	if (hg_get_u32(c))
 		c->bad = 1;
-	n = get_u64(c);
+	n = hg_get_u64(c);
 	/* a thread's records follow its own section, which gives their count */
 	if (c->bad || id >= *nthreads_seen) {
 		err_set(err, errlen, "damaged records section (thread %u)", id);
@@ -586,15 +395,15 @@ static int decode_records(struct cur *c, struct hg_trace *t, uint64_t len,
 	if (!th->recs)
 		return -ENOMEM;
 	for (i = 0; i < n; i++) {
-		th->recs[i].start_cycles = get_u64(c);
-		th->recs[i].len_cycles = get_u32(c);
-		th->recs[i].cpu = get_u16(c);
-		th->recs[i].flags = get_u16(c);
+		th->recs[i].start_cycles = hg_get_u64(c);
+		th->recs[i].len_cycles = hg_get_u32(c);
+		th->recs[i].cpu = hg_get_u16(c);
+		th->recs[i].flags = hg_get_u16(c);
 	}
 	return 0;
 }
 
-static int decode_section(struct cur *sc, uint32_t type, struct hg_trace *t,
+static int decode_section(struct hg_cur *sc, uint32_t type, struct hg_trace *t,
 			  uint32_t nsec, uint32_t *nthreads_seen, char *err, size_t errlen)
 {
 	uint32_t n, i;
@@ -620,9 +429,9 @@ static int decode_section(struct cur *sc, uint32_t type, struct hg_trace *t,
 		return 0;
 	}
 	case SEC_SYSTEM:
-		n = get_u32(sc);
+		n = hg_get_u32(sc);
 		for (i = 0; i < n && !sc->bad; i++) {
-			char *k = get_str(sc), *v = get_str(sc);
+			char *k = hg_get_str(sc), *v = hg_get_str(sc);
 
 			if (k && v && hg_trace_add_sys(t, k, v))
 				sc->bad = 1;
@@ -657,7 +466,7 @@ static int decode_section(struct cur *sc, uint32_t type, struct hg_trace *t,
 int hg_trace_decode(const uint8_t *buf, size_t len, struct hg_trace **out,
 		    char *err, size_t errlen)
 {
-	struct cur c = { .p = buf, .len = len };
+	struct hg_cur c = { .p = buf, .len = len };
 	uint32_t table[256];
 	struct hg_trace *t;
 	uint32_t version, nsec, s, seen = 0, i;
@@ -668,8 +477,8 @@ int hg_trace_decode(const uint8_t *buf, size_t len, struct hg_trace **out,
 		return -EINVAL;
 	}
 	c.pos = sizeof(magic);
-	version = get_u32(&c);
-	nsec = get_u32(&c);
+	version = hg_get_u32(&c);
+	nsec = hg_get_u32(&c);
 	if (c.bad) {
 		err_set(err, errlen, "truncated header");
 		return -EINVAL;
@@ -683,15 +492,15 @@ int hg_trace_decode(const uint8_t *buf, size_t len, struct hg_trace **out,
 	if (!t)
 		return -ENOMEM;
 	t->version = version;
-	crc32_init(table);
+	hg_crc32_init(table);
 	for (s = 0; s < nsec && !ret; s++) {
 		size_t at = c.pos;
-		uint32_t type = get_u32(&c);
-		uint32_t zero = get_u32(&c);
+		uint32_t type = hg_get_u32(&c);
+		uint32_t zero = hg_get_u32(&c);
 		uint64_t slen;
-		struct cur sc;
+		struct hg_cur sc;
 
-		slen = get_u64(&c);
+		slen = hg_get_u64(&c);
 		if (!c.bad && zero) {
 			err_set(err, errlen, "damaged: section %u has a bad header", s);
 			ret = -EINVAL;
@@ -703,15 +512,15 @@ int hg_trace_decode(const uint8_t *buf, size_t len, struct hg_trace **out,
 			ret = -EINVAL;
 			break;
 		}
-		sc = (struct cur){ .p = c.p + c.pos, .len = (size_t)slen };
+		sc = (struct hg_cur){ .p = c.p + c.pos, .len = (size_t)slen };
 		c.pos += (size_t)slen;
 		if (type == SEC_END) {
-			uint32_t want = get_u32(&sc);
+			uint32_t want = hg_get_u32(&sc);
 
 			if (sc.bad || s + 1 != nsec) {
 				err_set(err, errlen, "damaged end section");
 				ret = -EINVAL;
-			} else if (want != crc32_update(table, 0, buf, at)) {
+			} else if (want != hg_crc32_update(table, 0, buf, at)) {
 				err_set(err, errlen, "checksum mismatch: the file is damaged");
 				ret = -EINVAL;
 			}

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * atomicfile.c - temporary file + rename
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+
+#include "atomicfile.h"
+
+int hg_atomic_open(struct hg_atomic *a, const char *path, char *err, size_t errlen)
+{
+	int fd, e;
+
+	a->f = NULL;
+	a->path = path;
+	if (snprintf(a->tmp, sizeof(a->tmp), "%s.tmpXXXXXX", path) >= (int)sizeof(a->tmp)) {
+		snprintf(err, errlen, "cannot create %s: path too long", path);
+		return -ENAMETOOLONG;
+	}
+	fd = mkstemp(a->tmp);
+	if (fd < 0) {
+		e = errno;
+		snprintf(err, errlen, "cannot create %s: %s", path, strerror(e));
+		return -e;
+	}
+	fchmod(fd, 0644);
+	a->f = fdopen(fd, "wb");
+	if (!a->f) {
+		e = errno;
+		close(fd);
+		unlink(a->tmp);
+		snprintf(err, errlen, "cannot create %s: %s", path, strerror(e));
+		return -e;
+	}
+	return 0;
+}
+
+int hg_atomic_close(struct hg_atomic *a, int status, char *err, size_t errlen)
+{
+	int ret = status;
+
+	if (fflush(a->f) && !ret)
+		ret = -errno;
+	if (ferror(a->f) && !ret)
+		ret = -EIO;
+	if (!ret && fsync(fileno(a->f)))
+		ret = -errno;
+	if (fclose(a->f) && !ret)
+		ret = -errno;
+	a->f = NULL;
+	if (!ret && rename(a->tmp, a->path))
+		ret = -errno;
+	if (ret) {
+		unlink(a->tmp);
+		snprintf(err, errlen, "cannot write %s: %s", a->path, strerror(-ret));
+	}
+	return ret;
+}

@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * atomicfile.h - write a file so that readers see the old one or the whole
+ * new one, never a part: write a temporary file beside it, then rename
+ */
+#ifndef HG_ATOMICFILE_H
+#define HG_ATOMICFILE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+struct hg_atomic {
+	FILE *f;		/* write here */
+	char tmp[4096];		/* the temporary file's name */
+	const char *path;	/* the file's name once done */
+};
+
+/*
+ * hg_atomic_open - create the temporary file beside @path (mode 0644)
+ * Returns 0 or -errno with "cannot create <path>: reason" in @err.
+ */
+int hg_atomic_open(struct hg_atomic *a, const char *path, char *err, size_t errlen);
+
+/*
+ * hg_atomic_close - flush, sync and close the temporary file and rename it
+ * to the path; @status is an error met while writing (0 for none). On any
+ * error the temporary file is removed and nothing is left at the path.
+ * Returns 0 or -errno with "cannot write <path>: reason" in @err.
+ */
+int hg_atomic_close(struct hg_atomic *a, int status, char *err, size_t errlen);
+
+#endif /* HG_ATOMICFILE_H */

@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * wire.c - little-endian encoding with bounds checks, and CRC-32
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "wire.h"
+
+/* ------------------------------------------------------------------ crc */
+
+void hg_crc32_init(uint32_t table[256])
+{
+	uint32_t i;
+
+	for (i = 0; i < 256; i++) {
+		uint32_t c = i;
+		int k;
+
+		for (k = 0; k < 8; k++)
+			c = c & 1 ? 0xedb88320u ^ (c >> 1) : c >> 1;
+		table[i] = c;
+	}
+}
+
+uint32_t hg_crc32_update(const uint32_t table[256], uint32_t crc,
+			     const uint8_t *p, size_t n)
+{
+	size_t i;
+
+	crc = ~crc;
+	for (i = 0; i < n; i++)
+		crc = table[(crc ^ p[i]) & 0xff] ^ (crc >> 8);
+	return ~crc;
+}
+
+/* ------------------------------------------------------------- builder */
+
+void hg_put_bytes(struct hg_buf *b, const void *src, size_t n)
+{
+	if (b->err)
+		return;
+	if (b->len + n > b->cap) {
+		size_t cap = b->cap ? b->cap : 256;
+		uint8_t *p;
+
+		while (cap < b->len + n)
+			cap *= 2;
+		p = realloc(b->p, cap);
+		if (!p) {
+			b->err = -ENOMEM;
+			return;
+		}
+		b->p = p;
+		b->cap = cap;
+	}
+	memcpy(b->p + b->len, src, n);
+	b->len += n;
+}
+
+void hg_put_u16(struct hg_buf *b, uint16_t v)
+{
+	uint8_t x[2] = { (uint8_t)v, (uint8_t)(v >> 8) };
+
+	hg_put_bytes(b, x, 2);
+}
+
+void hg_put_u32(struct hg_buf *b, uint32_t v)
+{
+	uint8_t x[4];
+	int i;
+
+	for (i = 0; i < 4; i++)
+		x[i] = (uint8_t)(v >> (8 * i));
+	hg_put_bytes(b, x, 4);
+}
+
+void hg_put_u64(struct hg_buf *b, uint64_t v)
+{
+	uint8_t x[8];
+	int i;
+
+	for (i = 0; i < 8; i++)
+		x[i] = (uint8_t)(v >> (8 * i));
+	hg_put_bytes(b, x, 8);
+}
+
+void hg_put_str(struct hg_buf *b, const char *s)
+{
+	size_t n = s ? strlen(s) : 0;
+
+	hg_put_u32(b, (uint32_t)n);
+	hg_put_bytes(b, s, n);
+}
+
+void hg_put_record(struct hg_buf *b, const struct hg_record *r)
+{
+	hg_put_u64(b, r->start_cycles);
+	hg_put_u32(b, r->len_cycles);
+	hg_put_u16(b, r->cpu);
+	hg_put_u16(b, r->flags);
+}
+
+/* -------------------------------------------------------------- cursor */
+
+int hg_get_need(struct hg_cur *c, size_t n)
+{
+	if (c->bad || c->len - c->pos < n) {
+		c->bad = 1;
+		return 0;
+	}
+	return 1;
+}
+
+uint64_t hg_get_le(struct hg_cur *c, int bytes)
+{
+	uint64_t v = 0;
+	int i;
+
+	if (!hg_get_need(c, (size_t)bytes))
+		return 0;
+	for (i = 0; i < bytes; i++)
+		v |= (uint64_t)c->p[c->pos + (size_t)i] << (8 * i);
+	c->pos += (size_t)bytes;
+	return v;
+}
+
+uint16_t hg_get_u16(struct hg_cur *c)
+{
+	return (uint16_t)hg_get_le(c, 2);
+}
+
+uint32_t hg_get_u32(struct hg_cur *c)
+{
+	return (uint32_t)hg_get_le(c, 4);
+}
+
+uint64_t hg_get_u64(struct hg_cur *c)
+{
+	return hg_get_le(c, 8);
+}
+
+/* A string into a fixed buffer; too long for it is damage. */
+void hg_get_label(struct hg_cur *c, char *dst, size_t size)
+{
+	uint32_t n = hg_get_u32(c);
+
+	if (n >= size || !hg_get_need(c, n)) {
+		c->bad = 1;
+		dst[0] = '\0';
+		return;
+	}
+	memcpy(dst, c->p + c->pos, n);
+	dst[n] = '\0';
+	c->pos += n;
+}
+
+char *hg_get_str(struct hg_cur *c)
+{
+	uint32_t n = hg_get_u32(c);
+	char *s;
+
+	if (!hg_get_need(c, n))
+		return NULL;
+	s = malloc((size_t)n + 1);
+	if (!s) {
+		c->bad = 1;
+		return NULL;
+	}
+	memcpy(s, c->p + c->pos, n);
+	s[n] = '\0';
+	c->pos += n;
+	return s;
+}
