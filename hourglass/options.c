@@ -218,7 +218,7 @@ static int parse_workload(struct parser *ps, const char *opt, int argc,
 {
 	struct assign *a;
 	const struct hg_workload *wl;
-	char why[256];
+	char why[512];
 	unsigned int n = 0;
 
 	wl = hg_workload_find(val, why, sizeof(why));
@@ -250,7 +250,7 @@ static int parse_one(struct parser *ps, const struct opt *o, const char *opt,
 {
 	struct hg_config *cfg = ps->cfg;
 	struct assign *a;
-	char why[256];
+	char why[512];
 	uint64_t v;
 	int ret;
 
@@ -561,7 +561,7 @@ int hg_config_check(const struct hg_config *cfg, const cpu_set_t *online,
 			}
 		}
 		if (th->timer && th->timer->check) {
-			char why[256];
+			char why[512];
 
 			if (th->timer->check(why, sizeof(why))) {
 				snprintf(err, errlen, "thread %u: %s", t, why);

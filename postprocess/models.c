@@ -111,7 +111,8 @@ static void print_lat(FILE *f, const struct hg_trace *t, const struct hg_trace_t
 	unsigned int i;
 
 	timer_label(th, tl, sizeof(tl));
-	fprintf(f, "# thread %u: %s%s: %" PRIu64 " samples", th->id, th->workload, tl, h->count);
+	fprintf(f, "# thread %u: %s%s: %" PRIu64 " sample%s", th->id, th->workload, tl,
+		h->count, h->count == 1 ? "" : "s");
 	if (th->stats.samples_dropped)
 		fprintf(f, " (%" PRIu64 " not in the trace: raise -e)", th->stats.samples_dropped);
 	if (h->count) {

@@ -34,6 +34,78 @@ static const uint64_t iv1[][2] = { { 1500, 100 }, { 1700, 200 } };
 static const uint64_t (*const iv[])[2] = { iv0, iv1, NULL };
 static const size_t niv[] = { 3, 2, 0 };
 
+/* Append an event record to thread @th (room is made). */
+static void add_event(struct hg_trace_thread *th, uint64_t at, uint32_t value_ns,
+		      unsigned int type, unsigned int extra)
+{
+	struct hg_record *r = realloc(th->recs, (th->stored + 1) * sizeof(*r));
+
+	ck_assert_ptr_nonnull(r);
+	th->recs = r;
+	r[th->stored++] = (struct hg_record){
+		.start_cycles = at, .len_cycles = value_ns, .cpu = (uint16_t)th->id,
+		.flags = hg_event_flags(type, extra),
+	};
+}
+
+/* The timed models' fields: each thread runs one of them. */
+static void add_models(struct hg_trace *t)
+{
+	struct hg_trace_thread *th;
+	static const uint64_t response_ns[] = { 3000000, 3100000, 2950000, 7500000, 12000000 };
+	static const uint64_t late_ns[] = { 0, 3, 120, 4500, 64000, 1200000, 80000000 };
+	size_t i;
+
+	t->histogram_us = 500;
+	t->nthresholds = 3;
+	t->thresholds_ns[0] = 10000;
+	t->thresholds_ns[1] = 1000000;
+	t->thresholds_ns[2] = 50000000;
+
+	/* thread 0: PERIODIC 3ms 8ms 7ms */
+	th = &t->threads[0];
+	th->model = HG_MODEL_PERIODIC;
+	th->period_ns = 8000000;
+	th->deadline_ns = 7000000;
+	th->timer_res_ns = 1;
+	th->stats.hits = 120;
+	th->stats.misses = 5;
+	for (i = 0; i < sizeof(response_ns) / sizeof(response_ns[0]); i++)
+		hg_hist_add(&th->stats.events, response_ns[i]);
+	add_event(th, 1100, 3000000, HG_EV_JOB, 0);
+	add_event(th, 1200, 12000000, HG_EV_JOB, HG_REC_MISS);
+
+	/* thread 1: CPU_PERIODIC 17ms 33ms */
+	th = &t->threads[1];
+	th->model = HG_MODEL_CPU_PERIODIC;
+	th->period_ns = 33000000;
+	th->deadline_ns = 33000000;
+	th->stats.hits = 30;
+	th->stats.misses = 2;
+	hg_hist_add(&th->stats.events, 17000000);
+	hg_hist_add(&th->stats.events, 29000000);
+	add_event(th, 2000, 17000000, HG_EV_FRAME, 0);
+	add_event(th, 2100, 33000000, HG_EV_PERIOD, HG_REC_MISS);
+
+	/* thread 2: LAT 1ms on RTC, no intervals */
+	th = &t->threads[2];
+	th->model = HG_MODEL_LAT;
+	th->period_ns = 1000000;
+	th->timer_res_ns = 122070;
+	snprintf(th->timer, sizeof(th->timer), "RTC");
+	th->stats.samples_dropped = 2;
+	for (i = 0; i < sizeof(late_ns) / sizeof(late_ns[0]); i++) {
+		unsigned int k;
+
+		hg_hist_add(&th->stats.events, late_ns[i]);
+		for (k = 0; k < t->nthresholds; k++)
+			th->stats.over[k] += late_ns[i] > t->thresholds_ns[k];
+		add_event(th, 3000 + 1000 * i, late_ns[i] > UINT32_MAX ? UINT32_MAX :
+			  (uint32_t)late_ns[i], HG_EV_LAT, 0);
+	}
+	th->stats.over[HG_MAX_THRESHOLDS - 1] = 99;	/* the last slot is stored too */
+}
+
 /* A trace with every field set, none to its default. */
 static struct hg_trace *full_trace(void)
 {
@@ -89,6 +161,7 @@ static struct hg_trace *full_trace(void)
 	};
 	ck_assert_uint_eq(t->threads[0].stored, 4);
 	ck_assert_uint_eq(t->threads[0].recs[1].flags, HG_REC_CONTINUED);
+	add_models(t);
 	return t;
 }
 
@@ -108,6 +181,10 @@ static void assert_thread_eq(const struct hg_trace_thread *a, const struct hg_tr
 	ck_assert_str_eq(a->timer, b->timer);
 	ck_assert_str_eq(a->unit, b->unit);
 	ck_assert_int_eq(a->error, b->error);
+	EQ(model);
+	EQ(period_ns);
+	EQ(deadline_ns);
+	EQ(timer_res_ns);
 	EQ(gap_threshold_cycles);
 	EQ(begin_cycles);
 	EQ(end_cycles);
@@ -119,6 +196,14 @@ static void assert_thread_eq(const struct hg_trace_thread *a, const struct hg_tr
 	EQ(stats.received_cycles);
 	EQ(stats.gaps.count);
 	EQ(stats.gaps.max);
+	EQ(stats.hits);
+	EQ(stats.misses);
+	EQ(stats.samples_dropped);
+	EQ(stats.events.count);
+	EQ(stats.events.sum);
+	EQ(stats.events.min);
+	EQ(stats.events.max);
+	ck_assert_int_eq(memcmp(a->stats.over, b->stats.over, sizeof(a->stats.over)), 0);
 	/* the structs hold only uint64_t: compare them whole, buckets included */
 	ck_assert_int_eq(memcmp(&a->stats, &b->stats, sizeof(a->stats)), 0);
 	ck_assert_int_eq(memcmp(a->recs, b->recs, a->stored * sizeof(*a->recs)), 0);
@@ -151,6 +236,9 @@ static void assert_trace_eq(const struct hg_trace *a, const struct hg_trace *b)
 	EQ(mono_end_cycles);
 	EQ(realtime_start_ns);
 	EQ(capacity);
+	EQ(histogram_us);
+	EQ(nthresholds);
+	ck_assert_int_eq(memcmp(a->thresholds_ns, b->thresholds_ns, sizeof(a->thresholds_ns)), 0);
 	ck_assert_str_eq(str_or_empty(a->cmdline), str_or_empty(b->cmdline));
 	EQ(nsys);
 	for (i = 0; i < a->nsys; i++) {
@@ -315,6 +403,127 @@ START_TEST(test_round_trip)
 	drop_dir(dir, path);
 	free(buf);
 	hg_trace_free(dec);
+	hg_trace_free(back);
+	hg_trace_free(t);
+}
+END_TEST
+
+/* Event records come back with their type, time, value and miss flag. */
+static const struct {
+	unsigned int thread;
+	uint64_t at;
+	uint32_t value_ns;
+	unsigned int type;
+	int miss;
+} events[] = {
+	{ 0, 1100, 3000000, HG_EV_JOB, 0 },
+	{ 0, 1200, 12000000, HG_EV_JOB, 1 },
+	{ 1, 1950, 12, 0, 0 },		/* an event flag with no type */
+	{ 1, 2000, 17000000, HG_EV_FRAME, 0 },
+	{ 1, 2100, 33000000, HG_EV_PERIOD, 1 },
+	{ 2, 3000, 0, HG_EV_LAT, 0 },
+	{ 2, 4000, 3, HG_EV_LAT, 0 },
+	{ 2, 5000, 120, HG_EV_LAT, 0 },
+	{ 2, 6000, 4500, HG_EV_LAT, 0 },
+	{ 2, 7000, 64000, HG_EV_LAT, 0 },
+	{ 2, 8000, 1200000, HG_EV_LAT, 0 },
+	{ 2, 9000, 80000000, HG_EV_LAT, 0 },
+};
+
+START_TEST(test_round_trip_events)
+{
+	struct hg_trace *t = full_trace(), *back = NULL;
+	size_t len, i, k = 0, nth[3] = { 0 };
+	char err[256];
+	uint8_t *buf;
+
+	buf = encode(t, &len);
+	ck_assert_msg(hg_trace_decode(buf, len, &back, err, sizeof(err)) == 0, "%s", err);
+	for (i = 0; i < back->nthreads; i++) {
+		const struct hg_trace_thread *th = &back->threads[i];
+		size_t r;
+
+		for (r = 0; r < th->stored; r++) {
+			const struct hg_record *rec = &th->recs[r];
+
+			if (!(rec->flags & HG_REC_EVENT))
+				continue;
+			ck_assert_uint_lt(k, sizeof(events) / sizeof(events[0]));
+			ck_assert_uint_eq(i, events[k].thread);
+			ck_assert_uint_eq(rec->start_cycles, events[k].at);
+			ck_assert_uint_eq(rec->len_cycles, events[k].value_ns);
+			ck_assert_uint_eq(hg_event_type(rec->flags), events[k].type);
+			ck_assert_int_eq(!!(rec->flags & HG_REC_MISS), events[k].miss);
+			nth[i]++;
+			k++;
+		}
+	}
+	ck_assert_uint_eq(k, sizeof(events) / sizeof(events[0]));
+	ck_assert_uint_eq(nth[0], 2);
+	ck_assert_uint_eq(nth[1], 3);
+	ck_assert_uint_eq(nth[2], 7);
+	/* LAT has no intervals: its records are all events */
+	ck_assert_uint_eq(back->threads[2].stored, 7);
+	ck_assert_uint_eq(back->threads[2].stats.intervals, 0);
+	/* what add_models() counted */
+	ck_assert_uint_eq(back->threads[2].stats.events.count, 7);
+	ck_assert_uint_eq(back->threads[2].stats.events.max, 80000000);
+	ck_assert_uint_eq(back->threads[2].stats.over[0], 3);	/* > 10us */
+	ck_assert_uint_eq(back->threads[2].stats.over[1], 2);	/* > 1ms */
+	ck_assert_uint_eq(back->threads[2].stats.over[2], 1);	/* > 50ms */
+	ck_assert_uint_eq(back->threads[2].stats.over[3], 0);
+	ck_assert_uint_eq(back->threads[2].stats.over[HG_MAX_THRESHOLDS - 1], 99);
+	ck_assert_uint_eq(back->threads[0].model, HG_MODEL_PERIODIC);
+	ck_assert_uint_eq(back->threads[1].model, HG_MODEL_CPU_PERIODIC);
+	ck_assert_uint_eq(back->threads[2].model, HG_MODEL_LAT);
+	ck_assert_str_eq(back->threads[2].timer, "RTC");
+	ck_assert_uint_eq(back->histogram_us, 500);
+	ck_assert_uint_eq(back->nthresholds, 3);
+	ck_assert_uint_eq(back->thresholds_ns[2], 50000000);
+	free(buf);
+	hg_trace_free(back);
+	hg_trace_free(t);
+}
+END_TEST
+
+/* A run with no thresholds and no histogram: the run section is shorter. */
+START_TEST(test_round_trip_no_thresholds)
+{
+	struct hg_trace *t = full_trace(), *back = NULL;
+	char err[256] = "";
+	uint8_t *buf;
+	size_t len;
+
+	t->nthresholds = 0;
+	memset(t->thresholds_ns, 0, sizeof(t->thresholds_ns));
+	t->histogram_us = 0;
+	buf = encode(t, &len);
+	ck_assert_msg(hg_trace_decode(buf, len, &back, err, sizeof(err)) == 0, "%s", err);
+	assert_trace_eq(t, back);
+	free(buf);
+	hg_trace_free(back);
+	hg_trace_free(t);
+}
+END_TEST
+
+/* The most thresholds a run counts, every one kept. */
+START_TEST(test_round_trip_max_thresholds)
+{
+	struct hg_trace *t = full_trace(), *back = NULL;
+	char err[256] = "";
+	uint8_t *buf;
+	size_t len;
+	unsigned int i;
+
+	t->nthresholds = HG_MAX_THRESHOLDS;
+	for (i = 0; i < HG_MAX_THRESHOLDS; i++) {
+		t->thresholds_ns[i] = 1000ULL * (i + 1);
+		t->threads[2].stats.over[i] = 100 - i;
+	}
+	buf = encode(t, &len);
+	ck_assert_msg(hg_trace_decode(buf, len, &back, err, sizeof(err)) == 0, "%s", err);
+	assert_trace_eq(t, back);
+	free(buf);
 	hg_trace_free(back);
 	hg_trace_free(t);
 }
@@ -598,7 +807,7 @@ START_TEST(test_checksum_message)
 	size_t len;
 
 	buf = encode(t, &len);
-	buf[len / 2] ^= 0x10;	/* in the records: every length still right */
+	buf[len - END_BYTES - 8] ^= 0x10;	/* in the last record: every length still right */
 	assert_damaged(buf, len, "checksum mismatch");
 	free(buf);
 	hg_trace_free(t);
@@ -718,8 +927,63 @@ static void swap_sec(struct sec *s, size_t i, size_t j)
 /* full_trace() gives these sections, then END. */
 enum { RUN, SYS, TH0, REC0, TH1, REC1, TH2, REC2, NSEC };
 
-/* Offset of the thread count in the run section (after flags, signal, calib, 9 u64). */
-#define RUN_NTHREADS (4 + 4 + 52 + 9 * 8)
+/*
+ * The run section (file.c, put_run()): flags, signal, calibration (52
+ * bytes), nine u64 (t0, stop, duration, the two clock pairs, realtime,
+ * capacity), histogram_us, nthresholds, the thresholds, nthreads, cmdline.
+ */
+#define RUN_HISTOGRAM (4 + 4 + 52 + 9 * 8)
+#define RUN_NTHRESHOLDS (RUN_HISTOGRAM + 4)
+#define RUN_THRESHOLDS (RUN_NTHRESHOLDS + 4)
+
+static size_t run_nthreads_at(const struct sec *run)
+{
+	return RUN_THRESHOLDS + 8 * get_le(run->p + RUN_NTHRESHOLDS, 4);
+}
+
+/* Where a histogram that starts at @at ends (file.c, put_hist()). */
+static size_t hist_end(const struct sec *s, size_t at)
+{
+	ck_assert_uint_le(at + 4 * 8 + 4, s->len);
+	return at + 4 * 8 + 4 + 12 * get_le(s->p + at + 4 * 8, 4);
+}
+
+/*
+ * Fields of a thread section (file.c, put_thread()): id, five strings
+ * (workload, priority, cpus, timer, unit), error, model, period, deadline,
+ * timer resolution, thirteen u64 (gap threshold ... yields), the gap
+ * histogram, hits, misses, samples dropped, the event histogram, over[].
+ */
+struct th_layout {
+	size_t model, period, gaps, hits, events, over, end;
+};
+
+static void thread_layout(const struct sec *s, struct th_layout *l)
+{
+	size_t at = 4;
+	int i;
+
+	for (i = 0; i < 5; i++) {
+		ck_assert_uint_le(at + 4, s->len);
+		at += 4 + get_le(s->p + at, 4);
+	}
+	l->model = at + 4;
+	l->period = l->model + 4;
+	l->gaps = l->period + 3 * 8 + 13 * 8;
+	l->hits = hist_end(s, l->gaps);
+	l->events = l->hits + 3 * 8;
+	l->over = hist_end(s, l->events);
+	l->end = l->over + HG_MAX_THRESHOLDS * 8;
+	ck_assert_uint_eq(l->end, s->len);
+}
+
+/* Cut @len bytes at @at out of section @s. */
+static void cut_sec(struct sec *s, size_t at, size_t len)
+{
+	ck_assert_uint_le(at + len, s->len);
+	memmove(s->p + at, s->p + at + len, s->len - at - len);
+	s->len -= len;
+}
 
 static const struct {
 	const char *what;
@@ -739,12 +1003,22 @@ static const struct {
 	{ "end section in the middle", "damaged run section" },
 	{ "too many threads", "damaged run section" },
 	{ "more threads than sections", "damaged run section" },
-	{ "empty records before their thread", "damaged" },
+	{ "empty records before their thread", "damaged records section (thread 0)" },
+	/* the fields of the timed models */
+	{ "more thresholds than a run counts", "damaged run section" },
+	{ "a threshold fewer than said", "damaged run section" },
+	{ "a threshold more than said", "damaged run section" },
+	{ "an unknown model", "damaged section of thread 1" },
+	{ "event histogram count not its buckets'", "damaged section of thread 0" },
+	{ "event histogram bucket out of range", "damaged section of thread 2" },
+	{ "over[] cut short", "damaged section of thread 2" },
+	{ "a thread section from an older layout", "damaged section of thread 0" },
 };
 
 static void craft(unsigned int i, struct sec *s, size_t *n)
 {
 	struct sec x = { 0 };
+	struct th_layout l;
 
 	switch (i) {
 	case 0:
@@ -788,18 +1062,57 @@ static void craft(unsigned int i, struct sec *s, size_t *n)
 		insert_sec(s, n, TH1, &x);
 		break;
 	case 12:
-		put_le(s[RUN].p + RUN_NTHREADS, 100001, 4);
+		ck_assert_uint_eq(get_le(s[RUN].p + run_nthreads_at(&s[RUN]), 4), 3);
+		put_le(s[RUN].p + run_nthreads_at(&s[RUN]), 100001, 4);
 		break;
 	case 13:
-		put_le(s[RUN].p + RUN_NTHREADS, 4, 4);
+		put_le(s[RUN].p + run_nthreads_at(&s[RUN]), 4, 4);
 		break;
 	case 14:
-		/* thread 2 has no records: say so before its thread section does */
-		ck_assert_uint_eq(get_le(s[REC2].p + 8, 8), 0);
-		x = s[REC2];
-		put_le(x.p, 0, 4);		/* thread 0, which has 4 records */
+		/* thread 0's records, empty, before its thread section */
+		x.type = 4;
+		x.len = 16;
 		drop_sec(s, n, REC0);
 		insert_sec(s, n, TH0, &x);
+		break;
+	case 15:
+		ck_assert_uint_eq(get_le(s[RUN].p + RUN_NTHRESHOLDS, 4), 3);
+		put_le(s[RUN].p + RUN_NTHRESHOLDS, HG_MAX_THRESHOLDS + 1, 4);
+		break;
+	case 16:
+		/* the count says 3, two are there: nthreads is read from the third */
+		cut_sec(&s[RUN], RUN_THRESHOLDS + 2 * 8, 8);
+		break;
+	case 17:
+		put_le(s[RUN].p + RUN_NTHRESHOLDS, 2, 4);
+		break;
+	case 18:
+		thread_layout(&s[TH1], &l);
+		ck_assert_uint_eq(get_le(s[TH1].p + l.model, 4), HG_MODEL_CPU_PERIODIC);
+		put_le(s[TH1].p + l.model, HG_MODEL_LAT + 1, 4);
+		break;
+	case 19:
+		thread_layout(&s[TH0], &l);
+		ck_assert_uint_eq(get_le(s[TH0].p + l.events, 8), 5);
+		put_le(s[TH0].p + l.events, 6, 8);
+		break;
+	case 20:
+		/* the first bucket's index */
+		thread_layout(&s[TH2], &l);
+		put_le(s[TH2].p + l.events + 4 * 8 + 4, HG_HIST_BUCKETS, 4);
+		break;
+	case 21:
+		thread_layout(&s[TH2], &l);
+		s[TH2].len -= 8;
+		break;
+	case 22:
+		/*
+		 * the layout before the timed models: no model, period, deadline
+		 * or resolution; nothing after the gap histogram
+		 */
+		thread_layout(&s[TH0], &l);
+		s[TH0].len = l.hits;
+		cut_sec(&s[TH0], l.model, 4 + 3 * 8);
 		break;
 	}
 }
@@ -908,6 +1221,9 @@ static Suite *suite(void)
 	TCase *tc = tcase_create("round trip");
 
 	tcase_add_test(tc, test_round_trip);
+	tcase_add_test(tc, test_round_trip_events);
+	tcase_add_test(tc, test_round_trip_no_thresholds);
+	tcase_add_test(tc, test_round_trip_max_thresholds);
 	tcase_add_test(tc, test_round_trip_long_interval);
 	tcase_add_test(tc, test_round_trip_empty);
 	suite_add_tcase(s, tc);

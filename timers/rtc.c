@@ -49,8 +49,12 @@ static int rtc_open(struct hg_timer_ctx *t, char *err, size_t errlen)
 	int e;
 
 	t->fd = open(RTC_PATH, O_RDONLY | O_CLOEXEC);
-	if (t->fd < 0)
-		return rtc_check(err, errlen) ?: -EIO;
+	if (t->fd < 0) {
+		e = errno;
+		snprintf(err, errlen, "-i RTC: cannot open %s: %s%s", RTC_PATH, strerror(e),
+			 e == EBUSY ? " (one thread at a time can use it)" : "");
+		return -e;
+	}
 	if (ioctl(t->fd, RTC_IRQP_SET, hz) || ioctl(t->fd, RTC_PIE_ON, 0)) {
 		e = errno;
 		snprintf(err, errlen, "-i RTC: cannot set %lu Hz periodic interrupts: %s%s", hz,

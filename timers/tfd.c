@@ -32,9 +32,11 @@ static int tfd_sleep_until(struct hg_timer_ctx *t, uint64_t mono_ns)
 	};
 	uint64_t expirations;
 
+	/* a zero time would disarm the timer, and read() would never return */
+	if (mono_ns <= hg_mono_ns())
+		return 0;
 	if (timerfd_settime(t->fd, TFD_TIMER_ABSTIME, &its, NULL))
 		return -errno;
-	/* a time already past expires at once */
 	while (read(t->fd, &expirations, sizeof(expirations)) < 0)
 		if (errno != EINTR)
 			return -errno;

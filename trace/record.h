@@ -40,7 +40,7 @@ enum {
 enum hg_event_type {
 	HG_EV_JOB = 1,		/* at: release; value: response time; MISS when late */
 	HG_EV_LAT = 2,		/* at: requested wake-up; value: lateness */
-	HG_EV_FRAME = 3,	/* at: frame done; value: time since its period began */
+	HG_EV_FRAME = 3,	/* at: frame done; value: time since the last frame was done */
 	HG_EV_PERIOD = 4,	/* at: end of a period with no frame done (a miss) */
 };
 

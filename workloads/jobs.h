@@ -19,8 +19,9 @@ typedef uint64_t (*hg_job_cost_fn)(struct hg_wl_ctx *ctx, uint64_t k);
  * running; it is a miss when it completes after release + D, and the next
  * starts at once if its release has passed. When the run ends, jobs whose
  * deadline has passed unfinished are misses too, so hits + misses is the
- * number of deadlines in the run. Each job is an HG_EV_JOB event (release,
- * response time); responses go to stats->events.
+ * number of deadlines in the run, plus one when the last job finished
+ * before its deadline that lies past the end. Each job is an HG_EV_JOB
+ * event (release, response time); responses go to stats->events.
  * Returns 0 or -errno.
  */
 int hg_jobs_run(struct hg_wl_ctx *ctx, hg_job_cost_fn cost);

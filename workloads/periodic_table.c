@@ -25,9 +25,10 @@ struct table {
  */
 static int read_table(const char *path, struct table *t, char *err, size_t errlen)
 {
-	char line[256], why[128];
-	size_t lineno = 0, n = 0, cap = 0;
+	char why[128], *line = NULL;
+	size_t lineno = 0, n = 0, cap = 0, linecap = 0;
 	uint64_t *v = NULL;
+	int ret = 0;
 	FILE *f = fopen(path, "r");
 
 	if (!f) {
@@ -36,45 +37,45 @@ static int read_table(const char *path, struct table *t, char *err, size_t errle
 		snprintf(err, errlen, "file '%s': %s", path, strerror(e));
 		return -e;
 	}
-	while (fgets(line, sizeof(line), f)) {
+	while (!ret && getline(&line, &linecap, f) >= 0) {
 		char *s = line + strspn(line, " \t");
-		uint64_t ns;
+		uint64_t ns = 0;
 
 		lineno++;
 		s[strcspn(s, " \t\r\n")] = '\0';
 		if (!*s || *s == '#')
 			continue;
-		if (hg_parse_time(s, &ns, why, sizeof(why)) || !ns) {
-			snprintf(err, errlen, "file '%s' line %zu: '%s': %s", path, lineno, s,
-				 ns ? why : "must be greater than zero");
-			free(v);
-			fclose(f);
-			return -EINVAL;
-		}
-		if (n == cap) {
+		if (hg_parse_time(s, &ns, why, sizeof(why))) {
+			snprintf(err, errlen, "file '%s' line %zu: '%s': %s", path, lineno, s, why);
+			ret = -EINVAL;
+		} else if (!ns) {
+			snprintf(err, errlen, "file '%s' line %zu: '%s': must be greater than zero",
+				 path, lineno, s);
+			ret = -EINVAL;
+		} else if (n == cap) {
 			uint64_t *nv = realloc(v, (cap ? cap * 2 : 64) * sizeof(*v));
 
-			if (!nv) {
-				free(v);
-				fclose(f);
-				return -ENOMEM;
-			}
-			v = nv;
+			if (!nv)
+				ret = -ENOMEM;
+			else
+				v = nv;
 			cap = cap ? cap * 2 : 64;
 		}
-		v[n++] = ns;
+		if (!ret)
+			v[n++] = ns;
 	}
+	free(line);
 	fclose(f);
-	if (!n) {
+	if (!ret && !n) {
 		snprintf(err, errlen, "file '%s': no times in it (one per line, e.g. 12ms)", path);
-		return -EINVAL;
+		ret = -EINVAL;
 	}
-	if (t) {
-		t->cost_ns = v;
-		t->n = n;
-	} else {
+	if (ret || !t) {
 		free(v);
+		return ret;
 	}
+	t->cost_ns = v;
+	t->n = n;
 	return 0;
 }
 
