@@ -51,6 +51,8 @@ static int rtc_open(struct hg_timer_ctx *t, char *err, size_t errlen)
 	t->fd = open(RTC_PATH, O_RDONLY | O_CLOEXEC);
 	if (t->fd < 0) {
 		e = errno;
+		if (e == ENOENT || e == EACCES)
+			return rtc_check(err, errlen);
 		snprintf(err, errlen, "-i RTC: cannot open %s: %s%s", RTC_PATH, strerror(e),
 			 e == EBUSY ? " (one thread at a time can use it)" : "");
 		return -e;
