@@ -13,10 +13,15 @@
 #include "commands.h"
 #include "options.h"
 
-extern const struct hg_command hg_cmd_dump, hg_cmd_calibrate, hg_cmd_help;
+extern const struct hg_command hg_cmd_dump, hg_cmd_ctx, hg_cmd_render, hg_cmd_lat,
+	hg_cmd_export, hg_cmd_calibrate, hg_cmd_help;
 
 const struct hg_command *const hg_commands[] = {
 	&hg_cmd_dump,
+	&hg_cmd_ctx,
+	&hg_cmd_render,
+	&hg_cmd_lat,
+	&hg_cmd_export,
 	&hg_cmd_calibrate,
 	&hg_cmd_help,
 	NULL,
@@ -43,7 +48,7 @@ static int help_main(int argc, char **argv)
 	c = hg_command_find(argv[1]);
 	if (!c) {
 		fprintf(stderr, "hourglass: help: unknown subcommand '%s' "
-			"(choose from dump, calibrate, help)\n", argv[1]);
+			"(choose from dump, ctx, render, lat, export, calibrate, help)\n", argv[1]);
 		return 2;
 	}
 	c->usage_long(stdout);
@@ -79,8 +84,8 @@ int main(int argc, char **argv)
 	if (argc > 1 && argv[1][0] != '-') {
 		c = hg_command_find(argv[1]);
 		if (!c) {
-			fprintf(stderr, "hourglass: unknown subcommand '%s' "
-				"(choose from dump, calibrate, help; options start with -)\n",
+			fprintf(stderr, "hourglass: unknown subcommand '%s' (choose from dump, "
+				"ctx, render, lat, export, calibrate, help; options start with -)\n",
 				argv[1]);
 			return 2;
 		}

@@ -24,7 +24,7 @@ enum opt_id {
 	O_THREADS, O_DURATION, O_CYCLES, O_THREAD, O_ALL, O_RECORDS,
 	O_PRIORITY, O_RH, O_RS, O_WORKLOAD, O_TIMER, O_START, O_FINISH,
 	O_GAP, O_NO_INTERVALS, O_QUIET, O_OUTPUT, O_JSON, O_CPU,
-	O_HISTOGRAM, O_THRESHOLDS, O_HELP, O_VERSION,
+	O_HISTOGRAM, O_THRESHOLDS, O_GAP_HIST, O_HELP, O_VERSION,
 };
 
 struct opt {
@@ -49,6 +49,7 @@ static const struct opt opts[] = {
 	{ "-s", "start", O_START, 1 },
 	{ "-f", "finish", O_FINISH, 1 },
 	{ "-g", "gap", O_GAP, 1 },
+	{ "-gh", "gap-histogram", O_GAP_HIST, 0 },
 	{ "-x", "no-intervals", O_NO_INTERVALS, 0 },
 	{ "-q", "quiet", O_QUIET, 0 },
 	{ "-o", "output", O_OUTPUT, 1 },
@@ -291,6 +292,9 @@ static int parse_one(struct parser *ps, const struct opt *o, const char *opt,
 		return 0;
 	case O_QUIET:
 		cfg->quiet = true;
+		return 0;
+	case O_GAP_HIST:
+		cfg->gap_hist = true;
 		return 0;
 	case O_OUTPUT:
 		cfg->out_path = val;

@@ -50,6 +50,7 @@ struct hg_config {
 	bool raw_cycles;		/* -c */
 	bool no_intervals;		/* -x */
 	bool quiet;			/* -q */
+	bool gap_hist;			/* -gh */
 	const char *out_path;		/* -o */
 	const char *json_path;		/* --json */
 	uint32_t histogram_us;		/* --histogram: LAT buckets of 1 us */

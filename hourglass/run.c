@@ -609,6 +609,8 @@ int hg_run(const struct hg_config *cfg, const char *cmdline, struct hg_trace **o
 		t->flags |= HG_TRACE_RAW_CYCLES;
 	if (cfg->no_intervals)
 		t->flags |= HG_TRACE_NO_INTERVALS;
+	if (cfg->gap_hist)
+		t->flags |= HG_TRACE_GAP_HIST;
 	ret = init_run(&r, cfg, err, errlen);
 	if (ret) {
 		free_run(&r);

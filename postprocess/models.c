@@ -103,7 +103,7 @@ static void print_cpu_periodic(FILE *f, const struct hg_trace *t,
 	fputc('\n', f);
 }
 
-static void print_lat(FILE *f, const struct hg_trace *t, const struct hg_trace_thread *th)
+void hg_print_lat(FILE *f, const struct hg_trace *t, const struct hg_trace_thread *th)
 {
 	const struct hg_hist *h = &th->stats.events;
 	static const double pct[] = { 50, 99, 99.9 };
@@ -131,14 +131,9 @@ static void print_lat(FILE *f, const struct hg_trace *t, const struct hg_trace_t
 	fputc('\n', f);
 }
 
-/*
- * The LAT samples in buckets of 1 us, in cyclictest's -h layout: one line
- * per bucket with a column per LAT thread, then totals, min, avg, max and
- * overflows per thread.
- */
-static void print_histogram(FILE *f, const struct hg_trace *t)
+void hg_print_lat_histogram(FILE *f, const struct hg_trace *t, uint32_t nb)
 {
-	uint32_t nb = t->histogram_us, i, n = 0, c;
+	uint32_t i, n = 0, c;
 	uint64_t *counts, *over;
 	const struct hg_trace_thread **lat;
 
@@ -219,7 +214,7 @@ void hg_print_models(FILE *f, const struct hg_trace *t)
 			print_cpu_periodic(f, t, th);
 			break;
 		case HG_MODEL_LAT:
-			print_lat(f, t, th);
+			hg_print_lat(f, t, th);
 			lat = 1;
 			break;
 		default:
@@ -227,5 +222,5 @@ void hg_print_models(FILE *f, const struct hg_trace *t)
 		}
 	}
 	if (lat && t->histogram_us)
-		print_histogram(f, t);
+		hg_print_lat_histogram(f, t, t->histogram_us);
 }

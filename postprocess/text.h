@@ -50,9 +50,32 @@ int hg_print_samples(FILE *f, const struct hg_trace *t);
 void hg_print_models(FILE *f, const struct hg_trace *t);
 
 /*
+ * hg_print_lat - the report of one LAT thread @th, as hg_print_models()
+ * gives it: "# thread <n>: LAT ...: <count> samples; lateness us min ...
+ * max ..." and "# thread <n>: samples later than <threshold>: <count>, ..."
+ */
+void hg_print_lat(FILE *f, const struct hg_trace *t, const struct hg_trace_thread *th);
+
+/*
+ * hg_print_lat_histogram - the LAT samples of every LAT thread in @nb
+ * buckets of 1 us, in cyclictest's -h layout: "# Histogram", one line per
+ * bucket with a column per LAT thread, then totals, min, avg and max
+ * latencies and overflows (samples of @nb us or more) per thread. Prints
+ * nothing when there is no LAT thread or memory runs out.
+ */
+void hg_print_lat_histogram(FILE *f, const struct hg_trace *t, uint32_t nb);
+
+/*
+ * hg_print_gap_histograms - -gh: for each thread, the percentiles 50 to
+ * 99.999 of its gaps and a histogram of them in power-of-two buckets of ns
+ */
+void hg_print_gap_histograms(FILE *f, const struct hg_trace *t);
+
+/*
  * hg_print_trace - the whole text output of a run: intervals and latency
- * samples unless HG_TRACE_NO_INTERVALS, then the summary and the models'
- * reports. Returns 0 or -errno.
+ * samples unless HG_TRACE_NO_INTERVALS, then the summary, the models'
+ * reports and, with HG_TRACE_GAP_HIST, the gap histograms.
+ * Returns 0 or -errno.
  */
 int hg_print_trace(FILE *f, const struct hg_trace *t);
 

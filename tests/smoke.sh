@@ -215,5 +215,142 @@ expect_bad "dump of a truncated file" dump "$TMP/trunc.hgt"
 echo "not a trace" >"$TMP/junk.hgt"
 expect_bad "dump of a file that is not a trace" dump "$TMP/junk.hgt"
 
+
+# --- ctx and -gh ------------------------------------------------------------------
+if "$HG" -n 4 -d 500ms -a -w CPU_YIELD 0.9ms --cpu 0 -x -gh -o "$TMP/y.hgt" >"$TMP/out" 2>/dev/null &&
+   "$HG" ctx "$TMP/y.hgt" --svg "$TMP/ctx.svg" >"$TMP/ctx" 2>"$TMP/err"; then
+	v=$(awk '/^voluntary switch/ { print $3 }' "$TMP/ctx")
+	sum=$(awk '/^(voluntary|involuntary) switch|^foreign|^migration|^unclassified/ { n += $(NF - 9) }
+		END { print n + 0 }' "$TMP/ctx")
+	gaps=$(awk -F '  +' '/^# thread / { for (i = 1; i <= NF; i++) h[$i] = i; next }
+		/^# [0-9]+ / { n += $(h["gaps"]) } END { print n + 0 }' "$TMP/out")
+	if [ "${v:-0}" -gt 0 ] && [ "$sum" = "$gaps" ] && head -1 "$TMP/ctx.svg" | grep -q '^<?xml' &&
+	   tail -1 "$TMP/ctx.svg" | grep -q '^</svg>$'; then
+		ok "ctx: $v voluntary switches; all $gaps gaps classified once; SVG written"
+	else
+		fail "ctx" "voluntary '$v', classes add to $sum, $gaps gaps"
+	fi
+	grep -q '^# gap histogram, thread 3 ' "$TMP/out" && ok "-gh prints gap histograms" ||
+		fail "-gh" "no gap histogram"
+	"$HG" ctx "$TMP/y.hgt" --json | grep -q '"voluntary_switch": {"count": ' &&
+		ok "ctx --json" || fail "ctx --json" "no voluntary_switch object"
+	"$HG" ctx "$TMP/y.hgt" --bucket 1us --max 20us | grep -q '^    19.000 -    20.000 us ' &&
+		ok "ctx --bucket --max" || fail "ctx --bucket --max" "no 19-20 us bucket"
+else
+	fail "ctx" "exit status $? ($(head -1 "$TMP/err"))"
+fi
+expect_bad "ctx without file" ctx
+expect_bad "ctx of a missing file" ctx "$B/none.hgt"
+expect_bad "ctx --bucket without unit" ctx "$TMP/y.hgt" --bucket 5
+expect_bad "ctx unknown option" ctx "$TMP/y.hgt" --frob
+
+# --- render and lat -------------------------------------------------------------
+# render: well-formed SVG with a row per thread; sub-pixel intervals merged
+if "$HG" -n 2 -d 500ms -a -w CPU_YIELD 20us -x -o "$TMP/r.hgt" >/dev/null 2>&1 &&
+   "$HG" render "$TMP/r.hgt" -o "$TMP/r.svg" 2>"$TMP/err"; then
+	boxes=$(grep -c '<rect class="iv"' "$TMP/r.svg")
+	if head -1 "$TMP/r.svg" | grep -q '^<?xml' && tail -1 "$TMP/r.svg" | grep -q '^</svg>$' &&
+	   { ! command -v xmllint >/dev/null || xmllint --noout "$TMP/r.svg"; } &&
+	   grep -q '>thread 1: CPU_YIELD 20us</text>' "$TMP/r.svg" &&
+	   [ "$boxes" -ge 2 ] && [ "$boxes" -le 2000 ]; then
+		ok "render: $boxes boxes, $(wc -c <"$TMP/r.svg") bytes"
+	else
+		fail "render" "$boxes boxes or a malformed SVG"
+	fi
+else
+	fail "render" "exit status $? ($(head -1 "$TMP/err"))"
+fi
+"$HG" render "$TMP/r.hgt" -o "$TMP/w.svg" --from 100ms --to 110ms --per-cpu --width 600 &&
+	grep -q '>CPU 0</text>' "$TMP/w.svg" && grep -q 'width="600"' "$TMP/w.svg" &&
+	grep -q '<rect class="iv c1"' "$TMP/w.svg" && ok "render --per-cpu window" ||
+	fail "render --per-cpu window" "no CPU rows or boxes"
+"$HG" render "$TMP/r.hgt" -o - --to 1ms | grep -q '^</svg>$' && ok "render -o -" ||
+	fail "render -o -" "no SVG on standard output"
+# PERIODIC: releases and deadlines drawn
+if "$HG" -n 1 -d 300ms -w PERIODIC 2ms 10ms -x -o "$TMP/p.hgt" >/dev/null 2>&1 &&
+   "$HG" render "$TMP/p.hgt" -o "$TMP/p.svg" &&
+   grep -q '<path class="rel" d="M' "$TMP/p.svg" && grep -q '<path class="dl" d="M' "$TMP/p.svg"; then
+	ok "render PERIODIC: releases and deadlines"
+else
+	fail "render PERIODIC" "no release or deadline markers"
+fi
+expect_bad "render without -o" render "$TMP/r.hgt"
+expect_bad "render without file" render -o "$TMP/bad/x.svg"
+expect_bad "render of a missing file" render "$B/none.hgt" -o "$TMP/bad/x.svg"
+expect_bad "render of a file that is not a trace" render "$TMP/junk.hgt" -o "$TMP/bad/x.svg"
+expect_bad "render --from after the run" render "$TMP/r.hgt" -o "$TMP/bad/x.svg" --from 1s
+expect_bad "render --to before --from" render "$TMP/r.hgt" -o "$TMP/bad/x.svg" --from 200ms --to 100ms
+expect_bad "render --from without unit" render "$TMP/r.hgt" -o "$TMP/bad/x.svg" --from 100
+expect_bad "render --width too small" render "$TMP/r.hgt" -o "$TMP/bad/x.svg" --width 10
+expect_bad "render -o the trace itself" render "$TMP/r.hgt" -o "$TMP/r.hgt"
+# lat: the same report lines as the run, and a histogram picture
+if "$HG" -n 1 -d 300ms $RT -w LAT 1ms --histogram 50 -x -o "$TMP/l.hgt" >"$TMP/out" 2>/dev/null &&
+   "$HG" lat "$TMP/l.hgt" --svg "$TMP/l.svg" >"$TMP/latout"; then
+	if grep -E '^# (thread 0: (LAT|samples)|Histogram|Total|Min|Avg|Max)|^[0-9]{6} ' "$TMP/out" |
+	   cmp -s - "$TMP/latout" && grep -q '<rect class="bar"' "$TMP/l.svg" &&
+	   grep -q '>count (log scale)</text>' "$TMP/l.svg"; then
+		ok "lat: the run's LAT report, histogram SVG"
+	else
+		fail "lat" "report differs from the run's or no bars"
+	fi
+	[ "$("$HG" lat "$TMP/l.hgt" --histogram 10 | grep -c '^0000[0-9][0-9] ')" = 10 ] &&
+		ok "lat --histogram 10" || fail "lat --histogram 10" "not 10 buckets"
+else
+	fail "lat" "exit status $?"
+fi
+expect_bad "lat of a trace without LAT" lat "$TMP/r.hgt"
+expect_bad "lat without file" lat
+expect_bad "lat --histogram 0" lat "$TMP/l.hgt" --histogram 0
+expect_bad "lat of a missing file" lat "$B/none.hgt"
+
+# --- export -------------------------------------------------------------------
+# every interval once, exactly the trace lines' times and cycles; jobs; JSON parses
+"$HG" -n 2 -d 500ms -t 0 -w PERIODIC 2ms 5ms -c -o "$TMP/exp.hgt" >"$TMP/out" 2>/dev/null
+if "$HG" export "$TMP/exp.hgt" --format csv -o "$TMP/exp.csv" &&
+   "$HG" export "$TMP/exp.hgt" --format perfetto -o "$TMP/exp.perfetto" &&
+   "$HG" export "$TMP/exp.hgt" --format json -o - >"$TMP/exp.json"; then
+	awk '/^[0-9]/ { s = $2; e = $3; sub(/\./, "", s); sub(/\./, "", e); print $1, s + 0, e + 0, $6 }' \
+		"$TMP/out" | sort >"$TMP/lines"
+	awk -F, '$2 == "interval" { print $1, $3, $4, $9 }' "$TMP/exp.csv" | sort >"$TMP/rows"
+	n=$(wc -l <"$TMP/rows")
+	x=$(grep -c '"cat":"interval","ph":"X"' "$TMP/exp.perfetto")
+	c=$(grep -c '"cat":"cpu","ph":"X"' "$TMP/exp.perfetto")
+	j=$(grep -c ',job,' "$TMP/exp.csv")
+	b=$(grep -c '"ph":"b"' "$TMP/exp.perfetto")
+	if [ "$n" -gt 0 ] && cmp -s "$TMP/lines" "$TMP/rows" && [ "$x" = "$n" ] && [ "$c" = "$n" ] &&
+	   [ "$j" -gt 0 ] && [ "$b" = "$j" ] && head -1 "$TMP/exp.csv" |
+	   grep -qx 'thread,kind,start_ns,end_ns,duration_ns,cpu,flags,mono_ns,cycles'; then
+		ok "export: $n intervals and $j jobs, as the trace lines say"
+	else
+		fail "export" "$n csv intervals vs $(wc -l <"$TMP/lines") lines, $x/$c X events, $j jobs, $b b events"
+	fi
+	if ! command -v python3 >/dev/null; then
+		skip "export JSON parses" "no python3"
+	elif python3 -c 'import json, sys; [json.load(open(f)) for f in sys.argv[1:]]' \
+		"$TMP/exp.perfetto" "$TMP/exp.json"; then
+		ok "export: perfetto and json output parse as JSON"
+	else
+		fail "export JSON" "does not parse"
+	fi
+else
+	fail "export" "exit status $?"
+fi
+# a special file (a pipe, /dev/null) is written in place, not replaced
+mkfifo "$TMP/fifo"
+timeout 10 cat "$TMP/fifo" >"$TMP/fifo.csv" &
+pid=$!
+"$HG" export "$TMP/exp.hgt" --format csv -o "$TMP/fifo" 2>"$TMP/err"
+rc=$?
+wait $pid
+if [ $rc -eq 0 ] && [ -p "$TMP/fifo" ] && cmp -s "$TMP/fifo.csv" "$TMP/exp.csv"
+then ok "export into a pipe writes through it"
+else fail "export into a pipe" "exit $rc, $(head -1 "$TMP/err")"; fi
+expect_bad "export --format xml" export "$TMP/exp.hgt" --format xml -o "$B/x.csv"
+expect_bad "export without --format" export "$TMP/exp.hgt" -o "$B/x.csv"
+expect_bad "export without -o" export "$TMP/exp.hgt" --format csv
+expect_bad "export of a missing file" export "$B/none.hgt" --format csv -o "$B/x.csv"
+expect_bad "export into a missing directory" export "$TMP/exp.hgt" --format csv -o "$B/no/x.csv"
+expect_bad "export over its own trace" export "$TMP/exp.hgt" --format csv -o "$TMP/exp.hgt"
+
 echo "smoke: $passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

@@ -13,10 +13,22 @@
 
 int hg_atomic_open(struct hg_atomic *a, const char *path, char *err, size_t errlen)
 {
+	struct stat sb;
 	int fd, e;
 
 	a->f = NULL;
 	a->path = path;
+	a->tmp[0] = '\0';
+	if (!stat(path, &sb) && !S_ISREG(sb.st_mode)) {
+		/* a pipe, a terminal, /dev/null: written in place, never replaced */
+		a->f = fopen(path, "wb");
+		if (!a->f) {
+			e = errno;
+			snprintf(err, errlen, "cannot open %s: %s", path, strerror(e));
+			return -e;
+		}
+		return 0;
+	}
 	if (snprintf(a->tmp, sizeof(a->tmp), "%s.tmpXXXXXX", path) >= (int)sizeof(a->tmp)) {
 		snprintf(err, errlen, "cannot create %s: path too long", path);
 		return -ENAMETOOLONG;
@@ -47,15 +59,16 @@ int hg_atomic_close(struct hg_atomic *a, int status, char *err, size_t errlen)
 		ret = -errno;
 	if (ferror(a->f) && !ret)
 		ret = -EIO;
-	if (!ret && fsync(fileno(a->f)))
+	if (!ret && a->tmp[0] && fsync(fileno(a->f)))
 		ret = -errno;
 	if (fclose(a->f) && !ret)
 		ret = -errno;
 	a->f = NULL;
-	if (!ret && rename(a->tmp, a->path))
+	if (!ret && a->tmp[0] && rename(a->tmp, a->path))
 		ret = -errno;
 	if (ret) {
-		unlink(a->tmp);
+		if (a->tmp[0])
+			unlink(a->tmp);
 		snprintf(err, errlen, "cannot write %s: %s", a->path, strerror(-ret));
 	}
 	return ret;

@@ -11,12 +11,14 @@
 
 struct hg_atomic {
 	FILE *f;		/* write here */
-	char tmp[4096];		/* the temporary file's name */
+	char tmp[4096];		/* the temporary file's name; empty: in place */
 	const char *path;	/* the file's name once done */
 };
 
 /*
- * hg_atomic_open - create the temporary file beside @path (mode 0644)
+ * hg_atomic_open - create the temporary file beside @path (mode 0644);
+ * a @path that exists and is not a regular file (a pipe, /dev/null) is
+ * opened and written in place instead, never replaced
  * Returns 0 or -errno with "cannot create <path>: reason" in @err.
  */
 int hg_atomic_open(struct hg_atomic *a, const char *path, char *err, size_t errlen);

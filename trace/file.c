@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -265,7 +266,7 @@ static void get_thread(struct hg_cur *c, struct hg_trace_thread *th)
 struct out {
 	FILE *f;
 	uint32_t crc;
-	uint32_t table[256];
+	struct hg_crc32 table;
 	int err;
 };
 
@@ -277,7 +278,7 @@ static void out_bytes(struct out *o, const void *p, size_t n)
 		o->err = errno ? -errno : -EIO;
 		return;
 	}
-	o->crc = hg_crc32_update(o->table, o->crc, p, n);
+	o->crc = hg_crc32_update(&o->table, o->crc, p, n);
 }
 
 static void out_section(struct out *o, uint32_t type, const struct hg_buf *payload,
@@ -362,7 +363,7 @@ int hg_trace_write(const struct hg_trace *t, const char *path, char *err, size_t
 	ret = hg_atomic_open(&a, path, err, errlen);
 	if (ret)
 		return ret;
-	hg_crc32_init(o.table);
+	hg_crc32_init(&o.table);
 	o.f = a.f;
 	write_all(&o, t);
 	return hg_atomic_close(&a, o.err, err, errlen);
@@ -375,7 +376,10 @@ static int decode_records(struct hg_cur *c, struct hg_trace *t, uint64_t len,
 {
 	struct hg_trace_thread *th;
 	uint32_t id = hg_get_u32(c);
-	uint64_t n, i;
+	uint64_t n;
+#if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+	uint64_t i;
+#endif
 
 	if (hg_get_u32(c))
 		c->bad = 1;
@@ -394,13 +398,21 @@ static int decode_records(struct hg_cur *c, struct hg_trace *t, uint64_t len,
 	th->recs = malloc(n ? n * sizeof(*th->recs) : 1);
 	if (!th->recs)
 		return -ENOMEM;
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	/* the file's layout is the struct's on a little-endian machine */
+	if (hg_get_need(c, n * RECORD_BYTES)) {
+		memcpy(th->recs, c->p + c->pos, n * RECORD_BYTES);
+		c->pos += n * RECORD_BYTES;
+	}
+#else
 	for (i = 0; i < n; i++) {
 		th->recs[i].start_cycles = hg_get_u64(c);
 		th->recs[i].len_cycles = hg_get_u32(c);
 		th->recs[i].cpu = hg_get_u16(c);
 		th->recs[i].flags = hg_get_u16(c);
 	}
-	return 0;
+#endif
+	return c->bad ? -EINVAL : 0;
 }
 
 static int decode_section(struct hg_cur *sc, uint32_t type, struct hg_trace *t,
@@ -467,7 +479,7 @@ int hg_trace_decode(const uint8_t *buf, size_t len, struct hg_trace **out,
 		    char *err, size_t errlen)
 {
 	struct hg_cur c = { .p = buf, .len = len };
-	uint32_t table[256];
+	struct hg_crc32 *table;
 	struct hg_trace *t;
 	uint32_t version, nsec, s, seen = 0, i;
 	int ret = 0, ended = 0;
@@ -492,6 +504,11 @@ int hg_trace_decode(const uint8_t *buf, size_t len, struct hg_trace **out,
 	if (!t)
 		return -ENOMEM;
 	t->version = version;
+	table = malloc(sizeof(*table));
+	if (!table) {
+		free(t);
+		return -ENOMEM;
+	}
 	hg_crc32_init(table);
 	for (s = 0; s < nsec && !ret; s++) {
 		size_t at = c.pos;
@@ -557,6 +574,7 @@ int hg_trace_decode(const uint8_t *buf, size_t len, struct hg_trace **out,
 		err_set(err, errlen, "damaged: %zu bytes after the end section", c.len - c.pos);
 		ret = -EINVAL;
 	}
+	free(table);
 	if (ret) {
 		hg_trace_free(t);
 		return ret;
@@ -568,8 +586,7 @@ int hg_trace_decode(const uint8_t *buf, size_t len, struct hg_trace **out,
 int hg_trace_read(const char *path, struct hg_trace **out, char *err, size_t errlen)
 {
 	struct stat sb;
-	uint8_t *buf;
-	size_t got = 0;
+	void *buf;
 	int fd, ret;
 
 	fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -585,25 +602,20 @@ int hg_trace_read(const char *path, struct hg_trace **out, char *err, size_t err
 		err_set(err, errlen, "not a regular file");
 		return -EINVAL;
 	}
-	buf = malloc(sb.st_size ? (size_t)sb.st_size : 1);
-	if (!buf) {
+	if (!sb.st_size) {
 		close(fd);
-		return -ENOMEM;
+		err_set(err, errlen, "not an hourglass trace (empty file)");
+		return -EINVAL;
 	}
-	while (got < (size_t)sb.st_size) {
-		ssize_t r = read(fd, buf + got, (size_t)sb.st_size - got);
-
-		if (r <= 0) {
-			ret = r ? -errno : -EIO;
-			err_set(err, errlen, "read error: %s", strerror(-ret));
-			free(buf);
-			close(fd);
-			return ret;
-		}
-		got += (size_t)r;
-	}
+	/* mapped, not read: a large trace is not copied twice */
+	buf = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
 	close(fd);
-	ret = hg_trace_decode(buf, got, out, err, errlen);
-	free(buf);
+	if (buf == MAP_FAILED) {
+		ret = -errno;
+		err_set(err, errlen, "cannot map it: %s", strerror(-ret));
+		return ret;
+	}
+	ret = hg_trace_decode(buf, (size_t)sb.st_size, out, err, errlen);
+	munmap(buf, (size_t)sb.st_size);
 	return ret;
 }

@@ -35,7 +35,6 @@ uint64_t hg_hist_percentile(const struct hg_hist *h, double pct)
 {
 	uint64_t rank, seen = 0, v;
 	unsigned int i;
-	double x;
 
 	if (!h->count)
 		return 0;
@@ -43,17 +42,7 @@ uint64_t hg_hist_percentile(const struct hg_hist *h, double pct)
 		return h->min;
 	if (pct >= 100)
 		return h->max;
-	/*
-	 * the value of rank ceil(pct/100 * count), 1-based (nearest rank); the
-	 * product is formed before the division, and a rounding error of a few
-	 * ulps must not push an exact rank up by one
-	 */
-	x = pct * (double)h->count / 100.0;
-	rank = (uint64_t)x;
-	if ((double)rank < x - 1e-9 * x)
-		rank++;
-	if (!rank)
-		rank = 1;
+	rank = hg_rank(pct, h->count);
 	for (i = 0; i < HG_HIST_BUCKETS; i++) {
 		seen += h->bucket[i];
 		if (seen >= rank)

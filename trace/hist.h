@@ -41,6 +41,27 @@ static inline unsigned int hg_hist_index(uint64_t v)
 	       (unsigned int)((v >> shift) - (1u << HG_HIST_SUB_BITS));
 }
 
+/*
+ * hg_rank - the nearest rank of percentile @pct (0 to 100) among @n > 0
+ * values: ceil(pct / 100 * n), 1 to n. The product is formed before the
+ * division, and a rounding error of a few ulps must not push an exact rank
+ * up by one.
+ */
+static inline uint64_t hg_rank(double pct, uint64_t n)
+{
+	double x = pct * (double)n / 100.0;
+	uint64_t rank;
+
+	if (pct <= 0)
+		return 1;
+	if (pct >= 100)
+		return n;
+	rank = (uint64_t)x;
+	if ((double)rank < x - 1e-9 * x)
+		rank++;
+	return rank ? rank : 1;
+}
+
 /* hg_hist_bucket_low - the smallest value of bucket @i. */
 uint64_t hg_hist_bucket_low(unsigned int i);
 

@@ -25,6 +25,7 @@ enum {
 	HG_TRACE_RAW_CYCLES  = 1 << 2,	/* -c: trace lines carry cycle values */
 	HG_TRACE_NO_INTERVALS = 1 << 3,	/* -x: no trace lines */
 	HG_TRACE_FAILED      = 1 << 4,	/* a thread failed during the run */
+	HG_TRACE_GAP_HIST    = 1 << 5,	/* -gh: print the gap histograms */
 };
 
 /* What a thread's model reports beside its intervals. */

@@ -12,11 +12,16 @@
 
 #include "record.h"
 
-/* hg_crc32_init - fill the table of the CRC-32 (IEEE, as zlib's). */
-void hg_crc32_init(uint32_t table[256]);
+/* Tables of the CRC-32 (IEEE, as zlib's), for eight bytes a step. */
+struct hg_crc32 {
+	uint32_t t[8][256];
+};
+
+/* hg_crc32_init - fill the tables. */
+void hg_crc32_init(struct hg_crc32 *c);
 
 /* hg_crc32_update - continue @crc over @n bytes at @p (start from 0). */
-uint32_t hg_crc32_update(const uint32_t table[256], uint32_t crc, const uint8_t *p, size_t n);
+uint32_t hg_crc32_update(const struct hg_crc32 *c, uint32_t crc, const uint8_t *p, size_t n);
 
 /* A growing buffer; err is set (-ENOMEM) once an append failed. */
 struct hg_buf {

@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * classify.c - classify gaps on per-CPU time lines
+ *
+ * Each thread's intervals are decoded once into an array; a k-way merge by
+ * start time then lays them out on one time line per CPU, as references
+ * (thread, index). On a CPU's line the interval after A's is simply the
+ * next element, so classifying is one linear pass.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "classify.h"
+
+struct iv {
+	uint64_t start;
+	uint64_t end;
+	uint16_t cpu;
+	uint16_t flags;
+};
+
+struct ref {
+	uint32_t thread;
+	uint32_t idx;
+};
+
+struct lines {
+	struct iv **ivs;	/* per thread, its intervals */
+	size_t *niv;
+	struct ref **cpu;	/* per CPU, its time line */
+	size_t *ncpu;
+	unsigned int ncpus;
+	uint64_t known_until;	/* past this, a thread's records were dropped */
+};
+
+static const char *const class_names[HG_GAP_NCLASSES] = {
+	[HG_GAP_VOLUNTARY] = "voluntary switch",
+	[HG_GAP_INVOLUNTARY] = "involuntary switch",
+	[HG_GAP_FOREIGN] = "foreign",
+	[HG_GAP_MIGRATION] = "migration",
+	[HG_GAP_UNKNOWN] = "unclassified",
+};
+
+const char *hg_gap_class_name(enum hg_gap_class c)
+{
+	return c < HG_GAP_NCLASSES ? class_names[c] : "?";
+}
+
+static void free_lines(struct lines *l, uint32_t nthreads)
+{
+	uint32_t i;
+
+	for (i = 0; l->ivs && i < nthreads; i++)
+		free(l->ivs[i]);
+	for (i = 0; l->cpu && i < l->ncpus; i++)
+		free(l->cpu[i]);
+	free(l->ivs);
+	free(l->niv);
+	free(l->cpu);
+	free(l->ncpu);
+}
+
+/* Decode each thread's intervals; count them per CPU. */
+static int decode_all(const struct hg_trace *t, struct lines *l)
+{
+	uint32_t i;
+
+	l->ivs = calloc(t->nthreads ? t->nthreads : 1, sizeof(*l->ivs));
+	l->niv = calloc(t->nthreads ? t->nthreads : 1, sizeof(*l->niv));
+	if (!l->ivs || !l->niv)
+		return -ENOMEM;
+	l->known_until = UINT64_MAX;
+	for (i = 0; i < t->nthreads; i++) {
+		const struct hg_trace_thread *th = &t->threads[i];
+		struct hg_interval v;
+		size_t pos = 0, n = 0;
+		int ret;
+
+		l->ivs[i] = malloc((th->stored ? th->stored : 1) * sizeof(struct iv));
+		if (!l->ivs[i])
+			return -ENOMEM;
+		while ((ret = hg_record_decode(th->recs, th->stored, &pos, &v)) == 1) {
+			struct iv *o = &l->ivs[i][n++];
+
+			o->start = v.start_cycles;
+			o->end = v.start_cycles + v.len_cycles;
+			o->cpu = (uint16_t)v.cpu;
+			o->flags = (uint16_t)v.flags;
+			if (v.cpu >= l->ncpus)
+				l->ncpus = v.cpu + 1;
+		}
+		if (ret < 0)
+			return ret;
+		l->niv[i] = n;
+		if (th->dropped && n && l->ivs[i][n - 1].end < l->known_until)
+			l->known_until = l->ivs[i][n - 1].end;
+		if (th->dropped && !n)
+			l->known_until = 0;
+	}
+	return 0;
+}
+
+/* Min-heap of threads by the start of their next interval, kept in the entry. */
+struct head {
+	uint64_t start;
+	uint32_t thread;
+};
+
+static void sift(struct head *h, size_t n, size_t i)
+{
+	struct head v = h[i];
+
+	for (;;) {
+		size_t a = 2 * i + 1, s = a;
+
+		if (a >= n)
+			break;
+		if (a + 1 < n && h[a + 1].start < h[a].start)
+			s = a + 1;
+		if (h[s].start >= v.start)
+			break;
+		h[i] = h[s];
+		i = s;
+	}
+	h[i] = v;
+}
+
+/* Lay every interval out on its CPU's time line, in start order. */
+static int merge_by_cpu(const struct hg_trace *t, struct lines *l)
+{
+	struct head *heap;
+	size_t *fill, *pos, n = 0;
+	uint32_t i;
+	int ret = -ENOMEM;
+
+	l->cpu = calloc(l->ncpus ? l->ncpus : 1, sizeof(*l->cpu));
+	l->ncpu = calloc(l->ncpus ? l->ncpus : 1, sizeof(*l->ncpu));
+	fill = calloc(l->ncpus ? l->ncpus : 1, sizeof(*fill));
+	heap = calloc(t->nthreads ? t->nthreads : 1, sizeof(*heap));
+	pos = calloc(t->nthreads ? t->nthreads : 1, sizeof(*pos));
+	if (!l->cpu || !l->ncpu || !fill || !heap || !pos)
+		goto out;
+	for (i = 0; i < t->nthreads; i++) {
+		size_t k;
+
+		for (k = 0; k < l->niv[i]; k++)
+			l->ncpu[l->ivs[i][k].cpu]++;
+		if (l->niv[i])
+			heap[n++] = (struct head){ l->ivs[i][0].start, i };
+	}
+	for (i = 0; i < l->ncpus; i++) {
+		l->cpu[i] = malloc((l->ncpu[i] ? l->ncpu[i] : 1) * sizeof(struct ref));
+		if (!l->cpu[i])
+			goto out;
+	}
+	for (i = (uint32_t)n; i-- > 0;)
+		sift(heap, n, i);
+	while (n) {
+		uint32_t th = heap[0].thread;
+		size_t k = pos[th]++;
+		unsigned int c = l->ivs[th][k].cpu;
+
+		l->cpu[c][fill[c]++] = (struct ref){ th, (uint32_t)k };
+		if (pos[th] < l->niv[th])
+			heap[0].start = l->ivs[th][pos[th]].start;
+		else
+			heap[0] = heap[--n];
+		sift(heap, n, 0);
+	}
+	ret = 0;
+out:
+	free(fill);
+	free(heap);
+	free(pos);
+	return ret;
+}
+
+/* Classify the gap after element @j of CPU @c's line. */
+static int classify_one(const struct lines *l, unsigned int c, size_t j, struct hg_gap *g)
+{
+	const struct ref *r = &l->cpu[c][j], *next = j + 1 < l->ncpu[c] ? r + 1 : NULL;
+	const struct iv *a = &l->ivs[r->thread][r->idx], *resume, *b = NULL;
+
+	if (r->idx + 1 >= l->niv[r->thread])
+		return 0;	/* A's last interval: no gap after it */
+	resume = a + 1;
+	if (next)
+		b = &l->ivs[next->thread][next->idx];
+	g->thread = r->thread;
+	g->next_thread = r->thread;
+	g->cpu = c;
+	g->at_cycles = a->end;
+	g->cost_cycles = resume->start - a->end;
+	if (b && next->thread == r->thread && next->idx == r->idx + 1)
+		g->cls = HG_GAP_FOREIGN;
+	else if (resume->cpu != c && (!b || resume->start <= b->start))
+		g->cls = HG_GAP_MIGRATION;
+	else if (b && next->thread != r->thread) {
+		g->cls = a->flags & (HG_REC_YIELD | HG_REC_SLEEP) ?
+			 HG_GAP_VOLUNTARY : HG_GAP_INVOLUNTARY;
+		g->next_thread = next->thread;
+		g->cost_cycles = b->start - a->end;
+	} else {
+		g->cls = HG_GAP_UNKNOWN;
+	}
+	/* a dropping thread may have run here unseen */
+	if (resume->start > l->known_until || (b && b->start > l->known_until))
+		g->cls = HG_GAP_UNKNOWN;
+	return 1;
+}
+
+int hg_classify(const struct hg_trace *t, hg_gap_fn fn, void *arg)
+{
+	struct lines l;
+	struct hg_gap g;
+	unsigned int c;
+	int ret;
+
+	memset(&l, 0, sizeof(l));
+	ret = decode_all(t, &l);
+	if (!ret)
+		ret = merge_by_cpu(t, &l);
+	for (c = 0; !ret && c < l.ncpus; c++) {
+		size_t j;
+
+		for (j = 0; !ret && j < l.ncpu[c]; j++)
+			if (classify_one(&l, c, j, &g))
+				ret = fn(&g, arg);
+	}
+	free_lines(&l, t->nthreads);
+	return ret;
+}

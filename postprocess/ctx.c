@@ -1,0 +1,253 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * ctx.c - context-switch costs: statistics per gap class, histogram
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../trace/timeval.h"
+#include "ctx.h"
+
+static int collect(const struct hg_gap *g, void *arg)
+{
+	struct hg_ctx_report *r = arg;
+	size_t *n = &r->n[g->cls], *cap = &r->cap[g->cls];
+
+	if (*n == *cap) {
+		size_t c = *cap ? *cap * 2 : 1024;
+		uint64_t *v = realloc(r->cost[g->cls], c * sizeof(*v));
+
+		if (!v)
+			return -ENOMEM;
+		r->cost[g->cls] = v;
+		*cap = c;
+	}
+	r->cost[g->cls][(*n)++] = g->cost_cycles;
+	return 0;
+}
+
+/*
+ * Room for every gap in every class: at most one gap per record. Pages
+ * never written are never touched, so this costs address space only.
+ */
+static int presize(const struct hg_trace *t, struct hg_ctx_report *r)
+{
+	size_t total = 1;
+	uint32_t i;
+	int c;
+
+	for (i = 0; i < t->nthreads; i++)
+		total += t->threads[i].stored;
+	for (c = 0; c < HG_GAP_NCLASSES; c++) {
+		r->cost[c] = malloc(total * sizeof(uint64_t));
+		if (!r->cost[c])
+			return -ENOMEM;
+		r->cap[c] = total;
+	}
+	return 0;
+}
+
+/* Merge two sorted arrays into @out. */
+static void merge_sorted(const uint64_t *a, size_t na, const uint64_t *b, size_t nb,
+			 uint64_t *out)
+{
+	size_t i = 0, j = 0, k = 0;
+
+	while (i < na && j < nb)
+		out[k++] = a[i] <= b[j] ? a[i++] : b[j++];
+	while (i < na)
+		out[k++] = a[i++];
+	while (j < nb)
+		out[k++] = b[j++];
+}
+
+int hg_ctx_analyse(const struct hg_trace *t, struct hg_ctx_report *r)
+{
+	size_t nv, ni;
+	int c, ret;
+
+	memset(r, 0, sizeof(*r));
+	r->tsc_hz = t->calib.tsc_hz;
+	ret = presize(t, r);
+	if (ret)
+		return ret;
+	r->elapsed_ns = t->stop_cycles > t->t0_cycles ?
+			hg_cycles_to_ns(t->stop_cycles - t->t0_cycles, t->calib.tsc_hz) : 0;
+	ret = hg_classify(t, collect, r);
+	for (c = 0; !ret && c < HG_GAP_NCLASSES; c++)
+		ret = hg_stats_compute(r->cost[c], r->n[c], &r->st[c]);
+	if (ret)
+		return ret;
+	nv = r->n[HG_GAP_VOLUNTARY];
+	ni = r->n[HG_GAP_INVOLUNTARY];
+	r->switches = malloc((nv + ni ? nv + ni : 1) * sizeof(*r->switches));
+	if (!r->switches)
+		return -ENOMEM;
+	merge_sorted(r->cost[HG_GAP_VOLUNTARY], nv, r->cost[HG_GAP_INVOLUNTARY], ni,
+		     r->switches);
+	r->nswitches = nv + ni;
+	return 0;
+}
+
+void hg_ctx_free(struct hg_ctx_report *r)
+{
+	int c;
+
+	for (c = 0; c < HG_GAP_NCLASSES; c++)
+		free(r->cost[c]);
+	free(r->switches);
+	memset(r, 0, sizeof(*r));
+}
+
+/* The 1-2-5 step at or above @x ns. */
+static uint64_t nice_step(uint64_t x)
+{
+	uint64_t p = 1;
+
+	while (p * 10 <= x)
+		p *= 10;
+	if (x <= p)
+		return p;
+	if (x <= 2 * p)
+		return 2 * p;
+	if (x <= 5 * p)
+		return 5 * p;
+	return 10 * p;
+}
+
+int hg_ctx_histogram(const struct hg_ctx_report *r, uint64_t bucket_ns, uint64_t max_ns,
+		     struct hg_svg_bar **bars, size_t *n)
+{
+	uint64_t hz = r->tsc_hz, top_ns, edge;
+	size_t nb, i, k = 0;
+	struct hg_svg_bar *b;
+
+	/*
+	 * automatic: up to the 99th percentile but no further than 20 medians,
+	 * so the bulk of the switches is resolved; about 50 buckets of a
+	 * 1-2-5 width
+	 */
+	top_ns = hg_cycles_to_ns(hg_percentile_sorted(r->switches, r->nswitches, 99), hz);
+	edge = 20 * hg_cycles_to_ns(hg_percentile_sorted(r->switches, r->nswitches, 50), hz);
+	if (edge && edge < top_ns)
+		top_ns = edge;
+	if (max_ns)
+		top_ns = max_ns;
+	if (!bucket_ns)
+		bucket_ns = nice_step(top_ns / 50 ? top_ns / 50 : 1);
+	nb = (size_t)(top_ns / bucket_ns + 1);
+	if (nb > 100000)
+		nb = 100000;
+	b = calloc(nb + 1, sizeof(*b));
+	if (!b)
+		return -ENOMEM;
+	for (i = 0; i <= nb; i++) {
+		b[i].lo = (double)(i * bucket_ns) / 1000.0;
+		b[i].hi = i < nb ? (double)((i + 1) * bucket_ns) / 1000.0 : INFINITY;
+	}
+	/* the costs are sorted: walk the bucket edges along them */
+	for (i = 0; i < nb; i++) {
+		edge = hg_ns_to_cycles((i + 1) * bucket_ns, hz);
+		while (k < r->nswitches && r->switches[k] < edge) {
+			b[i].count++;
+			k++;
+		}
+	}
+	b[nb].count = r->nswitches - k;
+	*bars = b;
+	*n = b[nb].count ? nb + 1 : nb;
+	return 0;
+}
+
+static char *us(const struct hg_ctx_report *r, uint64_t cycles, char *buf, size_t len)
+{
+	return hg_format_us(hg_cycles_to_ns(cycles, r->tsc_hz), buf, len);
+}
+
+int hg_ctx_print(FILE *f, const struct hg_trace *t, const struct hg_ctx_report *r,
+		 uint64_t bucket_ns, uint64_t max_ns)
+{
+	struct hg_svg_bar *bars;
+	size_t nbars, i;
+	uint64_t peak = 0;
+	char v[9][32], el[32];
+	int c, ret;
+
+	fprintf(f, "# ctx: %u threads, %s ms, gap threshold %" PRIu64 " cycles\n", t->nthreads,
+		hg_format_ms(r->elapsed_ns, el, sizeof(el)), t->calib.gap_threshold_cycles);
+	fprintf(f, "# %-18s %9s %9s %9s %9s %9s %9s %9s %9s %9s %10s\n", "class", "count",
+		"per_s", "min_us", "p1_us", "median_us", "mean_us", "p90_us", "p99_us",
+		"p99.9_us", "max_us");
+	for (c = 0; c < HG_GAP_NCLASSES; c++) {
+		const struct hg_stats *s = &r->st[c];
+
+		fprintf(f, "%-20s %9" PRIu64 " %9.1f", hg_gap_class_name(c), s->count,
+			r->elapsed_ns ? (double)s->count * 1e9 / (double)r->elapsed_ns : 0.0);
+		if (!s->count) {
+			fputs("         -         -         -         -         -         -"
+			      "         -          -\n", f);
+			continue;
+		}
+		fprintf(f, " %9s %9s %9s %9.3f %9s %9s %9s %10s\n",
+			us(r, s->min, v[0], sizeof(v[0])), us(r, s->p1, v[1], sizeof(v[1])),
+			us(r, s->median, v[2], sizeof(v[2])),
+			s->mean * 1e6 / (double)r->tsc_hz,
+			us(r, s->p90, v[4], sizeof(v[4])), us(r, s->p99, v[5], sizeof(v[5])),
+			us(r, s->p999, v[6], sizeof(v[6])), us(r, s->max, v[7], sizeof(v[7])));
+	}
+	if (!r->nswitches)
+		return 0;
+	ret = hg_ctx_histogram(r, bucket_ns, max_ns, &bars, &nbars);
+	if (ret)
+		return ret;
+	for (i = 0; i < nbars; i++)
+		if (bars[i].count > peak)
+			peak = bars[i].count;
+	fprintf(f, "# context-switch cost histogram (voluntary and involuntary, %zu switches)\n",
+		r->nswitches);
+	for (i = 0; i < nbars; i++) {
+		int len = (int)(peak ? (bars[i].count * 50 + peak - 1) / peak : 0);
+
+		if (isinf(bars[i].hi))
+			fprintf(f, "%10.3f -       inf us %10" PRIu64 " ", bars[i].lo, bars[i].count);
+		else
+			fprintf(f, "%10.3f - %9.3f us %10" PRIu64 " ", bars[i].lo, bars[i].hi,
+				bars[i].count);
+		while (len-- > 0)
+			fputc('#', f);
+		fputc('\n', f);
+	}
+	free(bars);
+	return ferror(f) ? -EIO : 0;
+}
+
+void hg_ctx_json(FILE *f, const struct hg_trace *t, const struct hg_ctx_report *r)
+{
+	int c;
+
+	fprintf(f, "{\n  \"schema\": 1,\n  \"threads\": %u,\n  \"elapsed_ns\": %" PRIu64
+		",\n  \"classes\": {", t->nthreads, r->elapsed_ns);
+	for (c = 0; c < HG_GAP_NCLASSES; c++) {
+		const struct hg_stats *s = &r->st[c];
+		const char *name = hg_gap_class_name(c);
+		char key[32];
+		size_t i;
+
+		for (i = 0; name[i] && i + 1 < sizeof(key); i++)
+			key[i] = name[i] == ' ' ? '_' : name[i];
+		key[i] = '\0';
+		fprintf(f, "%s\n    \"%s\": {\"count\": %" PRIu64 ", \"per_s\": %.3f, "
+			"\"min_ns\": %" PRIu64 ", \"p1_ns\": %" PRIu64 ", \"median_ns\": %" PRIu64
+			", \"mean_ns\": %.1f, \"p90_ns\": %" PRIu64 ", \"p99_ns\": %" PRIu64
+			", \"p999_ns\": %" PRIu64 ", \"max_ns\": %" PRIu64 "}", c ? "," : "", key,
+			s->count, r->elapsed_ns ? (double)s->count * 1e9 / (double)r->elapsed_ns : 0.0,
+			hg_cycles_to_ns(s->min, r->tsc_hz), hg_cycles_to_ns(s->p1, r->tsc_hz),
+			hg_cycles_to_ns(s->median, r->tsc_hz), s->mean * 1e9 / (double)r->tsc_hz,
+			hg_cycles_to_ns(s->p90, r->tsc_hz), hg_cycles_to_ns(s->p99, r->tsc_hz),
+			hg_cycles_to_ns(s->p999, r->tsc_hz), hg_cycles_to_ns(s->max, r->tsc_hz));
+	}
+	fputs("\n  }\n}\n", f);
+}

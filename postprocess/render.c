@@ -1,0 +1,665 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * render.c - a trace as a timeline picture (SVG), like the paper's figure 3
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../trace/timeval.h"
+#include "render.h"
+#include "svg.h"
+
+/* Layout (px). */
+#define ROW_H		40	/* pitch of the rows */
+#define BAND_H		18	/* height of the boxes */
+#define MARK_H		6	/* release and deadline triangles */
+#define LEGEND_TOP	62
+#define LEGEND_LINE	20
+#define RIGHT_MARGIN	28
+#define AXIS_ROOM	56	/* under the plot: ticks, labels, the axis' name */
+#define NCOLOURS	12	/* thread colours, then they repeat */
+#define NCPUS		65536	/* a record's CPU is 16 bits */
+
+static const char css[] =
+	".row{fill:#f3f3f3}\n"
+	".rl2{font-size:11px;fill:#555}\n"
+	".iv{fill:#8c8c8c}\n"
+	".c0{fill:#4e79a7}\n.c1{fill:#f28e2b}\n.c2{fill:#59a14f}\n.c3{fill:#b07aa1}\n"
+	".c4{fill:#76b7b2}\n.c5{fill:#edc948}\n.c6{fill:#9c755f}\n.c7{fill:#ff9da7}\n"
+	".c8{fill:#499894}\n.c9{fill:#b6992d}\n.c10{fill:#86bcb6}\n.c11{fill:#d37295}\n"
+	".miss{fill:#d62728;fill-opacity:.3;stroke:#d62728;stroke-width:1}\n"
+	".rel{fill:#1f4e99}\n"
+	".dl{fill:#222}\n"
+	".wake{stroke:#2c7a2c;stroke-width:1;fill:none}\n";
+
+/* Where everything goes. */
+struct layout {
+	double width, height;
+	double label_w;		/* the row labels' column */
+	double top;		/* the first row's top */
+	unsigned int nrows;
+	unsigned int legend_lines;
+	struct hg_svg_scale x;	/* ms from the run's start -> px */
+	uint64_t from_ns, to_ns;
+	double ns_per_px;
+};
+
+struct render {
+	FILE *f;
+	const struct hg_trace *t;
+	const struct hg_render_opts *o;
+	struct layout l;
+	int *cpu_row;		/* per CPU: its row, -1 when never seen */
+	unsigned int ncpus;	/* CPUs seen */
+};
+
+/* The open box of a row, extended while the next interval starts near its end. */
+struct merge {
+	uint64_t s, e;		/* ns from the run's start, clipped to the window */
+	bool open;
+};
+
+/* One entry of a legend: a swatch of a class, and what it means. */
+struct legend_entry {
+	const char *cls;	/* "iv c0", "rel", ... */
+	char text[160];
+};
+
+/* "2000.122": ms with at most three decimals, trailing zeros dropped. */
+static char *fmt_ms(uint64_t ns, char *buf, size_t len)
+{
+	size_t n;
+
+	snprintf(buf, len, "%" PRIu64 ".%03" PRIu64, ns / 1000000, ns / 1000 % 1000);
+	n = strlen(buf);
+	while (buf[n - 1] == '0')
+		buf[--n] = '\0';
+	if (buf[n - 1] == '.')
+		buf[n - 1] = '\0';
+	return buf;
+}
+
+uint64_t hg_render_end_ns(const struct hg_trace *t)
+{
+	uint64_t end = t->stop_cycles ? hg_trace_ns(t, t->stop_cycles) : t->duration_ns;
+	uint32_t i;
+
+	for (i = 0; i < t->nthreads; i++) {
+		const struct hg_tstats *st = &t->threads[i].stats;
+
+		if (st->intervals && hg_trace_ns(t, st->last_cycles) > end)
+			end = hg_trace_ns(t, st->last_cycles);
+	}
+	return end;
+}
+
+int hg_render_check(const struct hg_trace *t, const struct hg_render_opts *o,
+		    char *err, size_t errlen)
+{
+	uint64_t end = hg_render_end_ns(t);
+	char a[32], b[32];
+
+	if (o->width_px && (o->width_px < HG_RENDER_MIN_WIDTH ||
+			    o->width_px > HG_RENDER_MAX_WIDTH)) {
+		snprintf(err, errlen, "--width %u: out of range (%u to %u px)", o->width_px,
+			 HG_RENDER_MIN_WIDTH, HG_RENDER_MAX_WIDTH);
+		return -EINVAL;
+	}
+	if (o->from_ns >= end) {
+		snprintf(err, errlen, "--from %s: not before the end of the run (%s ms)",
+			 hg_format_time(o->from_ns, a, sizeof(a)), fmt_ms(end, b, sizeof(b)));
+		return -EINVAL;
+	}
+	if (o->to_ns && o->to_ns <= o->from_ns) {
+		snprintf(err, errlen, "--to %s: not after --from %s",
+			 hg_format_time(o->to_ns, a, sizeof(a)),
+			 hg_format_time(o->from_ns, b, sizeof(b)));
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static bool is_periodic(const struct hg_trace_thread *th)
+{
+	return th->model == HG_MODEL_PERIODIC || th->model == HG_MODEL_CPU_PERIODIC;
+}
+
+/* The CPUs intervals ran on, numbered as rows in order. */
+static int find_cpus(struct render *r)
+{
+	const struct hg_trace *t = r->t;
+	unsigned int c;
+	uint32_t i;
+	uint64_t k;
+
+	r->cpu_row = malloc(NCPUS * sizeof(*r->cpu_row));
+	if (!r->cpu_row)
+		return -ENOMEM;
+	for (c = 0; c < NCPUS; c++)
+		r->cpu_row[c] = -1;
+	for (i = 0; i < t->nthreads; i++)
+		for (k = 0; k < t->threads[i].stored; k++)
+			if (!(t->threads[i].recs[k].flags & HG_REC_EVENT))
+				r->cpu_row[t->threads[i].recs[k].cpu] = 0;
+	for (c = 0; c < NCPUS; c++)
+		if (r->cpu_row[c] >= 0)
+			r->cpu_row[c] = (int)r->ncpus++;
+	return 0;
+}
+
+static void row_label(const struct render *r, unsigned int row, char *l1, char *l2,
+		      size_t len)
+{
+	const struct hg_trace_thread *th;
+	unsigned int c;
+
+	l2[0] = '\0';
+	if (r->o->per_cpu) {
+		for (c = 0; c < NCPUS; c++)
+			if (r->cpu_row[c] == (int)row)
+				break;
+		snprintf(l1, len, "CPU %u", c);
+		return;
+	}
+	th = &r->t->threads[row];
+	snprintf(l1, len, "thread %u: %s", th->id, th->workload);
+	snprintf(l2, len, "%s", th->priority);
+}
+
+/* The legend's entries: thread colours, or the markers that are drawn. */
+static size_t legend_entries(const struct render *r, struct legend_entry *e, size_t max)
+{
+	const struct hg_trace *t = r->t;
+	bool periodic = false, frames = false, lat = false;
+	size_t n = 0;
+	uint32_t i;
+
+	for (i = 0; i < t->nthreads; i++) {
+		const struct hg_trace_thread *th = &t->threads[i];
+
+		periodic |= th->model == HG_MODEL_PERIODIC;
+		frames |= th->model == HG_MODEL_CPU_PERIODIC;
+		lat |= th->model == HG_MODEL_LAT;
+		if (r->o->per_cpu && n < max) {
+			e[n].cls = NULL;
+			snprintf(e[n++].text, sizeof(e->text), "thread %u: %s, %s", th->id,
+				 th->workload, th->priority);
+		}
+	}
+	if (r->o->per_cpu)
+		return n;
+	if (periodic && n + 2 <= max) {
+		e[n].cls = "rel";
+		snprintf(e[n++].text, sizeof(e->text), "release");
+		e[n].cls = "dl";
+		snprintf(e[n++].text, sizeof(e->text), "deadline");
+	}
+	if ((periodic || frames) && n < max) {
+		e[n].cls = "miss";
+		snprintf(e[n++].text, sizeof(e->text), periodic ? "job that missed its deadline" :
+			 "period with no frame done");
+	}
+	if (lat && n < max) {
+		e[n].cls = "wake";
+		snprintf(e[n++].text, sizeof(e->text), "wake-up (LAT)");
+	}
+	return n;
+}
+
+/* Characters of a legend's text that fit in a line @room px wide. */
+static size_t legend_fit(double room)
+{
+	return (size_t)fmax(8, (room - 40) / hg_svg_text_px(1, HG_SVG_SMALL_PX));
+}
+
+static double legend_entry_w(const struct legend_entry *e, double room)
+{
+	size_t n = strlen(e->text), fit = legend_fit(room);
+
+	return 22 + hg_svg_text_px(n < fit ? n : fit, HG_SVG_SMALL_PX) + 18;
+}
+
+/* The swatch of entry @i at (@x, @y): a thread's colour or a mark. */
+static void legend_swatch(FILE *f, const struct legend_entry *e, size_t i, double x, double y)
+{
+	if (!e->cls)
+		fprintf(f, "<rect class=\"key c%zu\" x=\"%.1f\" y=\"%.1f\" width=\"14\" "
+			"height=\"10\"/>\n", i % NCOLOURS, x, y - 9);
+	else if (!strcmp(e->cls, "miss"))
+		fprintf(f, "<rect class=\"key miss\" x=\"%.1f\" y=\"%.1f\" width=\"14\" "
+			"height=\"10\"/>\n", x, y - 9);
+	else if (!strcmp(e->cls, "rel"))
+		fprintf(f, "<path class=\"key rel\" d=\"M%.1f %.1fl-4 7h8z\"/>\n", x + 7, y - 8);
+	else if (!strcmp(e->cls, "dl"))
+		fprintf(f, "<path class=\"key dl\" d=\"M%.1f %.1fl4 7 4-7z\"/>\n", x + 3, y - 8);
+	else
+		fprintf(f, "<path class=\"key wake\" d=\"M%.1f %.1fv12\"/>\n", x + 7, y - 10);
+}
+
+/* Lay the legend out from @x0 to @x1; draw it when @f is not NULL. */
+static unsigned int legend_lines(FILE *f, const struct legend_entry *e, size_t n,
+				 double x0, double x1)
+{
+	unsigned int lines = n ? 1 : 0;
+	double x = x0, y;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		double w = legend_entry_w(&e[i], x1 - x0);
+
+		if (x > x0 && x + w > x1) {
+			x = x0;
+			lines++;
+		}
+		y = LEGEND_TOP + (lines - 1) * LEGEND_LINE;
+		if (f) {
+			legend_swatch(f, &e[i], i, x, y);
+			fprintf(f, "<text class=\"sub\" x=\"%.1f\" y=\"%.1f\">", x + 20, y);
+			hg_svg_text_max(f, e[i].text, legend_fit(x1 - x0));
+			fputs("</text>\n", f);
+		}
+		x += w;
+	}
+	return lines;
+}
+
+/* The widest row label, in px. */
+static double label_width(const struct render *r)
+{
+	char l1[160], l2[160];
+	double w = 60;
+	unsigned int i;
+
+	for (i = 0; i < r->l.nrows; i++) {
+		row_label(r, i, l1, l2, sizeof(l1));
+		w = fmax(w, hg_svg_text_px(strlen(l1), HG_SVG_TICK_PX));
+		w = fmax(w, hg_svg_text_px(strlen(l2), HG_SVG_SMALL_PX));
+	}
+	return fmin(w + 28, r->l.width * 0.35);	/* 18 px margin, 10 px to the plot */
+}
+
+static void lay_out(struct render *r, const struct legend_entry *e, size_t ne)
+{
+	struct layout *l = &r->l;
+
+	l->width = r->o->width_px ? r->o->width_px : HG_RENDER_WIDTH;
+	l->from_ns = r->o->from_ns;
+	l->to_ns = r->o->to_ns ? r->o->to_ns : hg_render_end_ns(r->t);
+	l->nrows = r->o->per_cpu ? r->ncpus : r->t->nthreads;
+	l->label_w = label_width(r);
+	l->x = (struct hg_svg_scale){
+		.lo = (double)l->from_ns / 1e6, .hi = (double)l->to_ns / 1e6,
+		.px_lo = l->label_w, .px_hi = l->width - RIGHT_MARGIN,
+	};
+	l->ns_per_px = (double)(l->to_ns - l->from_ns) / (l->x.px_hi - l->x.px_lo);
+	l->legend_lines = legend_lines(NULL, e, ne, l->x.px_lo, l->x.px_hi);
+	l->top = LEGEND_TOP + l->legend_lines * LEGEND_LINE;
+	l->height = l->top + (l->nrows ? l->nrows : 1) * ROW_H + AXIS_ROOM;
+}
+
+static double row_top(const struct render *r, unsigned int row)
+{
+	return r->l.top + row * ROW_H;
+}
+
+static double band_top(const struct render *r, unsigned int row)
+{
+	return row_top(r, row) + (ROW_H - BAND_H) / 2.0;
+}
+
+static double x_of(const struct render *r, uint64_t ns)
+{
+	return hg_svg_map(&r->l.x, (double)ns / 1e6);
+}
+
+static void draw_rows(const struct render *r)
+{
+	size_t fit1 = (size_t)((r->l.label_w - 28) / hg_svg_text_px(1, HG_SVG_TICK_PX));
+	size_t fit2 = (size_t)((r->l.label_w - 28) / hg_svg_text_px(1, HG_SVG_SMALL_PX));
+	char l1[160], l2[160];
+	unsigned int i;
+
+	for (i = 0; i < r->l.nrows; i++) {
+		double y = row_top(r, i), tx = r->l.label_w - 10;
+
+		if (i % 2 == 0)
+			fprintf(r->f, "<rect class=\"row\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
+				"height=\"%d\"/>\n", r->l.x.px_lo, y, r->l.x.px_hi - r->l.x.px_lo,
+				ROW_H);
+		row_label(r, i, l1, l2, sizeof(l1));
+		fprintf(r->f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">", tx,
+			y + (l2[0] ? 18 : 24));
+		hg_svg_text_max(r->f, l1, fit1);
+		fputs("</text>\n", r->f);
+		if (!l2[0])
+			continue;
+		fprintf(r->f, "<text class=\"rl2\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">",
+			tx, y + 32);
+		hg_svg_text_max(r->f, l2, fit2);
+		fputs("</text>\n", r->f);
+	}
+	if (!r->l.nrows)
+		fprintf(r->f, "<text class=\"note\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">"
+			"no intervals of execution in this trace</text>\n",
+			(r->l.x.px_lo + r->l.x.px_hi) / 2, r->l.top + ROW_H / 2 + 4);
+}
+
+/* Clip [@s, @e] to the window; false when nothing of it is inside. */
+static bool clip(const struct render *r, uint64_t *s, uint64_t *e)
+{
+	if (*e < r->l.from_ns || *s >= r->l.to_ns)
+		return false;
+	if (*s < r->l.from_ns)
+		*s = r->l.from_ns;
+	if (*e > r->l.to_ns)
+		*e = r->l.to_ns;
+	return true;
+}
+
+/* Draw the box @m holds, at least a pixel wide. */
+static void flush_box(const struct render *r, struct merge *m, unsigned int row,
+		      const char *cls, double grow)
+{
+	double x0 = x_of(r, m->s), x1 = x_of(r, m->e), w = fmax(x1 - x0, 1.0);
+
+	if (!m->open)
+		return;
+	if (x0 + w > r->l.x.px_hi)
+		x0 = r->l.x.px_hi - w;
+	fprintf(r->f, "<rect class=\"%s\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
+		"height=\"%.1f\"/>\n", cls, x0, band_top(r, row) - grow, w, BAND_H + 2 * grow);
+	m->open = false;
+}
+
+/* Add [@s, @e] to the row's box @m: extend it when it starts within a pixel. */
+static void merge_add(const struct render *r, struct merge *m, unsigned int row,
+		      const char *cls, double grow, uint64_t s, uint64_t e)
+{
+	if (!clip(r, &s, &e))
+		return;
+	if (m->open && (s <= m->e || (double)(s - m->e) <= r->l.ns_per_px)) {
+		if (e > m->e)
+			m->e = e;
+		return;
+	}
+	flush_box(r, m, row, cls, grow);
+	*m = (struct merge){ .s = s, .e = e, .open = true };
+}
+
+/* Intervals: grey boxes per thread, or coloured boxes per CPU. */
+static int draw_intervals(const struct render *r, struct merge *open)
+{
+	uint32_t i;
+	unsigned int c;
+	char cls[16];
+
+	fputs("<g>\n", r->f);
+	for (i = 0; i < r->t->nthreads; i++) {
+		const struct hg_trace_thread *th = &r->t->threads[i];
+		struct hg_interval iv;
+		size_t pos = 0;
+		int ret;
+
+		if (r->o->per_cpu)
+			snprintf(cls, sizeof(cls), "iv c%u", i % NCOLOURS);
+		else
+			snprintf(cls, sizeof(cls), "iv");
+		while ((ret = hg_record_decode(th->recs, th->stored, &pos, &iv)) == 1) {
+			uint64_t s = hg_trace_ns(r->t, iv.start_cycles);
+			uint64_t e = hg_trace_ns(r->t, iv.start_cycles + iv.len_cycles);
+			unsigned int row = r->o->per_cpu ? (unsigned int)r->cpu_row[iv.cpu] : i;
+
+			merge_add(r, &open[r->o->per_cpu ? iv.cpu : 0], row, cls, 0, s, e);
+		}
+		if (ret < 0)
+			return ret;
+		for (c = 0; c < (r->o->per_cpu ? NCPUS : 1u); c++)
+			if (open[c].open)
+				flush_box(r, &open[c], r->o->per_cpu ? (unsigned int)r->cpu_row[c] : i,
+					  cls, 0);
+	}
+	fputs("</g>\n", r->f);
+	return 0;
+}
+
+/* Markers: one path per row and kind. */
+enum mark_kind { MARK_REL, MARK_DL, MARK_WAKE };
+
+static const char *const mark_class[] = { "rel", "dl", "wake" };
+
+struct markers {
+	enum mark_kind kind;
+	bool open;
+	double last_x;		/* where the last one was drawn */
+};
+
+/* A marker at @ns, unless it is outside the window or within a pixel of the last. */
+static void marker(const struct render *r, struct markers *mk, unsigned int row, uint64_t ns)
+{
+	double x, y = band_top(r, row);
+
+	if (ns < r->l.from_ns || ns > r->l.to_ns)
+		return;
+	x = x_of(r, ns);
+	if (mk->open && fabs(x - mk->last_x) < 1)
+		return;
+	if (!mk->open)
+		fprintf(r->f, "<path class=\"%s\" d=\"", mark_class[mk->kind]);
+	mk->open = true;
+	mk->last_x = x;
+	switch (mk->kind) {
+	case MARK_REL:	/* under the band, pointing up at it */
+		fprintf(r->f, "M%.1f %.1fl-3.5 %dh7z", x, y + BAND_H + 1, MARK_H);
+		break;
+	case MARK_DL:	/* over the band, pointing down at it */
+		fprintf(r->f, "M%.1f %.1fl3.5 %d 3.5-%dz", x - 3.5, y - 1 - MARK_H, MARK_H,
+			MARK_H);
+		break;
+	case MARK_WAKE:	/* across the band */
+		fprintf(r->f, "M%.1f %.1fv%d", x, y, BAND_H);
+		break;
+	}
+}
+
+static void markers_close(const struct render *r, struct markers *mk)
+{
+	if (mk->open)
+		fputs("\"/>\n", r->f);
+	mk->open = false;
+}
+
+/* Where event @rec puts a marker of @kind; false for none. */
+static bool mark_at(const struct hg_trace *t, const struct hg_trace_thread *th,
+		    const struct hg_record *rec, enum mark_kind kind, uint64_t *ns)
+{
+	uint64_t at = hg_trace_ns(t, rec->start_cycles);
+
+	switch (hg_event_type(rec->flags)) {
+	case HG_EV_JOB:
+		*ns = kind == MARK_REL ? at : at + th->deadline_ns;
+		return th->model == HG_MODEL_PERIODIC && kind != MARK_WAKE;
+	case HG_EV_LAT:
+		*ns = at + rec->len_cycles;	/* when it woke */
+		return kind == MARK_WAKE;
+	default:
+		return false;
+	}
+}
+
+/* Where a thread's run ended: its planned end, or the stop, if earlier. */
+static uint64_t thread_end_ns(const struct hg_trace *t, const struct hg_trace_thread *th)
+{
+	uint64_t stop = t->stop_cycles ? hg_trace_ns(t, t->stop_cycles) : t->duration_ns;
+	uint64_t end = th->end_cycles ? hg_trace_ns(t, th->end_cycles) : stop;
+
+	return end < stop ? end : stop;
+}
+
+/*
+ * Jobs of a PERIODIC thread are released on a grid and each is recorded
+ * when it completes, so the jobs released after the last one recorded were
+ * not finished when the thread stopped: those whose deadline passed are
+ * misses. Unless events were dropped: then the trace does not hold the
+ * last job that completed.
+ */
+static bool knows_unfinished(const struct hg_trace_thread *th)
+{
+	return th->model == HG_MODEL_PERIODIC && th->period_ns && !th->stats.samples_dropped;
+}
+
+/* The release of the first job that the trace has no record of. */
+static uint64_t first_unfinished(const struct hg_trace *t, const struct hg_trace_thread *th)
+{
+	uint64_t next = th->begin_cycles ? hg_trace_ns(t, th->begin_cycles) : 0, k;
+
+	for (k = 0; k < th->stored; k++)
+		if (hg_event_type(th->recs[k].flags) == HG_EV_JOB)
+			next = hg_trace_ns(t, th->recs[k].start_cycles) + th->period_ns;
+	return next;
+}
+
+/* The markers of @kind of thread @i: from its events, then unfinished jobs. */
+static void draw_marks(const struct render *r, uint32_t i, enum mark_kind kind)
+{
+	const struct hg_trace_thread *th = &r->t->threads[i];
+	struct markers mk = { .kind = kind };
+	uint64_t k, ns, rel, end;
+
+	for (k = 0; k < th->stored; k++)
+		if (mark_at(r->t, th, &th->recs[k], kind, &ns))
+			marker(r, &mk, i, ns);
+	if (kind != MARK_WAKE && knows_unfinished(th)) {
+		end = thread_end_ns(r->t, th);
+		for (rel = first_unfinished(r->t, th); rel < end; rel += th->period_ns) {
+			if (kind == MARK_REL)
+				marker(r, &mk, i, rel);
+			else if (rel + th->deadline_ns <= end)
+				marker(r, &mk, i, rel + th->deadline_ns);
+		}
+	}
+	markers_close(r, &mk);
+}
+
+/*
+ * Red spans of thread @i: each missed job from its release to its
+ * completion, each period in which no frame was done, and the jobs not
+ * finished when the thread stopped once their deadline had passed.
+ */
+static void draw_misses(const struct render *r, uint32_t i)
+{
+	const struct hg_trace_thread *th = &r->t->threads[i];
+	struct merge m = { 0 };
+	uint64_t k, next, end;
+
+	for (k = 0; k < th->stored; k++) {
+		const struct hg_record *rec = &th->recs[k];
+		uint64_t at = hg_trace_ns(r->t, rec->start_cycles), len = rec->len_cycles;
+
+		if (!(rec->flags & HG_REC_MISS))
+			continue;
+		if (hg_event_type(rec->flags) == HG_EV_JOB)
+			merge_add(r, &m, i, "miss", 2, at, at + len);
+		else if (hg_event_type(rec->flags) == HG_EV_PERIOD)
+			merge_add(r, &m, i, "miss", 2, at > len ? at - len : 0, at);
+	}
+	if (knows_unfinished(th)) {
+		next = first_unfinished(r->t, th);
+		end = thread_end_ns(r->t, th);
+		if (next + th->deadline_ns <= end)
+			merge_add(r, &m, i, "miss", 2, next, end);
+	}
+	flush_box(r, &m, i, "miss", 2);
+}
+
+/* Releases, deadlines, misses and wake-ups of every thread (thread rows). */
+static void draw_events(const struct render *r)
+{
+	uint32_t i;
+
+	fputs("<g>\n", r->f);
+	for (i = 0; i < r->t->nthreads; i++) {
+		const struct hg_trace_thread *th = &r->t->threads[i];
+
+		if (th->model == HG_MODEL_PERIODIC) {
+			draw_marks(r, i, MARK_REL);
+			draw_marks(r, i, MARK_DL);
+		}
+		if (th->model == HG_MODEL_LAT)
+			draw_marks(r, i, MARK_WAKE);
+		if (is_periodic(th))
+			draw_misses(r, i);
+	}
+	fputs("</g>\n", r->f);
+}
+
+static void draw_title(const struct render *r)
+{
+	char title[256], cpus[32] = "", a[32], b[32];
+
+	if (r->ncpus)
+		snprintf(cpus, sizeof(cpus), " on %u CPU%s", r->ncpus, r->ncpus == 1 ? "" : "s");
+	snprintf(title, sizeof(title), "Execution %s %u thread%s%s, %s to %s ms",
+		 r->o->per_cpu ? "by CPU:" : "of", r->t->nthreads,
+		 r->t->nthreads == 1 ? "" : "s", cpus, fmt_ms(r->l.from_ns, a, sizeof(a)),
+		 fmt_ms(r->l.to_ns, b, sizeof(b)));
+	hg_svg_title(r->f, r->l.width, title, r->t->cmdline);
+}
+
+static int render(struct render *r)
+{
+	struct legend_entry *e;
+	struct merge *open;
+	size_t ne, nopen = r->o->per_cpu ? NCPUS : 1;
+	struct hg_svg_axis axis;
+	int ret;
+
+	e = calloc(r->t->nthreads + 4, sizeof(*e));
+	open = calloc(nopen, sizeof(*open));
+	if (!e || !open) {
+		free(e);
+		free(open);
+		return -ENOMEM;
+	}
+	ne = legend_entries(r, e, r->t->nthreads + 4);
+	lay_out(r, e, ne);
+	hg_svg_begin(r->f, r->l.width, r->l.height, css);
+	draw_title(r);
+	legend_lines(r->f, e, ne, r->l.x.px_lo, r->l.x.px_hi);
+	draw_rows(r);
+	axis = (struct hg_svg_axis){
+		.s = r->l.x, .at = r->l.top + (r->l.nrows ? r->l.nrows : 1) * ROW_H,
+		.grid = (r->l.nrows ? r->l.nrows : 1) * ROW_H,
+		.label = "time since the start of the run (ms)",
+	};
+	hg_svg_axis(r->f, &axis);
+	ret = draw_intervals(r, open);
+	if (!ret && !r->o->per_cpu)
+		draw_events(r);
+	free(e);
+	free(open);
+	if (ret)
+		return ret;
+	return hg_svg_end(r->f);
+}
+
+int hg_render_timeline(FILE *f, const struct hg_trace *t, const struct hg_render_opts *o)
+{
+	struct render r = { .f = f, .t = t, .o = o };
+	char err[128];
+	int ret;
+
+	ret = hg_render_check(t, o, err, sizeof(err));
+	if (ret)
+		return ret;
+	if (o->per_cpu) {
+		ret = find_cpus(&r);
+		if (ret)
+			return ret;
+	}
+	ret = render(&r);
+	free(r.cpu_row);
+	return ret;
+}

@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * render.h - a trace as a timeline picture (SVG), like the paper's figure 3
+ *
+ * One row per thread (or per CPU), a grey box for each interval of
+ * execution, a time axis in ms from the run's start. Periodic threads also
+ * show their releases (a small triangle under the row), their deadlines (a
+ * triangle over it) and, in red, the span of each job that missed its
+ * deadline. Intervals, gaps and markers narrower than a pixel are merged
+ * with their neighbours, so the picture holds at most a few boxes per pixel
+ * column and row however long the trace.
+ *
+ * Classes of the elements, for scripts and tests: "iv" interval boxes
+ * (with "c<k>", the thread's colour, in per-CPU rows), "miss" missed jobs,
+ * "rel" and "dl" paths of release and deadline markers (a subpath "M..."
+ * each), "wake" LAT wake-ups; the legend's swatches add "key". Events are
+ * drawn in thread rows only.
+ */
+#ifndef HG_RENDER_H
+#define HG_RENDER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../trace/trace.h"
+
+#define HG_RENDER_WIDTH		1000	/* default width of the picture, px */
+#define HG_RENDER_MIN_WIDTH	400
+#define HG_RENDER_MAX_WIDTH	20000
+
+struct hg_render_opts {
+	uint64_t from_ns;	/* start of the window, from the run's start */
+	uint64_t to_ns;		/* its end; 0: the end of the run */
+	unsigned int width_px;	/* width of the picture; 0: HG_RENDER_WIDTH */
+	bool per_cpu;		/* one row per CPU, boxes coloured by thread */
+};
+
+/*
+ * hg_render_end_ns - the end of the run, in ns from its start: when the
+ * stop flag was raised (the requested duration if the trace does not say),
+ * or later if an interval ends later
+ */
+uint64_t hg_render_end_ns(const struct hg_trace *t);
+
+/*
+ * hg_render_check - check @o against @t: the width in range, the window
+ * not empty and not after the end of the run
+ * Returns 0 or -EINVAL with a one-line reason in @err.
+ */
+int hg_render_check(const struct hg_trace *t, const struct hg_render_opts *o,
+		    char *err, size_t errlen);
+
+/*
+ * hg_render_timeline - write the timeline of @t as a complete SVG document
+ * Returns 0, -EINVAL for options hg_render_check() refuses or records
+ * that do not decode, -ENOMEM, or -EIO when writing failed.
+ */
+int hg_render_timeline(FILE *f, const struct hg_trace *t, const struct hg_render_opts *o);
+
+#endif /* HG_RENDER_H */
