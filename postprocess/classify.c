@@ -2,23 +2,27 @@
 /*
  * classify.c - classify gaps on per-CPU time lines
  *
- * Each thread's intervals are decoded once into an array; a k-way merge by
- * start time then lays them out on one time line per CPU, as references
- * (thread, index). On a CPU's line the interval after A's is simply the
- * next element, so classifying is one linear pass.
+ * Each thread's records are used as they are (a copy without the event
+ * records where it has any); a k-way merge by start time lays them out on
+ * one time line per CPU, as references (thread, index). On a CPU's line the
+ * record after A's is simply the next element, so classifying is one
+ * linear pass. The pieces of a long interval (HG_REC_CONTINUED) follow one
+ * another with no gap between them, and only the last piece has a gap.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "classify.h"
 
-struct iv {
-	uint64_t start;
-	uint64_t end;
-	uint16_t cpu;
-	uint16_t flags;
-};
+/* An interval, or a piece of one: a trace record. */
+#define iv hg_record
+
+static inline uint64_t iv_end(const struct iv *v)
+{
+	return v->start_cycles + v->len_cycles;
+}
 
 struct ref {
 	uint32_t thread;
@@ -26,7 +30,8 @@ struct ref {
 };
 
 struct lines {
-	struct iv **ivs;	/* per thread, its intervals */
+	const struct iv **ivs;	/* per thread, its interval records */
+	bool *owned;		/* ivs[i] is a copy of ours */
 	size_t *niv;
 	struct ref **cpu;	/* per CPU, its time line */
 	size_t *ncpu;
@@ -51,50 +56,78 @@ static void free_lines(struct lines *l, uint32_t nthreads)
 {
 	uint32_t i;
 
-	for (i = 0; l->ivs && i < nthreads; i++)
-		free(l->ivs[i]);
+	for (i = 0; l->ivs && l->owned && i < nthreads; i++)
+		if (l->owned[i])
+			free((void *)l->ivs[i]);
 	for (i = 0; l->cpu && i < l->ncpus; i++)
 		free(l->cpu[i]);
 	free(l->ivs);
+	free(l->owned);
 	free(l->niv);
 	free(l->cpu);
 	free(l->ncpu);
 }
 
-/* Decode each thread's intervals; count them per CPU. */
+/* A thread's interval records: its own, or a copy without its events. */
+static int thread_records(const struct hg_trace_thread *th, struct lines *l, uint32_t i)
+{
+	struct iv *copy;
+	uint64_t k, n = 0, events = 0;
+
+	for (k = 0; k < th->stored; k++)
+		events += (th->recs[k].flags & HG_REC_EVENT) != 0;
+	if (!events) {
+		l->ivs[i] = th->recs;
+		l->niv[i] = th->stored;
+		return 0;
+	}
+	copy = malloc((th->stored - events + 1) * sizeof(*copy));
+	if (!copy)
+		return -ENOMEM;
+	for (k = 0; k < th->stored; k++)
+		if (!(th->recs[k].flags & HG_REC_EVENT))
+			copy[n++] = th->recs[k];
+	l->ivs[i] = copy;
+	l->owned[i] = true;
+	l->niv[i] = n;
+	return 0;
+}
+
+/* Each thread's interval records; which CPUs there are; where drops begin. */
 static int decode_all(const struct hg_trace *t, struct lines *l)
 {
 	uint32_t i;
+	size_t k;
 
 	l->ivs = calloc(t->nthreads ? t->nthreads : 1, sizeof(*l->ivs));
+	l->owned = calloc(t->nthreads ? t->nthreads : 1, sizeof(*l->owned));
 	l->niv = calloc(t->nthreads ? t->nthreads : 1, sizeof(*l->niv));
-	if (!l->ivs || !l->niv)
+	/* counted per CPU here, for the lines: a record's CPU is 16 bits */
+	l->ncpu = calloc(UINT16_MAX + 1, sizeof(*l->ncpu));
+	if (!l->ivs || !l->owned || !l->niv || !l->ncpu)
 		return -ENOMEM;
 	l->known_until = UINT64_MAX;
 	for (i = 0; i < t->nthreads; i++) {
 		const struct hg_trace_thread *th = &t->threads[i];
-		struct hg_interval v;
-		size_t pos = 0, n = 0;
-		int ret;
+		size_t n;
+		int ret = thread_records(th, l, i);
 
-		l->ivs[i] = malloc((th->stored ? th->stored : 1) * sizeof(struct iv));
-		if (!l->ivs[i])
-			return -ENOMEM;
-		while ((ret = hg_record_decode(th->recs, th->stored, &pos, &v)) == 1) {
-			struct iv *o = &l->ivs[i][n++];
-
-			o->start = v.start_cycles;
-			o->end = v.start_cycles + v.len_cycles;
-			o->cpu = (uint16_t)v.cpu;
-			o->flags = (uint16_t)v.flags;
-			if (v.cpu >= l->ncpus)
-				l->ncpus = v.cpu + 1;
-		}
-		if (ret < 0)
+		if (ret)
 			return ret;
-		l->niv[i] = n;
-		if (th->dropped && n && l->ivs[i][n - 1].end < l->known_until)
-			l->known_until = l->ivs[i][n - 1].end;
+		n = l->niv[i];
+		for (k = 0; k < n; k++) {
+			const struct iv *v = &l->ivs[i][k];
+
+			if (v->cpu >= l->ncpus)
+				l->ncpus = v->cpu + 1u;
+			l->ncpu[v->cpu]++;
+			/* a continued piece must be followed by the rest of it */
+			if ((v->flags & HG_REC_CONTINUED) &&
+			    (k + 1 == n || v[1].start_cycles != iv_end(v)))
+				return -EINVAL;
+		}
+		if (th->dropped && n && iv_end(&l->ivs[i][n - 1]) < l->known_until)
+			l->known_until = iv_end(&l->ivs[i][n - 1]);
 		if (th->dropped && !n)
 			l->known_until = 0;
 	}
@@ -135,20 +168,14 @@ static int merge_by_cpu(const struct hg_trace *t, struct lines *l)
 	int ret = -ENOMEM;
 
 	l->cpu = calloc(l->ncpus ? l->ncpus : 1, sizeof(*l->cpu));
-	l->ncpu = calloc(l->ncpus ? l->ncpus : 1, sizeof(*l->ncpu));
 	fill = calloc(l->ncpus ? l->ncpus : 1, sizeof(*fill));
 	heap = calloc(t->nthreads ? t->nthreads : 1, sizeof(*heap));
 	pos = calloc(t->nthreads ? t->nthreads : 1, sizeof(*pos));
-	if (!l->cpu || !l->ncpu || !fill || !heap || !pos)
+	if (!l->cpu || !fill || !heap || !pos)
 		goto out;
-	for (i = 0; i < t->nthreads; i++) {
-		size_t k;
-
-		for (k = 0; k < l->niv[i]; k++)
-			l->ncpu[l->ivs[i][k].cpu]++;
+	for (i = 0; i < t->nthreads; i++)
 		if (l->niv[i])
-			heap[n++] = (struct head){ l->ivs[i][0].start, i };
-	}
+			heap[n++] = (struct head){ l->ivs[i][0].start_cycles, i };
 	for (i = 0; i < l->ncpus; i++) {
 		l->cpu[i] = malloc((l->ncpu[i] ? l->ncpu[i] : 1) * sizeof(struct ref));
 		if (!l->cpu[i])
@@ -163,7 +190,7 @@ static int merge_by_cpu(const struct hg_trace *t, struct lines *l)
 
 		l->cpu[c][fill[c]++] = (struct ref){ th, (uint32_t)k };
 		if (pos[th] < l->niv[th])
-			heap[0].start = l->ivs[th][pos[th]].start;
+			heap[0].start = l->ivs[th][pos[th]].start_cycles;
 		else
 			heap[0] = heap[--n];
 		sift(heap, n, 0);
@@ -182,30 +209,30 @@ static int classify_one(const struct lines *l, unsigned int c, size_t j, struct 
 	const struct ref *r = &l->cpu[c][j], *next = j + 1 < l->ncpu[c] ? r + 1 : NULL;
 	const struct iv *a = &l->ivs[r->thread][r->idx], *resume, *b = NULL;
 
-	if (r->idx + 1 >= l->niv[r->thread])
-		return 0;	/* A's last interval: no gap after it */
+	if (r->idx + 1 >= l->niv[r->thread] || (a->flags & HG_REC_CONTINUED))
+		return 0;	/* A's last interval, or not the end of one: no gap */
 	resume = a + 1;
 	if (next)
 		b = &l->ivs[next->thread][next->idx];
 	g->thread = r->thread;
 	g->next_thread = r->thread;
 	g->cpu = c;
-	g->at_cycles = a->end;
-	g->cost_cycles = resume->start - a->end;
+	g->at_cycles = iv_end(a);
+	g->cost_cycles = resume->start_cycles - iv_end(a);
 	if (b && next->thread == r->thread && next->idx == r->idx + 1)
 		g->cls = HG_GAP_FOREIGN;
-	else if (resume->cpu != c && (!b || resume->start <= b->start))
+	else if (resume->cpu != c && (!b || resume->start_cycles <= b->start_cycles))
 		g->cls = HG_GAP_MIGRATION;
 	else if (b && next->thread != r->thread) {
 		g->cls = a->flags & (HG_REC_YIELD | HG_REC_SLEEP) ?
 			 HG_GAP_VOLUNTARY : HG_GAP_INVOLUNTARY;
 		g->next_thread = next->thread;
-		g->cost_cycles = b->start - a->end;
+		g->cost_cycles = b->start_cycles - iv_end(a);
 	} else {
 		g->cls = HG_GAP_UNKNOWN;
 	}
 	/* a dropping thread may have run here unseen */
-	if (resume->start > l->known_until || (b && b->start > l->known_until))
+	if (resume->start_cycles > l->known_until || (b && b->start_cycles > l->known_until))
 		g->cls = HG_GAP_UNKNOWN;
 	return 1;
 }

@@ -10,9 +10,13 @@
  *
  * Sections: RUN (clocks, calibration, flags, command line), SYSTEM
  * (key/value snapshot), THREAD (one per thread: labels and statistics),
- * RECORDS (one per thread: its records). Strings are u32 length + bytes.
+ * PAD (zero bytes, so that the records that follow start at a multiple of
+ * 16 bytes of the file), RECORDS (one per thread: its records). Strings
+ * are u32 length + bytes. A reader that maps the file uses the records
+ * where they lie.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -29,7 +33,10 @@
 
 static const char magic[8] = "HGTRACE";
 
-enum { SEC_RUN = 1, SEC_SYSTEM, SEC_THREAD, SEC_RECORDS, SEC_END };
+enum { SEC_RUN = 1, SEC_SYSTEM, SEC_THREAD, SEC_RECORDS, SEC_END, SEC_PAD };
+
+/* Sections: RUN, SYSTEM, for each thread THREAD PAD RECORDS, END. */
+#define NSECTIONS(nthreads) (3 + 3 * (nthreads))
 
 #define SECTION_HEADER 16
 #define RECORD_BYTES 16
@@ -265,6 +272,7 @@ static void get_thread(struct hg_cur *c, struct hg_trace_thread *th)
 
 struct out {
 	FILE *f;
+	uint64_t off;		/* bytes written */
 	uint32_t crc;
 	struct hg_crc32 table;
 	int err;
@@ -279,6 +287,7 @@ static void out_bytes(struct out *o, const void *p, size_t n)
 		return;
 	}
 	o->crc = hg_crc32_update(&o->table, o->crc, p, n);
+	o->off += n;
 }
 
 static void out_section(struct out *o, uint32_t type, const struct hg_buf *payload,
@@ -296,11 +305,24 @@ static void out_section(struct out *o, uint32_t type, const struct hg_buf *paylo
 	free(h.p);
 }
 
+/* A PAD section that makes the records after the next header aligned. */
+static void out_pad(struct out *o)
+{
+	static const uint8_t zero[16];
+	struct hg_buf b = { 0 };
+	size_t n = (16 - (o->off + 16 + 32) % 16) % 16;
+
+	hg_put_bytes(&b, zero, n);
+	out_section(o, SEC_PAD, &b, 0);
+	free(b.p);
+}
+
 static void out_records(struct out *o, const struct hg_trace_thread *th)
 {
 	struct hg_buf b = { 0 };
 	uint64_t i;
 
+	out_pad(o);
 	hg_put_u32(&b, th->id);
 	hg_put_u32(&b, 0);
 	hg_put_u64(&b, th->stored);
@@ -320,7 +342,7 @@ static void out_records(struct out *o, const struct hg_trace_thread *th)
 static void write_all(struct out *o, const struct hg_trace *t)
 {
 	struct hg_buf b = { 0 };
-	uint32_t nsec = 3 + 2 * t->nthreads, i;
+	uint32_t nsec = NSECTIONS(t->nthreads), i;
 
 	hg_put_bytes(&b, magic, sizeof(magic));
 	hg_put_u32(&b, HG_TRACE_VERSION);
@@ -372,7 +394,7 @@ int hg_trace_write(const struct hg_trace *t, const char *path, char *err, size_t
 /* ---------------------------------------------------------------- read */
 
 static int decode_records(struct hg_cur *c, struct hg_trace *t, uint64_t len,
-			  const uint32_t *nthreads_seen, char *err, size_t errlen)
+			  const uint32_t *nthreads_seen, bool borrow, char *err, size_t errlen)
 {
 	struct hg_trace_thread *th;
 	uint32_t id = hg_get_u32(c);
@@ -395,16 +417,29 @@ static int decode_records(struct hg_cur *c, struct hg_trace *t, uint64_t len,
 		err_set(err, errlen, "damaged records section of thread %u", id);
 		return -EINVAL;
 	}
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	/*
+	 * the file's layout is the struct's on a little-endian machine: use the
+	 * records where they lie in a mapped file (PAD aligned them), else copy
+	 */
+	if (borrow && n && !((uintptr_t)(c->p + c->pos) % _Alignof(struct hg_record)) &&
+	    hg_get_need(c, n * RECORD_BYTES)) {
+		th->recs = (struct hg_record *)(uintptr_t)(c->p + c->pos);
+		th->recs_borrowed = true;
+		c->pos += n * RECORD_BYTES;
+		return 0;
+	}
 	th->recs = malloc(n ? n * sizeof(*th->recs) : 1);
 	if (!th->recs)
 		return -ENOMEM;
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	/* the file's layout is the struct's on a little-endian machine */
 	if (hg_get_need(c, n * RECORD_BYTES)) {
 		memcpy(th->recs, c->p + c->pos, n * RECORD_BYTES);
 		c->pos += n * RECORD_BYTES;
 	}
 #else
+	th->recs = malloc(n ? n * sizeof(*th->recs) : 1);
+	if (!th->recs)
+		return -ENOMEM;
 	for (i = 0; i < n; i++) {
 		th->recs[i].start_cycles = hg_get_u64(c);
 		th->recs[i].len_cycles = hg_get_u32(c);
@@ -416,7 +451,8 @@ static int decode_records(struct hg_cur *c, struct hg_trace *t, uint64_t len,
 }
 
 static int decode_section(struct hg_cur *sc, uint32_t type, struct hg_trace *t,
-			  uint32_t nsec, uint32_t *nthreads_seen, char *err, size_t errlen)
+			  uint32_t nsec, uint32_t *nthreads_seen, bool borrow,
+			  char *err, size_t errlen)
 {
 	uint32_t n, i;
 
@@ -430,7 +466,7 @@ static int decode_section(struct hg_cur *sc, uint32_t type, struct hg_trace *t,
 		}
 		get_run(sc, t, &nthreads);
 		/* RUN, SYSTEM, END and two sections a thread */
-		if (sc->bad || nthreads > 100000 || nsec != 3 + 2 * nthreads) {
+		if (sc->bad || nthreads > 100000 || nsec != NSECTIONS(nthreads)) {
 			err_set(err, errlen, "damaged run section");
 			return -EINVAL;
 		}
@@ -468,15 +504,23 @@ static int decode_section(struct hg_cur *sc, uint32_t type, struct hg_trace *t,
 		(*nthreads_seen)++;
 		return 0;
 	case SEC_RECORDS:
-		return decode_records(sc, t, sc->len, nthreads_seen, err, errlen);
+		return decode_records(sc, t, sc->len, nthreads_seen, borrow, err, errlen);
+	case SEC_PAD:
+		for (i = 0; i < sc->len; i++)
+			if (sc->p[i] || sc->len > 15) {
+				err_set(err, errlen, "damaged padding section");
+				return -EINVAL;
+			}
+		sc->pos = sc->len;
+		return 0;
 	default:
 		err_set(err, errlen, "unknown section type %u", type);
 		return -EINVAL;
 	}
 }
 
-int hg_trace_decode(const uint8_t *buf, size_t len, struct hg_trace **out,
-		    char *err, size_t errlen)
+static int decode(const uint8_t *buf, size_t len, bool borrow, struct hg_trace **out,
+		  char *err, size_t errlen)
 {
 	struct hg_cur c = { .p = buf, .len = len };
 	struct hg_crc32 *table;
@@ -549,7 +593,7 @@ int hg_trace_decode(const uint8_t *buf, size_t len, struct hg_trace **out,
 			ret = -EINVAL;
 			break;
 		}
-		ret = decode_section(&sc, type, t, nsec, &seen, err, errlen);
+		ret = decode_section(&sc, type, t, nsec, &seen, borrow, err, errlen);
 		if (!ret && sc.pos != sc.len) {
 			err_set(err, errlen, "damaged: section %u has %zu stray bytes",
 				s, sc.len - sc.pos);
@@ -581,6 +625,12 @@ int hg_trace_decode(const uint8_t *buf, size_t len, struct hg_trace **out,
 	}
 	*out = t;
 	return 0;
+}
+
+int hg_trace_decode(const uint8_t *buf, size_t len, struct hg_trace **out,
+		    char *err, size_t errlen)
+{
+	return decode(buf, len, false, out, err, errlen);
 }
 
 int hg_trace_read(const char *path, struct hg_trace **out, char *err, size_t errlen)
@@ -615,7 +665,13 @@ int hg_trace_read(const char *path, struct hg_trace **out, char *err, size_t err
 		err_set(err, errlen, "cannot map it: %s", strerror(-ret));
 		return ret;
 	}
-	ret = hg_trace_decode(buf, (size_t)sb.st_size, out, err, errlen);
-	munmap(buf, (size_t)sb.st_size);
-	return ret;
+	ret = decode(buf, (size_t)sb.st_size, true, out, err, errlen);
+	if (ret) {
+		munmap(buf, (size_t)sb.st_size);
+		return ret;
+	}
+	/* the trace's records may lie in the mapping: it goes with the trace */
+	(*out)->map = buf;
+	(*out)->maplen = (size_t)sb.st_size;
+	return 0;
 }

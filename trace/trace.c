@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "timeval.h"
 #include "trace.h"
@@ -39,7 +40,10 @@ void hg_trace_free(struct hg_trace *t)
 	if (!t)
 		return;
 	for (i = 0; i < t->nthreads; i++)
-		free(t->threads[i].recs);
+		if (!t->threads[i].recs_borrowed)
+			free(t->threads[i].recs);
+	if (t->map)
+		munmap(t->map, t->maplen);
 	for (i = 0; i < t->nsys; i++) {
 		free(t->sys[i].key);
 		free(t->sys[i].value);

@@ -9,6 +9,7 @@
 #ifndef HG_TRACE_H
 #define HG_TRACE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -57,6 +58,7 @@ struct hg_trace_thread {
 	uint64_t dropped;		/* records that found no room */
 	struct hg_tstats stats;
 	struct hg_record *recs;		/* @stored records, in order */
+	bool recs_borrowed;		/* they lie in the trace's file mapping */
 };
 
 struct hg_kv {
@@ -86,6 +88,8 @@ struct hg_trace {
 	struct hg_kv *sys;		/* system snapshot */
 	uint32_t nthreads;
 	struct hg_trace_thread *threads;
+	void *map;			/* the file hg_trace_read() mapped, or NULL */
+	size_t maplen;
 };
 
 /* hg_trace_alloc - an empty trace for @nthreads threads, or NULL. */
@@ -114,7 +118,8 @@ uint64_t hg_trace_ns(const struct hg_trace *t, uint64_t c);
 int hg_trace_write(const struct hg_trace *t, const char *path, char *err, size_t errlen);
 
 /*
- * hg_trace_read - read a trace file, checking every length and the checksum
+ * hg_trace_read - read a trace file, checking every length and the checksum;
+ * the file is mapped, and its records are used where they lie (read-only)
  * @err: a one-line reason on failure ("truncated", "bad checksum", ...)
  * Returns 0 with *@out set, or -errno (-EINVAL for a damaged file).
  */

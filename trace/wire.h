@@ -7,21 +7,30 @@
 #ifndef HG_WIRE_H
 #define HG_WIRE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "record.h"
 
-/* Tables of the CRC-32 (IEEE, as zlib's), for eight bytes a step. */
+/*
+ * The CRC-32 (IEEE, as zlib's): tables for eight bytes a step, and
+ * carry-less multiplication where the CPU has it.
+ */
 struct hg_crc32 {
 	uint32_t t[8][256];
+	bool clmul;		/* PCLMULQDQ and SSE4.1: folding, 16 bytes a step */
 };
 
-/* hg_crc32_init - fill the tables. */
+/* hg_crc32_init - fill the tables, see what the CPU has. */
 void hg_crc32_init(struct hg_crc32 *c);
 
 /* hg_crc32_update - continue @crc over @n bytes at @p (start from 0). */
 uint32_t hg_crc32_update(const struct hg_crc32 *c, uint32_t crc, const uint8_t *p, size_t n);
+
+/* hg_crc32_update_table - the same with the tables alone (for tests). */
+uint32_t hg_crc32_update_table(const struct hg_crc32 *c, uint32_t crc, const uint8_t *p,
+			       size_t n);
 
 /* A growing buffer; err is set (-ENOMEM) once an append failed. */
 struct hg_buf {

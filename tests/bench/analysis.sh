@@ -1,0 +1,35 @@
+#!/bin/sh
+# Benchmark: the analyses of a saved trace, on a synthetic trace of 10
+# million records (tests/bench/gentrace.c) so that no 10-minute run is
+# needed. Prints records per second for ctx, dump and render (and export),
+# and render's output size.
+# usage: tests/bench/analysis.sh build/hourglass
+set -u
+HG=${1:-build/hourglass}
+GEN=$(dirname "$HG")/bench/gentrace
+N=${HG_BENCH_RECORDS:-10000000}
+TMP=$(mktemp -d /tmp/hgbench.XXXXXX)
+trap 'rm -rf "$TMP"' EXIT
+
+now() { date +%s%N; }
+rate() {	# name, start ns, end ns, records
+	awk -v n="$1" -v a="$2" -v b="$3" -v r="$4" -v t="$5" 'BEGIN {
+		s = (b - a) / 1e9; printf "%-28s %8.3f s %10.2f M records/s   (target %s)\n",
+		n, s, r / s / 1e6, t }'
+}
+
+if ! "$GEN" "$TMP/big.hgt" "$N" 10 2 2>"$TMP/err"; then
+	echo "skipped: cannot generate the trace: $(cat "$TMP/err")"
+	exit 0
+fi
+echo "analysis of a synthetic trace: $N records, 10 threads on 2 CPUs, $(($(wc -c <"$TMP/big.hgt") / 1048576)) MiB"
+"$HG" dump "$TMP/big.hgt" >/dev/null	# warm the page cache: every figure reads the same file
+a=$(now); "$HG" ctx "$TMP/big.hgt" >/dev/null; b=$(now)
+rate "ctx" "$a" "$b" "$N" ">= 20"
+a=$(now); "$HG" dump "$TMP/big.hgt" >/dev/null; b=$(now)
+rate "dump (lines)" "$a" "$b" "$N" ">= 5"
+a=$(now); "$HG" render "$TMP/big.hgt" -o "$TMP/big.svg"; b=$(now)
+rate "render (whole run)" "$a" "$b" "$N" "bounded"
+echo "render output: $(wc -c <"$TMP/big.svg") bytes (target: a few MB at most)"
+a=$(now); "$HG" export "$TMP/big.hgt" --format csv -o - >/dev/null; b=$(now)
+rate "export csv" "$a" "$b" "$N" "-"
