@@ -45,9 +45,12 @@ static int time_arg(const char *opt, const char *val, uint64_t *ns)
 {
 	char why[128];
 
-	if (hg_parse_time(val, ns, why, sizeof(why)) || !*ns) {
-		fprintf(stderr, "hourglass: ctx: %s %s: %s\n", opt, val,
-			*ns ? why : "must be greater than zero");
+	if (hg_parse_time(val, ns, why, sizeof(why))) {
+		fprintf(stderr, "hourglass: ctx: %s %s: %s\n", opt, val, why);
+		return -1;
+	}
+	if (!*ns) {
+		fprintf(stderr, "hourglass: ctx: %s %s: must be greater than zero\n", opt, val);
 		return -1;
 	}
 	return 0;

@@ -231,9 +231,12 @@ static int classify_one(const struct lines *l, unsigned int c, size_t j, struct 
 	} else {
 		g->cls = HG_GAP_UNKNOWN;
 	}
-	/* a dropping thread may have run here unseen */
-	if (resume->start_cycles > l->known_until || (b && b->start_cycles > l->known_until))
+	/* a dropping thread may have run here unseen: A's whole gap, unknown */
+	if (resume->start_cycles > l->known_until || (b && b->start_cycles > l->known_until)) {
 		g->cls = HG_GAP_UNKNOWN;
+		g->next_thread = r->thread;
+		g->cost_cycles = resume->start_cycles - iv_end(a);
+	}
 	return 1;
 }
 

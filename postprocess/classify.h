@@ -13,9 +13,11 @@
  *   - is foreign activity (an interrupt, the kernel, an untraced process)
  *     when the next interval on c is A's own next one;
  *   - is a migration when A resumes on another CPU before anything traced
- *     runs on c;
- *   - stays unclassified when its neighbours are unknown: nothing traced
- *     follows on c, or a thread's records were dropped before then.
+ *     runs on c (or when nothing traced runs on c after A at all);
+ *   - stays unclassified when its neighbours are unknown: a thread's
+ *     records were dropped before A resumed or before the next interval
+ *     on c, so that thread may have run there unseen. Its cost is then
+ *     A's whole gap.
  */
 #ifndef HG_CLASSIFY_H
 #define HG_CLASSIFY_H

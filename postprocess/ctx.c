@@ -138,7 +138,10 @@ int hg_ctx_histogram(const struct hg_ctx_report *r, uint64_t bucket_ns, uint64_t
 		top_ns = max_ns;
 	if (!bucket_ns)
 		bucket_ns = nice_step(top_ns / 50 ? top_ns / 50 : 1);
-	nb = (size_t)(top_ns / bucket_ns + 1);
+	/* a given max is the last bucket's end; an automatic one lies inside it */
+	nb = (size_t)(max_ns ? (max_ns + bucket_ns - 1) / bucket_ns : top_ns / bucket_ns + 1);
+	if (!nb)
+		nb = 1;
 	if (nb > 100000)
 		nb = 100000;
 	b = calloc(nb + 1, sizeof(*b));
