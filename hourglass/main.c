@@ -14,7 +14,7 @@
 #include "options.h"
 
 extern const struct hg_command hg_cmd_dump, hg_cmd_ctx, hg_cmd_render, hg_cmd_lat,
-	hg_cmd_export, hg_cmd_calibrate, hg_cmd_help;
+	hg_cmd_export, hg_cmd_rta, hg_cmd_calibrate, hg_cmd_help;
 
 const struct hg_command *const hg_commands[] = {
 	&hg_cmd_dump,
@@ -22,6 +22,7 @@ const struct hg_command *const hg_commands[] = {
 	&hg_cmd_render,
 	&hg_cmd_lat,
 	&hg_cmd_export,
+	&hg_cmd_rta,
 	&hg_cmd_calibrate,
 	&hg_cmd_help,
 	NULL,
@@ -48,7 +49,7 @@ static int help_main(int argc, char **argv)
 	c = hg_command_find(argv[1]);
 	if (!c) {
 		fprintf(stderr, "hourglass: help: unknown subcommand '%s' "
-			"(choose from dump, ctx, render, lat, export, calibrate, help)\n", argv[1]);
+			"(choose from dump, ctx, render, lat, export, rta, calibrate, help)\n", argv[1]);
 		return 2;
 	}
 	c->usage_long(stdout);
@@ -85,7 +86,7 @@ int main(int argc, char **argv)
 		c = hg_command_find(argv[1]);
 		if (!c) {
 			fprintf(stderr, "hourglass: unknown subcommand '%s' (choose from dump, "
-				"ctx, render, lat, export, calibrate, help; options start with -)\n",
+				"ctx, render, lat, export, rta, calibrate, help; options start with -)\n",
 				argv[1]);
 			return 2;
 		}

@@ -24,7 +24,8 @@ enum opt_id {
 	O_THREADS, O_DURATION, O_CYCLES, O_THREAD, O_ALL, O_RECORDS,
 	O_PRIORITY, O_RH, O_RS, O_WORKLOAD, O_TIMER, O_START, O_FINISH,
 	O_GAP, O_NO_INTERVALS, O_QUIET, O_OUTPUT, O_JSON, O_CPU,
-	O_HISTOGRAM, O_THRESHOLDS, O_GAP_HIST, O_HELP, O_VERSION,
+	O_HISTOGRAM, O_THRESHOLDS, O_GAP_HIST, O_JITTER, O_WCET, O_BLOCKING,
+	O_HELP, O_VERSION,
 };
 
 struct opt {
@@ -57,6 +58,9 @@ static const struct opt opts[] = {
 	{ NULL, "cpu", O_CPU, 1 },
 	{ NULL, "histogram", O_HISTOGRAM, 1 },
 	{ NULL, "lat-thresholds", O_THRESHOLDS, 1 },
+	{ NULL, "jitter", O_JITTER, 1 },
+	{ NULL, "wcet", O_WCET, 1 },
+	{ NULL, "blocking", O_BLOCKING, 1 },
 	{ "-h", "help", O_HELP, 0 },
 	{ "-V", "version", O_VERSION, 0 },
 };
@@ -332,7 +336,11 @@ static int parse_one(struct parser *ps, const struct opt *o, const char *opt,
 			return fail(ps, -EINVAL, "%s: %s", opt, why);
 		return 0;
 	case O_START:
+	case O_JITTER:
+	case O_BLOCKING:
 		return parse_time_opt(ps, opt, val, &a->v.ns, true);
+	case O_WCET:
+		return parse_time_opt(ps, opt, val, &a->v.ns, false);
 	case O_FINISH:
 		return parse_time_opt(ps, opt, val, &a->v.ns, false);
 	case O_CPU:
@@ -379,6 +387,15 @@ static void apply(const struct assign *a, struct hg_thread_cfg *t)
 		break;
 	case O_FINISH:
 		t->finish_ns = a->v.ns;
+		break;
+	case O_JITTER:
+		t->jitter_ns = a->v.ns;
+		break;
+	case O_WCET:
+		t->wcet_ns = a->v.ns;
+		break;
+	case O_BLOCKING:
+		t->blocking_ns = a->v.ns;
 		break;
 	case O_CPU:
 		t->pinned = true;

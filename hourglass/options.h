@@ -40,6 +40,10 @@ struct hg_thread_cfg {
 	uint64_t reserve_period_ns;
 	bool pinned;			/* --cpu given */
 	cpu_set_t cpus;
+	/* for the response-time analysis only */
+	uint64_t jitter_ns;		/* --jitter: release jitter J */
+	uint64_t wcet_ns;		/* --wcet: C, instead of the workload's */
+	uint64_t blocking_ns;		/* --blocking: B */
 };
 
 struct hg_config {

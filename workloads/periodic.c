@@ -45,6 +45,12 @@ static uint64_t fixed_cost(struct hg_wl_ctx *ctx, uint64_t k)
 	return ctx->p->amount_ns;
 }
 
+static int periodic_wcet(const struct hg_wl_params *p, uint64_t *ns)
+{
+	*ns = p->amount_ns;
+	return 0;
+}
+
 static int periodic_run(struct hg_wl_ctx *ctx)
 {
 	return hg_jobs_run(ctx, fixed_cost);
@@ -62,4 +68,5 @@ const struct hg_workload hg_wl_periodic = {
 	.parse = periodic_parse,
 	.describe = periodic_describe,
 	.run = periodic_run,
+	.wcet = periodic_wcet,
 };

@@ -138,6 +138,23 @@ static uint64_t table_cost(struct hg_wl_ctx *ctx, uint64_t k)
 	return t->cost_ns[k % t->n];
 }
 
+static int table_wcet(const struct hg_wl_params *p, uint64_t *ns)
+{
+	struct table t;
+	char err[256];
+	size_t i;
+	int ret = read_table(p->path, &t, err, sizeof(err));
+
+	if (ret)
+		return ret;
+	*ns = 0;
+	for (i = 0; i < t.n; i++)
+		if (t.cost_ns[i] > *ns)
+			*ns = t.cost_ns[i];
+	free(t.cost_ns);
+	return 0;
+}
+
 static int table_run(struct hg_wl_ctx *ctx)
 {
 	return hg_jobs_run(ctx, table_cost);
@@ -157,4 +174,5 @@ const struct hg_workload hg_wl_periodic_table = {
 	.setup = table_setup,
 	.run = table_run,
 	.teardown = table_teardown,
+	.wcet = table_wcet,
 };

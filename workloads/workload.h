@@ -109,6 +109,11 @@ struct hg_workload {
 	int (*run)(struct hg_wl_ctx *ctx);
 	/* teardown - release what setup took (may be NULL) */
 	void (*teardown)(struct hg_wl_ctx *ctx);
+	/*
+	 * wcet - the longest CPU time one job asks for, for the analysis
+	 * (NULL: not a model of jobs). Returns 0 or -errno.
+	 */
+	int (*wcet)(const struct hg_wl_params *p, uint64_t *ns);
 };
 
 /* hg_workloads - every model, NULL-terminated. */

@@ -1,0 +1,236 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * taskset.c - task sets for the analyses
+ */
+#include <errno.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../trace/timeval.h"
+#include "taskset.h"
+
+static uint64_t read_u64(const char *path, uint64_t dflt)
+{
+	unsigned long long v;
+	FILE *f = fopen(path, "r");
+	int ok;
+
+	if (!f)
+		return dflt;
+	ok = fscanf(f, "%llu", &v) == 1;
+	fclose(f);
+	return ok ? (uint64_t)v : dflt;
+}
+
+void hg_taskset_admission(struct hg_taskset *s)
+{
+	cpu_set_t set;
+
+	s->cpus = sched_getaffinity(0, sizeof(set), &set) ? 1 : (unsigned int)CPU_COUNT(&set);
+	/* -1 (no throttling) reads as a huge number: the limit is then the CPUs */
+	s->rt_runtime_us = read_u64("/proc/sys/kernel/sched_rt_runtime_us", 950000);
+	s->rt_period_us = read_u64("/proc/sys/kernel/sched_rt_period_us", 1000000);
+	if (s->rt_runtime_us > s->rt_period_us)
+		s->rt_runtime_us = s->rt_period_us;
+}
+
+static void prio_label(const struct hg_prio *p, char *buf, size_t len, int32_t *prio)
+{
+	if (hg_prio_is_rt(p)) {
+		hg_prio_describe(p, buf, len);
+		*prio = p->value;
+	} else {
+		snprintf(buf, len, "-");
+		*prio = HG_RTA_NO_PRIO;
+	}
+}
+
+int hg_taskset_from_config(const struct hg_config *cfg, struct hg_taskset *s,
+			   char *err, size_t errlen)
+{
+	unsigned int t;
+	size_t n = 0;
+	int ret;
+
+	for (t = 0; t < cfg->nthreads; t++)
+		n += cfg->threads[t].wl->wcet != NULL;
+	ret = hg_taskset_alloc(s, n);
+	if (ret)
+		return ret;
+	hg_taskset_admission(s);
+	for (t = 0, n = 0; t < cfg->nthreads; t++) {
+		const struct hg_thread_cfg *c = &cfg->threads[t];
+		struct hg_rta_task *k = &s->task[n];
+
+		if (!c->wl->wcet)
+			continue;
+		k->id = t;
+		k->t_ns = c->wp.period_ns;
+		k->d_ns = c->wp.deadline_ns ? c->wp.deadline_ns : c->wp.period_ns;
+		k->j_ns = c->jitter_ns;
+		k->b_ns = c->blocking_ns;
+		if (c->wcet_ns)
+			k->c_ns = c->wcet_ns;
+		else if ((ret = c->wl->wcet(&c->wp, &k->c_ns))) {
+			snprintf(err, errlen, "thread %u: -w %s: cannot read its times: %s", t,
+				 c->wl->name, strerror(-ret));
+			return ret;
+		}
+		if (k->d_ns > k->t_ns) {
+			char d[32], p[32];
+
+			snprintf(err, errlen, "thread %u: deadline %s exceeds the period %s "
+				 "(the analysis needs D <= T)", t, hg_format_time(k->d_ns, d, sizeof(d)),
+				 hg_format_time(k->t_ns, p, sizeof(p)));
+			return -EINVAL;
+		}
+		c->wl->describe(&c->wp, s->label[n], sizeof(s->label[n]));
+		prio_label(&c->prio, s->prio[n], sizeof(s->prio[n]), &k->prio);
+		if (c->reserve != HG_RESERVE_NONE) {
+			s->resv_budget_ns[n] = c->reserve_budget_ns;
+			s->resv_period_ns[n] = c->reserve_period_ns;
+		}
+		n++;
+	}
+	return 0;
+}
+
+/* One "K=value" word of a task line. */
+static int task_word(char *w, struct hg_rta_task *k, char *plabel, size_t plen,
+		     char *why, size_t whylen)
+{
+	char *eq = strchr(w, '=');
+	uint64_t *field = NULL;
+	struct hg_prio p;
+
+	if (!eq || eq == w + 0 || eq[1] == '\0' || eq - w != 1) {
+		snprintf(why, whylen, "'%s': write K=<value> with K one of C T D J B P", w);
+		return -EINVAL;
+	}
+	switch (w[0]) {
+	case 'C': field = &k->c_ns; break;
+	case 'T': field = &k->t_ns; break;
+	case 'D': field = &k->d_ns; break;
+	case 'J': field = &k->j_ns; break;
+	case 'B': field = &k->b_ns; break;
+	case 'P':
+		if (hg_prio_parse(eq + 1, &p, why, whylen))
+			return -EINVAL;
+		prio_label(&p, plabel, plen, &k->prio);
+		return 0;
+	default:
+		snprintf(why, whylen, "'%s': unknown field '%c' (use C T D J B P)", w, w[0]);
+		return -EINVAL;
+	}
+	{
+		char inner[128];
+
+		if (hg_parse_time(eq + 1, field, inner, sizeof(inner))) {
+			snprintf(why, whylen, "'%s': %s", w, inner);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+static int task_line(char *line, struct hg_rta_task *k, char *label, size_t llen,
+		     char *plabel, size_t plen, char *why, size_t whylen)
+{
+	char *save = NULL, *w;
+	int ret;
+
+	memset(k, 0, sizeof(*k));
+	k->prio = HG_RTA_NO_PRIO;
+	snprintf(plabel, plen, "-");
+	for (w = strtok_r(line, " \t\r\n", &save); w; w = strtok_r(NULL, " \t\r\n", &save)) {
+		ret = task_word(w, k, plabel, plen, why, whylen);
+		if (ret)
+			return ret;
+	}
+	if (!k->c_ns || !k->t_ns) {
+		snprintf(why, whylen, "C and T are required and must be greater than zero");
+		return -EINVAL;
+	}
+	if (!k->d_ns)
+		k->d_ns = k->t_ns;
+	if (k->d_ns > k->t_ns) {
+		snprintf(why, whylen, "D exceeds T (the analysis needs D <= T)");
+		return -EINVAL;
+	}
+	{
+		char c[32], t[32];
+
+		snprintf(label, llen, "C=%s T=%s", hg_format_time(k->c_ns, c, sizeof(c)),
+			 hg_format_time(k->t_ns, t, sizeof(t)));
+	}
+	return 0;
+}
+
+int hg_taskset_read(const char *path, struct hg_taskset *s, char *err, size_t errlen)
+{
+	char *line = NULL, why[256];
+	size_t cap = 0, lineno = 0, n = 0;
+	FILE *f = fopen(path, "r");
+	int ret = 0;
+
+	if (!f) {
+		ret = -errno;
+		snprintf(err, errlen, "%s: %s", path, strerror(-ret));
+		return ret;
+	}
+	ret = hg_taskset_alloc(s, 0);
+	while (!ret && getline(&line, &cap, f) >= 0) {
+		char *p = line + strspn(line, " \t\r\n");
+
+		lineno++;
+		if (!*p || *p == '#')
+			continue;
+		if (!(n & (n - 1)) || !n) {	/* grow at powers of two */
+			size_t want = n ? 2 * n : 1;
+			void *a = realloc(s->task, want * sizeof(*s->task));
+
+			if (a)
+				s->task = a;
+			a = a ? realloc(s->label, want * sizeof(*s->label)) : NULL;
+			if (a)
+				s->label = a;
+			a = a ? realloc(s->prio, want * sizeof(*s->prio)) : NULL;
+			if (a)
+				s->prio = a;
+			if (!a) {
+				ret = -ENOMEM;
+				break;
+			}
+		}
+		ret = task_line(p, &s->task[n], s->label[n], sizeof(s->label[n]), s->prio[n],
+				sizeof(s->prio[n]), why, sizeof(why));
+		if (ret) {
+			snprintf(err, errlen, "%s line %zu: %s", path, lineno, why);
+			break;
+		}
+		s->task[n].id = (unsigned int)n;
+		n++;
+	}
+	free(line);
+	fclose(f);
+	if (!ret && !n) {
+		snprintf(err, errlen, "%s: no task in it (one per line, e.g. C=3ms T=8ms P=RTMED)",
+			 path);
+		ret = -EINVAL;
+	}
+	if (!ret) {
+		free(s->resv_budget_ns);
+		free(s->resv_period_ns);
+		s->resv_budget_ns = calloc(n, sizeof(*s->resv_budget_ns));
+		s->resv_period_ns = calloc(n, sizeof(*s->resv_period_ns));
+		if (!s->resv_budget_ns || !s->resv_period_ns)
+			ret = -ENOMEM;
+		s->n = n;
+		hg_taskset_admission(s);
+	}
+	if (ret)
+		hg_taskset_free(s);
+	return ret;
+}

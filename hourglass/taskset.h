@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * taskset.h - the task set an analysis works on: from a run's options, or
+ * from a file
+ */
+#ifndef HG_TASKSET_H
+#define HG_TASKSET_H
+
+#include <stddef.h>
+
+#include "../postprocess/rtaprint.h"
+#include "options.h"
+
+/*
+ * hg_taskset_from_config - the jobs models of @cfg (PERIODIC,
+ * PERIODIC_TABLE) as tasks: C from --wcet or the model (the largest time
+ * of a table), T and D from the model, J and B from --jitter and
+ * --blocking, the priority from -p (real-time classes only; others have
+ * none), reservations from -rh/-rs; the admission limit of this machine.
+ * Returns 0, or -EINVAL with a one-line reason in @err (no such thread,
+ * D > T).
+ */
+int hg_taskset_from_config(const struct hg_config *cfg, struct hg_taskset *s,
+			   char *err, size_t errlen);
+
+/*
+ * hg_taskset_read - read a task file: one task per line, words
+ * C=<time> T=<time> [D=<time>] [J=<time>] [B=<time>] [P=<priority>];
+ * blank lines and # comments skipped
+ * Returns 0, or -errno with "<file> line <n>: reason" in @err.
+ */
+int hg_taskset_read(const char *path, struct hg_taskset *s, char *err, size_t errlen);
+
+/* hg_taskset_admission - fill cpus, rt_runtime_us, rt_period_us from this machine. */
+void hg_taskset_admission(struct hg_taskset *s);
+
+#endif /* HG_TASKSET_H */
