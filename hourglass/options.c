@@ -589,9 +589,10 @@ int hg_config_check(const struct hg_config *cfg, const cpu_set_t *online,
 				return -EINVAL;
 			}
 		}
-		if (th->reserve != HG_RESERVE_NONE) {
-			snprintf(err, errlen, "thread %u: %s: CPU reservations are not supported yet",
-				 t, th->reserve == HG_RESERVE_HARD ? "-rh" : "-rs");
+		if (th->reserve != HG_RESERVE_NONE && th->pinned) {
+			snprintf(err, errlen, "thread %u: %s cannot be combined with --cpu: a "
+				 "SCHED_DEADLINE thread must be allowed on every CPU of its root "
+				 "domain", t, th->reserve == HG_RESERVE_HARD ? "-rh" : "-rs");
 			return -EINVAL;
 		}
 	}

@@ -27,6 +27,7 @@
 #include "../trace/counter.h"
 #include "../trace/timeval.h"
 #include "cpulist.h"
+#include "reserve.h"
 #include "run.h"
 #include "sysinfo.h"
 
@@ -166,7 +167,11 @@ static void setup_thread(struct worker *w)
 			return;
 		}
 	}
-	ret = hg_prio_apply(&c->prio, why, sizeof(why));
+	if (c->reserve != HG_RESERVE_NONE)
+		ret = hg_reserve_apply(c->reserve, c->reserve_budget_ns, c->reserve_period_ns,
+				       why, sizeof(why));
+	else
+		ret = hg_prio_apply(&c->prio, why, sizeof(why));
 	if (ret) {
 		snprintf(w->msg, sizeof(w->msg), "%s", why);
 		w->error = ret;
@@ -286,7 +291,11 @@ static void label_thread(struct hg_trace_thread *tt, const struct worker *w,
 	const struct hg_thread_cfg *c = w->cfg;
 
 	c->wl->describe(&c->wp, tt->workload, sizeof(tt->workload));
-	hg_prio_describe(&c->prio, tt->priority, sizeof(tt->priority));
+	if (c->reserve != HG_RESERVE_NONE)	/* it replaces -p */
+		hg_reserve_describe(c->reserve, c->reserve_budget_ns, c->reserve_period_ns,
+				    tt->priority, sizeof(tt->priority));
+	else
+		hg_prio_describe(&c->prio, tt->priority, sizeof(tt->priority));
 	tt->model = c->wl->model;
 	tt->period_ns = c->wp.period_ns;
 	tt->deadline_ns = c->wp.deadline_ns;

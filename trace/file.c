@@ -310,7 +310,8 @@ static void out_pad(struct out *o)
 {
 	static const uint8_t zero[16];
 	struct hg_buf b = { 0 };
-	size_t n = (16 - (o->off + 16 + 32) % 16) % 16;
+	/* after it: its own header, the records' header, their id, zero, count */
+	size_t n = (16 - (o->off + 2 * SECTION_HEADER + 16) % 16) % 16;
 
 	hg_put_bytes(&b, zero, n);
 	out_section(o, SEC_PAD, &b, 0);
@@ -465,7 +466,7 @@ static int decode_section(struct hg_cur *sc, uint32_t type, struct hg_trace *t,
 			return -EINVAL;
 		}
 		get_run(sc, t, &nthreads);
-		/* RUN, SYSTEM, END and two sections a thread */
+		/* RUN, SYSTEM, END and three sections a thread */
 		if (sc->bad || nthreads > 100000 || nsec != NSECTIONS(nthreads)) {
 			err_set(err, errlen, "damaged run section");
 			return -EINVAL;
@@ -506,12 +507,15 @@ static int decode_section(struct hg_cur *sc, uint32_t type, struct hg_trace *t,
 	case SEC_RECORDS:
 		return decode_records(sc, t, sc->len, nthreads_seen, borrow, err, errlen);
 	case SEC_PAD:
-		for (i = 0; i < sc->len; i++)
-			if (sc->p[i] || sc->len > 15) {
+		if (sc->len > 15) {
+			err_set(err, errlen, "damaged padding section");
+			return -EINVAL;
+		}
+		for (; sc->pos < sc->len; sc->pos++)
+			if (sc->p[sc->pos]) {
 				err_set(err, errlen, "damaged padding section");
 				return -EINVAL;
 			}
-		sc->pos = sc->len;
 		return 0;
 	default:
 		err_set(err, errlen, "unknown section type %u", type);
@@ -525,7 +529,7 @@ static int decode(const uint8_t *buf, size_t len, bool borrow, struct hg_trace *
 	struct hg_cur c = { .p = buf, .len = len };
 	struct hg_crc32 *table;
 	struct hg_trace *t;
-	uint32_t version, nsec, s, seen = 0, i;
+	uint32_t version, nsec, s, seen = 0, i, prev = 0;
 	int ret = 0, ended = 0;
 
 	if (len < sizeof(magic) || memcmp(buf, magic, sizeof(magic))) {
@@ -593,6 +597,13 @@ static int decode(const uint8_t *buf, size_t len, bool borrow, struct hg_trace *
 			ret = -EINVAL;
 			break;
 		}
+		/* a PAD stands right before a RECORDS section, and only there */
+		if ((type == SEC_RECORDS) != (prev == SEC_PAD)) {
+			err_set(err, errlen, "damaged: section %u is out of place", s);
+			ret = -EINVAL;
+			break;
+		}
+		prev = type;
 		ret = decode_section(&sc, type, t, nsec, &seen, borrow, err, errlen);
 		if (!ret && sc.pos != sc.len) {
 			err_set(err, errlen, "damaged: section %u has %zu stray bytes",
