@@ -43,7 +43,7 @@ TEST_HELPER_OBJ := $(BUILD)/tests/helpers.o
 BENCH_SRC := $(wildcard tests/bench/*.c)
 BENCH_BIN := $(BENCH_SRC:tests/bench/%.c=$(BUILD)/bench/%)
 
-.PHONY: all check unit smoke bench demo install uninstall clean help deps
+.PHONY: all check unit smoke bench demo paper install uninstall clean help deps
 
 all: $(BIN)
 
@@ -89,6 +89,9 @@ demo: deps
 	@$(MAKE) --no-print-directory all
 	@sh scripts/demo.sh $(BIN)
 
+paper: $(BIN)
+	@sh scripts/paper-schedulability.sh $(BIN)
+
 install: $(BIN)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
 	install -m 0755 $(BIN) $(DESTDIR)$(BINDIR)/hourglass
@@ -107,6 +110,8 @@ help:
 	@echo "  bench      run the benchmarks in tests/bench and print their ratios"
 	@echo "  demo       install missing packages (as root), build, run the paper's"
 	@echo "             3-thread experiment and say where its output went"
+	@echo "  paper      the paper's schedulability runs (sections 5.5, 5.6): predicted"
+	@echo "             against measured, with timers and reservations (root)"
 	@echo "  install    install to \$$(DESTDIR)\$$(PREFIX) (PREFIX=$(PREFIX))"
 	@echo "  uninstall  remove what install put there"
 	@echo "  clean      remove $(BUILD)/"

@@ -299,6 +299,15 @@ static void label_thread(struct hg_trace_thread *tt, const struct worker *w,
 	tt->model = c->wl->model;
 	tt->period_ns = c->wp.period_ns;
 	tt->deadline_ns = c->wp.deadline_ns;
+	tt->rt_prio = hg_prio_is_rt(&c->prio) ? c->prio.value : HG_NO_RT_PRIO;
+	tt->wcet_ns = c->wcet_ns;
+	if (!tt->wcet_ns && c->wl->wcet && c->wl->wcet(&c->wp, &tt->wcet_ns))
+		tt->wcet_ns = 0;
+	tt->jitter_ns = c->jitter_ns;
+	tt->blocking_ns = c->blocking_ns;
+	tt->reserve = c->reserve;
+	tt->reserve_budget_ns = c->reserve_budget_ns;
+	tt->reserve_period_ns = c->reserve_period_ns;
 	if (w->timer_name) {
 		snprintf(tt->timer, sizeof(tt->timer), "%s", w->timer_name);
 		tt->timer_res_ns = w->timer_res_ns;

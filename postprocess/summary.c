@@ -196,6 +196,7 @@ int hg_print_trace(FILE *f, const struct hg_trace *t)
 	}
 	hg_print_summary(f, t);
 	hg_print_models(f, t);
+	hg_print_prediction(f, t);
 	if (t->flags & HG_TRACE_GAP_HIST)
 		hg_print_gap_histograms(f, t);
 	return ret;

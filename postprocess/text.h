@@ -66,6 +66,18 @@ void hg_print_lat(FILE *f, const struct hg_trace *t, const struct hg_trace_threa
 void hg_print_lat_histogram(FILE *f, const struct hg_trace *t, uint32_t nb);
 
 /*
+ * hg_print_prediction - after a run with PERIODIC threads: the
+ * response-time analysis of the run's own task set (C, T, D, priorities,
+ * --jitter, --blocking) beside the measured maximum and 99th percentile
+ * of the response times and the misses, and whether the prediction held;
+ * then the analysis again with the release jitter measured in the run.
+ * For each reservation (-rh, -rs): the CPU time received per period
+ * against the budget (min, mean, max), the periods that used the whole
+ * budget (throttled), the missed deadlines.
+ */
+void hg_print_prediction(FILE *f, const struct hg_trace *t);
+
+/*
  * hg_print_gap_histograms - -gh: for each thread, the percentiles 50 to
  * 99.999 of its gaps and a histogram of them in power-of-two buckets of ns
  */

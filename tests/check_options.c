@@ -1654,11 +1654,15 @@ static const struct {
 	{ { "-n", "3", "-t", "2", "-w", "LAT", "1ms", "-i", "MM" },
 	  "thread 2: -i MM: multimedia timers exist only on Windows (on Linux use HR)" },
 	/* reservations */
-	{ { "-n", "1", "-rh", "3ms", "8ms" }, "thread 0: -rh: CPU reservations are not supported yet" },
-	{ { "-n", "1", "-rs", "17.1ms", "33ms" },
-	  "thread 0: -rs: CPU reservations are not supported yet" },
-	{ { "-n", "2", "-t", "1", "--reserve-soft", "1ms", "2ms" },
-	  "thread 1: -rs: CPU reservations are not supported yet" },
+	{ { "-n", "1", "-rh", "3ms", "8ms" }, NULL },
+	{ { "-n", "1", "-rs", "17.1ms", "33ms" }, NULL },
+	{ { "-n", "2", "-t", "1", "--reserve-soft", "1ms", "2ms" }, NULL },
+	{ { "-n", "1", "-rh", "3ms", "8ms", "--cpu", "0" },
+	  "thread 0: -rh cannot be combined with --cpu: a SCHED_DEADLINE thread must be "
+	  "allowed on every CPU of its root domain" },
+	{ { "-n", "2", "-t", "1", "--cpu", "0", "-rs", "1ms", "2ms" },
+	  "thread 1: -rs cannot be combined with --cpu: a SCHED_DEADLINE thread must be "
+	  "allowed on every CPU of its root domain" },
 };
 
 START_TEST(test_check)

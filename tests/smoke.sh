@@ -204,7 +204,7 @@ expect_bad "--histogram 0" -n 1 --histogram 0
 expect_bad "--lat-thresholds decreasing" -n 1 --lat-thresholds 1ms,10us
 "$HG" -n 1 -d 100ms -i NATIVE -x >/dev/null 2>&1 && ok "-i NATIVE (the default) runs" ||
 	fail "-i NATIVE" "refused"
-expect_bad "-rh not supported yet" -n 1 -rh 3ms 8ms
+expect_bad "-rh with --cpu" -n 1 -rh 3ms 8ms --cpu 0
 expect_bad "-rh budget above period" -n 1 -rh 9ms 8ms
 expect_bad "-o into a missing directory" -n 1 -o "$B/no/such/dir/x.hgt"
 expect_bad "unknown subcommand" frobnicate
@@ -351,6 +351,54 @@ expect_bad "export without -o" export "$TMP/exp.hgt" --format csv
 expect_bad "export of a missing file" export "$B/none.hgt" --format csv -o "$B/x.csv"
 expect_bad "export into a missing directory" export "$TMP/exp.hgt" --format csv -o "$B/no/x.csv"
 expect_bad "export over its own trace" export "$TMP/exp.hgt" --format csv -o "$TMP/exp.hgt"
+
+
+# --- rta, predictions, reservations ------------------------------------------------
+"$HG" rta -n 2 -t 0 -p RTMED -w PERIODIC 3ms 8ms -t 1 -p RTLOW -w PERIODIC 17ms 33ms \
+	--jitter 8ms --wcet 19ms >"$TMP/rta" 2>&1
+if grep -qx 'rta: thread 0 response 3.000 deadline 8.000 schedulable' "$TMP/rta" &&
+   grep -qx 'rta: thread 1 response 39.000 deadline 33.000 unschedulable' "$TMP/rta"; then
+	ok "rta: the paper's 3 ms and 39 ms > 33 ms"
+else
+	fail "rta" "$(grep '^rta:' "$TMP/rta" | tr '\n' ' ')"
+fi
+printf 'C=3ms T=8ms P=RTMED\n# the low task\nC=17ms T=33ms P=RTLOW\n' >"$TMP/tasks"
+"$HG" rta --tasks "$TMP/tasks" --json | grep -q '"response_ns": 29000000' &&
+	ok "rta --tasks --json: 29 ms" || fail "rta --tasks" "no 29 ms response"
+printf 'C=3ms T=8ms\nC=17ms X=3\n' >"$TMP/badtasks"
+expect_bad "rta task file with a bad field" rta --tasks "$TMP/badtasks"
+expect_bad "rta without PERIODIC threads" rta -n 1 -w CPU
+expect_bad "rta with D > T" rta -n 1 -w PERIODIC 3ms 8ms 9ms
+if "$HG" -n 2 -d 1s -t 0 $RT -w PERIODIC 2ms 8ms -t 1 -w PERIODIC 5ms 20ms -x >"$TMP/out" 2>&1 &&
+   grep -q '^# predicted vs measured: ' "$TMP/out" &&
+   [ "$(grep -c '^# [01] .*PERIODIC .* \(yes\|no (+\)' "$TMP/out")" = 2 ] &&
+   grep -q '^# predicted with the release jitter measured' "$TMP/out"; then
+	ok "a run with PERIODIC threads ends with predicted vs measured"
+else
+	fail "predicted vs measured" "no table"
+fi
+if is_root; then
+	if "$HG" -n 1 -d 1s -w PERIODIC 2ms 8ms -rh 3ms 8ms -x -o "$TMP/rh.hgt" >"$TMP/out" 2>"$TMP/err"; then
+		if grep -q '^# 0 .*-rh 3ms/8ms (SCHED_DEADLINE, hard)' "$TMP/out" &&
+		   grep -q '^# reservation, thread 0: .* of a budget of 3.000' "$TMP/out" &&
+		   "$HG" dump "$TMP/rh.hgt" | cmp -s - "$TMP/out"; then
+			ok "-rh: SCHED_DEADLINE reservation, audited"
+		else
+			fail "-rh" "no reservation in the summary or no audit"
+		fi
+	else
+		fail "-rh" "exit status $? ($(head -1 "$TMP/err"))"
+	fi
+	"$HG" -n 1 -d 500ms -w CPU -rs 1ms 4ms -x >"$TMP/out" 2>"$TMP/err" &&
+		grep -q '^# reservation, thread 0: -rs 1ms/4ms (SCHED_DEADLINE, soft)' "$TMP/out" &&
+		ok "-rs: soft reservation" || fail "-rs" "$(head -1 "$TMP/err")"
+	"$HG" -n 3 -d 200ms -a -w CPU -rh 900ms 1s -x >/dev/null 2>"$TMP/err"
+	rc=$?
+	[ $rc = 1 ] && grep -q 'admission refused' "$TMP/err" && ok "-rh beyond the bandwidth: admission refused" ||
+		fail "-rh admission" "exit $rc: $(head -1 "$TMP/err")"
+else
+	skip "-rh and -rs" "needs CAP_SYS_NICE for SCHED_DEADLINE (run as root)"
+fi
 
 echo "smoke: $passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

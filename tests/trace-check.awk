@@ -18,7 +18,9 @@ function bad(msg) { print "trace-check: line " NR ": " msg; errors++ }
 /^# hourglass: / {
 	for (i = 1; i <= NF; i++) if ($i == "-d") dur = $(i + 1)
 }
-/^# [0-9]+ / {	# summary row: thread id, ..., received_ms, share, intervals, gaps
+/^# thread  +workload/ { table = 1; next }
+table && !/^# [0-9]+ / { table = 0 }
+table {	# summary row: thread id, ..., received_ms, share, intervals, gaps
 	for (i = 1; i <= NF; i++) if ($i ~ /%$/) break
 	srecv[$2] = $(i - 1); sint[$2] = $(i + 1); sgaps[$2] = $(i + 2)
 	next

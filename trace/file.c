@@ -206,6 +206,13 @@ static void put_thread(struct hg_buf *b, const struct hg_trace_thread *th)
 	hg_put_u64(b, th->period_ns);
 	hg_put_u64(b, th->deadline_ns);
 	hg_put_u64(b, th->timer_res_ns);
+	hg_put_u32(b, (uint32_t)th->rt_prio);
+	hg_put_u64(b, th->wcet_ns);
+	hg_put_u64(b, th->jitter_ns);
+	hg_put_u64(b, th->blocking_ns);
+	hg_put_u32(b, th->reserve);
+	hg_put_u64(b, th->reserve_budget_ns);
+	hg_put_u64(b, th->reserve_period_ns);
 	hg_put_u64(b, th->gap_threshold_cycles);
 	hg_put_u64(b, th->begin_cycles);
 	hg_put_u64(b, th->end_cycles);
@@ -226,6 +233,7 @@ static void put_thread(struct hg_buf *b, const struct hg_trace_thread *th)
 	put_hist(b, &st->events);
 	for (i = 0; i < HG_MAX_THRESHOLDS; i++)
 		hg_put_u64(b, st->over[i]);
+	put_hist(b, &st->jitter);
 }
 
 static void get_thread(struct hg_cur *c, struct hg_trace_thread *th)
@@ -244,6 +252,13 @@ static void get_thread(struct hg_cur *c, struct hg_trace_thread *th)
 	th->period_ns = hg_get_u64(c);
 	th->deadline_ns = hg_get_u64(c);
 	th->timer_res_ns = hg_get_u64(c);
+	th->rt_prio = (int32_t)hg_get_u32(c);
+	th->wcet_ns = hg_get_u64(c);
+	th->jitter_ns = hg_get_u64(c);
+	th->blocking_ns = hg_get_u64(c);
+	th->reserve = hg_get_u32(c);
+	th->reserve_budget_ns = hg_get_u64(c);
+	th->reserve_period_ns = hg_get_u64(c);
 	th->gap_threshold_cycles = hg_get_u64(c);
 	th->begin_cycles = hg_get_u64(c);
 	th->end_cycles = hg_get_u64(c);
@@ -264,7 +279,8 @@ static void get_thread(struct hg_cur *c, struct hg_trace_thread *th)
 	get_hist(c, &st->events);
 	for (i = 0; i < HG_MAX_THRESHOLDS; i++)
 		st->over[i] = hg_get_u64(c);
-	if (th->model > HG_MODEL_LAT)
+	get_hist(c, &st->jitter);
+	if (th->model > HG_MODEL_LAT || th->reserve > 2)
 		c->bad = 1;
 }
 

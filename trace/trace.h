@@ -18,6 +18,7 @@
 #include "tstats.h"
 
 #define HG_TRACE_VERSION 1
+#define HG_NO_RT_PRIO INT32_MIN
 #define HG_LABEL_LEN 64
 
 enum {
@@ -49,6 +50,14 @@ struct hg_trace_thread {
 	uint64_t period_ns;		/* timed models: T */
 	uint64_t deadline_ns;		/* PERIODIC: D */
 	uint64_t timer_res_ns;		/* resolution of its timer */
+	/* for the analysis after the run (jobs models) */
+	int32_t rt_prio;		/* SCHED_FIFO/RR priority, or HG_NO_RT_PRIO */
+	uint64_t wcet_ns;		/* C: the model's or --wcet; 0: not jobs */
+	uint64_t jitter_ns;		/* --jitter */
+	uint64_t blocking_ns;		/* --blocking */
+	uint32_t reserve;		/* 0, or 1 for -rh, 2 for -rs */
+	uint64_t reserve_budget_ns;
+	uint64_t reserve_period_ns;
 	uint64_t gap_threshold_cycles;
 	uint64_t begin_cycles;		/* planned start (after -s) */
 	uint64_t end_cycles;		/* planned end (-f or -d) */

@@ -11,4 +11,5 @@ void hg_tstats_init(struct hg_tstats *st)
 	memset(st, 0, sizeof(*st));
 	hg_hist_init(&st->gaps);
 	hg_hist_init(&st->events);
+	hg_hist_init(&st->jitter);
 }

@@ -28,6 +28,7 @@ struct hg_tstats {
 	uint64_t misses;		/* deadlines missed */
 	uint64_t samples_dropped;	/* events that found no room in the trace */
 	struct hg_hist events;		/* PERIODIC: response ns; LAT: lateness ns */
+	struct hg_hist jitter;		/* PERIODIC: wake-up after a release, ns */
 	uint64_t over[HG_MAX_THRESHOLDS]; /* LAT: samples later than each threshold */
 };
 

@@ -29,11 +29,16 @@ int hg_jobs_run(struct hg_wl_ctx *ctx, hg_job_cost_fn cost)
 		if (release >= ctx->end_ns)
 			return 0;
 		if (env->now_ns(ctx) < release) {
+			uint64_t woke;
+
 			ret = env->sleep_until(ctx, release);
 			if (ret == HG_LOOP_STOP)
 				break;
 			if (ret)
 				return ret;
+			/* release jitter: how late the timer let the job start */
+			woke = env->now_ns(ctx);
+			hg_hist_add(&st->jitter, woke > release ? woke - release : 0);
 		}
 		ret = env->receive(ctx, cost(ctx, k), HG_NO_LIMIT, &got);
 		if (ret == HG_LOOP_STOP)
