@@ -10,6 +10,7 @@
 #include "../postprocess/ctx.h"
 #include "../trace/atomicfile.h"
 #include "../trace/timeval.h"
+#include "cmdutil.h"
 #include "commands.h"
 
 static void ctx_usage(FILE *f)
@@ -65,7 +66,10 @@ static int parse(int argc, char **argv, struct ctx_args *a)
 		const char *o = argv[i];
 		int has = i + 1 < argc;
 
-		if (!strcmp(o, "--json")) {
+		if (!strcmp(o, "-h") || !strcmp(o, "--help")) {
+			ctx_usage(stdout);
+			return -1;
+		} else if (!strcmp(o, "--json")) {
 			a->json = 1;
 		} else if ((!strcmp(o, "--bucket") || !strcmp(o, "--max") ||
 			    !strcmp(o, "--svg")) && !has) {
@@ -127,7 +131,6 @@ static int ctx_main(int argc, char **argv)
 	struct ctx_args a;
 	struct hg_ctx_report r;
 	struct hg_trace *t;
-	char err[256];
 	int ret;
 
 	if (argc == 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
@@ -136,11 +139,11 @@ static int ctx_main(int argc, char **argv)
 	}
 	ret = parse(argc, argv, &a);
 	if (ret)
-		return ret;
-	if (hg_trace_read(a.file, &t, err, sizeof(err))) {
-		fprintf(stderr, "hourglass: ctx: %s: %s\n", a.file, err);
+		return ret < 0 ? 0 : ret;
+	if (a.svg && hg_cmd_output("ctx", "--svg", a.svg, a.file))
 		return 2;
-	}
+	if (hg_cmd_read("ctx", a.file, &t))
+		return 2;
 	ret = hg_ctx_analyse(t, &r);
 	if (ret) {
 		fprintf(stderr, "hourglass: ctx: %s: %s\n", a.file,

@@ -7,6 +7,7 @@
 
 #include "../postprocess/text.h"
 #include "../trace/trace.h"
+#include "cmdutil.h"
 #include "commands.h"
 
 static void dump_usage(FILE *f)
@@ -20,7 +21,6 @@ static void dump_usage(FILE *f)
 static int dump_main(int argc, char **argv)
 {
 	struct hg_trace *t;
-	char err[256];
 	int ret;
 
 	if (argc == 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
@@ -32,11 +32,9 @@ static int dump_main(int argc, char **argv)
 			argc < 2 ? "missing trace file" : "too many arguments");
 		return 2;
 	}
-	ret = hg_trace_read(argv[1], &t, err, sizeof(err));
-	if (ret) {
-		fprintf(stderr, "hourglass: dump: %s: %s\n", argv[1], err);
-		return 2;
-	}
+	ret = hg_cmd_read("dump", argv[1], &t);
+	if (ret)
+		return ret;
 	ret = hg_print_trace(stdout, t);
 	hg_trace_free(t);
 	if (ret) {

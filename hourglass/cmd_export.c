@@ -13,6 +13,7 @@
 #include "../postprocess/export.h"
 #include "../trace/atomicfile.h"
 #include "../trace/trace.h"
+#include "cmdutil.h"
 #include "commands.h"
 
 #define EXPORT_SYNOPSIS "hourglass export <file> --format perfetto|csv|json -o <out>"
@@ -126,47 +127,6 @@ static int check_args(const struct export_args *a, enum hg_export_format *fmt)
 }
 
 /*
- * Can @out be written (as the run checks its -o)? Not a directory, not the
- * trace file itself (which the export would replace), in a directory this
- * process may write. Returns 0 or 2 with the reason on stderr.
- */
-static int check_output(const char *file, const char *out)
-{
-	char copy[PATH_MAX];
-	struct stat a, b;
-	const char *dir;
-
-	if (!strcmp(out, "-"))
-		return 0;
-	if (!stat(out, &b)) {
-		if (S_ISDIR(b.st_mode)) {
-			fprintf(stderr, "hourglass: export: -o %s: is a directory "
-				"(give a file name)\n", out);
-			return 2;
-		}
-		if (!stat(file, &a) && a.st_dev == b.st_dev && a.st_ino == b.st_ino) {
-			fprintf(stderr, "hourglass: export: -o %s: is the trace file itself\n",
-				out);
-			return 2;
-		}
-		if (!S_ISREG(b.st_mode))
-			return 0;	/* written in place */
-	}
-	if (strlen(out) >= sizeof(copy)) {
-		fprintf(stderr, "hourglass: export: -o %s: path too long\n", out);
-		return 2;
-	}
-	strcpy(copy, out);
-	dir = dirname(copy);
-	if (access(dir, W_OK | X_OK)) {
-		fprintf(stderr, "hourglass: export: -o %s: cannot write in %s: %s\n", out, dir,
-			strerror(errno));
-		return 2;
-	}
-	return 0;
-}
-
-/*
  * 1 when @out exists and is not a regular file (/dev/null, a FIFO, a
  * terminal): it is written in place, as renaming over it would replace it.
  */
@@ -239,7 +199,6 @@ static int export_main(int argc, char **argv)
 	struct export_args a = { 0 };
 	enum hg_export_format fmt;
 	struct hg_trace *t;
-	char err[256];
 	int ret;
 
 	ret = parse_args(argc, argv, &a);
@@ -248,14 +207,8 @@ static int export_main(int argc, char **argv)
 	ret = check_args(&a, &fmt);
 	if (ret)
 		return ret;
-	ret = check_output(a.file, a.out);
-	if (ret)
-		return ret;
-	ret = hg_trace_read(a.file, &t, err, sizeof(err));
-	if (ret) {
-		fprintf(stderr, "hourglass: export: %s: %s\n", a.file, err);
+	if (hg_cmd_output("export", "-o", a.out, a.file) || hg_cmd_read("export", a.file, &t))
 		return 2;
-	}
 	ret = write_export(&a, t, fmt);
 	hg_trace_free(t);
 	return ret;

@@ -15,6 +15,7 @@
 #include "../trace/atomicfile.h"
 #include "../trace/timeval.h"
 #include "../trace/trace.h"
+#include "cmdutil.h"
 #include "commands.h"
 
 #define LAT_SYNOPSIS "hourglass lat <file> [--histogram <max_us>] [--svg <out.svg>]"
@@ -117,16 +118,6 @@ static int check_args(struct lat_args *a)
 	return 0;
 }
 
-/* 1 when @out names the trace file itself, which the picture would replace. */
-static int same_file(const char *file, const char *out)
-{
-	struct stat a, b;
-
-	if (stat(file, &a) || stat(out, &b))
-		return 0;
-	return a.st_dev == b.st_dev && a.st_ino == b.st_ino;
-}
-
 /* The LAT threads of @t: how many, and the first. */
 static uint32_t lat_threads(const struct hg_trace *t, const struct hg_trace_thread **first)
 {
@@ -139,23 +130,6 @@ static uint32_t lat_threads(const struct hg_trace *t, const struct hg_trace_thre
 			*first = &t->threads[i];
 	}
 	return n;
-}
-
-/* Call @fn on the lateness (ns) of every sample of every LAT thread. */
-static void each_sample(const struct hg_trace *t, void (*fn)(void *, uint64_t), void *arg)
-{
-	uint32_t i;
-	uint64_t k;
-
-	for (i = 0; i < t->nthreads; i++) {
-		const struct hg_trace_thread *th = &t->threads[i];
-
-		if (th->model != HG_MODEL_LAT)
-			continue;
-		for (k = 0; k < th->stored; k++)
-			if (hg_event_type(th->recs[k].flags) == HG_EV_LAT)
-				fn(arg, th->recs[k].len_cycles);
-	}
 }
 
 /* The picture's buckets: [first_us, first_us + width_us * n) */
@@ -194,7 +168,7 @@ static int make_bars(const struct hg_trace *t, struct buckets *b)
 	size_t i;
 
 	*b = (struct buckets){ .min_us = UINT64_MAX };
-	each_sample(t, find_range, b);
+	hg_for_each_lat_sample(t, find_range, b);
 	if (b->min_us == UINT64_MAX)
 		return 0;
 	span = b->max_us - b->min_us + 1;
@@ -212,7 +186,7 @@ static int make_bars(const struct hg_trace *t, struct buckets *b)
 		b->bars[i].lo = (double)(b->first_us + i * b->width_us);
 		b->bars[i].hi = b->bars[i].lo + (double)b->width_us;
 	}
-	each_sample(t, count_sample, b);
+	hg_for_each_lat_sample(t, count_sample, b);
 	return 0;
 }
 
@@ -289,7 +263,6 @@ static int lat_main(int argc, char **argv)
 	const struct hg_trace_thread *th;
 	struct lat_args a = { 0 };
 	struct hg_trace *t;
-	char err[256];
 	int ret;
 
 	ret = parse_args(argc, argv, &a);
@@ -298,15 +271,9 @@ static int lat_main(int argc, char **argv)
 	ret = check_args(&a);
 	if (ret)
 		return ret;
-	if (a.svg && same_file(a.file, a.svg)) {
-		fprintf(stderr, "hourglass: lat: --svg %s: is the trace file itself\n", a.svg);
+	if ((a.svg && hg_cmd_output("lat", "--svg", a.svg, a.file)) ||
+	    hg_cmd_read("lat", a.file, &t))
 		return 2;
-	}
-	ret = hg_trace_read(a.file, &t, err, sizeof(err));
-	if (ret) {
-		fprintf(stderr, "hourglass: lat: %s: %s\n", a.file, err);
-		return 2;
-	}
 	if (!lat_threads(t, &th)) {
 		fprintf(stderr, "hourglass: lat: %s: no LAT thread in this trace "
 			"(run one with -w LAT <period>)\n", a.file);

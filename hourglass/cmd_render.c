@@ -11,6 +11,7 @@
 #include "../trace/atomicfile.h"
 #include "../trace/timeval.h"
 #include "../trace/trace.h"
+#include "cmdutil.h"
 #include "commands.h"
 
 #define RENDER_SYNOPSIS "hourglass render <file> -o <out.svg> [--from <time>] " \
@@ -165,16 +166,6 @@ static int check_args(struct render_args *a)
 	return 0;
 }
 
-/* 1 when @out names the trace file itself, which the picture would replace. */
-static int same_file(const char *file, const char *out)
-{
-	struct stat a, b;
-
-	if (stat(file, &a) || stat(out, &b))
-		return 0;
-	return a.st_dev == b.st_dev && a.st_ino == b.st_ino;
-}
-
 /* Write the picture; returns the exit status (messages on stderr). */
 static int write_svg(const struct render_args *a, const struct hg_trace *t)
 {
@@ -219,15 +210,8 @@ static int render_main(int argc, char **argv)
 	ret = check_args(&a);
 	if (ret)
 		return ret;
-	if (same_file(a.file, a.out)) {
-		fprintf(stderr, "hourglass: render: -o %s: is the trace file itself\n", a.out);
+	if (hg_cmd_output("render", "-o", a.out, a.file) || hg_cmd_read("render", a.file, &t))
 		return 2;
-	}
-	ret = hg_trace_read(a.file, &t, err, sizeof(err));
-	if (ret) {
-		fprintf(stderr, "hourglass: render: %s: %s\n", a.file, err);
-		return 2;
-	}
 	if (hg_render_check(t, &a.o, err, sizeof(err))) {
 		fprintf(stderr, "hourglass: render: %s\n", err);
 		hg_trace_free(t);

@@ -42,7 +42,7 @@ static int help_main(int argc, char **argv)
 {
 	const struct hg_command *c;
 
-	if (argc < 2) {
+	if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
 		hg_usage(stdout);
 		return 0;
 	}

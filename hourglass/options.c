@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 
 #include "../trace/timeval.h"
+#include "cmdutil.h"
 #include "cpulist.h"
 #include "options.h"
 
@@ -533,30 +534,15 @@ void hg_config_free(struct hg_config *cfg)
 
 static int check_writable(const char *opt, const char *path, char *err, size_t errlen)
 {
-	char copy[PATH_MAX];
-	const char *dir;
-	struct stat sb;
+	char why[PATH_MAX + 64];
 
-	if (!*path) {
-		snprintf(err, errlen, "%s: empty file name", opt);
-		return -EINVAL;
-	}
-	if (!stat(path, &sb) && S_ISDIR(sb.st_mode)) {
-		snprintf(err, errlen, "%s %s: is a directory (give a file name)", opt, path);
-		return -EINVAL;
-	}
-	if (strlen(path) >= sizeof(copy)) {
-		snprintf(err, errlen, "%s %s: path too long", opt, path);
-		return -EINVAL;
-	}
-	strcpy(copy, path);
-	dir = dirname(copy);
-	if (access(dir, W_OK | X_OK)) {
-		snprintf(err, errlen, "%s %s: cannot write in %s: %s", opt, path, dir,
-			 strerror(errno));
-		return -EINVAL;
-	}
-	return 0;
+	if (!hg_output_problem(path, NULL, why, sizeof(why)))
+		return 0;
+	if (*path)
+		snprintf(err, errlen, "%s %s: %s", opt, path, why);
+	else
+		snprintf(err, errlen, "%s: %s", opt, why);
+	return -EINVAL;
 }
 
 int hg_config_check(const struct hg_config *cfg, const cpu_set_t *online,

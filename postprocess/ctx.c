@@ -215,10 +215,12 @@ int hg_ctx_print(FILE *f, const struct hg_trace *t, const struct hg_ctx_report *
 		int len = (int)(peak ? (bars[i].count * 50 + peak - 1) / peak : 0);
 
 		if (isinf(bars[i].hi))
-			fprintf(f, "%10.3f -       inf us %10" PRIu64 " ", bars[i].lo, bars[i].count);
+			fprintf(f, "%10.3f -       inf us %10" PRIu64, bars[i].lo, bars[i].count);
 		else
-			fprintf(f, "%10.3f - %9.3f us %10" PRIu64 " ", bars[i].lo, bars[i].hi,
+			fprintf(f, "%10.3f - %9.3f us %10" PRIu64, bars[i].lo, bars[i].hi,
 				bars[i].count);
+		if (len > 0)
+			fputc(' ', f);
 		while (len-- > 0)
 			fputc('#', f);
 		fputc('\n', f);

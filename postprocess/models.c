@@ -17,7 +17,8 @@ static void put_us6(FILE *f, uint64_t ns)
 	fprintf(f, "%" PRIu64 ".%03" PRIu64 "000", ns / 1000, ns % 1000);
 }
 
-int hg_print_samples(FILE *f, const struct hg_trace *t)
+void hg_for_each_lat_sample(const struct hg_trace *t, void (*fn)(void *arg, uint64_t ns),
+			    void *arg)
 {
 	uint32_t i;
 	uint64_t k;
@@ -27,14 +28,24 @@ int hg_print_samples(FILE *f, const struct hg_trace *t)
 
 		if (th->model != HG_MODEL_LAT)
 			continue;
-		for (k = 0; k < th->stored; k++) {
-			if (hg_event_type(th->recs[k].flags) != HG_EV_LAT)
-				continue;
-			fputs("latlate: ", f);
-			put_us6(f, th->recs[k].len_cycles);
-			fputc('\n', f);
-		}
+		for (k = 0; k < th->stored; k++)
+			if (hg_event_type(th->recs[k].flags) == HG_EV_LAT)
+				fn(arg, th->recs[k].len_cycles);
 	}
+}
+
+static void latlate_line(void *arg, uint64_t ns)
+{
+	FILE *f = arg;
+
+	fputs("latlate: ", f);
+	put_us6(f, ns);
+	fputc('\n', f);
+}
+
+int hg_print_samples(FILE *f, const struct hg_trace *t)
+{
+	hg_for_each_lat_sample(t, latlate_line, f);
 	return ferror(f) ? -EIO : 0;
 }
 

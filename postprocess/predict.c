@@ -15,13 +15,7 @@
 
 static const char *ms(uint64_t ns, char *buf, size_t len)
 {
-	uint64_t us = (ns + 500) / 1000;
-
-	if (ns == UINT64_MAX)
-		snprintf(buf, len, "inf");
-	else
-		snprintf(buf, len, "%" PRIu64 ".%03" PRIu64, us / 1000, us % 1000);
-	return buf;
+	return hg_format_ms3(ns, buf, len);
 }
 
 /* The analysed threads: PERIODIC models with a C, not under a reservation. */

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../trace/timeval.h"
 #include "rtaprint.h"
 
 int hg_taskset_alloc(struct hg_taskset *s, size_t n)
@@ -38,13 +39,7 @@ void hg_taskset_free(struct hg_taskset *s)
 /* "29.000": ms with three decimals, rounded to the microsecond. */
 static const char *ms(uint64_t ns, char *buf, size_t len)
 {
-	uint64_t us = (ns + 500) / 1000;
-
-	if (ns == UINT64_MAX)
-		snprintf(buf, len, "inf");
-	else
-		snprintf(buf, len, "%" PRIu64 ".%03" PRIu64, us / 1000, us % 1000);
-	return buf;
+	return hg_format_ms3(ns, buf, len);
 }
 
 struct edf {

@@ -13,12 +13,14 @@ struct hg_atomic {
 	FILE *f;		/* write here */
 	char tmp[4096];		/* the temporary file's name; empty: in place */
 	const char *path;	/* the file's name once done */
+	char real[4096];	/* the target, when the name is a symbolic link */
 };
 
 /*
  * hg_atomic_open - create the temporary file beside @path (mode 0644);
  * a @path that exists and is not a regular file (a pipe, /dev/null) is
- * opened and written in place instead, never replaced
+ * opened and written in place instead, never replaced; a symbolic link is
+ * followed, and its target written
  * Returns 0 or -errno with "cannot create <path>: reason" in @err.
  */
 int hg_atomic_open(struct hg_atomic *a, const char *path, char *err, size_t errlen);

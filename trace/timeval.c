@@ -164,6 +164,17 @@ char *hg_format_ms(uint64_t ns, char *buf, size_t len)
 	return buf;
 }
 
+char *hg_format_ms3(uint64_t ns, char *buf, size_t len)
+{
+	uint64_t us = ns / 1000 + (ns % 1000 >= 500);
+
+	if (ns == UINT64_MAX)
+		snprintf(buf, len, "inf");
+	else
+		snprintf(buf, len, "%" PRIu64 ".%03" PRIu64, us / 1000, us % 1000);
+	return buf;
+}
+
 char *hg_format_us(uint64_t ns, char *buf, size_t len)
 {
 	snprintf(buf, len, "%" PRIu64 ".%03" PRIu64, ns / 1000, ns % 1000);

@@ -51,6 +51,12 @@ uint64_t hg_ns_to_cycles(uint64_t ns, uint64_t hz);
 char *hg_format_ms(uint64_t ns, char *buf, size_t len);
 
 /*
+ * hg_format_ms3 - write @ns as milliseconds with three decimals, rounded
+ * to the microsecond ("29.000"); "inf" for UINT64_MAX. Returns @buf.
+ */
+char *hg_format_ms3(uint64_t ns, char *buf, size_t len);
+
+/*
  * hg_format_us - write @ns as microseconds with three decimals ("97.843"),
  * exactly. Returns @buf.
  */

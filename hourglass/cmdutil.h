@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * cmdutil.h - what the subcommands share: opening a trace, checking an
+ * output path, with the same messages everywhere
+ */
+#ifndef HG_CMDUTIL_H
+#define HG_CMDUTIL_H
+
+#include <stddef.h>
+
+#include "../trace/trace.h"
+
+/*
+ * hg_output_problem - why @out cannot be written, or 0: an empty name, a
+ * directory, the trace @trace itself (may be NULL), a directory that
+ * cannot be written in. "-" (standard output) and existing files that are
+ * not regular (pipes, /dev/null) are fine. The reason goes to @why.
+ */
+int hg_output_problem(const char *out, const char *trace, char *why, size_t len);
+
+/*
+ * hg_cmd_output - the same for subcommand @cmd's option @opt: prints
+ * "hourglass: <cmd>: <opt> <out>: <reason>" and returns 2, or returns 0
+ */
+int hg_cmd_output(const char *cmd, const char *opt, const char *out, const char *trace);
+
+/*
+ * hg_cmd_read - read trace @file for subcommand @cmd; prints
+ * "hourglass: <cmd>: <file>: <reason>" and returns 2 when it cannot
+ */
+int hg_cmd_read(const char *cmd, const char *file, struct hg_trace **t);
+
+#endif /* HG_CMDUTIL_H */
