@@ -28,9 +28,15 @@ struct fx {
 	atomic_int stop;
 	struct hg_tracer tr;
 	uint64_t s0;			/* start of the first interval */
+	uint64_t fake;			/* what the slow path reads as the counter */
 	struct hg_record rec[MAXREC];	/* collected records */
 	size_t nrec;
 };
+
+static uint64_t fake_clock(void *arg)
+{
+	return ((struct fx *)arg)->fake;
+}
 
 static struct fx *fx_new(uint64_t capacity, uint64_t gap, uint64_t end_after,
 			 uint64_t check)
@@ -48,8 +54,19 @@ static struct fx *fx_new(uint64_t capacity, uint64_t gap, uint64_t end_after,
 	hg_tracer_init(&f->tr, &f->w, &f->st, &f->stop, gap, base + end_after, check);
 	hg_tracer_start(&f->tr);
 	f->s0 = f->tr.start;
+	/* from here the slow path reads the reading the test gives it */
+	f->fake = f->tr.last;
+	f->tr.clock = fake_clock;
+	f->tr.clock_arg = f;
 	ck_assert(f->tr.running);
 	ck_assert_uint_ge(f->s0, base);
+	return f;
+}
+
+/* For the tests that give the slow path real readings. */
+static struct fx *fx_real(struct fx *f)
+{
+	f->tr.clock = NULL;
 	return f;
 }
 
@@ -64,6 +81,7 @@ static void fx_free(struct fx *f)
 static int step(struct fx *f, uint64_t prev, uint64_t now)
 {
 	f->tr.last = f->s0 + prev;
+	f->fake = f->s0 + now;
 	return hg_tracer_event(&f->tr, f->s0 + now);
 }
 
@@ -274,10 +292,34 @@ static void counter_past(uint64_t c)
 		;
 }
 
+/* Kept off the CPU inside the slow path: that is a gap too, not execution. */
+START_TEST(test_slow_path_preempted)
+{
+	struct fx *f = fx_new(16, GAP, FAR, 500);
+
+	/* the limit (a look at the stop flag) at +600, and the slow path then
+	 * took until +9000 to get back to the loop */
+	f->tr.last = f->s0 + 599;
+	f->fake = f->s0 + 9000;
+	ck_assert_int_eq(hg_tracer_event(&f->tr, f->s0 + 600), 0);
+	ck_assert_uint_eq(f->st.intervals, 1);
+	ck_assert_uint_eq(f->tr.start, f->s0 + 9000);
+	ck_assert_uint_eq(f->tr.last, f->s0 + 9000);
+	ck_assert_uint_eq(f->tr.pending_gap, 8400);
+	/* a quick slow path is execution: no gap */
+	f->tr.last = f->s0 + 9599;
+	f->fake = f->s0 + 9700;
+	ck_assert_int_eq(hg_tracer_event(&f->tr, f->s0 + 9600), 0);
+	ck_assert_uint_eq(f->st.intervals, 1);
+	ck_assert_uint_eq(f->tr.start, f->s0 + 9000);
+	fx_free(f);
+}
+END_TEST
+
 START_TEST(test_block_gap)
 {
 	static const unsigned int flags[] = { HG_REC_YIELD, HG_REC_SLEEP };
-	struct fx *f = fx_new(16, 500, FAR, NO_CHECK);
+	struct fx *f = fx_real(fx_new(16, 500, FAR, NO_CHECK));
 
 	/* the thread read the counter at +100, then gave the CPU away */
 	counter_past(f->s0 + 100000);
@@ -294,7 +336,7 @@ END_TEST
 
 START_TEST(test_block_no_gap)
 {
-	struct fx *f = fx_new(16, UINT64_MAX / 2, FAR, NO_CHECK);
+	struct fx *f = fx_real(fx_new(16, UINT64_MAX / 2, FAR, NO_CHECK));
 
 	f->tr.last = hg_counter_read();
 	ck_assert_int_eq(hg_tracer_block(&f->tr, HG_REC_YIELD), 0);
@@ -307,7 +349,7 @@ END_TEST
 
 START_TEST(test_block_deadline)
 {
-	struct fx *f = fx_new(16, 500, FAR, NO_CHECK);
+	struct fx *f = fx_real(fx_new(16, 500, FAR, NO_CHECK));
 
 	counter_past(f->s0 + 100000);
 	f->tr.last = f->s0 + 100;
@@ -411,7 +453,7 @@ END_TEST
 /* The real loop, a few million cycles: only its structure is asserted. */
 START_TEST(test_real_loop)
 {
-	struct fx *f = fx_new(MAXREC, GAP, 5000000, 100000);
+	struct fx *f = fx_real(fx_new(MAXREC, GAP, 5000000, 100000));
 	const struct hg_tstats *st = &f->st;
 	struct hg_interval iv, prev = { 0 };
 	uint64_t n = 0, received = 0, gaps = 0;
@@ -473,6 +515,7 @@ static Suite *suite(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("block");
+	tcase_add_test(tc, test_slow_path_preempted);
 	tcase_add_loop_test(tc, test_block_gap, 0, 2);
 	tcase_add_test(tc, test_block_no_gap);
 	tcase_add_test(tc, test_block_deadline);

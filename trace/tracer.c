@@ -9,6 +9,18 @@
 
 static void open_interval(struct hg_tracer *tr, uint64_t now);
 
+/*
+ * The longest the slow path takes when the thread keeps its CPU (it takes
+ * a few hundred cycles); longer, and the thread was kept off the CPU in it.
+ */
+#define HG_SLOW_PATH_CYCLES 2048u
+
+/* The counter as the slow path reads it (tests may give it another). */
+static inline uint64_t now_cycles(const struct hg_tracer *tr)
+{
+	return tr->clock ? tr->clock(tr->clock_arg) : hg_counter_read();
+}
+
 static inline uint64_t min_u64(uint64_t a, uint64_t b)
 {
 	return a < b ? a : b;
@@ -96,11 +108,14 @@ void hg_tracer_init(struct hg_tracer *tr, struct hg_writer *w,
 
 void hg_tracer_start(struct hg_tracer *tr)
 {
-	uint64_t now = hg_counter_read();
+	uint64_t now = now_cycles(tr), after;
 
 	open_interval(tr, now);
-	tr->last = hg_counter_read();	/* reading the CPU is not a gap */
-	new_limit(tr, tr->last);
+	after = now_cycles(tr);		/* reading the CPU is not a gap ... */
+	if (after - now > tr->gap_cycles + HG_SLOW_PATH_CYCLES)
+		open_interval(tr, after);	/* ... unless the thread was kept off */
+	tr->last = after;
+	new_limit(tr, after);
 }
 
 void hg_tracer_set(struct hg_tracer *tr, uint64_t deadline, uint64_t budget)
@@ -114,9 +129,24 @@ void hg_tracer_set(struct hg_tracer *tr, uint64_t deadline, uint64_t budget)
 }
 
 /*
- * Look at the limits at @now. When the loop goes on, the time spent here
- * counts as execution, not as a gap: the last reading is taken afresh.
+ * Back to the loop after the slow path, entered at @now. The slow path is
+ * the thread's own execution, so the next reading is taken afresh rather
+ * than seen as a gap; but when it took longer than any slow path does, the
+ * thread was kept off the CPU inside it, and that is a gap like any other.
  */
+static void resume(struct hg_tracer *tr, uint64_t now)
+{
+	uint64_t after = now_cycles(tr);
+
+	if (after - now > tr->gap_cycles + HG_SLOW_PATH_CYCLES) {
+		tr->last = now;
+		gap(tr, after, 0);
+	}
+	tr->last = after;
+	new_limit(tr, after);
+}
+
+/* Look at the limits at @now; go back to the loop when none is reached. */
 static int look_up(struct hg_tracer *tr, uint64_t now)
 {
 	tr->last = now;
@@ -126,8 +156,7 @@ static int look_up(struct hg_tracer *tr, uint64_t now)
 		return HG_LOOP_DEADLINE;
 	if (tr->budget != HG_NO_LIMIT && now - tr->start >= tr->budget)
 		return HG_LOOP_BUDGET;
-	new_limit(tr, now);
-	tr->last = hg_counter_read();
+	resume(tr, now);
 	return 0;
 }
 
@@ -140,7 +169,7 @@ int hg_tracer_event(struct hg_tracer *tr, uint64_t now)
 
 int hg_tracer_block(struct hg_tracer *tr, unsigned int flags)
 {
-	uint64_t now = hg_counter_read();
+	uint64_t now = now_cycles(tr);
 
 	if (now - tr->last > tr->gap_cycles)
 		gap(tr, now, flags);

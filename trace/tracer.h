@@ -45,6 +45,8 @@ struct hg_tracer {
 	const atomic_int *stop;
 	struct hg_writer *writer;
 	struct hg_tstats *stats;
+	uint64_t (*clock)(void *arg);	/* the slow path's counter; NULL: the real one */
+	void *clock_arg;
 	uint64_t pending_gap;	/* the gap before the open interval ... */
 	bool gap_pending;	/* ... counted once that interval is recorded */
 	bool running;		/* an interval is open */
