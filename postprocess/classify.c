@@ -231,8 +231,12 @@ static int classify_one(const struct lines *l, unsigned int c, size_t j, struct 
 	} else {
 		g->cls = HG_GAP_UNKNOWN;
 	}
-	/* a dropping thread may have run here unseen: A's whole gap, unknown */
-	if (resume->start_cycles > l->known_until || (b && b->start_cycles > l->known_until)) {
+	/*
+	 * a dropping thread may have run here unseen, or the next interval on c
+	 * does not follow A's (a trace from elsewhere): A's whole gap, unknown
+	 */
+	if (resume->start_cycles > l->known_until || (b && b->start_cycles > l->known_until) ||
+	    (b && b->start_cycles < iv_end(a))) {
 		g->cls = HG_GAP_UNKNOWN;
 		g->next_thread = r->thread;
 		g->cost_cycles = resume->start_cycles - iv_end(a);

@@ -230,6 +230,12 @@ if "$HG" -n 4 -d 500ms -a -w CPU_YIELD 0.9ms --cpu 0 -x -gh -o "$TMP/y.hgt" >"$T
 	else
 		fail "ctx" "voluntary '$v', classes add to $sum, $gaps gaps"
 	fi
+	# on one CPU, no two intervals overlap: a gap hides no other thread's run
+	"$HG" export "$TMP/y.hgt" --format csv -o "$TMP/y.csv"
+	over=$(awk -F, 'NR > 1 && $2 == "interval" { print $6, $3, $4 }' "$TMP/y.csv" |
+		sort -k1,1n -k2,2n | awk '$1 == c && $2 < e { n++ } { c = $1; e = $3 } END { print n + 0 }')
+	[ "$over" = 0 ] && ok "no two intervals overlap on a CPU" ||
+		fail "per-CPU time line" "$over overlapping intervals"
 	grep -q '^# gap histogram, thread 3 ' "$TMP/out" && ok "-gh prints gap histograms" ||
 		fail "-gh" "no gap histogram"
 	"$HG" ctx "$TMP/y.hgt" --json | grep -q '"voluntary_switch": {"count": ' &&
