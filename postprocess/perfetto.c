@@ -1,0 +1,333 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * perfetto.c - a saved trace as Chrome trace-event JSON, which Perfetto and
+ * chrome://tracing open; the layout is described in export.h
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../trace/timeval.h"
+#include "export.h"
+#include "exportbuf.h"
+#include "exportint.h"
+
+#define PF_THREADS_PID 1
+#define PF_CPUS_PID 2
+#define PF_MAX_CPUS 65536	/* a record's CPU is 16 bits */
+
+/* The fixed parts of an event, after its name. */
+#define PF_ON_THREADS(cat, ph) \
+	"\",\"cat\":\"" cat "\",\"ph\":\"" ph "\",\"pid\":" STR(PF_THREADS_PID) ",\"tid\":"
+#define PF_ON_CPUS(cat, ph) \
+	"\",\"cat\":\"" cat "\",\"ph\":\"" ph "\",\"pid\":" STR(PF_CPUS_PID) ",\"tid\":"
+
+struct pf {
+	struct hg_out *o;
+	const struct hg_trace *t;
+	int started;				/* an event was written */
+	int cpus_named;				/* the process "CPUs" named */
+	uint64_t cpu_named[PF_MAX_CPUS / 64];	/* CPU tracks named */
+};
+
+/*
+ * Track ids: Perfetto takes every event's tid for a thread, names threads by
+ * tid alone and treats tid 0 as the idle task, so tids are unique across
+ * both processes and start after the pids (an event without one gets its
+ * pid).
+ */
+static uint64_t pf_thread_tid(uint32_t i)
+{
+	return 3 + (uint64_t)i;
+}
+
+static uint64_t pf_cpu_tid(const struct pf *pf, unsigned int cpu)
+{
+	return 3 + (uint64_t)pf->t->nthreads + cpu;
+}
+
+/*
+ * A metadata event: {"name": @what, "ph": "M", ..., "args": {"name": @str}}
+ * or, without @str, {"sort_index": @num}. The first event is one of
+ * these; every event after it starts with a comma.
+ */
+static void pf_meta(struct pf *pf, const char *what, unsigned int pid, uint64_t tid,
+		    const char *str, uint64_t num)
+{
+	struct hg_out *o = pf->o;
+
+	if (pf->started)
+		OUT_LIT(o, ",");
+	pf->started = 1;
+	OUT_LIT(o, "\n{\"name\":");
+	hg_out_jstr(o, what);
+	OUT_LIT(o, ",\"ph\":\"M\"");
+	hg_out_kv_u64(o, "pid", pid);
+	hg_out_kv_u64(o, "tid", tid);
+	if (str) {
+		OUT_LIT(o, ",\"args\":{\"name\":");
+		hg_out_jstr(o, str);
+	} else {
+		OUT_LIT(o, ",\"args\":{\"sort_index\":");
+		hg_out_u64(o, num);
+	}
+	OUT_LIT(o, "}}");
+}
+
+static void pf_track(struct pf *pf, unsigned int pid, uint64_t tid, const char *name,
+		     uint64_t sort)
+{
+	pf_meta(pf, "thread_name", pid, tid, name, 0);
+	pf_meta(pf, "thread_sort_index", pid, tid, NULL, sort);
+}
+
+/* Name CPU @cpu's track (and the process "CPUs") when first used. */
+static void pf_cpu_track(struct pf *pf, unsigned int cpu)
+{
+	char name[32];
+
+	if (pf->cpu_named[cpu / 64] & (1ULL << (cpu % 64)))
+		return;
+	pf->cpu_named[cpu / 64] |= 1ULL << (cpu % 64);
+	if (!pf->cpus_named) {
+		pf_meta(pf, "process_name", PF_CPUS_PID, PF_CPUS_PID, "CPUs", 0);
+		pf_meta(pf, "process_sort_index", PF_CPUS_PID, PF_CPUS_PID, NULL, 1);
+		pf->cpus_named = 1;
+	}
+	snprintf(name, sizeof(name), "CPU %u", cpu);
+	pf_track(pf, PF_CPUS_PID, pf_cpu_tid(pf, cpu), name, cpu);
+}
+
+static void pf_thread_track(struct pf *pf, uint32_t i)
+{
+	const struct hg_trace_thread *th = &pf->t->threads[i];
+	char name[3 * HG_LABEL_LEN];
+
+	snprintf(name, sizeof(name), "thread %u: %s %s", th->id, th->workload, th->priority);
+	pf_track(pf, PF_THREADS_PID, pf_thread_tid(i), name, i);
+}
+
+static const struct hg_word ended_by[] = {
+	WORD("preempt"), WORD("yield"), WORD("sleep"), WORD("end"),
+};
+
+static const struct hg_word *ended(unsigned int flags)
+{
+	if (flags & HG_REC_LAST)
+		return &ended_by[3];
+	if (flags & HG_REC_SLEEP)
+		return &ended_by[2];
+	if (flags & HG_REC_YIELD)
+		return &ended_by[1];
+	return &ended_by[0];
+}
+
+/* ,"ts":<start>,"dur":<length> in us with three decimals */
+static char *put_span(char *p, uint64_t mono_ns, uint64_t mono_end_ns)
+{
+	PUT(p, ",\"ts\":");
+	p = hg_put_us3(p, mono_ns);
+	PUT(p, ",\"dur\":");
+	return hg_put_us3(p, mono_end_ns > mono_ns ? mono_end_ns - mono_ns : 0);
+}
+
+/* An interval: on its thread's track and on its CPU's. */
+static void pf_interval(struct pf *pf, uint32_t i, const struct hg_export_item *it)
+{
+	const struct hg_word *end = ended(it->flags);
+	uint32_t id = pf->t->threads[i].id;
+	char span[80];		/* two numbers of 20 digits and their keys */
+	size_t n = (size_t)(put_span(span, it->mono_ns, it->mono_end_ns) - span);
+	char *p;
+
+	pf_cpu_track(pf, it->cpu);
+	p = hg_out_room(pf->o, 2 * OUT_ROW);
+	PUT(p, ",\n{\"name\":\"cpu ");
+	p = hg_put_num(p, it->cpu);
+	PUT(p, PF_ON_THREADS("interval", "X"));
+	p = hg_put_num(p, pf_thread_tid(i));
+	memcpy(p, span, n);
+	p += n;
+	PUT(p, ",\"args\":{\"cpu\":");
+	p = hg_put_num(p, it->cpu);
+	PUT(p, ",\"ended_by\":\"");
+	p = hg_put_word(p, end);
+	PUT(p, "\"}},\n{\"name\":\"thread ");
+	p = hg_put_num(p, id);
+	PUT(p, PF_ON_CPUS("cpu", "X"));
+	p = hg_put_num(p, pf_cpu_tid(pf, it->cpu));
+	memcpy(p, span, n);
+	p += n;
+	PUT(p, ",\"args\":{\"thread\":");
+	p = hg_put_num(p, id);
+	PUT(p, ",\"ended_by\":\"");
+	p = hg_put_word(p, end);
+	PUT(p, "\"}}");
+	hg_out_done(pf->o, p);
+}
+
+/* A job's begin or end event, up to its timestamp. */
+static char *put_job(char *p, const struct pf *pf, uint32_t i, uint64_t k, int begin,
+		     uint64_t mono_ns)
+{
+	uint32_t id = pf->t->threads[i].id;
+
+	PUT(p, ",\n{\"name\":\"thread ");
+	p = hg_put_num(p, id);
+	if (begin)
+		PUT(p, ": job" PF_ON_THREADS("job", "b"));
+	else
+		PUT(p, ": job" PF_ON_THREADS("job", "e"));
+	p = hg_put_num(p, pf_thread_tid(i));
+	PUT(p, ",\"id\":\"");
+	p = hg_put_num(p, id);
+	*p++ = '.';
+	p = hg_put_num(p, k);
+	PUT(p, "\",\"ts\":");
+	return hg_put_us3(p, mono_ns);
+}
+
+/*
+ * Job @k: an async slice from release to completion, and for a missed
+ * deadline an instant on the thread's track where it passed. Not a
+ * complete event on the thread's track: after an overrun a job is released
+ * before the one before it is done and one interval runs both, so slices
+ * on one track would not nest; the viewers lay async slices of one name
+ * out in rows that do not overlap.
+ */
+static void pf_job(struct pf *pf, uint32_t i, const struct hg_export_item *it, uint64_t k)
+{
+	const struct hg_trace_thread *th = &pf->t->threads[i];
+	int miss = !!(it->flags & HG_REC_MISS);
+	char *p = hg_out_room(pf->o, 3 * OUT_ROW);
+
+	p = put_job(p, pf, i, k, 1, it->mono_ns);
+	PUT(p, ",\"args\":{\"response_ns\":");
+	p = hg_put_num(p, it->value_ns);
+	if (miss)
+		PUT(p, ",\"deadline_miss\":true}}");
+	else
+		PUT(p, ",\"deadline_miss\":false}}");
+	p = put_job(p, pf, i, k, 0, it->mono_end_ns);
+	*p++ = '}';
+	if (miss) {
+		PUT(p, ",\n{\"name\":\"deadline miss" PF_ON_THREADS("job", "i"));
+		p = hg_put_num(p, pf_thread_tid(i));
+		PUT(p, ",\"s\":\"t\",\"ts\":");
+		p = hg_put_us3(p, th->deadline_ns ? it->mono_ns + th->deadline_ns :
+			    it->mono_end_ns);
+		PUT(p, ",\"args\":{\"job\":");
+		p = hg_put_num(p, k);
+		PUT(p, ",\"response_ns\":");
+		p = hg_put_num(p, it->value_ns);
+		PUT(p, "}}");
+	}
+	hg_out_done(pf->o, p);
+}
+
+/* A latency sample: the counter "thread N: lateness" at the requested wake-up. */
+static void pf_lat(struct pf *pf, uint32_t i, const struct hg_export_item *it)
+{
+	char *p = hg_out_room(pf->o, OUT_ROW);
+
+	PUT(p, ",\n{\"name\":\"thread ");
+	p = hg_put_num(p, pf->t->threads[i].id);
+	PUT(p, ": lateness" PF_ON_THREADS("lat", "C"));
+	p = hg_put_num(p, pf_thread_tid(i));
+	PUT(p, ",\"ts\":");
+	p = hg_put_us3(p, it->mono_ns);
+	PUT(p, ",\"args\":{\"ns\":");
+	p = hg_put_num(p, it->value_ns);
+	PUT(p, "}}");
+	hg_out_done(pf->o, p);
+}
+
+/* A frame done or a period missed: an instant at its end. */
+static void pf_frame(struct pf *pf, uint32_t i, const struct hg_export_item *it)
+{
+	char *p = hg_out_room(pf->o, OUT_ROW);
+
+	if (it->kind == HG_EXPORT_FRAME)
+		PUT(p, ",\n{\"name\":\"frame" PF_ON_THREADS("frame", "i"));
+	else
+		PUT(p, ",\n{\"name\":\"period miss" PF_ON_THREADS("frame", "i"));
+	p = hg_put_num(p, pf_thread_tid(i));
+	PUT(p, ",\"s\":\"t\",\"ts\":");
+	p = hg_put_us3(p, it->mono_end_ns);
+	if (it->kind == HG_EXPORT_FRAME)
+		PUT(p, ",\"args\":{\"frame_ns\":");
+	else
+		PUT(p, ",\"args\":{\"period_ns\":");
+	p = hg_put_num(p, it->value_ns);
+	PUT(p, "}}");
+	hg_out_done(pf->o, p);
+}
+
+static int pf_thread(struct pf *pf, uint32_t i)
+{
+	const struct hg_trace_thread *th = &pf->t->threads[i];
+	struct hg_export_item it;
+	uint64_t jobs = 0;
+	size_t pos = 0;
+	int ret;
+
+	pf_thread_track(pf, i);
+	while ((ret = hg_export_next(pf->t, th, &pos, &it)) > 0) {
+		switch (it.kind) {
+		case HG_EXPORT_INTERVAL:
+			pf_interval(pf, i, &it);
+			break;
+		case HG_EXPORT_JOB:
+			pf_job(pf, i, &it, jobs++);
+			break;
+		case HG_EXPORT_LAT:
+			pf_lat(pf, i, &it);
+			break;
+		default:
+			pf_frame(pf, i, &it);
+			break;
+		}
+	}
+	return ret;
+}
+
+/* "otherData": what the run was and how its clock maps. */
+static void pf_other(struct hg_out *o, const struct hg_trace *t)
+{
+	OUT_LIT(o, "\"otherData\":{\"generator\":\"hourglass export\"");
+	hg_out_kv_u64(o, "schema", HG_EXPORT_SCHEMA);
+	hg_out_kv_str(o, "command", t->cmdline);
+	hg_out_kv_str(o, "clock", "CLOCK_MONOTONIC");
+	hg_out_kv_u64(o, "tsc_hz", t->calib.tsc_hz);
+	hg_out_kv_u64(o, "mono_start_ns", t->mono_start_ns);
+	hg_out_kv_u64(o, "mono_start_cycles", t->mono_start_cycles);
+	hg_out_kv_u64(o, "mono_end_ns", t->mono_end_ns);
+	hg_out_kv_u64(o, "mono_end_cycles", t->mono_end_cycles);
+	hg_out_kv_u64(o, "t0_cycles", t->t0_cycles);
+	hg_out_kv_u64(o, "t0_mono_ns", hg_export_mono_ns(t, t->t0_cycles));
+	hg_out_kv_u64(o, "duration_ns", t->duration_ns);
+	hg_out_kv_u64(o, "realtime_start_ns", t->realtime_start_ns);
+	OUT_LIT(o, "}");
+}
+
+int hg_export_perfetto(struct hg_out *o, const struct hg_trace *t)
+{
+	struct pf *pf = calloc(1, sizeof(*pf));
+	uint32_t i;
+	int ret = 0;
+
+	if (!pf)
+		return -ENOMEM;
+	pf->o = o;
+	pf->t = t;
+	OUT_LIT(o, "{\"traceEvents\":[");
+	pf_meta(pf, "process_name", PF_THREADS_PID, PF_THREADS_PID, "hourglass threads", 0);
+	pf_meta(pf, "process_sort_index", PF_THREADS_PID, PF_THREADS_PID, NULL, 0);
+	for (i = 0; i < t->nthreads && !ret; i++)
+		ret = pf_thread(pf, i);
+	OUT_LIT(o, "\n],\n\"displayTimeUnit\":\"ns\",\n");
+	pf_other(o, t);
+	OUT_LIT(o, "\n}\n");
+	free(pf);
+	return ret;
+}
