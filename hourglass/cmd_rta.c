@@ -103,6 +103,14 @@ static int rta_main(int argc, char **argv)
 		fprintf(stderr, "hourglass: rta: %s\n", err);
 		return 2;
 	}
+	for (size_t i = 0; !json && i < s.n; i++)
+		if (s.resv_period_ns[i]) {
+			fprintf(stderr, "hourglass: rta: note: thread %u has a reservation: "
+				"SCHED_DEADLINE runs it before every fixed priority, which the "
+				"fixed-priority analysis does not model; see the EDF lines\n",
+				s.task[i].id);
+			break;
+		}
 	ret = hg_rta_report(stdout, &s, json);
 	hg_taskset_free(&s);
 	if (ret) {

@@ -70,8 +70,10 @@ int hg_reserve_apply(enum hg_reserve kind, uint64_t budget_ns, uint64_t period_n
 			 "also be allowed on every CPU of its root domain)", what, strerror(e));
 		break;
 	case EINVAL:
-		snprintf(err, errlen, "%s: refused: %s (the budget must be at least 1us and at "
-			 "most the period, the period at least 1us)", what, strerror(e));
+		snprintf(err, errlen, "%s: refused: %s (the budget must be at least 1024ns and at "
+			 "most the period; the period within the kernel's limits, by default "
+			 "100us to 4.19s: /proc/sys/kernel/sched_deadline_period_{min,max}_us)",
+			 what, strerror(e));
 		break;
 	case ENOSYS:
 		snprintf(err, errlen, "%s: this kernel has no SCHED_DEADLINE (sched_setattr: %s)",

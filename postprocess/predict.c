@@ -57,6 +57,12 @@ static void print_predicted(FILE *f, const struct hg_trace *t, struct hg_rta_tas
 		return;
 	fprintf(f, "# predicted vs measured: fixed-priority response-time analysis of the run's "
 		"PERIODIC threads, order: %s\n", hg_rta_order_name(order));
+	for (i = 0; i < t->nthreads; i++)
+		if (t->threads[i].reserve) {
+			fprintf(f, "# (threads under reservations run before every fixed priority "
+				"and are not in this analysis: it holds only without them)\n");
+			break;
+		}
 	fprintf(f, "# %-6s %-22s %8s %8s %8s %8s %13s %8s %8s %7s  %s\n", "thread", "workload",
 		"C_ms", "T_ms", "D_ms", "J_ms", "predicted_ms", "max_ms", "p99_ms", "misses",
 		"held");

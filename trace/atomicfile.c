@@ -20,7 +20,7 @@ int hg_atomic_open(struct hg_atomic *a, const char *path, char *err, size_t errl
 	a->path = path;
 	a->tmp[0] = '\0';
 	a->real[0] = '\0';
-	/* a symbolic link is followed: its target is replaced, never the link */
+	/* a symbolic link to a file is followed: its target is replaced, not the link */
 	if (!lstat(path, &sb) && S_ISLNK(sb.st_mode) && realpath(path, a->real))
 		a->path = path = a->real;
 	if (!stat(path, &sb) && !S_ISREG(sb.st_mode)) {
