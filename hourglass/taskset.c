@@ -76,6 +76,7 @@ int hg_taskset_from_config(const struct hg_config *cfg, struct hg_taskset *s,
 		else if ((ret = c->wl->wcet(&c->wp, &k->c_ns))) {
 			snprintf(err, errlen, "thread %u: -w %s: cannot read its times: %s", t,
 				 c->wl->name, strerror(-ret));
+			hg_taskset_free(s);
 			return ret;
 		}
 		if (k->d_ns > k->t_ns) {
@@ -84,6 +85,7 @@ int hg_taskset_from_config(const struct hg_config *cfg, struct hg_taskset *s,
 			snprintf(err, errlen, "thread %u: deadline %s exceeds the period %s "
 				 "(the analysis needs D <= T)", t, hg_format_time(k->d_ns, d, sizeof(d)),
 				 hg_format_time(k->t_ns, p, sizeof(p)));
+			hg_taskset_free(s);
 			return -EINVAL;
 		}
 		c->wl->describe(&c->wp, s->label[n], sizeof(s->label[n]));
@@ -144,6 +146,7 @@ static int task_line(char *line, struct hg_rta_task *k, char *label, size_t llen
 	memset(k, 0, sizeof(*k));
 	k->prio = HG_RTA_NO_PRIO;
 	snprintf(plabel, plen, "-");
+	line[strcspn(line, "#")] = '\0';	/* a comment may end a line */
 	for (w = strtok_r(line, " \t\r\n", &save); w; w = strtok_r(NULL, " \t\r\n", &save)) {
 		ret = task_word(w, k, plabel, plen, why, whylen);
 		if (ret)

@@ -26,7 +26,7 @@ int hg_taskset_from_config(const struct hg_config *cfg, struct hg_taskset *s,
 /*
  * hg_taskset_read - read a task file: one task per line, words
  * C=<time> T=<time> [D=<time>] [J=<time>] [B=<time>] [P=<priority>];
- * blank lines and # comments skipped
+ * blank lines skipped, and everything from a # to the end of its line
  * Returns 0, or -errno with "<file> line <n>: reason" in @err.
  */
 int hg_taskset_read(const char *path, struct hg_taskset *s, char *err, size_t errlen);

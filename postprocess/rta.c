@@ -96,15 +96,19 @@ static void respond(const struct hg_rta_task *ts, size_t n, size_t i, const bool
 			if (hp[j])
 				next = sat_add(next, sat_mul(ceil_div(sat_add(R, ts[j].j_ns),
 								       ts[j].t_ns), ts[j].c_ns));
-		if (next == R || next == UINT64_MAX || r->iterations >= HG_RTA_MAX_ITER ||
-		    (!converges && (next > limit || R > limit))) {
+		if (next == R || next == UINT64_MAX || (!converges && (next > limit || R > limit))) {
 			R = next > R ? next : R;
+			break;
+		}
+		if (r->iterations >= HG_RTA_MAX_ITER) {
+			R = UINT64_MAX;	/* no answer in time: nothing is promised */
 			break;
 		}
 		R = next;
 	}
 	r->response_ns = sat_add(me->j_ns, R);
-	r->schedulable = r->response_ns <= me->d_ns;
+	/* a saturated sum is no response at all */
+	r->schedulable = r->response_ns != UINT64_MAX && r->response_ns <= me->d_ns;
 }
 
 int hg_rta_fp(const struct hg_rta_task *ts, size_t n, struct hg_rta_result *res,
@@ -168,15 +172,41 @@ static uint64_t demand(const struct hg_rta_task *ts, size_t n, uint64_t t)
 	return d;
 }
 
+/*
+ * The synchronous busy period: the smallest L with L = sum of ceil(L / T) C.
+ * A missed deadline, if any, lies within it. UINT64_MAX when the iteration
+ * does not settle (utilisation 1) within its bound.
+ */
+static uint64_t busy_period(const struct hg_rta_task *ts, size_t n)
+{
+	uint64_t L = 0, next;
+	unsigned int k;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		L = sat_add(L, ts[i].c_ns);
+	for (k = 0; k < 1000000; k++) {
+		next = 0;
+		for (i = 0; i < n; i++)
+			next = sat_add(next, sat_mul(ceil_div(L, ts[i].t_ns), ts[i].c_ns));
+		if (next == L || next == UINT64_MAX)
+			return next;
+		L = next;
+	}
+	return UINT64_MAX;
+}
+
 bool hg_rta_edf_demand(const struct hg_rta_task *ts, size_t n, uint64_t *fail_ns)
 {
-	uint64_t horizon = 1, maxd = 0, t;
+	uint64_t horizon = 1, maxd = 0, busy, t, steps = 0;
 	size_t i;
 
 	*fail_ns = 0;
 	if (hg_rta_utilisation(ts, n) > 1.0)
 		return false;
 	for (i = 0; i < n; i++) {
+		if (!ts[i].t_ns)
+			return false;
 		horizon = horizon / gcd(horizon, ts[i].t_ns) * ts[i].t_ns;
 		if (horizon > (1ULL << 40))
 			horizon = 1ULL << 40;
@@ -184,6 +214,10 @@ bool hg_rta_edf_demand(const struct hg_rta_task *ts, size_t n, uint64_t *fail_ns
 			maxd = ts[i].d_ns;
 	}
 	horizon = sat_add(horizon, maxd);
+	/* deadlines past the busy period need no check */
+	busy = busy_period(ts, n);
+	if (busy < horizon)
+		horizon = busy;
 	/* walk the absolute deadlines in order: the next one after t each time */
 	for (t = 0;;) {
 		uint64_t next = UINT64_MAX;
@@ -195,7 +229,7 @@ bool hg_rta_edf_demand(const struct hg_rta_task *ts, size_t n, uint64_t *fail_ns
 			if (dl < next)
 				next = dl;
 		}
-		if (next > horizon || next == UINT64_MAX)
+		if (next > horizon || next == UINT64_MAX || ++steps > HG_RTA_MAX_ITER)
 			return true;
 		t = next;
 		if (demand(ts, n, t) > t) {

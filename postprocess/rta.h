@@ -71,7 +71,9 @@ double hg_rta_utilisation(const struct hg_rta_task *ts, size_t n);
  * hg_rta_edf_demand - the processor-demand test on one CPU for tasks with
  * constrained deadlines: dbf(t) = sum of (floor((t - D) / T) + 1) C over
  * tasks with D <= t must not exceed t at any absolute deadline t up to the
- * hyperperiod plus the largest D (or 2^40 ns, whichever is less).
+ * end of the synchronous busy period, or the hyperperiod plus the largest
+ * D, or 2^40 ns, whichever is least. Release jitter and blocking are not
+ * part of this test.
  * @fail_ns: the first t where the demand exceeds t, or 0
  * Returns true when schedulable (a total utilisation above 1 is not).
  */

@@ -83,11 +83,10 @@ static void print_text(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 		"R_ms", "slack_ms", "verdict");
 	for (i = 0; i < s->n; i++) {
 		const struct hg_rta_task *t = &s->task[i];
-		int64_t slack = (int64_t)t->d_ns - (int64_t)(r[i].response_ns > INT64_MAX ?
-							      INT64_MAX : r[i].response_ns);
+		bool late = r[i].response_ns > t->d_ns;
+		uint64_t slack = late ? r[i].response_ns - t->d_ns : t->d_ns - r[i].response_ns;
 
-		snprintf(sl, sizeof(sl), "%s%s", slack < 0 ? "-" : "",
-			 ms(slack < 0 ? (uint64_t)-slack : (uint64_t)slack, d, sizeof(d)));
+		snprintf(sl, sizeof(sl), "%s%s", late ? "-" : "", ms(slack, d, sizeof(d)));
 		fprintf(f, "# %-6u %-4u %-24s %-26s %8s %8s %8s %8s %8s %6.3f %9s %9s  %s\n",
 			t->id, r[i].rank, s->label[i], s->prio[i], ms(t->c_ns, a, sizeof(a)),
 			ms(t->t_ns, b, sizeof(b)), ms(t->d_ns, c, sizeof(c)),
@@ -112,6 +111,22 @@ static void print_text(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 			"utilisation above 1\n");
 }
 
+static void json_str(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(f, "\\u%04x", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
+}
+
 static void print_json(FILE *f, const struct hg_taskset *s, const struct hg_rta_result *r,
 		       enum hg_rta_order order, const struct edf *e)
 {
@@ -122,11 +137,13 @@ static void print_json(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 	for (i = 0; i < s->n; i++) {
 		const struct hg_rta_task *t = &s->task[i];
 
-		fprintf(f, "%s\n    {\"thread\": %u, \"rank\": %u, \"workload\": \"%s\", "
+		fprintf(f, "%s\n    {\"thread\": %u, \"rank\": %u, \"workload\": ", i ? "," : "",
+			t->id, r[i].rank);
+		json_str(f, s->label[i]);
+		fprintf(f, ", "
 			"\"c_ns\": %" PRIu64 ", \"t_ns\": %" PRIu64 ", \"d_ns\": %" PRIu64
 			", \"j_ns\": %" PRIu64 ", \"b_ns\": %" PRIu64 ", \"response_ns\": %" PRIu64
-			", \"schedulable\": %s}", i ? "," : "", t->id, r[i].rank, s->label[i],
-			t->c_ns, t->t_ns, t->d_ns, t->j_ns, t->b_ns, r[i].response_ns,
+			", \"schedulable\": %s}", t->c_ns, t->t_ns, t->d_ns, t->j_ns, t->b_ns, r[i].response_ns,
 			r[i].schedulable ? "true" : "false");
 	}
 	fprintf(f, "\n  ],\n  \"edf\": {\"reservation_bandwidth\": %.6f, \"admission_limit\": %.6f, "

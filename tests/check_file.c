@@ -115,6 +115,48 @@ static void add_models(struct hg_trace *t)
 	th->stats.over[HG_MAX_THRESHOLDS - 1] = 99;	/* the last slot is stored too */
 }
 
+/*
+ * The fields for the analysis after the run: each thread different, no
+ * field at its default, the extremes of each type among them.
+ */
+static const struct {
+	int32_t rt_prio;
+	uint64_t wcet_ns, jitter_ns, blocking_ns;
+	uint32_t reserve;
+	uint64_t budget_ns, period_ns;
+} analysis[] = {
+	{ 80, 3000000, 250000, 100000, 1, 2000000, 8000000 },
+	{ 1, 17000000, 8000000, 0, 2, 17000000, 33000000 },
+	{ HG_NO_RT_PRIO, UINT64_MAX, UINT64_MAX - 1, UINT64_MAX, 0, UINT64_MAX, 1 },
+};
+
+/* Release jitter of the periodic threads, ns: a histogram of each. */
+static const uint64_t wake_ns[][4] = {
+	{ 1500, 2100, 48000, 2100 },
+	{ 0, 127, 128, 1ULL << 33 },
+	{ UINT64_MAX, 0, 0, 0 },		/* the top bucket; zeros too */
+};
+
+static void add_analysis(struct hg_trace *t)
+{
+	uint32_t i;
+	size_t k;
+
+	for (i = 0; i < t->nthreads && i < sizeof(analysis) / sizeof(analysis[0]); i++) {
+		struct hg_trace_thread *th = &t->threads[i];
+
+		th->rt_prio = analysis[i].rt_prio;
+		th->wcet_ns = analysis[i].wcet_ns;
+		th->jitter_ns = analysis[i].jitter_ns;
+		th->blocking_ns = analysis[i].blocking_ns;
+		th->reserve = analysis[i].reserve;
+		th->reserve_budget_ns = analysis[i].budget_ns;
+		th->reserve_period_ns = analysis[i].period_ns;
+		for (k = 0; k < sizeof(wake_ns[i]) / sizeof(wake_ns[i][0]); k++)
+			hg_hist_add(&th->stats.jitter, wake_ns[i][k]);
+	}
+}
+
 /* A trace with every field set, none to its default. */
 static struct hg_trace *full_trace(void)
 {
@@ -171,6 +213,7 @@ static struct hg_trace *full_trace(void)
 	ck_assert_uint_eq(t->threads[0].stored, 4);
 	ck_assert_uint_eq(t->threads[0].recs[1].flags, HG_REC_CONTINUED);
 	add_models(t);
+	add_analysis(t);
 	return t;
 }
 
@@ -194,6 +237,13 @@ static void assert_thread_eq(const struct hg_trace_thread *a, const struct hg_tr
 	EQ(period_ns);
 	EQ(deadline_ns);
 	EQ(timer_res_ns);
+	ck_assert_int_eq(a->rt_prio, b->rt_prio);
+	EQ(wcet_ns);
+	EQ(jitter_ns);
+	EQ(blocking_ns);
+	EQ(reserve);
+	EQ(reserve_budget_ns);
+	EQ(reserve_period_ns);
 	EQ(gap_threshold_cycles);
 	EQ(begin_cycles);
 	EQ(end_cycles);
@@ -212,6 +262,12 @@ static void assert_thread_eq(const struct hg_trace_thread *a, const struct hg_tr
 	EQ(stats.events.sum);
 	EQ(stats.events.min);
 	EQ(stats.events.max);
+	EQ(stats.jitter.count);
+	EQ(stats.jitter.sum);
+	EQ(stats.jitter.min);
+	EQ(stats.jitter.max);
+	ck_assert_int_eq(memcmp(a->stats.jitter.bucket, b->stats.jitter.bucket,
+				sizeof(a->stats.jitter.bucket)), 0);
 	ck_assert_int_eq(memcmp(a->stats.over, b->stats.over, sizeof(a->stats.over)), 0);
 	/* the structs hold only uint64_t: compare them whole, buckets included */
 	ck_assert_int_eq(memcmp(&a->stats, &b->stats, sizeof(a->stats)), 0);
@@ -510,6 +566,88 @@ START_TEST(test_round_trip_events)
 	ck_assert_uint_eq(back->thresholds_ns[2], 50000000);
 	free(buf);
 	hg_trace_free(back);
+	hg_trace_free(t);
+}
+END_TEST
+
+/* The fields for the analysis come back as they were given. */
+START_TEST(test_round_trip_analysis)
+{
+	struct hg_trace *t = full_trace(), *back = NULL;
+	char err[256] = "";
+	uint8_t *buf;
+	size_t len, k;
+	uint32_t i;
+
+	buf = encode(t, &len);
+	ck_assert_msg(hg_trace_decode(buf, len, &back, err, sizeof(err)) == 0, "%s", err);
+	ck_assert_uint_eq(back->nthreads, sizeof(analysis) / sizeof(analysis[0]));
+	for (i = 0; i < back->nthreads; i++) {
+		const struct hg_trace_thread *th = &back->threads[i];
+		const struct hg_hist *h = &th->stats.jitter;
+		uint64_t sum = 0, min = UINT64_MAX, max = 0;
+		int saturated = 0;
+
+		ck_assert_int_eq(th->rt_prio, analysis[i].rt_prio);
+		ck_assert_uint_eq(th->wcet_ns, analysis[i].wcet_ns);
+		ck_assert_uint_eq(th->jitter_ns, analysis[i].jitter_ns);
+		ck_assert_uint_eq(th->blocking_ns, analysis[i].blocking_ns);
+		ck_assert_uint_eq(th->reserve, analysis[i].reserve);
+		ck_assert_uint_eq(th->reserve_budget_ns, analysis[i].budget_ns);
+		ck_assert_uint_eq(th->reserve_period_ns, analysis[i].period_ns);
+		for (k = 0; k < sizeof(wake_ns[i]) / sizeof(wake_ns[i][0]); k++) {
+			uint64_t v = wake_ns[i][k];
+
+			saturated |= sum + v < sum;
+			sum += v;
+			min = v < min ? v : min;
+			max = v > max ? v : max;
+			ck_assert_uint_gt(h->bucket[hg_hist_index(v)], 0);
+		}
+		ck_assert_uint_eq(h->count, sizeof(wake_ns[i]) / sizeof(wake_ns[i][0]));
+		ck_assert_uint_eq(h->sum, saturated ? UINT64_MAX : sum);
+		ck_assert_uint_eq(h->min, min);
+		ck_assert_uint_eq(h->max, max);
+	}
+	/* a thread with no RT priority and the top bucket of the histogram */
+	ck_assert_int_eq(back->threads[2].rt_prio, HG_NO_RT_PRIO);
+	ck_assert_uint_eq(back->threads[2].stats.jitter.bucket[HG_HIST_BUCKETS - 1], 1);
+	ck_assert_uint_eq(back->threads[2].stats.jitter.bucket[0], 3);
+	/* the other histograms did not take the jitter's values */
+	ck_assert_uint_eq(back->threads[0].stats.events.count, 5);
+	ck_assert_uint_eq(back->threads[1].stats.events.count, 2);
+	free(buf);
+	hg_trace_free(back);
+	hg_trace_free(t);
+}
+END_TEST
+
+/* Every reservation kind and an empty jitter histogram read back. */
+START_TEST(test_round_trip_reserve_kinds)
+{
+	static const uint32_t kinds[] = { 0, 1, 2 };
+	struct hg_trace *t = full_trace();
+	size_t k;
+
+	for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
+		struct hg_trace *back = NULL;
+		char err[256] = "";
+		uint8_t *buf;
+		size_t len;
+		uint32_t i;
+
+		for (i = 0; i < t->nthreads; i++) {
+			t->threads[i].reserve = kinds[k];
+			if (k == 1)
+				hg_hist_init(&t->threads[i].stats.jitter);
+		}
+		buf = encode(t, &len);
+		ck_assert_msg(hg_trace_decode(buf, len, &back, err, sizeof(err)) == 0,
+			      "reserve %u: %s", kinds[k], err);
+		assert_trace_eq(t, back);
+		free(buf);
+		hg_trace_free(back);
+	}
 	hg_trace_free(t);
 }
 END_TEST
@@ -981,12 +1119,20 @@ static size_t hist_end(const struct sec *s, size_t at)
 /*
  * Fields of a thread section (file.c, put_thread()): id, five strings
  * (workload, priority, cpus, timer, unit), error, model, period, deadline,
- * timer resolution, thirteen u64 (gap threshold ... yields), the gap
- * histogram, hits, misses, samples dropped, the event histogram, over[].
+ * timer resolution; for the analysis: rt_prio (u32), wcet, jitter,
+ * blocking (u64), reserve (u32), reserve budget and period (u64); thirteen
+ * u64 (gap threshold ... yields), the gap histogram, hits, misses, samples
+ * dropped, the event histogram, over[], the jitter histogram.
  */
 struct th_layout {
-	size_t model, period, gaps, hits, events, over, end;
+	size_t model, period, deadline, timer_res;
+	size_t rt_prio, wcet, jitter, blocking, reserve, budget, reserve_period;
+	size_t counters;	/* the thirteen u64 */
+	size_t gaps, hits, events, over, jitter_hist, end;
 };
+
+/* The analysis fields, rt_prio to reserve period: where the older layout had none. */
+#define TH_ANALYSIS_BYTES (4 + 3 * 8 + 4 + 2 * 8)
 
 static void thread_layout(const struct sec *s, struct th_layout *l)
 {
@@ -999,11 +1145,23 @@ static void thread_layout(const struct sec *s, struct th_layout *l)
 	}
 	l->model = at + 4;
 	l->period = l->model + 4;
-	l->gaps = l->period + 3 * 8 + 13 * 8;
+	l->deadline = l->period + 8;
+	l->timer_res = l->deadline + 8;
+	l->rt_prio = l->timer_res + 8;
+	l->wcet = l->rt_prio + 4;
+	l->jitter = l->wcet + 8;
+	l->blocking = l->jitter + 8;
+	l->reserve = l->blocking + 8;
+	l->budget = l->reserve + 4;
+	l->reserve_period = l->budget + 8;
+	l->counters = l->reserve_period + 8;
+	ck_assert_uint_eq(l->counters - l->rt_prio, TH_ANALYSIS_BYTES);
+	l->gaps = l->counters + 13 * 8;
 	l->hits = hist_end(s, l->gaps);
 	l->events = l->hits + 3 * 8;
 	l->over = hist_end(s, l->events);
-	l->end = l->over + HG_MAX_THRESHOLDS * 8;
+	l->jitter_hist = l->over + HG_MAX_THRESHOLDS * 8;
+	l->end = hist_end(s, l->jitter_hist);
 	ck_assert_uint_eq(l->end, s->len);
 }
 
@@ -1055,6 +1213,15 @@ static const struct {
 	{ "records of thread 1 twice, count kept", "damaged: section 9 is out of place" },
 	{ "end section in the middle, count kept", "damaged end section" },
 	{ "two run sections, count kept", "two run sections" },
+	/* the fields for the analysis, and the jitter histogram */
+	{ "reserve 3", "damaged section of thread 1" },
+	{ "reserve UINT32_MAX", "damaged section of thread 0" },
+	{ "a thread section from before the analysis fields", "damaged section of thread 0" },
+	{ "no jitter histogram", "damaged section of thread 1" },
+	{ "jitter histogram count not its buckets'", "damaged section of thread 1" },
+	{ "jitter histogram bucket out of range", "damaged section of thread 0" },
+	{ "jitter histogram of more buckets than there are", "damaged section of thread 2" },
+	{ "jitter histogram cut short", "damaged section of thread 2" },
 };
 
 static void craft(unsigned int i, struct sec *s, size_t *n)
@@ -1148,17 +1315,19 @@ static void craft(unsigned int i, struct sec *s, size_t *n)
 		put_le(s[TH2].p + l.events + 4 * 8 + 4, HG_HIST_BUCKETS, 4);
 		break;
 	case 21:
+		/* the section ends one slot short of over[]'s end */
 		thread_layout(&s[TH2], &l);
-		s[TH2].len -= 8;
+		s[TH2].len = l.jitter_hist - 8;
 		break;
 	case 22:
 		/*
 		 * the layout before the timed models: no model, period, deadline
-		 * or resolution; nothing after the gap histogram
+		 * or resolution (nor the analysis fields that came after them);
+		 * nothing after the gap histogram
 		 */
 		thread_layout(&s[TH0], &l);
 		s[TH0].len = l.hits;
-		cut_sec(&s[TH0], l.model, 4 + 3 * 8);
+		cut_sec(&s[TH0], l.model, 4 + 3 * 8 + TH_ANALYSIS_BYTES);
 		break;
 	case 23:
 		s[PAD1].len = 15;
@@ -1206,6 +1375,47 @@ static void craft(unsigned int i, struct sec *s, size_t *n)
 	case 33:
 		s[PAD0] = s[RUN];
 		break;
+	/* the fields for the analysis */
+	case 34:
+		thread_layout(&s[TH1], &l);
+		ck_assert_uint_eq(get_le(s[TH1].p + l.reserve, 4), 2);
+		put_le(s[TH1].p + l.reserve, 3, 4);
+		break;
+	case 35:
+		thread_layout(&s[TH0], &l);
+		ck_assert_uint_eq(get_le(s[TH0].p + l.reserve, 4), 1);
+		put_le(s[TH0].p + l.reserve, UINT32_MAX, 4);
+		break;
+	case 36:
+		/* the timed models' layout: no analysis fields, no jitter histogram */
+		thread_layout(&s[TH0], &l);
+		s[TH0].len = l.jitter_hist;
+		cut_sec(&s[TH0], l.rt_prio, TH_ANALYSIS_BYTES);
+		break;
+	case 37:
+		thread_layout(&s[TH1], &l);
+		s[TH1].len = l.jitter_hist;
+		break;
+	case 38:
+		thread_layout(&s[TH1], &l);
+		ck_assert_uint_eq(get_le(s[TH1].p + l.jitter_hist, 8), 4);
+		put_le(s[TH1].p + l.jitter_hist, 5, 8);
+		break;
+	case 39:
+		/* the first bucket's index */
+		thread_layout(&s[TH0], &l);
+		put_le(s[TH0].p + l.jitter_hist + 4 * 8 + 4, HG_HIST_BUCKETS, 4);
+		break;
+	case 40:
+		/* the number of buckets that follow */
+		thread_layout(&s[TH2], &l);
+		ck_assert_uint_eq(get_le(s[TH2].p + l.jitter_hist + 4 * 8, 4), 2);
+		put_le(s[TH2].p + l.jitter_hist + 4 * 8, HG_HIST_BUCKETS + 1, 4);
+		break;
+	case 41:
+		thread_layout(&s[TH2], &l);
+		s[TH2].len -= 8;
+		break;
 	}
 }
 
@@ -1235,6 +1445,66 @@ START_TEST(test_crafted)
 			      crafts[_i].what, err, msg);
 	}
 	free(again);
+	free(buf);
+	free(s);
+	hg_trace_free(t);
+}
+END_TEST
+
+/*
+ * The test's model of a thread section finds each field where the writer
+ * put it: the crafted cases above change the field they mean to.
+ */
+START_TEST(test_thread_layout_model)
+{
+	struct hg_trace *t = full_trace();
+	struct sec *s = calloc(MAXSEC, sizeof(*s));
+	uint8_t *buf;
+	size_t len, n;
+	uint32_t i;
+
+	ck_assert_ptr_nonnull(s);
+	buf = encode(t, &len);
+	n = split(buf, len, s);
+	ck_assert_uint_eq(n, NSEC);
+	for (i = 0; i < t->nthreads; i++) {
+		const struct hg_trace_thread *th = &t->threads[i];
+		const struct hg_tstats *st = &th->stats;
+		const struct sec *x = &s[TH0 + 3 * i];
+		struct th_layout l;
+
+		ck_assert_uint_eq(x->type, TYPE_THREAD);
+		thread_layout(x, &l);
+		ck_assert_uint_eq(get_le(x->p, 4), i);
+		ck_assert_uint_eq(get_le(x->p + l.model - 4, 4), (uint32_t)th->error);
+		ck_assert_uint_eq(get_le(x->p + l.model, 4), th->model);
+		ck_assert_uint_eq(get_le(x->p + l.period, 8), th->period_ns);
+		ck_assert_uint_eq(get_le(x->p + l.deadline, 8), th->deadline_ns);
+		ck_assert_uint_eq(get_le(x->p + l.timer_res, 8), th->timer_res_ns);
+		ck_assert_uint_eq(get_le(x->p + l.rt_prio, 4), (uint32_t)analysis[i].rt_prio);
+		ck_assert_uint_eq(get_le(x->p + l.wcet, 8), analysis[i].wcet_ns);
+		ck_assert_uint_eq(get_le(x->p + l.jitter, 8), analysis[i].jitter_ns);
+		ck_assert_uint_eq(get_le(x->p + l.blocking, 8), analysis[i].blocking_ns);
+		ck_assert_uint_eq(get_le(x->p + l.reserve, 4), analysis[i].reserve);
+		ck_assert_uint_eq(get_le(x->p + l.budget, 8), analysis[i].budget_ns);
+		ck_assert_uint_eq(get_le(x->p + l.reserve_period, 8), analysis[i].period_ns);
+		/* the first and the last of the thirteen: gap threshold, yields */
+		ck_assert_uint_eq(get_le(x->p + l.counters, 8), th->gap_threshold_cycles);
+		ck_assert_uint_eq(get_le(x->p + l.counters + 12 * 8, 8), st->yields);
+		ck_assert_uint_eq(get_le(x->p + l.gaps, 8), st->gaps.count);
+		ck_assert_uint_eq(get_le(x->p + l.hits, 8), st->hits);
+		ck_assert_uint_eq(get_le(x->p + l.hits + 16, 8), st->samples_dropped);
+		ck_assert_uint_eq(get_le(x->p + l.events, 8), st->events.count);
+		ck_assert_uint_eq(get_le(x->p + l.over, 8), st->over[0]);
+		ck_assert_uint_eq(get_le(x->p + l.jitter_hist - 8, 8),
+				  st->over[HG_MAX_THRESHOLDS - 1]);
+		/* the jitter histogram: count, sum, min, max, its buckets */
+		ck_assert_uint_eq(get_le(x->p + l.jitter_hist, 8), st->jitter.count);
+		ck_assert_uint_eq(get_le(x->p + l.jitter_hist + 8, 8), st->jitter.sum);
+		ck_assert_uint_eq(get_le(x->p + l.jitter_hist + 16, 8), st->jitter.min);
+		ck_assert_uint_eq(get_le(x->p + l.jitter_hist + 24, 8), st->jitter.max);
+		ck_assert_uint_gt(st->jitter.count, 0);
+	}
 	free(buf);
 	free(s);
 	hg_trace_free(t);
@@ -1616,6 +1886,8 @@ static Suite *suite(void)
 
 	tcase_add_test(tc, test_round_trip);
 	tcase_add_test(tc, test_round_trip_events);
+	tcase_add_test(tc, test_round_trip_analysis);
+	tcase_add_test(tc, test_round_trip_reserve_kinds);
 	tcase_add_test(tc, test_round_trip_no_thresholds);
 	tcase_add_test(tc, test_round_trip_max_thresholds);
 	tcase_add_test(tc, test_round_trip_long_interval);
@@ -1646,6 +1918,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_checksum_message);
 	tcase_add_test(tc, test_trailing_garbage);
 	tcase_add_loop_test(tc, test_crafted, 0, sizeof(crafts) / sizeof(crafts[0]));
+	tcase_add_test(tc, test_thread_layout_model);
 	tcase_add_test(tc, test_read_missing);
 	tcase_add_test(tc, test_read_damaged_file);
 	suite_add_tcase(s, tc);
