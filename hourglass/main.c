@@ -5,8 +5,6 @@
  * "hourglass <options>" runs an experiment; "hourglass <subcommand>" works
  * on saved traces. Only this file exits.
  */
-#include <pthread.h>
-#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -72,15 +70,6 @@ const struct hg_command hg_cmd_help = {
 int main(int argc, char **argv)
 {
 	const struct hg_command *c;
-	sigset_t set;
-
-	/* a run takes SIGINT and SIGTERM with sigtimedwait(); none may slip by */
-	sigemptyset(&set);
-	sigaddset(&set, SIGINT);
-	sigaddset(&set, SIGTERM);
-	sigaddset(&set, SIGUSR1);
-	if (argc == 1 || argv[1][0] == '-')
-		pthread_sigmask(SIG_BLOCK, &set, NULL);
 
 	if (argc > 1 && argv[1][0] != '-') {
 		c = hg_command_find(argv[1]);

@@ -173,6 +173,8 @@ static int parse_time_opt(struct parser *ps, const char *opt, const char *val,
 		return fail(ps, ret, "%s %s: %s", opt, val, why);
 	if (!zero_ok && !*ns)
 		return fail(ps, -EINVAL, "%s %s: must be greater than zero", opt, val);
+	if (*ns > HG_MAX_TIME_NS)
+		return fail(ps, -ERANGE, "%s %s: at most a year", opt, val);
 	return 0;
 }
 
@@ -225,7 +227,7 @@ static int parse_workload(struct parser *ps, const char *opt, int argc,
 	struct assign *a;
 	const struct hg_workload *wl;
 	char why[512];
-	unsigned int n = 0;
+	unsigned int n = 0, k;
 
 	wl = hg_workload_find(val, why, sizeof(why));
 	if (!wl)
@@ -237,6 +239,13 @@ static int parse_workload(struct parser *ps, const char *opt, int argc,
 		if (n >= wl->min_args && (next[0] == '-' || !next[0]))
 			break;
 		n++;
+	}
+	/* a required argument that is an option means one is missing */
+	for (k = 0; k < n && k < wl->min_args; k++) {
+		const char *a = argv[*i + 1 + k];
+
+		if (a[0] == '-' && ((a[1] >= 'a' && a[1] <= 'z') || a[1] == '-'))
+			n = k;
 	}
 	if (n < wl->min_args)
 		return fail(ps, -EINVAL, "%s %s: missing argument (usage: %s %s %s)",
@@ -574,6 +583,13 @@ int hg_config_check(const struct hg_config *cfg, const cpu_set_t *online,
 				snprintf(err, errlen, "thread %u: %s", t, why);
 				return -EINVAL;
 			}
+		}
+		if (hg_prio_is_rt(&th->prio) && th->prio.value >= HG_PRIO_MAIN_RT &&
+		    th->reserve == HG_RESERVE_NONE) {
+			snprintf(err, errlen, "thread %u: -p %s:%d: priority %d is the one the run's "
+				 "clock thread takes to stop spinning threads (use 1 to %d)", t,
+				 th->prio.name, th->prio.value, HG_PRIO_MAIN_RT, HG_PRIO_MAIN_RT - 1);
+			return -EINVAL;
 		}
 		if (th->reserve != HG_RESERVE_NONE && th->pinned) {
 			snprintf(err, errlen, "thread %u: %s cannot be combined with --cpu: a "

@@ -33,6 +33,7 @@
 
 #define STACK_BYTES	(256 * 1024)
 #define CHECK_NS	1000000ULL	/* look at the stop flag at least every 1 ms */
+#define HG_WAKE_SIGNAL	SIGUSR2		/* cuts the sleeps of timed threads short */
 
 struct run;
 
@@ -186,6 +187,7 @@ static void setup_thread(struct worker *w)
 			return;
 		}
 		w->timer_open = true;
+		w->timer.stop = &w->run->stop;
 		w->wctx.timer = &w->timer;
 		w->timer_name = w->timer.ops->name;
 		w->timer_res_ns = w->timer.ops->resolution ?
@@ -370,12 +372,24 @@ static int wait_end(struct run *r, uint64_t end_ns)
 	}
 }
 
+/* Raise the stop flag; wake the threads waiting for -s and those asleep on a timer. */
 static void stop_all(struct run *r)
 {
+	unsigned int i;
+
 	pthread_mutex_lock(&r->lock);
 	atomic_store(&r->stop, 1);
 	pthread_cond_broadcast(&r->wake);
 	pthread_mutex_unlock(&r->lock);
+	for (i = 0; i < r->cfg->nthreads; i++)
+		if (r->w[i].timer_open)
+			pthread_kill(r->w[i].th, HG_WAKE_SIGNAL);
+}
+
+/* The wake-up signal only cuts a sleep short (no SA_RESTART). */
+static void wake_handler(int sig)
+{
+	(void)sig;
 }
 
 /* Returns the number of threads created; all of them on success. */
@@ -578,23 +592,17 @@ static int setup_failed(struct run *r, char *err, size_t errlen)
 	return 0;
 }
 
-int hg_run(const struct hg_config *cfg, const char *cmdline, struct hg_trace **out,
-	   char *err, size_t errlen)
+static int run_experiment(const struct hg_config *cfg, const char *cmdline,
+			  struct hg_trace **out, char *err, size_t errlen)
 {
 	struct run r;
 	struct hg_trace *t;
 	cpu_set_t online;
-	sigset_t set;
 	char irq[4096];
 	unsigned int i, created;
 	int ret;
 
 	memset(&r, 0, sizeof(r));
-	sigemptyset(&set);
-	sigaddset(&set, SIGINT);
-	sigaddset(&set, SIGTERM);
-	sigaddset(&set, SIGUSR1);
-	pthread_sigmask(SIG_BLOCK, &set, NULL);
 	sched_getaffinity(0, sizeof(online), &online);
 
 	ret = hg_calibrate(&r.calib, cfg->gap_ns);
@@ -662,4 +670,33 @@ int hg_run(const struct hg_config *cfg, const char *cmdline, struct hg_trace **o
 	}
 	*out = t;
 	return HG_RUN_OK;
+}
+
+int hg_run(const struct hg_config *cfg, const char *cmdline, struct hg_trace **out,
+	   char *err, size_t errlen)
+{
+	struct timespec none = { 0, 0 };
+	struct sigaction wake;
+	sigset_t set, old;
+	int ret;
+
+	/*
+	 * From here to the join, SIGINT and SIGTERM are taken by the main
+	 * thread's sigtimedwait() only, and every thread inherits the mask.
+	 */
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGUSR1);
+	pthread_sigmask(SIG_BLOCK, &set, &old);
+	memset(&wake, 0, sizeof(wake));
+	wake.sa_handler = wake_handler;
+	sigemptyset(&wake.sa_mask);
+	sigaction(HG_WAKE_SIGNAL, &wake, NULL);
+	ret = run_experiment(cfg, cmdline, out, err, errlen);
+	/* what came once the run had ended is taken now, not left pending */
+	while (sigtimedwait(&set, NULL, &none) > 0)
+		;
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	return ret;
 }

@@ -899,11 +899,32 @@ START_TEST(test_wl_missing_argument)
 }
 END_TEST
 
-/* a required argument is taken even if it looks like an option, and refused */
+/* a required argument that is an option means the argument is missing */
 START_TEST(test_wl_missing_argument_before_option)
 {
-	PARSE_FAILS("-w CPU_SCAN: size '-n': not a size in KB (write e.g. 256)",
+	PARSE_FAILS("-w CPU_SCAN: missing argument (usage: -w CPU_SCAN <size KB>)",
 		    "-w", "CPU_SCAN", "-n", "1");
+}
+END_TEST
+
+START_TEST(test_wl_missing_argument_before_option2)
+{
+	PARSE_FAILS("-w PERIODIC: missing argument (usage: -w PERIODIC <amount> <period> "
+		    "[<deadline>])", "-n", "1", "-w", "PERIODIC", "1ms", "-d", "200ms");
+}
+END_TEST
+
+/* FIFO:99 and RR:99 belong to the thread that stops the run */
+START_TEST(test_check_priority_99)
+{
+	const char *w[] = { "-n", "2", "-t", "1", "-p", "FIFO:99", NULL };
+	char err[ERR_LEN];
+	cpu_set_t online;
+
+	online_cpus(&online);
+	ck_assert_int_eq(check_words(w, &online, err, sizeof(err)), -EINVAL);
+	ck_assert_str_eq(err, "thread 1: -p FIFO:99: priority 99 is the one the run's clock "
+			 "thread takes to stop spinning threads (use 1 to 98)");
 }
 END_TEST
 
@@ -1899,6 +1920,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_wl_ambiguous);
 	tcase_add_test(tc, test_wl_missing_argument);
 	tcase_add_test(tc, test_wl_missing_argument_before_option);
+	tcase_add_test(tc, test_wl_missing_argument_before_option2);
+	tcase_add_test(tc, test_check_priority_99);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("timers");

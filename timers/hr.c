@@ -13,12 +13,9 @@ static int hr_sleep_until(struct hg_timer_ctx *t, uint64_t mono_ns)
 		.tv_sec = (time_t)(mono_ns / 1000000000ULL),
 		.tv_nsec = (long)(mono_ns % 1000000000ULL),
 	};
-	int ret;
-
 	(void)t;
-	while ((ret = clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL)) == EINTR)
-		;
-	return -ret;
+	/* EINTR: the run is stopping (the caller looks) */
+	return -clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
 }
 
 const struct hg_timer hg_timer_hr = {

@@ -22,10 +22,8 @@ static int native_sleep_until(struct hg_timer_ctx *t, uint64_t mono_ns)
 		return 0;
 	ts.tv_sec = (time_t)((mono_ns - now) / 1000000000ULL);
 	ts.tv_nsec = (long)((mono_ns - now) % 1000000000ULL);
-	while (nanosleep(&ts, &ts))
-		if (errno != EINTR)
-			return -errno;
-	return 0;
+	/* interrupted: the run is stopping (the caller looks) */
+	return nanosleep(&ts, NULL) ? -errno : 0;
 }
 
 const struct hg_timer hg_timer_native = {

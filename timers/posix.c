@@ -63,10 +63,8 @@ static int posix_sleep_until(struct hg_timer_ctx *t, uint64_t mono_ns)
 	sigaddset(&set, t->signo);
 	if (timer_settime(*(timer_t *)t->timer, TIMER_ABSTIME, &its, NULL))
 		return -errno;
-	while (sigwaitinfo(&set, NULL) < 0)
-		if (errno != EINTR)
-			return -errno;
-	return 0;
+	/* EINTR: the run is stopping (the caller looks) */
+	return sigwaitinfo(&set, NULL) < 0 ? -errno : 0;
 }
 
 static void posix_close(struct hg_timer_ctx *t)

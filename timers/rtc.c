@@ -74,10 +74,9 @@ static int rtc_sleep_until(struct hg_timer_ctx *t, uint64_t mono_ns)
 {
 	unsigned long data;
 
-	while (hg_mono_ns() < mono_ns) {
-		if (read(t->fd, &data, sizeof(data)) < 0 && errno != EINTR)
-			return -errno;
-	}
+	while (hg_mono_ns() < mono_ns)
+		if (read(t->fd, &data, sizeof(data)) < 0)
+			return -errno;	/* EINTR: the run is stopping */
 	return 0;
 }
 

@@ -4,6 +4,8 @@
  * CPU away, so there is no wake-up at all: the reference with zero
  * wake-up cost
  */
+#include <errno.h>
+#include <stdatomic.h>
 #include <time.h>
 
 #include "../trace/counter.h"
@@ -18,8 +20,11 @@ static int spin_sleep_until(struct hg_timer_ctx *t, uint64_t mono_ns)
 		return 0;
 	/* convert over one period only: the two clocks cannot drift apart */
 	target = c0 + hg_ns_to_cycles(mono_ns - now, t->tsc_hz);
-	while (hg_counter_read() < target)
+	while (hg_counter_read() < target) {
+		if (t->stop && atomic_load_explicit(t->stop, memory_order_relaxed))
+			return -EINTR;	/* the run is stopping */
 		hg_cpu_relax();
+	}
 	/* land on the monotonic side of the target, whatever the rounding */
 	while (hg_mono_ns() < mono_ns)
 		;

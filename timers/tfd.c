@@ -37,10 +37,8 @@ static int tfd_sleep_until(struct hg_timer_ctx *t, uint64_t mono_ns)
 		return 0;
 	if (timerfd_settime(t->fd, TFD_TIMER_ABSTIME, &its, NULL))
 		return -errno;
-	while (read(t->fd, &expirations, sizeof(expirations)) < 0)
-		if (errno != EINTR)
-			return -errno;
-	return 0;
+	/* EINTR: the run is stopping (the caller looks) */
+	return read(t->fd, &expirations, sizeof(expirations)) < 0 ? -errno : 0;
 }
 
 static void tfd_close(struct hg_timer_ctx *t)

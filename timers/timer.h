@@ -11,6 +11,7 @@
 #ifndef HG_TIMER_H
 #define HG_TIMER_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -25,6 +26,7 @@ struct hg_timer_ctx {
 	int signo;		/* POSIX */
 	void *timer;		/* POSIX timer_t */
 	uint64_t rtc_period_ns;	/* RTC: time between its interrupts */
+	const atomic_int *stop;	/* the run's stop flag: SPIN polls it */
 };
 
 struct hg_timer {
@@ -41,7 +43,8 @@ struct hg_timer {
 	int (*open)(struct hg_timer_ctx *t, char *err, size_t errlen);
 	/*
 	 * sleep_until - return at or after CLOCK_MONOTONIC @mono_ns
-	 * Returns 0 or -errno.
+	 * Returns 0, -EINTR when a signal cut the sleep short (the run is
+	 * stopping: the caller looks at its stop flag), or -errno.
 	 */
 	int (*sleep_until)(struct hg_timer_ctx *t, uint64_t mono_ns);
 	/* close - undo open (may be NULL) */

@@ -153,9 +153,9 @@ uint64_t hg_cycles_to_ns(uint64_t cycles, uint64_t hz)
 
 uint64_t hg_ns_to_cycles(uint64_t ns, uint64_t hz)
 {
-	unsigned __int128 v = (unsigned __int128)ns * hz;
+	unsigned __int128 v = ((unsigned __int128)ns * hz + 500000000ULL) / 1000000000ULL;
 
-	return (uint64_t)((v + 500000000ULL) / 1000000000ULL);
+	return v > UINT64_MAX ? UINT64_MAX : (uint64_t)v;	/* saturates */
 }
 
 char *hg_format_ms(uint64_t ns, char *buf, size_t len)

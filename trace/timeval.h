@@ -40,7 +40,7 @@ char *hg_format_time(uint64_t ns, char *buf, size_t len);
 /* hg_cycles_to_ns - convert a cycle count to ns at @hz, rounded to nearest. */
 uint64_t hg_cycles_to_ns(uint64_t cycles, uint64_t hz);
 
-/* hg_ns_to_cycles - convert ns to cycles at @hz, rounded to nearest. */
+/* hg_ns_to_cycles - convert ns to cycles at @hz, rounded to nearest, saturating. */
 uint64_t hg_ns_to_cycles(uint64_t ns, uint64_t hz);
 
 /*

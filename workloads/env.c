@@ -3,6 +3,8 @@
  * env.c - the real world of the timed models: the gap loop, the thread's
  * timer, the trace
  */
+#include <errno.h>
+
 #include "../trace/counter.h"
 #include "../trace/timeval.h"
 #include "workload.h"
@@ -50,7 +52,10 @@ static int real_sleep_until(struct hg_wl_ctx *ctx, uint64_t mono_ns)
 
 	if (mono_ns > ctx->end_ns)
 		mono_ns = ctx->end_ns;
-	ret = ctx->timer->ops->sleep_until(ctx->timer, mono_ns);
+	/* the run wakes sleepers with a signal when it stops */
+	while ((ret = ctx->timer->ops->sleep_until(ctx->timer, mono_ns)) == -EINTR)
+		if (atomic_load_explicit(tr->stop, memory_order_relaxed))
+			return HG_LOOP_STOP;
 	if (ret)
 		return ret;
 	if (tr->running) {	/* a traced model: the sleep ends its interval */
