@@ -2,6 +2,7 @@
 /*
  * cmd_calibrate.c - hourglass calibrate [--json] [-g <gap>]
  */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -10,6 +11,7 @@
 #include "../trace/calib.h"
 #include "../trace/counter.h"
 #include "../trace/timeval.h"
+#include "cmdutil.h"
 #include "commands.h"
 
 static void calibrate_usage(FILE *f)
@@ -60,9 +62,13 @@ static int calibrate_main(int argc, char **argv)
 		}
 	}
 	ret = hg_calibrate(&c, gap);
-	if (ret) {
+	if (ret == -EIO) {
 		fprintf(stderr, "hourglass: calibrate: no two frequency estimates agreed "
 			"within 0.1 %% (is the machine very busy?)\n");
+		return 1;
+	}
+	if (ret) {
+		fprintf(stderr, "hourglass: calibrate: %s\n", strerror(-ret));
 		return 1;
 	}
 	if (json) {
@@ -71,7 +77,7 @@ static int calibrate_main(int argc, char **argv)
 	} else {
 		hg_print_calib(stdout, &c, HG_COUNTER_NAME);
 	}
-	return 0;
+	return hg_cmd_flush("calibrate", 0);
 }
 
 const struct hg_command hg_cmd_calibrate = {

@@ -159,7 +159,7 @@ static int ctx_main(int argc, char **argv)
 	}
 	hg_ctx_free(&r);
 	hg_trace_free(t);
-	return ret;
+	return hg_cmd_flush("ctx", ret);
 }
 
 const struct hg_command hg_cmd_ctx = {

@@ -2,6 +2,7 @@
 /*
  * cmd_dump.c - hourglass dump <file>: print a saved trace as the run did
  */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -37,11 +38,11 @@ static int dump_main(int argc, char **argv)
 		return ret;
 	ret = hg_print_trace(stdout, t);
 	hg_trace_free(t);
-	if (ret) {
+	if (ret == -EINVAL) {
 		fprintf(stderr, "hourglass: dump: %s: damaged records\n", argv[1]);
 		return 1;
 	}
-	return 0;
+	return hg_cmd_flush("dump", ret ? 1 : 0);
 }
 
 const struct hg_command hg_cmd_dump = {

@@ -3,11 +3,13 @@
  * cmd_rta.c - hourglass rta: response-time analysis of a task set written
  * as a run's command line, or read from a file
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../postprocess/rtaprint.h"
+#include "cmdutil.h"
 #include "commands.h"
 #include "options.h"
 #include "taskset.h"
@@ -113,11 +115,15 @@ static int rta_main(int argc, char **argv)
 		}
 	ret = hg_rta_report(stdout, &s, json);
 	hg_taskset_free(&s);
-	if (ret) {
+	if (ret == -EINVAL) {
 		fprintf(stderr, "hourglass: rta: a task has an execution time or period of 0\n");
 		return 2;
 	}
-	return 0;
+	if (ret) {
+		fprintf(stderr, "hourglass: rta: %s\n", strerror(-ret));
+		return 1;
+	}
+	return hg_cmd_flush("rta", 0);
 }
 
 const struct hg_command hg_cmd_rta = {

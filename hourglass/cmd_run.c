@@ -10,6 +10,7 @@
 
 #include "../postprocess/json.h"
 #include "../postprocess/text.h"
+#include "cmdutil.h"
 #include "commands.h"
 #include "options.h"
 #include "run.h"
@@ -42,7 +43,7 @@ static int report(const struct hg_config *cfg, const struct hg_trace *t)
 
 	if (!cfg->quiet && hg_print_trace(stdout, t))
 		status = 1;
-	fflush(stdout);
+	status = hg_cmd_flush(NULL, status);
 	if (cfg->out_path) {
 		if (hg_trace_write(t, cfg->out_path, err, sizeof(err))) {
 			fprintf(stderr, "hourglass: %s\n", err);

@@ -64,6 +64,24 @@ int hg_cmd_output(const char *cmd, const char *opt, const char *out, const char 
 	return 2;
 }
 
+int hg_cmd_flush(const char *cmd, int status)
+{
+	int e = 0;
+
+	if (fflush(stdout))
+		e = errno;
+	if (!e && ferror(stdout))
+		e = EIO;
+	if (!e)
+		return status;
+	if (cmd)
+		fprintf(stderr, "hourglass: %s: cannot write standard output: %s\n", cmd,
+			strerror(e));
+	else
+		fprintf(stderr, "hourglass: cannot write standard output: %s\n", strerror(e));
+	return 1;
+}
+
 int hg_cmd_read(const char *cmd, const char *file, struct hg_trace **t)
 {
 	char err[256];

@@ -30,4 +30,11 @@ int hg_cmd_output(const char *cmd, const char *opt, const char *out, const char 
  */
 int hg_cmd_read(const char *cmd, const char *file, struct hg_trace **t);
 
+/*
+ * hg_cmd_flush - flush standard output; when that or an earlier write
+ * failed (a full disk, a closed pipe), print "hourglass: <cmd>: cannot
+ * write standard output: <reason>" and return 1; else return @status
+ */
+int hg_cmd_flush(const char *cmd, int status);
+
 #endif /* HG_CMDUTIL_H */

@@ -53,7 +53,8 @@ struct worker {
 	uint64_t timer_res_ns;
 	uint64_t begin;		/* counter value of its start (-s) */
 	uint64_t end;		/* counter value of its end (-f or -d) */
-	struct rusage ru;
+	struct rusage ru0;		/* at the start of its run */
+	struct rusage ru;		/* at its end */
 	int error;
 	char msg[256];
 };
@@ -227,6 +228,7 @@ static void *worker_main(void *arg)
 	w->wctx.start_ns = r->mono_t0_ns + w->cfg->start_ns;
 	w->wctx.end_ns = r->mono_t0_ns + (w->cfg->finish_ns ? w->cfg->finish_ns :
 					  r->cfg->duration_ns);
+	getrusage(RUSAGE_THREAD, &w->ru0);	/* the switches of set-up do not count */
 	if (!wl->untraced)
 		hg_tracer_start(&w->tracer);
 	ret = wl->run(&w->wctx);
@@ -332,8 +334,8 @@ static int collect(struct run *r, struct hg_trace *t, const cpu_set_t *online)
 		tt->gap_threshold_cycles = r->calib.gap_threshold_cycles;
 		tt->begin_cycles = w->begin;
 		tt->end_cycles = w->end;
-		tt->vcsw = (uint64_t)w->ru.ru_nvcsw;
-		tt->ivcsw = (uint64_t)w->ru.ru_nivcsw;
+		tt->vcsw = (uint64_t)(w->ru.ru_nvcsw - w->ru0.ru_nvcsw);
+		tt->ivcsw = (uint64_t)(w->ru.ru_nivcsw - w->ru0.ru_nivcsw);
 		tt->stats = w->stats;
 		tt->stored = w->writer.stored;
 		tt->dropped = w->writer.dropped;

@@ -57,8 +57,10 @@ int hg_taskset_from_config(const struct hg_config *cfg, struct hg_taskset *s,
 	for (t = 0; t < cfg->nthreads; t++)
 		n += cfg->threads[t].wl->wcet != NULL;
 	ret = hg_taskset_alloc(s, n);
-	if (ret)
+	if (ret) {
+		snprintf(err, errlen, "out of memory");
 		return ret;
+	}
 	hg_taskset_admission(s);
 	for (t = 0, n = 0; t < cfg->nthreads; t++) {
 		const struct hg_thread_cfg *c = &cfg->threads[t];
@@ -218,6 +220,8 @@ int hg_taskset_read(const char *path, struct hg_taskset *s, char *err, size_t er
 	}
 	free(line);
 	fclose(f);
+	if (ret == -ENOMEM)
+		snprintf(err, errlen, "out of memory");
 	if (!ret && !n) {
 		snprintf(err, errlen, "%s: no task in it (one per line, e.g. C=3ms T=8ms P=RTMED)",
 			 path);

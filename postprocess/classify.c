@@ -126,9 +126,10 @@ static int decode_all(const struct hg_trace *t, struct lines *l)
 			    (k + 1 == n || v[1].start_cycles != iv_end(v)))
 				return -EINVAL;
 		}
+		/* a dropping thread that traces intervals may have run unseen */
 		if (th->dropped && n && iv_end(&l->ivs[i][n - 1]) < l->known_until)
 			l->known_until = iv_end(&l->ivs[i][n - 1]);
-		if (th->dropped && !n)
+		if (th->dropped && !n && th->model != HG_MODEL_LAT)
 			l->known_until = 0;
 	}
 	return 0;
@@ -218,7 +219,7 @@ static int classify_one(const struct lines *l, unsigned int c, size_t j, struct 
 	g->next_thread = r->thread;
 	g->cpu = c;
 	g->at_cycles = iv_end(a);
-	g->cost_cycles = resume->start_cycles - iv_end(a);
+	g->cost_cycles = resume->start_cycles > iv_end(a) ? resume->start_cycles - iv_end(a) : 0;
 	if (b && next->thread == r->thread && next->idx == r->idx + 1)
 		g->cls = HG_GAP_FOREIGN;
 	else if (resume->cpu != c && (!b || resume->start_cycles <= b->start_cycles))
@@ -239,7 +240,7 @@ static int classify_one(const struct lines *l, unsigned int c, size_t j, struct 
 	    (b && b->start_cycles < iv_end(a))) {
 		g->cls = HG_GAP_UNKNOWN;
 		g->next_thread = r->thread;
-		g->cost_cycles = resume->start_cycles - iv_end(a);
+		g->cost_cycles = resume->start_cycles > iv_end(a) ? resume->start_cycles - iv_end(a) : 0;
 	}
 	return 1;
 }

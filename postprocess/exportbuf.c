@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "exportbuf.h"
+#include "utf8.h"
 
 void hg_out_write(struct hg_out *o, const char *s, size_t n)
 {
@@ -43,8 +44,9 @@ void hg_out_jstr(struct hg_out *o, const char *s)
 	char *p = hg_out_room(o, 1);
 
 	*p++ = '"';
-	for (; s && *s; s++) {
+	while (s && *s) {
 		unsigned char c = (unsigned char)*s;
+		size_t n = hg_utf8_len((const unsigned char *)s);
 
 		hg_out_done(o, p);
 		p = hg_out_room(o, 8);
@@ -55,9 +57,13 @@ void hg_out_jstr(struct hg_out *o, const char *s)
 			PUT(p, "\\u00");
 			*p++ = hex[c >> 4];
 			*p++ = hex[c & 15];
+		} else if (!n) {
+			PUT(p, "\\ufffd");	/* not UTF-8: the replacement character */
 		} else {
-			*p++ = (char)c;
+			memcpy(p, s, n);
+			p += n;
 		}
+		s += n ? n : 1;
 	}
 	*p++ = '"';
 	hg_out_done(o, p);

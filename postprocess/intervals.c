@@ -90,7 +90,8 @@ static void print_line(FILE *f, const struct hg_trace *t, const struct cursor *c
 	const struct hg_interval *iv = &c->cur;
 	uint64_t end_c = iv->start_cycles + iv->len_cycles;
 	uint64_t s = hg_trace_ns(t, iv->start_cycles), e = hg_trace_ns(t, end_c);
-	uint64_t gap = c->has_next ? hg_trace_ns(t, c->next.start_cycles) - e : 0;
+	uint64_t next = c->has_next ? hg_trace_ns(t, c->next.start_cycles) : e;
+	uint64_t gap = next > e ? next - e : 0;	/* never negative, whatever the file */
 	char line[192], *p = line;
 
 	p = put_num(p, c->th->id);

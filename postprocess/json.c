@@ -14,13 +14,15 @@
 #include "../trace/atomicfile.h"
 #include "../trace/timeval.h"
 #include "json.h"
+#include "utf8.h"
 #include "summary.h"
 
 static void json_str(FILE *f, const char *s)
 {
 	fputc('"', f);
-	for (; s && *s; s++) {
+	while (s && *s) {
 		unsigned char c = (unsigned char)*s;
+		size_t n = hg_utf8_len((const unsigned char *)s);
 
 		if (c == '"' || c == '\\')
 			fprintf(f, "\\%c", c);
@@ -30,8 +32,11 @@ static void json_str(FILE *f, const char *s)
 			fputs("\\t", f);
 		else if (c < 0x20)
 			fprintf(f, "\\u%04x", c);
+		else if (!n)
+			fputs("\\ufffd", f);	/* not UTF-8: the replacement character */
 		else
-			fputc(c, f);
+			fwrite(s, 1, n, f);
+		s += n ? n : 1;
 	}
 	fputc('"', f);
 }

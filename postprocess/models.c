@@ -52,10 +52,11 @@ int hg_print_samples(FILE *f, const struct hg_trace *t)
 /* "4.050" ms, or "-0.200" for a signed lateness */
 static const char *ms3(int64_t ns, char *buf, size_t len)
 {
-	uint64_t a = ns < 0 ? (uint64_t)-ns : (uint64_t)ns;
+	char v[32];
 
-	snprintf(buf, len, "%s%" PRIu64 ".%03" PRIu64, ns < 0 ? "-" : "", a / 1000000,
-		 a / 1000 % 1000);
+	/* rounded as every ms value of the reports is (hg_format_ms3) */
+	snprintf(buf, len, "%s%s", ns < 0 ? "-" : "",
+		 hg_format_ms3(ns < 0 ? (uint64_t)-ns : (uint64_t)ns, v, sizeof(v)));
 	return buf;
 }
 

@@ -28,15 +28,15 @@ static size_t collect(const struct hg_trace *t, struct hg_rta_task *ts, uint32_t
 	for (i = 0; i < t->nthreads; i++) {
 		const struct hg_trace_thread *th = &t->threads[i];
 
+		/* the analysis needs D <= T: such a thread is left out */
 		if (th->model != HG_MODEL_PERIODIC || !th->wcet_ns || th->reserve ||
-		    !th->period_ns)
+		    !th->period_ns || th->deadline_ns > th->period_ns)
 			continue;
 		ts[n] = (struct hg_rta_task){
 			.id = th->id,
 			.c_ns = th->wcet_ns,
 			.t_ns = th->period_ns,
-			.d_ns = th->deadline_ns && th->deadline_ns <= th->period_ns ?
-				th->deadline_ns : th->period_ns,
+			.d_ns = th->deadline_ns ? th->deadline_ns : th->period_ns,
 			.j_ns = measured_jitter ? th->stats.jitter.max : th->jitter_ns,
 			.b_ns = th->blocking_ns,
 			.prio = th->rt_prio == HG_NO_RT_PRIO ? HG_RTA_NO_PRIO : th->rt_prio,

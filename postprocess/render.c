@@ -526,14 +526,25 @@ static void draw_marks(const struct render *r, uint32_t i, enum mark_kind kind)
 {
 	const struct hg_trace_thread *th = &r->t->threads[i];
 	struct markers mk = { .kind = kind };
-	uint64_t k, ns, rel, end;
+	uint64_t k, ns, rel, end, step;
 
 	for (k = 0; k < th->stored; k++)
 		if (mark_at(r->t, th, &th->recs[k], kind, &ns))
 			marker(r, &mk, i, ns);
-	if (kind != MARK_WAKE && knows_unfinished(th)) {
+	if (kind != MARK_WAKE && knows_unfinished(th) && th->period_ns) {
 		end = thread_end_ns(r->t, th);
-		for (rel = first_unfinished(r->t, th); rel < end; rel += th->period_ns) {
+		rel = first_unfinished(r->t, th);
+		/* only the releases the window shows: a crafted period of 1 ns
+		 * must not walk the whole run */
+		if (r->l.from_ns > rel + th->deadline_ns)
+			rel += (r->l.from_ns - rel - th->deadline_ns) / th->period_ns * th->period_ns;
+		if (r->l.to_ns && r->l.to_ns < end)
+			end = r->l.to_ns;
+		/* at most one marker a pixel: more could not be told apart */
+		step = th->period_ns;
+		if ((double)step < r->l.ns_per_px)
+			step *= (uint64_t)(r->l.ns_per_px / (double)step) + 1;
+		for (; rel < end && rel + step > rel; rel += step) {
 			if (kind == MARK_REL)
 				marker(r, &mk, i, rel);
 			else if (rel + th->deadline_ns <= end)

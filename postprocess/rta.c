@@ -202,7 +202,8 @@ bool hg_rta_edf_demand(const struct hg_rta_task *ts, size_t n, uint64_t *fail_ns
 	size_t i;
 
 	*fail_ns = 0;
-	if (hg_rta_utilisation(ts, n) > 1.0)
+	/* exactly 1 may sum to 1 + an ulp: let the demand test decide then */
+	if (hg_rta_utilisation(ts, n) > 1.0 + 1e-9)
 		return false;
 	for (i = 0; i < n; i++) {
 		if (!ts[i].t_ns)

@@ -86,7 +86,10 @@ static void print_text(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 		bool late = r[i].response_ns > t->d_ns;
 		uint64_t slack = late ? r[i].response_ns - t->d_ns : t->d_ns - r[i].response_ns;
 
-		snprintf(sl, sizeof(sl), "%s%s", late ? "-" : "", ms(slack, d, sizeof(d)));
+		if (r[i].response_ns == UINT64_MAX)
+			snprintf(sl, sizeof(sl), "-inf");
+		else
+			snprintf(sl, sizeof(sl), "%s%s", late ? "-" : "", ms(slack, d, sizeof(d)));
 		fprintf(f, "# %-6u %-4u %-24s %-26s %8s %8s %8s %8s %8s %6.3f %9s %9s  %s\n",
 			t->id, r[i].rank, s->label[i], s->prio[i], ms(t->c_ns, a, sizeof(a)),
 			ms(t->t_ns, b, sizeof(b)), ms(t->d_ns, c, sizeof(c)),

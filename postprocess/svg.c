@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "svg.h"
+#include "utf8.h"
 
 #define TICK_LEN	5	/* major ticks, outside the plot */
 #define MINOR_LEN	3
@@ -35,34 +36,6 @@ double hg_svg_text_px(size_t nchars, double px)
 }
 
 /* Length of the UTF-8 sequence at @s, or 0 when it is not valid UTF-8. */
-static size_t utf8_len(const unsigned char *s)
-{
-	size_t n, i;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		n = 2;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		n = 3;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		n = 4;
-	else
-		return 0;
-	for (i = 1; i < n; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-	if (n == 3 && s[0] == 0xe0 && s[1] < 0xa0)
-		return 0;	/* overlong */
-	if (n == 3 && s[0] == 0xed && s[1] >= 0xa0)
-		return 0;	/* surrogate */
-	if (n == 4 && s[0] == 0xf0 && s[1] < 0x90)
-		return 0;
-	if (n == 4 && s[0] == 0xf4 && s[1] >= 0x90)
-		return 0;	/* beyond U+10FFFF */
-	return n;
-}
-
 /* Write one character of length @n at @s, escaped. */
 static void put_char(FILE *f, const char *s, size_t n)
 {
@@ -88,7 +61,7 @@ static size_t count_chars(const char *s)
 	size_t n = 0, l;
 
 	for (; *s; s += l ? l : 1, n++)
-		l = utf8_len((const unsigned char *)s);
+		l = hg_utf8_len((const unsigned char *)s);
 	return n;
 }
 
@@ -99,7 +72,7 @@ void hg_svg_text_max(FILE *f, const char *s, size_t max)
 	if (total > max)
 		keep = max ? max - 1 : 0;
 	for (i = 0; i < keep; i++, s += l ? l : 1) {
-		l = utf8_len((const unsigned char *)s);
+		l = hg_utf8_len((const unsigned char *)s);
 		put_char(f, s, l);
 	}
 	if (total > max && max)

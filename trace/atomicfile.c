@@ -20,6 +20,11 @@ int hg_atomic_open(struct hg_atomic *a, const char *path, char *err, size_t errl
 	a->path = path;
 	a->tmp[0] = '\0';
 	a->real[0] = '\0';
+	a->std = !strcmp(path, "-");
+	if (a->std) {	/* standard output */
+		a->f = stdout;
+		return 0;
+	}
 	/* a symbolic link to a file is followed: its target is replaced, not the link */
 	if (!lstat(path, &sb) && S_ISLNK(sb.st_mode) && realpath(path, a->real))
 		a->path = path = a->real;
@@ -43,7 +48,15 @@ int hg_atomic_open(struct hg_atomic *a, const char *path, char *err, size_t errl
 		snprintf(err, errlen, "cannot create %s: %s", path, strerror(e));
 		return -e;
 	}
-	fchmod(fd, 0644);
+	/* the mode of the file it replaces, or what the umask leaves of 0666 */
+	if (!stat(path, &sb)) {
+		fchmod(fd, sb.st_mode & 07777);
+	} else {
+		mode_t mask = umask(0);
+
+		umask(mask);
+		fchmod(fd, 0666 & ~mask);
+	}
 	a->f = fdopen(fd, "wb");
 	if (!a->f) {
 		e = errno;
@@ -65,7 +78,7 @@ int hg_atomic_close(struct hg_atomic *a, int status, char *err, size_t errlen)
 		ret = -EIO;
 	if (!ret && a->tmp[0] && fsync(fileno(a->f)))
 		ret = -errno;
-	if (fclose(a->f) && !ret)
+	if (!a->std && fclose(a->f) && !ret)
 		ret = -errno;
 	a->f = NULL;
 	if (!ret && a->tmp[0] && rename(a->tmp, a->path))
@@ -73,7 +86,8 @@ int hg_atomic_close(struct hg_atomic *a, int status, char *err, size_t errlen)
 	if (ret) {
 		if (a->tmp[0])
 			unlink(a->tmp);
-		snprintf(err, errlen, "cannot write %s: %s", a->path, strerror(-ret));
+		snprintf(err, errlen, "cannot write %s: %s", a->std ? "standard output" : a->path,
+			 strerror(-ret));
 	}
 	return ret;
 }

@@ -6,6 +6,7 @@
 #ifndef HG_ATOMICFILE_H
 #define HG_ATOMICFILE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -14,13 +15,15 @@ struct hg_atomic {
 	char tmp[4096];		/* the temporary file's name; empty: in place */
 	const char *path;	/* the file's name once done */
 	char real[4096];	/* the target, when the name is a symbolic link */
+	bool std;		/* "-": standard output, not closed */
 };
 
 /*
  * hg_atomic_open - create the temporary file beside @path (mode 0644);
  * a @path that exists and is not a regular file (a pipe, /dev/null) is
  * opened and written in place instead, never replaced; a symbolic link is
- * followed, and its target written
+ * followed, and its target written; "-" is standard output. A new file
+ * takes the mode of the one it replaces, or 0666 less the umask.
  * Returns 0 or -errno with "cannot create <path>: reason" in @err.
  */
 int hg_atomic_open(struct hg_atomic *a, const char *path, char *err, size_t errlen);

@@ -78,6 +78,9 @@ void hg_sec_get_run(struct hg_cur *c, struct hg_trace *t, uint32_t *nthreads)
 	t->realtime_start_ns = hg_get_u64(c);
 	t->capacity = hg_get_u64(c);
 	t->histogram_us = hg_get_u32(c);
+	/* a counter below 1 MHz, or a histogram a run cannot ask for, is damage */
+	if (t->calib.tsc_hz < 1000000 || t->histogram_us > HG_MAX_HISTOGRAM_BUCKETS)
+		c->bad = 1;
 	t->nthresholds = hg_get_u32(c);
 	if (t->nthresholds > HG_MAX_THRESHOLDS) {
 		c->bad = 1;

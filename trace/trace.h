@@ -19,6 +19,7 @@
 
 #define HG_TRACE_VERSION 1
 #define HG_NO_RT_PRIO INT32_MIN
+#define HG_MAX_HISTOGRAM_BUCKETS 1000000u	/* --histogram <max_us> at most */
 #define HG_LABEL_LEN 64
 
 enum {

@@ -247,6 +247,7 @@ void hg_get_label(struct hg_cur *c, char *dst, size_t size)
 	memcpy(dst, c->p + c->pos, n);
 	dst[n] = '\0';
 	c->pos += n;
+	hg_tame(dst);
 }
 
 char *hg_get_str(struct hg_cur *c)
@@ -264,5 +265,13 @@ char *hg_get_str(struct hg_cur *c)
 	memcpy(s, c->p + c->pos, n);
 	s[n] = '\0';
 	c->pos += n;
+	hg_tame(s);
 	return s;
+}
+
+void hg_tame(char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			*s = '?';
 }

@@ -65,9 +65,16 @@ uint64_t hg_get_le(struct hg_cur *c, int bytes);
 uint16_t hg_get_u16(struct hg_cur *c);
 uint32_t hg_get_u32(struct hg_cur *c);
 uint64_t hg_get_u64(struct hg_cur *c);
-/* hg_get_label - read a string into @dst; longer than @size is damage. */
+/*
+ * hg_tame - replace control characters (newlines, escapes) in @s by '?':
+ * strings read from a file go to terminals and line-based output. A run
+ * writes none, so what it wrote reads back the same.
+ */
+void hg_tame(char *s);
+
+/* hg_get_label - read a string into @dst (tamed); longer than @size is damage. */
 void hg_get_label(struct hg_cur *c, char *dst, size_t size);
-/* hg_get_str - read a string into new memory (NULL when bad). */
+/* hg_get_str - read a string into new memory, tamed (NULL when bad). */
 char *hg_get_str(struct hg_cur *c);
 
 #endif /* HG_WIRE_H */

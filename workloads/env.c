@@ -77,10 +77,17 @@ static void real_event(struct hg_wl_ctx *ctx, unsigned int type, uint64_t at_ns,
 	};
 	unsigned int cpu;
 
-	/* the run's clock pair places the event on the trace's time line */
-	r.start_cycles = at_ns >= ctx->mono0_ns ?
-		ctx->cycles0 + hg_ns_to_cycles(at_ns - ctx->mono0_ns, ctx->tsc_hz) :
-		ctx->cycles0 - hg_ns_to_cycles(ctx->mono0_ns - at_ns, ctx->tsc_hz);
+	/*
+	 * on the trace's time line (the counter's), through a clock pair read
+	 * now: events lie near now, so NTP's slewing of CLOCK_MONOTONIC against
+	 * the counter over a long run does not shift them
+	 */
+	{
+		uint64_t mono = hg_mono_ns(), c = hg_counter_read();
+
+		r.start_cycles = at_ns >= mono ? c + hg_ns_to_cycles(at_ns - mono, ctx->tsc_hz) :
+				 c - hg_ns_to_cycles(mono - at_ns, ctx->tsc_hz);
+	}
 	hg_counter_read_cpu(&cpu);
 	r.cpu = (uint16_t)cpu;
 	if (hg_writer_put(ctx->tr->writer, &r))

@@ -9,10 +9,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "../trace/timeval.h"
 #include "jobs.h"
 #include "workload.h"
+
+#define TABLE_MAX_LINES 10000000u	/* ten million jobs before it repeats */
 
 struct table {
 	uint64_t *cost_ns;
@@ -26,6 +29,7 @@ struct table {
 static int read_table(const char *path, struct table *t, char *err, size_t errlen)
 {
 	char why[128], *line = NULL;
+	struct stat sb;
 	size_t lineno = 0, n = 0, cap = 0, linecap = 0;
 	uint64_t *v = NULL;
 	int ret = 0;
@@ -37,11 +41,21 @@ static int read_table(const char *path, struct table *t, char *err, size_t errle
 		snprintf(err, errlen, "file '%s': %s", path, strerror(e));
 		return -e;
 	}
+	if (fstat(fileno(f), &sb) || !S_ISREG(sb.st_mode)) {
+		snprintf(err, errlen, "file '%s': not a regular file", path);
+		fclose(f);
+		return -EINVAL;
+	}
 	while (!ret && getline(&line, &linecap, f) >= 0) {
 		char *s = line + strspn(line, " \t");
 		uint64_t ns = 0;
 
 		lineno++;
+		if (lineno > TABLE_MAX_LINES) {
+			snprintf(err, errlen, "file '%s': more than %u lines", path, TABLE_MAX_LINES);
+			ret = -E2BIG;
+			break;
+		}
 		s[strcspn(s, " \t\r\n")] = '\0';
 		if (!*s || *s == '#')
 			continue;
