@@ -53,6 +53,7 @@ struct worker {
 	uint64_t timer_res_ns;
 	uint64_t begin;		/* counter value of its start (-s) */
 	uint64_t end;		/* counter value of its end (-f or -d) */
+	uint64_t gap_cycles;		/* its gap threshold */
 	struct rusage ru0;		/* at the start of its run */
 	struct rusage ru;		/* at its end */
 	int error;
@@ -200,7 +201,17 @@ static void setup_thread(struct worker *w)
 			snprintf(w->msg, sizeof(w->msg), "-w %s: cannot set up: %s",
 				 c->wl->name, strerror(-ret));
 			w->error = ret;
+			return;
 		}
+	}
+	w->gap_cycles = w->run->calib.gap_threshold_cycles;
+	if (c->wl->step && !w->run->calib.threshold_given) {
+		/* twice its own loop, with the work in it, measured here on its CPU */
+		uint32_t p;
+
+		if (!hg_calib_step_p9999(c->wl->step, w->wctx.priv, &p) &&
+		    hg_calib_threshold(0, p) > w->gap_cycles)
+			w->gap_cycles = hg_calib_threshold(0, p);
 	}
 }
 
@@ -221,7 +232,7 @@ static void *worker_main(void *arg)
 	while (hg_counter_read() < w->begin)
 		hg_cpu_relax();
 	hg_tracer_init(&w->tracer, &w->writer, &w->stats, &r->stop,
-		       r->calib.gap_threshold_cycles, w->end, r->check_cycles);
+		       w->gap_cycles, w->end, r->check_cycles);
 	w->wctx.tr = &w->tracer;
 	w->wctx.mono0_ns = r->mono_t0_ns;
 	w->wctx.cycles0 = r->cycles_t0;
@@ -331,7 +342,7 @@ static int collect(struct run *r, struct hg_trace *t, const cpu_set_t *online)
 
 		label_thread(tt, w, online);
 		tt->error = w->error;
-		tt->gap_threshold_cycles = r->calib.gap_threshold_cycles;
+		tt->gap_threshold_cycles = w->gap_cycles;
 		tt->begin_cycles = w->begin;
 		tt->end_cycles = w->end;
 		tt->vcsw = (uint64_t)(w->ru.ru_nvcsw - w->ru0.ru_nvcsw);

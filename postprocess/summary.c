@@ -179,6 +179,18 @@ void hg_print_summary(FILE *f, const struct hg_trace *t)
 		hg_trace_sys(t, "rt_runtime_us") ?: "unknown",
 		hg_trace_sys(t, "rt_period_us") ?: "unknown");
 	print_table(f, t);
+	for (i = 0; i < t->nthreads; i++) {
+		const struct hg_trace_thread *th = &t->threads[i];
+		char thr[32];
+
+		if (th->gap_threshold_cycles == t->calib.gap_threshold_cycles ||
+		    !th->gap_threshold_cycles)
+			continue;
+		fprintf(f, "# thread %u: gap threshold %" PRIu64 " cycles = %s us (twice its own "
+			"loop, with the %s work in it)\n", i, th->gap_threshold_cycles,
+			hg_format_us(hg_cycles_to_ns(th->gap_threshold_cycles, t->calib.tsc_hz), thr,
+				     sizeof(thr)), th->workload);
+	}
 	for (i = 0; i < t->nthreads; i++)
 		if (t->threads[i].error)
 			fprintf(f, "# thread %u failed during the run: %s\n", i,

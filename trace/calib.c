@@ -158,13 +158,7 @@ static __attribute__((noinline)) uint64_t gap_loop(struct hg_tracer *tr, uint64_
 	return tr->last - t0;
 }
 
-/*
- * The 99.99th percentile of single iterations of a counter loop: the
- * longest an iteration takes when nothing interrupts it. Interrupts and a
- * busy hypervisor lift the percentile of a batch, so the quietest of
- * several batches is kept.
- */
-static int iteration_p9999(uint32_t *out)
+int hg_calib_step_p9999(void (*step)(void *arg), void *arg, uint32_t *out)
 {
 	struct hg_hist *h = malloc(sizeof(*h));
 	uint64_t p[ITER_BATCHES];
@@ -181,9 +175,12 @@ static int iteration_p9999(uint32_t *out)
 
 			hg_hist_add(h, now - last);
 			last = now;
+			if (step)
+				step(arg);
 		}
 		p[b] = hg_hist_percentile(h, 99.99);
 	}
+	/* interrupts lift a batch's percentile: the quietest batch is kept */
 	qsort(p, ITER_BATCHES, sizeof(p[0]), cmp_u64);
 	*out = p[0] > UINT32_MAX ? UINT32_MAX : (uint32_t)p[0];
 	free(h);
@@ -232,7 +229,7 @@ int hg_calib_loops(struct hg_calib *c)
 	c->bare_loop_mcycles = best_bare;
 	c->gap_loop_mcycles = best_gap;
 	free(st);
-	return iteration_p9999(&c->iter_p9999_cycles);
+	return hg_calib_step_p9999(NULL, NULL, &c->iter_p9999_cycles);
 }
 
 int hg_calib_invariant(void)

@@ -66,6 +66,15 @@ int hg_calib_frequency(struct hg_calib *c);
 int hg_calib_loops(struct hg_calib *c);
 
 /*
+ * hg_calib_step_p9999 - the 99.99th percentile, in cycles, of single
+ * iterations of a counter loop that also calls @step (NULL: nothing), in
+ * the quietest of several batches: the longest an uninterrupted iteration
+ * takes. A workload whose loop does work (CPU_SCAN) gets its own gap
+ * threshold from it. Returns 0 or -ENOMEM.
+ */
+int hg_calib_step_p9999(void (*step)(void *arg), void *arg, uint32_t *out);
+
+/*
  * hg_calib_invariant - whether the counter runs at a constant rate in all
  * states: constant_tsc and nonstop_tsc in /proc/cpuinfo (always true on
  * arm64). Returns 1, 0, or -errno when the file cannot be read.

@@ -35,6 +35,7 @@ const struct hg_workload hg_wl_cpu_scan = {
 	.parse = scan_parse,
 	.describe = scan_describe,
 	.setup = hg_scan_setup,
+	.step = hg_scan_step,
 	.run = scan_run,
 	.teardown = hg_scan_teardown,
 };

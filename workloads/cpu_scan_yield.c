@@ -43,6 +43,7 @@ const struct hg_workload hg_wl_cpu_scan_yield = {
 	.parse = scan_yield_parse,
 	.describe = scan_yield_describe,
 	.setup = hg_scan_setup,
+	.step = hg_scan_step,
 	.run = scan_yield_run,
 	.teardown = hg_scan_teardown,
 };

@@ -110,6 +110,12 @@ struct hg_workload {
 	/* teardown - release what setup took (may be NULL) */
 	void (*teardown)(struct hg_wl_ctx *ctx);
 	/*
+	 * step - the work the model does in each iteration of the gap loop
+	 * (NULL: none), called with the state setup left in ctx->priv; the
+	 * thread's gap threshold is derived from the loop with it
+	 */
+	void (*step)(void *priv);
+	/*
 	 * wcet - the longest CPU time one job asks for, for the analysis
 	 * (NULL: not a model of jobs). Returns 0 or -errno.
 	 */
