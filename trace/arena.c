@@ -11,9 +11,6 @@
 #include "arena.h"
 
 #define CHUNK_MAX 256u
-#define CHUNK_ID(pool, idx) ((uint32_t)(pool) << 24 | (idx))
-#define CHUNK_POOL(id) ((id) >> 24)
-#define CHUNK_IDX(id) ((id) & 0xffffffu)
 
 uint32_t hg_arena_chunk_size(uint64_t capacity, unsigned int nthreads)
 {
@@ -53,7 +50,8 @@ static int pool_alloc(struct hg_pool *p, uint32_t nchunks, uint32_t chunk_recs)
 	memset(mem, 0, bytes);
 	p->recs = mem;
 	p->bytes = bytes;
-	return 0;
+	p->owner = calloc(nchunks, sizeof(*p->owner));	/* calloc touches it */
+	return p->owner ? 0 : -ENOMEM;
 }
 
 int hg_arena_init(struct hg_arena *a, uint64_t capacity, unsigned int nthreads,
@@ -106,6 +104,8 @@ void hg_arena_free(struct hg_arena *a)
 		else
 			munmap(p->recs, p->bytes);
 		p->recs = NULL;
+		free(p->owner);
+		p->owner = NULL;
 	}
 	a->npools = 0;
 }
@@ -128,19 +128,13 @@ int hg_writer_init(struct hg_writer *w, struct hg_arena *a, unsigned int home)
 	memset(w, 0, sizeof(*w));
 	w->arena = a;
 	w->home = home < a->npools ? home : 0;
-	w->maxchunks = (uint32_t)(a->capacity / a->chunk_recs);
-	w->chunks = calloc(w->maxchunks ? w->maxchunks : 1, sizeof(*w->chunks));
-	if (!w->chunks)
-		return -ENOMEM;
-	/* touch the list now, not during the run */
-	memset(w->chunks, 0, (w->maxchunks ? w->maxchunks : 1) * sizeof(*w->chunks));
+	w->id = atomic_fetch_add_explicit(&a->writers, 1, memory_order_relaxed) + 1;
 	return 0;
 }
 
 void hg_writer_free(struct hg_writer *w)
 {
-	free(w->chunks);
-	w->chunks = NULL;
+	w->arena = NULL;
 }
 
 int hg_writer_refill(struct hg_writer *w)
@@ -158,9 +152,7 @@ int hg_writer_refill(struct hg_writer *w)
 		idx = atomic_fetch_add_explicit(&p->next, 1, memory_order_relaxed);
 		if (idx >= p->nchunks)
 			continue;
-		if (w->nchunks >= w->maxchunks)
-			return -ENOSPC;
-		w->chunks[w->nchunks++] = CHUNK_ID(pi, idx);
+		p->owner[idx] = w->id;
 		w->cur = p->recs + (size_t)idx * a->chunk_recs;
 		w->end = w->cur + a->chunk_recs;
 		return 0;
@@ -172,17 +164,25 @@ uint64_t hg_writer_collect(const struct hg_writer *w, struct hg_record *out)
 {
 	const struct hg_arena *a = w->arena;
 	uint64_t left = w->stored, n = 0;
-	uint32_t i;
+	unsigned int k;
 
-	for (i = 0; i < w->nchunks && left; i++) {
-		const struct hg_pool *p = &a->pool[CHUNK_POOL(w->chunks[i])];
-		const struct hg_record *src = p->recs +
-			(size_t)CHUNK_IDX(w->chunks[i]) * a->chunk_recs;
-		uint64_t take = left < a->chunk_recs ? left : a->chunk_recs;
+	/* the pools in the order the writer took them, each in claim order */
+	for (k = 0; k < a->npools && left; k++) {
+		const struct hg_pool *p = &a->pool[(w->home + k) % a->npools];
+		unsigned int used = atomic_load_explicit(&p->next, memory_order_relaxed), idx;
 
-		memcpy(out + n, src, take * sizeof(*src));
-		n += take;
-		left -= take;
+		if (used > p->nchunks)
+			used = p->nchunks;
+		for (idx = 0; idx < used && left; idx++) {
+			uint64_t take = left < a->chunk_recs ? left : a->chunk_recs;
+
+			if (p->owner[idx] != w->id)
+				continue;
+			memcpy(out + n, p->recs + (size_t)idx * a->chunk_recs,
+			       take * sizeof(*out));
+			n += take;
+			left -= take;
+		}
 	}
 	return n;
 }

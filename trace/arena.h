@@ -30,11 +30,13 @@ struct hg_pool {
 	int node;		/* NUMA node, -1 for the default policy */
 	bool numa;		/* allocated by libnuma */
 	atomic_uint next;	/* next free chunk */
+	uint32_t *owner;	/* per chunk, the id of the writer that claimed it */
 };
 
 struct hg_arena {
 	uint64_t capacity;	/* records, a whole number of chunks */
 	uint32_t chunk_recs;	/* records per chunk */
+	atomic_uint writers;	/* writer ids handed out */
 	unsigned int npools;
 	struct hg_pool pool[HG_ARENA_MAX_POOLS];
 };
@@ -67,28 +69,27 @@ void hg_arena_free(struct hg_arena *a);
 uint64_t hg_arena_claimed(const struct hg_arena *a);
 
 /*
- * A writer is one thread's view of the arena: the chunk it fills, and the
- * list of chunks it has claimed, in order.
+ * A writer is one thread's view of the arena: the chunk it fills. The
+ * chunks it claimed are those its id owns; it takes them in order, pool
+ * after pool from its home, so they are found again in that order.
  */
 struct hg_writer {
 	struct hg_arena *arena;
 	struct hg_record *cur;		/* next free slot */
 	struct hg_record *end;		/* end of the current chunk */
 	unsigned int home;		/* pool tried first */
-	uint32_t *chunks;		/* claimed chunk ids: pool << 24 | index */
-	uint32_t nchunks;
-	uint32_t maxchunks;
+	uint32_t id;			/* its mark in the pools' owner tables */
 	uint64_t stored;		/* records written */
 	uint64_t dropped;		/* records that found no room */
 };
 
 /*
- * hg_writer_init - set up a writer on pool @home
- * The chunk list is allocated here, before the run. Returns 0 or -ENOMEM.
+ * hg_writer_init - set up a writer on pool @home, with an id of its own
+ * Returns 0.
  */
 int hg_writer_init(struct hg_writer *w, struct hg_arena *a, unsigned int home);
 
-/* hg_writer_free - release the writer's chunk list. */
+/* hg_writer_free - let the writer go (it owns no memory of its own). */
 void hg_writer_free(struct hg_writer *w);
 
 /*
