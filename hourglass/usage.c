@@ -44,7 +44,7 @@ void hg_usage(FILE *f)
 	      "                           LOW NORMAL HIGH HIGHEST\n"
 	      "                                              SCHED_OTHER nice 10, 0, -10, -20\n"
 	      "                           RTLOW RTMED RTHIGH SCHED_FIFO 10, 50, 90\n"
-	      "                           FIFO:<1-99> RR:<1-99> OTHER:<nice> BATCH\n"
+	      "                           FIFO:<1-98> RR:<1-98> OTHER:<nice> BATCH\n"
 	      "                           (default NORMAL)\n"
 	      "  -w, --workload <model> [<args>]\n", f);
 	for (i = 0; hg_workloads[i]; i++) {
