@@ -13,7 +13,7 @@ static void open_interval(struct hg_tracer *tr, uint64_t now);
  * The longest the slow path takes when the thread keeps its CPU (it takes
  * a few hundred cycles); longer, and the thread was kept off the CPU in it.
  */
-#define HG_SLOW_PATH_CYCLES 2048u
+#define HG_SLOW_PATH_CYCLES 1024u
 
 /* The counter as the slow path reads it (tests may give it another). */
 static inline uint64_t now_cycles(const struct hg_tracer *tr)
