@@ -30,7 +30,6 @@ static int calibrate_main(int argc, char **argv)
 {
 	struct hg_calib c;
 	uint64_t gap = 0;
-	char why[128];
 	int json = 0, i, ret;
 
 	for (i = 1; i < argc; i++) {
@@ -44,16 +43,8 @@ static int calibrate_main(int argc, char **argv)
 				fprintf(stderr, "hourglass: calibrate: %s: missing value\n", argv[i]);
 				return 2;
 			}
-			if (hg_parse_time(argv[i + 1], &gap, why, sizeof(why))) {
-				fprintf(stderr, "hourglass: calibrate: %s %s: %s\n", argv[i],
-					argv[i + 1], why);
+			if (hg_cmd_time("calibrate", argv[i], argv[i + 1], &gap, false))
 				return 2;
-			}
-			if (!gap) {
-				fprintf(stderr, "hourglass: calibrate: %s %s: must be greater "
-					"than zero\n", argv[i], argv[i + 1]);
-				return 2;
-			}
 			i++;
 		} else {
 			fprintf(stderr, "hourglass: calibrate: unknown option '%s' "

@@ -42,21 +42,6 @@ struct ctx_args {
 	int json;
 };
 
-static int time_arg(const char *opt, const char *val, uint64_t *ns)
-{
-	char why[128];
-
-	if (hg_parse_time(val, ns, why, sizeof(why))) {
-		fprintf(stderr, "hourglass: ctx: %s %s: %s\n", opt, val, why);
-		return -1;
-	}
-	if (!*ns) {
-		fprintf(stderr, "hourglass: ctx: %s %s: must be greater than zero\n", opt, val);
-		return -1;
-	}
-	return 0;
-}
-
 static int parse(int argc, char **argv, struct ctx_args *a)
 {
 	int i;
@@ -76,10 +61,10 @@ static int parse(int argc, char **argv, struct ctx_args *a)
 			fprintf(stderr, "hourglass: ctx: %s: missing value\n", o);
 			return 2;
 		} else if (!strcmp(o, "--bucket")) {
-			if (time_arg(o, argv[++i], &a->bucket_ns))
+			if (hg_cmd_time("ctx", o, argv[++i], &a->bucket_ns, false))
 				return 2;
 		} else if (!strcmp(o, "--max")) {
-			if (time_arg(o, argv[++i], &a->max_ns))
+			if (hg_cmd_time("ctx", o, argv[++i], &a->max_ns, false))
 				return 2;
 		} else if (!strcmp(o, "--svg")) {
 			a->svg = argv[++i];

@@ -126,48 +126,6 @@ static int check_args(const struct export_args *a, enum hg_export_format *fmt)
 	return 0;
 }
 
-/*
- * 1 when @out exists and is not a regular file (/dev/null, a FIFO, a
- * terminal): it is written in place, as renaming over it would replace it.
- */
-static int is_special(const char *out)
-{
-	struct stat st;
-
-	return !stat(out, &st) && !S_ISREG(st.st_mode);
-}
-
-/* Write to a stream (stdout or a special file); returns the exit status. */
-static int write_stream(FILE *f, const char *name, const struct hg_trace *t,
-			enum hg_export_format fmt)
-{
-	int ret = hg_export(f, t, fmt);
-
-	if (ret)
-		fprintf(stderr, "hourglass: export: cannot write %s: %s\n", name,
-			strerror(-ret));
-	return ret ? 1 : 0;
-}
-
-/* Write into the existing special file @out; returns the exit status. */
-static int write_in_place(const char *out, const struct hg_trace *t,
-			  enum hg_export_format fmt)
-{
-	FILE *f = fopen(out, "w");
-	int ret;
-
-	if (!f) {
-		fprintf(stderr, "hourglass: export: cannot open %s: %s\n", out, strerror(errno));
-		return 1;
-	}
-	ret = write_stream(f, out, t, fmt);
-	if (fclose(f) && !ret) {
-		fprintf(stderr, "hourglass: export: cannot write %s: %s\n", out, strerror(errno));
-		ret = 1;
-	}
-	return ret;
-}
-
 /* Write the export of @t; returns the exit status (messages on stderr). */
 static int write_export(const struct export_args *a, const struct hg_trace *t,
 			enum hg_export_format fmt)
@@ -180,10 +138,7 @@ static int write_export(const struct export_args *a, const struct hg_trace *t,
 		fprintf(stderr, "hourglass: export: %s: damaged records\n", a->file);
 		return 1;
 	}
-	if (!strcmp(a->out, "-"))
-		return write_stream(stdout, "standard output", t, fmt);
-	if (is_special(a->out))
-		return write_in_place(a->out, t, fmt);
+	/* "-" and files that are not regular are written in place by it */
 	if (hg_atomic_open(&at, a->out, err, sizeof(err))) {
 		fprintf(stderr, "hourglass: export: %s\n", err);
 		return 1;

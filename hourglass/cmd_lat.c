@@ -45,13 +45,6 @@ struct lat_args {
 	uint32_t buckets;
 };
 
-static int is_opt(const char *arg, const char *opt)
-{
-	size_t n = strlen(opt);
-
-	return !strncmp(arg, opt, n) && (arg[n] == '\0' || arg[n] == '=');
-}
-
 /* Returns 0, 1 for --help (printed), 2 for bad arguments (reported). */
 static int parse_args(int argc, char **argv, struct lat_args *a)
 {
@@ -64,10 +57,10 @@ static int parse_args(int argc, char **argv, struct lat_args *a)
 			lat_usage(stdout);
 			return 1;
 		}
-		if (is_opt(arg, "--histogram")) {
+		if (hg_cmd_is_opt(arg, "--histogram")) {
 			dst = &a->histogram;
 			name = "--histogram";
-		} else if (is_opt(arg, "--svg")) {
+		} else if (hg_cmd_is_opt(arg, "--svg")) {
 			dst = &a->svg;
 			name = "--svg";
 		}

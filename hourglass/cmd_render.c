@@ -46,13 +46,6 @@ struct render_args {
 	struct hg_render_opts o;
 };
 
-static int is_opt(const char *arg, const char *opt)
-{
-	size_t n = strlen(opt);
-
-	return !strncmp(arg, opt, n) && (arg[n] == '\0' || arg[n] == '=');
-}
-
 /* Where the value of option @arg goes, or NULL when it takes none. */
 static const char **value_slot(struct render_args *a, const char *arg, const char **name)
 {
@@ -65,7 +58,7 @@ static const char **value_slot(struct render_args *a, const char *arg, const cha
 		return &a->out;
 	}
 	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		if (is_opt(arg, names[i])) {
+		if (hg_cmd_is_opt(arg, names[i])) {
 			*name = names[i];
 			return slots[i];
 		}
@@ -118,15 +111,7 @@ static int parse_args(int argc, char **argv, struct render_args *a)
 
 static int parse_time_opt(const char *opt, const char *s, uint64_t *ns)
 {
-	char err[128];
-
-	if (!s)
-		return 0;
-	if (hg_parse_time(s, ns, err, sizeof(err))) {
-		fprintf(stderr, "hourglass: render: %s %s: %s\n", opt, s, err);
-		return 2;
-	}
-	return 0;
+	return s ? hg_cmd_time("render", opt, s, ns, true) : 0;
 }
 
 /* Everything that needs no file: a reason on stderr and 2, or 0. */

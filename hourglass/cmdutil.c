@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
+#include "../trace/timeval.h"
 #include "cmdutil.h"
 
 int hg_output_problem(const char *out, const char *trace, char *why, size_t len)
@@ -62,6 +63,30 @@ int hg_cmd_output(const char *cmd, const char *opt, const char *out, const char 
 	else
 		fprintf(stderr, "hourglass: %s: %s: %s\n", cmd, opt, why);
 	return 2;
+}
+
+int hg_cmd_is_opt(const char *arg, const char *opt)
+{
+	size_t n = strlen(opt);
+
+	return !strncmp(arg, opt, n) && (arg[n] == '\0' || arg[n] == '=');
+}
+
+int hg_cmd_time(const char *cmd, const char *opt, const char *val, uint64_t *ns,
+		bool zero_ok)
+{
+	char why[128];
+
+	if (hg_parse_time(val, ns, why, sizeof(why))) {
+		fprintf(stderr, "hourglass: %s: %s %s: %s\n", cmd, opt, val, why);
+		return 2;
+	}
+	if (!zero_ok && !*ns) {
+		fprintf(stderr, "hourglass: %s: %s %s: must be greater than zero\n", cmd, opt,
+			val);
+		return 2;
+	}
+	return 0;
 }
 
 int hg_cmd_flush(const char *cmd, int status)

@@ -6,7 +6,9 @@
 #ifndef HG_CMDUTIL_H
 #define HG_CMDUTIL_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "../trace/trace.h"
 
@@ -23,6 +25,20 @@ int hg_output_problem(const char *out, const char *trace, char *why, size_t len)
  * "hourglass: <cmd>: <opt> <out>: <reason>" and returns 2, or returns 0
  */
 int hg_cmd_output(const char *cmd, const char *opt, const char *out, const char *trace);
+
+/*
+ * hg_cmd_is_opt - whether argument @arg is option @opt, alone or as
+ * "@opt=<value>"
+ */
+int hg_cmd_is_opt(const char *arg, const char *opt);
+
+/*
+ * hg_cmd_time - parse the time value @val of option @opt into @ns; prints
+ * "hourglass: <cmd>: <opt> <val>: <reason>" and returns 2 when it is not
+ * one (or is zero and @zero_ok is false); else returns 0
+ */
+int hg_cmd_time(const char *cmd, const char *opt, const char *val, uint64_t *ns,
+		bool zero_ok);
 
 /*
  * hg_cmd_read - read trace @file for subcommand @cmd; prints

@@ -79,36 +79,10 @@ struct run {
 	struct worker *w;
 };
 
-static uint64_t mono_ns(clockid_t clk)
-{
-	struct timespec ts;
-
-	clock_gettime(clk, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
-}
-
 static struct timespec to_timespec(uint64_t ns)
 {
 	return (struct timespec){ .tv_sec = (time_t)(ns / 1000000000ULL),
 				  .tv_nsec = (long)(ns % 1000000000ULL) };
-}
-
-/* Read CLOCK_MONOTONIC and the counter as one pair. */
-static void clock_pair(uint64_t *ns, uint64_t *cycles)
-{
-	uint64_t best = UINT64_MAX;
-	int i;
-
-	for (i = 0; i < 5; i++) {
-		uint64_t a = hg_counter_read(), n = mono_ns(CLOCK_MONOTONIC);
-		uint64_t b = hg_counter_read();
-
-		if (b - a < best) {
-			best = b - a;
-			*ns = n;
-			*cycles = a + (b - a) / 2;
-		}
-	}
 }
 
 /* Sleep until CLOCK_MONOTONIC @ns or the stop flag; true when stopped. */
@@ -370,7 +344,7 @@ static int wait_end(struct run *r, uint64_t end_ns)
 	sigaddset(&set, SIGTERM);
 	sigaddset(&set, SIGUSR1);
 	for (;;) {
-		uint64_t now = mono_ns(CLOCK_MONOTONIC);
+		uint64_t now = hg_clock_ns(CLOCK_MONOTONIC);
 		struct timespec ts;
 		int sig;
 
@@ -561,13 +535,13 @@ static int release_and_wait(struct run *r, struct hg_trace *t)
 	int sig, qos = hold_pm_qos(t);
 
 	raise_main_priority(cfg);
-	clock_pair(&mono0, &c0);
+	hg_clock_pair(CLOCK_MONOTONIC, &mono0, &c0);
 	r->mono_t0_ns = mono0;
 	r->cycles_t0 = c0;
 	t->t0_cycles = c0;
 	t->mono_start_ns = mono0;
 	t->mono_start_cycles = c0;
-	t->realtime_start_ns = mono_ns(CLOCK_REALTIME);
+	t->realtime_start_ns = hg_clock_ns(CLOCK_REALTIME);
 	for (i = 0; i < cfg->nthreads; i++) {
 		const struct hg_thread_cfg *c = &cfg->threads[i];
 		uint64_t end = c->finish_ns ? c->finish_ns : cfg->duration_ns;
@@ -584,7 +558,7 @@ static int release_and_wait(struct run *r, struct hg_trace *t)
 	lower_main_priority();
 	if (qos >= 0)
 		close(qos);
-	clock_pair(&t->mono_end_ns, &t->mono_end_cycles);
+	hg_clock_pair(CLOCK_MONOTONIC, &t->mono_end_ns, &t->mono_end_cycles);
 	if (sig) {
 		t->flags |= HG_TRACE_INTERRUPTED;
 		t->signal = sig;

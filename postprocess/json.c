@@ -17,7 +17,7 @@
 #include "utf8.h"
 #include "summary.h"
 
-static void json_str(FILE *f, const char *s)
+void hg_json_str(FILE *f, const char *s)
 {
 	fputc('"', f);
 	while (s && *s) {
@@ -44,7 +44,7 @@ static void json_str(FILE *f, const char *s)
 static void key(FILE *f, int indent, const char *k, int first)
 {
 	fprintf(f, "%s\n%*s", first ? "" : ",", indent, "");
-	json_str(f, k);
+	hg_json_str(f, k);
 	fputs(": ", f);
 }
 
@@ -58,7 +58,7 @@ static void kv_str(FILE *f, int indent, const char *k, const char *v, int first)
 {
 	key(f, indent, k, first);
 	if (v)
-		json_str(f, v);
+		hg_json_str(f, v);
 	else
 		fputs("null", f);
 }

@@ -13,6 +13,12 @@
 #define HG_JSON_SCHEMA 1
 
 /*
+ * hg_json_str - @s as a JSON string: quoted, escaped, and valid UTF-8
+ * (bytes that are not become U+FFFD); NULL is ""
+ */
+void hg_json_str(FILE *f, const char *s);
+
+/*
  * hg_json_calib - the calibration object (also what "calibrate --json"
  * prints), at indentation @indent
  */

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "../trace/timeval.h"
+#include "summary.h"
 #include "text.h"
 
 /* "97.843000": microseconds with six decimals, the paper's latlate format. */
@@ -96,10 +97,7 @@ static void print_cpu_periodic(FILE *f, const struct hg_trace *t,
 			       const struct hg_trace_thread *th)
 {
 	const struct hg_hist *h = &th->stats.events;
-	uint64_t win = th->end_cycles > th->begin_cycles ?
-		hg_cycles_to_ns((t->stop_cycles && t->stop_cycles < th->end_cycles ?
-				 t->stop_cycles : th->end_cycles) - th->begin_cycles,
-				t->calib.tsc_hz) : 0;
+	uint64_t win = hg_thread_window_ns(t, th);
 	char a[32], b[32], c[32];
 
 	fprintf(f, "thread %u: missed %" PRIu64 " deadlines, hit %" PRIu64 "\n",

@@ -13,11 +13,6 @@
 #include "rta.h"
 #include "text.h"
 
-static const char *ms(uint64_t ns, char *buf, size_t len)
-{
-	return hg_format_ms3(ns, buf, len);
-}
-
 /* The analysed threads: PERIODIC models with a C, not under a reservation. */
 static size_t collect(const struct hg_trace *t, struct hg_rta_task *ts, uint32_t *idx,
 		      bool measured_jitter)
@@ -78,13 +73,13 @@ static void print_predicted(FILE *f, const struct hg_trace *t, struct hg_rta_tas
 			snprintf(held, sizeof(held), "yes");
 		else
 			snprintf(held, sizeof(held), "no (+%s ms)",
-				 ms(h->max - r[i].response_ns, a[7], 32));
+				 hg_format_ms3(h->max - r[i].response_ns, a[7], 32));
 		fprintf(f, "# %-6u %-22s %8s %8s %8s %8s %13s %8s %8s %7" PRIu64 "  %s\n",
-			th->id, th->workload, ms(ts[i].c_ns, a[0], 32), ms(ts[i].t_ns, a[1], 32),
-			ms(ts[i].d_ns, a[2], 32), ms(ts[i].j_ns, a[3], 32),
-			ms(r[i].response_ns, a[4], 32),
-			h->count ? ms(h->max, a[5], 32) : "-",
-			h->count ? ms(hg_hist_percentile(h, 99), a[6], 32) : "-",
+			th->id, th->workload, hg_format_ms3(ts[i].c_ns, a[0], 32), hg_format_ms3(ts[i].t_ns, a[1], 32),
+			hg_format_ms3(ts[i].d_ns, a[2], 32), hg_format_ms3(ts[i].j_ns, a[3], 32),
+			hg_format_ms3(r[i].response_ns, a[4], 32),
+			h->count ? hg_format_ms3(h->max, a[5], 32) : "-",
+			h->count ? hg_format_ms3(hg_hist_percentile(h, 99), a[6], 32) : "-",
 			th->stats.misses, held);
 	}
 	/* again, with the jitter the timers gave */
@@ -96,8 +91,8 @@ static void print_predicted(FILE *f, const struct hg_trace *t, struct hg_rta_tas
 		"ran then, so this is pessimistic):\n");
 	for (i = 0; i < n; i++)
 		fprintf(f, "# %-6u J %s ms: response %s ms, deadline %s ms: %s\n", ts[i].id,
-			ms(ts[i].j_ns, a[0], 32), ms(r[i].response_ns, a[1], 32),
-			ms(ts[i].d_ns, a[2], 32), r[i].schedulable ? "schedulable" : "UNSCHEDULABLE");
+			hg_format_ms3(ts[i].j_ns, a[0], 32), hg_format_ms3(r[i].response_ns, a[1], 32),
+			hg_format_ms3(ts[i].d_ns, a[2], 32), r[i].schedulable ? "schedulable" : "UNSCHEDULABLE");
 }
 
 /*
@@ -160,8 +155,8 @@ static void print_audit(FILE *f, const struct hg_trace *t, const struct hg_trace
 	fprintf(f, "# reservation, thread %u: %s: CPU received per period ms min %s mean %s max %s "
 		"of a budget of %s; %" PRIu64 " of %zu periods used the whole budget%s; "
 		"%" PRIu64 " missed deadlines%s\n", th->id, th->priority,
-		ms(hg_cycles_to_ns(min, hz), a[0], 32), ms(hg_cycles_to_ns(total / n, hz), a[1], 32),
-		ms(hg_cycles_to_ns(max, hz), a[2], 32), ms(th->reserve_budget_ns, a[3], 32),
+		hg_format_ms3(hg_cycles_to_ns(min, hz), a[0], 32), hg_format_ms3(hg_cycles_to_ns(total / n, hz), a[1], 32),
+		hg_format_ms3(hg_cycles_to_ns(max, hz), a[2], 32), hg_format_ms3(th->reserve_budget_ns, a[3], 32),
 		at_budget, n, th->reserve == 1 ? " (throttled)" : "", th->stats.misses,
 		th->dropped ? " (from the stored records: raise -e)" : "");
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../trace/timeval.h"
+#include "json.h"
 #include "rtaprint.h"
 
 int hg_taskset_alloc(struct hg_taskset *s, size_t n)
@@ -37,11 +38,6 @@ void hg_taskset_free(struct hg_taskset *s)
 }
 
 /* "29.000": ms with three decimals, rounded to the microsecond. */
-static const char *ms(uint64_t ns, char *buf, size_t len)
-{
-	return hg_format_ms3(ns, buf, len);
-}
-
 struct edf {
 	double bandwidth;	/* of the reservations */
 	double limit;
@@ -74,7 +70,7 @@ static void print_text(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 
 	for (i = 0; i < s->n; i++)
 		fprintf(f, "rta: thread %u response %s deadline %s %s\n", s->task[i].id,
-			ms(r[i].response_ns, a, sizeof(a)), ms(s->task[i].d_ns, b, sizeof(b)),
+			hg_format_ms3(r[i].response_ns, a, sizeof(a)), hg_format_ms3(s->task[i].d_ns, b, sizeof(b)),
 			r[i].schedulable ? "schedulable" : "unschedulable");
 	fprintf(f, "# rta: fixed-priority preemptive response-time analysis, order: %s\n",
 		hg_rta_order_name(order));
@@ -89,12 +85,12 @@ static void print_text(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 		if (r[i].response_ns == UINT64_MAX)
 			snprintf(sl, sizeof(sl), "-inf");
 		else
-			snprintf(sl, sizeof(sl), "%s%s", late ? "-" : "", ms(slack, d, sizeof(d)));
+			snprintf(sl, sizeof(sl), "%s%s", late ? "-" : "", hg_format_ms3(slack, d, sizeof(d)));
 		fprintf(f, "# %-6u %-4u %-24s %-26s %8s %8s %8s %8s %8s %6.3f %9s %9s  %s\n",
-			t->id, r[i].rank, s->label[i], s->prio[i], ms(t->c_ns, a, sizeof(a)),
-			ms(t->t_ns, b, sizeof(b)), ms(t->d_ns, c, sizeof(c)),
-			ms(t->j_ns, j, sizeof(j)), ms(t->b_ns, bl, sizeof(bl)),
-			(double)t->c_ns / (double)t->t_ns, ms(r[i].response_ns, d, sizeof(d)), sl,
+			t->id, r[i].rank, s->label[i], s->prio[i], hg_format_ms3(t->c_ns, a, sizeof(a)),
+			hg_format_ms3(t->t_ns, b, sizeof(b)), hg_format_ms3(t->d_ns, c, sizeof(c)),
+			hg_format_ms3(t->j_ns, j, sizeof(j)), hg_format_ms3(t->b_ns, bl, sizeof(bl)),
+			(double)t->c_ns / (double)t->t_ns, hg_format_ms3(r[i].response_ns, d, sizeof(d)), sl,
 			r[i].schedulable ? "schedulable" : "UNSCHEDULABLE");
 	}
 	fprintf(f, "# rta: total utilisation %.3f on one CPU\n", hg_rta_utilisation(s->task, s->n));
@@ -108,26 +104,10 @@ static void print_text(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 			"(SCHED_DEADLINE)\n");
 	else if (e->fail_ns)
 		fprintf(f, "# edf: processor demand on one CPU: unschedulable under EDF, the demand "
-			"exceeds the time at t = %s ms\n", ms(e->fail_ns, a, sizeof(a)));
+			"exceeds the time at t = %s ms\n", hg_format_ms3(e->fail_ns, a, sizeof(a)));
 	else
 		fprintf(f, "# edf: processor demand on one CPU: unschedulable under EDF, "
 			"utilisation above 1\n");
-}
-
-static void json_str(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
 }
 
 static void print_json(FILE *f, const struct hg_taskset *s, const struct hg_rta_result *r,
@@ -142,7 +122,7 @@ static void print_json(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 
 		fprintf(f, "%s\n    {\"thread\": %u, \"rank\": %u, \"workload\": ", i ? "," : "",
 			t->id, r[i].rank);
-		json_str(f, s->label[i]);
+		hg_json_str(f, s->label[i]);
 		fprintf(f, ", "
 			"\"c_ns\": %" PRIu64 ", \"t_ns\": %" PRIu64 ", \"d_ns\": %" PRIu64
 			", \"j_ns\": %" PRIu64 ", \"b_ns\": %" PRIu64 ", \"response_ns\": %" PRIu64

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../trace/calib.h"
 #include "../trace/lookup.h"
 #include "timer.h"
 
@@ -65,10 +66,7 @@ void hg_timer_close(struct hg_timer_ctx *t)
 
 uint64_t hg_mono_ns(void)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+	return hg_clock_ns(CLOCK_MONOTONIC);
 }
 
 uint64_t hg_timer_getres(const struct hg_timer_ctx *t)

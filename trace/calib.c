@@ -50,28 +50,28 @@ uint64_t hg_calib_threshold(uint32_t loop_mcycles, uint32_t iter_p9999)
 	return loop ? 2 * loop : 2;
 }
 
-static uint64_t mono_raw_ns(void)
+uint64_t hg_clock_ns(clockid_t clk)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_MONOTONIC_RAW, &ts);
+	clock_gettime(clk, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
 }
 
-/* A (counter, ns) pair read as close together as we can manage. */
-static void read_pair(uint64_t *tsc, uint64_t *ns)
+void hg_clock_pair(clockid_t clk, uint64_t *ns, uint64_t *cycles)
 {
 	uint64_t best = UINT64_MAX;
 	int i;
 
+	*ns = *cycles = 0;
 	for (i = 0; i < 9; i++) {
 		uint64_t t0 = hg_counter_read();
-		uint64_t n = mono_raw_ns();
+		uint64_t n = hg_clock_ns(clk);
 		uint64_t t1 = hg_counter_read();
 
 		if (t1 - t0 < best) {
 			best = t1 - t0;
-			*tsc = t0 + (t1 - t0) / 2;
+			*cycles = t0 + (t1 - t0) / 2;
 			*ns = n;
 		}
 	}
@@ -85,9 +85,9 @@ static uint64_t estimate(uint64_t window_ns)
 	};
 	uint64_t t0, n0, t1, n1;
 
-	read_pair(&t0, &n0);
+	hg_clock_pair(CLOCK_MONOTONIC_RAW, &n0, &t0);
 	nanosleep(&ts, NULL);
-	read_pair(&t1, &n1);
+	hg_clock_pair(CLOCK_MONOTONIC_RAW, &n1, &t1);
 	return hg_calib_hz(t0, n0, t1, n1);
 }
 

@@ -16,6 +16,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <time.h>
 
 struct hg_calib {
 	uint64_t tsc_hz;		/* counter ticks per second */
@@ -33,6 +34,16 @@ struct hg_calib {
 
 /* Agreement two frequency estimates must reach, in parts per million. */
 #define HG_CALIB_AGREE_PPM 1000u
+
+/* hg_clock_ns - clock_gettime(@clk) in ns. */
+uint64_t hg_clock_ns(clockid_t clk);
+
+/*
+ * hg_clock_pair - a reading of @clk and of the counter taken as close
+ * together as can be: the best of several tries, the counter value being
+ * the middle of the two readings around the clock's
+ */
+void hg_clock_pair(clockid_t clk, uint64_t *ns, uint64_t *cycles);
 
 /*
  * hg_calib_hz - a frequency estimate from two (counter, ns) pairs
