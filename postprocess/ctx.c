@@ -74,8 +74,7 @@ int hg_ctx_analyse(const struct hg_trace *t, struct hg_ctx_report *r)
 	ret = presize(t, r);
 	if (ret)
 		return ret;
-	r->elapsed_ns = t->stop_cycles > t->t0_cycles ?
-			hg_cycles_to_ns(t->stop_cycles - t->t0_cycles, t->calib.tsc_hz) : 0;
+	r->elapsed_ns = hg_trace_ns(t, t->stop_cycles);
 	ret = hg_classify(t, collect, r);
 	for (c = 0; !ret && c < HG_GAP_NCLASSES; c++)
 		ret = hg_stats_compute(r->cost[c], r->n[c], &r->st[c]);

@@ -243,8 +243,7 @@ static void json_run(struct hg_out *o, const struct hg_trace *t)
 	OUT_LIT(o, "\"run\":{\"threads\":");
 	hg_out_u64(o, t->nthreads);
 	hg_out_kv_u64(o, "duration_ns", t->duration_ns);
-	hg_out_kv_u64(o, "elapsed_ns", t->stop_cycles > t->t0_cycles ?
-		   hg_cycles_to_ns(t->stop_cycles - t->t0_cycles, t->calib.tsc_hz) : 0);
+	hg_out_kv_u64(o, "elapsed_ns", hg_trace_ns(t, t->stop_cycles));
 	hg_out_kv_u64(o, "tsc_hz", t->calib.tsc_hz);
 	hg_out_kv_u64(o, "t0_cycles", t->t0_cycles);
 	hg_out_kv_u64(o, "mono_start_ns", t->mono_start_ns);

@@ -204,8 +204,7 @@ void hg_json_summary(FILE *f, const struct hg_trace *t)
 	fputs("{", f);
 	kv_u64(f, 4, "threads", t->nthreads, 1);
 	kv_u64(f, 4, "duration_ns", t->duration_ns, 0);
-	kv_u64(f, 4, "elapsed_ns", t->stop_cycles > t->t0_cycles ?
-	       hg_cycles_to_ns(t->stop_cycles - t->t0_cycles, t->calib.tsc_hz) : 0, 0);
+	kv_u64(f, 4, "elapsed_ns", hg_trace_ns(t, t->stop_cycles), 0);
 	kv_u64(f, 4, "start_realtime_ns", t->realtime_start_ns, 0);
 	kv_u64(f, 4, "start_monotonic_ns", t->mono_start_ns, 0);
 	kv_u64(f, 4, "start_counter", t->mono_start_cycles, 0);

@@ -155,8 +155,7 @@ void hg_print_summary(FILE *f, const struct hg_trace *t)
 		stored += t->threads[i].stored;
 		dropped += t->threads[i].dropped;
 	}
-	elapsed = t->stop_cycles > t->t0_cycles ?
-		  hg_cycles_to_ns(t->stop_cycles - t->t0_cycles, t->calib.tsc_hz) : 0;
+	elapsed = hg_trace_ns(t, t->stop_cycles);
 	gmtime_r(&start, &tm);
 	strftime(when, sizeof(when), "%Y-%m-%d %H:%M:%S UTC", &tm);
 	fprintf(f, "# hourglass: %u thread%s, -d %s, started %s, ran %s ms\n",
