@@ -85,8 +85,9 @@ void hg_usage(FILE *f)
 	      "                           response-time analysis of the PERIODIC threads\n"
 	      "  export <file> --format perfetto|csv|json -o <out>\n"
 	      "                           for ui.perfetto.dev or chrome://tracing, or as data\n"
-	      "  calibrate [--json] [-g <gap>]\n"
-	      "                           measure the counter and the gap loop\n"
+	      "  calibrate [--json] [-g <gap>] [--ctx]\n"
+	      "                           measure the counter and the gap loop (--ctx: and\n"
+	      "                           a switch by pipe ping-pong)\n"
 	      "  help [<subcommand>]      help on a subcommand\n"
 	      "\n"
 	      "See hourglass(1) for the output formats and examples.\n", f);

@@ -173,6 +173,12 @@ for k in tsc_hz counter_read_cycles bare_loop_cycles gap_loop_cycles gap_thresho
 	grep -q "\"$k\"" "$TMP/cal" || { fail "calibrate --json" "no $k"; break; }
 done && ok "calibrate --json"
 "$HG" calibrate | grep -q '^# gap threshold: ' && ok "calibrate" || fail "calibrate" "no threshold line"
+"$HG" calibrate --ctx --json >"$TMP/cal" 2>&1
+for k in calibration pingpong_ns pingpong_ci_low_ns pingpong_ci_high_ns yield_ns ctx_cpu; do
+	grep -q "\"$k\"" "$TMP/cal" || { fail "calibrate --ctx --json" "no $k"; break; }
+done && ok "calibrate --ctx --json"
+"$HG" calibrate --ctx | grep -q '^# ctx: pipe ping-pong: median [0-9.]* (95 % CI ' &&
+	ok "calibrate --ctx" || fail "calibrate --ctx" "no ping-pong line"
 
 # help
 "$HG" --help | grep -q -- '--cpu' && ok "--help" || fail "--help" "no --cpu"
