@@ -16,6 +16,7 @@
 #include "helpers.h"
 #include "../hourglass/commands.h"
 #include "../postprocess/ctx.h"
+#include "../trace/timeval.h"
 
 extern const struct hg_command hg_cmd_ctx;
 
@@ -624,6 +625,39 @@ START_TEST(test_histogram_max_is_last_edge)
 }
 END_TEST
 
+/*
+ * At a counter frequency that is not a whole number of GHz, a bucket holds
+ * the costs from its lower edge converted to cycles (hg_ns_to_cycles) up to
+ * its upper edge converted the same way: every cost from 0 to 3000 cycles,
+ * one bucket at a time, at 3 GHz, 2.995 GHz, 1.5 MHz and 1 MHz.
+ */
+START_TEST(test_histogram_cycle_edges)
+{
+	static const uint64_t hzs[] = { 3000000000, 2995000000, 1500000, 1000000 };
+	uint64_t hz = hzs[_i], *v, bucket_ns = hz >= 1000000000 ? 7 : 7000, c;
+	struct hg_ctx_report r;
+	struct hg_svg_bar *bars;
+	size_t n, nv = 3000, i;
+
+	v = malloc(nv * sizeof(*v));
+	ck_assert_ptr_nonnull(v);
+	for (c = 0; c < nv; c++) {
+		v[0] = c;
+		report_of(&r, v, 1, hz);
+		ck_assert_int_eq(hg_ctx_histogram(&r, bucket_ns, 1000 * bucket_ns, &bars, &n), 0);
+		for (i = 0; i < n && !bars[i].count; i++)
+			;
+		ck_assert_uint_lt(i, n);
+		ck_assert_msg(hg_ns_to_cycles(i * bucket_ns, hz) <= c &&
+			      c < hg_ns_to_cycles((i + 1) * bucket_ns, hz),
+			      "%llu cycles at %llu Hz in bucket %zu", (unsigned long long)c,
+			      (unsigned long long)hz, i);
+		free(bars);
+	}
+	free(v);
+}
+END_TEST
+
 static int is_125(uint64_t x)
 {
 	while (x >= 10 && x % 10 == 0)
@@ -977,6 +1011,7 @@ static Suite *ctx_suite(void)
 	tc = tcase_create("histogram");
 	tcase_add_loop_test(tc, test_histogram_given, 0, (int)N(hist_cases));
 	tcase_add_test(tc, test_histogram_max_is_last_edge);
+	tcase_add_loop_test(tc, test_histogram_cycle_edges, 0, 4);
 	tcase_add_test(tc, test_histogram_auto_uniform);
 	tcase_add_test(tc, test_histogram_auto_medians);
 	tcase_add_loop_test(tc, test_histogram_auto_step, 0, (int)N(auto_steps));
