@@ -32,6 +32,7 @@ void hg_usage(FILE *f)
 	      "      --lat-thresholds <t>[,<t>...]\n"
 	      "                           LAT: count samples later than each (default\n"
 	      "                           10us,50us,100us,500us,1ms,5ms,10ms,50ms)\n"
+	      "      --fail-on-miss       exit with status 3 when a deadline was missed\n"
 	      "  -h, --help               this text;  -V, --version  the version\n"
 	      "\n"
 	      "Scope of per-thread options:\n"
@@ -81,7 +82,7 @@ void hg_usage(FILE *f)
 	      "         [--per-cpu]       draw the trace as an SVG timeline\n"
 	      "  lat <file> [--histogram <max_us>] [--svg <out.svg>]\n"
 	      "                           the LAT report of a saved trace, as text or SVG\n"
-	      "  rta <options of a run> | rta --tasks <file> [--json]\n"
+	      "  rta <options of a run> | rta --tasks <file> [--json] [--strict]\n"
 	      "                           response-time analysis of the PERIODIC threads\n"
 	      "  export <file> --format perfetto|csv|json -o <out>\n"
 	      "                           for ui.perfetto.dev or chrome://tracing, or as data\n"
@@ -89,6 +90,9 @@ void hg_usage(FILE *f)
 	      "                           measure the counter and the gap loop (--ctx: and\n"
 	      "                           a switch by pipe ping-pong)\n"
 	      "  help [<subcommand>]      help on a subcommand\n"
+	      "\n"
+	      "Exit status: 0 done, 1 failed at run time, 2 bad input (nothing run),\n"
+	      "3 a violation measured or predicted (--fail-on-miss, rta --strict).\n"
 	      "\n"
 	      "See hourglass(1) for the output formats and examples.\n", f);
 }
