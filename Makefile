@@ -28,6 +28,10 @@ NUMA_CFLAGS  := $(shell $(PKG_CONFIG) --cflags numa 2>/dev/null)
 NUMA_LIBS    := $(shell $(PKG_CONFIG) --libs numa 2>/dev/null || echo -lnuma)
 CHECK_CFLAGS := $(shell $(PKG_CONFIG) --cflags check 2>/dev/null)
 CHECK_LIBS   := $(shell $(PKG_CONFIG) --libs check 2>/dev/null || echo -lcheck -lsubunit -lm -lrt)
+JSON_CFLAGS  := $(shell $(PKG_CONFIG) --cflags json-c 2>/dev/null || echo -I/usr/include/json-c)
+JSON_LIBS    := $(shell $(PKG_CONFIG) --libs json-c 2>/dev/null || echo -ljson-c)
+TEST_CFLAGS  = $(CHECK_CFLAGS) $(JSON_CFLAGS)
+TEST_LIBS    = $(CHECK_LIBS) $(JSON_LIBS)
 
 # SANITIZE=1: AddressSanitizer (with LeakSanitizer) and UndefinedBehaviorSanitizer,
 # stopping at the first report, in a build directory of their own. Reports go to
@@ -91,12 +95,12 @@ $(BIN): $(BUILD)/obj/hourglass/main.o $(LIB)
 
 $(BUILD)/tests/helpers.o: tests/helpers.c
 	@mkdir -p $(dir $@)
-	$(CC) $(FINAL_CFLAGS) $(CHECK_CFLAGS) $(DEPFLAGS) -c $< -o $@
+	$(CC) $(FINAL_CFLAGS) $(TEST_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
 $(BUILD)/tests/%: tests/%.c $(TEST_HELPER_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(FINAL_CFLAGS) $(CHECK_CFLAGS) $(DEPFLAGS) $< $(TEST_HELPER_OBJ) $(LIB) \
-		$(CHECK_LIBS) $(LIBS) -o $@
+	$(CC) $(FINAL_CFLAGS) $(TEST_CFLAGS) $(DEPFLAGS) $< $(TEST_HELPER_OBJ) $(LIB) \
+		$(TEST_LIBS) $(LIBS) -o $@
 
 $(BUILD)/bench/%: tests/bench/%.c $(LIB)
 	@mkdir -p $(dir $@)
