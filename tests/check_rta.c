@@ -1977,7 +1977,7 @@ static const struct {
 	{ ARGS("-n", "1", "-w", "PERIODIC", "3ms", "8ms", "9ms"),
 	  "hourglass: rta: thread 0: deadline 9ms exceeds the period 8ms "
 	  "(the analysis needs D <= T)\n" },
-	{ ARGS("--tasks"), "hourglass: rta: --tasks: missing file\n" },
+	{ ARGS("--tasks"), "hourglass: rta: --tasks: missing value\n" },
 	{ ARGS("--tasks", "/nonexistent/x.tasks"),
 	  "hourglass: rta: /nonexistent/x.tasks: No such file or directory\n" },
 	{ ARGS("--tasks", "/nonexistent/x.tasks", "-n", "2"),
