@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../postprocess/json.h"
+#include "../postprocess/summary_json.h"
 #include "../postprocess/text.h"
 #include "../trace/calib.h"
 #include "../trace/counter.h"
@@ -63,8 +63,7 @@ static int calibrate_main(int argc, char **argv)
 		return 1;
 	}
 	if (json) {
-		hg_json_calib(stdout, &c, HG_COUNTER_NAME, 0);
-		fputs("\n", stdout);
+		hg_json_calib(stdout, &c, HG_COUNTER_NAME);
 	} else {
 		hg_print_calib(stdout, &c, HG_COUNTER_NAME);
 	}

@@ -231,6 +231,6 @@ void hg_sec_get_thread(struct hg_cur *c, struct hg_trace_thread *th)
 	for (i = 0; i < HG_MAX_THRESHOLDS; i++)
 		st->over[i] = hg_get_u64(c);
 	hg_sec_get_hist(c, &st->jitter);
-	if (th->model > HG_MODEL_LAT || th->reserve > 2)
+	if (th->model > HG_MODEL_LAT || th->reserve > HG_RESERVE_SOFT)
 		c->bad = 1;
 }
