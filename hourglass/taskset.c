@@ -81,15 +81,6 @@ int hg_taskset_from_config(const struct hg_config *cfg, struct hg_taskset *s,
 			hg_taskset_free(s);
 			return ret;
 		}
-		if (k->d_ns > k->t_ns) {
-			char d[32], p[32];
-
-			snprintf(err, errlen, "thread %u: deadline %s exceeds the period %s "
-				 "(the analysis needs D <= T)", t, hg_format_time(k->d_ns, d, sizeof(d)),
-				 hg_format_time(k->t_ns, p, sizeof(p)));
-			hg_taskset_free(s);
-			return -EINVAL;
-		}
 		c->wl->describe(&c->wp, s->label[n], sizeof(s->label[n]));
 		prio_label(&c->prio, s->prio[n], sizeof(s->prio[n]), &k->prio);
 		if (c->reserve != HG_RESERVE_NONE) {
@@ -160,10 +151,6 @@ static int task_line(char *line, struct hg_rta_task *k, char *label, size_t llen
 	}
 	if (!k->d_ns)
 		k->d_ns = k->t_ns;
-	if (k->d_ns > k->t_ns) {
-		snprintf(why, whylen, "D exceeds T (the analysis needs D <= T)");
-		return -EINVAL;
-	}
 	{
 		char c[32], t[32];
 

@@ -23,9 +23,9 @@ static size_t collect(const struct hg_trace *t, struct hg_rta_task *ts, uint32_t
 	for (i = 0; i < t->nthreads; i++) {
 		const struct hg_trace_thread *th = &t->threads[i];
 
-		/* the analysis needs D <= T: such a thread is left out */
+		/* D > T is analysed too: its busy period may hold several jobs */
 		if (th->model != HG_MODEL_PERIODIC || !th->wcet_ns || th->reserve ||
-		    !th->period_ns || th->deadline_ns > th->period_ns)
+		    !th->period_ns)
 			continue;
 		ts[n] = (struct hg_rta_task){
 			.id = th->id,

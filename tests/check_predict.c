@@ -101,6 +101,42 @@ START_TEST(test_audit_tiny_period)
 }
 END_TEST
 
+/*
+ * A PERIODIC thread whose deadline is past its period is in the prediction,
+ * with its interference on the others: (26 ms, 70 ms) and (62 ms, 100 ms,
+ * D 150 ms), rate-monotonic; the second's busy period holds seven jobs and
+ * its longest response is 118 ms (worked out in check_rta.c).
+ */
+START_TEST(test_deadline_past_period)
+{
+	const uint64_t (*const iv[])[2] = { audit_iv, audit_iv };
+	const size_t n[] = { 0, 0 };
+	struct hg_trace *t = hg_test_trace(2, iv, n);
+	char *out;
+	uint32_t i;
+
+	ck_assert_ptr_nonnull(t);
+	for (i = 0; i < 2; i++) {
+		t->threads[i].id = i;
+		t->threads[i].model = HG_MODEL_PERIODIC;
+		t->threads[i].rt_prio = HG_NO_RT_PRIO;
+		snprintf(t->threads[i].workload, sizeof(t->threads[i].workload), "PERIODIC");
+	}
+	t->threads[0].wcet_ns = 26000000;
+	t->threads[0].period_ns = t->threads[0].deadline_ns = 70000000;
+	t->threads[1].wcet_ns = 62000000;
+	t->threads[1].period_ns = 100000000;
+	t->threads[1].deadline_ns = 150000000;
+	out = prediction(t);
+	ck_assert_msg(strstr(out, "# 1      PERIODIC                 62.000  100.000  150.000"
+			     "    0.000       118.000") != NULL, "%s", out);
+	ck_assert_msg(strstr(out, "# 1      J 0.000 ms: response 118.000 ms, deadline 150.000 ms: "
+			     "schedulable\n") != NULL, "%s", out);
+	free(out);
+	hg_trace_free(t);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("predict");
@@ -109,6 +145,10 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_audit);
 	tcase_add_loop_test(tc, test_audit_zero_period, 0, 2);
 	tcase_add_test(tc, test_audit_tiny_period);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("prediction");
+	tcase_add_test(tc, test_deadline_past_period);
 	suite_add_tcase(s, tc);
 	return s;
 }
