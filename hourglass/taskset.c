@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../trace/infile.h"
 #include "../trace/timeval.h"
 #include "taskset.h"
 
@@ -164,19 +165,27 @@ int hg_taskset_read(const char *path, struct hg_taskset *s, char *err, size_t er
 {
 	char *line = NULL, why[256];
 	size_t cap = 0, lineno = 0, n = 0;
-	FILE *f = fopen(path, "r");
 	int ret = 0;
+	long got;
+	FILE *f = hg_infile_text(path, HG_TASKSET_MAX_BYTES, &ret, why, sizeof(why));
 
 	if (!f) {
-		ret = -errno;
-		snprintf(err, errlen, "%s: %s", path, strerror(-ret));
+		snprintf(err, errlen, "%s: %s", path, why);
 		return ret;
 	}
 	ret = hg_taskset_alloc(s, 0);
-	while (!ret && getline(&line, &cap, f) >= 0) {
-		char *p = line + strspn(line, " \t\r\n");
+	while (!ret && (got = hg_infile_line(f, &line, &cap, HG_TASKSET_MAX_LINE)) != -1) {
+		char *p;
 
 		lineno++;
+		if (got < 0) {
+			ret = (int)got;
+			if (got == -E2BIG)
+				snprintf(err, errlen, "%s line %zu: longer than %u bytes", path, lineno,
+					 HG_TASKSET_MAX_LINE);
+			break;
+		}
+		p = line + strspn(line, " \t\r\n");
 		if (!*p || *p == '#')
 			continue;
 		if (!(n & (n - 1)) || !n) {	/* grow at powers of two */
@@ -206,6 +215,10 @@ int hg_taskset_read(const char *path, struct hg_taskset *s, char *err, size_t er
 		n++;
 	}
 	free(line);
+	if (!ret && ferror(f)) {
+		ret = -EIO;
+		snprintf(err, errlen, "%s: %s", path, strerror(EIO));
+	}
 	fclose(f);
 	if (ret == -ENOMEM)
 		snprintf(err, errlen, "out of memory");

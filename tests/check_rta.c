@@ -1737,8 +1737,55 @@ START_TEST(test_taskfile_missing)
 	snprintf(want, sizeof(want), "%s: %s", path, strerror(ENOENT));
 	ck_assert_str_eq(err, want);
 	/* a directory: it cannot be read as lines */
-	ck_assert_int_lt(hg_taskset_read(dir, &s, err, sizeof(err)), 0);
-	ck_assert_ptr_nonnull(strstr(err, dir));
+	ck_assert_int_eq(hg_taskset_read(dir, &s, err, sizeof(err)), -EISDIR);
+	snprintf(want, sizeof(want), "%s: is a directory", dir);
+	ck_assert_str_eq(err, want);
+	drop(dir, path);
+}
+END_TEST
+
+/*
+ * A FIFO with no writer and a device are refused before a read could
+ * block or grow one line to gigabytes; so is a line past 4096 bytes, and a
+ * file past 64 MiB (a sparse one: no disk is used).
+ */
+START_TEST(test_taskfile_bounded)
+{
+	char *dir = fresh_dir(), *path, err[512] = "", want[1024], *big;
+	struct hg_taskset s;
+	int fd;
+
+	ck_assert_int_ge(asprintf(&path, "%s/fifo", dir), 0);
+	ck_assert_int_eq(mkfifo(path, 0600), 0);
+	ck_assert_int_eq(hg_taskset_read(path, &s, err, sizeof(err)), -EINVAL);
+	snprintf(want, sizeof(want), "%s: not a regular file", path);
+	ck_assert_str_eq(err, want);
+	unlink(path);
+	free(path);
+	ck_assert_int_eq(hg_taskset_read("/dev/zero", &s, err, sizeof(err)), -EINVAL);
+	ck_assert_str_eq(err, "/dev/zero: not a regular file");
+
+	big = malloc(6000);
+	ck_assert_ptr_nonnull(big);
+	memset(big, 'C', 5998);
+	big[5998] = '\n';
+	big[5999] = '\0';
+	path = write_file(dir, "long.tasks", big);
+	free(big);
+	ck_assert_int_eq(hg_taskset_read(path, &s, err, sizeof(err)), -E2BIG);
+	snprintf(want, sizeof(want), "%s line 1: longer than 4096 bytes", path);
+	ck_assert_str_eq(err, want);
+	unlink(path);
+	free(path);
+
+	path = write_file(dir, "huge.tasks", "C=1ms T=2ms\n");
+	fd = open(path, O_WRONLY);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(ftruncate(fd, (64 << 20) + 1), 0);
+	close(fd);
+	ck_assert_int_eq(hg_taskset_read(path, &s, err, sizeof(err)), -EFBIG);
+	snprintf(want, sizeof(want), "%s: larger than 64 MiB", path);
+	ck_assert_str_eq(err, want);
 	drop(dir, path);
 }
 END_TEST
@@ -2220,6 +2267,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_taskfile_fields);
 	tcase_add_loop_test(tc, test_taskfile_errors, 0, ARRAY_SIZE(bad_files));
 	tcase_add_test(tc, test_taskfile_missing);
+	tcase_add_test(tc, test_taskfile_bounded);
 	tcase_add_test(tc, test_from_config_paper);
 	tcase_add_test(tc, test_from_config_fields);
 	tcase_add_test(tc, test_from_config_errors);
