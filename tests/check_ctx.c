@@ -163,6 +163,42 @@ START_TEST(test_analyse_switches_merged)
 }
 END_TEST
 
+/*
+ * Switches away from each thread: A yields to B (voluntary) and is
+ * preempted by B at 300 (involuntary); B is preempted by A at 200 and
+ * sleeps at 400 (one each); C and D never switch. The text puts the
+ * kernel's counts beside them.
+ */
+START_TEST(test_analyse_per_thread)
+{
+	static const uint64_t want[4][2] = { { 1, 1 }, { 1, 1 }, { 0, 0 }, { 0, 0 } };
+	struct hg_trace *t = ctx_trace();
+	struct hg_ctx_report r;
+	char *buf = NULL;
+	size_t len = 0, i;
+	FILE *f;
+
+	t->threads[A].vcsw = 3;
+	t->threads[A].ivcsw = 4;
+	analyse(t, &r);
+	for (i = 0; i < 4; i++) {
+		ck_assert_uint_eq(r.inferred[0][i], want[i][0]);
+		ck_assert_uint_eq(r.inferred[1][i], want[i][1]);
+	}
+	f = open_memstream(&buf, &len);
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(hg_ctx_print(f, t, &r, 0, 0), 0);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(buf, "# thread 0: switches inferred 2 (voluntary 1, "
+				     "involuntary 1), kernel 7 (voluntary 3, involuntary 4)\n"));
+	ck_assert_ptr_nonnull(strstr(buf, "# thread 3: switches inferred 0 (voluntary 0, "
+				     "involuntary 0), kernel 0 (voluntary 0, involuntary 0)\n"));
+	free(buf);
+	hg_ctx_free(&r);
+	hg_trace_free(t);
+}
+END_TEST
+
 /* Many switches of both kinds, interleaved costs: the merge keeps the order. */
 START_TEST(test_analyse_many_switches)
 {
@@ -1195,6 +1231,7 @@ static Suite *ctx_suite(void)
 	tc = tcase_create("analyse");
 	tcase_add_test(tc, test_analyse_classes);
 	tcase_add_test(tc, test_analyse_switches_merged);
+	tcase_add_test(tc, test_analyse_per_thread);
 	tcase_add_test(tc, test_analyse_many_switches);
 	tcase_add_test(tc, test_analyse_empty);
 	tcase_add_test(tc, test_analyse_damaged);
