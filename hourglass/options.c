@@ -26,6 +26,7 @@ enum opt_id {
 	O_PRIORITY, O_RH, O_RS, O_WORKLOAD, O_TIMER, O_START, O_FINISH,
 	O_GAP, O_NO_INTERVALS, O_QUIET, O_OUTPUT, O_JSON, O_CPU,
 	O_HISTOGRAM, O_THRESHOLDS, O_GAP_HIST, O_JITTER, O_WCET, O_BLOCKING,
+	O_FAIL_ON_MISS,
 	O_HELP, O_VERSION,
 };
 
@@ -62,6 +63,7 @@ static const struct opt opts[] = {
 	{ NULL, "jitter", O_JITTER, 1 },
 	{ NULL, "wcet", O_WCET, 1 },
 	{ NULL, "blocking", O_BLOCKING, 1 },
+	{ NULL, "fail-on-miss", O_FAIL_ON_MISS, 0 },
 	{ "-h", "help", O_HELP, 0 },
 	{ "-V", "version", O_VERSION, 0 },
 };
@@ -322,6 +324,9 @@ static int parse_one(struct parser *ps, const struct opt *o, const char *opt,
 		return ret;
 	case O_THRESHOLDS:
 		return parse_thresholds(ps, opt, val);
+	case O_FAIL_ON_MISS:
+		cfg->fail_on_miss = true;
+		return 0;
 	case O_HELP:
 	case O_VERSION:
 		return 0;

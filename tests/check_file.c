@@ -331,20 +331,6 @@ static void assert_trace_eq(const struct hg_trace *a, const struct hg_trace *b)
 		ck_assert_int_eq(memcmp(a->noise, b->noise, a->nnoise * sizeof(*a->noise)), 0);
 }
 
-/*
- * A fresh directory of this test's own (the shared one may hold others').
- * The shared one is made again if an earlier test removed it.
- */
-static char *fresh_dir(void)
-{
-	char *dir;
-
-	mkdir(hg_test_tmpdir(), 0700);
-	ck_assert_int_ge(asprintf(&dir, "%s/t.XXXXXX", hg_test_tmpdir()), 0);
-	ck_assert_ptr_nonnull(mkdtemp(dir));
-	return dir;
-}
-
 /* Remove @path, @dir and, once empty, the shared directory; free both. */
 static void drop_dir(char *dir, char *path)
 {
@@ -414,7 +400,7 @@ static void spill(const char *path, const uint8_t *buf, size_t len)
 /* Write @t to a file and return the file's bytes. */
 static uint8_t *encode(const struct hg_trace *t, size_t *len)
 {
-	char *dir = fresh_dir(), *path = join(dir, "enc.hgt"), err[256] = "";
+	char *dir = hg_test_fresh_dir(), *path = join(dir, "enc.hgt"), err[256] = "";
 	uint8_t *buf;
 
 	ck_assert_msg(hg_trace_write(t, path, err, sizeof(err)) == 0, "write: %s", err);
@@ -487,7 +473,7 @@ static void assert_damaged(const uint8_t *buf, size_t len, const char *prefix)
 START_TEST(test_round_trip)
 {
 	struct hg_trace *t = full_trace(), *back = NULL, *dec = NULL;
-	char *dir = fresh_dir(), *path = join(dir, "run.hgt"), err[256] = "";
+	char *dir = hg_test_fresh_dir(), *path = join(dir, "run.hgt"), err[256] = "";
 	uint8_t *buf;
 	size_t len;
 
@@ -780,7 +766,7 @@ END_TEST
 START_TEST(test_write_leaves_one_file)
 {
 	struct hg_trace *t = full_trace();
-	char *dir = fresh_dir(), *path = join(dir, "run.hgt"), err[256], name[256];
+	char *dir = hg_test_fresh_dir(), *path = join(dir, "run.hgt"), err[256], name[256];
 	struct stat sb;
 
 	ck_assert_int_eq(hg_trace_write(t, path, err, sizeof(err)), 0);
@@ -797,7 +783,7 @@ END_TEST
 START_TEST(test_write_missing_dir)
 {
 	struct hg_trace *t = full_trace();
-	char *dir = fresh_dir(), *path = join(dir, "no/such/run.hgt"), err[256] = "";
+	char *dir = hg_test_fresh_dir(), *path = join(dir, "no/such/run.hgt"), err[256] = "";
 
 	ck_assert_int_eq(hg_trace_write(t, path, err, sizeof(err)), -ENOENT);
 	ck_assert_msg(strstr(err, "cannot create") && strstr(err, path), "message '%s'", err);
@@ -847,7 +833,7 @@ static int write_unprivileged(const struct hg_trace *t, const char *path, char *
 START_TEST(test_write_unwritable_dir)
 {
 	struct hg_trace *t = full_trace();
-	char *dir = fresh_dir(), *path = join(dir, "run.hgt"), err[256] = "";
+	char *dir = hg_test_fresh_dir(), *path = join(dir, "run.hgt"), err[256] = "";
 
 	ck_assert_int_eq(chmod(hg_test_tmpdir(), 0711), 0);	/* others may pass */
 	ck_assert_int_eq(chmod(dir, 0555), 0);			/* but not write */
@@ -867,7 +853,7 @@ END_TEST
 START_TEST(test_write_fails_midway)
 {
 	struct hg_trace *t = full_trace(), *other = full_trace(), *back = NULL;
-	char *dir = fresh_dir(), *path = join(dir, "run.hgt"), err[256] = "", name[256];
+	char *dir = hg_test_fresh_dir(), *path = join(dir, "run.hgt"), err[256] = "", name[256];
 	struct rlimit old, small;
 	void (*old_handler)(int);
 	int ret;
@@ -1794,7 +1780,7 @@ static void free_mapped(struct hg_trace *t)
 /* hg_trace_read() of @t's file gives what hg_trace_decode() of its bytes gives. */
 static void check_read_is_decode(const struct hg_trace *t)
 {
-	char *dir = fresh_dir(), *path = join(dir, "run.hgt"), err[256] = "";
+	char *dir = hg_test_fresh_dir(), *path = join(dir, "run.hgt"), err[256] = "";
 	struct hg_trace *rd = NULL, *dec = NULL;
 	unsigned int pads = 0;
 	uint8_t *buf;
@@ -1866,7 +1852,7 @@ START_TEST(test_read_unaligned)
 {
 	struct hg_trace *t = full_trace();
 	struct sec *s = calloc(MAXSEC, sizeof(*s));
-	char *dir = fresh_dir(), *path = join(dir, "odd.hgt"), err[256] = "";
+	char *dir = hg_test_fresh_dir(), *path = join(dir, "odd.hgt"), err[256] = "";
 	uint64_t orig;
 	uint8_t *buf, *again;
 	size_t len, len2, n;
@@ -1942,7 +1928,7 @@ END_TEST
 
 START_TEST(test_read_missing)
 {
-	char *dir = fresh_dir(), *path = join(dir, "nope.hgt"), err[256] = "";
+	char *dir = hg_test_fresh_dir(), *path = join(dir, "nope.hgt"), err[256] = "";
 	struct hg_trace *t = NULL;
 
 	ck_assert_int_eq(hg_trace_read(path, &t, err, sizeof(err)), -ENOENT);
@@ -1958,7 +1944,7 @@ END_TEST
 START_TEST(test_read_damaged_file)
 {
 	struct hg_trace *t = full_trace(), *back = NULL;
-	char *dir = fresh_dir(), *path = join(dir, "run.hgt"), err[256] = "";
+	char *dir = hg_test_fresh_dir(), *path = join(dir, "run.hgt"), err[256] = "";
 	struct stat sb;
 
 	ck_assert_int_eq(hg_trace_write(t, path, err, sizeof(err)), 0);

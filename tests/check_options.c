@@ -1847,6 +1847,43 @@ START_TEST(test_check_output_is_directory)
 }
 END_TEST
 
+/* ------------------------------------------------------------ long runs */
+
+START_TEST(test_long_fail_on_miss)
+{
+	PARSE_OK("-n", "1", "--fail-on-miss");
+	ck_assert(cfg.fail_on_miss);
+	hg_config_free(&cfg);
+}
+END_TEST
+
+START_TEST(test_long_defaults)
+{
+	PARSE_OK("-n", "1");
+	ck_assert(!cfg.fail_on_miss);
+	hg_config_free(&cfg);
+}
+END_TEST
+
+START_TEST(test_long_usage_lists_all)
+{
+	static const char *const spellings[] = {
+		"--fail-on-miss", "Exit status:",
+	};
+	char *text = NULL;
+	size_t len = 0, i;
+	FILE *f = open_memstream(&text, &len);
+
+	ck_assert_ptr_nonnull(f);
+	hg_usage(f);
+	fclose(f);
+	for (i = 0; i < ARRAY_SIZE(spellings); i++)
+		ck_assert_msg(strstr(text, spellings[i]), "--help does not mention %s",
+			      spellings[i]);
+	free(text);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("options");
@@ -1975,6 +2012,12 @@ static Suite *suite(void)
 	tcase_add_loop_test(tc, test_check_output_too_long, 0, ARRAY_SIZE(out_opts));
 	tcase_add_loop_test(tc, test_check_output_empty, 0, ARRAY_SIZE(out_opts));
 	tcase_add_loop_test(tc, test_check_output_is_directory, 0, ARRAY_SIZE(out_opts));
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("long runs");
+	tcase_add_test(tc, test_long_fail_on_miss);
+	tcase_add_test(tc, test_long_defaults);
+	tcase_add_test(tc, test_long_usage_lists_all);
 	suite_add_tcase(s, tc);
 
 	return s;

@@ -174,6 +174,12 @@ for k in tsc_hz counter_read_cycles bare_loop_cycles gap_loop_cycles gap_thresho
 	grep -q "\"$k\"" "$TMP/cal" || { fail "calibrate --json" "no $k"; break; }
 done && ok "calibrate --json"
 "$HG" calibrate | grep -q '^# gap threshold: ' && ok "calibrate" || fail "calibrate" "no threshold line"
+"$HG" calibrate --ctx --json >"$TMP/cal" 2>&1
+for k in calibration pingpong_ns pingpong_ci_low_ns pingpong_ci_high_ns yield_ns ctx_cpu; do
+	grep -q "\"$k\"" "$TMP/cal" || { fail "calibrate --ctx --json" "no $k"; break; }
+done && ok "calibrate --ctx --json"
+"$HG" calibrate --ctx | grep -q '^# ctx: pipe ping-pong: median [0-9.]* (95 % CI ' &&
+	ok "calibrate --ctx" || fail "calibrate --ctx" "no ping-pong line"
 
 # help
 "$HG" --help | grep -q -- '--cpu' && ok "--help" || fail "--help" "no --cpu"
@@ -384,6 +390,26 @@ printf 'C=3ms T=8ms P=RTMED\n# the low task\nC=17ms T=33ms P=RTLOW\n' >"$TMP/tas
 printf 'C=3ms T=8ms\nC=17ms X=3\n' >"$TMP/badtasks"
 expect_bad "rta task file with a bad field" rta --tasks "$TMP/badtasks"
 expect_bad "rta without PERIODIC threads" rta -n 1 -w CPU
+# exit status 3: a violation predicted (rta --strict) or measured (--fail-on-miss)
+"$HG" rta --strict -n 2 -t 0 -p RTMED -w PERIODIC 3ms 8ms -t 1 -p RTLOW -w PERIODIC 17ms 33ms \
+	--jitter 8ms --wcet 19ms >"$TMP/rta" 2>"$TMP/err"
+rc=$?
+if [ "$rc" = 3 ] && grep -q 'unschedulable (--strict)' "$TMP/err" &&
+   "$HG" rta --strict -n 1 -w PERIODIC 3ms 8ms >/dev/null 2>&1; then
+	ok "rta --strict: exit 3 for an unschedulable set, 0 otherwise"
+else
+	fail "rta --strict" "exit status $rc: $(cat "$TMP/err")"
+fi
+# a deadline of 1 ms for 2 ms of work is missed by every job, whatever the timing
+"$HG" -n 1 -d 100ms -w PERIODIC 2ms 10ms 1ms -x --fail-on-miss >"$TMP/out" 2>"$TMP/err"
+rc=$?
+if [ "$rc" = 3 ] && grep -q 'deadlines\{0,1\} missed (--fail-on-miss)' "$TMP/err" &&
+   grep -q '^# thread' "$TMP/out" &&
+   "$HG" -n 1 -d 100ms -w PERIODIC 2ms 10ms 1ms -x -q >/dev/null 2>&1; then
+	ok "--fail-on-miss: exit 3 after missed deadlines, report printed"
+else
+	fail "--fail-on-miss" "exit status $rc: $(cat "$TMP/err")"
+fi
 expect_bad "rta with D > T" rta -n 1 -w PERIODIC 3ms 8ms 9ms
 if "$HG" -n 2 -d 1s -t 0 $RT -w PERIODIC 2ms 8ms -t 1 -w PERIODIC 5ms 20ms -x >"$TMP/out" 2>&1 &&
    grep -q '^# predicted vs measured: ' "$TMP/out" &&
