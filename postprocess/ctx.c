@@ -272,7 +272,7 @@ void hg_ctx_json(FILE *f, const struct hg_trace *t, const struct hg_ctx_report *
 			hg_cycles_to_ns(s->p90, r->tsc_hz), hg_cycles_to_ns(s->p99, r->tsc_hz),
 			hg_cycles_to_ns(s->p999, r->tsc_hz), hg_cycles_to_ns(s->max, r->tsc_hz));
 	}
-	fputs("\n  },\n  \"threads\": [", f);
+	fputs("\n  },\n  \"per_thread\": [", f);
 	for (c = 0; c < (int)t->nthreads; c++) {
 		const struct hg_trace_thread *th = &t->threads[c];
 

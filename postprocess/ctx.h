@@ -57,7 +57,7 @@ int hg_ctx_print(FILE *f, const struct hg_trace *t, const struct hg_ctx_report *
 		 uint64_t bucket_ns, uint64_t max_ns);
 
 /*
- * hg_ctx_json - the same as one JSON object: "classes" by class, "threads"
+ * hg_ctx_json - the same as one JSON object: "classes" by class, "per_thread"
  * with each thread's inferred and kernel switch counts.
  */
 void hg_ctx_json(FILE *f, const struct hg_trace *t, const struct hg_ctx_report *r);
