@@ -869,7 +869,7 @@ struct cmd_error {
 };
 
 static const struct cmd_error cmd_errors[] = {
-	{ { NULL }, "hourglass: ctx: missing trace file (usage: hourglass ctx <file>)" },
+	{ { NULL }, "hourglass: ctx: missing trace file (usage: hourglass ctx <file> [<options>])" },
 	{ { "@4" }, "none.hgt: No such file or directory" },
 	{ { "@1" }, "damaged.hgt: " },
 	{ { "@2" }, "cut.hgt: " },
@@ -887,7 +887,7 @@ static const struct cmd_error cmd_errors[] = {
 	{ { "@0", "--max", "fast" }, "hourglass: ctx: --max fast: " },
 	/* the reason is hg_parse_time()'s, not "must be greater than zero" */
 	{ { "@0", "--bucket", "5" },
-	  "hourglass: ctx: --bucket 5: missing time unit (use m, s, ms, us or ns)" },
+	  "hourglass: ctx: --bucket 5: missing time unit (use d, h, m, s, ms, us or ns)" },
 };
 
 static const char *arg_of(const char *a)
