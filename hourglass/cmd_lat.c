@@ -10,7 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "../postprocess/svg.h"
+#include "../postprocess/latsvg.h"
 #include "../postprocess/text.h"
 #include "../trace/atomicfile.h"
 #include "../trace/timeval.h"
@@ -20,7 +20,6 @@
 
 #define LAT_SYNOPSIS "hourglass lat <file> [--histogram <max_us>] [--svg <out.svg>]"
 #define LAT_MAX_BUCKETS 1000000	/* --histogram */
-#define LAT_MAX_BARS 200	/* the picture: wider buckets beyond */
 
 static void lat_usage(FILE *f)
 {
@@ -111,100 +110,15 @@ static int check_args(struct lat_args *a)
 	return 0;
 }
 
-/* The LAT threads of @t: how many, and the first. */
-static uint32_t lat_threads(const struct hg_trace *t, const struct hg_trace_thread **first)
+/* Whether @t has a LAT thread. */
+static bool has_lat(const struct hg_trace *t)
 {
-	uint32_t i, n = 0;
+	uint32_t i;
 
-	for (i = 0; i < t->nthreads; i++) {
-		if (t->threads[i].model != HG_MODEL_LAT)
-			continue;
-		if (!n++)
-			*first = &t->threads[i];
-	}
-	return n;
-}
-
-/* The picture's buckets: [first_us, first_us + width_us * n) */
-struct buckets {
-	uint64_t min_us, max_us;
-	uint64_t first_us, width_us;
-	size_t n;
-	struct hg_svg_bar *bars;
-};
-
-static void find_range(void *arg, uint64_t ns)
-{
-	struct buckets *b = arg;
-
-	if (ns / 1000 < b->min_us)
-		b->min_us = ns / 1000;
-	if (ns / 1000 > b->max_us)
-		b->max_us = ns / 1000;
-}
-
-static void count_sample(void *arg, uint64_t ns)
-{
-	struct buckets *b = arg;
-
-	b->bars[(ns / 1000 - b->first_us) / b->width_us].count++;
-}
-
-/*
- * Buckets of 1 us, or of a nice width giving at most LAT_MAX_BARS bars;
- * from 0, unless the samples start so far from 0 that it would hide them.
- */
-static int make_bars(const struct hg_trace *t, struct buckets *b)
-{
-	uint64_t span;
-	bool from_zero;
-	size_t i;
-
-	*b = (struct buckets){ .min_us = UINT64_MAX };
-	hg_for_each_lat_sample(t, find_range, b);
-	if (b->min_us == UINT64_MAX)
-		return 0;
-	span = b->max_us - b->min_us + 1;
-	from_zero = b->min_us <= span;
-	if (from_zero)
-		span = b->max_us + 1;
-	b->width_us = span <= LAT_MAX_BARS ? 1 :
-		(uint64_t)hg_svg_nice((double)span / LAT_MAX_BARS);
-	b->first_us = from_zero ? 0 : b->min_us / b->width_us * b->width_us;
-	b->n = (size_t)((b->max_us - b->first_us) / b->width_us + 1);
-	b->bars = calloc(b->n, sizeof(*b->bars));
-	if (!b->bars)
-		return -ENOMEM;
-	for (i = 0; i < b->n; i++) {
-		b->bars[i].lo = (double)(b->first_us + i * b->width_us);
-		b->bars[i].hi = b->bars[i].lo + (double)b->width_us;
-	}
-	hg_for_each_lat_sample(t, count_sample, b);
-	return 0;
-}
-
-static int draw_histogram(FILE *f, const struct hg_trace *t)
-{
-	const struct hg_trace_thread *th = NULL;
-	uint32_t n = lat_threads(t, &th);
-	char title[256], xlabel[96];
-	struct buckets b;
-	int ret;
-
-	ret = make_bars(t, &b);
-	if (ret)
-		return ret;
-	if (n == 1)
-		snprintf(title, sizeof(title), "Wake-up lateness, thread %u: %s%s%s, %s",
-			 th->id, th->workload, th->timer[0] ? " on " : "", th->timer,
-			 th->priority);
-	else
-		snprintf(title, sizeof(title), "Wake-up lateness of %u LAT threads", n);
-	snprintf(xlabel, sizeof(xlabel), "lateness (us), buckets of %" PRIu64 " us",
-		 b.width_us ? b.width_us : 1);
-	ret = hg_svg_histogram(f, title, xlabel, b.bars, b.n, true);
-	free(b.bars);
-	return ret;
+	for (i = 0; i < t->nthreads; i++)
+		if (t->threads[i].model == HG_MODEL_LAT)
+			return true;
+	return false;
 }
 
 /* The text report on stdout; returns 0 or -EIO. */
@@ -243,7 +157,7 @@ static int report(const struct lat_args *a, const struct hg_trace *t)
 	}
 	if (!a->svg)
 		return 0;
-	ret = draw_histogram(at.f, t);
+	ret = hg_lat_svg(at.f, t);
 	if (hg_atomic_close(&at, ret, err, sizeof(err))) {
 		fprintf(stderr, "hourglass: lat: %s\n", err);
 		return 1;
@@ -253,7 +167,6 @@ static int report(const struct lat_args *a, const struct hg_trace *t)
 
 static int lat_main(int argc, char **argv)
 {
-	const struct hg_trace_thread *th;
 	struct lat_args a = { 0 };
 	struct hg_trace *t;
 	int ret;
@@ -267,7 +180,7 @@ static int lat_main(int argc, char **argv)
 	if ((a.svg && hg_cmd_output("lat", "--svg", a.svg, a.file)) ||
 	    hg_cmd_read("lat", a.file, &t))
 		return 2;
-	if (!lat_threads(t, &th)) {
+	if (!has_lat(t)) {
 		fprintf(stderr, "hourglass: lat: %s: no LAT thread in this trace "
 			"(run one with -w LAT <period>)\n", a.file);
 		hg_trace_free(t);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../trace/hist.h"
 #include "../trace/timeval.h"
 #include "ctx.h"
 
@@ -16,6 +17,8 @@ static int collect(const struct hg_gap *g, void *arg)
 	struct hg_ctx_report *r = arg;
 	size_t *n = &r->n[g->cls], *cap = &r->cap[g->cls];
 
+	if (g->cls == HG_GAP_VOLUNTARY || g->cls == HG_GAP_INVOLUNTARY)
+		r->inferred[g->cls == HG_GAP_INVOLUNTARY][g->thread]++;
 	if (*n == *cap) {
 		size_t c = *cap ? *cap * 2 : 1024;
 		uint64_t *v = realloc(r->cost[g->cls], c * sizeof(*v));
@@ -75,6 +78,11 @@ int hg_ctx_analyse(const struct hg_trace *t, struct hg_ctx_report *r)
 	if (ret)
 		return ret;
 	r->elapsed_ns = hg_trace_ns(t, t->stop_cycles);
+	for (c = 0; c < 2; c++) {
+		r->inferred[c] = calloc(t->nthreads ? t->nthreads : 1, sizeof(uint64_t));
+		if (!r->inferred[c])
+			return -ENOMEM;
+	}
 	ret = hg_classify(t, collect, r);
 	for (c = 0; !ret && c < HG_GAP_NCLASSES; c++)
 		ret = hg_stats_compute(r->cost[c], r->n[c], &r->st[c]);
@@ -98,31 +106,35 @@ void hg_ctx_free(struct hg_ctx_report *r)
 	for (c = 0; c < HG_GAP_NCLASSES; c++)
 		free(r->cost[c]);
 	free(r->switches);
+	free(r->inferred[0]);
+	free(r->inferred[1]);
 	memset(r, 0, sizeof(*r));
 }
 
-/* The 1-2-5 step at or above @x ns. */
-static uint64_t nice_step(uint64_t x)
+/*
+ * The largest whole ns whose conversion to cycles (hg_ns_to_cycles(),
+ * rounded to nearest) is at most @cycles: a cost falls in the bucket whose
+ * edges, converted to cycles, enclose it. With that rounding, ns converts
+ * to at most @cycles while ns * hz + 5e8 < (cycles + 1) * 1e9.
+ */
+static uint64_t ns_at_or_below(uint64_t cycles, uint64_t hz)
 {
-	uint64_t p = 1;
+	unsigned __int128 x = ((unsigned __int128)cycles + 1) * 1000000000u - 500000000u;
 
-	while (p * 10 <= x)
-		p *= 10;
-	if (x <= p)
-		return p;
-	if (x <= 2 * p)
-		return 2 * p;
-	if (x <= 5 * p)
-		return 5 * p;
-	return 10 * p;
+	if (!hz)
+		return 0;
+	x = (x - 1) / hz;
+	return x > UINT64_MAX ? UINT64_MAX : (uint64_t)x;
 }
 
 int hg_ctx_histogram(const struct hg_ctx_report *r, uint64_t bucket_ns, uint64_t max_ns,
 		     struct hg_svg_bar **bars, size_t *n)
 {
 	uint64_t hz = r->tsc_hz, top_ns, edge;
-	size_t nb, i, k = 0;
+	struct hg_bins bins;
 	struct hg_svg_bar *b;
+	size_t nb, i;
+	int ret;
 
 	/*
 	 * automatic: up to the 99th percentile but no further than 20 medians,
@@ -136,29 +148,27 @@ int hg_ctx_histogram(const struct hg_ctx_report *r, uint64_t bucket_ns, uint64_t
 	if (max_ns)
 		top_ns = max_ns;
 	if (!bucket_ns)
-		bucket_ns = nice_step(top_ns / 50 ? top_ns / 50 : 1);
+		bucket_ns = (uint64_t)hg_step125((double)(top_ns / 50 ? top_ns / 50 : 1));
 	/* a given max is the last bucket's end; an automatic one lies inside it */
 	nb = (size_t)(max_ns ? (max_ns + bucket_ns - 1) / bucket_ns : top_ns / bucket_ns + 1);
 	if (!nb)
 		nb = 1;
 	if (nb > 100000)
 		nb = 100000;
-	b = calloc(nb + 1, sizeof(*b));
-	if (!b)
-		return -ENOMEM;
+	ret = hg_bins_linear(&bins, 0, bucket_ns, nb);
+	b = ret ? NULL : calloc(nb + 1, sizeof(*b));
+	if (!b) {
+		hg_bins_free(&bins);
+		return ret ? ret : -ENOMEM;
+	}
+	for (i = 0; i < r->nswitches; i++)
+		hg_bins_add(&bins, ns_at_or_below(r->switches[i], hz), 1);
 	for (i = 0; i <= nb; i++) {
-		b[i].lo = (double)(i * bucket_ns) / 1000.0;
-		b[i].hi = i < nb ? (double)((i + 1) * bucket_ns) / 1000.0 : INFINITY;
+		b[i].lo = (double)hg_bins_low(&bins, i) / 1000.0;
+		b[i].hi = i < nb ? (double)hg_bins_end(&bins, i) / 1000.0 : INFINITY;
+		b[i].count = bins.count[i];
 	}
-	/* the costs are sorted: walk the bucket edges along them */
-	for (i = 0; i < nb; i++) {
-		edge = hg_ns_to_cycles((i + 1) * bucket_ns, hz);
-		while (k < r->nswitches && r->switches[k] < edge) {
-			b[i].count++;
-			k++;
-		}
-	}
-	b[nb].count = r->nswitches - k;
+	hg_bins_free(&bins);
 	*bars = b;
 	*n = b[nb].count ? nb + 1 : nb;
 	return 0;
@@ -199,6 +209,15 @@ int hg_ctx_print(FILE *f, const struct hg_trace *t, const struct hg_ctx_report *
 			s->mean * 1e6 / (double)r->tsc_hz,
 			us(r, s->p90, v[4], sizeof(v[4])), us(r, s->p99, v[5], sizeof(v[5])),
 			us(r, s->p999, v[6], sizeof(v[6])), us(r, s->max, v[7], sizeof(v[7])));
+	}
+	for (i = 0; i < t->nthreads; i++) {
+		const struct hg_trace_thread *th = &t->threads[i];
+
+		fprintf(f, "# thread %zu: switches inferred %" PRIu64 " (voluntary %" PRIu64
+			", involuntary %" PRIu64 "), kernel %" PRIu64 " (voluntary %" PRIu64
+			", involuntary %" PRIu64 ")\n", i, r->inferred[0][i] + r->inferred[1][i],
+			r->inferred[0][i], r->inferred[1][i], th->vcsw + th->ivcsw, th->vcsw,
+			th->ivcsw);
 	}
 	if (!r->nswitches)
 		return 0;
@@ -253,5 +272,14 @@ void hg_ctx_json(FILE *f, const struct hg_trace *t, const struct hg_ctx_report *
 			hg_cycles_to_ns(s->p90, r->tsc_hz), hg_cycles_to_ns(s->p99, r->tsc_hz),
 			hg_cycles_to_ns(s->p999, r->tsc_hz), hg_cycles_to_ns(s->max, r->tsc_hz));
 	}
-	fputs("\n  }\n}\n", f);
+	fputs("\n  },\n  \"per_thread\": [", f);
+	for (c = 0; c < (int)t->nthreads; c++) {
+		const struct hg_trace_thread *th = &t->threads[c];
+
+		fprintf(f, "%s\n    {\"thread\": %d, \"inferred_voluntary\": %" PRIu64
+			", \"inferred_involuntary\": %" PRIu64 ", \"kernel_voluntary\": %" PRIu64
+			", \"kernel_involuntary\": %" PRIu64 "}", c ? "," : "", c,
+			r->inferred[0][c], r->inferred[1][c], th->vcsw, th->ivcsw);
+	}
+	fputs("\n  ]\n}\n", f);
 }

@@ -85,13 +85,38 @@ static char *put_num(char *p, uint64_t v)
 	return p + (tmp + sizeof(tmp) - s);
 }
 
-static void print_line(FILE *f, const struct hg_trace *t, const struct cursor *c)
+/*
+ * The end (ns from the start) of the last interval printed on each CPU,
+ * grown as CPUs appear; 0 (the run's start) for a CPU not seen yet.
+ */
+struct cpu_ends {
+	uint64_t *end_ns;
+	size_t n;
+};
+
+/* The slot of @cpu in @ce, growing it; NULL when memory runs out. */
+static uint64_t *cpu_end(struct cpu_ends *ce, unsigned int cpu)
+{
+	if (cpu >= ce->n) {
+		size_t n = (size_t)cpu + 1 > 2 * ce->n ? (size_t)cpu + 1 : 2 * ce->n;
+		uint64_t *p = realloc(ce->end_ns, n * sizeof(*p));
+
+		if (!p)
+			return NULL;
+		memset(p + ce->n, 0, (n - ce->n) * sizeof(*p));
+		ce->end_ns = p;
+		ce->n = n;
+	}
+	return &ce->end_ns[cpu];
+}
+
+static void print_line(FILE *f, const struct hg_trace *t, const struct cursor *c,
+		       uint64_t *cpu_end_ns)
 {
 	const struct hg_interval *iv = &c->cur;
 	uint64_t end_c = iv->start_cycles + iv->len_cycles;
 	uint64_t s = hg_trace_ns(t, iv->start_cycles), e = hg_trace_ns(t, end_c);
-	uint64_t next = c->has_next ? hg_trace_ns(t, c->next.start_cycles) : e;
-	uint64_t gap = next > e ? next - e : 0;	/* never negative, whatever the file */
+	uint64_t gap = s > *cpu_end_ns ? s - *cpu_end_ns : 0;	/* never negative */
 	char line[192], *p = line;
 
 	p = put_num(p, c->th->id);
@@ -111,10 +136,13 @@ static void print_line(FILE *f, const struct hg_trace *t, const struct cursor *c
 	}
 	*p++ = '\n';
 	fwrite(line, 1, (size_t)(p - line), f);
+	if (e > *cpu_end_ns)
+		*cpu_end_ns = e;
 }
 
 int hg_print_intervals(FILE *f, const struct hg_trace *t)
 {
+	struct cpu_ends ce = { NULL, 0 };
 	struct cursor *cs, **heap;
 	size_t n = 0, i;
 	int ret = 0;
@@ -144,8 +172,13 @@ int hg_print_intervals(FILE *f, const struct hg_trace *t)
 		sift_down(heap, n, i);
 	while (n) {
 		struct cursor *c = heap[0];
+		uint64_t *end_ns = cpu_end(&ce, c->cur.cpu);
 
-		print_line(f, t, c);
+		if (!end_ns) {
+			ret = -ENOMEM;
+			goto out;
+		}
+		print_line(f, t, c, end_ns);
 		if (c->has_next) {
 			ret = advance(c);
 			if (ret)
@@ -157,6 +190,7 @@ int hg_print_intervals(FILE *f, const struct hg_trace *t)
 	}
 	ret = ferror(f) ? -EIO : 0;
 out:
+	free(ce.end_ns);
 	free(cs);
 	free(heap);
 	return ret;

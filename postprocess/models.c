@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "../trace/timeval.h"
+#include "bins.h"
 #include "summary.h"
 #include "text.h"
 
@@ -143,50 +144,32 @@ void hg_print_lat(FILE *f, const struct hg_trace *t, const struct hg_trace_threa
 
 void hg_print_lat_histogram(FILE *f, const struct hg_trace *t, uint32_t nb)
 {
-	uint32_t i, n = 0, c;
-	uint64_t *counts, *over;
 	const struct hg_trace_thread **lat;
+	struct hg_bins *b;
+	uint32_t i, n = 0, c;
 
 	lat = calloc(t->nthreads ? t->nthreads : 1, sizeof(*lat));
-	if (!lat)
-		return;
+	b = calloc(t->nthreads ? t->nthreads : 1, sizeof(*b));
+	if (!lat || !b)
+		goto out;
 	for (i = 0; i < t->nthreads; i++)
 		if (t->threads[i].model == HG_MODEL_LAT)
 			lat[n++] = &t->threads[i];
-	counts = calloc((size_t)nb * (n ? n : 1), sizeof(*counts));
-	over = calloc(n ? n : 1, sizeof(*over));
-	if (!n || !counts || !over)
+	if (!n)
 		goto out;
-	for (c = 0; c < n; c++) {
-		uint64_t k;
-
-		for (k = 0; k < lat[c]->stored; k++) {
-			const struct hg_record *r = &lat[c]->recs[k];
-			uint64_t us = r->len_cycles / 1000;
-
-			if (hg_event_type(r->flags) != HG_EV_LAT)
-				continue;
-			if (us < nb)
-				counts[(size_t)us * n + c]++;
-			else
-				over[c]++;
-		}
-	}
+	for (c = 0; c < n; c++)
+		if (hg_lat_bins(lat[c], 0, 1, nb, &b[c]))
+			goto out;
 	fputs("# Histogram\n", f);
 	for (i = 0; i < nb; i++) {
 		fprintf(f, "%06u", i);
 		for (c = 0; c < n; c++)
-			fprintf(f, "%s%06" PRIu64, c ? "\t" : " ", counts[(size_t)i * n + c]);
+			fprintf(f, "%s%06" PRIu64, c ? "\t" : " ", b[c].count[i]);
 		fputc('\n', f);
 	}
 	fputs("# Total:", f);
-	for (c = 0; c < n; c++) {
-		uint64_t tot = 0;
-
-		for (i = 0; i < nb; i++)
-			tot += counts[(size_t)i * n + c];
-		fprintf(f, " %09" PRIu64, tot);
-	}
+	for (c = 0; c < n; c++)
+		fprintf(f, " %09" PRIu64, b[c].total - b[c].count[nb]);
 	fputs("\n# Min Latencies:", f);
 	for (c = 0; c < n; c++)
 		fprintf(f, " %05" PRIu64, lat[c]->stats.events.count ?
@@ -200,12 +183,13 @@ void hg_print_lat_histogram(FILE *f, const struct hg_trace *t, uint32_t nb)
 		fprintf(f, " %05" PRIu64, lat[c]->stats.events.max / 1000);
 	fputs("\n# Histogram Overflows:", f);
 	for (c = 0; c < n; c++)
-		fprintf(f, " %05" PRIu64, over[c]);
+		fprintf(f, " %05" PRIu64, b[c].count[nb]);
 	fputc('\n', f);
 out:
+	for (c = 0; b && c < t->nthreads; c++)
+		hg_bins_free(&b[c]);
 	free(lat);
-	free(counts);
-	free(over);
+	free(b);
 }
 
 void hg_print_models(FILE *f, const struct hg_trace *t)

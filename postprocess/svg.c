@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "../trace/hist.h"
 #include "svg.h"
 #include "utf8.h"
 
@@ -129,26 +130,9 @@ double hg_svg_map(const struct hg_svg_scale *s, double v)
 	return s->px_lo + (v - a) / (b - a) * (s->px_hi - s->px_lo);
 }
 
-double hg_svg_nice(double x)
-{
-	double p, m;
-
-	if (!(x > 0) || !isfinite(x))
-		return 1;
-	p = pow(10, floor(log10(x)));
-	m = x / p;
-	if (m <= 1 + 1e-9)
-		return p;
-	if (m <= 2 + 1e-9)
-		return 2 * p;
-	if (m <= 5 + 1e-9)
-		return 5 * p;
-	return 10 * p;
-}
-
 double hg_svg_tick_step(const struct hg_svg_scale *s, unsigned int max_ticks)
 {
-	return hg_svg_nice((s->hi - s->lo) / (max_ticks ? max_ticks : 1));
+	return hg_step125((s->hi - s->lo) / (max_ticks ? max_ticks : 1));
 }
 
 char *hg_svg_format_tick(double v, double step, char *buf, size_t len)
@@ -222,7 +206,7 @@ static size_t linear_ticks(FILE *f, const struct hg_svg_axis *a)
 		if (hg_svg_text_px(w, HG_SVG_TICK_PX) + 12 <=
 		    step / (hi - lo) * axis_len(a) || step >= hi - lo)
 			break;
-		step = hg_svg_nice(step * 1.5);
+		step = hg_step125(step * 1.5);
 	}
 	tick_range(lo, hi, step, &k0, &k1);
 	for (k = k0; k <= k1; k++) {
@@ -332,7 +316,7 @@ static struct hg_svg_scale count_scale(uint64_t max, bool log_counts)
 		return s;
 	}
 	s.lo = 0;
-	step = hg_svg_nice((max ? (double)max : 1) / 5);
+	step = hg_step125((max ? (double)max : 1) / 5);
 	s.hi = ceil((double)(max ? max : 1) / step - 1e-9) * step;
 	return s;
 }

@@ -95,14 +95,8 @@ struct hg_svg_scale {
 double hg_svg_map(const struct hg_svg_scale *s, double v);
 
 /*
- * hg_svg_nice - the smallest 1, 2 or 5 times a power of ten that is at
- * least @x (@x > 0): a tick step, or the width of a histogram bucket
- */
-double hg_svg_nice(double x);
-
-/*
- * hg_svg_tick_step - the step of ticks on @s: a nice value giving at most
- * about @max_ticks ticks (linear scales only)
+ * hg_svg_tick_step - the step of ticks on @s: a 1-2-5 value (hg_step125())
+ * giving at most about @max_ticks ticks (linear scales only)
  */
 double hg_svg_tick_step(const struct hg_svg_scale *s, unsigned int max_ticks);
 

@@ -15,8 +15,12 @@
 /*
  * hg_print_intervals - one line per interval, all threads merged in time
  * order: "tid start_ms end_ms duration_ms gap_ms", times from the common
- * start with six decimals; the gap is the one that ended the interval
- * (0 for a thread's last). With HG_TRACE_RAW_CYCLES, the start and end
+ * start with six decimals; the gap is the paper's (section 5.1): this
+ * interval's start minus the end of the previous interval on the same CPU,
+ * of any thread (on one CPU: minus the previous line's end), so it holds
+ * the switch between two threads; the first interval on a CPU gets its
+ * start minus the run's start, and an interval that starts before the
+ * previous one on its CPU ends gets 0. With HG_TRACE_RAW_CYCLES, the start and end
  * counter values follow. Returns 0 or -errno (-EINVAL for records that do
  * not decode).
  */

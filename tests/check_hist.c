@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_hist.c - trace/hist.h: buckets, exact statistics, percentiles, merge
+ * check_hist.c - trace/hist.h: buckets, exact statistics, percentiles, merge;
+ * fixed linear and power-of-two buckets with their overflow; the 1-2-5 step
  */
+#include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -331,6 +334,150 @@ START_TEST(test_merge_sum_saturates)
 }
 END_TEST
 
+/* Linear buckets of 10 from 100, three of them: 100-109, 110-119, 120-129. */
+START_TEST(test_bins_linear)
+{
+	static const uint64_t in[] = { 0, 99, 100, 109, 110, 119, 125, 129, 130, 5000, UINT64_MAX };
+	struct hg_bins b;
+	size_t i;
+
+	ck_assert_int_eq(hg_bins_linear(&b, 100, 10, 3), 0);
+	ck_assert_uint_eq(b.n, 3);
+	for (i = 0; i < sizeof(in) / sizeof(in[0]); i++)
+		hg_bins_add(&b, in[i], 1);
+	ck_assert_uint_eq(b.under, 2);		/* 0, 99 */
+	ck_assert_uint_eq(b.count[0], 2);	/* 100, 109 */
+	ck_assert_uint_eq(b.count[1], 2);	/* 110, 119 */
+	ck_assert_uint_eq(b.count[2], 2);	/* 125, 129 */
+	ck_assert_uint_eq(b.count[3], 3);	/* overflow: 130, 5000, UINT64_MAX */
+	ck_assert_uint_eq(b.total, 11);
+	ck_assert_uint_eq(hg_bins_index(&b, 99), SIZE_MAX);
+	ck_assert_uint_eq(hg_bins_index(&b, 129), 2);
+	ck_assert_uint_eq(hg_bins_index(&b, 130), 3);
+	ck_assert_uint_eq(hg_bins_low(&b, 0), 100);
+	ck_assert_uint_eq(hg_bins_end(&b, 0), 110);
+	ck_assert_uint_eq(hg_bins_low(&b, 2), 120);
+	ck_assert_uint_eq(hg_bins_end(&b, 2), 130);
+	ck_assert_uint_eq(hg_bins_low(&b, 3), 130);	/* the first that overflows */
+	ck_assert_uint_eq(hg_bins_peak(&b), 3);
+	hg_bins_add(&b, 111, 7);		/* several at once */
+	ck_assert_uint_eq(b.count[1], 9);
+	ck_assert_uint_eq(b.total, 18);
+	ck_assert_uint_eq(hg_bins_peak(&b), 9);
+	hg_bins_free(&b);
+	ck_assert_ptr_null(b.count);
+	hg_bins_free(&b);			/* twice is harmless */
+}
+END_TEST
+
+/* Every value lands in the bucket whose edges enclose it. */
+START_TEST(test_bins_linear_edges)
+{
+	struct hg_bins b;
+	uint64_t v;
+
+	ck_assert_int_eq(hg_bins_linear(&b, 0, 7, 50), 0);
+	for (v = 0; v < 7 * 50; v++) {
+		size_t i = hg_bins_index(&b, v);
+
+		ck_assert_uint_lt(i, 50);
+		ck_assert_uint_le(hg_bins_low(&b, i), v);
+		ck_assert_uint_gt(hg_bins_end(&b, i), v);
+	}
+	ck_assert_uint_eq(hg_bins_index(&b, 7 * 50), 50);
+	hg_bins_free(&b);
+}
+END_TEST
+
+START_TEST(test_bins_invalid)
+{
+	struct hg_bins b;
+
+	ck_assert_int_eq(hg_bins_linear(&b, 0, 0, 10), -EINVAL);
+	ck_assert_ptr_null(b.count);
+	ck_assert_int_eq(hg_bins_linear(&b, 0, 1, 0), -EINVAL);
+	/* the last bucket would end beyond UINT64_MAX */
+	ck_assert_int_eq(hg_bins_linear(&b, UINT64_MAX - 10, 5, 3), -EINVAL);
+	ck_assert_int_eq(hg_bins_linear(&b, UINT64_MAX - 10, 5, 2), 0);
+	hg_bins_free(&b);
+	ck_assert_int_eq(hg_bins_log2(&b, 0), -EINVAL);
+	ck_assert_int_eq(hg_bins_log2(&b, 65), -EINVAL);
+	hg_bins_free(&b);
+}
+END_TEST
+
+/* Power-of-two buckets: 0-1, 2-3, 4-7, ..., as -gh prints them. */
+START_TEST(test_bins_log2)
+{
+	struct hg_bins b;
+	unsigned int i;
+
+	ck_assert_int_eq(hg_bins_log2(&b, 64), 0);
+	ck_assert_uint_eq(hg_bins_index(&b, 0), 0);
+	ck_assert_uint_eq(hg_bins_index(&b, 1), 0);
+	ck_assert_uint_eq(hg_bins_index(&b, 2), 1);
+	ck_assert_uint_eq(hg_bins_index(&b, 3), 1);
+	ck_assert_uint_eq(hg_bins_index(&b, 4), 2);
+	ck_assert_uint_eq(hg_bins_index(&b, 1023), 9);
+	ck_assert_uint_eq(hg_bins_index(&b, 1024), 10);
+	ck_assert_uint_eq(hg_bins_index(&b, UINT64_MAX), 63);	/* nothing overflows */
+	ck_assert_uint_eq(hg_bins_low(&b, 0), 0);
+	ck_assert_uint_eq(hg_bins_end(&b, 0), 2);
+	ck_assert_uint_eq(hg_bins_low(&b, 1), 2);
+	ck_assert_uint_eq(hg_bins_end(&b, 1), 4);
+	ck_assert_uint_eq(hg_bins_low(&b, 63), 1ULL << 63);
+	ck_assert_uint_eq(hg_bins_end(&b, 63), UINT64_MAX);
+	for (i = 1; i < 64; i++) {
+		ck_assert_uint_eq(hg_bins_index(&b, 1ULL << i), i);
+		ck_assert_uint_eq(hg_bins_index(&b, (1ULL << i) - 1), i - 1);
+		ck_assert_uint_eq(hg_bins_end(&b, i - 1), hg_bins_low(&b, i));
+	}
+	hg_bins_add(&b, 5, 2);
+	hg_bins_add(&b, 6, 1);
+	ck_assert_uint_eq(b.count[2], 3);
+	ck_assert_uint_eq(b.under, 0);
+	hg_bins_free(&b);
+
+	/* four buckets: 16 and more overflow */
+	ck_assert_int_eq(hg_bins_log2(&b, 4), 0);
+	hg_bins_add(&b, 15, 1);
+	hg_bins_add(&b, 16, 1);
+	hg_bins_add(&b, UINT64_MAX, 1);
+	ck_assert_uint_eq(b.count[3], 1);
+	ck_assert_uint_eq(b.count[4], 2);
+	ck_assert_uint_eq(hg_bins_low(&b, 4), 16);
+	ck_assert_uint_eq(b.total, 3);
+	hg_bins_free(&b);
+}
+END_TEST
+
+START_TEST(test_step125)
+{
+	static const double in[][2] = {
+		{ 0.7, 1 }, { 1, 1 }, { 1.1, 2 }, { 2, 2 }, { 2.1, 5 }, { 3, 5 }, { 5, 5 },
+		{ 6, 10 }, { 9.99, 10 }, { 10, 10 }, { 0.03, 0.05 }, { 0.3, 0.5 },
+		{ 130, 200 }, { 0.0012, 0.002 }, { 4e6, 5e6 }, { 0, 1 }, { -3, 1 },
+		{ 0.1 + 0.2, 0.5 }, { 100.0000000001, 100 }, { 1001, 2000 }, { 20001, 50000 },
+		{ NAN, 1 }, { INFINITY, 1 },
+	};
+	uint64_t x, p, want;
+	size_t i;
+
+	for (i = 0; i < sizeof(in) / sizeof(in[0]); i++)
+		ck_assert_msg(fabs(hg_step125(in[i][0]) - in[i][1]) < 1e-12 * in[i][1],
+			      "step(%g) = %g, not %g", in[i][0], hg_step125(in[i][0]), in[i][1]);
+	/* whole numbers (bucket widths in ns): exactly the next 1, 2 or 5 x 10^k */
+	for (x = 1; x < 200000; x += x < 2000 ? 1 : 97) {
+		for (p = 1; p * 10 <= x; p *= 10)
+			;
+		want = x <= p ? p : x <= 2 * p ? 2 * p : x <= 5 * p ? 5 * p : 10 * p;
+		ck_assert_msg((uint64_t)hg_step125((double)x) == want, "step(%llu) = %g, not %llu",
+			      (unsigned long long)x, hg_step125((double)x),
+			      (unsigned long long)want);
+	}
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("hist");
@@ -359,6 +506,14 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_merge);
 	tcase_add_test(tc, test_merge_empty);
 	tcase_add_test(tc, test_merge_sum_saturates);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("bins");
+	tcase_add_test(tc, test_bins_linear);
+	tcase_add_test(tc, test_bins_linear_edges);
+	tcase_add_test(tc, test_bins_invalid);
+	tcase_add_test(tc, test_bins_log2);
+	tcase_add_test(tc, test_step125);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -2,8 +2,12 @@
 /*
  * check_stats.c - postprocess/stats.h: the radix sort against qsort, nearest-rank
  * percentiles against hand-computed values, the statistics of small and
- * large sets, sum saturation
+ * large sets, sum saturation; the inference against published reference
+ * values: Student-t quantiles from a printed table, Welch's test and
+ * Mann-Whitney from R's documented examples, Fisher's tea tasting
  */
+#include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -301,6 +305,285 @@ START_TEST(test_stats_mean)
 }
 END_TEST
 
+
+/* ------------------------------------------------------------- inference */
+
+/* Student's t table (two-sided 95 %, 90 %, 99 %), three decimals as printed. */
+static const struct {
+	double p, df, want;
+} t_table[] = {
+	{ 0.975, 1, 12.706 }, { 0.975, 2, 4.303 }, { 0.975, 5, 2.571 },
+	{ 0.975, 10, 2.228 }, { 0.975, 14, 2.145 }, { 0.975, 30, 2.042 },
+	{ 0.975, 120, 1.980 }, { 0.975, INFINITY, 1.960 }, { 0.95, 10, 1.812 },
+	{ 0.995, 5, 4.032 }, { 0.995, 1, 63.657 }, { 0.025, 10, -2.228 },
+};
+
+START_TEST(test_t_quantile)
+{
+	double got = hg_t_quantile(t_table[_i].p, t_table[_i].df);
+
+	ck_assert_msg(fabs(got - t_table[_i].want) < 6e-4, "t(%g, %g) = %.5f, want %.3f",
+		      t_table[_i].p, t_table[_i].df, got, t_table[_i].want);
+	/* and back */
+	ck_assert_double_eq_tol(hg_t_cdf(got, t_table[_i].df), t_table[_i].p, 1e-9);
+}
+END_TEST
+
+START_TEST(test_normal)
+{
+	ck_assert_double_eq_tol(hg_normal_quantile(0.975), 1.959964, 1e-6);
+	ck_assert_double_eq_tol(hg_normal_quantile(0.5), 0, 1e-12);
+	ck_assert_double_eq_tol(hg_normal_cdf(-1.959964), 0.025, 1e-6);
+	ck_assert_double_eq_tol(hg_t_cdf(0, 3), 0.5, 1e-12);
+	/* t(1) is Cauchy: P(T <= 1) = 3/4 */
+	ck_assert_double_eq_tol(hg_t_cdf(1, 1), 0.75, 1e-12);
+}
+END_TEST
+
+START_TEST(test_welford)
+{
+	/* a large offset loses everything in a sum of squares, nothing here */
+	double v[] = { 1e9 + 4, 1e9 + 7, 1e9 + 13, 1e9 + 16 };
+	struct hg_welford w;
+	size_t i;
+
+	hg_welford_init(&w);
+	ck_assert_double_eq(hg_welford_var(&w), 0);
+	for (i = 0; i < 4; i++)
+		hg_welford_add(&w, v[i]);
+	/* mean 1e9 + 10; squared deviations 36 + 9 + 9 + 36 = 90, / 3 */
+	ck_assert_uint_eq(w.n, 4);
+	ck_assert_double_eq_tol(w.mean, 1e9 + 10, 1e-6);
+	ck_assert_double_eq_tol(hg_welford_var(&w), 30, 1e-6);
+	ck_assert_double_eq_tol(hg_welford_sd(&w), sqrt(30), 1e-6);
+}
+END_TEST
+
+START_TEST(test_order_d)
+{
+	double v[] = { 5, 1, 4, 2, 3, 6 };
+
+	hg_sort_d(v, 6);
+	ck_assert_double_eq(v[0], 1);
+	ck_assert_double_eq(v[5], 6);
+	ck_assert_double_eq(hg_median_d(v, 6), 3.5);
+	ck_assert_double_eq(hg_median_d(v, 5), 3);
+	ck_assert_double_eq(hg_percentile_d(v, 6, 50), 3);	/* nearest rank 3 */
+	ck_assert_double_eq(hg_percentile_d(v, 6, 90), 6);	/* rank ceil(5.4) = 6 */
+	ck_assert_double_eq(hg_median_d(v, 0), 0);
+}
+END_TEST
+
+START_TEST(test_ci_mean)
+{
+	double v[] = { 1, 2, 3, 4, 5 }, one = 7;
+	struct hg_ci ci;
+
+	/* mean 3, s = sqrt(2.5), se = s / sqrt(5) = 0.70711, t(0.975, 4) = 2.7764 */
+	ck_assert_int_eq(hg_ci_mean(v, 5, 0.95, &ci), 0);
+	ck_assert_double_eq_tol(ci.est, 3, 1e-12);
+	ck_assert_double_eq_tol(ci.hi - ci.est, 2.7764 * 0.70711, 2e-4);
+	ck_assert_double_eq_tol(ci.est - ci.lo, ci.hi - ci.est, 1e-12);
+	ck_assert_int_eq(hg_ci_mean(&one, 1, 0.95, &ci), 0);
+	ck_assert_double_eq(ci.lo, 7);
+	ck_assert_double_eq(ci.hi, 7);
+	ck_assert_int_eq(hg_ci_mean(v, 0, 0.95, &ci), -EINVAL);
+	ck_assert_int_eq(hg_ci_mean(v, 5, 1.0, &ci), -EINVAL);
+}
+END_TEST
+
+/*
+ * R's t.test(ts1, ts2) (Welch): t = -1.8325, df = 17.9, p-value = 0.08356,
+ * 95 percent interval of mean(ts1) - mean(ts2) -2.1469104 .. 0.1469104.
+ * Ours is of b - a, so the signs turn.
+ */
+START_TEST(test_welch_reference)
+{
+	double ts1[] = { 11, 9, 10, 11, 10, 12, 9, 11, 12, 9 };
+	double ts2[] = { 11, 13, 10, 13, 12, 9, 11, 12, 12, 11 };
+	struct hg_test t;
+	struct hg_ci ci;
+
+	ck_assert_int_eq(hg_welch(ts1, 10, ts2, 10, 0.95, &t, &ci), 0);
+	ck_assert_double_eq_tol(t.stat, 1.8325, 1e-4);
+	ck_assert_double_eq_tol(t.df, 17.9, 0.05);
+	ck_assert_double_eq_tol(t.p, 0.08356, 1e-5);
+	ck_assert_double_eq_tol(ci.est, 1.0, 1e-12);
+	ck_assert_double_eq_tol(ci.lo, -0.1469104, 1e-5);
+	ck_assert_double_eq_tol(ci.hi, 2.1469104, 1e-5);
+	ck_assert(!t.exact);
+	ck_assert_int_eq(hg_welch(ts1, 1, ts2, 10, 0.95, &t, &ci), -EINVAL);
+}
+END_TEST
+
+START_TEST(test_welch_constant)
+{
+	double a[] = { 2, 2, 2 }, b[] = { 2, 2 }, c[] = { 3, 3 };
+	struct hg_test t;
+
+	ck_assert_int_eq(hg_welch(a, 3, b, 2, 0.95, &t, NULL), 0);
+	ck_assert_double_eq(t.p, 1);
+	ck_assert_int_eq(hg_welch(a, 3, c, 2, 0.95, &t, NULL), 0);
+	ck_assert_double_eq(t.p, 0);
+}
+END_TEST
+
+/*
+ * R's wilcox.test example (Hollander and Wolfe's depression data), x
+ * against y: W = 35, exact two-sided p-value 0.2544 (one-sided 0.1272).
+ */
+START_TEST(test_mann_whitney_exact)
+{
+	double x[] = { 0.80, 0.83, 1.89, 1.04, 1.45, 1.38, 1.91, 1.64, 0.73, 1.46 };
+	double y[] = { 1.15, 0.88, 0.90, 0.74, 1.21 };
+	struct hg_test t;
+
+	ck_assert_int_eq(hg_mann_whitney(x, 10, y, 5, &t), 0);
+	ck_assert_double_eq(t.stat, 35);
+	ck_assert(t.exact);
+	ck_assert_double_eq_tol(t.p, 0.2544, 1e-4);
+	/* the other way round: U = 10 * 5 - 35, same p */
+	ck_assert_int_eq(hg_mann_whitney(y, 5, x, 10, &t), 0);
+	ck_assert_double_eq(t.stat, 15);
+	ck_assert_double_eq_tol(t.p, 0.2544, 1e-4);
+}
+END_TEST
+
+/*
+ * With ties R falls back to the normal approximation with tie and
+ * continuity correction: wilcox.test(c(9, 9.5, 9.75, 10, 13, 9.5),
+ * c(11.5, 12, 9, 11.5, 13.25, 13)) gives W = 9, p-value = 0.1705.
+ */
+START_TEST(test_mann_whitney_ties)
+{
+	double x[] = { 9, 9.5, 9.75, 10, 13, 9.5 };
+	double y[] = { 11.5, 12, 9, 11.5, 13.25, 13 };
+	struct hg_test t;
+
+	ck_assert_int_eq(hg_mann_whitney(x, 6, y, 6, &t), 0);
+	ck_assert_double_eq(t.stat, 9);
+	ck_assert(!t.exact);
+	ck_assert_double_eq_tol(t.p, 0.1705, 1e-4);
+}
+END_TEST
+
+START_TEST(test_mann_whitney_large)
+{
+	/*
+	 * 0..999 against 500..1499: U of a counts the pairs with a > b,
+	 * 499 * 500 / 2, and half the 500 ties (a = b = 500..999)
+	 */
+	double *a = malloc(1000 * sizeof(*a)), *b = malloc(1000 * sizeof(*b));
+	struct hg_test t;
+	int i;
+
+	ck_assert_ptr_nonnull(a);
+	ck_assert_ptr_nonnull(b);
+	for (i = 0; i < 1000; i++) {
+		a[i] = i;
+		b[i] = i + 500;
+	}
+	ck_assert_int_eq(hg_mann_whitney(a, 1000, b, 1000, &t), 0);
+	ck_assert_double_eq(t.stat, 499.0 * 500 / 2 + 250);
+	ck_assert(!t.exact);
+	ck_assert(t.p < 1e-10);
+	/* identical samples: U = n^2 / 2, nothing to see */
+	ck_assert_int_eq(hg_mann_whitney(a, 1000, a, 1000, &t), 0);
+	ck_assert_double_eq(t.stat, 500000);
+	ck_assert_double_eq_tol(t.p, 1, 1e-12);
+	ck_assert_int_eq(hg_mann_whitney(a, 0, b, 10, &t), -EINVAL);
+	free(a);
+	free(b);
+}
+END_TEST
+
+/*
+ * R's fisher.test(TeaTasting): 3 of 4 cups right against 1 of 4; the
+ * tables of x = 0..4 have weights 1 16 36 16 1 out of 70; those no more
+ * probable than x = 3: 34 / 70 = 0.4857.
+ */
+START_TEST(test_fisher)
+{
+	struct hg_test t;
+
+	ck_assert_int_eq(hg_fisher_exact(3, 4, 1, 4, &t), 0);
+	ck_assert_double_eq_tol(t.p, 34.0 / 70, 1e-9);
+	ck_assert_double_eq_tol(t.stat, 9, 1e-12);	/* (3 * 3) / (1 * 1) */
+	ck_assert(t.exact);
+	ck_assert_int_eq(hg_fisher_exact(0, 1000, 0, 1000, &t), 0);
+	ck_assert_double_eq_tol(t.p, 1, 1e-9);
+	ck_assert_int_eq(hg_fisher_exact(0, 1000, 40, 1000, &t), 0);
+	ck_assert(t.p < 1e-9);
+	ck_assert_int_eq(hg_fisher_exact(5, 4, 1, 4, &t), -EINVAL);
+}
+END_TEST
+
+START_TEST(test_bootstrap)
+{
+	double v[41], c[7] = { 3, 3, 3, 3, 3, 3, 3 };
+	struct hg_ci a, b, d;
+	int i;
+
+	for (i = 0; i < 41; i++)
+		v[i] = (i * 37) % 41;	/* 0..40 shuffled: median 20 */
+	ck_assert_int_eq(hg_bootstrap_ci(v, 41, 50, 0.95, 1000, 1, &a), 0);
+	ck_assert_int_eq(hg_bootstrap_ci(v, 41, 50, 0.95, 1000, 1, &b), 0);
+	ck_assert_double_eq(a.est, 20);
+	ck_assert(a.lo <= 20 && a.hi >= 20 && a.lo < a.hi);
+	ck_assert(a.lo >= 10 && a.hi <= 30);
+	/* the same seed, the same interval; the input is left as it was */
+	ck_assert_double_eq(a.lo, b.lo);
+	ck_assert_double_eq(a.hi, b.hi);
+	ck_assert_double_eq(v[1], 37);
+	ck_assert_int_eq(hg_bootstrap_ci(c, 7, 99, 0.95, 200, 2, &a), 0);
+	ck_assert_double_eq(a.lo, 3);
+	ck_assert_double_eq(a.hi, 3);
+	/* b - a shifted by 100 */
+	for (i = 0; i < 7; i++)
+		c[i] = 100 + i;
+	ck_assert_int_eq(hg_bootstrap_diff_ci(v, 41, c, 7, 50, 0.95, 500, 3, &d), 0);
+	ck_assert_double_eq(d.est, 103 - 20);
+	ck_assert(d.lo > 60 && d.hi < 100);
+	ck_assert_int_eq(hg_bootstrap_ci(v, 0, 50, 0.95, 10, 1, &a), -EINVAL);
+}
+END_TEST
+
+START_TEST(test_outliers)
+{
+	/* mean 14, s = sqrt((9 * 16 + 36^2) / 9) = 12.65: z of 50 is 2.85, the rest 0.32 */
+	double v[] = { 10, 10, 10, 10, 10, 10, 10, 10, 10, 50 };
+	bool out[10];
+
+	ck_assert_uint_eq(hg_outliers_z(v, 10, 2, out), 1);
+	ck_assert(out[9] && !out[0]);
+	ck_assert_uint_eq(hg_outliers_z(v, 10, 3, out), 0);
+	ck_assert_uint_eq(hg_outliers_z(v, 2, 0.1, out), 0);	/* too few */
+}
+END_TEST
+
+START_TEST(test_drift)
+{
+	double line[6], flat[6] = { 5, 6, 5, 6, 5, 6 };
+	struct hg_drift d;
+	int i;
+
+	for (i = 0; i < 6; i++)
+		line[i] = 2 * i + 1;
+	ck_assert_int_eq(hg_drift(line, 6, &d), 0);
+	ck_assert_double_eq_tol(d.slope, 2, 1e-12);
+	ck_assert_double_eq_tol(d.se, 0, 1e-9);
+	ck_assert(d.p < 1e-6);
+	/*
+	 * x - 2.5: -2.5 -1.5 -0.5 0.5 1.5 2.5, Sxx = 17.5; y - 5.5 alternates
+	 * -0.5 +0.5: Sxy = 1.5, slope 3/35
+	 */
+	ck_assert_int_eq(hg_drift(flat, 6, &d), 0);
+	ck_assert_double_eq_tol(d.slope, 3.0 / 35, 1e-12);
+	ck_assert(d.p > 0.3);
+	ck_assert_int_eq(hg_drift(flat, 2, &d), -EINVAL);
+}
+END_TEST
+
 static Suite *stats_suite(void)
 {
 	Suite *s = suite_create("stats");
@@ -327,6 +610,23 @@ static Suite *stats_suite(void)
 	tcase_add_test(tc, test_stats_thousand);
 	tcase_add_test(tc, test_stats_sum_saturates);
 	tcase_add_test(tc, test_stats_mean);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("inference");
+	tcase_add_loop_test(tc, test_t_quantile, 0, (int)(sizeof(t_table) / sizeof(t_table[0])));
+	tcase_add_test(tc, test_normal);
+	tcase_add_test(tc, test_welford);
+	tcase_add_test(tc, test_order_d);
+	tcase_add_test(tc, test_ci_mean);
+	tcase_add_test(tc, test_welch_reference);
+	tcase_add_test(tc, test_welch_constant);
+	tcase_add_test(tc, test_mann_whitney_exact);
+	tcase_add_test(tc, test_mann_whitney_ties);
+	tcase_add_test(tc, test_mann_whitney_large);
+	tcase_add_test(tc, test_fisher);
+	tcase_add_test(tc, test_bootstrap);
+	tcase_add_test(tc, test_outliers);
+	tcase_add_test(tc, test_drift);
 	suite_add_tcase(s, tc);
 	return s;
 }

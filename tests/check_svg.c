@@ -348,21 +348,6 @@ START_TEST(test_text)
 }
 END_TEST
 
-START_TEST(test_nice)
-{
-	static const double in[][2] = {
-		{ 0.7, 1 }, { 1, 1 }, { 1.1, 2 }, { 2, 2 }, { 2.1, 5 }, { 3, 5 }, { 5, 5 },
-		{ 6, 10 }, { 9.99, 10 }, { 10, 10 }, { 0.03, 0.05 }, { 0.3, 0.5 },
-		{ 130, 200 }, { 0.0012, 0.002 }, { 4e6, 5e6 }, { 0, 1 }, { -3, 1 },
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof(in) / sizeof(in[0]); i++)
-		ck_assert_msg(fabs(hg_svg_nice(in[i][0]) - in[i][1]) < 1e-12 * in[i][1],
-			      "nice(%g) = %g, not %g", in[i][0], hg_svg_nice(in[i][0]), in[i][1]);
-}
-END_TEST
-
 START_TEST(test_format_tick)
 {
 	char buf[32];
@@ -674,7 +659,6 @@ static Suite *suite(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("axes");
-	tcase_add_test(tc, test_nice);
 	tcase_add_test(tc, test_format_tick);
 	tcase_add_test(tc, test_map);
 	tcase_add_test(tc, test_axis_linear);

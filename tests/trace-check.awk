@@ -4,9 +4,12 @@
 # - every trace line parses: tid start end duration gap start_cycles end_cycles
 # - times are ms with six decimals; duration = end - start exactly
 # - each thread's intervals lie inside [0, duration of the run] and do not overlap
-# - every gap (but a thread's last, which is 0) is larger than the threshold
-#   in cycles, and equals the next start minus this end
-# - received time plus gaps equals the thread's span, exactly (in ns)
+# - the time between a thread's intervals is larger than the threshold in cycles
+# - the gap column is the paper's: this start minus the end of an earlier line
+#   (the previous one on the same CPU), or this start for a CPU's first, or 0
+#   for an overlap; when every thread's cpus column is the same one CPU,
+#   exactly this start minus the previous line's end (minus 0 for the first)
+# - received time plus the time between intervals equals the thread's span
 # - the summary's received_ms (within 1 ns a line) and counts agree with the lines
 function ns(v,   p) {	# "442.323192" -> 442323192, exactly
 	p = index(v, ".")
@@ -20,8 +23,9 @@ function bad(msg) { print "trace-check: line " NR ": " msg; errors++ }
 }
 /^# thread  +workload/ { table = 1; next }
 table && !/^# [0-9]+ / { table = 0 }
-table {	# summary row: thread id, ..., received_ms, share, intervals, gaps
+table {	# summary row: thread id, ..., cpus, received_ms, share, intervals, gaps
 	for (i = 1; i <= NF; i++) if ($i ~ /%$/) break
+	cpus[$(i - 2)] = 1
 	srecv[$2] = $(i - 1); sint[$2] = $(i + 1); sgaps[$2] = $(i + 2)
 	next
 }
@@ -36,21 +40,27 @@ table {	# summary row: thread id, ..., received_ms, share, intervals, gaps
 	if (s < 0 || e < s) bad("interval runs backwards")
 	if (t in lastend) {
 		if (s < lastend[t]) bad("thread " t " overlaps its previous interval")
-		if (s - lastend[t] != lastgap[t]) bad("thread " t ": gap " lastgap[t] " ns is not next start - end")
 		if ($6 - lastendc[t] <= thr) bad("thread " t ": gap of " ($6 - lastendc[t]) " cycles is not above the threshold " thr)
+		gaps[t] += s - lastend[t]
 	} else {
 		first[t] = s
 	}
-	n[t]++; recv[t] += d; gaps[t] += g
-	if (g > 0) ngaps[t]++
-	lastend[t] = e; lastendc[t] = $7; lastgap[t] = g
+	if (g != s - prevend)	# checked at the end, when the cpus are known
+		notprev[NR] = "gap " g " ns is not this start - the previous line's end " prevend
+	if (g != 0 && g != s && !((s - g) in ends))
+		bad("gap " g " ns is not this start - the end of an earlier line")
+	n[t]++; recv[t] += d
+	lastend[t] = e; lastendc[t] = $7
+	ends[e] = 1; prevend = e
 	if ($7 - $6 < 0) bad("cycle values run backwards")
 	maxend = e > maxend ? e : maxend
 }
 END {
 	if (!thr) bad("no gap threshold in the summary")
+	if (length(cpus) == 1)
+		for (c in cpus) if (c ~ /^[0-9]+$/)
+			for (l in notprev) { print "trace-check: line " l ": " notprev[l]; errors++ }
 	for (t in n) {
-		if (lastgap[t] != 0) bad("thread " t ": last interval has a gap")
 		if (recv[t] + gaps[t] != lastend[t] - first[t])
 			bad("thread " t ": received " recv[t] " + gaps " gaps[t] " != span " (lastend[t] - first[t]))
 		# each line's times are rounded to the ns: allow 1 ns per line

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * hist.c - streaming log-linear histogram
+ * hist.c - histograms: streaming log-linear, fixed buckets, the 1-2-5 step
  */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "hist.h"
@@ -72,4 +75,106 @@ void hg_hist_merge(struct hg_hist *dst, const struct hg_hist *src)
 		dst->max = src->max;
 	for (i = 0; i < HG_HIST_BUCKETS; i++)
 		dst->bucket[i] += src->bucket[i];
+}
+
+int hg_bins_linear(struct hg_bins *b, uint64_t first, uint64_t width, size_t n)
+{
+	memset(b, 0, sizeof(*b));
+	if (!n || !width || n >= SIZE_MAX / sizeof(*b->count) ||
+	    (UINT64_MAX - first) / width < n)
+		return -EINVAL;
+	b->count = calloc(n + 1, sizeof(*b->count));
+	if (!b->count)
+		return -ENOMEM;
+	b->first = first;
+	b->width = width;
+	b->n = n;
+	return 0;
+}
+
+int hg_bins_log2(struct hg_bins *b, size_t n)
+{
+	memset(b, 0, sizeof(*b));
+	if (!n || n > 64)
+		return -EINVAL;
+	b->count = calloc(n + 1, sizeof(*b->count));
+	if (!b->count)
+		return -ENOMEM;
+	b->n = n;
+	return 0;
+}
+
+void hg_bins_free(struct hg_bins *b)
+{
+	free(b->count);
+	memset(b, 0, sizeof(*b));
+}
+
+size_t hg_bins_index(const struct hg_bins *b, uint64_t v)
+{
+	uint64_t i;
+
+	if (!b->width) {
+		i = v < 2 ? 0 : 63u - (unsigned int)__builtin_clzll(v);
+	} else {
+		if (v < b->first)
+			return SIZE_MAX;
+		i = (v - b->first) / b->width;
+	}
+	return i < b->n ? (size_t)i : b->n;
+}
+
+void hg_bins_add(struct hg_bins *b, uint64_t v, uint64_t times)
+{
+	size_t i = hg_bins_index(b, v);
+
+	b->total += times;
+	if (i == SIZE_MAX)
+		b->under += times;
+	else
+		b->count[i] += times;
+}
+
+uint64_t hg_bins_low(const struct hg_bins *b, size_t i)
+{
+	if (b->width)
+		return b->first + (uint64_t)i * b->width;
+	if (i >= 64)
+		return UINT64_MAX;
+	return i ? 1ULL << i : 0;
+}
+
+uint64_t hg_bins_end(const struct hg_bins *b, size_t i)
+{
+	if (b->width)
+		return b->first + (uint64_t)(i + 1) * b->width;
+	return i < 63 ? 1ULL << (i + 1) : UINT64_MAX;
+}
+
+uint64_t hg_bins_peak(const struct hg_bins *b)
+{
+	uint64_t peak = 0;
+	size_t i;
+
+	for (i = 0; b->count && i <= b->n; i++)
+		if (b->count[i] > peak)
+			peak = b->count[i];
+	return peak;
+}
+
+double hg_step125(double x)
+{
+	double p, m;
+
+	if (!(x > 0) || !isfinite(x))
+		return 1;
+	p = pow(10, floor(log10(x)));
+	m = x / p;
+	if (m <= 1 + 1e-9)
+		return p;
+	if (m <= 2 + 1e-9)
+		return 2 * p;
+	if (m <= 5 + 1e-9)
+		return 5 * p;
+	return 10 * p;
 }
