@@ -11,6 +11,7 @@
 #include "bins.h"
 #include "json.h"
 #include "meta.h"
+#include "noise.h"
 #include "summary.h"
 #include "summary_json.h"
 
@@ -149,6 +150,11 @@ static void json_thread(struct hg_json *j, const struct hg_trace *t,
 	hg_json_u64(j, "end_ns", hg_trace_ns(t, th->end_cycles));
 	hg_json_u64(j, "window_ns", win);
 	hg_json_u64(j, "received_ns", recv);
+	if (th->tid) {		/* unknown in older files */
+		hg_json_u64(j, "tid", th->tid);
+		hg_json_u64(j, "kernel_cpu_ns", th->kernel_cpu_ns);
+		hg_json_i64(j, "kernel_minus_received_ns", (int64_t)(th->kernel_cpu_ns - recv));
+	}
 	hg_json_num(j, "share", win ? (double)recv / (double)win : 0.0, 6);
 	hg_json_u64(j, "span_ns", hg_cycles_to_ns(hg_tstats_span(st), hz));
 	hg_json_u64(j, "intervals", st->intervals);
@@ -177,6 +183,36 @@ static void json_thread(struct hg_json *j, const struct hg_trace *t,
 	hg_json_close(j);
 }
 
+/* "noise": per CPU the threads ran on, what else ran there (when measured). */
+static void json_noise(struct hg_json *j, const struct hg_trace *t)
+{
+	struct hg_noise nz;
+	uint32_t i;
+
+	if (hg_noise_compute(t, &nz))
+		return;
+	hg_json_obj(j, "noise");
+	hg_json_u64(j, "window_ns", nz.window_ns);
+	hg_json_bool(j, "quiet", nz.quiet);
+	hg_json_arr(j, "cpus");
+	for (i = 0; i < nz.n; i++) {
+		const struct hg_noise_cpu *c = &nz.cpu[i];
+
+		hg_json_obj(j, NULL);
+		hg_json_u64(j, "cpu", c->cpu);
+		hg_json_u64(j, "our_threads_ns", c->ours_ns);
+		hg_json_u64(j, "other_tasks_ns", c->other_ns);
+		hg_json_u64(j, "steal_ns", c->steal_ns);
+		hg_json_u64(j, "interrupts", c->irqs);
+		hg_json_u64(j, "softirqs", c->softirqs);
+		hg_json_bool(j, "quiet", c->quiet);
+		hg_json_close(j);
+	}
+	hg_json_close(j);
+	hg_json_close(j);
+	hg_noise_free(&nz);
+}
+
 int hg_json_summary(FILE *f, const struct hg_trace *t)
 {
 	struct hg_json j;
@@ -195,6 +231,7 @@ int hg_json_summary(FILE *f, const struct hg_trace *t)
 	hg_json_obj(&j, "system");
 	hg_meta_system(&j, t);
 	hg_json_close(&j);
+	json_noise(&j, t);
 	hg_json_arr(&j, "threads");
 	for (i = 0; i < t->nthreads; i++)
 		json_thread(&j, t, &t->threads[i]);
@@ -212,14 +249,13 @@ int hg_json_write(const struct hg_trace *t, const char *path, char *err, size_t 
 	return hg_atomic_close(&a, hg_json_summary(a.f, t), err, errlen);
 }
 
-int hg_json_calib(FILE *f, const struct hg_calib *c, const char *counter)
+void hg_json_calib(struct hg_json *j, FILE *f, const struct hg_calib *c, const char *counter)
 {
-	struct hg_json j;
-
-	hg_json_begin(&j, f);
-	hg_json_obj(&j, NULL);
-	hg_json_u64(&j, "schema", HG_CALIB_SCHEMA);
-	hg_json_string(&j, "generator", "hourglass calibrate");
-	hg_meta_calib(&j, c, counter);
-	return hg_json_end_doc(&j);
+	hg_json_begin(j, f);
+	hg_json_obj(j, NULL);
+	hg_json_u64(j, "schema", HG_CALIB_SCHEMA);
+	hg_json_string(j, "generator", "hourglass calibrate");
+	hg_json_obj(j, "calibration");
+	hg_meta_calib(j, c, counter);
+	hg_json_close(j);
 }

@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "../trace/trace.h"
+#include "json.h"
 
 /* Version of the summary's schema; raised when a key changes meaning or goes. */
 #define HG_JSON_SCHEMA 2
@@ -33,9 +34,11 @@ int hg_json_summary(FILE *f, const struct hg_trace *t);
 int hg_json_write(const struct hg_trace *t, const char *path, char *err, size_t errlen);
 
 /*
- * hg_json_calib - the calibration document of calibrate --json
- * @counter: name of the counter ("tsc"). Returns 0 or -EIO.
+ * hg_json_calib - begin calibrate --json's document on @f in @j: schema,
+ * generator and the "calibration" object; the caller may add members and
+ * ends it with hg_json_end_doc()
+ * @counter: name of the counter ("tsc")
  */
-int hg_json_calib(FILE *f, const struct hg_calib *c, const char *counter);
+void hg_json_calib(struct hg_json *j, FILE *f, const struct hg_calib *c, const char *counter);
 
 #endif /* HG_SUMMARY_JSON_H */

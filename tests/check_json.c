@@ -378,20 +378,25 @@ START_TEST(test_calib_document)
 		.gap_threshold_cycles = 55, .gap_threshold_ns = 22,
 	};
 	struct hg_test_text text;
-	struct json_object *doc;
+	struct json_object *doc, *all;
+	struct hg_json j;
 	char *s;
 
-	ck_assert_int_eq(hg_json_calib(hg_test_text_open(&text), &c, "tsc"), 0);
+	hg_json_calib(&j, hg_test_text_open(&text), &c, "tsc");
+	hg_json_u64(&j, "more", 1);
+	ck_assert_int_eq(hg_json_end_doc(&j), 0);
 	s = hg_test_text_close(&text);
-	doc = hg_test_json(s);
-	ck_assert_uint_eq(hg_test_json_u64(doc, "schema"), HG_CALIB_SCHEMA);
+	all = hg_test_json(s);
+	ck_assert_uint_eq(hg_test_json_u64(all, "schema"), HG_CALIB_SCHEMA);
+	ck_assert_uint_eq(hg_test_json_u64(all, "more"), 1);
+	doc = hg_test_json_at(all, "calibration");
 	ck_assert_str_eq(hg_test_json_str(doc, "counter"), "tsc");
 	ck_assert_uint_eq(hg_test_json_u64(doc, "tsc_hz"), 2400000000ULL);
 	ck_assert_str_eq(hg_test_json_text(doc, "bare_loop_cycles"), "25.000");
 	ck_assert_str_eq(hg_test_json_text(doc, "gap_loop_cycles"), "27.500");
 	ck_assert_str_eq(hg_test_json_text(doc, "loop_ratio"), "1.1000");
 	ck_assert_str_eq(hg_test_json_str(doc, "gap_threshold_source"), "derived");
-	json_object_put(doc);
+	json_object_put(all);
 	free(s);
 }
 END_TEST
