@@ -197,6 +197,8 @@ static struct hg_trace *full_trace(void)
 		th->vcsw = 10 + i;
 		th->ivcsw = 20 + i;
 		th->dropped = 3 * i;
+		th->overwritten = 5 * i;		/* a flight recorder's */
+		th->complete_since_cycles = i ? 1000 + i : 0;
 		th->stats.units = 1000 + i;
 		th->stats.yields = 7 * i;
 	}
@@ -251,6 +253,8 @@ static void assert_thread_eq(const struct hg_trace_thread *a, const struct hg_tr
 	EQ(ivcsw);
 	EQ(stored);
 	EQ(dropped);
+	EQ(overwritten);
+	EQ(complete_since_cycles);
 	EQ(stats.intervals);
 	EQ(stats.received_cycles);
 	EQ(stats.gaps.count);
@@ -1151,6 +1155,7 @@ struct th_layout {
 	size_t rt_prio, wcet, jitter, blocking, reserve, budget, reserve_period;
 	size_t counters;	/* the thirteen u64 */
 	size_t gaps, hits, events, over, jitter_hist, end;
+	size_t overwritten, complete_since;	/* version 2 */
 };
 
 /* The analysis fields, rt_prio to reserve period: where the older layout had none. */
@@ -1184,7 +1189,9 @@ static void thread_layout(const struct sec *s, struct th_layout *l)
 	l->over = hist_end(s, l->events);
 	l->jitter_hist = l->over + HG_MAX_THRESHOLDS * 8;
 	l->end = hist_end(s, l->jitter_hist);
-	ck_assert_uint_eq(l->end, s->len);
+	l->overwritten = l->end;
+	l->complete_since = l->overwritten + 8;
+	ck_assert_uint_eq(l->complete_since + 8, s->len);
 }
 
 /* Cut @len bytes at @at out of section @s. */
@@ -1616,6 +1623,50 @@ static void check_layout(const struct hg_trace *t, const uint8_t *buf, size_t le
 }
 
 /* Every length the run section can have modulo 16: every PAD length. */
+/*
+ * A version 1 file has no flight-recorder fields at the end of its thread
+ * sections: it reads, with nothing overwritten and complete since the start.
+ */
+START_TEST(test_version1_file)
+{
+	struct hg_trace *t = full_trace(), *back = NULL;
+	struct sec *s = calloc(MAXSEC, sizeof(*s));
+	char err[256] = "";
+	uint8_t *buf, *old;
+	size_t len, n;
+	uint32_t i;
+
+	ck_assert_ptr_nonnull(s);
+	buf = encode(t, &len);
+	n = split(buf, len, s);
+	for (i = 0; i < t->nthreads; i++) {
+		struct sec *x = &s[TH0 + 3 * i];
+		struct th_layout l;
+
+		thread_layout(x, &l);
+		ck_assert_uint_eq(get_le(x->p + l.overwritten, 8), t->threads[i].overwritten);
+		ck_assert_uint_eq(get_le(x->p + l.complete_since, 8),
+				  t->threads[i].complete_since_cycles);
+		x->len = l.overwritten;		/* 16 bytes: the padding stays right */
+	}
+	old = join_sections(s, n, &len);
+	put_le(old + 8, 1, 4);
+	put_le(old + len - END_BYTES + SECTION_BYTES, crc32(old, len - END_BYTES), 4);
+	ck_assert_msg(hg_trace_decode(old, len, &back, err, sizeof(err)) == 0, "%s", err);
+	ck_assert_uint_eq(back->version, 1);
+	for (i = 0; i < t->nthreads; i++) {
+		ck_assert_uint_eq(back->threads[i].overwritten, 0);
+		ck_assert_uint_eq(back->threads[i].complete_since_cycles, 0);
+		ck_assert_uint_eq(back->threads[i].stored, t->threads[i].stored);
+	}
+	hg_trace_free(back);
+	free(old);
+	free(buf);
+	free(s);
+	hg_trace_free(t);
+}
+END_TEST
+
 START_TEST(test_pad_layout)
 {
 	struct hg_trace *t = full_trace();
@@ -1927,6 +1978,7 @@ static Suite *suite(void)
 
 	tc = tcase_create("layout");
 	tcase_add_test(tc, test_pad_layout);
+	tcase_add_test(tc, test_version1_file);
 	tcase_add_test(tc, test_section_count);
 	tcase_add_test(tc, test_read_is_decode);
 	tcase_add_test(tc, test_read_unaligned);

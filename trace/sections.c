@@ -185,6 +185,9 @@ void hg_sec_put_thread(struct hg_buf *b, const struct hg_trace_thread *th)
 	for (i = 0; i < HG_MAX_THRESHOLDS; i++)
 		hg_put_u64(b, st->over[i]);
 	hg_sec_put_hist(b, &st->jitter);
+	/* version 2 */
+	hg_put_u64(b, th->overwritten);
+	hg_put_u64(b, th->complete_since_cycles);
 }
 
 void hg_sec_get_thread(struct hg_cur *c, struct hg_trace_thread *th)
@@ -231,6 +234,10 @@ void hg_sec_get_thread(struct hg_cur *c, struct hg_trace_thread *th)
 	for (i = 0; i < HG_MAX_THRESHOLDS; i++)
 		st->over[i] = hg_get_u64(c);
 	hg_sec_get_hist(c, &st->jitter);
+	if (c->pos < c->len) {	/* version 2; absent: nothing was overwritten */
+		th->overwritten = hg_get_u64(c);
+		th->complete_since_cycles = hg_get_u64(c);
+	}
 	if (th->model > HG_MODEL_LAT || th->reserve > 2)
 		c->bad = 1;
 }

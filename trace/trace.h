@@ -17,7 +17,8 @@
 #include "record.h"
 #include "tstats.h"
 
-#define HG_TRACE_VERSION 1
+#define HG_TRACE_VERSION 2	/* 2 adds fields at the ends of sections; 1 is read too */
+#define HG_TRACE_VERSION_MIN 1
 #define HG_NO_RT_PRIO INT32_MIN
 #define HG_MAX_HISTOGRAM_BUCKETS 1000000u	/* --histogram <max_us> at most */
 #define HG_LABEL_LEN 64
@@ -29,6 +30,7 @@ enum {
 	HG_TRACE_NO_INTERVALS = 1 << 3,	/* -x: no trace lines */
 	HG_TRACE_FAILED      = 1 << 4,	/* a thread failed during the run */
 	HG_TRACE_GAP_HIST    = 1 << 5,	/* -gh: print the gap histograms */
+	HG_TRACE_RING        = 1 << 6,	/* --forever: a flight recorder's newest records */
 };
 
 /* What a thread's model reports beside its intervals. */
@@ -67,6 +69,9 @@ struct hg_trace_thread {
 	uint64_t stored;		/* records stored */
 	uint64_t dropped;		/* records that found no room */
 	struct hg_tstats stats;
+	/* a flight recorder (--forever) keeps each thread's newest records */
+	uint64_t overwritten;		/* records written over by newer ones */
+	uint64_t complete_since_cycles;	/* start of the oldest one kept, when any was */
 	struct hg_record *recs;		/* @stored records, in order */
 	bool recs_borrowed;		/* they lie in the trace's file mapping */
 };
