@@ -1947,8 +1947,52 @@ START_TEST(test_read_missing)
 	ck_assert_int_eq(hg_trace_read(path, &t, err, sizeof(err)), -ENOENT);
 	ck_assert_str_eq(err, strerror(ENOENT));
 	ck_assert_ptr_null(t);
-	ck_assert_int_eq(hg_trace_read(dir, &t, err, sizeof(err)), -EINVAL);
+	ck_assert_int_eq(hg_trace_read(dir, &t, err, sizeof(err)), -EISDIR);
+	ck_assert_str_eq(err, "is a directory");
+	ck_assert_ptr_null(t);
+	drop_dir(dir, path);
+}
+END_TEST
+
+/* A FIFO with no writer, a device: refused before a read could block or never end. */
+START_TEST(test_read_not_regular)
+{
+	char *dir = hg_test_fresh_dir(), *path = join(dir, "fifo"), err[256] = "";
+	struct hg_trace *t = NULL;
+
+	ck_assert_int_eq(mkfifo(path, 0600), 0);
+	ck_assert_int_eq(hg_trace_read(path, &t, err, sizeof(err)), -EINVAL);
 	ck_assert_str_eq(err, "not a regular file");
+	ck_assert_ptr_null(t);
+	ck_assert_int_eq(hg_trace_read("/dev/zero", &t, err, sizeof(err)), -EINVAL);
+	ck_assert_str_eq(err, "not a regular file");
+	drop_dir(dir, path);
+}
+END_TEST
+
+/*
+ * A file of 2 GiB that is no trace: its header says so before it is mapped
+ * (with 256 MiB of address space, mapping it would fail: "cannot map it").
+ */
+START_TEST(test_read_large_not_trace)
+{
+	char *dir = hg_test_fresh_dir(), *path = join(dir, "big.bin"), err[256] = "";
+	struct hg_trace *t = NULL;
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, "NOTATRACE.......", 16), 16);
+	ck_assert_int_eq(ftruncate(fd, 2LL << 30), 0);	/* sparse: no disk used */
+	close(fd);
+#ifndef __SANITIZE_ADDRESS__	/* its shadow memory needs the address space */
+	{
+		struct rlimit rl = { 256 << 20, 256 << 20 };
+
+		ck_assert_int_eq(setrlimit(RLIMIT_AS, &rl), 0);
+	}
+#endif
+	ck_assert_int_eq(hg_trace_read(path, &t, err, sizeof(err)), -EINVAL);
+	ck_assert_str_eq(err, "not an hourglass trace (bad magic)");
 	ck_assert_ptr_null(t);
 	drop_dir(dir, path);
 }
@@ -2018,6 +2062,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_read_version1);
 	tcase_add_test(tc, test_read_missing);
 	tcase_add_test(tc, test_read_damaged_file);
+	tcase_add_test(tc, test_read_not_regular);
+	tcase_add_test(tc, test_read_large_not_trace);
 	suite_add_tcase(s, tc);
 	return s;
 }
