@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../postprocess/ctx.h"
+#include "../postprocess/ctxsvg.h"
 #include "../trace/atomicfile.h"
 #include "../trace/timeval.h"
 #include "cmdutil.h"
@@ -86,24 +86,21 @@ static int parse(int argc, char **argv, struct ctx_args *a)
 	return 0;
 }
 
-static int write_svg(const struct ctx_args *a, const struct hg_ctx_report *r)
+static int write_svg(const struct ctx_args *a, const struct hg_trace *t,
+		     const struct hg_ctx_report *r)
 {
-	struct hg_svg_bar *bars;
+	struct hg_ctx_svg_opts o = {
+		.bucket_ns = a->bucket_ns, .max_ns = a->max_ns, .name = a->file,
+	};
 	struct hg_atomic out;
-	char err[512], title[256];
-	size_t n;
+	char err[512];
 	int ret;
 
-	if (hg_ctx_histogram(r, a->bucket_ns, a->max_ns, &bars, &n))
-		return 1;
 	ret = hg_atomic_open(&out, a->svg, err, sizeof(err));
 	if (!ret) {
-		snprintf(title, sizeof(title), "Context-switch cost: %zu switches (%s)",
-			 r->nswitches, a->file);
-		ret = hg_svg_histogram(out.f, title, "context-switch cost (us)", bars, n, false);
+		ret = hg_ctx_svg(out.f, t, r, &o);
 		ret = hg_atomic_close(&out, ret, err, sizeof(err));
 	}
-	free(bars);
 	if (ret) {
 		fprintf(stderr, "hourglass: ctx: %s\n", err);
 		return 1;
@@ -140,7 +137,7 @@ static int ctx_main(int argc, char **argv)
 		else if (hg_ctx_print(stdout, t, &r, a.bucket_ns, a.max_ns))
 			ret = 1;
 		if (!ret && a.svg)
-			ret = write_svg(&a, &r);
+			ret = write_svg(&a, t, &r);
 	}
 	hg_ctx_free(&r);
 	hg_trace_free(t);
