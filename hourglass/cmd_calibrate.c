@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * cmd_calibrate.c - hourglass calibrate [--json] [-g <gap>]
+ * cmd_calibrate.c - hourglass calibrate [--json] [-g <gap>] [--ctx]
  */
 #include <errno.h>
+#include <sched.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "../postprocess/ciout.h"
 #include "../postprocess/json.h"
 #include "../postprocess/text.h"
 #include "../trace/calib.h"
@@ -13,28 +15,92 @@
 #include "../trace/timeval.h"
 #include "cmdutil.h"
 #include "commands.h"
+#include "cpulist.h"
+#include "pingpong.h"
 
 static void calibrate_usage(FILE *f)
 {
-	fputs("usage: hourglass calibrate [--json] [-g <gap>]\n"
+	fputs("usage: hourglass calibrate [--json] [-g <gap>] [--ctx]\n"
 	      "\n"
 	      "Measure the cycle counter's frequency against CLOCK_MONOTONIC_RAW, the\n"
 	      "cost of a counter read, of a bare counter loop and of the gap loop, and\n"
 	      "print the gap threshold a run would use (twice the gap loop, or <gap>).\n"
 	      "\n"
 	      "  --json       print one JSON object instead of text\n"
-	      "  -g <gap>     the threshold to report instead of the derived one\n", f);
+	      "  -g <gap>     the threshold to report instead of the derived one\n"
+	      "  --ctx        also measure a context switch a second way: two threads\n"
+	      "               pinned to the last CPU pass a byte through a pair of\n"
+	      "               pipes; half a round trip, less a counter read, with the\n"
+	      "               median's and the mean's 95 % confidence intervals; the\n"
+	      "               same for two threads yielding to each other\n", f);
+}
+
+static void print_ctx(const struct hg_pingpong *pp)
+{
+	char a[96], b[96];
+
+	printf("# ctx: two threads on cpu %u, %zu round trips each, counter read %.1f ns "
+	       "subtracted; ns per switch:\n", pp->cpu, pp->rounds, pp->read_ns);
+	printf("# ctx: pipe ping-pong: median %s, mean %s\n",
+	       hg_ci_text(&pp->pipe_median_ns, 1, 1, a, sizeof(a)),
+	       hg_ci_text(&pp->pipe_mean_ns, 1, 1, b, sizeof(b)));
+	printf("# ctx: sched_yield: median %s, mean %s\n",
+	       hg_ci_text(&pp->yield_median_ns, 1, 1, a, sizeof(a)),
+	       hg_ci_text(&pp->yield_mean_ns, 1, 1, b, sizeof(b)));
+}
+
+static void json_ctx(const struct hg_calib *c, const struct hg_pingpong *pp)
+{
+	fputs("{\n  \"calibration\": ", stdout);
+	hg_json_calib(stdout, c, HG_COUNTER_NAME, 2);
+	printf(",\n  \"ctx_cpu\": %u,\n  \"ctx_rounds\": %zu,\n  \"counter_read_ns\": ",
+	       pp->cpu, pp->rounds);
+	hg_json_num(stdout, pp->read_ns, 1);
+	hg_json_ci(stdout, 2, &pp->pipe_median_ns, 1, "pingpong_ns", "pingpong_ci_low_ns",
+		   "pingpong_ci_high_ns", 0);
+	hg_json_ci(stdout, 2, &pp->pipe_mean_ns, 1, "pingpong_mean_ns",
+		   "pingpong_mean_ci_low_ns", "pingpong_mean_ci_high_ns", 0);
+	hg_json_ci(stdout, 2, &pp->yield_median_ns, 1, "yield_ns", "yield_ci_low_ns",
+		   "yield_ci_high_ns", 0);
+	hg_json_ci(stdout, 2, &pp->yield_mean_ns, 1, "yield_mean_ns", "yield_mean_ci_low_ns",
+		   "yield_mean_ci_high_ns", 0);
+	fputs("\n}\n", stdout);
+}
+
+/* The ping-pong on the last CPU this process may use. */
+static int measure_ctx(const struct hg_calib *c, struct hg_pingpong *pp)
+{
+	cpu_set_t allowed;
+	int cpu, ret;
+
+	if (sched_getaffinity(0, sizeof(allowed), &allowed))
+		CPU_ZERO(&allowed);
+	cpu = hg_cpu_last(&allowed);
+	if (cpu < 0) {
+		fprintf(stderr, "hourglass: calibrate: --ctx: no CPU to run on\n");
+		return 1;
+	}
+	ret = hg_pingpong_measure((unsigned int)cpu, HG_PINGPONG_ROUNDS, c, pp);
+	if (ret) {
+		fprintf(stderr, "hourglass: calibrate: --ctx: ping-pong on cpu %d: %s\n", cpu,
+			strerror(-ret));
+		return 1;
+	}
+	return 0;
 }
 
 static int calibrate_main(int argc, char **argv)
 {
+	struct hg_pingpong pp;
 	struct hg_calib c;
 	uint64_t gap = 0;
-	int json = 0, i, ret;
+	int json = 0, ctx = 0, i, ret;
 
 	for (i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--json")) {
 			json = 1;
+		} else if (!strcmp(argv[i], "--ctx")) {
+			ctx = 1;
 		} else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
 			calibrate_usage(stdout);
 			return 0;
@@ -48,7 +114,7 @@ static int calibrate_main(int argc, char **argv)
 			i++;
 		} else {
 			fprintf(stderr, "hourglass: calibrate: unknown option '%s' "
-				"(usage: hourglass calibrate [--json] [-g <gap>])\n", argv[i]);
+				"(usage: hourglass calibrate [--json] [-g <gap>] [--ctx])\n", argv[i]);
 			return 2;
 		}
 	}
@@ -62,18 +128,24 @@ static int calibrate_main(int argc, char **argv)
 		fprintf(stderr, "hourglass: calibrate: %s\n", strerror(-ret));
 		return 1;
 	}
-	if (json) {
+	if (ctx && measure_ctx(&c, &pp))
+		return 1;
+	if (json && ctx) {
+		json_ctx(&c, &pp);
+	} else if (json) {
 		hg_json_calib(stdout, &c, HG_COUNTER_NAME, 0);
 		fputs("\n", stdout);
 	} else {
 		hg_print_calib(stdout, &c, HG_COUNTER_NAME);
+		if (ctx)
+			print_ctx(&pp);
 	}
 	return hg_cmd_flush("calibrate", 0);
 }
 
 const struct hg_command hg_cmd_calibrate = {
 	.name = "calibrate",
-	.usage = "[--json] [-g <gap>]",
+	.usage = "[--json] [-g <gap>] [--ctx]",
 	.help = "measure the counter and the gap loop",
 	.main = calibrate_main,
 	.usage_long = calibrate_usage,

@@ -16,8 +16,8 @@
 
 static void rta_usage(FILE *f)
 {
-	fputs("usage: hourglass rta -n <threads> [<per-thread options>]... [--json]\n"
-	      "       hourglass rta --tasks <file> [--json]\n"
+	fputs("usage: hourglass rta -n <threads> [<per-thread options>]... [--json] [--strict]\n"
+	      "       hourglass rta --tasks <file> [--json] [--strict]\n"
 	      "\n"
 	      "Fixed-priority preemptive response-time analysis of the PERIODIC and\n"
 	      "PERIODIC_TABLE threads of a command line written as for a run (nothing is\n"
@@ -33,19 +33,22 @@ static void rta_usage(FILE *f)
 	      "  --tasks <file>   one task per line: C=<time> T=<time> [D=<time>]\n"
 	      "                   [J=<time>] [B=<time>] [P=<priority>]; # comments\n"
 	      "  --json           print one JSON object instead of text\n"
+	      "  --strict         exit with status 3 when a task is unschedulable\n"
 	      "\n"
 	      "Output: one line per task, 'rta: thread <n> response <R> deadline <D>\n"
 	      "schedulable|unschedulable' (ms), then a table (lines starting with #).\n", f);
 }
 
 /* Take --json and --tasks <file> out of argv; what is left is a run's. */
-static int strip(int *argc, char **argv, bool *json, const char **tasks)
+static int strip(int *argc, char **argv, bool *json, bool *strict, const char **tasks)
 {
 	int i, o = 1;
 
 	for (i = 1; i < *argc; i++) {
 		if (!strcmp(argv[i], "--json")) {
 			*json = true;
+		} else if (!strcmp(argv[i], "--strict")) {
+			*strict = true;
 		} else if (!strcmp(argv[i], "--tasks")) {
 			if (i + 1 >= *argc) {
 				fprintf(stderr, "hourglass: rta: --tasks: missing file\n");
@@ -65,7 +68,8 @@ static int rta_main(int argc, char **argv)
 	struct hg_taskset s;
 	struct hg_config cfg;
 	const char *tasks = NULL;
-	bool json = false;
+	bool json = false, strict = false;
+	size_t unschedulable = 0;
 	char err[512];
 	int ret;
 
@@ -73,7 +77,7 @@ static int rta_main(int argc, char **argv)
 		rta_usage(stdout);
 		return 0;
 	}
-	ret = strip(&argc, argv, &json, &tasks);
+	ret = strip(&argc, argv, &json, &strict, &tasks);
 	if (ret)
 		return ret;
 	if (tasks) {
@@ -113,7 +117,7 @@ static int rta_main(int argc, char **argv)
 				s.task[i].id);
 			break;
 		}
-	ret = hg_rta_report(stdout, &s, json);
+	ret = hg_rta_report(stdout, &s, json, &unschedulable);
 	hg_taskset_free(&s);
 	if (ret == -EINVAL) {
 		fprintf(stderr, "hourglass: rta: a task has an execution time or period of 0\n");
@@ -123,12 +127,18 @@ static int rta_main(int argc, char **argv)
 		fprintf(stderr, "hourglass: rta: %s\n", strerror(-ret));
 		return 1;
 	}
-	return hg_cmd_flush("rta", 0);
+	ret = hg_cmd_flush("rta", 0);
+	if (!ret && strict && unschedulable) {
+		fprintf(stderr, "hourglass: rta: %zu task%s unschedulable (--strict)\n",
+			unschedulable, unschedulable == 1 ? "" : "s");
+		ret = 3;
+	}
+	return ret;
 }
 
 const struct hg_command hg_cmd_rta = {
 	.name = "rta",
-	.usage = "<options of a run> | --tasks <file> [--json]",
+	.usage = "<options of a run> | --tasks <file> [--json] [--strict]",
 	.help = "response-time analysis of the PERIODIC threads",
 	.main = rta_main,
 	.usage_long = rta_usage,

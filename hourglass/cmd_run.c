@@ -36,6 +36,17 @@ static char *join_args(int argc, char **argv)
 	return s;
 }
 
+/* --fail-on-miss: the deadlines missed in the whole run, by every thread. */
+static uint64_t missed(const struct hg_trace *t)
+{
+	uint64_t n = 0;
+	uint32_t i;
+
+	for (i = 0; i < t->nthreads; i++)
+		n += t->threads[i].stats.misses;
+	return n;
+}
+
 static int report(const struct hg_config *cfg, const struct hg_trace *t)
 {
 	char err[512];
@@ -62,6 +73,11 @@ static int report(const struct hg_config *cfg, const struct hg_trace *t)
 	}
 	if (t->flags & HG_TRACE_FAILED)
 		status = 1;
+	if (!status && cfg->fail_on_miss && missed(t)) {
+		fprintf(stderr, "hourglass: %llu deadline%s missed (--fail-on-miss)\n",
+			(unsigned long long)missed(t), missed(t) == 1 ? "" : "s");
+		status = 3;
+	}
 	return status;
 }
 

@@ -88,3 +88,13 @@ char *hg_cpulist_format(const cpu_set_t *set, char *buf, size_t len)
 		snprintf(buf, len, "none");
 	return buf;
 }
+
+int hg_cpu_last(const cpu_set_t *set)
+{
+	int cpu;
+
+	for (cpu = CPU_SETSIZE - 1; cpu >= 0; cpu--)
+		if (CPU_ISSET(cpu, set))
+			return cpu;
+	return -1;
+}

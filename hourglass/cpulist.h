@@ -17,4 +17,7 @@ int hg_cpulist_parse(const char *s, cpu_set_t *set, char *err, size_t errlen);
 /* hg_cpulist_format - write @set as a list ("0-3,5"); "none" when empty. */
 char *hg_cpulist_format(const cpu_set_t *set, char *buf, size_t len);
 
+/* hg_cpu_last - the highest CPU in @set, or -1 when it is empty. */
+int hg_cpu_last(const cpu_set_t *set);
+
 #endif /* HG_CPULIST_H */

@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 
 #include "../trace/timeval.h"
+#include "cmdopt.h"
 #include "cmdutil.h"
 #include "cpulist.h"
 #include "options.h"
@@ -26,6 +27,7 @@ enum opt_id {
 	O_PRIORITY, O_RH, O_RS, O_WORKLOAD, O_TIMER, O_START, O_FINISH,
 	O_GAP, O_NO_INTERVALS, O_QUIET, O_OUTPUT, O_JSON, O_CPU,
 	O_HISTOGRAM, O_THRESHOLDS, O_GAP_HIST, O_JITTER, O_WCET, O_BLOCKING,
+	O_FAIL_ON_MISS,
 	O_HELP, O_VERSION,
 };
 
@@ -62,6 +64,7 @@ static const struct opt opts[] = {
 	{ NULL, "jitter", O_JITTER, 1 },
 	{ NULL, "wcet", O_WCET, 1 },
 	{ NULL, "blocking", O_BLOCKING, 1 },
+	{ NULL, "fail-on-miss", O_FAIL_ON_MISS, 0 },
 	{ "-h", "help", O_HELP, 0 },
 	{ "-V", "version", O_VERSION, 0 },
 };
@@ -166,29 +169,15 @@ static const struct opt *find_opt(const char *arg, const char **inline_val)
 static int parse_time_opt(struct parser *ps, const char *opt, const char *val,
 			  uint64_t *ns, bool zero_ok)
 {
-	char why[128];
-	int ret = hg_parse_time(val, ns, why, sizeof(why));
-
-	if (ret)
-		return fail(ps, ret, "%s %s: %s", opt, val, why);
-	if (!zero_ok && !*ns)
-		return fail(ps, -EINVAL, "%s %s: must be greater than zero", opt, val);
-	if (*ns > HG_MAX_TIME_NS)
-		return fail(ps, -ERANGE, "%s %s: at most a year", opt, val);
-	return 0;
+	return hg_opt_value(HG_OPT_TIME, opt, val, 0, 0, zero_ok ? HG_OPT_ZERO_OK : 0, ns,
+			    ps->err, ps->errlen);
 }
 
 static int parse_count(struct parser *ps, const char *opt, const char *val,
 		       uint64_t lo, uint64_t hi, uint64_t *out)
 {
-	int ret = hg_parse_u64(val, out);
-
-	if (ret == -EINVAL)
-		return fail(ps, ret, "%s %s: not a number", opt, val);
-	if (ret || *out < lo || *out > hi)
-		return fail(ps, -ERANGE, "%s %s: must be %llu to %llu", opt, val,
-			    (unsigned long long)lo, (unsigned long long)hi);
-	return 0;
+	return hg_opt_value(HG_OPT_COUNT, opt, val, lo, hi, lo ? 0 : HG_OPT_ZERO_OK, out,
+			    ps->err, ps->errlen);
 }
 
 /* --lat-thresholds <t>[,<t>...]: increasing times, at most HG_MAX_THRESHOLDS. */
@@ -322,6 +311,9 @@ static int parse_one(struct parser *ps, const struct opt *o, const char *opt,
 		return ret;
 	case O_THRESHOLDS:
 		return parse_thresholds(ps, opt, val);
+	case O_FAIL_ON_MISS:
+		cfg->fail_on_miss = true;
+		return 0;
 	case O_HELP:
 	case O_VERSION:
 		return 0;

@@ -61,6 +61,7 @@ struct hg_config {
 	uint32_t histogram_us;		/* --histogram: LAT buckets of 1 us */
 	unsigned int nthresholds;	/* --lat-thresholds */
 	uint64_t thresholds_ns[HG_MAX_THRESHOLDS];
+	bool fail_on_miss;		/* --fail-on-miss: exit 3 after a missed deadline */
 	struct hg_thread_cfg *threads;	/* nthreads of them */
 };
 

@@ -136,7 +136,7 @@ static void print_json(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 		e->demand_ok ? "true" : "false", e->fail_ns);
 }
 
-int hg_rta_report(FILE *f, const struct hg_taskset *s, bool json)
+int hg_rta_report(FILE *f, const struct hg_taskset *s, bool json, size_t *unschedulable)
 {
 	struct hg_rta_result *r = calloc(s->n ? s->n : 1, sizeof(*r));
 	enum hg_rta_order order;
@@ -146,6 +146,12 @@ int hg_rta_report(FILE *f, const struct hg_taskset *s, bool json)
 	if (!r)
 		return -ENOMEM;
 	ret = hg_rta_fp(s->task, s->n, r, &order);
+	if (!ret && unschedulable) {
+		size_t i;
+
+		for (*unschedulable = 0, i = 0; i < s->n; i++)
+			*unschedulable += !r[i].schedulable;
+	}
 	if (!ret) {
 		analyse_edf(s, &e);
 		if (json)

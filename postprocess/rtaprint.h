@@ -37,8 +37,11 @@ void hg_taskset_free(struct hg_taskset *s);
  * (ms, three decimals), then a table with the order used and the
  * utilisation, then the EDF analyses (bandwidth against the admission
  * limit for reservations; processor demand). With @json, one JSON object
- * instead. Returns 0, or -errno (-EINVAL for a task with C or T of 0).
+ * instead.
+ * @unschedulable: when not NULL, set to the number of tasks whose
+ *                 fixed-priority verdict is unschedulable
+ * Returns 0, or -errno (-EINVAL for a task with C or T of 0).
  */
-int hg_rta_report(FILE *f, const struct hg_taskset *s, bool json);
+int hg_rta_report(FILE *f, const struct hg_taskset *s, bool json, size_t *unschedulable);
 
 #endif /* HG_RTAPRINT_H */

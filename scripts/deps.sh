@@ -4,7 +4,7 @@
 # when it cannot install (the compiler will say what is missing).
 set -u
 need=""
-for pkg in build-essential pkg-config check libnuma-dev; do
+for pkg in build-essential pkg-config check libnuma-dev libjson-c-dev python3-jsonschema; do
 	dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" ||
 		need="$need $pkg"
 done

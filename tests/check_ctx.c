@@ -7,9 +7,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -164,6 +162,42 @@ START_TEST(test_analyse_switches_merged)
 }
 END_TEST
 
+/*
+ * Switches away from each thread: A yields to B (voluntary) and is
+ * preempted by B at 300 (involuntary); B is preempted by A at 200 and
+ * sleeps at 400 (one each); C and D never switch. The text puts the
+ * kernel's counts beside them.
+ */
+START_TEST(test_analyse_per_thread)
+{
+	static const uint64_t want[4][2] = { { 1, 1 }, { 1, 1 }, { 0, 0 }, { 0, 0 } };
+	struct hg_trace *t = ctx_trace();
+	struct hg_ctx_report r;
+	char *buf = NULL;
+	size_t len = 0, i;
+	FILE *f;
+
+	t->threads[A].vcsw = 3;
+	t->threads[A].ivcsw = 4;
+	analyse(t, &r);
+	for (i = 0; i < 4; i++) {
+		ck_assert_uint_eq(r.inferred[0][i], want[i][0]);
+		ck_assert_uint_eq(r.inferred[1][i], want[i][1]);
+	}
+	f = open_memstream(&buf, &len);
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(hg_ctx_print(f, t, &r, 0, 0), 0);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(buf, "# thread 0: switches inferred 2 (voluntary 1, "
+				     "involuntary 1), kernel 7 (voluntary 3, involuntary 4)\n"));
+	ck_assert_ptr_nonnull(strstr(buf, "# thread 3: switches inferred 0 (voluntary 0, "
+				     "involuntary 0), kernel 0 (voluntary 0, involuntary 0)\n"));
+	free(buf);
+	hg_ctx_free(&r);
+	hg_trace_free(t);
+}
+END_TEST
+
 /* Many switches of both kinds, interleaved costs: the merge keeps the order. */
 START_TEST(test_analyse_many_switches)
 {
@@ -221,171 +255,15 @@ START_TEST(test_analyse_damaged)
 }
 END_TEST
 
-/* ---------------------------------------------------------- a JSON check */
-
-/*
- * A strict JSON validator (RFC 8259 grammar, no tree): j_value() returns
- * the text after one value, or NULL when it is malformed.
- */
-static const char *j_value(const char *p, int depth);
-
-static const char *j_ws(const char *p)
-{
-	while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
-		p++;
-	return p;
-}
-
-static const char *j_string(const char *p)
-{
-	if (*p++ != '"')
-		return NULL;
-	for (; *p != '"'; p++) {
-		if ((unsigned char)*p < 0x20)
-			return NULL;
-		if (*p == '\\' && !*++p)
-			return NULL;
-	}
-	return p + 1;
-}
-
-static const char *j_number(const char *p)
-{
-	const char *d;
-
-	if (*p == '-')
-		p++;
-	if (*p == '0')
-		p++;
-	else if (isdigit((unsigned char)*p))
-		while (isdigit((unsigned char)*p))
-			p++;
-	else
-		return NULL;
-	if (*p == '.') {
-		for (d = ++p; isdigit((unsigned char)*p); p++)
-			;
-		if (p == d)
-			return NULL;
-	}
-	if (*p == 'e' || *p == 'E') {
-		p += p[1] == '+' || p[1] == '-' ? 2 : 1;
-		for (d = p; isdigit((unsigned char)*p); p++)
-			;
-		if (p == d)
-			return NULL;
-	}
-	return p;
-}
-
-static const char *j_container(const char *p, int depth, char close)
-{
-	p = j_ws(p + 1);
-	if (*p == close)
-		return p + 1;
-	for (;;) {
-		p = j_ws(p);
-		if (close == '}') {
-			p = j_string(p);
-			if (!p || *(p = j_ws(p)) != ':')
-				return NULL;
-			p++;
-		}
-		p = j_value(p, depth + 1);
-		if (!p)
-			return NULL;
-		p = j_ws(p);
-		if (*p == close)
-			return p + 1;
-		if (*p++ != ',')
-			return NULL;
-	}
-}
-
-static const char *j_value(const char *p, int depth)
-{
-	static const char *const words[] = { "true", "false", "null" };
-	size_t i;
-
-	if (depth > 32)
-		return NULL;
-	p = j_ws(p);
-	if (*p == '{' || *p == '[')
-		return j_container(p, depth, *p == '{' ? '}' : ']');
-	if (*p == '"')
-		return j_string(p);
-	for (i = 0; i < N(words); i++)
-		if (!strncmp(p, words[i], strlen(words[i])))
-			return p + strlen(words[i]);
-	return j_number(p);
-}
-
-static int json_valid(const char *s)
-{
-	const char *end = j_value(s, 0);
-
-	return end && !*j_ws(end);
-}
-
-/* The number after "@field": in the object that follows "@object": {. */
-static double json_field(const char *s, const char *object, const char *field)
-{
-	char key[64];
-	const char *o, *f, *close;
-
-	snprintf(key, sizeof(key), "\"%s\": {", object);
-	o = strstr(s, key);
-	ck_assert_msg(o != NULL, "no object %s", object);
-	close = strchr(o, '}');
-	snprintf(key, sizeof(key), "\"%s\": ", field);
-	f = strstr(o, key);
-	ck_assert_msg(f && f < close, "no %s in %s", field, object);
-	return strtod(f + strlen(key), NULL);
-}
-
-/* A top-level number ("threads", "elapsed_ns"). */
-static double json_top(const char *s, const char *field)
-{
-	char key[64];
-	const char *f;
-
-	snprintf(key, sizeof(key), "\n  \"%s\": ", field);
-	f = strstr(s, key);
-	ck_assert_msg(f != NULL, "no %s", field);
-	return strtod(f + strlen(key), NULL);
-}
-
-static const char *const good_json[] = {
-	"{}", "[]", "{\"a\": [1, -2.5e3, \"x\\\"y\", true, null, {}], \"b\": {\"c\": 0}}", " 0 ",
-};
-static const char *const bad_json[] = {
-	"", "{", "{\"a\": 1,}", "[1 2]", "01", "1.", "{a: 1}", "\"\x01\"", "{} x", "[-]",
-};
-
-START_TEST(test_json_checker)
-{
-	size_t i;
-
-	for (i = 0; i < N(good_json); i++)
-		ck_assert_msg(json_valid(good_json[i]), "rejected %s", good_json[i]);
-	for (i = 0; i < N(bad_json); i++)
-		ck_assert_msg(!json_valid(bad_json[i]), "accepted %s", bad_json[i]);
-}
-END_TEST
-
 /* --------------------------------------------------------- text and JSON */
 
 /* What a function printed to a FILE. */
 static char *print_to_string(void (*fn)(FILE *, void *), void *arg)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
+	struct hg_test_text text;
 
-	ck_assert_ptr_nonnull(f);
-	fn(f, arg);
-	ck_assert_int_eq(fclose(f), 0);
-	return buf;
+	fn(hg_test_text_open(&text), arg);
+	return hg_test_text_close(&text);
 }
 
 struct json_job {
@@ -400,44 +278,55 @@ static void json_fn(FILE *f, void *arg)
 	hg_ctx_json(f, j->t, j->r);
 }
 
-static char *ctx_json(const struct hg_trace *t)
+/* The JSON report of @t, parsed; release it with json_object_put(). */
+static struct json_object *ctx_json(const struct hg_trace *t)
 {
 	struct hg_ctx_report r;
 	struct json_job j = { t, &r };
+	struct json_object *doc;
 	char *s;
 
 	analyse(t, &r);
 	s = print_to_string(json_fn, &j);
+	doc = hg_test_json(s);
+	free(s);
 	hg_ctx_free(&r);
-	return s;
+	return doc;
+}
+
+/* Field @field of class @c. */
+static double class_field(struct json_object *doc, const char *c, const char *field)
+{
+	return hg_test_json_num(doc, "classes/%s/%s", c, field);
 }
 
 START_TEST(test_json_counts)
 {
 	struct hg_trace *t = ctx_trace();
-	char *s = ctx_json(t);
+	struct json_object *s = ctx_json(t);
 	int c;
 
-	ck_assert_msg(json_valid(s), "not JSON:\n%s", s);
-	ck_assert_double_eq(json_top(s, "schema"), 1);
-	ck_assert_double_eq(json_top(s, "threads"), 4);
-	ck_assert_double_eq(json_top(s, "elapsed_ns"), 1000000);
+	ck_assert_uint_eq(hg_test_json_u64(s, "schema"), 1);
+	ck_assert_uint_eq(hg_test_json_u64(s, "threads"), 4);
+	ck_assert_uint_eq(hg_test_json_u64(s, "elapsed_ns"), 1000000);
+	ck_assert_uint_eq(json_object_object_length(hg_test_json_at(s, "classes")),
+			  HG_GAP_NCLASSES);
 	for (c = 0; c < HG_GAP_NCLASSES; c++) {
 		const struct want_stats *w = &ctx_want[c];
 		const char *k = json_keys[c];
 
-		ck_assert_double_eq(json_field(s, k, "count"), (double)w->v[0]);
-		ck_assert_double_eq_tol(json_field(s, k, "per_s"), (double)w->v[0] * 1000, 1e-6);
-		ck_assert_double_eq(json_field(s, k, "min_ns"), (double)w->v[2]);
-		ck_assert_double_eq(json_field(s, k, "p1_ns"), (double)w->v[3]);
-		ck_assert_double_eq(json_field(s, k, "median_ns"), (double)w->v[4]);
-		ck_assert_double_eq_tol(json_field(s, k, "mean_ns"), w->mean, 1e-9);
-		ck_assert_double_eq(json_field(s, k, "p90_ns"), (double)w->v[5]);
-		ck_assert_double_eq(json_field(s, k, "p99_ns"), (double)w->v[6]);
-		ck_assert_double_eq(json_field(s, k, "p999_ns"), (double)w->v[7]);
-		ck_assert_double_eq(json_field(s, k, "max_ns"), (double)w->v[8]);
+		ck_assert_uint_eq(hg_test_json_u64(s, "classes/%s/count", k), w->v[0]);
+		ck_assert_double_eq_tol(class_field(s, k, "per_s"), (double)w->v[0] * 1000, 1e-6);
+		ck_assert_double_eq(class_field(s, k, "min_ns"), (double)w->v[2]);
+		ck_assert_double_eq(class_field(s, k, "p1_ns"), (double)w->v[3]);
+		ck_assert_double_eq(class_field(s, k, "median_ns"), (double)w->v[4]);
+		ck_assert_double_eq_tol(class_field(s, k, "mean_ns"), w->mean, 1e-9);
+		ck_assert_double_eq(class_field(s, k, "p90_ns"), (double)w->v[5]);
+		ck_assert_double_eq(class_field(s, k, "p99_ns"), (double)w->v[6]);
+		ck_assert_double_eq(class_field(s, k, "p999_ns"), (double)w->v[7]);
+		ck_assert_double_eq(class_field(s, k, "max_ns"), (double)w->v[8]);
 	}
-	free(s);
+	json_object_put(s);
 	hg_trace_free(t);
 }
 END_TEST
@@ -449,28 +338,26 @@ END_TEST
 START_TEST(test_json_units_and_rates)
 {
 	struct hg_trace *t = ctx_trace();
-	char *s;
+	struct json_object *s;
 
 	t->calib.tsc_hz = 2000000000ULL;
 	t->stop_cycles = t->t0_cycles + 4000000;
 	s = ctx_json(t);
-	ck_assert_msg(json_valid(s), "not JSON:\n%s", s);
-	ck_assert_double_eq(json_top(s, "elapsed_ns"), 2000000);
-	ck_assert_double_eq_tol(json_field(s, "voluntary_switch", "per_s"), 1000, 1e-6);
-	ck_assert_double_eq_tol(json_field(s, "foreign", "per_s"), 500, 1e-6);
-	ck_assert_double_eq(json_field(s, "voluntary_switch", "min_ns"), 5);
-	ck_assert_double_eq(json_field(s, "voluntary_switch", "max_ns"), 25);
-	ck_assert_double_eq_tol(json_field(s, "involuntary_switch", "mean_ns"), 17.5, 1e-9);
-	ck_assert_double_eq(json_field(s, "unclassified", "max_ns"), 400);
-	free(s);
+	ck_assert_uint_eq(hg_test_json_u64(s, "elapsed_ns"), 2000000);
+	ck_assert_double_eq_tol(class_field(s, "voluntary_switch", "per_s"), 1000, 1e-6);
+	ck_assert_double_eq_tol(class_field(s, "foreign", "per_s"), 500, 1e-6);
+	ck_assert_double_eq(class_field(s, "voluntary_switch", "min_ns"), 5);
+	ck_assert_double_eq(class_field(s, "voluntary_switch", "max_ns"), 25);
+	ck_assert_double_eq_tol(class_field(s, "involuntary_switch", "mean_ns"), 17.5, 1e-9);
+	ck_assert_double_eq(class_field(s, "unclassified", "max_ns"), 400);
+	json_object_put(s);
 	/* a run that never started has no rates */
 	t->stop_cycles = t->t0_cycles;
 	s = ctx_json(t);
-	ck_assert(json_valid(s));
-	ck_assert_double_eq(json_top(s, "elapsed_ns"), 0);
-	ck_assert_double_eq(json_field(s, "voluntary_switch", "per_s"), 0);
-	ck_assert_double_eq(json_field(s, "voluntary_switch", "count"), 2);
-	free(s);
+	ck_assert_uint_eq(hg_test_json_u64(s, "elapsed_ns"), 0);
+	ck_assert_double_eq(class_field(s, "voluntary_switch", "per_s"), 0);
+	ck_assert_double_eq(class_field(s, "voluntary_switch", "count"), 2);
+	json_object_put(s);
 	hg_trace_free(t);
 }
 END_TEST
@@ -478,13 +365,12 @@ END_TEST
 START_TEST(test_json_empty)
 {
 	struct hg_trace *t = build(1, ctx_iv, 0);
-	char *s = ctx_json(t);
+	struct json_object *s = ctx_json(t);
 	int c;
 
-	ck_assert_msg(json_valid(s), "not JSON:\n%s", s);
 	for (c = 0; c < HG_GAP_NCLASSES; c++)
-		ck_assert_double_eq(json_field(s, json_keys[c], "count"), 0);
-	free(s);
+		ck_assert_uint_eq(hg_test_json_u64(s, "classes/%s/count", json_keys[c]), 0);
+	json_object_put(s);
 	hg_trace_free(t);
 }
 END_TEST
@@ -964,69 +850,28 @@ struct printed {
 	char err[2048];
 };
 
-/* Point descriptor @fd at a fresh unlinked file; returns the old one. */
-static int capture(int fd, int *file)
-{
-	char path[256];
-	int saved;
-
-	snprintf(path, sizeof(path), "%s/capture.XXXXXX", hg_test_tmpdir());
-	*file = mkstemp(path);
-	ck_assert_int_ge(*file, 0);
-	unlink(path);
-	saved = dup(fd);
-	ck_assert_int_ge(saved, 0);
-	ck_assert_int_ge(dup2(*file, fd), 0);
-	return saved;
-}
-
-/* Put @fd back to @saved and read what was written into @buf. */
-static void release(int fd, int saved, int file, char *buf, size_t len)
-{
-	ssize_t n;
-
-	dup2(saved, fd);
-	close(saved);
-	n = pread(file, buf, len - 1, 0);
-	buf[n > 0 ? n : 0] = '\0';
-	close(file);
-}
-
 /* Run "hourglass ctx" with @args (NULL-terminated); returns its exit status. */
 static int run_ctx(struct printed *p, const char *const *args)
 {
-	char *argv[16] = { "ctx" };
-	int out, err, fout, ferr, ret, argc = 1;
+	const char *argv[16] = { "ctx" };
+	struct hg_test_out o;
+	int argc = 1;
 
 	while (argc < 15 && args[argc - 1]) {
-		argv[argc] = (char *)args[argc - 1];
+		argv[argc] = args[argc - 1];
 		argc++;
 	}
-	fflush(stdout);
-	fflush(stderr);
-	out = capture(1, &fout);
-	err = capture(2, &ferr);
-	ret = hg_cmd_ctx.main(argc, argv);
-	fflush(stdout);
-	fflush(stderr);
-	release(1, out, fout, p->out, sizeof(p->out));
-	release(2, err, ferr, p->err, sizeof(p->err));
-	return ret;
+	hg_test_cmd(&o, hg_cmd_ctx.main, argv);
+	snprintf(p->out, sizeof(p->out), "%s", o.out);
+	snprintf(p->err, sizeof(p->err), "%s", o.err);
+	hg_test_out_free(&o);
+	return o.status;
 }
 
 #define RUN(p, ...) run_ctx((p), (const char *const[]){ __VA_ARGS__, NULL })
 
 static char paths[5][256];	/* one set per test process */
 enum { P_TRACE, P_DAMAGED, P_TRUNCATED, P_EMPTY, P_MISSING };
-
-static void write_bytes(const char *path, const void *buf, size_t len)
-{
-	FILE *f = fopen(path, "w");
-
-	ck_assert_ptr_nonnull(f);
-	ck_assert_uint_eq(fwrite(buf, 1, len, f), len);
-	ck_assert_int_eq(fclose(f), 0);
-}
 
 /* The test files: a good trace, a few stray bytes, a cut trace, nothing. */
 static void make_files(void)
@@ -1035,37 +880,18 @@ static void make_files(void)
 					     "empty.hgt", "none.hgt" };
 	struct hg_trace *t = ctx_trace();
 	char err[256], *buf;
-	long len;
-	FILE *f;
-	size_t i;
+	size_t i, len;
 
 	for (i = 0; i < N(names); i++)
 		snprintf(paths[i], sizeof(paths[i]), "%s/%s", hg_test_tmpdir(), names[i]);
 	ck_assert_msg(hg_trace_write(t, paths[P_TRACE], err, sizeof(err)) == 0, "%s", err);
 	hg_trace_free(t);
-	write_bytes(paths[P_DAMAGED], "HGX\0\1\2junk", 10);
-	write_bytes(paths[P_EMPTY], "", 0);
-	f = fopen(paths[P_TRACE], "r");
-	ck_assert_ptr_nonnull(f);
-	fseek(f, 0, SEEK_END);
-	len = ftell(f);
-	rewind(f);
-	buf = malloc((size_t)len);
-	ck_assert_ptr_nonnull(buf);
-	ck_assert_uint_eq(fread(buf, 1, (size_t)len, f), (size_t)len);
-	fclose(f);
-	write_bytes(paths[P_TRUNCATED], buf, (size_t)len / 2);
+	hg_test_write_file(paths[P_DAMAGED], "HGX\0\1\2junk", 10);
+	hg_test_write_file(paths[P_EMPTY], "", 0);
+	buf = hg_test_read_file(paths[P_TRACE], &len);
+	hg_test_write_file(paths[P_TRUNCATED], buf, len / 2);
 	free(buf);
 	unlink(paths[P_MISSING]);
-}
-
-static int count_lines(const char *s)
-{
-	int n = 0;
-
-	for (; *s; s++)
-		n += *s == '\n';
-	return n;
 }
 
 /* Bad input: exit status 2, one line on stderr, nothing on stdout. */
@@ -1075,7 +901,7 @@ struct cmd_error {
 };
 
 static const struct cmd_error cmd_errors[] = {
-	{ { NULL }, "hourglass: ctx: missing trace file (usage: hourglass ctx <file>)" },
+	{ { NULL }, "hourglass: ctx: missing trace file (usage: hourglass ctx <file> [<options>])" },
 	{ { "@4" }, "none.hgt: No such file or directory" },
 	{ { "@1" }, "damaged.hgt: " },
 	{ { "@2" }, "cut.hgt: " },
@@ -1093,7 +919,7 @@ static const struct cmd_error cmd_errors[] = {
 	{ { "@0", "--max", "fast" }, "hourglass: ctx: --max fast: " },
 	/* the reason is hg_parse_time()'s, not "must be greater than zero" */
 	{ { "@0", "--bucket", "5" },
-	  "hourglass: ctx: --bucket 5: missing time unit (use m, s, ms, us or ns)" },
+	  "hourglass: ctx: --bucket 5: missing time unit (use d, h, m, s, ms, us or ns)" },
 };
 
 static const char *arg_of(const char *a)
@@ -1114,7 +940,7 @@ START_TEST(test_cmd_errors)
 	ck_assert_int_eq(run_ctx(&p, args), 2);
 	ck_assert_msg(strstr(p.err, ce->err) != NULL, "stderr: %s\nwant: %s", p.err, ce->err);
 	ck_assert_msg(!strncmp(p.err, "hourglass: ctx: ", 16), "stderr: %s", p.err);
-	ck_assert_msg(count_lines(p.err) == 1 && p.err[strlen(p.err) - 1] == '\n',
+	ck_assert_msg(hg_test_lines(p.err) == 1 && p.err[strlen(p.err) - 1] == '\n',
 		      "not one line: %s", p.err);
 	ck_assert_str_eq(p.out, "");
 }
@@ -1143,39 +969,23 @@ END_TEST
 
 START_TEST(test_cmd_json)
 {
+	struct json_object *doc;
 	struct printed p;
 
 	make_files();
 	ck_assert_int_eq(RUN(&p, paths[P_TRACE], "--json"), 0);
 	ck_assert_str_eq(p.err, "");
-	ck_assert_msg(json_valid(p.out), "not JSON:\n%s", p.out);
-	ck_assert_double_eq(json_field(p.out, "voluntary_switch", "count"), 2);
-	ck_assert_double_eq(json_field(p.out, "involuntary_switch", "count"), 2);
-	ck_assert_double_eq(json_field(p.out, "foreign", "count"), 1);
-	ck_assert_double_eq(json_field(p.out, "migration", "count"), 1);
-	ck_assert_double_eq(json_field(p.out, "unclassified", "count"), 1);
-	ck_assert_double_eq(json_field(p.out, "involuntary_switch", "max_ns"), 40);
-	ck_assert_double_eq(json_top(p.out, "threads"), 4);
+	doc = hg_test_json(p.out);
+	ck_assert_double_eq(class_field(doc, "voluntary_switch", "count"), 2);
+	ck_assert_double_eq(class_field(doc, "involuntary_switch", "count"), 2);
+	ck_assert_double_eq(class_field(doc, "foreign", "count"), 1);
+	ck_assert_double_eq(class_field(doc, "migration", "count"), 1);
+	ck_assert_double_eq(class_field(doc, "unclassified", "count"), 1);
+	ck_assert_double_eq(class_field(doc, "involuntary_switch", "max_ns"), 40);
+	ck_assert_uint_eq(hg_test_json_u64(doc, "threads"), 4);
+	json_object_put(doc);
 }
 END_TEST
-
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	char *buf;
-	long len;
-
-	ck_assert_ptr_nonnull(f);
-	fseek(f, 0, SEEK_END);
-	len = ftell(f);
-	rewind(f);
-	buf = malloc((size_t)len + 1);
-	ck_assert_ptr_nonnull(buf);
-	ck_assert_uint_eq(fread(buf, 1, (size_t)len, f), (size_t)len);
-	buf[len] = '\0';
-	fclose(f);
-	return buf;
-}
 
 START_TEST(test_cmd_svg)
 {
@@ -1188,7 +998,7 @@ START_TEST(test_cmd_svg)
 	ck_assert_int_eq(RUN(&p, paths[P_TRACE], "--svg", svg, "--bucket", "10ns"), 0);
 	ck_assert_str_eq(p.err, "");
 	ck_assert_ptr_nonnull(line_of(p.out, "voluntary switch"));
-	s = slurp(svg);
+	s = hg_test_read_file(svg, NULL);
 	len = strlen(s);
 	while (len && isspace((unsigned char)s[len - 1]))
 		s[--len] = '\0';
@@ -1200,8 +1010,8 @@ START_TEST(test_cmd_svg)
 	/* with --json too */
 	unlink(svg);
 	ck_assert_int_eq(RUN(&p, "--json", paths[P_TRACE], "--svg", svg), 0);
-	ck_assert(json_valid(p.out));
-	s = slurp(svg);
+	ck_assert(hg_test_json_valid(p.out));
+	s = hg_test_read_file(svg, NULL);
 	ck_assert(!strncmp(s, "<?xml", 5));
 	free(s);
 }
@@ -1216,7 +1026,7 @@ START_TEST(test_cmd_svg_unwritable)
 	snprintf(svg, sizeof(svg), "%s/no/such/dir/ctx.svg", hg_test_tmpdir());
 	/* checked before anything is printed, like every output path */
 	ck_assert_int_eq(RUN(&p, paths[P_TRACE], "--svg", svg), 2);
-	ck_assert_msg(count_lines(p.err) == 1, "stderr: %s", p.err);
+	ck_assert_msg(hg_test_lines(p.err) == 1, "stderr: %s", p.err);
 	ck_assert_ptr_nonnull(strstr(p.err, "hourglass: ctx: "));
 	ck_assert_int_eq(access(svg, F_OK), -1);
 }
@@ -1235,7 +1045,7 @@ START_TEST(test_cmd_damaged_records)
 	hg_trace_free(t);
 	ck_assert_int_eq(RUN(&p, paths[P_TRACE]), 1);
 	ck_assert_ptr_nonnull(strstr(p.err, "run.hgt: damaged records\n"));
-	ck_assert_int_eq(count_lines(p.err), 1);
+	ck_assert_int_eq(hg_test_lines(p.err), 1);
 	ck_assert_str_eq(p.out, "");
 }
 END_TEST
@@ -1261,6 +1071,7 @@ static Suite *ctx_suite(void)
 	tc = tcase_create("analyse");
 	tcase_add_test(tc, test_analyse_classes);
 	tcase_add_test(tc, test_analyse_switches_merged);
+	tcase_add_test(tc, test_analyse_per_thread);
 	tcase_add_test(tc, test_analyse_many_switches);
 	tcase_add_test(tc, test_analyse_empty);
 	tcase_add_test(tc, test_analyse_damaged);
@@ -1278,7 +1089,6 @@ static Suite *ctx_suite(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("output");
-	tcase_add_test(tc, test_json_checker);
 	tcase_add_test(tc, test_json_counts);
 	tcase_add_test(tc, test_json_units_and_rates);
 	tcase_add_test(tc, test_json_empty);

@@ -929,7 +929,7 @@ static char *report(const struct hg_taskset *s, bool json, int *ret)
 	FILE *f = open_memstream(&buf, &len);
 
 	ck_assert_ptr_nonnull(f);
-	*ret = hg_rta_report(f, s, json);
+	*ret = hg_rta_report(f, s, json, NULL);
 	ck_assert_int_eq(fclose(f), 0);
 	ck_assert_ptr_nonnull(buf);
 	return buf;
@@ -988,6 +988,35 @@ static const struct ms_task paper[] = {
 };
 static const char *const paper_labels[] = { "PERIODIC 3ms 8ms", "PERIODIC 17ms 33ms" };
 static const char *const paper_prios[] = { "RTMED (SCHED_FIFO 50)", "RTLOW (SCHED_FIFO 10)" };
+
+/*
+ * rta --strict: the count of unschedulable tasks. The paper's set is
+ * schedulable (3 ms and 29 ms); with J = 8 ms and C = 19 ms for the second
+ * task, R = 19 + 3 ceil(R / 8) converges at 31 (19 + 4 x 3), and J + R =
+ * 39 ms > 33 ms: one task.
+ */
+START_TEST(test_report_counts_unschedulable)
+{
+	static const struct ms_task late[] = {
+		TASK(3, 8, 0, 0, 0, 50), TASK(19, 33, 0, 8, 0, 10),
+	};
+	struct hg_taskset s;
+	size_t n = 99;
+	FILE *f = fopen("/dev/null", "w");
+
+	ck_assert_ptr_nonnull(f);
+	make_set(&s, paper, 2, paper_labels, paper_prios);
+	ck_assert_int_eq(hg_rta_report(f, &s, false, &n), 0);
+	ck_assert_uint_eq(n, 0);
+	hg_taskset_free(&s);
+	make_set(&s, late, 2, paper_labels, paper_prios);
+	n = 99;
+	ck_assert_int_eq(hg_rta_report(f, &s, true, &n), 0);
+	ck_assert_uint_eq(n, 1);
+	hg_taskset_free(&s);
+	fclose(f);
+}
+END_TEST
 
 START_TEST(test_report_text)
 {
@@ -1515,9 +1544,9 @@ static const struct {
 	{ "no value", "C= T=8ms\n", 1, "'C=': write K=<value> with K one of C T D J B P" },
 	{ "no key", "=3ms T=8ms\n", 1, "'=3ms': write K=<value> with K one of C T D J B P" },
 	{ "bad time unit", "C=3ms T=8ms\n\nC=3xs T=8ms\n", 3,
-	  "'C=3xs': unknown time unit 'xs' (use m, s, ms, us or ns)" },
+	  "'C=3xs': unknown time unit 'xs' (use d, h, m, s, ms, us or ns)" },
 	{ "time without unit", "C=3 T=8ms\n", 1,
-	  "'C=3': missing time unit (use m, s, ms, us or ns)" },
+	  "'C=3': missing time unit (use d, h, m, s, ms, us or ns)" },
 	{ "negative time", "C=3ms T=8ms J=-1ms\n", 1,
 	  "'J=-1ms': not a time value (write e.g. 1.5ms)" },
 	{ "missing C", "C=3ms T=8ms\nT=8ms\n", 2,
@@ -2036,6 +2065,7 @@ static Suite *suite(void)
 	tc = tcase_create("report");
 	tcase_add_test(tc, test_json_checker);
 	tcase_add_test(tc, test_report_text);
+	tcase_add_test(tc, test_report_counts_unschedulable);
 	tcase_add_test(tc, test_report_text_lines);
 	tcase_add_test(tc, test_report_reservations);
 	tcase_add_test(tc, test_report_zero);

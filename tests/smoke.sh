@@ -143,7 +143,8 @@ else ok "-q prints nothing and writes --json"; fi
 
 # JSON keys
 for k in '"schema": 1' '"tsc_hz"' '"gap_threshold_ns"' '"threads"' '"received_ns"' '"median_ns"' \
-	 '"voluntary_switches"' '"kernel_release"' '"interrupts_before"'; do
+	 '"voluntary_switches"' '"kernel_release"' '"interrupts_before"' '"tid"' '"kernel_cpu_ns"' \
+	 '"noise"' '"other_tasks_ns"'; do
 	grep -q "$k" "$TMP/q.json" || { fail "--json" "no $k"; break; }
 done && ok "--json holds the documented keys"
 
@@ -173,6 +174,12 @@ for k in tsc_hz counter_read_cycles bare_loop_cycles gap_loop_cycles gap_thresho
 	grep -q "\"$k\"" "$TMP/cal" || { fail "calibrate --json" "no $k"; break; }
 done && ok "calibrate --json"
 "$HG" calibrate | grep -q '^# gap threshold: ' && ok "calibrate" || fail "calibrate" "no threshold line"
+"$HG" calibrate --ctx --json >"$TMP/cal" 2>&1
+for k in calibration pingpong_ns pingpong_ci_low_ns pingpong_ci_high_ns yield_ns ctx_cpu; do
+	grep -q "\"$k\"" "$TMP/cal" || { fail "calibrate --ctx --json" "no $k"; break; }
+done && ok "calibrate --ctx --json"
+"$HG" calibrate --ctx | grep -q '^# ctx: pipe ping-pong: median [0-9.]* (95 % CI ' &&
+	ok "calibrate --ctx" || fail "calibrate --ctx" "no ping-pong line"
 
 # help
 "$HG" --help | grep -q -- '--cpu' && ok "--help" || fail "--help" "no --cpu"
@@ -240,6 +247,15 @@ if "$HG" -n 4 -d 500ms -a -w CPU_YIELD 0.9ms --cpu 0 -x -gh -o "$TMP/y.hgt" >"$T
 		fail "-gh" "no gap histogram"
 	"$HG" ctx "$TMP/y.hgt" --json | grep -q '"voluntary_switch": {"count": ' &&
 		ok "ctx --json" || fail "ctx --json" "no voluntary_switch object"
+	# the kernel beside us: per thread its id and CPU time, per CPU a verdict
+	if grep -q '^# kernel: thread 3 hg/3 tid [1-9][0-9]*: received [0-9.]* ms, kernel CPU time ' "$TMP/out" &&
+	   grep -Eq '^# noise: CPU 0: other tasks .*: (quiet|not quiet)$' "$TMP/out" &&
+	   grep -Eq '^# noise: (quiet|not quiet)' "$TMP/out" &&
+	   "$HG" ctx "$TMP/y.hgt" | grep -q '^# thread 3: switches inferred [0-9]* (.*), kernel [0-9]* ('; then
+		ok "kernel CPU time, tids, noise per CPU, kernel switch counts in ctx"
+	else
+		fail "kernel beside us" "no kernel/noise lines or ctx thread lines"
+	fi
 	"$HG" ctx "$TMP/y.hgt" --bucket 1us --max 20us | grep -q '^    19.000 -    20.000 us ' &&
 		ok "ctx --bucket --max" || fail "ctx --bucket --max" "no 19-20 us bucket"
 else
@@ -374,6 +390,26 @@ printf 'C=3ms T=8ms P=RTMED\n# the low task\nC=17ms T=33ms P=RTLOW\n' >"$TMP/tas
 printf 'C=3ms T=8ms\nC=17ms X=3\n' >"$TMP/badtasks"
 expect_bad "rta task file with a bad field" rta --tasks "$TMP/badtasks"
 expect_bad "rta without PERIODIC threads" rta -n 1 -w CPU
+# exit status 3: a violation predicted (rta --strict) or measured (--fail-on-miss)
+"$HG" rta --strict -n 2 -t 0 -p RTMED -w PERIODIC 3ms 8ms -t 1 -p RTLOW -w PERIODIC 17ms 33ms \
+	--jitter 8ms --wcet 19ms >"$TMP/rta" 2>"$TMP/err"
+rc=$?
+if [ "$rc" = 3 ] && grep -q 'unschedulable (--strict)' "$TMP/err" &&
+   "$HG" rta --strict -n 1 -w PERIODIC 3ms 8ms >/dev/null 2>&1; then
+	ok "rta --strict: exit 3 for an unschedulable set, 0 otherwise"
+else
+	fail "rta --strict" "exit status $rc: $(cat "$TMP/err")"
+fi
+# a deadline of 1 ms for 2 ms of work is missed by every job, whatever the timing
+"$HG" -n 1 -d 100ms -w PERIODIC 2ms 10ms 1ms -x --fail-on-miss >"$TMP/out" 2>"$TMP/err"
+rc=$?
+if [ "$rc" = 3 ] && grep -q 'deadlines\{0,1\} missed (--fail-on-miss)' "$TMP/err" &&
+   grep -q '^# thread' "$TMP/out" &&
+   "$HG" -n 1 -d 100ms -w PERIODIC 2ms 10ms 1ms -x -q >/dev/null 2>&1; then
+	ok "--fail-on-miss: exit 3 after missed deadlines, report printed"
+else
+	fail "--fail-on-miss" "exit status $rc: $(cat "$TMP/err")"
+fi
 expect_bad "rta with D > T" rta -n 1 -w PERIODIC 3ms 8ms 9ms
 if "$HG" -n 2 -d 1s -t 0 $RT -w PERIODIC 2ms 8ms -t 1 -w PERIODIC 5ms 20ms -x >"$TMP/out" 2>&1 &&
    grep -q '^# predicted vs measured: ' "$TMP/out" &&

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * ciout.h - estimates with their confidence intervals, as text and as
+ * JSON members, the same way in every experiment's output
+ */
+#ifndef HG_CIOUT_H
+#define HG_CIOUT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "stats.h"
+
+/*
+ * hg_ci_text - "<est> (95 % CI <lo> .. <hi>)" into @buf, each value
+ * divided by @div and printed with @prec decimals; returns @buf
+ */
+char *hg_ci_text(const struct hg_ci *ci, double div, int prec, char *buf, size_t len);
+
+/*
+ * hg_json_num - a JSON number: @v with @prec decimals, or null when it is
+ * not finite (JSON has no infinity)
+ */
+void hg_json_num(FILE *f, double v, int prec);
+
+/*
+ * hg_json_ci - three members "<k_est>": est, "<k_lo>": lo, "<k_hi>": hi,
+ * each divided by @div, at indentation @indent, each on its own line and
+ * preceded by a comma unless @first
+ */
+void hg_json_ci(FILE *f, int indent, const struct hg_ci *ci, double div, const char *k_est,
+		const char *k_lo, const char *k_hi, int first);
+
+#endif /* HG_CIOUT_H */
