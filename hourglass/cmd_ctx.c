@@ -21,6 +21,7 @@ struct ctx_args {
 	const char *svg;
 	uint64_t bucket_ns;
 	uint64_t max_ns;
+	bool log_y;
 	bool json;
 };
 
@@ -38,7 +39,12 @@ static const struct hg_opt ctx_opts[] = {
 	{ .name = "max", .kind = HG_OPT_TIME, .off = offsetof(struct ctx_args, max_ns),
 	  .help = "end of the last bucket (more is counted in one)" },
 	{ .name = "svg", .kind = HG_OPT_OUTPUT, .off = offsetof(struct ctx_args, svg),
-	  .value = "<out.svg>", .help = "draw the histogram as a picture" },
+	  .value = "<out.svg>", .help = "draw the histogram as a picture: voluntary and\n"
+	  "involuntary switches as two series, their\n"
+	  "medians and 99th percentiles marked" },
+	{ .name = "log-y", .kind = HG_OPT_FLAG, .off = offsetof(struct ctx_args, log_y),
+	  .help = "the picture's count axis logarithmic, for\n"
+	  "rare long switches beside many short ones" },
 	{ .name = "json", .kind = HG_OPT_FLAG, .off = offsetof(struct ctx_args, json),
 	  .help = "print the statistics as JSON instead of text" },
 	HG_OPT_END
@@ -62,7 +68,8 @@ static int write_svg(const struct ctx_args *a, const struct hg_trace *t,
 		     const struct hg_ctx_report *r)
 {
 	struct hg_ctx_svg_opts o = {
-		.bucket_ns = a->bucket_ns, .max_ns = a->max_ns, .name = a->file,
+		.bucket_ns = a->bucket_ns, .max_ns = a->max_ns, .log_y = a->log_y,
+		.name = a->file,
 	};
 	struct hg_atomic out;
 	char err[512];
