@@ -49,7 +49,7 @@ struct hg_thread_cfg {
 
 struct hg_config {
 	unsigned int nthreads;		/* -n */
-	uint64_t duration_ns;		/* -d */
+	uint64_t duration_ns;		/* -d; 0: --forever, until SIGINT or SIGTERM */
 	uint64_t records;		/* -e */
 	uint64_t gap_ns;		/* -g; 0: derive from the loop */
 	bool raw_cycles;		/* -c */

@@ -418,7 +418,12 @@ if [ "$rc" = 3 ] && grep -q 'deadlines\{0,1\} missed (--fail-on-miss)' "$TMP/err
 else
 	fail "--fail-on-miss" "exit status $rc: $(cat "$TMP/err")"
 fi
-expect_bad "rta with D > T" rta -n 1 -w PERIODIC 3ms 8ms 9ms
+if "$HG" rta -n 1 -w PERIODIC 3ms 8ms 9ms >"$TMP/out" 2>&1 &&
+   grep -q '^rta: thread 0 response 3.000 deadline 9.000 schedulable$' "$TMP/out"; then
+	ok "rta with D > T is analysed"
+else
+	fail "rta with D > T is analysed" "$(head -3 "$TMP/out")"
+fi
 if "$HG" -n 2 -d 1s -t 0 $RT -w PERIODIC 2ms 8ms -t 1 -w PERIODIC 5ms 20ms -x >"$TMP/out" 2>&1 &&
    grep -q '^# predicted vs measured: ' "$TMP/out" &&
    [ "$(grep -c '^# [01] .*PERIODIC .* \(yes\|no (+\)' "$TMP/out")" = 2 ] &&
@@ -448,6 +453,34 @@ if is_root; then
 		fail "-rh admission" "exit $rc: $(head -1 "$TMP/err")"
 else
 	skip "-rh and -rs" "needs CAP_SYS_NICE for SCHED_DEADLINE (run as root)"
+fi
+
+# --- long runs --------------------------------------------------------------------
+# start_bg ARGS...: start a run in the background (its pid in $bg), and wait until
+# its threads exist: from then on SIGINT, SIGTERM and SIGUSR1 are the run's
+start_bg() {
+	"$HG" "$@" >"$TMP/bg.out" 2>"$TMP/bg.err" &
+	bg=$!
+	n=0
+	while [ "$(ls /proc/$bg/task 2>/dev/null | wc -l)" -lt 2 ] && [ $n -lt 300 ]; do
+		kill -0 $bg 2>/dev/null || break
+		sleep 0.1
+		n=$((n + 1))
+	done
+}
+start_bg -n 2 --forever -e 4000 -a -w CPU_YIELD 50us -c -o "$TMP/forever.hgt"
+sleep 0.5
+kill -TERM $bg
+wait $bg
+rc=$?
+if [ $rc = 0 ] && grep -q '^# hourglass: 2 threads, --forever, ' "$TMP/bg.out" &&
+   grep -q '^# interrupted: SIGTERM ended the run early' "$TMP/bg.out" &&
+   [ "$(grep -c '^# thread [01]: trace complete since ' "$TMP/bg.out")" = 2 ] &&
+   awk -f "$HERE/trace-check.awk" "$TMP/bg.out" >"$TMP/check" &&
+   "$HG" dump "$TMP/forever.hgt" | cmp -s - "$TMP/bg.out"; then
+	ok "--forever: runs until SIGTERM, complete-since per thread, dump equals the output"
+else
+	fail "--forever" "exit status $rc: $(head -3 "$TMP/bg.err") $(head -3 "$TMP/check" 2>/dev/null)"
 fi
 
 echo "smoke: $passed passed, $failed failed, $skipped skipped"

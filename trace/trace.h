@@ -36,6 +36,7 @@ enum {
 	HG_TRACE_NO_INTERVALS = 1 << 3,	/* -x: no trace lines */
 	HG_TRACE_FAILED      = 1 << 4,	/* a thread failed during the run */
 	HG_TRACE_GAP_HIST    = 1 << 5,	/* -gh: print the gap histograms */
+	HG_TRACE_RING        = 1 << 6,	/* --forever: a flight recorder's newest records */
 };
 
 /* What a thread's model reports beside its intervals. */
@@ -77,6 +78,9 @@ struct hg_trace_thread {
 	uint64_t kernel_cpu_ns;		/* CLOCK_THREAD_CPUTIME_ID over its window
 					 * (valid when @tid is) */
 	struct hg_tstats stats;
+	/* a flight recorder (--forever) keeps each thread's newest records */
+	uint64_t overwritten;		/* records written over by newer ones */
+	uint64_t complete_since_cycles;	/* start of the oldest one kept, when any was */
 	struct hg_record *recs;		/* @stored records, in order */
 	bool recs_borrowed;		/* they lie in the trace's file mapping */
 };
