@@ -39,7 +39,8 @@ static const struct hg_opt render_opts[] = {
 	  .min = HG_RENDER_MIN_WIDTH, .max = HG_RENDER_MAX_WIDTH, .value = "<px>",
 	  .help = "width of the picture, 400 to 20000 (default 1000)" },
 	{ .name = "per-cpu", .kind = HG_OPT_FLAG, .off = offsetof(struct render_args, o.per_cpu),
-	  .help = "one row per CPU, boxes coloured by thread" },
+	  .help = "one row per CPU, boxes coloured by thread, LAT\n"
+		  "wake-ups under the row of the CPU they woke on" },
 	HG_OPT_END
 };
 
@@ -47,12 +48,12 @@ static const struct hg_cmdspec render_spec = {
 	.name = "render",
 	.summary = "draw a saved trace as an SVG timeline",
 	.about = "Draw a trace written with -o as an SVG timeline (the paper's figure 3):\n"
-		 "one row per thread, labelled with its id, workload and priority, a grey\n"
-		 "box for each interval of execution, a time axis in ms from the start of\n"
-		 "the run. PERIODIC threads also show their releases (triangles under the\n"
-		 "row), deadlines (triangles over it) and, in red, jobs that missed their\n"
-		 "deadline. Intervals and gaps narrower than a pixel are merged, so the\n"
-		 "file stays small however long the trace.",
+		 "one row per thread, labelled with its id, workload and priority, a box\n"
+		 "for each interval of execution in the colour of its CPU, a time axis in\n"
+		 "ms from the start of the run. PERIODIC threads also show their releases\n"
+		 "(triangles under the row), deadlines (triangles over it) and, in red,\n"
+		 "jobs that missed their deadline. Intervals and gaps narrower than a pixel\n"
+		 "are merged, so the file stays small however long the trace.",
 	.args = render_pos,
 	.opts = render_opts,
 };

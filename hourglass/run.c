@@ -27,6 +27,7 @@
 #include "../trace/counter.h"
 #include "../trace/timeval.h"
 #include "cpulist.h"
+#include "kstat.h"
 #include "reserve.h"
 #include "run.h"
 #include "sysinfo.h"
@@ -56,6 +57,9 @@ struct worker {
 	uint64_t gap_cycles;		/* its gap threshold */
 	struct rusage ru0;		/* at the start of its run */
 	struct rusage ru;		/* at its end */
+	pid_t tid;			/* its kernel thread id */
+	uint64_t cpu0_ns;		/* CLOCK_THREAD_CPUTIME_ID at the start ... */
+	uint64_t cpu_ns;		/* ... and over its window */
 	int error;
 	char msg[256];
 };
@@ -132,8 +136,13 @@ static void open_gate(struct run *r, bool abort)
 static void setup_thread(struct worker *w)
 {
 	const struct hg_thread_cfg *c = w->cfg;
-	char list[128], why[200];
+	char list[128], why[200], name[16];
 	int ret;
+
+	/* named and numbered for perf, trace-cmd and top: "hg/<n>" */
+	w->tid = gettid();
+	snprintf(name, sizeof(name), "hg/%u", w->id);
+	pthread_setname_np(pthread_self(), name);
 
 	if (c->pinned) {
 		ret = pthread_setaffinity_np(pthread_self(), sizeof(c->cpus), &c->cpus);
@@ -211,13 +220,16 @@ static void *worker_main(void *arg)
 	w->wctx.mono0_ns = r->mono_t0_ns;
 	w->wctx.cycles0 = r->cycles_t0;
 	w->wctx.start_ns = r->mono_t0_ns + w->cfg->start_ns;
-	w->wctx.end_ns = r->mono_t0_ns + (w->cfg->finish_ns ? w->cfg->finish_ns :
-					  r->cfg->duration_ns);
+	w->wctx.end_ns = w->cfg->finish_ns ? r->mono_t0_ns + w->cfg->finish_ns :
+			 r->cfg->duration_ns ? r->mono_t0_ns + r->cfg->duration_ns :
+			 UINT64_MAX;	/* --forever */
 	getrusage(RUSAGE_THREAD, &w->ru0);	/* the switches of set-up do not count */
+	w->cpu0_ns = hg_clock_ns(CLOCK_THREAD_CPUTIME_ID);
 	if (!wl->untraced)
 		hg_tracer_start(&w->tracer);
 	ret = wl->run(&w->wctx);
 	hg_tracer_finish(&w->tracer);
+	w->cpu_ns = hg_clock_ns(CLOCK_THREAD_CPUTIME_ID) - w->cpu0_ns;
 	if (ret) {
 		snprintf(w->msg, sizeof(w->msg), "-w %s failed: %s", wl->name, strerror(-ret));
 		w->error = ret;
@@ -318,16 +330,22 @@ static int collect(struct run *r, struct hg_trace *t, const cpu_set_t *online)
 		tt->error = w->error;
 		tt->gap_threshold_cycles = w->gap_cycles;
 		tt->begin_cycles = w->begin;
-		tt->end_cycles = w->end;
+		/* --forever: the thread ended when the run was stopped */
+		tt->end_cycles = w->end == HG_NO_LIMIT ? t->stop_cycles : w->end;
 		tt->vcsw = (uint64_t)(w->ru.ru_nvcsw - w->ru0.ru_nvcsw);
 		tt->ivcsw = (uint64_t)(w->ru.ru_nivcsw - w->ru0.ru_nivcsw);
+		tt->tid = (uint32_t)w->tid;
+		tt->kernel_cpu_ns = w->cpu_ns;
 		tt->stats = w->stats;
-		tt->stored = w->writer.stored;
+		tt->stored = hg_writer_kept(&w->writer);
 		tt->dropped = w->writer.dropped;
+		tt->overwritten = w->writer.stored - tt->stored;
 		tt->recs = malloc(tt->stored ? tt->stored * sizeof(*tt->recs) : 1);
 		if (!tt->recs)
 			return -ENOMEM;
 		hg_writer_collect(&w->writer, tt->recs);
+		if (tt->overwritten && tt->stored)
+			tt->complete_since_cycles = tt->recs[0].start_cycles;
 		if (w->error)
 			t->flags |= HG_TRACE_FAILED;
 	}
@@ -442,6 +460,8 @@ static int init_run(struct run *r, const struct hg_config *cfg, char *err, size_
 			 (unsigned long long)cfg->records, strerror(-ret));
 		return ret;
 	}
+	if (!cfg->duration_ns)	/* --forever: keep the newest records */
+		hg_arena_set_ring(&r->arena);
 	for (i = 0; i < cfg->nthreads; i++) {
 		struct worker *w = &r->w[i];
 
@@ -526,15 +546,38 @@ static int hold_pm_qos(struct hg_trace *t)
 	return fd;
 }
 
+/* What the kernel counted per CPU from @before to now, into @t. */
+static void kernel_counters(struct hg_trace *t, const struct hg_kstat *before,
+			    uint64_t before_ns)
+{
+	struct hg_kstat after;
+	char irq[4096];
+
+	if (!before->n || hg_kstat_read(&after))
+		return;
+	t->noise_window_ns = hg_clock_ns(CLOCK_MONOTONIC) - before_ns;
+	if (hg_kstat_delta(before, &after, &t->noise, &t->nnoise))
+		t->noise_window_ns = 0;
+	if (!hg_sysinfo_interrupts(after.cpu, after.n, irq, sizeof(irq)))
+		hg_trace_add_sys(t, "interrupts_after", irq);
+	hg_kstat_free(&after);
+}
+
 /* Take the common start, open the gate, wait for the end, stop, join. */
 static int release_and_wait(struct run *r, struct hg_trace *t)
 {
 	const struct hg_config *cfg = r->cfg;
-	uint64_t mono0, c0;
+	struct hg_kstat before = { 0, NULL };
+	uint64_t mono0, c0, before_ns;
+	char irq[4096];
 	unsigned int i;
 	int sig, qos = hold_pm_qos(t);
 
 	raise_main_priority(cfg);
+	if (!hg_kstat_read(&before) &&
+	    !hg_sysinfo_interrupts(before.cpu, before.n, irq, sizeof(irq)))
+		hg_trace_add_sys(t, "interrupts_before", irq);
+	before_ns = hg_clock_ns(CLOCK_MONOTONIC);
 	hg_clock_pair(CLOCK_MONOTONIC, &mono0, &c0);
 	r->mono_t0_ns = mono0;
 	r->cycles_t0 = c0;
@@ -547,14 +590,16 @@ static int release_and_wait(struct run *r, struct hg_trace *t)
 		uint64_t end = c->finish_ns ? c->finish_ns : cfg->duration_ns;
 
 		r->w[i].begin = c0 + hg_ns_to_cycles(c->start_ns, r->calib.tsc_hz);
-		r->w[i].end = c0 + hg_ns_to_cycles(end, r->calib.tsc_hz);
+		r->w[i].end = end ? c0 + hg_ns_to_cycles(end, r->calib.tsc_hz) : HG_NO_LIMIT;
 	}
 	open_gate(r, false);
-	sig = wait_end(r, mono0 + cfg->duration_ns);
+	sig = wait_end(r, cfg->duration_ns ? mono0 + cfg->duration_ns : UINT64_MAX);
 	t->stop_cycles = hg_counter_read();
 	stop_all(r);
 	for (i = 0; i < cfg->nthreads; i++)
 		pthread_join(r->w[i].th, NULL);
+	kernel_counters(t, &before, before_ns);
+	hg_kstat_free(&before);
 	lower_main_priority();
 	if (qos >= 0)
 		close(qos);
@@ -585,7 +630,6 @@ static int run_experiment(const struct hg_config *cfg, const char *cmdline,
 	struct run r;
 	struct hg_trace *t;
 	cpu_set_t online;
-	char irq[4096];
 	unsigned int i, created;
 	int ret;
 
@@ -612,6 +656,7 @@ static int run_experiment(const struct hg_config *cfg, const char *cmdline,
 		return HG_RUN_SYSTEM;
 	}
 	t->calib = r.calib;
+	t->pid = (uint32_t)getpid();
 	hg_trace_add_sys(t, "counter", HG_COUNTER_NAME);
 	t->duration_ns = cfg->duration_ns;
 	t->capacity = cfg->records;
@@ -624,6 +669,8 @@ static int run_experiment(const struct hg_config *cfg, const char *cmdline,
 		t->flags |= HG_TRACE_NO_INTERVALS;
 	if (cfg->gap_hist)
 		t->flags |= HG_TRACE_GAP_HIST;
+	if (!cfg->duration_ns)
+		t->flags |= HG_TRACE_RING;
 	ret = init_run(&r, cfg, err, errlen);
 	if (ret) {
 		free_run(&r);
@@ -631,8 +678,6 @@ static int run_experiment(const struct hg_config *cfg, const char *cmdline,
 		return HG_RUN_SYSTEM;
 	}
 	t->capacity = r.arena.capacity;
-	if (!hg_sysinfo_interrupts(irq, sizeof(irq)))
-		hg_trace_add_sys(t, "interrupts_before", irq);
 	created = start_threads(&r, err, errlen);
 	wait_ready(&r, created);
 	if (created < cfg->nthreads || setup_failed(&r, err, errlen)) {
@@ -646,8 +691,6 @@ static int run_experiment(const struct hg_config *cfg, const char *cmdline,
 	}
 	lock_memory(t);
 	release_and_wait(&r, t);
-	if (!hg_sysinfo_interrupts(irq, sizeof(irq)))
-		hg_trace_add_sys(t, "interrupts_after", irq);
 	ret = collect(&r, t, &online);
 	free_run(&r);
 	if (ret) {

@@ -4,7 +4,6 @@
  */
 #include <errno.h>
 #include <inttypes.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,6 +16,8 @@ static int collect(const struct hg_gap *g, void *arg)
 	struct hg_ctx_report *r = arg;
 	size_t *n = &r->n[g->cls], *cap = &r->cap[g->cls];
 
+	if (g->cls == HG_GAP_VOLUNTARY || g->cls == HG_GAP_INVOLUNTARY)
+		r->inferred[g->cls == HG_GAP_INVOLUNTARY][g->thread]++;
 	if (*n == *cap) {
 		size_t c = *cap ? *cap * 2 : 1024;
 		uint64_t *v = realloc(r->cost[g->cls], c * sizeof(*v));
@@ -76,6 +77,11 @@ int hg_ctx_analyse(const struct hg_trace *t, struct hg_ctx_report *r)
 	if (ret)
 		return ret;
 	r->elapsed_ns = hg_trace_ns(t, t->stop_cycles);
+	for (c = 0; c < 2; c++) {
+		r->inferred[c] = calloc(t->nthreads ? t->nthreads : 1, sizeof(uint64_t));
+		if (!r->inferred[c])
+			return -ENOMEM;
+	}
 	ret = hg_classify(t, collect, r);
 	for (c = 0; !ret && c < HG_GAP_NCLASSES; c++)
 		ret = hg_stats_compute(r->cost[c], r->n[c], &r->st[c]);
@@ -99,6 +105,8 @@ void hg_ctx_free(struct hg_ctx_report *r)
 	for (c = 0; c < HG_GAP_NCLASSES; c++)
 		free(r->cost[c]);
 	free(r->switches);
+	free(r->inferred[0]);
+	free(r->inferred[1]);
 	memset(r, 0, sizeof(*r));
 }
 
@@ -118,19 +126,18 @@ static uint64_t ns_at_or_below(uint64_t cycles, uint64_t hz)
 	return x > UINT64_MAX ? UINT64_MAX : (uint64_t)x;
 }
 
-int hg_ctx_histogram(const struct hg_ctx_report *r, uint64_t bucket_ns, uint64_t max_ns,
-		     struct hg_svg_bar **bars, size_t *n)
+int hg_ctx_histogram(const struct hg_ctx_report *r, int cls, uint64_t bucket_ns,
+		     uint64_t max_ns, struct hg_bins *b)
 {
+	const uint64_t *v = cls < 0 ? r->switches : r->cost[cls];
+	size_t nv = cls < 0 ? r->nswitches : r->n[cls], nb, i;
 	uint64_t hz = r->tsc_hz, top_ns, edge;
-	struct hg_bins bins;
-	struct hg_svg_bar *b;
-	size_t nb, i;
 	int ret;
 
 	/*
-	 * automatic: up to the 99th percentile but no further than 20 medians,
-	 * so the bulk of the switches is resolved; about 50 buckets of a
-	 * 1-2-5 width
+	 * automatic: up to the 99th percentile of all switches but no further
+	 * than 20 medians, so the bulk of the switches is resolved; about 50
+	 * buckets of a 1-2-5 width
 	 */
 	top_ns = hg_cycles_to_ns(hg_percentile_sorted(r->switches, r->nswitches, 99), hz);
 	edge = 20 * hg_cycles_to_ns(hg_percentile_sorted(r->switches, r->nswitches, 50), hz);
@@ -146,23 +153,10 @@ int hg_ctx_histogram(const struct hg_ctx_report *r, uint64_t bucket_ns, uint64_t
 		nb = 1;
 	if (nb > 100000)
 		nb = 100000;
-	ret = hg_bins_linear(&bins, 0, bucket_ns, nb);
-	b = ret ? NULL : calloc(nb + 1, sizeof(*b));
-	if (!b) {
-		hg_bins_free(&bins);
-		return ret ? ret : -ENOMEM;
-	}
-	for (i = 0; i < r->nswitches; i++)
-		hg_bins_add(&bins, ns_at_or_below(r->switches[i], hz), 1);
-	for (i = 0; i <= nb; i++) {
-		b[i].lo = (double)hg_bins_low(&bins, i) / 1000.0;
-		b[i].hi = i < nb ? (double)hg_bins_end(&bins, i) / 1000.0 : INFINITY;
-		b[i].count = bins.count[i];
-	}
-	hg_bins_free(&bins);
-	*bars = b;
-	*n = b[nb].count ? nb + 1 : nb;
-	return 0;
+	ret = hg_bins_linear(b, 0, bucket_ns, nb);
+	for (i = 0; !ret && i < nv; i++)
+		hg_bins_add(b, ns_at_or_below(v[i], hz), 1);
+	return ret;
 }
 
 static char *us(const struct hg_ctx_report *r, uint64_t cycles, char *buf, size_t len)
@@ -173,9 +167,9 @@ static char *us(const struct hg_ctx_report *r, uint64_t cycles, char *buf, size_
 int hg_ctx_print(FILE *f, const struct hg_trace *t, const struct hg_ctx_report *r,
 		 uint64_t bucket_ns, uint64_t max_ns)
 {
-	struct hg_svg_bar *bars;
+	struct hg_bins b;
 	size_t nbars, i;
-	uint64_t peak = 0;
+	uint64_t peak;
 	char v[9][32], el[32];
 	int c, ret;
 
@@ -201,31 +195,43 @@ int hg_ctx_print(FILE *f, const struct hg_trace *t, const struct hg_ctx_report *
 			us(r, s->p90, v[4], sizeof(v[4])), us(r, s->p99, v[5], sizeof(v[5])),
 			us(r, s->p999, v[6], sizeof(v[6])), us(r, s->max, v[7], sizeof(v[7])));
 	}
+	for (i = 0; i < t->nthreads; i++) {
+		const struct hg_trace_thread *th = &t->threads[i];
+
+		fprintf(f, "# thread %zu: switches inferred %" PRIu64 " (voluntary %" PRIu64
+			", involuntary %" PRIu64 "), kernel %" PRIu64 " (voluntary %" PRIu64
+			", involuntary %" PRIu64 ")\n", i, r->inferred[0][i] + r->inferred[1][i],
+			r->inferred[0][i], r->inferred[1][i], th->vcsw + th->ivcsw, th->vcsw,
+			th->ivcsw);
+	}
 	if (!r->nswitches)
 		return 0;
-	ret = hg_ctx_histogram(r, bucket_ns, max_ns, &bars, &nbars);
-	if (ret)
+	ret = hg_ctx_histogram(r, -1, bucket_ns, max_ns, &b);
+	if (ret) {
+		hg_bins_free(&b);
 		return ret;
-	for (i = 0; i < nbars; i++)
-		if (bars[i].count > peak)
-			peak = bars[i].count;
+	}
+	peak = hg_bins_peak(&b);
+	/* the open bucket only when something is in it */
+	nbars = b.count[b.n] ? b.n + 1 : b.n;
 	fprintf(f, "# context-switch cost histogram (voluntary and involuntary, %zu switches)\n",
 		r->nswitches);
 	for (i = 0; i < nbars; i++) {
-		int len = (int)(peak ? (bars[i].count * 50 + peak - 1) / peak : 0);
+		int len = (int)(peak ? (b.count[i] * 50 + peak - 1) / peak : 0);
+		double lo = (double)hg_bins_low(&b, i) / 1000.0;
 
-		if (isinf(bars[i].hi))
-			fprintf(f, "%10.3f -       inf us %10" PRIu64, bars[i].lo, bars[i].count);
+		if (i == b.n)
+			fprintf(f, "%10.3f -       inf us %10" PRIu64, lo, b.count[i]);
 		else
-			fprintf(f, "%10.3f - %9.3f us %10" PRIu64, bars[i].lo, bars[i].hi,
-				bars[i].count);
+			fprintf(f, "%10.3f - %9.3f us %10" PRIu64, lo,
+				(double)hg_bins_end(&b, i) / 1000.0, b.count[i]);
 		if (len > 0)
 			fputc(' ', f);
 		while (len-- > 0)
 			fputc('#', f);
 		fputc('\n', f);
 	}
-	free(bars);
+	hg_bins_free(&b);
 	return ferror(f) ? -EIO : 0;
 }
 
@@ -254,5 +260,14 @@ void hg_ctx_json(FILE *f, const struct hg_trace *t, const struct hg_ctx_report *
 			hg_cycles_to_ns(s->p90, r->tsc_hz), hg_cycles_to_ns(s->p99, r->tsc_hz),
 			hg_cycles_to_ns(s->p999, r->tsc_hz), hg_cycles_to_ns(s->max, r->tsc_hz));
 	}
-	fputs("\n  }\n}\n", f);
+	fputs("\n  },\n  \"per_thread\": [", f);
+	for (c = 0; c < (int)t->nthreads; c++) {
+		const struct hg_trace_thread *th = &t->threads[c];
+
+		fprintf(f, "%s\n    {\"thread\": %d, \"inferred_voluntary\": %" PRIu64
+			", \"inferred_involuntary\": %" PRIu64 ", \"kernel_voluntary\": %" PRIu64
+			", \"kernel_involuntary\": %" PRIu64 "}", c ? "," : "", c,
+			r->inferred[0][c], r->inferred[1][c], th->vcsw, th->ivcsw);
+	}
+	fputs("\n  ]\n}\n", f);
 }
