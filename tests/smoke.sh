@@ -142,7 +142,7 @@ if [ -s "$TMP/out" ] || [ -s "$TMP/err" ] || [ ! -s "$TMP/q.json" ]; then fail "
 else ok "-q prints nothing and writes --json"; fi
 
 # JSON keys
-for k in '"schema": 1' '"tsc_hz"' '"gap_threshold_ns"' '"threads"' '"received_ns"' '"median_ns"' \
+for k in '"schema": 2' '"tsc_hz"' '"gap_threshold_ns"' '"threads"' '"received_ns"' '"median_ns"' \
 	 '"voluntary_switches"' '"kernel_release"' '"interrupts_before"' '"tid"' '"kernel_cpu_ns"' \
 	 '"noise"' '"other_tasks_ns"'; do
 	grep -q "$k" "$TMP/q.json" || { fail "--json" "no $k"; break; }
