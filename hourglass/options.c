@@ -586,13 +586,6 @@ int hg_config_check(const struct hg_config *cfg, const cpu_set_t *online,
 				return -EINVAL;
 			}
 		}
-		if (hg_prio_is_rt(&th->prio) && th->prio.value >= HG_PRIO_MAIN_RT &&
-		    th->reserve == HG_RESERVE_NONE) {
-			snprintf(err, errlen, "thread %u: -p %s:%d: priority %d is the one the run's "
-				 "clock thread takes to stop spinning threads (use 1 to %d)", t,
-				 th->prio.name, th->prio.value, HG_PRIO_MAIN_RT, HG_PRIO_MAIN_RT - 1);
-			return -EINVAL;
-		}
 		if (th->reserve != HG_RESERVE_NONE && th->pinned) {
 			snprintf(err, errlen, "thread %u: %s cannot be combined with --cpu: a "
 				 "SCHED_DEADLINE thread must be allowed on every CPU of its root "

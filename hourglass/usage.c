@@ -84,6 +84,7 @@ void hg_usage(FILE *f)
 	      "                                              SCHED_OTHER nice 10, 0, -10, -20\n"
 	      "                           RTLOW RTMED RTHIGH SCHED_FIFO 10, 50, 90\n"
 	      "                           FIFO:<1-98> RR:<1-98> OTHER:<nice> BATCH\n"
+	      "                           (99 is the run's clock thread's)\n"
 	      "                           (default NORMAL)\n"
 	      "  -w, --workload <model> [<args>]\n", f);
 	for (i = 0; hg_workloads[i]; i++) {

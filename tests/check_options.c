@@ -616,7 +616,7 @@ END_TEST
 START_TEST(test_thread_priority_unknown)
 {
 	PARSE_FAILS("-p: unknown priority 'SUPERHIGH' (choose from IDLE, LOW, NORMAL, HIGH, "
-		    "HIGHEST, RTLOW, RTMED, RTHIGH, FIFO:<1-99>, RR:<1-99>, OTHER:<nice>, BATCH)",
+		    "HIGHEST, RTLOW, RTMED, RTHIGH, FIFO:<1-98>, RR:<1-98>, OTHER:<nice>, BATCH)",
 		    "-n", "1", "-p", "SUPERHIGH");
 }
 END_TEST
@@ -914,17 +914,11 @@ START_TEST(test_wl_missing_argument_before_option2)
 }
 END_TEST
 
-/* FIFO:99 and RR:99 belong to the thread that stops the run */
+/* FIFO:99 and RR:99 belong to the thread that stops the run: the parser says so */
 START_TEST(test_check_priority_99)
 {
-	const char *w[] = { "-n", "2", "-t", "1", "-p", "FIFO:99", NULL };
-	char err[ERR_LEN];
-	cpu_set_t online;
-
-	online_cpus(&online);
-	ck_assert_int_eq(check_words(w, &online, err, sizeof(err)), -EINVAL);
-	ck_assert_str_eq(err, "thread 1: -p FIFO:99: priority 99 is the one the run's clock "
-			 "thread takes to stop spinning threads (use 1 to 98)");
+	PARSE_FAILS("-p: priority 'FIFO:99': FIFO takes 1 to 98 (99 is the run's clock "
+		    "thread's)", "-n", "2", "-t", "1", "-p", "FIFO:99");
 }
 END_TEST
 
@@ -1378,7 +1372,7 @@ END_TEST
 		   "PERIODIC_TABLE, CPU_PERIODIC, LAT)"
 #define CHOICES_TIMER "(choose from NATIVE, HR, TIMERFD, POSIX, SPIN, RTC, MM)"
 #define CHOICES_PRIO "(choose from IDLE, LOW, NORMAL, HIGH, HIGHEST, RTLOW, RTMED, " \
-		     "RTHIGH, FIFO:<1-99>, RR:<1-99>, OTHER:<nice>, BATCH)"
+		     "RTHIGH, FIFO:<1-98>, RR:<1-98>, OTHER:<nice>, BATCH)"
 #define UNITS "(use d, h, m, s, ms, us or ns)"
 
 static const struct {
@@ -1430,8 +1424,8 @@ static const struct {
 	/* -p */
 	{ { "-n", "1", "-p", "SUPERHIGH" }, -EINVAL, "-p: unknown priority 'SUPERHIGH' " CHOICES_PRIO },
 	{ { "-n", "1", "-p", "RT" }, -EINVAL, "-p: ambiguous priority 'RT' " CHOICES_PRIO },
-	{ { "-n", "1", "-p", "FIFO" }, -EINVAL, "-p: priority 'FIFO': write FIFO:<n>, n from 1 to 99" },
-	{ { "-n", "1", "-p", "FIFO:100" }, -EINVAL, "-p: priority 'FIFO:100': FIFO takes 1 to 99" },
+	{ { "-n", "1", "-p", "FIFO" }, -EINVAL, "-p: priority 'FIFO': write FIFO:<n>, n from 1 to 98 (99 is the run's clock thread's)" },
+	{ { "-n", "1", "-p", "FIFO:100" }, -EINVAL, "-p: priority 'FIFO:100': FIFO takes 1 to 98 (99 is the run's clock thread's)" },
 	{ { "-n", "1", "-p", "RTHIGH:5" }, -EINVAL,
 	  "-p: priority 'RTHIGH:5': RTHIGH takes no number" },
 	{ { "-n", "1", "-p" }, -EINVAL, "-p: missing value" },
