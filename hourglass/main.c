@@ -9,11 +9,16 @@
 
 #include "cmdutil.h"
 #include "commands.h"
+#include "options.h"
 
 int main(int argc, char **argv)
 {
 	const struct hg_command *c;
 
+	if (argc < 2) {
+		hg_usage_short(stderr);
+		return 2;
+	}
 	if (argc > 1 && argv[1][0] != '-') {
 		c = hg_command_find(argv[1]);
 		if (!c) {

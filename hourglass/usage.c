@@ -130,3 +130,11 @@ void hg_usage(FILE *f)
 	      "\n"
 	      "See hourglass(1) for the output formats and examples.\n", f);
 }
+
+void hg_usage_short(FILE *f)
+{
+	fputs("usage: hourglass -n <threads> [<options>]...   run an experiment\n"
+	      "       hourglass <subcommand> [<args>]         work on a saved trace\n"
+	      "hourglass --help lists the options, hourglass help <subcommand> a\n"
+	      "subcommand's; hourglass(1) has the rest.\n", f);
+}
