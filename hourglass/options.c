@@ -451,8 +451,15 @@ static int finish(struct parser *ps)
 				    t, hg_format_time(th->start_ns, a, sizeof(a)),
 				    hg_format_time(end, b, sizeof(b)));
 	}
-	if (cfg->out_path && cfg->json_path && !strcmp(cfg->out_path, cfg->json_path))
-		return fail(ps, -EINVAL, "-o %s: the same file as --json", cfg->out_path);
+	{
+		/* compared as files: two names may be one file (a symbolic link, ./x) */
+		const char *const opts[] = { "--json", "-o" };
+		const char *const paths[] = { cfg->json_path, cfg->out_path };
+		char why[HG_QUOTE_MAX + 128];
+
+		if (hg_outputs_clash(opts, paths, 2, why, sizeof(why)))
+			return fail(ps, -EINVAL, "%s", why);
+	}
 	return 0;
 }
 

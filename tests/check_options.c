@@ -1417,6 +1417,9 @@ static const struct {
 	{ { "-n", "1", "--json" }, -EINVAL, "--json: missing value" },
 	{ { "-n", "1", "-o", "x.out", "--json", "x.out" }, -EINVAL,
 	  "-o x.out: the same file as --json" },
+	/* two names of one file: compared as files */
+	{ { "-n", "1", "-o", "x.out", "--json", "./x.out" }, -EINVAL,
+	  "-o x.out: the same file as --json" },
 	/* -t -a */
 	{ { "-n", "3", "-t", "5", "-p", "HIGH" }, -EINVAL,
 	  "-t 5: no such thread (-n 3 gives threads 0 to 2)" },
