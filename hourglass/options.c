@@ -184,15 +184,21 @@ static int parse_count(struct parser *ps, const char *opt, const char *val,
 static int parse_thresholds(struct parser *ps, const char *opt, const char *val)
 {
 	struct hg_config *cfg = ps->cfg;
-	char buf[512], *save = NULL, *tok;
+	char buf[512], *rest = buf, *tok;
 	unsigned int n = 0;
 
 	if (strlen(val) >= sizeof(buf))
 		return fail(ps, -EINVAL, "%s: list too long", opt);
 	strcpy(buf, val);
-	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+	if (!*buf)
+		return fail(ps, -EINVAL, "%s: empty list (write e.g. 100us,1ms)", opt);
+	/* strsep, not strtok: "1ms,,2ms" has an empty item, refused as --cpu does */
+	while ((tok = strsep(&rest, ","))) {
 		int ret;
 
+		if (!*tok)
+			return fail(ps, -EINVAL, "%s %s: empty item in the list (write e.g. "
+				    "100us,1ms)", opt, val);
 		if (n == HG_MAX_THRESHOLDS)
 			return fail(ps, -EINVAL, "%s %s: at most %d thresholds", opt, val,
 				    HG_MAX_THRESHOLDS);

@@ -1535,7 +1535,12 @@ static const struct {
 	{ { "-n", "1", "--lat-thresholds", "" }, -EINVAL,
 	  "--lat-thresholds: empty list (write e.g. 100us,1ms)" },
 	{ { "-n", "1", "--lat-thresholds", "," }, -EINVAL,
-	  "--lat-thresholds: empty list (write e.g. 100us,1ms)" },
+	  "--lat-thresholds ,: empty item in the list (write e.g. 100us,1ms)" },
+	/* an empty item is refused, as --cpu refuses 0,,1 */
+	{ { "-n", "1", "--lat-thresholds", "1ms,,2ms" }, -EINVAL,
+	  "--lat-thresholds 1ms,,2ms: empty item in the list (write e.g. 100us,1ms)" },
+	{ { "-n", "1", "--lat-thresholds", "1ms," }, -EINVAL,
+	  "--lat-thresholds 1ms,: empty item in the list (write e.g. 100us,1ms)" },
 	{ { "-n", "1", "--lat-thresholds=" }, -EINVAL,
 	  "--lat-thresholds: empty list (write e.g. 100us,1ms)" },
 	{ { "-n", "1", "--lat-thresholds" }, -EINVAL, "--lat-thresholds: missing value" },
