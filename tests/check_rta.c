@@ -1724,6 +1724,9 @@ static const struct {
 	{ "missing T", "C=3ms\n", 1, "C and T are required and must be greater than zero" },
 	{ "C of 0", "C=0ms T=8ms\n", 1, "C and T are required and must be greater than zero" },
 	{ "T of 0", "C=1ms T=0ns\n", 1, "C and T are required and must be greater than zero" },
+	/* the file's words reach the terminal tamed: no escape sequence */
+	{ "escape sequence", "C=3ms T=8ms X\033[31m\n", 1,
+	  "'X?[31m': write K=<value> with K one of C T D J B P" },
 	{ "bad priority", "C=3ms T=8ms P=SUPER\n", 1,
 	  "unknown priority 'SUPER' (choose from IDLE, LOW, NORMAL, HIGH, HIGHEST, RTLOW, RTMED, "
 	  "RTHIGH, FIFO:<1-99>, RR:<1-99>, OTHER:<nice>, BATCH)" },
