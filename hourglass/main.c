@@ -6,9 +6,12 @@
  * on saved traces. Only this file exits.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmdopt.h"
+#include "cmdutil.h"
 #include "commands.h"
 #include "options.h"
 
@@ -74,6 +77,19 @@ const struct hg_command hg_cmd_help = {
 int main(int argc, char **argv)
 {
 	const struct hg_command *c;
+	int status;
+
+	/*
+	 * Not a terminal: one large buffer, written when full or at the end, so
+	 * that a failed write (a full disk) is seen by the flush that reports
+	 * it, with its reason, and not lost with the data stdio drops
+	 */
+	if (!isatty(STDOUT_FILENO)) {
+		char *buf = malloc(1 << 16);	/* stdout's until the exit: never freed */
+
+		if (buf)
+			setvbuf(stdout, buf, _IOFBF, 1 << 16);
+	}
 
 	if (argc > 1 && argv[1][0] != '-') {
 		c = hg_command_find(argv[1]);
@@ -83,7 +99,10 @@ int main(int argc, char **argv)
 				argv[1]);
 			return 2;
 		}
-		return c->main(argc - 1, argv + 1);
+		status = c->main(argc - 1, argv + 1);
+	} else {
+		status = hg_run_main(argc, argv);
 	}
-	return hg_run_main(argc, argv);
+	/* help, usage and version too: output that could not be written is an error */
+	return status ? status : hg_cmd_flush(NULL, 0);
 }
