@@ -2262,6 +2262,8 @@ static Suite *suite(void)
 	Suite *s = suite_create("rta");
 	TCase *tc = tcase_create("fixed priority");
 
+	tcase_set_timeout(tc, 60);	/* 50,000 tasks and long iterations */
+
 	tcase_add_test(tc, test_order_names);
 	tcase_add_loop_test(tc, test_fp_cases, 0, ARRAY_SIZE(fp_cases));
 	tcase_add_loop_test(tc, test_fp_permuted, 0, ARRAY_SIZE(fp_cases));
@@ -2276,6 +2278,7 @@ static Suite *suite(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("edf");
+	tcase_set_timeout(tc, 60);	/* long walks, slower under sanitizers */
 	tcase_add_loop_test(tc, test_edf_cases, 0, ARRAY_SIZE(edf_cases));
 	tcase_add_test(tc, test_edf_saturation);
 	tcase_add_test(tc, test_edf_huge_deadline);
@@ -2283,6 +2286,7 @@ static Suite *suite(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("report");
+	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_json_checker);
 	tcase_add_test(tc, test_report_text);
 	tcase_add_test(tc, test_report_counts_unschedulable);
