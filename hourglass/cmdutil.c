@@ -3,159 +3,10 @@
  * cmdutil.c - what the subcommands share
  */
 #include <errno.h>
-#include <libgen.h>
-#include <limits.h>
-#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
-#include <sys/stat.h>
 
-#include "../trace/timeval.h"
 #include "cmdutil.h"
-
-int hg_output_problem(const char *out, const char *trace, char *why, size_t len)
-{
-	char copy[PATH_MAX];
-	struct stat a, b;
-	const char *dir;
-
-	if (!*out) {
-		snprintf(why, len, "empty file name");
-		return -EINVAL;
-	}
-	if (!strcmp(out, "-"))
-		return 0;
-	if (!stat(out, &b)) {
-		if (S_ISDIR(b.st_mode)) {
-			snprintf(why, len, "is a directory (give a file name)");
-			return -EISDIR;
-		}
-		if (trace && !stat(trace, &a) && a.st_dev == b.st_dev && a.st_ino == b.st_ino) {
-			snprintf(why, len, "is the trace file itself");
-			return -EINVAL;
-		}
-		if (!S_ISREG(b.st_mode))
-			return 0;	/* written in place */
-	}
-	if (strlen(out) >= sizeof(copy)) {
-		snprintf(why, len, "path too long");
-		return -ENAMETOOLONG;
-	}
-	strcpy(copy, out);
-	dir = dirname(copy);
-	if (access(dir, W_OK | X_OK)) {
-		int e = errno;
-
-		snprintf(why, len, "cannot write in %s: %s", dir, strerror(e));
-		return -e;
-	}
-	return 0;
-}
-
-/*
- * Where output name @path would write: the file it resolves to when it
- * exists; else its directory resolved, then its name (a dangling symbolic
- * link is followed to the name it points to, as the writer does).
- */
-static void resolve_output(const char *path, char *out, size_t len)
-{
-	char cur[PATH_MAX], link[PATH_MAX], dir[PATH_MAX], real[PATH_MAX];
-	const char *slash;
-	struct stat sb;
-	int hops;
-
-	snprintf(cur, sizeof(cur), "%s", path);
-	for (hops = 0; hops < 40 && !lstat(cur, &sb) && S_ISLNK(sb.st_mode); hops++) {
-		ssize_t n = readlink(cur, link, sizeof(link) - 1);
-
-		if (n <= 0)
-			break;
-		link[n] = '\0';
-		slash = strrchr(cur, '/');
-		if ((link[0] != '/' && slash ?
-		     snprintf(dir, sizeof(dir), "%.*s/%s", (int)(slash - cur), cur, link) :
-		     snprintf(dir, sizeof(dir), "%s", link)) >= (int)sizeof(dir))
-			break;		/* too long to be written either */
-		memcpy(cur, dir, sizeof(cur));
-	}
-	if (realpath(cur, real)) {
-		snprintf(out, len, "%s", real);
-		return;
-	}
-	slash = strrchr(cur, '/');
-	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - cur) + (slash == cur) : 1,
-		 slash ? cur : ".");
-	if (!realpath(dir, real) ||
-	    snprintf(out, len, "%s/%s", real, slash ? slash + 1 : cur) >= (int)len)
-		snprintf(out, len, "%s", cur);
-}
-
-bool hg_same_output(const char *a, const char *b)
-{
-	char ra[PATH_MAX], rb[PATH_MAX];
-	struct stat sa, sb;
-
-	if (!strcmp(a, "-") || !strcmp(b, "-"))
-		return !strcmp(a, b);
-	if (!stat(a, &sa) && !stat(b, &sb))
-		return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
-	resolve_output(a, ra, sizeof(ra));
-	resolve_output(b, rb, sizeof(rb));
-	return !strcmp(ra, rb);
-}
-
-int hg_outputs_clash(const char *const *opts, const char *const *paths, size_t n,
-		     char *why, size_t len)
-{
-	size_t i, j;
-
-	for (i = 0; i < n; i++)
-		for (j = i + 1; paths[i] && j < n; j++)
-			if (paths[j] && hg_same_output(paths[i], paths[j])) {
-				snprintf(why, len, "%s %.*s: the same file as %s", opts[j],
-					 HG_QUOTE_MAX, paths[j], opts[i]);
-				return -EINVAL;
-			}
-	return 0;
-}
-
-int hg_cmd_output(const char *cmd, const char *opt, const char *out, const char *trace)
-{
-	char why[PATH_MAX + 64];
-
-	if (!hg_output_problem(out, trace, why, sizeof(why)))
-		return 0;
-	if (*out)
-		fprintf(stderr, "hourglass: %s: %s %s: %s\n", cmd, opt, out, why);
-	else
-		fprintf(stderr, "hourglass: %s: %s: %s\n", cmd, opt, why);
-	return 2;
-}
-
-int hg_cmd_is_opt(const char *arg, const char *opt)
-{
-	size_t n = strlen(opt);
-
-	return !strncmp(arg, opt, n) && (arg[n] == '\0' || arg[n] == '=');
-}
-
-int hg_cmd_time(const char *cmd, const char *opt, const char *val, uint64_t *ns,
-		bool zero_ok)
-{
-	char why[128];
-
-	if (hg_parse_time(val, ns, why, sizeof(why))) {
-		fprintf(stderr, "hourglass: %s: %s %s: %s\n", cmd, opt, val, why);
-		return 2;
-	}
-	if (!zero_ok && !*ns) {
-		fprintf(stderr, "hourglass: %s: %s %s: must be greater than zero\n", cmd, opt,
-			val);
-		return 2;
-	}
-	return 0;
-}
 
 int hg_cmd_flush(const char *cmd, int status)
 {
@@ -167,6 +18,7 @@ int hg_cmd_flush(const char *cmd, int status)
 		e = EIO;
 	if (!e)
 		return status;
+	clearerr(stdout);
 	if (cmd)
 		fprintf(stderr, "hourglass: %s: cannot write standard output: %s\n", cmd,
 			strerror(e));
@@ -183,4 +35,19 @@ int hg_cmd_read(const char *cmd, const char *file, struct hg_trace **t)
 		return 0;
 	fprintf(stderr, "hourglass: %s: %s: %s\n", cmd, file, err);
 	return 2;
+}
+
+int hg_cmd_on_trace(const struct hg_cmdspec *spec, int argc, char **argv, void *args,
+		    const char *const *file, hg_cmd_trace_fn run)
+{
+	struct hg_trace *t;
+	int status;
+
+	if (hg_cmdopt_get(spec, argc, argv, args, &status))
+		return hg_cmd_flush(spec->name, status);
+	if (hg_cmd_read(spec->name, *file, &t))
+		return 2;
+	status = run(args, t);
+	hg_trace_free(t);
+	return hg_cmd_flush(spec->name, status);
 }

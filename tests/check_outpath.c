@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_cmdutil.c - hourglass/cmdutil.c: what the commands share; here,
+ * check_outpath.c - hourglass/outpath.c: whether outputs can be written;
  * telling whether two output names are one file
  */
 #include <errno.h>
@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "helpers.h"
-#include "../hourglass/cmdutil.h"
+#include "../hourglass/outpath.h"
 
 /* A fresh directory, made the working directory; its files: x (exists), sub/. */
 static char *enter(void)
@@ -79,7 +79,7 @@ END_TEST
 
 static Suite *suite(void)
 {
-	Suite *s = suite_create("cmdutil");
+	Suite *s = suite_create("outpath");
 	TCase *tc = tcase_create("outputs");
 
 	tcase_add_loop_test(tc, test_same_output, 0, sizeof(pairs) / sizeof(pairs[0]));
