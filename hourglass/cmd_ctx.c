@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "../postprocess/ctx.h"
+#include "../postprocess/sched.h"
 #include "../trace/atomicfile.h"
 #include "../trace/timeval.h"
 #include "cmdopt.h"
@@ -19,6 +20,7 @@
 struct ctx_args {
 	const char *file;
 	const char *svg;
+	const char *sched;
 	uint64_t bucket_ns;
 	uint64_t max_ns;
 	bool json;
@@ -41,6 +43,11 @@ static const struct hg_opt ctx_opts[] = {
 	  .value = "<out.svg>", .help = "draw the histogram as a picture" },
 	{ .name = "json", .kind = HG_OPT_FLAG, .off = offsetof(struct ctx_args, json),
 	  .help = "print the statistics as JSON instead of text" },
+	{ .name = "sched", .kind = HG_OPT_FILE, .off = offsetof(struct ctx_args, sched),
+	  .value = "<perf-script.txt>",
+	  .help = "attribute every gap from the kernel's switches: the\n"
+	  "text of perf script over a capture of the run by\n"
+	  "perf sched record -k CLOCK_MONOTONIC" },
 	HG_OPT_END
 };
 
@@ -53,7 +60,11 @@ static const struct hg_cmdspec ctx_spec = {
 		 "same thread resumes there, a migration when it resumes elsewhere, and\n"
 		 "unclassified when the neighbours are unknown. Print per class the count,\n"
 		 "the rate, and min, p1, median, mean, p90, p99, p99.9 and max in us, then a\n"
-		 "histogram of the switch costs.",
+		 "histogram of the switch costs. With --sched, every gap is attributed from\n"
+		 "the kernel's own switches: direct switches, indirect switches (another\n"
+		 "task ran between the two threads; left out of the costs), foreign tasks,\n"
+		 "foreign other (no switch), migrations, unclassified; and the ten other\n"
+		 "tasks that took most time from the workers.",
 	.args = ctx_pos,
 	.opts = ctx_opts,
 };
@@ -87,14 +98,29 @@ static int ctx_main(int argc, char **argv)
 {
 	struct ctx_args a = { 0 };
 	struct hg_ctx_report r;
+	struct hg_sched s;
 	struct hg_trace *t;
+	char err[512];
 	int ret;
 
 	if (hg_cmdopt_get(&ctx_spec, argc, argv, &a, &ret))
 		return ret;
 	if (hg_cmd_read("ctx", a.file, &t))
 		return 2;
-	ret = hg_ctx_analyse(t, &r);
+	if (a.sched && hg_sched_read(a.sched, &s, err, sizeof(err))) {
+		fprintf(stderr, "hourglass: ctx: --sched %s: %s\n", a.sched, err);
+		hg_trace_free(t);
+		return 2;
+	}
+	ret = a.sched ? hg_ctx_analyse_sched(t, &s, &r, err, sizeof(err)) : hg_ctx_analyse(t, &r);
+	if (a.sched)
+		hg_sched_free(&s);
+	if (ret == -ENODATA || ret == -ERANGE || ret == -ESRCH) {
+		fprintf(stderr, "hourglass: ctx: --sched %s: %s\n", a.sched, err);
+		hg_ctx_free(&r);
+		hg_trace_free(t);
+		return 2;
+	}
 	if (ret) {
 		fprintf(stderr, "hourglass: ctx: %s: %s\n", a.file,
 			ret == -EINVAL ? "damaged records" : strerror(-ret));
