@@ -183,7 +183,7 @@ int hg_sched_read(const char *path, struct hg_sched *s, char *err, size_t errlen
 	memset(s, 0, sizeof(*s));
 	if (!f) {
 		ret = -errno;
-		snprintf(err, errlen, "%s", strerror(errno));
+		snprintf(err, errlen, "cannot open: %s", strerror(errno));
 		return ret;
 	}
 	for (;;) {
@@ -209,7 +209,7 @@ int hg_sched_read(const char *path, struct hg_sched *s, char *err, size_t errlen
 	ret = ferror(f) ? -EIO : 0;
 	fclose(f);
 	if (ret)
-		snprintf(err, errlen, "%s", strerror(EIO));
+		snprintf(err, errlen, "cannot read: %s", strerror(EIO));
 	else
 		ret = hg_sched_parse(buf, len, s, err, errlen);
 	free(buf);
