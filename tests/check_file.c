@@ -197,6 +197,8 @@ static struct hg_trace *full_trace(void)
 		th->vcsw = 10 + i;
 		th->ivcsw = 20 + i;
 		th->dropped = 3 * i;
+		th->overwritten = 5 * i;		/* a flight recorder's */
+		th->complete_since_cycles = i ? 1000 + i : 0;
 		th->stats.units = 1000 + i;
 		th->stats.yields = 7 * i;
 		th->tid = 4000 + i;
@@ -262,6 +264,8 @@ static void assert_thread_eq(const struct hg_trace_thread *a, const struct hg_tr
 	EQ(dropped);
 	EQ(tid);
 	EQ(kernel_cpu_ns);
+	EQ(overwritten);
+	EQ(complete_since_cycles);
 	EQ(stats.intervals);
 	EQ(stats.received_cycles);
 	EQ(stats.gaps.count);
@@ -1154,10 +1158,13 @@ struct th_layout {
 	size_t rt_prio, wcet, jitter, blocking, reserve, budget, reserve_period;
 	size_t counters;	/* the thirteen u64 */
 	size_t gaps, hits, events, over, jitter_hist, tid, end;
+	size_t overwritten, complete_since;	/* version 2, after tid */
 };
 
-/* The fields version 2 appends to a thread section: tid, kernel CPU time. */
+/* The fields version 2 appends to a thread section: tid, kernel CPU time ... */
 #define TH_V2_BYTES (4 + 8)
+/* ... and the flight recorder's records overwritten and complete-since */
+#define TH_V2_RING_BYTES (2 * 8)
 
 /* The analysis fields, rt_prio to reserve period: where the older layout had none. */
 #define TH_ANALYSIS_BYTES (4 + 3 * 8 + 4 + 2 * 8)
@@ -1190,7 +1197,9 @@ static void thread_layout(const struct sec *s, struct th_layout *l)
 	l->over = hist_end(s, l->events);
 	l->jitter_hist = l->over + HG_MAX_THRESHOLDS * 8;
 	l->tid = hist_end(s, l->jitter_hist);
-	l->end = l->tid + TH_V2_BYTES;
+	l->overwritten = l->tid + TH_V2_BYTES;
+	l->complete_since = l->overwritten + 8;
+	l->end = l->complete_since + 8;
 	ck_assert_uint_eq(l->end, s->len);
 }
 
@@ -1541,8 +1550,8 @@ START_TEST(test_thread_layout_model)
 END_TEST
 
 /*
- * A version 1 file (no tid and kernel CPU time at the end of the thread
- * sections, no kernel counters at the end of the run section) still reads:
+ * A version 1 file (no tid, kernel CPU time and flight-recorder fields at
+ * the end of the thread sections, no kernel counters at the end of the run section) still reads:
  * those fields are unknown (0), everything else as written.
  */
 START_TEST(test_read_version1)
@@ -1563,7 +1572,7 @@ START_TEST(test_read_version1)
 	cut_sec(&s[RUN], at, s[RUN].len - at);
 	for (i = 0; i < t->nthreads; i++) {
 		thread_layout(&s[TH0 + 3 * i], &l);
-		cut_sec(&s[TH0 + 3 * i], l.tid, TH_V2_BYTES);
+		cut_sec(&s[TH0 + 3 * i], l.tid, TH_V2_BYTES + TH_V2_RING_BYTES);
 	}
 	v1 = join_sections(s, n, &len);
 	put_le(v1 + 8, 1, 4);
@@ -1575,8 +1584,12 @@ START_TEST(test_read_version1)
 	for (i = 0; i < t->nthreads; i++) {
 		ck_assert_uint_eq(back->threads[i].tid, 0);
 		ck_assert_uint_eq(back->threads[i].kernel_cpu_ns, 0);
+		ck_assert_uint_eq(back->threads[i].overwritten, 0);
+		ck_assert_uint_eq(back->threads[i].complete_since_cycles, 0);
 		t->threads[i].tid = 0;
 		t->threads[i].kernel_cpu_ns = 0;
+		t->threads[i].overwritten = 0;
+		t->threads[i].complete_since_cycles = 0;
 	}
 	ck_assert_uint_eq(back->pid, 0);
 	t->pid = 0;
@@ -1934,8 +1947,52 @@ START_TEST(test_read_missing)
 	ck_assert_int_eq(hg_trace_read(path, &t, err, sizeof(err)), -ENOENT);
 	ck_assert_str_eq(err, strerror(ENOENT));
 	ck_assert_ptr_null(t);
-	ck_assert_int_eq(hg_trace_read(dir, &t, err, sizeof(err)), -EINVAL);
+	ck_assert_int_eq(hg_trace_read(dir, &t, err, sizeof(err)), -EISDIR);
+	ck_assert_str_eq(err, "is a directory");
+	ck_assert_ptr_null(t);
+	drop_dir(dir, path);
+}
+END_TEST
+
+/* A FIFO with no writer, a device: refused before a read could block or never end. */
+START_TEST(test_read_not_regular)
+{
+	char *dir = hg_test_fresh_dir(), *path = join(dir, "fifo"), err[256] = "";
+	struct hg_trace *t = NULL;
+
+	ck_assert_int_eq(mkfifo(path, 0600), 0);
+	ck_assert_int_eq(hg_trace_read(path, &t, err, sizeof(err)), -EINVAL);
 	ck_assert_str_eq(err, "not a regular file");
+	ck_assert_ptr_null(t);
+	ck_assert_int_eq(hg_trace_read("/dev/zero", &t, err, sizeof(err)), -EINVAL);
+	ck_assert_str_eq(err, "not a regular file");
+	drop_dir(dir, path);
+}
+END_TEST
+
+/*
+ * A file of 2 GiB that is no trace: its header says so before it is mapped
+ * (with 256 MiB of address space, mapping it would fail: "cannot map it").
+ */
+START_TEST(test_read_large_not_trace)
+{
+	char *dir = hg_test_fresh_dir(), *path = join(dir, "big.bin"), err[256] = "";
+	struct hg_trace *t = NULL;
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, "NOTATRACE.......", 16), 16);
+	ck_assert_int_eq(ftruncate(fd, 2LL << 30), 0);	/* sparse: no disk used */
+	close(fd);
+#ifndef __SANITIZE_ADDRESS__	/* its shadow memory needs the address space */
+	{
+		struct rlimit rl = { 256 << 20, 256 << 20 };
+
+		ck_assert_int_eq(setrlimit(RLIMIT_AS, &rl), 0);
+	}
+#endif
+	ck_assert_int_eq(hg_trace_read(path, &t, err, sizeof(err)), -EINVAL);
+	ck_assert_str_eq(err, "not an hourglass trace (bad magic)");
 	ck_assert_ptr_null(t);
 	drop_dir(dir, path);
 }
@@ -2005,6 +2062,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_read_version1);
 	tcase_add_test(tc, test_read_missing);
 	tcase_add_test(tc, test_read_damaged_file);
+	tcase_add_test(tc, test_read_not_regular);
+	tcase_add_test(tc, test_read_large_not_trace);
 	suite_add_tcase(s, tc);
 	return s;
 }
