@@ -403,7 +403,7 @@ if "$HG" export "$TMP/exp.hgt" --format csv -o "$TMP/exp.csv" &&
 	b=$(grep -c '"ph":"b"' "$TMP/exp.perfetto")
 	if [ "$n" -gt 0 ] && cmp -s "$TMP/lines" "$TMP/rows" && [ "$x" = "$n" ] && [ "$c" = "$n" ] &&
 	   [ "$j" -gt 0 ] && [ "$b" = "$j" ] && head -1 "$TMP/exp.csv" |
-	   grep -qx 'thread,kind,start_ns,end_ns,duration_ns,cpu,flags,mono_ns,cycles'; then
+	   grep -qx 'thread,kind,start_ns,end_ns,duration_ns,cpu,flags,mono_ns,cycles,tid'; then
 		ok "export: $n intervals and $j jobs, as the trace lines say"
 	else
 		fail "export" "$n csv intervals vs $(wc -l <"$TMP/lines") lines, $x/$c X events, $j jobs, $b b events"
