@@ -1,45 +1,68 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * cmd_dump.c - hourglass dump <file>: print a saved trace as the run did
+ * cmd_dump.c - hourglass dump <file> [--json]: print a saved trace as the
+ * run did, its text or its summary JSON
  */
 #include <errno.h>
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "../postprocess/summary_json.h"
 #include "../postprocess/text.h"
 #include "../trace/trace.h"
+#include "cmdopt.h"
 #include "cmdutil.h"
 #include "commands.h"
 
-static void dump_usage(FILE *f)
-{
-	fputs("usage: hourglass dump <file>\n"
-	      "\n"
-	      "Print the trace lines and summary of a trace written with -o, exactly\n"
-	      "as the run printed them (with the run's -c and -x).\n", f);
-}
+struct dump_args {
+	const char *file;
+	bool json;
+};
+
+static const struct hg_arg dump_pos[] = {
+	{ .name = "<file>", .what = "trace file", .kind = HG_OPT_FILE,
+	  .off = offsetof(struct dump_args, file), .help = "a trace written with -o" },
+	HG_ARG_END
+};
+
+static const struct hg_opt dump_opts[] = {
+	{ .name = "json", .kind = HG_OPT_FLAG, .off = offsetof(struct dump_args, json),
+	  .help = "print the run's summary as JSON, the same bytes\n"
+	  "as the run's --json" },
+	HG_OPT_END
+};
+
+static const struct hg_cmdspec dump_spec = {
+	.name = "dump",
+	.summary = "print a saved trace as the run printed it",
+	.about = "Print the output of the run that wrote the trace with -o, exactly as the\n"
+		 "run printed it (with the run's -c and -x): its command line and system\n"
+		 "lines, the trace lines, the summary and the models' reports. With --json,\n"
+		 "the summary JSON that the run's --json wrote instead.",
+	.args = dump_pos,
+	.opts = dump_opts,
+};
 
 static int dump_main(int argc, char **argv)
 {
+	struct dump_args a = { 0 };
 	struct hg_trace *t;
 	int ret;
 
-	if (argc == 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
-		dump_usage(stdout);
-		return 0;
-	}
-	if (argc != 2) {
-		fprintf(stderr, "hourglass: dump: %s (usage: hourglass dump <file>)\n",
-			argc < 2 ? "missing trace file" : "too many arguments");
-		return 2;
-	}
-	ret = hg_cmd_read("dump", argv[1], &t);
+	if (hg_cmdopt_get(&dump_spec, argc, argv, &a, &ret))
+		return ret;
+	ret = hg_cmd_read("dump", a.file, &t);
 	if (ret)
 		return ret;
-	ret = hg_print_trace(stdout, t);
+	if (a.json)
+		ret = hg_json_summary(stdout, t);
+	else
+		ret = hg_print_trace(stdout, t);
 	hg_trace_free(t);
 	if (ret == -EINVAL) {
-		fprintf(stderr, "hourglass: dump: %s: damaged records\n", argv[1]);
+		fprintf(stderr, "hourglass: dump: %s: damaged records\n", a.file);
 		return 1;
 	}
 	return hg_cmd_flush("dump", ret ? 1 : 0);
@@ -47,8 +70,6 @@ static int dump_main(int argc, char **argv)
 
 const struct hg_command hg_cmd_dump = {
 	.name = "dump",
-	.usage = "<file>",
-	.help = "print a saved trace as the run printed it",
+	.spec = &dump_spec,
 	.main = dump_main,
-	.usage_long = dump_usage,
 };

@@ -461,6 +461,10 @@ static int finish(struct parser *ps)
 				    t, hg_format_time(th->start_ns, a, sizeof(a)),
 				    hg_format_time(end, b, sizeof(b)));
 	}
+	if (cfg->out_path && cfg->json_path && !strcmp(cfg->out_path, "-") &&
+	    !strcmp(cfg->json_path, "-"))
+		return fail(ps, -EINVAL, "-o -: standard output is --json's already; "
+			    "write one of them to a file");
 	if (cfg->out_path && cfg->json_path && !strcmp(cfg->out_path, cfg->json_path))
 		return fail(ps, -EINVAL, "-o %s: the same file as --json", cfg->out_path);
 	return 0;
