@@ -7,7 +7,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "../postprocess/summary_json.h"
 #include "../postprocess/text.h"
@@ -45,27 +44,23 @@ static const struct hg_cmdspec dump_spec = {
 	.opts = dump_opts,
 };
 
+static int dump_run(const void *args, const struct hg_trace *t)
+{
+	const struct dump_args *a = args;
+	int ret = a->json ? hg_json_summary(stdout, t) : hg_print_trace(stdout, t);
+
+	if (ret == -EINVAL) {
+		fprintf(stderr, "hourglass: dump: %s: damaged records\n", a->file);
+		return 1;
+	}
+	return ret ? 1 : 0;
+}
+
 static int dump_main(int argc, char **argv)
 {
 	struct dump_args a = { 0 };
-	struct hg_trace *t;
-	int ret;
 
-	if (hg_cmdopt_get(&dump_spec, argc, argv, &a, &ret))
-		return ret;
-	ret = hg_cmd_read("dump", a.file, &t);
-	if (ret)
-		return ret;
-	if (a.json)
-		ret = hg_json_summary(stdout, t);
-	else
-		ret = hg_print_trace(stdout, t);
-	hg_trace_free(t);
-	if (ret == -EINVAL) {
-		fprintf(stderr, "hourglass: dump: %s: damaged records\n", a.file);
-		return 1;
-	}
-	return hg_cmd_flush("dump", ret ? 1 : 0);
+	return hg_cmd_on_trace(&dump_spec, argc, argv, &a, &a.file, dump_run);
 }
 
 const struct hg_command hg_cmd_dump = {

@@ -208,6 +208,26 @@ done && ok "calibrate --ctx --json"
 # help
 "$HG" --help | grep -q -- '--cpu' && ok "--help" || fail "--help" "no --cpu"
 "$HG" help dump | grep -q 'usage: hourglass dump' && ok "help dump" || fail "help dump" "no usage"
+# every subcommand's synopsis (made from its option table) is the man page's,
+# in SYNOPSIS and in its SUBCOMMANDS heading; every option is in its help
+MAN="$HERE/../man/hourglass.1"
+man_text() { sed -e 's/\\-/-/g' -e 's/\\f[BIRP]//g' "$MAN"; }
+subs=$("$HG" --help | sed -n '/^Subcommands/,/^$/p' | awk '/^  [a-z]/ { print $1 }')
+[ -n "$subs" ] || fail "subcommand synopses" "no subcommands in --help"
+for sub in $subs; do
+	syn=$("$HG" help "$sub" | sed -n '1s/^usage: hourglass //p')
+	if ! man_text | grep -qxF "hourglass $syn"; then
+		fail "man SYNOPSIS of $sub" "no line 'hourglass $syn'"
+	elif ! man_text | grep -qxF ".SS $syn"; then
+		fail "man SUBCOMMANDS heading of $sub" "no '.SS $syn'"
+	else
+		ok "man synopsis of $sub: $syn"
+	fi
+	for o in $(printf '%s\n' "$syn" | grep -o -- '-[-a-z]*'); do
+		"$HG" help "$sub" | grep -qE -- "^  (    )?$o[ ,]|^  -[a-z], $o( |\$)" ||
+			fail "help $sub" "no line for $o"
+	done
+done
 
 # --- bad input --------------------------------------------------------------
 B="$TMP/bad"
@@ -296,6 +316,34 @@ expect_bad "ctx of a missing file" ctx "$B/none.hgt"
 expect_bad "ctx --bucket without unit" ctx "$TMP/y.hgt" --bucket 5
 expect_bad "ctx unknown option" ctx "$TMP/y.hgt" --frob
 
+# --- ctx --sched: the kernel's switches beside the trace ------------------------
+FIX="$HERE/fixtures/sched-yield"
+if "$HG" ctx "$FIX.hgt" --sched "$FIX.txt" >"$TMP/sched" 2>"$TMP/err" &&
+   grep -q '^indirect switch ' "$TMP/sched" && grep -q '^foreign task ' "$TMP/sched" &&
+   grep -q '^# kernel: [0-9]* switches in the run' "$TMP/sched" &&
+   "$HG" ctx "$FIX.hgt" --sched "$FIX.txt" --json | grep -q '"indirect_switch": {"count": '; then
+	ok "ctx --sched of the committed capture"
+else
+	fail "ctx --sched" "$(head -1 "$TMP/err")"
+fi
+expect_bad "ctx --sched of text that is not perf script" ctx "$FIX.hgt" --sched "$HERE/smoke.sh"
+expect_bad "ctx --sched of another run's capture" ctx "$TMP/y.hgt" --sched "$FIX.txt"
+expect_bad "ctx --sched of a missing file" ctx "$FIX.hgt" --sched "$B/none.txt"
+if ! command -v perf >/dev/null; then
+	skip "perf sched record" "perf is not installed (linux-perf)"
+elif ! is_root; then
+	skip "perf sched record" "needs root (CAP_PERFMON and tracefs)"
+elif ! perf record -e sched:sched_switch -k CLOCK_MONOTONIC -a -q -o "$TMP/p.data" -- \
+	"$HG" -n 2 -d 300ms -a -w CPU_YIELD 0.9ms --cpu 0 -x -o "$TMP/p.hgt" >/dev/null 2>"$TMP/err"; then
+	skip "perf sched record" "perf record failed: $(grep -v '^\[' "$TMP/err" | head -1)"
+elif perf script --ns -i "$TMP/p.data" >"$TMP/p.txt" 2>/dev/null &&
+     "$HG" ctx "$TMP/p.hgt" --sched "$TMP/p.txt" >"$TMP/sched" 2>"$TMP/err" &&
+     grep -q '^# kernel: [0-9]* switches in the run' "$TMP/sched"; then
+	ok "ctx --sched of a capture recorded now"
+else
+	fail "ctx --sched of a capture recorded now" "$(head -1 "$TMP/err")"
+fi
+
 # --- render and lat -------------------------------------------------------------
 # render: well-formed SVG with a row per thread; sub-pixel intervals merged
 if "$HG" -n 2 -d 500ms -a -w CPU_YIELD 20us -x -o "$TMP/r.hgt" >/dev/null 2>&1 &&
@@ -312,9 +360,10 @@ if "$HG" -n 2 -d 500ms -a -w CPU_YIELD 20us -x -o "$TMP/r.hgt" >/dev/null 2>&1 &
 else
 	fail "render" "exit status $? ($(head -1 "$TMP/err"))"
 fi
-"$HG" render "$TMP/r.hgt" -o "$TMP/w.svg" --from 100ms --to 110ms --per-cpu --width 600 &&
-	grep -q '>CPU 0</text>' "$TMP/w.svg" && grep -q 'width="600"' "$TMP/w.svg" &&
-	grep -q '<rect class="iv c1"' "$TMP/w.svg" && ok "render --per-cpu window" ||
+# a window long enough that some thread ran in it even on a loaded machine
+"$HG" render "$TMP/r.hgt" -o "$TMP/w.svg" --from 100ms --to 400ms --per-cpu --width 600 &&
+	grep -q '>CPU [0-9]*</text>' "$TMP/w.svg" && grep -q 'width="600"' "$TMP/w.svg" &&
+	grep -q '<rect class="iv c[01]"' "$TMP/w.svg" && ok "render --per-cpu window" ||
 	fail "render --per-cpu window" "no CPU rows or boxes"
 "$HG" render "$TMP/r.hgt" -o - --to 1ms | grep -q '^</svg>$' && ok "render -o -" ||
 	fail "render -o -" "no SVG on standard output"
@@ -348,12 +397,17 @@ if "$HG" -n 1 -d 300ms $RT -w LAT 1ms --histogram 50 -x -o "$TMP/l.hgt" >"$TMP/o
 	fi
 	[ "$("$HG" lat "$TMP/l.hgt" --histogram 10 | grep -c '^0000[0-9][0-9] ')" = 10 ] &&
 		ok "lat --histogram 10" || fail "lat --histogram 10" "not 10 buckets"
+	"$HG" lat "$TMP/l.hgt" --svg "$TMP/lm.svg" --max 1us >/dev/null &&
+		grep -qF '>≥ 1 us</text>' "$TMP/lm.svg" &&
+		ok "lat --svg --max 1us: the overflow bar" ||
+		fail "lat --svg --max 1us" "no overflow bar labelled 1 us"
 else
 	fail "lat" "exit status $?"
 fi
 expect_bad "lat of a trace without LAT" lat "$TMP/r.hgt"
 expect_bad "lat without file" lat
 expect_bad "lat --histogram 0" lat "$TMP/l.hgt" --histogram 0
+expect_bad "lat --max without unit" lat "$TMP/l.hgt" --svg "$TMP/bad/x.svg" --max 5
 expect_bad "ctx --log-y with a value" ctx "$TMP/r.hgt" --log-y=yes
 expect_bad "lat of a missing file" lat "$B/none.hgt"
 
@@ -479,6 +533,30 @@ else
 	skip "-rh and -rs" "needs CAP_SYS_NICE for SCHED_DEADLINE (run as root)"
 fi
 
+# Output that cannot be written: exit status 1 and the real reason, for help
+# and version as for pictures and traces (stdio alone would say EIO or nothing)
+if [ -w /dev/full ]; then
+	"$HG" -n 1 -d 20ms -q -o "$TMP/full.hgt" 2>/dev/null
+	for args in "--help" "--version" "help rta" "rta --help" "dump $TMP/full.hgt" \
+		    "render $TMP/full.hgt -o /dev/full"; do
+		# shellcheck disable=SC2086
+		"$HG" $args >/dev/full 2>"$TMP/err"
+		rc=$?
+		if [ $rc = 1 ] && [ "$(wc -l <"$TMP/err")" = 1 ] &&
+		   grep -q 'cannot write .*: No space left on device$' "$TMP/err"; then
+			ok "$args on a full disk: exit 1, the reason"
+		else
+			fail "$args on a full disk" "exit $rc: $(head -2 "$TMP/err")"
+		fi
+	done
+	"$HG" ctx "$TMP/full.hgt" --svg /dev/full >/dev/null 2>"$TMP/err"
+	rc=$?
+	[ $rc = 1 ] && grep -q '^hourglass: ctx: cannot write /dev/full: No space left on device$' "$TMP/err" &&
+		ok "ctx --svg on a full disk: exit 1, the reason" ||
+		fail "ctx --svg on a full disk" "exit $rc: $(head -2 "$TMP/err")"
+else
+	skip "writing to a full disk" "no /dev/full"
+fi
 # --- long runs --------------------------------------------------------------------
 # start_bg ARGS...: start a run in the background (its pid in $bg), and wait until
 # its threads exist: from then on SIGINT, SIGTERM and SIGUSR1 are the run's
