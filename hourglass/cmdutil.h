@@ -53,4 +53,10 @@ int hg_cmd_read(const char *cmd, const char *file, struct hg_trace **t);
  */
 int hg_cmd_flush(const char *cmd, int status);
 
+/*
+ * hg_join_args - @argc words of @argv joined by spaces (the command line
+ * kept in a trace); malloc'd, NULL when out of memory
+ */
+char *hg_join_args(int argc, char *const *argv);
+
 #endif /* HG_CMDUTIL_H */

@@ -12,7 +12,7 @@
 #include "options.h"
 
 extern const struct hg_command hg_cmd_dump, hg_cmd_ctx, hg_cmd_render, hg_cmd_lat,
-	hg_cmd_export, hg_cmd_rta, hg_cmd_calibrate, hg_cmd_help;
+	hg_cmd_export, hg_cmd_rta, hg_cmd_calibrate, hg_cmd_ctxcost, hg_cmd_help;
 
 const struct hg_command *const hg_commands[] = {
 	&hg_cmd_dump,
@@ -22,6 +22,7 @@ const struct hg_command *const hg_commands[] = {
 	&hg_cmd_export,
 	&hg_cmd_rta,
 	&hg_cmd_calibrate,
+	&hg_cmd_ctxcost,
 	&hg_cmd_help,
 	NULL,
 };

@@ -180,6 +180,20 @@ done && ok "calibrate --ctx --json"
 "$HG" calibrate --ctx | grep -q '^# ctx: pipe ping-pong: median [0-9.]* (95 % CI ' &&
 	ok "calibrate --ctx" || fail "calibrate --ctx" "no ping-pong line"
 
+# ctxcost: two tiny trials, the JSON keys, the saved trials readable by ctx
+"$HG" ctxcost --duration 200ms --trials 2 --threads 3 --save "$TMP/cc" --json >"$TMP/cc.json" 2>"$TMP/err"
+rc=$?
+for k in voluntary involuntary median_ns ci_low_ns ci_high_ns trials pingpong_ns switches_per_s; do
+	grep -q "\"$k\"" "$TMP/cc.json" || { fail "ctxcost --json" "exit $rc, no $k: $(head -1 "$TMP/err")"; break; }
+done && ok "ctxcost --json"
+[ -s "$TMP/cc/trial-01.hgt" ] && [ -s "$TMP/cc/trial-02.hgt" ] && [ ! -e "$TMP/cc/trial-03.hgt" ] &&
+	"$HG" ctx "$TMP/cc/trial-02.hgt" | grep -q '^voluntary switch' &&
+	ok "ctxcost --save: one trace a trial" || fail "ctxcost --save" "$(ls "$TMP/cc" 2>&1)"
+"$HG" ctxcost --duration 100ms --trials 1 --threads 2 >"$TMP/out" 2>"$TMP/err" &&
+	grep -q '^voluntary switch: ' "$TMP/out" && grep -q '^pipe ping-pong' "$TMP/out" &&
+	grep -q '^# a trial: hourglass -n 2 -d 100ms -a -w CPU_YIELD 900us --cpu ' "$TMP/out" &&
+	ok "ctxcost" || fail "ctxcost" "$(head -1 "$TMP/err")"
+
 # help
 "$HG" --help | grep -q -- '--cpu' && ok "--help" || fail "--help" "no --cpu"
 "$HG" help dump | grep -q 'usage: hourglass dump' && ok "help dump" || fail "help dump" "no usage"
@@ -401,6 +415,10 @@ else
 	fail "--fail-on-miss" "exit status $rc: $(cat "$TMP/err")"
 fi
 expect_bad "rta with D > T" rta -n 1 -w PERIODIC 3ms 8ms 9ms
+expect_bad "ctxcost --trials with --until-stable" ctxcost --trials 3 --until-stable
+expect_bad "ctxcost on one thread" ctxcost --threads 1
+expect_bad "ctxcost --min-trials above --max-trials" ctxcost --min-trials 9 --max-trials 8
+expect_bad "ctxcost on a CPU not there" ctxcost --cpu 4000
 if "$HG" -n 2 -d 1s -t 0 $RT -w PERIODIC 2ms 8ms -t 1 -w PERIODIC 5ms 20ms -x >"$TMP/out" 2>&1 &&
    grep -q '^# predicted vs measured: ' "$TMP/out" &&
    [ "$(grep -c '^# [01] .*PERIODIC .* \(yes\|no (+\)' "$TMP/out")" = 2 ] &&
