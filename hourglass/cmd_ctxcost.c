@@ -32,59 +32,20 @@
 #include "pingpong.h"
 #include "trial.h"
 
-#define NO_CPU UINT64_MAX
-
 struct ctxcost_args {
-	uint64_t cpu;
-	uint64_t threads;
-	uint64_t duration_ns;
+	struct hg_trial_opts o;		/* first: the shared rows store here */
 	uint64_t yield_ns;
-	uint64_t trials;
-	bool until_stable;
-	uint64_t min_trials;
-	uint64_t max_trials;
-	uint64_t within_pct;
-	uint64_t within_ns;
 	const char *save;
-	bool json;
 };
 
 static const struct hg_opt ctxcost_opts[] = {
-	{ .name = "cpu", .kind = HG_OPT_COUNT, .off = offsetof(struct ctxcost_args, cpu),
-	  .flags = HG_OPT_ZERO_OK, .max = CPU_SETSIZE - 1,
-	  .help = "the CPU all threads share (default: the last one\nthis process may use)" },
-	{ .name = "threads", .kind = HG_OPT_COUNT,
-	  .off = offsetof(struct ctxcost_args, threads), .min = 2, .max = 1024,
-	  .help = "CPU_YIELD threads (default 10)" },
-	{ .name = "duration", .kind = HG_OPT_TIME,
-	  .off = offsetof(struct ctxcost_args, duration_ns), .help = "length of a trial (default 2s)" },
+	HG_TRIAL_OPT_ROWS,
 	{ .name = "yield", .kind = HG_OPT_TIME, .off = offsetof(struct ctxcost_args, yield_ns),
 	  .value = "<amount>",
 	  .help = "CPU time between two yields (default 0.9ms, the paper's)" },
-	{ .name = "trials", .kind = HG_OPT_COUNT, .off = offsetof(struct ctxcost_args, trials),
-	  .max = 1000, .help = "run exactly <n> trials" },
-	{ .name = "until-stable", .kind = HG_OPT_FLAG,
-	  .off = offsetof(struct ctxcost_args, until_stable),
-	  .help = "run trials until the 95 % interval of the median\n"
-		  "voluntary cost is narrow enough (the default)" },
-	{ .name = "min-trials", .kind = HG_OPT_COUNT,
-	  .off = offsetof(struct ctxcost_args, min_trials), .max = 1000,
-	  .help = "until stable: at least <n> trials (default 5)" },
-	{ .name = "max-trials", .kind = HG_OPT_COUNT,
-	  .off = offsetof(struct ctxcost_args, max_trials), .max = 1000,
-	  .help = "until stable: at most <n> trials (default 30)" },
-	{ .name = "within", .kind = HG_OPT_COUNT, .off = offsetof(struct ctxcost_args, within_pct),
-	  .value = "<percent>", .max = 100,
-	  .help = "until stable: stop when the interval's half-width\n"
-		  "is within <percent> of the median (default 5) ..." },
-	{ .name = "within-abs", .kind = HG_OPT_TIME,
-	  .off = offsetof(struct ctxcost_args, within_ns),
-	  .help = "... or within <time> (default 0.1us)" },
 	{ .name = "save", .kind = HG_OPT_STRING, .off = offsetof(struct ctxcost_args, save),
 	  .value = "<dir>",
 	  .help = "write each trial's trace to <dir>/trial-<n>.hgt\n(for ctx, render or diff)" },
-	{ .name = "json", .kind = HG_OPT_FLAG, .off = offsetof(struct ctxcost_args, json),
-	  .help = "print the result as JSON instead of text" },
 	HG_OPT_END
 };
 
@@ -102,19 +63,17 @@ static const struct hg_cmdspec ctxcost_spec = {
 	.opts = ctxcost_opts,
 };
 
-#define MAX_TRIALS 1000
-
 /* What one class of switch came to in each trial (NAN: none in it). */
 struct per_class {
-	double med_ns[MAX_TRIALS];
-	double mean_ns[MAX_TRIALS];
+	double med_ns[HG_TRIAL_MAX];
+	double mean_ns[HG_TRIAL_MAX];
 	size_t n;		/* trials that had any */
 	uint64_t switches;	/* in all trials */
 };
 
 struct result {
 	struct per_class cls[2];	/* voluntary, involuntary */
-	double rate[MAX_TRIALS];		/* switches per second */
+	double rate[HG_TRIAL_MAX];		/* switches per second */
 	size_t trials;
 	enum hg_stable_verdict verdict;
 	struct hg_stable_rule rule;
@@ -126,55 +85,19 @@ struct result {
 static int parse(int argc, char **argv, struct ctxcost_args *a, struct hg_stable_rule *r,
 		 int *status)
 {
-	cpu_set_t allowed;
-	int cpu;
-
 	memset(a, 0, sizeof(*a));
-	a->cpu = NO_CPU;
-	a->threads = 10;
-	a->duration_ns = 2000000000ULL;
+	hg_trial_opts_default(&a->o);
 	a->yield_ns = 900000;
-	a->min_trials = HG_STABLE_MIN;
-	a->max_trials = HG_STABLE_MAX;
-	a->within_pct = (uint64_t)HG_STABLE_REL;
-	a->within_ns = 100;
 	if (hg_cmdopt_get(&ctxcost_spec, argc, argv, a, status))
 		return -1;
-	*status = 2;
-	if (a->trials && a->until_stable) {
-		fprintf(stderr, "hourglass: ctxcost: --trials %" PRIu64 ": cannot be combined "
-			"with --until-stable\n", a->trials);
+	*status = hg_trial_opts_check("ctxcost", &a->o, r);
+	if (*status)
 		return -1;
-	}
-	if (a->min_trials > a->max_trials) {
-		fprintf(stderr, "hourglass: ctxcost: --min-trials %" PRIu64 ": more than "
-			"--max-trials %" PRIu64 "\n", a->min_trials, a->max_trials);
-		return -1;
-	}
-	if (sched_getaffinity(0, sizeof(allowed), &allowed))
-		CPU_ZERO(&allowed);
-	if (a->cpu == NO_CPU) {
-		cpu = hg_cpu_last(&allowed);
-		if (cpu < 0) {
-			fprintf(stderr, "hourglass: ctxcost: no CPU to run on\n");
-			return -1;
-		}
-		a->cpu = (uint64_t)cpu;
-	} else if (!CPU_ISSET(a->cpu, &allowed)) {
-		fprintf(stderr, "hourglass: ctxcost: --cpu %" PRIu64 ": not a CPU this process "
-			"may use\n", a->cpu);
-		return -1;
-	}
 	if (a->save && mkdir(a->save, 0777) && errno != EEXIST) {
 		fprintf(stderr, "hourglass: ctxcost: --save %s: %s\n", a->save, strerror(errno));
+		*status = 2;
 		return -1;
 	}
-	hg_stable_default(r, (double)a->within_ns);
-	r->trials = (unsigned int)a->trials;
-	r->min_trials = (unsigned int)a->min_trials;
-	r->max_trials = (unsigned int)a->max_trials;
-	r->rel_pct = (double)a->within_pct;
-	*status = 0;
 	return 0;
 }
 
@@ -183,11 +106,11 @@ static int trial_words(const struct ctxcost_args *a, struct hg_trial_args *w)
 	char d[32], y[32];
 
 	hg_trial_init(w);
-	return hg_trial_add(w, "-n") || hg_trial_add(w, "%" PRIu64, a->threads) ||
-	       hg_trial_add(w, "-d") || hg_trial_add(w, "%s", hg_format_time(a->duration_ns, d, sizeof(d))) ||
+	return hg_trial_add(w, "-n") || hg_trial_add(w, "%" PRIu64, a->o.threads) ||
+	       hg_trial_add(w, "-d") || hg_trial_add(w, "%s", hg_format_time(a->o.duration_ns, d, sizeof(d))) ||
 	       hg_trial_add(w, "-a") || hg_trial_add(w, "-w") || hg_trial_add(w, "CPU_YIELD") ||
 	       hg_trial_add(w, "%s", hg_format_time(a->yield_ns, y, sizeof(y))) ||
-	       hg_trial_add(w, "--cpu") || hg_trial_add(w, "%" PRIu64, a->cpu) ||
+	       hg_trial_add(w, "--cpu") || hg_trial_add(w, "%" PRIu64, a->o.cpu) ||
 	       hg_trial_add(w, "-x") || hg_trial_add(w, "-q") ? -E2BIG : 0;
 }
 
@@ -245,7 +168,7 @@ static int run_trials(const struct ctxcost_args *a, struct result *res, struct h
 	struct hg_trial_args w;
 	struct hg_ctx_report r;
 	struct hg_trace *t;
-	double vol[MAX_TRIALS];
+	double vol[HG_TRIAL_MAX];
 	struct hg_ci ci;
 	char err[512];
 	size_t n;
@@ -292,10 +215,10 @@ static int run_trials(const struct ctxcost_args *a, struct result *res, struct h
 		res->verdict = ret;
 		if (!res->cls[0].n && res->trials >= 3) {
 			fprintf(stderr, "hourglass: ctxcost: no voluntary switch in %zu trials "
-				"(is something else running on cpu %" PRIu64 "?)\n", res->trials, a->cpu);
+				"(is something else running on cpu %" PRIu64 "?)\n", res->trials, a->o.cpu);
 			return 1;
 		}
-	} while (res->verdict == HG_STABLE_MORE && res->trials < MAX_TRIALS);
+	} while (res->verdict == HG_STABLE_MORE && res->trials < HG_TRIAL_MAX);
 	return 0;
 }
 
@@ -303,7 +226,7 @@ static int run_trials(const struct ctxcost_args *a, struct result *res, struct h
 static int summarise(const struct per_class *pc, size_t trials, struct hg_ci *med,
 		     struct hg_ci *mean)
 {
-	double v[MAX_TRIALS];
+	double v[HG_TRIAL_MAX];
 	size_t n;
 
 	memset(med, 0, sizeof(*med));
@@ -332,19 +255,16 @@ static void print_text(const struct ctxcost_args *a, const struct result *res,
 		       const struct hg_ci med[2], const struct hg_ci mean[2],
 		       const struct hg_ci *rate)
 {
-	char d[32], y[32], b1[96], b2[96], t[4][32];
+	char d[32], y[32], b1[160], b2[96], t[4][32];
 	size_t i;
 	int c;
 
 	printf("# ctxcost: %" PRIu64 " threads CPU_YIELD %s on cpu %" PRIu64 ", %s a trial, "
-	       "%zu trials (%s", a->threads, hg_format_time(a->yield_ns, y, sizeof(y)), a->cpu,
-	       hg_format_time(a->duration_ns, d, sizeof(d)), res->trials,
-	       hg_stable_name(res->verdict));
-	if (!res->rule.trials)
-		printf(": the median's 95 %% interval within %g %% or %.3f us, %u to %u trials",
-		       res->rule.rel_pct, res->rule.abs / 1000, res->rule.min_trials,
-		       res->rule.max_trials);
-	printf(")\n# a trial: %s\n", res->command);
+	       "%zu trials (%s; %s)\n# a trial: %s\n", a->o.threads,
+	       hg_format_time(a->yield_ns, y, sizeof(y)), a->o.cpu,
+	       hg_format_time(a->o.duration_ns, d, sizeof(d)), res->trials,
+	       hg_stable_name(res->verdict), hg_trial_opts_describe(&res->rule, b1, sizeof(b1)),
+	       res->command);
 	printf("# %5s %14s %14s %14s %14s %12s\n", "trial", "vol_median_us", "vol_mean_us",
 	       "invol_median_us", "invol_mean_us", "switches/s");
 	for (i = 0; i < res->trials; i++)
@@ -392,7 +312,7 @@ static void print_json(const struct ctxcost_args *a, const struct result *res,
 {
 	printf("{\n  \"cpu\": %" PRIu64 ",\n  \"threads\": %" PRIu64 ",\n  \"duration_ns\": %" PRIu64
 	       ",\n  \"yield_ns\": %" PRIu64 ",\n  \"trials\": %zu,\n  \"stopped\": ",
-	       a->cpu, a->threads, a->duration_ns, a->yield_ns, res->trials);
+	       a->o.cpu, a->o.threads, a->o.duration_ns, a->yield_ns, res->trials);
 	hg_json_str(stdout, hg_stable_name(res->verdict));
 	fputs(",\n  \"trial_command\": ", stdout);
 	hg_json_str(stdout, res->command);
@@ -440,9 +360,9 @@ static int ctxcost_main(int argc, char **argv)
 		free(res);
 		return status;
 	}
-	ret = hg_pingpong_measure((unsigned int)a.cpu, HG_PINGPONG_ROUNDS, &cal, &res->pp);
+	ret = hg_pingpong_measure((unsigned int)a.o.cpu, HG_PINGPONG_ROUNDS, &cal, &res->pp);
 	if (ret)
-		fprintf(stderr, "hourglass: ctxcost: ping-pong on cpu %" PRIu64 ": %s\n", a.cpu,
+		fprintf(stderr, "hourglass: ctxcost: ping-pong on cpu %" PRIu64 ": %s\n", a.o.cpu,
 			strerror(-ret));
 	res->have_pp = !ret;
 	if (hg_ci_mean(res->rate, res->trials, 0.95, &rate) ||
@@ -453,7 +373,7 @@ static int ctxcost_main(int argc, char **argv)
 		free(res);
 		return 1;
 	}
-	if (a.json)
+	if (a.o.json)
 		print_json(&a, res, med, mean, &rate);
 	else
 		print_text(&a, res, med, mean, &rate);

@@ -3,6 +3,7 @@
  * trial.c - one trial: a run's command line, parsed, checked and run
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -10,6 +11,7 @@
 #include <string.h>
 
 #include "cmdutil.h"
+#include "cpulist.h"
 #include "options.h"
 #include "run.h"
 #include "trial.h"
@@ -80,4 +82,67 @@ int hg_trial_run(const struct hg_trial_args *a, struct hg_trace **t, char *err,
 		return 1;
 	}
 	return 0;
+}
+
+#define NO_CPU UINT64_MAX
+
+void hg_trial_opts_default(struct hg_trial_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->cpu = NO_CPU;
+	o->threads = 10;
+	o->duration_ns = 2000000000ULL;
+	o->min_trials = HG_STABLE_MIN;
+	o->max_trials = HG_STABLE_MAX;
+	o->within_pct = (uint64_t)HG_STABLE_REL;
+	o->within_ns = 100;
+}
+
+int hg_trial_opts_check(const char *cmd, struct hg_trial_opts *o,
+			struct hg_stable_rule *rule)
+{
+	cpu_set_t allowed;
+	int cpu;
+
+	if (o->trials && o->until_stable) {
+		fprintf(stderr, "hourglass: %s: --trials %" PRIu64 ": cannot be combined "
+			"with --until-stable\n", cmd, o->trials);
+		return 2;
+	}
+	if (o->min_trials > o->max_trials) {
+		fprintf(stderr, "hourglass: %s: --min-trials %" PRIu64 ": more than "
+			"--max-trials %" PRIu64 "\n", cmd, o->min_trials, o->max_trials);
+		return 2;
+	}
+	if (sched_getaffinity(0, sizeof(allowed), &allowed))
+		CPU_ZERO(&allowed);
+	if (o->cpu == NO_CPU) {
+		cpu = hg_cpu_last(&allowed);
+		if (cpu < 0) {
+			fprintf(stderr, "hourglass: %s: no CPU to run on\n", cmd);
+			return 2;
+		}
+		o->cpu = (uint64_t)cpu;
+	} else if (!CPU_ISSET(o->cpu, &allowed)) {
+		fprintf(stderr, "hourglass: %s: --cpu %" PRIu64 ": not a CPU this process "
+			"may use\n", cmd, o->cpu);
+		return 2;
+	}
+	hg_stable_default(rule, (double)o->within_ns);
+	rule->trials = (unsigned int)o->trials;
+	rule->min_trials = (unsigned int)o->min_trials;
+	rule->max_trials = (unsigned int)o->max_trials;
+	rule->rel_pct = (double)o->within_pct;
+	return 0;
+}
+
+char *hg_trial_opts_describe(const struct hg_stable_rule *rule, char *buf, size_t len)
+{
+	if (rule->trials)
+		snprintf(buf, len, "%u asked for", rule->trials);
+	else
+		snprintf(buf, len, "until the median's 95 %% interval is within %g %% or "
+			 "%.3f us, %u to %u trials", rule->rel_pct, rule->abs / 1000,
+			 rule->min_trials, rule->max_trials);
+	return buf;
 }
