@@ -5,6 +5,7 @@
 # make bench      run the benchmarks (tests/bench)
 # make demo       install what is missing (as root), build, run a short experiment
 # make install    install the program and man page (PREFIX, DESTDIR)
+# make check SANITIZE=1   the same tests built with ASan and UBSan in build-san/
 # make help       list the targets
 
 PREFIX  ?= /usr/local
@@ -32,7 +33,37 @@ JSON_LIBS    := $(shell $(PKG_CONFIG) --libs json-c 2>/dev/null || echo -ljson-c
 TEST_CFLAGS  = $(CHECK_CFLAGS) $(JSON_CFLAGS)
 TEST_LIBS    = $(CHECK_LIBS) $(JSON_LIBS)
 
-FINAL_CFLAGS = $(STD) $(WARN) $(OPT) $(HARDEN) $(NUMA_CFLAGS) $(CFLAGS)
+# SANITIZE=1: AddressSanitizer (with LeakSanitizer) and UndefinedBehaviorSanitizer,
+# stopping at the first report, in a build directory of their own. Reports go to
+# files under $(BUILD)/sanitizer/; tests/sanitizer-reports.sh prints them after the
+# tests and fails the run when there is one, wherever the test sent stderr.
+SANITIZE ?=
+ifeq ($(SANITIZE),1)
+BUILD   := build-san
+# clang's runtimes honour log_path for UBSan too (GCC's print UBSan reports on stderr)
+SAN_CC  := $(shell command -v clang-14 || command -v clang)
+ifneq ($(SAN_CC),)
+CC      := $(SAN_CC)
+endif
+OPT     = -O1 -g
+HARDEN  = -fstack-protector-strong
+SAN_CFLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+SAN_DIR := $(abspath $(BUILD))/sanitizer
+ASAN_BASE := halt_on_error=1:abort_on_error=1:detect_leaks=1$(if $(ASAN_OPTIONS),:$(ASAN_OPTIONS))
+UBSAN_BASE := halt_on_error=1:abort_on_error=1:print_stacktrace=1$(if $(UBSAN_OPTIONS),:$(UBSAN_OPTIONS))
+# the sanitizers make code two to five times slower: Check's timeouts grow with it
+export CK_TIMEOUT_MULTIPLIER ?= 4
+export HG_UNIT_RAW := 1
+# $(call san_run,NAME,COMMAND): COMMAND with its reports in $(SAN_DIR)/NAME, checked after
+san_run = rm -rf $(SAN_DIR)/$(1) && mkdir -p $(SAN_DIR)/$(1) && \
+	ASAN_OPTIONS=$(ASAN_BASE):log_path=$(SAN_DIR)/$(1)/asan \
+	UBSAN_OPTIONS=$(UBSAN_BASE):log_path=$(SAN_DIR)/$(1)/ubsan $(2); \
+	st=$$?; sh tests/sanitizer-reports.sh $(SAN_DIR)/$(1) || st=1; exit $$st
+else
+san_run = $(2)
+endif
+
+FINAL_CFLAGS = $(STD) $(WARN) $(OPT) $(HARDEN) $(SAN_CFLAGS) $(NUMA_CFLAGS) $(CFLAGS)
 LIBS    = $(NUMA_LIBS) -lpthread -lrt -lm
 
 LIB_SRC := $(wildcard trace/*.c workloads/*.c timers/*.c postprocess/*.c) \
@@ -78,10 +109,10 @@ $(BUILD)/bench/%: tests/bench/%.c $(LIB)
 check: unit smoke
 
 unit: $(TEST_BIN)
-	@sh tests/run-unit.sh $(TEST_BIN)
+	@$(call san_run,unit,sh tests/run-unit.sh $(TEST_BIN))
 
 smoke: $(BIN)
-	@sh tests/smoke.sh $(BIN)
+	@$(call san_run,smoke,sh tests/smoke.sh $(BIN))
 
 bench: $(BIN) $(BENCH_BIN)
 	@sh tests/bench/run.sh $(BUILD)
@@ -105,12 +136,13 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/hourglass $(DESTDIR)$(MANDIR)/man1/hourglass.1
 
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) build-san
 
 help:
 	@echo "targets:"
 	@echo "  all        build $(BIN) (default)"
-	@echo "  check      build and run the unit tests (Check) and the smoke tests"
+	@echo "  check      build and run the unit tests (Check) and the smoke tests;"
+	@echo "             with SANITIZE=1 built with ASan and UBSan in build-san/"
 	@echo "  bench      run the benchmarks in tests/bench and print their ratios"
 	@echo "  demo       install missing packages (as root), build, run the paper's"
 	@echo "             3-thread experiment and say where its output went"
@@ -118,7 +150,7 @@ help:
 	@echo "             against measured, with timers and reservations (root)"
 	@echo "  install    install to \$$(DESTDIR)\$$(PREFIX) (PREFIX=$(PREFIX))"
 	@echo "  uninstall  remove what install put there"
-	@echo "  clean      remove $(BUILD)/"
-	@echo "variables: CC, CFLAGS (added to ours), LDFLAGS, PREFIX, DESTDIR, OPT"
+	@echo "  clean      remove build/ and build-san/"
+	@echo "variables: CC, CFLAGS (added to ours), LDFLAGS, PREFIX, DESTDIR, OPT, SANITIZE"
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -3,6 +3,8 @@
  * cmd_ctx.c - hourglass ctx <file>: context-switch costs from a saved trace
  */
 #include <errno.h>
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,81 +12,51 @@
 #include "../postprocess/ctx.h"
 #include "../trace/atomicfile.h"
 #include "../trace/timeval.h"
+#include "cmdopt.h"
 #include "cmdutil.h"
 #include "commands.h"
-
-static void ctx_usage(FILE *f)
-{
-	fputs("usage: hourglass ctx <file> [--bucket <time>] [--max <time>] [--svg <out.svg>] "
-	      "[--json]\n"
-	      "\n"
-	      "Classify every gap of a saved trace on the per-CPU time lines: a context\n"
-	      "switch (voluntary after a yield or sleep, involuntary otherwise) when\n"
-	      "another traced thread runs next on that CPU, foreign activity when the\n"
-	      "same thread resumes there, a migration when it resumes elsewhere, and\n"
-	      "unclassified when the neighbours are unknown. Print per class the count,\n"
-	      "the rate, and min, p1, median, mean, p90, p99, p99.9 and max in us, then a\n"
-	      "histogram of the switch costs.\n"
-	      "\n"
-	      "  --bucket <time>   width of a histogram bucket (default: 1-2-5 steps,\n"
-	      "                    about 50 buckets up to the 99th percentile or\n"
-	      "                    20 medians, whichever is less)\n"
-	      "  --max <time>      end of the last bucket (more is counted in one)\n"
-	      "  --svg <out.svg>   draw the histogram as a picture\n"
-	      "  --json            print the statistics as JSON instead of text\n", f);
-}
 
 struct ctx_args {
 	const char *file;
 	const char *svg;
 	uint64_t bucket_ns;
 	uint64_t max_ns;
-	int json;
+	bool json;
 };
 
-static int parse(int argc, char **argv, struct ctx_args *a)
-{
-	int i;
+static const struct hg_arg ctx_pos[] = {
+	{ .name = "<file>", .what = "trace file", .kind = HG_OPT_FILE,
+	  .off = offsetof(struct ctx_args, file), .help = "a trace written with -o" },
+	HG_ARG_END
+};
 
-	memset(a, 0, sizeof(*a));
-	for (i = 1; i < argc; i++) {
-		const char *o = argv[i];
-		int has = i + 1 < argc;
+static const struct hg_opt ctx_opts[] = {
+	{ .name = "bucket", .kind = HG_OPT_TIME, .off = offsetof(struct ctx_args, bucket_ns),
+	  .help = "width of a histogram bucket (default: 1-2-5 steps,\n"
+	  "about 50 buckets up to the 99th percentile or\n"
+	  "20 medians, whichever is less)" },
+	{ .name = "max", .kind = HG_OPT_TIME, .off = offsetof(struct ctx_args, max_ns),
+	  .help = "end of the last bucket (more is counted in one)" },
+	{ .name = "svg", .kind = HG_OPT_OUTPUT, .off = offsetof(struct ctx_args, svg),
+	  .value = "<out.svg>", .help = "draw the histogram as a picture" },
+	{ .name = "json", .kind = HG_OPT_FLAG, .off = offsetof(struct ctx_args, json),
+	  .help = "print the statistics as JSON instead of text" },
+	HG_OPT_END
+};
 
-		if (!strcmp(o, "-h") || !strcmp(o, "--help")) {
-			ctx_usage(stdout);
-			return -1;
-		} else if (!strcmp(o, "--json")) {
-			a->json = 1;
-		} else if ((!strcmp(o, "--bucket") || !strcmp(o, "--max") ||
-			    !strcmp(o, "--svg")) && !has) {
-			fprintf(stderr, "hourglass: ctx: %s: missing value\n", o);
-			return 2;
-		} else if (!strcmp(o, "--bucket")) {
-			if (hg_cmd_time("ctx", o, argv[++i], &a->bucket_ns, false))
-				return 2;
-		} else if (!strcmp(o, "--max")) {
-			if (hg_cmd_time("ctx", o, argv[++i], &a->max_ns, false))
-				return 2;
-		} else if (!strcmp(o, "--svg")) {
-			a->svg = argv[++i];
-		} else if (o[0] == '-' && o[1]) {
-			fprintf(stderr, "hourglass: ctx: unknown option '%s' (see hourglass help ctx)\n",
-				o);
-			return 2;
-		} else if (a->file) {
-			fprintf(stderr, "hourglass: ctx: unexpected argument '%s'\n", o);
-			return 2;
-		} else {
-			a->file = o;
-		}
-	}
-	if (!a->file) {
-		fprintf(stderr, "hourglass: ctx: missing trace file (usage: hourglass ctx <file>)\n");
-		return 2;
-	}
-	return 0;
-}
+static const struct hg_cmdspec ctx_spec = {
+	.name = "ctx",
+	.summary = "context-switch costs and other gap classes (the paper's process_ctx)",
+	.about = "Classify every gap of a saved trace on the per-CPU time lines: a context\n"
+		 "switch (voluntary after a yield or sleep, involuntary otherwise) when\n"
+		 "another traced thread runs next on that CPU, foreign activity when the\n"
+		 "same thread resumes there, a migration when it resumes elsewhere, and\n"
+		 "unclassified when the neighbours are unknown. Print per class the count,\n"
+		 "the rate, and min, p1, median, mean, p90, p99, p99.9 and max in us, then a\n"
+		 "histogram of the switch costs.",
+	.args = ctx_pos,
+	.opts = ctx_opts,
+};
 
 static int write_svg(const struct ctx_args *a, const struct hg_ctx_report *r)
 {
@@ -113,20 +85,13 @@ static int write_svg(const struct ctx_args *a, const struct hg_ctx_report *r)
 
 static int ctx_main(int argc, char **argv)
 {
-	struct ctx_args a;
+	struct ctx_args a = { 0 };
 	struct hg_ctx_report r;
 	struct hg_trace *t;
 	int ret;
 
-	if (argc == 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
-		ctx_usage(stdout);
-		return 0;
-	}
-	ret = parse(argc, argv, &a);
-	if (ret)
-		return ret < 0 ? 0 : ret;
-	if (a.svg && hg_cmd_output("ctx", "--svg", a.svg, a.file))
-		return 2;
+	if (hg_cmdopt_get(&ctx_spec, argc, argv, &a, &ret))
+		return ret;
 	if (hg_cmd_read("ctx", a.file, &t))
 		return 2;
 	ret = hg_ctx_analyse(t, &r);
@@ -149,8 +114,6 @@ static int ctx_main(int argc, char **argv)
 
 const struct hg_command hg_cmd_ctx = {
 	.name = "ctx",
-	.usage = "<file> [--bucket <time>] [--max <time>] [--svg <out.svg>] [--json]",
-	.help = "context-switch costs and other gap classes (the paper's process_ctx)",
+	.spec = &ctx_spec,
 	.main = ctx_main,
-	.usage_long = ctx_usage,
 };

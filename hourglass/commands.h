@@ -10,11 +10,21 @@
 
 #include <stdio.h>
 
+struct hg_cmdspec;
+
+/*
+ * struct hg_command - a subcommand
+ * @name:  as typed
+ * @spec:  its command line (cmdopt.h): synopsis, help and parser
+ * @main:  runs it; argv[0] is the name
+ */
 struct hg_command {
 	const char *name;
-	const char *usage;	/* synopsis after "hourglass <name>" */
-	const char *help;	/* one line */
-	int (*main)(int argc, char **argv);	/* argv[0] is the name */
+	const struct hg_cmdspec *spec;
+	int (*main)(int argc, char **argv);
+	/* the same, for a subcommand without @spec */
+	const char *usage;			/* synopsis after "hourglass <name>" */
+	const char *help;			/* one line */
 	void (*usage_long)(FILE *f);		/* the whole help text */
 };
 

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cmdopt.h"
 #include "commands.h"
 #include "options.h"
 
@@ -51,7 +52,10 @@ static int help_main(int argc, char **argv)
 			"(choose from dump, ctx, render, lat, export, rta, calibrate, help)\n", argv[1]);
 		return 2;
 	}
-	c->usage_long(stdout);
+	if (c->spec)
+		hg_cmdopt_help(c->spec, stdout);
+	else
+		c->usage_long(stdout);
 	return 0;
 }
 

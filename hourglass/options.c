@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 
 #include "../trace/timeval.h"
+#include "cmdopt.h"
 #include "cmdutil.h"
 #include "cpulist.h"
 #include "options.h"
@@ -168,29 +169,15 @@ static const struct opt *find_opt(const char *arg, const char **inline_val)
 static int parse_time_opt(struct parser *ps, const char *opt, const char *val,
 			  uint64_t *ns, bool zero_ok)
 {
-	char why[128];
-	int ret = hg_parse_time(val, ns, why, sizeof(why));
-
-	if (ret)
-		return fail(ps, ret, "%s %s: %s", opt, val, why);
-	if (!zero_ok && !*ns)
-		return fail(ps, -EINVAL, "%s %s: must be greater than zero", opt, val);
-	if (*ns > HG_MAX_TIME_NS)
-		return fail(ps, -ERANGE, "%s %s: at most a year", opt, val);
-	return 0;
+	return hg_opt_value(HG_OPT_TIME, opt, val, 0, 0, zero_ok ? HG_OPT_ZERO_OK : 0, ns,
+			    ps->err, ps->errlen);
 }
 
 static int parse_count(struct parser *ps, const char *opt, const char *val,
 		       uint64_t lo, uint64_t hi, uint64_t *out)
 {
-	int ret = hg_parse_u64(val, out);
-
-	if (ret == -EINVAL)
-		return fail(ps, ret, "%s %s: not a number", opt, val);
-	if (ret || *out < lo || *out > hi)
-		return fail(ps, -ERANGE, "%s %s: must be %llu to %llu", opt, val,
-			    (unsigned long long)lo, (unsigned long long)hi);
-	return 0;
+	return hg_opt_value(HG_OPT_COUNT, opt, val, lo, hi, lo ? 0 : HG_OPT_ZERO_OK, out,
+			    ps->err, ps->errlen);
 }
 
 /* --lat-thresholds <t>[,<t>...]: increasing times, at most HG_MAX_THRESHOLDS. */

@@ -27,6 +27,7 @@
 #include "../trace/counter.h"
 #include "../trace/timeval.h"
 #include "cpulist.h"
+#include "kstat.h"
 #include "reserve.h"
 #include "run.h"
 #include "sysinfo.h"
@@ -56,6 +57,9 @@ struct worker {
 	uint64_t gap_cycles;		/* its gap threshold */
 	struct rusage ru0;		/* at the start of its run */
 	struct rusage ru;		/* at its end */
+	pid_t tid;			/* its kernel thread id */
+	uint64_t cpu0_ns;		/* CLOCK_THREAD_CPUTIME_ID at the start ... */
+	uint64_t cpu_ns;		/* ... and over its window */
 	int error;
 	char msg[256];
 };
@@ -132,8 +136,13 @@ static void open_gate(struct run *r, bool abort)
 static void setup_thread(struct worker *w)
 {
 	const struct hg_thread_cfg *c = w->cfg;
-	char list[128], why[200];
+	char list[128], why[200], name[16];
 	int ret;
+
+	/* named and numbered for perf, trace-cmd and top: "hg/<n>" */
+	w->tid = gettid();
+	snprintf(name, sizeof(name), "hg/%u", w->id);
+	pthread_setname_np(pthread_self(), name);
 
 	if (c->pinned) {
 		ret = pthread_setaffinity_np(pthread_self(), sizeof(c->cpus), &c->cpus);
@@ -214,10 +223,12 @@ static void *worker_main(void *arg)
 	w->wctx.end_ns = r->mono_t0_ns + (w->cfg->finish_ns ? w->cfg->finish_ns :
 					  r->cfg->duration_ns);
 	getrusage(RUSAGE_THREAD, &w->ru0);	/* the switches of set-up do not count */
+	w->cpu0_ns = hg_clock_ns(CLOCK_THREAD_CPUTIME_ID);
 	if (!wl->untraced)
 		hg_tracer_start(&w->tracer);
 	ret = wl->run(&w->wctx);
 	hg_tracer_finish(&w->tracer);
+	w->cpu_ns = hg_clock_ns(CLOCK_THREAD_CPUTIME_ID) - w->cpu0_ns;
 	if (ret) {
 		snprintf(w->msg, sizeof(w->msg), "-w %s failed: %s", wl->name, strerror(-ret));
 		w->error = ret;
@@ -321,6 +332,8 @@ static int collect(struct run *r, struct hg_trace *t, const cpu_set_t *online)
 		tt->end_cycles = w->end;
 		tt->vcsw = (uint64_t)(w->ru.ru_nvcsw - w->ru0.ru_nvcsw);
 		tt->ivcsw = (uint64_t)(w->ru.ru_nivcsw - w->ru0.ru_nivcsw);
+		tt->tid = (uint32_t)w->tid;
+		tt->kernel_cpu_ns = w->cpu_ns;
 		tt->stats = w->stats;
 		tt->stored = w->writer.stored;
 		tt->dropped = w->writer.dropped;
@@ -526,15 +539,38 @@ static int hold_pm_qos(struct hg_trace *t)
 	return fd;
 }
 
+/* What the kernel counted per CPU from @before to now, into @t. */
+static void kernel_counters(struct hg_trace *t, const struct hg_kstat *before,
+			    uint64_t before_ns)
+{
+	struct hg_kstat after;
+	char irq[4096];
+
+	if (!before->n || hg_kstat_read(&after))
+		return;
+	t->noise_window_ns = hg_clock_ns(CLOCK_MONOTONIC) - before_ns;
+	if (hg_kstat_delta(before, &after, &t->noise, &t->nnoise))
+		t->noise_window_ns = 0;
+	if (!hg_sysinfo_interrupts(after.cpu, after.n, irq, sizeof(irq)))
+		hg_trace_add_sys(t, "interrupts_after", irq);
+	hg_kstat_free(&after);
+}
+
 /* Take the common start, open the gate, wait for the end, stop, join. */
 static int release_and_wait(struct run *r, struct hg_trace *t)
 {
 	const struct hg_config *cfg = r->cfg;
-	uint64_t mono0, c0;
+	struct hg_kstat before = { 0, NULL };
+	uint64_t mono0, c0, before_ns;
+	char irq[4096];
 	unsigned int i;
 	int sig, qos = hold_pm_qos(t);
 
 	raise_main_priority(cfg);
+	if (!hg_kstat_read(&before) &&
+	    !hg_sysinfo_interrupts(before.cpu, before.n, irq, sizeof(irq)))
+		hg_trace_add_sys(t, "interrupts_before", irq);
+	before_ns = hg_clock_ns(CLOCK_MONOTONIC);
 	hg_clock_pair(CLOCK_MONOTONIC, &mono0, &c0);
 	r->mono_t0_ns = mono0;
 	r->cycles_t0 = c0;
@@ -555,6 +591,8 @@ static int release_and_wait(struct run *r, struct hg_trace *t)
 	stop_all(r);
 	for (i = 0; i < cfg->nthreads; i++)
 		pthread_join(r->w[i].th, NULL);
+	kernel_counters(t, &before, before_ns);
+	hg_kstat_free(&before);
 	lower_main_priority();
 	if (qos >= 0)
 		close(qos);
@@ -585,7 +623,6 @@ static int run_experiment(const struct hg_config *cfg, const char *cmdline,
 	struct run r;
 	struct hg_trace *t;
 	cpu_set_t online;
-	char irq[4096];
 	unsigned int i, created;
 	int ret;
 
@@ -612,6 +649,7 @@ static int run_experiment(const struct hg_config *cfg, const char *cmdline,
 		return HG_RUN_SYSTEM;
 	}
 	t->calib = r.calib;
+	t->pid = (uint32_t)getpid();
 	hg_trace_add_sys(t, "counter", HG_COUNTER_NAME);
 	t->duration_ns = cfg->duration_ns;
 	t->capacity = cfg->records;
@@ -631,8 +669,6 @@ static int run_experiment(const struct hg_config *cfg, const char *cmdline,
 		return HG_RUN_SYSTEM;
 	}
 	t->capacity = r.arena.capacity;
-	if (!hg_sysinfo_interrupts(irq, sizeof(irq)))
-		hg_trace_add_sys(t, "interrupts_before", irq);
 	created = start_threads(&r, err, errlen);
 	wait_ready(&r, created);
 	if (created < cfg->nthreads || setup_failed(&r, err, errlen)) {
@@ -646,8 +682,6 @@ static int run_experiment(const struct hg_config *cfg, const char *cmdline,
 	}
 	lock_memory(t);
 	release_and_wait(&r, t);
-	if (!hg_sysinfo_interrupts(irq, sizeof(irq)))
-		hg_trace_add_sys(t, "interrupts_after", irq);
 	ret = collect(&r, t, &online);
 	free_run(&r);
 	if (ret) {

@@ -125,44 +125,18 @@ int hg_sysinfo_snapshot(struct hg_trace *t)
 	return ret ? -ENOMEM : 0;
 }
 
-int hg_sysinfo_interrupts(char *buf, size_t len)
+int hg_sysinfo_interrupts(const struct hg_cpu_noise *cpu, uint32_t n, char *buf, size_t len)
 {
-	uint64_t sum[1024] = { 0 };
-	char line[16384];
-	int ncpu = 0, i;
 	size_t at = 0;
-	FILE *f = fopen("/proc/interrupts", "r");
+	uint32_t i;
 
-	if (!f)
-		return -errno;
-	if (fgets(line, sizeof(line), f)) {
-		char *p = line, *tok;
-
-		while ((tok = strtok(p, " \t\n")) && ncpu < 1024) {
-			p = NULL;
-			if (!strncmp(tok, "CPU", 3))
-				ncpu++;
-		}
-	}
-	while (fgets(line, sizeof(line), f)) {
-		char *p = strchr(line, ':');
-
-		if (!p)
-			continue;
-		p++;
-		for (i = 0; i < ncpu; i++) {
-			char *end;
-			unsigned long long v = strtoull(p, &end, 10);
-
-			if (end == p)
-				break;
-			sum[i] += v;
-			p = end;
-		}
-	}
-	fclose(f);
 	buf[0] = '\0';
-	for (i = 0; i < ncpu && at < len; i++)
-		at += (size_t)snprintf(buf + at, len - at, "%s%" PRIu64, i ? " " : "", sum[i]);
+	for (i = 0; i < n; i++) {
+		int w = snprintf(buf + at, len - at, "%s%" PRIu64, i ? " " : "", cpu[i].irqs);
+
+		if (w < 0 || (size_t)w >= len - at)
+			return -ENOSPC;
+		at += (size_t)w;
+	}
 	return 0;
 }

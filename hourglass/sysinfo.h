@@ -19,10 +19,11 @@
 int hg_sysinfo_snapshot(struct hg_trace *t);
 
 /*
- * hg_sysinfo_interrupts - interrupts taken so far by each CPU, summed over
- * /proc/interrupts, written as "cpu0 cpu1 ..." counts separated by spaces.
- * Returns 0 or -errno.
+ * hg_sysinfo_interrupts - the interrupts of the @n CPUs in @cpu (as
+ * hg_kstat_read() gives them), written to @buf as "cpu0 cpu1 ..." counts
+ * separated by spaces: the snapshot's interrupts_before and _after.
+ * Returns 0, or -ENOSPC when @len is too short.
  */
-int hg_sysinfo_interrupts(char *buf, size_t len);
+int hg_sysinfo_interrupts(const struct hg_cpu_noise *cpu, uint32_t n, char *buf, size_t len);
 
 #endif /* HG_SYSINFO_H */

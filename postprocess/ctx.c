@@ -17,6 +17,8 @@ static int collect(const struct hg_gap *g, void *arg)
 	struct hg_ctx_report *r = arg;
 	size_t *n = &r->n[g->cls], *cap = &r->cap[g->cls];
 
+	if (g->cls == HG_GAP_VOLUNTARY || g->cls == HG_GAP_INVOLUNTARY)
+		r->inferred[g->cls == HG_GAP_INVOLUNTARY][g->thread]++;
 	if (*n == *cap) {
 		size_t c = *cap ? *cap * 2 : 1024;
 		uint64_t *v = realloc(r->cost[g->cls], c * sizeof(*v));
@@ -76,6 +78,11 @@ int hg_ctx_analyse(const struct hg_trace *t, struct hg_ctx_report *r)
 	if (ret)
 		return ret;
 	r->elapsed_ns = hg_trace_ns(t, t->stop_cycles);
+	for (c = 0; c < 2; c++) {
+		r->inferred[c] = calloc(t->nthreads ? t->nthreads : 1, sizeof(uint64_t));
+		if (!r->inferred[c])
+			return -ENOMEM;
+	}
 	ret = hg_classify(t, collect, r);
 	for (c = 0; !ret && c < HG_GAP_NCLASSES; c++)
 		ret = hg_stats_compute(r->cost[c], r->n[c], &r->st[c]);
@@ -99,6 +106,8 @@ void hg_ctx_free(struct hg_ctx_report *r)
 	for (c = 0; c < HG_GAP_NCLASSES; c++)
 		free(r->cost[c]);
 	free(r->switches);
+	free(r->inferred[0]);
+	free(r->inferred[1]);
 	memset(r, 0, sizeof(*r));
 }
 
@@ -201,6 +210,15 @@ int hg_ctx_print(FILE *f, const struct hg_trace *t, const struct hg_ctx_report *
 			us(r, s->p90, v[4], sizeof(v[4])), us(r, s->p99, v[5], sizeof(v[5])),
 			us(r, s->p999, v[6], sizeof(v[6])), us(r, s->max, v[7], sizeof(v[7])));
 	}
+	for (i = 0; i < t->nthreads; i++) {
+		const struct hg_trace_thread *th = &t->threads[i];
+
+		fprintf(f, "# thread %zu: switches inferred %" PRIu64 " (voluntary %" PRIu64
+			", involuntary %" PRIu64 "), kernel %" PRIu64 " (voluntary %" PRIu64
+			", involuntary %" PRIu64 ")\n", i, r->inferred[0][i] + r->inferred[1][i],
+			r->inferred[0][i], r->inferred[1][i], th->vcsw + th->ivcsw, th->vcsw,
+			th->ivcsw);
+	}
 	if (!r->nswitches)
 		return 0;
 	ret = hg_ctx_histogram(r, bucket_ns, max_ns, &bars, &nbars);
@@ -254,5 +272,14 @@ void hg_ctx_json(FILE *f, const struct hg_trace *t, const struct hg_ctx_report *
 			hg_cycles_to_ns(s->p90, r->tsc_hz), hg_cycles_to_ns(s->p99, r->tsc_hz),
 			hg_cycles_to_ns(s->p999, r->tsc_hz), hg_cycles_to_ns(s->max, r->tsc_hz));
 	}
-	fputs("\n  }\n}\n", f);
+	fputs("\n  },\n  \"per_thread\": [", f);
+	for (c = 0; c < (int)t->nthreads; c++) {
+		const struct hg_trace_thread *th = &t->threads[c];
+
+		fprintf(f, "%s\n    {\"thread\": %d, \"inferred_voluntary\": %" PRIu64
+			", \"inferred_involuntary\": %" PRIu64 ", \"kernel_voluntary\": %" PRIu64
+			", \"kernel_involuntary\": %" PRIu64 "}", c ? "," : "", c,
+			r->inferred[0][c], r->inferred[1][c], th->vcsw, th->ivcsw);
+	}
+	fputs("\n  ]\n}\n", f);
 }

@@ -24,6 +24,8 @@ struct hg_ctx_report {
 	size_t nswitches;
 	uint64_t elapsed_ns;			/* the run's length, for rates */
 	uint64_t tsc_hz;
+	uint64_t *inferred[2];			/* per thread: voluntary and
+						 * involuntary switches away */
 };
 
 /*
@@ -46,11 +48,18 @@ void hg_ctx_free(struct hg_ctx_report *r);
 int hg_ctx_histogram(const struct hg_ctx_report *r, uint64_t bucket_ns, uint64_t max_ns,
 		     struct hg_svg_bar **bars, size_t *n);
 
-/* hg_ctx_print - the text report: one line per class, then the histogram. */
+/*
+ * hg_ctx_print - the text report: one line per class, per thread the
+ * switches away from it inferred from the trace beside the kernel's count
+ * (getrusage), then the histogram.
+ */
 int hg_ctx_print(FILE *f, const struct hg_trace *t, const struct hg_ctx_report *r,
 		 uint64_t bucket_ns, uint64_t max_ns);
 
-/* hg_ctx_json - the same as one JSON object. */
+/*
+ * hg_ctx_json - the same as one JSON object: "classes" by class, "per_thread"
+ * with each thread's inferred and kernel switch counts.
+ */
 void hg_ctx_json(FILE *f, const struct hg_trace *t, const struct hg_ctx_report *r);
 
 #endif /* HG_CTX_H */

@@ -14,6 +14,7 @@
 #include "../trace/atomicfile.h"
 #include "../trace/timeval.h"
 #include "json.h"
+#include "noise.h"
 #include "utf8.h"
 #include "summary.h"
 
@@ -160,6 +161,12 @@ static void json_thread(FILE *f, const struct hg_trace *t, const struct hg_trace
 	kv_u64(f, in, "end_ns", hg_trace_ns(t, th->end_cycles), 0);
 	kv_u64(f, in, "window_ns", win, 0);
 	kv_u64(f, in, "received_ns", recv, 0);
+	if (th->tid) {		/* unknown in older files */
+		kv_u64(f, in, "tid", th->tid, 0);
+		kv_u64(f, in, "kernel_cpu_ns", th->kernel_cpu_ns, 0);
+		key(f, in, "kernel_minus_received_ns", 0);
+		fprintf(f, "%" PRId64, (int64_t)(th->kernel_cpu_ns - recv));
+	}
 	key(f, in, "share", 0);
 	fprintf(f, "%.6f", win ? (double)recv / (double)win : 0.0);
 	kv_u64(f, in, "span_ns", hg_cycles_to_ns(hg_tstats_span(st), hz), 0);
@@ -185,6 +192,37 @@ static void json_thread(FILE *f, const struct hg_trace *t, const struct hg_trace
 	if (th->model != HG_MODEL_SPIN)
 		json_model(f, t, th, in);
 	fprintf(f, "\n    }");
+}
+
+/* "noise": per CPU the threads ran on, what else ran there (when measured). */
+static void json_noise(FILE *f, const struct hg_trace *t)
+{
+	struct hg_noise nz;
+	uint32_t i;
+
+	if (hg_noise_compute(t, &nz))
+		return;
+	key(f, 2, "noise", 0);
+	fputs("{", f);
+	kv_u64(f, 4, "window_ns", nz.window_ns, 1);
+	kv_bool(f, 4, "quiet", nz.quiet, 0);
+	key(f, 4, "cpus", 0);
+	fputs("[", f);
+	for (i = 0; i < nz.n; i++) {
+		const struct hg_noise_cpu *c = &nz.cpu[i];
+
+		fputs(i ? ",\n      {" : "\n      {", f);
+		kv_u64(f, 8, "cpu", c->cpu, 1);
+		kv_u64(f, 8, "our_threads_ns", c->ours_ns, 0);
+		kv_u64(f, 8, "other_tasks_ns", c->other_ns, 0);
+		kv_u64(f, 8, "steal_ns", c->steal_ns, 0);
+		kv_u64(f, 8, "interrupts", c->irqs, 0);
+		kv_u64(f, 8, "softirqs", c->softirqs, 0);
+		kv_bool(f, 8, "quiet", c->quiet, 0);
+		fputs("\n      }", f);
+	}
+	fputs("\n    ]\n  }", f);
+	hg_noise_free(&nz);
 }
 
 void hg_json_summary(FILE *f, const struct hg_trace *t)
@@ -223,6 +261,7 @@ void hg_json_summary(FILE *f, const struct hg_trace *t)
 	for (k = 0; k < t->nsys; k++)
 		kv_str(f, 4, t->sys[k].key, t->sys[k].value, !k);
 	fputs("\n  }", f);
+	json_noise(f, t);
 	key(f, 2, "threads", 0);
 	fputs("[", f);
 	for (i = 0; i < t->nthreads; i++) {

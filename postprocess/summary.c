@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "../trace/timeval.h"
+#include "noise.h"
 #include "summary.h"
 #include "text.h"
 
@@ -194,6 +195,7 @@ void hg_print_summary(FILE *f, const struct hg_trace *t)
 		if (t->threads[i].error)
 			fprintf(f, "# thread %u failed during the run: %s\n", i,
 				strerror(-t->threads[i].error));
+	hg_print_kernel(f, t);
 }
 
 int hg_print_trace(FILE *f, const struct hg_trace *t)

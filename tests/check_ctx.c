@@ -162,6 +162,42 @@ START_TEST(test_analyse_switches_merged)
 }
 END_TEST
 
+/*
+ * Switches away from each thread: A yields to B (voluntary) and is
+ * preempted by B at 300 (involuntary); B is preempted by A at 200 and
+ * sleeps at 400 (one each); C and D never switch. The text puts the
+ * kernel's counts beside them.
+ */
+START_TEST(test_analyse_per_thread)
+{
+	static const uint64_t want[4][2] = { { 1, 1 }, { 1, 1 }, { 0, 0 }, { 0, 0 } };
+	struct hg_trace *t = ctx_trace();
+	struct hg_ctx_report r;
+	char *buf = NULL;
+	size_t len = 0, i;
+	FILE *f;
+
+	t->threads[A].vcsw = 3;
+	t->threads[A].ivcsw = 4;
+	analyse(t, &r);
+	for (i = 0; i < 4; i++) {
+		ck_assert_uint_eq(r.inferred[0][i], want[i][0]);
+		ck_assert_uint_eq(r.inferred[1][i], want[i][1]);
+	}
+	f = open_memstream(&buf, &len);
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(hg_ctx_print(f, t, &r, 0, 0), 0);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(buf, "# thread 0: switches inferred 2 (voluntary 1, "
+				     "involuntary 1), kernel 7 (voluntary 3, involuntary 4)\n"));
+	ck_assert_ptr_nonnull(strstr(buf, "# thread 3: switches inferred 0 (voluntary 0, "
+				     "involuntary 0), kernel 0 (voluntary 0, involuntary 0)\n"));
+	free(buf);
+	hg_ctx_free(&r);
+	hg_trace_free(t);
+}
+END_TEST
+
 /* Many switches of both kinds, interleaved costs: the merge keeps the order. */
 START_TEST(test_analyse_many_switches)
 {
@@ -833,7 +869,7 @@ struct cmd_error {
 };
 
 static const struct cmd_error cmd_errors[] = {
-	{ { NULL }, "hourglass: ctx: missing trace file (usage: hourglass ctx <file>)" },
+	{ { NULL }, "hourglass: ctx: missing trace file (usage: hourglass ctx <file> [<options>])" },
 	{ { "@4" }, "none.hgt: No such file or directory" },
 	{ { "@1" }, "damaged.hgt: " },
 	{ { "@2" }, "cut.hgt: " },
@@ -851,7 +887,7 @@ static const struct cmd_error cmd_errors[] = {
 	{ { "@0", "--max", "fast" }, "hourglass: ctx: --max fast: " },
 	/* the reason is hg_parse_time()'s, not "must be greater than zero" */
 	{ { "@0", "--bucket", "5" },
-	  "hourglass: ctx: --bucket 5: missing time unit (use m, s, ms, us or ns)" },
+	  "hourglass: ctx: --bucket 5: missing time unit (use d, h, m, s, ms, us or ns)" },
 };
 
 static const char *arg_of(const char *a)
@@ -1003,6 +1039,7 @@ static Suite *ctx_suite(void)
 	tc = tcase_create("analyse");
 	tcase_add_test(tc, test_analyse_classes);
 	tcase_add_test(tc, test_analyse_switches_merged);
+	tcase_add_test(tc, test_analyse_per_thread);
 	tcase_add_test(tc, test_analyse_many_switches);
 	tcase_add_test(tc, test_analyse_empty);
 	tcase_add_test(tc, test_analyse_damaged);

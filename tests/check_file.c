@@ -199,7 +199,16 @@ static struct hg_trace *full_trace(void)
 		th->dropped = 3 * i;
 		th->stats.units = 1000 + i;
 		th->stats.yields = 7 * i;
+		th->tid = 4000 + i;
+		th->kernel_cpu_ns = 900000 + i;
 	}
+	t->pid = 3999;
+	t->noise_window_ns = 1000500;
+	t->nnoise = 2;
+	t->noise = calloc(2, sizeof(*t->noise));
+	ck_assert_ptr_nonnull(t->noise);
+	t->noise[0] = (struct hg_cpu_noise){ 0, 990000, 0, 1200, 300 };
+	t->noise[1] = (struct hg_cpu_noise){ 3, 20000000, 4000, UINT64_MAX, 1 };
 	/* the longest label a thread can have */
 	memset(t->threads[2].workload, 'W', HG_LABEL_LEN - 1);
 	t->threads[2].workload[HG_LABEL_LEN - 1] = '\0';
@@ -251,6 +260,8 @@ static void assert_thread_eq(const struct hg_trace_thread *a, const struct hg_tr
 	EQ(ivcsw);
 	EQ(stored);
 	EQ(dropped);
+	EQ(tid);
+	EQ(kernel_cpu_ns);
 	EQ(stats.intervals);
 	EQ(stats.received_cycles);
 	EQ(stats.gaps.count);
@@ -313,6 +324,11 @@ static void assert_trace_eq(const struct hg_trace *a, const struct hg_trace *b)
 	EQ(nthreads);
 	for (i = 0; i < a->nthreads; i++)
 		assert_thread_eq(&a->threads[i], &b->threads[i]);
+	EQ(pid);
+	EQ(noise_window_ns);
+	EQ(nnoise);
+	if (a->nnoise)
+		ck_assert_int_eq(memcmp(a->noise, b->noise, a->nnoise * sizeof(*a->noise)), 0);
 }
 
 /* Remove @path, @dir and, once empty, the shared directory; free both. */
@@ -1130,14 +1146,18 @@ static size_t hist_end(const struct sec *s, size_t at)
  * timer resolution; for the analysis: rt_prio (u32), wcet, jitter,
  * blocking (u64), reserve (u32), reserve budget and period (u64); thirteen
  * u64 (gap threshold ... yields), the gap histogram, hits, misses, samples
- * dropped, the event histogram, over[], the jitter histogram.
+ * dropped, the event histogram, over[], the jitter histogram; version 2:
+ * tid (u32), kernel CPU time (u64).
  */
 struct th_layout {
 	size_t model, period, deadline, timer_res;
 	size_t rt_prio, wcet, jitter, blocking, reserve, budget, reserve_period;
 	size_t counters;	/* the thirteen u64 */
-	size_t gaps, hits, events, over, jitter_hist, end;
+	size_t gaps, hits, events, over, jitter_hist, tid, end;
 };
+
+/* The fields version 2 appends to a thread section: tid, kernel CPU time. */
+#define TH_V2_BYTES (4 + 8)
 
 /* The analysis fields, rt_prio to reserve period: where the older layout had none. */
 #define TH_ANALYSIS_BYTES (4 + 3 * 8 + 4 + 2 * 8)
@@ -1169,7 +1189,8 @@ static void thread_layout(const struct sec *s, struct th_layout *l)
 	l->events = l->hits + 3 * 8;
 	l->over = hist_end(s, l->events);
 	l->jitter_hist = l->over + HG_MAX_THRESHOLDS * 8;
-	l->end = hist_end(s, l->jitter_hist);
+	l->tid = hist_end(s, l->jitter_hist);
+	l->end = l->tid + TH_V2_BYTES;
 	ck_assert_uint_eq(l->end, s->len);
 }
 
@@ -1516,6 +1537,58 @@ START_TEST(test_thread_layout_model)
 	free(buf);
 	free(s);
 	hg_trace_free(t);
+}
+END_TEST
+
+/*
+ * A version 1 file (no tid and kernel CPU time at the end of the thread
+ * sections, no kernel counters at the end of the run section) still reads:
+ * those fields are unknown (0), everything else as written.
+ */
+START_TEST(test_read_version1)
+{
+	struct hg_trace *t = full_trace(), *back = NULL;
+	struct sec *s = calloc(MAXSEC, sizeof(*s));
+	struct th_layout l;
+	uint8_t *buf, *v1;
+	char err[256] = "";
+	size_t len, n, at;
+	uint32_t i;
+
+	ck_assert_ptr_nonnull(s);
+	buf = encode(t, &len);
+	n = split(buf, len, s);
+	at = run_nthreads_at(&s[RUN]) + 4;		/* the command line */
+	at += 4 + get_le(s[RUN].p + at, 4);
+	cut_sec(&s[RUN], at, s[RUN].len - at);
+	for (i = 0; i < t->nthreads; i++) {
+		thread_layout(&s[TH0 + 3 * i], &l);
+		cut_sec(&s[TH0 + 3 * i], l.tid, TH_V2_BYTES);
+	}
+	v1 = join_sections(s, n, &len);
+	put_le(v1 + 8, 1, 4);
+	put_le(v1 + len - 4, crc32(v1, len - END_BYTES), 4);
+	ck_assert_msg(hg_trace_decode(v1, len, &back, err, sizeof(err)) == 0, "%s", err);
+	ck_assert_uint_eq(back->version, 1);
+	ck_assert_uint_eq(back->nnoise, 0);
+	ck_assert_uint_eq(back->noise_window_ns, 0);
+	for (i = 0; i < t->nthreads; i++) {
+		ck_assert_uint_eq(back->threads[i].tid, 0);
+		ck_assert_uint_eq(back->threads[i].kernel_cpu_ns, 0);
+		t->threads[i].tid = 0;
+		t->threads[i].kernel_cpu_ns = 0;
+	}
+	ck_assert_uint_eq(back->pid, 0);
+	t->pid = 0;
+	t->nnoise = 0;
+	t->noise_window_ns = 0;
+	t->version = 1;
+	assert_trace_eq(t, back);
+	hg_trace_free(back);
+	hg_trace_free(t);
+	free(buf);
+	free(v1);
+	free(s);
 }
 END_TEST
 
@@ -1929,6 +2002,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_trailing_garbage);
 	tcase_add_loop_test(tc, test_crafted, 0, sizeof(crafts) / sizeof(crafts[0]));
 	tcase_add_test(tc, test_thread_layout_model);
+	tcase_add_test(tc, test_read_version1);
 	tcase_add_test(tc, test_read_missing);
 	tcase_add_test(tc, test_read_damaged_file);
 	suite_add_tcase(s, tc);

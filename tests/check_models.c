@@ -646,7 +646,7 @@ START_TEST(test_table_setup_missing)
 }
 END_TEST
 
-#define UNITS "(use m, s, ms, us or ns)"
+#define UNITS "(use d, h, m, s, ms, us or ns)"
 
 static const struct {
 	const char *what;

@@ -823,13 +823,13 @@ static const struct {
 	{ "", "10ms", "': no times in it (one per line, e.g. 12ms)" },
 	{ "# only a comment\n\n", "10ms", "': no times in it (one per line, e.g. 12ms)" },
 	{ "1ms\n2ms\n\n# then\n3parsecs\n", "10ms",
-	  "' line 5: '3parsecs': unknown time unit 'parsecs' (use m, s, ms, us or ns)" },
+	  "' line 5: '3parsecs': unknown time unit 'parsecs' (use d, h, m, s, ms, us or ns)" },
 	{ "1ms\n0ms\n", "10ms", "' line 2: '0ms': must be greater than zero" },
 	{ "0ns\n", "10ms", "' line 1: '0ns': must be greater than zero" },
 	{ "# costs\n1ms\n\tabc\n", "10ms",
 	  "' line 3: 'abc': not a time value (write e.g. 1.5ms)" },
 	/* a bad first time: see check_models.c, test_table_first_line_bad_any_stack */
-	{ "1ms\n12\n", "10ms", "' line 2: '12': missing time unit (use m, s, ms, us or ns)" },
+	{ "1ms\n12\n", "10ms", "' line 2: '12': missing time unit (use d, h, m, s, ms, us or ns)" },
 };
 
 START_TEST(test_wl_periodic_table_errors)
@@ -1256,7 +1256,7 @@ END_TEST
 /* a long option's error names the option, then the value */
 START_TEST(test_long_error_names_option)
 {
-	PARSE_FAILS("--duration 5parsecs: unknown time unit 'parsecs' (use m, s, ms, us or ns)",
+	PARSE_FAILS("--duration 5parsecs: unknown time unit 'parsecs' (use d, h, m, s, ms, us or ns)",
 		    "-n", "1", "--duration", "5parsecs");
 }
 END_TEST
@@ -1379,7 +1379,7 @@ END_TEST
 #define CHOICES_TIMER "(choose from NATIVE, HR, TIMERFD, POSIX, SPIN, RTC, MM)"
 #define CHOICES_PRIO "(choose from IDLE, LOW, NORMAL, HIGH, HIGHEST, RTLOW, RTMED, " \
 		     "RTHIGH, FIFO:<1-99>, RR:<1-99>, OTHER:<nice>, BATCH)"
-#define UNITS "(use m, s, ms, us or ns)"
+#define UNITS "(use d, h, m, s, ms, us or ns)"
 
 static const struct {
 	words_t w;

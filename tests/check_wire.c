@@ -112,6 +112,27 @@ START_TEST(test_put_get_round_trip)
 }
 END_TEST
 
+/*
+ * Appending nothing to a buffer that has no memory yet leaves it empty
+ * (a PAD section of length 0 does this); it must not copy into a NULL
+ * buffer, which UBSan reports under make check SANITIZE=1.
+ */
+START_TEST(test_put_nothing)
+{
+	static const uint8_t zero[16];
+	struct hg_buf b = { 0 };
+
+	hg_put_bytes(&b, zero, 0);
+	ck_assert_ptr_null(b.p);
+	ck_assert_uint_eq(b.len, 0);
+	ck_assert_int_eq(b.err, 0);
+	hg_put_bytes(&b, zero, 3);
+	hg_put_bytes(&b, zero, 0);
+	ck_assert_uint_eq(b.len, 3);
+	free(b.p);
+}
+END_TEST
+
 /* Reads past the end, or labels too long for their buffer, are damage. */
 START_TEST(test_cursor_bounds)
 {
@@ -144,6 +165,7 @@ static Suite *suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("encoding");
 	tcase_add_test(tc, test_put_get_round_trip);
+	tcase_add_test(tc, test_put_nothing);
 	tcase_add_test(tc, test_cursor_bounds);
 	suite_add_tcase(s, tc);
 	return s;

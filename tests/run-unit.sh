@@ -1,14 +1,16 @@
 #!/bin/sh
 # Run every Check test binary given; print each suite's result and a total.
-# Exits 1 when any test failed or a binary crashed.
+# Exits 1 when any test failed or a binary crashed. With HG_UNIT_RAW=1 (set
+# by make check SANITIZE=1) each binary's whole output is printed, unfiltered.
 passed=0
 failed=0
 status=0
 for t in "$@"; do
 	out=$(CK_FORK=yes "$t" 2>&1)
 	rc=$?
+	[ "${HG_UNIT_RAW:-}" = 1 ] && printf '%s\n' "$out"
 	printf '%s\n' "$out" | grep -E '^[0-9]+%: Checks' | sed "s|^|$(basename "$t"): |"
-	printf '%s\n' "$out" | grep -E ':[EF]:' | head -20
+	[ "${HG_UNIT_RAW:-}" = 1 ] || printf '%s\n' "$out" | grep -E ':[EF]:' | head -20
 	line=$(printf '%s\n' "$out" | grep -E '^[0-9]+%: Checks' | tail -1)
 	n=$(printf '%s' "$line" | sed -n 's/.*Checks: \([0-9]*\).*/\1/p')
 	f=$(printf '%s' "$line" | sed -n 's/.*Failures: \([0-9]*\), Errors: \([0-9]*\).*/\1 \2/p')

@@ -143,7 +143,8 @@ else ok "-q prints nothing and writes --json"; fi
 
 # JSON keys
 for k in '"schema": 1' '"tsc_hz"' '"gap_threshold_ns"' '"threads"' '"received_ns"' '"median_ns"' \
-	 '"voluntary_switches"' '"kernel_release"' '"interrupts_before"'; do
+	 '"voluntary_switches"' '"kernel_release"' '"interrupts_before"' '"tid"' '"kernel_cpu_ns"' \
+	 '"noise"' '"other_tasks_ns"'; do
 	grep -q "$k" "$TMP/q.json" || { fail "--json" "no $k"; break; }
 done && ok "--json holds the documented keys"
 
@@ -260,6 +261,15 @@ if "$HG" -n 4 -d 500ms -a -w CPU_YIELD 0.9ms --cpu 0 -x -gh -o "$TMP/y.hgt" >"$T
 		fail "-gh" "no gap histogram"
 	"$HG" ctx "$TMP/y.hgt" --json | grep -q '"voluntary_switch": {"count": ' &&
 		ok "ctx --json" || fail "ctx --json" "no voluntary_switch object"
+	# the kernel beside us: per thread its id and CPU time, per CPU a verdict
+	if grep -q '^# kernel: thread 3 hg/3 tid [1-9][0-9]*: received [0-9.]* ms, kernel CPU time ' "$TMP/out" &&
+	   grep -Eq '^# noise: CPU 0: other tasks .*: (quiet|not quiet)$' "$TMP/out" &&
+	   grep -Eq '^# noise: (quiet|not quiet)' "$TMP/out" &&
+	   "$HG" ctx "$TMP/y.hgt" | grep -q '^# thread 3: switches inferred [0-9]* (.*), kernel [0-9]* ('; then
+		ok "kernel CPU time, tids, noise per CPU, kernel switch counts in ctx"
+	else
+		fail "kernel beside us" "no kernel/noise lines or ctx thread lines"
+	fi
 	"$HG" ctx "$TMP/y.hgt" --bucket 1us --max 20us | grep -q '^    19.000 -    20.000 us ' &&
 		ok "ctx --bucket --max" || fail "ctx --bucket --max" "no 19-20 us bucket"
 else

@@ -331,8 +331,8 @@ static int decode(const uint8_t *buf, size_t len, bool borrow, struct hg_trace *
 		err_set(err, errlen, "truncated header");
 		return -EINVAL;
 	}
-	if (version != HG_TRACE_VERSION) {
-		err_set(err, errlen, "unsupported trace version %u (this build reads %u)",
+	if (version < 1 || version > HG_TRACE_VERSION) {
+		err_set(err, errlen, "unsupported trace version %u (this build reads 1 to %u)",
 			version, HG_TRACE_VERSION);
 		return -EINVAL;
 	}

@@ -3,6 +3,8 @@
  * sections.c - the payloads of the trace file's RUN and THREAD sections:
  * every field of a run and of a thread, in order (file.c frames them)
  */
+#include <stdlib.h>
+
 #include "sections.h"
 
 void hg_sec_put_calib(struct hg_buf *b, const struct hg_calib *k)
@@ -59,6 +61,19 @@ void hg_sec_put_run(struct hg_buf *b, const struct hg_trace *t)
 		hg_put_u64(b, t->thresholds_ns[i]);
 	hg_put_u32(b, t->nthreads);
 	hg_put_str(b, t->cmdline);
+	/* version 2 */
+	hg_put_u32(b, t->pid);
+	hg_put_u64(b, t->noise_window_ns);
+	hg_put_u32(b, t->nnoise);
+	for (i = 0; i < t->nnoise; i++) {
+		const struct hg_cpu_noise *n = &t->noise[i];
+
+		hg_put_u32(b, n->cpu);
+		hg_put_u64(b, n->busy_ns);
+		hg_put_u64(b, n->steal_ns);
+		hg_put_u64(b, n->irqs);
+		hg_put_u64(b, n->softirqs);
+	}
 }
 
 void hg_sec_get_run(struct hg_cur *c, struct hg_trace *t, uint32_t *nthreads)
@@ -90,6 +105,33 @@ void hg_sec_get_run(struct hg_cur *c, struct hg_trace *t, uint32_t *nthreads)
 		t->thresholds_ns[i] = hg_get_u64(c);
 	*nthreads = hg_get_u32(c);
 	t->cmdline = hg_get_str(c);
+	if (c->bad || c->pos == c->len)
+		return;		/* version 1: no pid, no kernel counters */
+	t->pid = hg_get_u32(c);
+	t->noise_window_ns = hg_get_u64(c);
+	t->nnoise = hg_get_u32(c);
+	if (t->nnoise > HG_MAX_NOISE_CPUS) {
+		t->nnoise = 0;
+		c->bad = 1;
+		return;
+	}
+	if (!t->nnoise)
+		return;
+	t->noise = calloc(t->nnoise, sizeof(*t->noise));
+	if (!t->noise) {
+		t->nnoise = 0;
+		c->bad = 1;
+		return;
+	}
+	for (i = 0; i < t->nnoise && !c->bad; i++) {
+		struct hg_cpu_noise *n = &t->noise[i];
+
+		n->cpu = hg_get_u32(c);
+		n->busy_ns = hg_get_u64(c);
+		n->steal_ns = hg_get_u64(c);
+		n->irqs = hg_get_u64(c);
+		n->softirqs = hg_get_u64(c);
+	}
 }
 
 void hg_sec_put_hist(struct hg_buf *b, const struct hg_hist *h)
@@ -185,6 +227,9 @@ void hg_sec_put_thread(struct hg_buf *b, const struct hg_trace_thread *th)
 	for (i = 0; i < HG_MAX_THRESHOLDS; i++)
 		hg_put_u64(b, st->over[i]);
 	hg_sec_put_hist(b, &st->jitter);
+	/* version 2 */
+	hg_put_u32(b, th->tid);
+	hg_put_u64(b, th->kernel_cpu_ns);
 }
 
 void hg_sec_get_thread(struct hg_cur *c, struct hg_trace_thread *th)
@@ -231,6 +276,10 @@ void hg_sec_get_thread(struct hg_cur *c, struct hg_trace_thread *th)
 	for (i = 0; i < HG_MAX_THRESHOLDS; i++)
 		st->over[i] = hg_get_u64(c);
 	hg_sec_get_hist(c, &st->jitter);
+	if (!c->bad && c->pos < c->len) {	/* version 2 */
+		th->tid = hg_get_u32(c);
+		th->kernel_cpu_ns = hg_get_u64(c);
+	}
 	if (th->model > HG_MODEL_LAT || th->reserve > 2)
 		c->bad = 1;
 }

@@ -21,6 +21,8 @@ static const struct unit units[] = {
 	{ "ns", 1ULL },
 	{ "m", 60000000000ULL },
 	{ "s", 1000000000ULL },
+	{ "h", 3600000000000ULL },
+	{ "d", 86400000000000ULL },
 };
 
 static void set_err(char *err, size_t errlen, const char *msg)
@@ -68,7 +70,7 @@ int hg_parse_time(const char *s, uint64_t *ns, char *err, size_t errlen)
 	if (*p == '.') {
 		p++;
 		for (; *p >= '0' && *p <= '9'; p++, ndigits++) {
-			/* digits past nanosecond precision of minutes are noise */
+			/* digits past nanosecond precision of days are noise */
 			if (frac_div >= 100000000000000000ULL)
 				continue;
 			frac = frac * 10 + (uint64_t)(*p - '0');
@@ -80,7 +82,7 @@ int hg_parse_time(const char *s, uint64_t *ns, char *err, size_t errlen)
 		return -EINVAL;
 	}
 	if (!*p) {
-		set_err(err, errlen, "missing time unit (use m, s, ms, us or ns)");
+		set_err(err, errlen, "missing time unit (use d, h, m, s, ms, us or ns)");
 		return -EINVAL;
 	}
 	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
@@ -92,7 +94,7 @@ int hg_parse_time(const char *s, uint64_t *ns, char *err, size_t errlen)
 	if (!u) {
 		if (err && errlen)
 			snprintf(err, errlen,
-				 "unknown time unit '%s' (use m, s, ms, us or ns)", p);
+				 "unknown time unit '%s' (use d, h, m, s, ms, us or ns)", p);
 		return -EINVAL;
 	}
 	if (whole > UINT64_MAX / u->ns) {

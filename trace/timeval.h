@@ -2,7 +2,7 @@
 /*
  * timeval.h - time values as users write them, and cycle/ns arithmetic
  *
- * Times on the command line are self-describing: 3m 1.5s 1020ms 87.0us 500ns.
+ * Times on the command line are self-describing: 2d 12h 3m 1.5s 1020ms 87.0us 500ns.
  * Internally every duration is a uint64_t count of nanoseconds or cycles.
  */
 #ifndef HG_TIMEVAL_H
@@ -13,7 +13,7 @@
 
 /*
  * hg_parse_time - parse a time value with its unit into nanoseconds
- * @s:      the text, e.g. "1.5ms"; a unit is required (m, s, ms, us, ns)
+ * @s:      the text, e.g. "1.5ms"; a unit is required (d, h, m, s, ms, us, ns)
  * @ns:     the result, rounded to the nearest nanosecond
  * @err:    on failure, a one-line reason without the value (may be NULL)
  * @errlen: size of @err

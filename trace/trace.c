@@ -49,6 +49,7 @@ void hg_trace_free(struct hg_trace *t)
 		free(t->sys[i].value);
 	}
 	free(t->threads);
+	free(t->noise);
 	free(t->sys);
 	free(t->cmdline);
 	free(t);

@@ -17,7 +17,14 @@
 #include "record.h"
 #include "tstats.h"
 
-#define HG_TRACE_VERSION 1
+/*
+ * Version 2 appends to version 1's payloads: the thread's kernel id and CPU
+ * time at the end of THREAD, the process id and the per-CPU kernel
+ * counters at the end of RUN.
+ * Version 1 files still read: those fields are then unknown (0).
+ */
+#define HG_TRACE_VERSION 2
+#define HG_MAX_NOISE_CPUS 4096
 #define HG_NO_RT_PRIO INT32_MIN
 #define HG_MAX_HISTOGRAM_BUCKETS 1000000u	/* --histogram <max_us> at most */
 #define HG_LABEL_LEN 64
@@ -66,9 +73,24 @@ struct hg_trace_thread {
 	uint64_t ivcsw;			/* involuntary context switches */
 	uint64_t stored;		/* records stored */
 	uint64_t dropped;		/* records that found no room */
+	uint32_t tid;			/* kernel thread id; 0: unknown (older file) */
+	uint64_t kernel_cpu_ns;		/* CLOCK_THREAD_CPUTIME_ID over its window
+					 * (valid when @tid is) */
 	struct hg_tstats stats;
 	struct hg_record *recs;		/* @stored records, in order */
 	bool recs_borrowed;		/* they lie in the trace's file mapping */
+};
+
+/*
+ * What the kernel counted on one CPU over the run (deltas from just before
+ * the start to just after the end; see hg_trace.noise_window_ns).
+ */
+struct hg_cpu_noise {
+	uint32_t cpu;
+	uint64_t busy_ns;	/* /proc/stat user nice system irq softirq */
+	uint64_t steal_ns;	/* /proc/stat steal */
+	uint64_t irqs;		/* /proc/interrupts, summed over sources */
+	uint64_t softirqs;	/* /proc/softirqs, summed over kinds */
 };
 
 struct hg_kv {
@@ -98,6 +120,10 @@ struct hg_trace {
 	struct hg_kv *sys;		/* system snapshot */
 	uint32_t nthreads;
 	struct hg_trace_thread *threads;
+	uint32_t pid;			/* the run's process id; 0: unknown */
+	uint64_t noise_window_ns;	/* CLOCK_MONOTONIC between the readings */
+	uint32_t nnoise;		/* CPUs in @noise; 0: not measured */
+	struct hg_cpu_noise *noise;
 	void *map;			/* the file hg_trace_read() mapped, or NULL */
 	size_t maplen;
 };

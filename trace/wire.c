@@ -132,7 +132,8 @@ uint32_t hg_crc32_update_table(const struct hg_crc32 *c, uint32_t crc, const uin
 
 void hg_put_bytes(struct hg_buf *b, const void *src, size_t n)
 {
-	if (b->err)
+	/* nothing to add: an empty buffer has no memory to copy into */
+	if (b->err || !n)
 		return;
 	if (b->len + n > b->cap) {
 		size_t cap = b->cap ? b->cap : 256;

@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * check_kstat.c - hourglass/kstat.c on injected /proc text: per-CPU busy
+ * and steal time of /proc/stat, column sums of /proc/interrupts and
+ * /proc/softirqs, deltas; and postprocess/noise.c's shares and verdicts
+ */
+#include <errno.h>
+#include <stdlib.h>
+
+#include "helpers.h"
+#include "../hourglass/kstat.h"
+#include "../postprocess/noise.h"
+
+/* Two CPUs; ticks of 10 ms (100 per second). */
+static const char stat_a[] =
+	"cpu  30947 63 7608 144862 495 0 53 28 0 0\n"
+	"cpu0 100 10 20 5000 3 1 2 4 0 0\n"
+	"cpu2 300 0 40 7000 0 0 6 0 0 0\n"
+	"intr 123 4 5\n"
+	"ctxt 99\n";
+
+static const char irq_a[] =
+	"           CPU0       CPU2       \n"
+	"  0:         40          2   IO-APIC   2-edge      timer\n"
+	"LOC:       1000       2000   Local timer interrupts\n"
+	"ERR:          7\n"
+	"MIS:          0\n";
+
+static const char softirq_a[] =
+	"                    CPU0       CPU2\n"
+	"          HI:          1          0\n"
+	"       TIMER:        100        200\n";
+
+/*
+ * cpu0: busy = user 100 + nice 10 + system 20 + irq 1 + softirq 2 = 133
+ * ticks = 1.33 s; steal 4 ticks = 40 ms. cpu2: 300 + 40 + 6 = 346 ticks.
+ * Interrupts: cpu0 40 + 1000 + 7 (ERR's one column), cpu2 2 + 2000.
+ * Softirqs: cpu0 101, cpu2 200.
+ */
+START_TEST(test_parse)
+{
+	struct hg_kstat k;
+
+	ck_assert_int_eq(hg_kstat_parse_stat(stat_a, 100, &k), 0);
+	ck_assert_uint_eq(k.n, 2);
+	ck_assert_uint_eq(k.cpu[0].cpu, 0);
+	ck_assert_uint_eq(k.cpu[0].busy_ns, 1330000000ULL);
+	ck_assert_uint_eq(k.cpu[0].steal_ns, 40000000ULL);
+	ck_assert_uint_eq(k.cpu[1].cpu, 2);
+	ck_assert_uint_eq(k.cpu[1].busy_ns, 3460000000ULL);
+	ck_assert_uint_eq(k.cpu[1].steal_ns, 0);
+	ck_assert_int_eq(hg_kstat_parse_counts(irq_a, &k, 0), 0);
+	ck_assert_int_eq(hg_kstat_parse_counts(softirq_a, &k, 1), 0);
+	ck_assert_uint_eq(k.cpu[0].irqs, 1047);
+	ck_assert_uint_eq(k.cpu[1].irqs, 2002);
+	ck_assert_uint_eq(k.cpu[0].softirqs, 101);
+	ck_assert_uint_eq(k.cpu[1].softirqs, 200);
+	hg_kstat_free(&k);
+}
+END_TEST
+
+START_TEST(test_parse_bad)
+{
+	struct hg_kstat k;
+
+	ck_assert_int_eq(hg_kstat_parse_stat("not proc stat\n", 100, &k), -EINVAL);
+	ck_assert_int_eq(hg_kstat_parse_stat("cpu  1 2 3 4 5 6 7 8\n", 100, &k), -EINVAL);
+	ck_assert_int_eq(hg_kstat_parse_stat("cpu0 1 2 3\n", 100, &k), -EINVAL);
+	ck_assert_int_eq(hg_kstat_parse_stat(stat_a, 0, &k), -EINVAL);
+	ck_assert_int_eq(hg_kstat_parse_stat(stat_a, 100, &k), 0);
+	ck_assert_int_eq(hg_kstat_parse_counts("no header\n0: 1 2\n", &k, 0), -EINVAL);
+	/* a CPU the counts have but /proc/stat not: ignored */
+	ck_assert_int_eq(hg_kstat_parse_counts("CPU0 CPU1 CPU2\nX: 1 5 2\n", &k, 0), 0);
+	ck_assert_uint_eq(k.cpu[0].irqs, 1);
+	ck_assert_uint_eq(k.cpu[1].irqs, 2);
+	hg_kstat_free(&k);
+}
+END_TEST
+
+/* after - before, CPU by CPU; a counter that went backwards gives 0. */
+START_TEST(test_delta)
+{
+	struct hg_kstat a, b;
+	struct hg_cpu_noise *d;
+	uint32_t n;
+
+	ck_assert_int_eq(hg_kstat_parse_stat(stat_a, 100, &a), 0);
+	ck_assert_int_eq(hg_kstat_parse_stat("cpu0 150 10 20 5000 3 1 2 9 0 0\n"
+					     "cpu1 1 1 1 1 1 1 1 1\n"
+					     "cpu2 290 0 40 7000 0 0 6 0 0 0\n", 100, &b), 0);
+	a.cpu[0].irqs = 10;
+	b.cpu[0].irqs = 25;
+	ck_assert_int_eq(hg_kstat_delta(&a, &b, &d, &n), 0);
+	ck_assert_uint_eq(n, 2);		/* cpu1 was not there before */
+	ck_assert_uint_eq(d[0].cpu, 0);
+	ck_assert_uint_eq(d[0].busy_ns, 500000000ULL);	/* 50 ticks */
+	ck_assert_uint_eq(d[0].steal_ns, 50000000ULL);	/* 5 ticks */
+	ck_assert_uint_eq(d[0].irqs, 15);
+	ck_assert_uint_eq(d[1].cpu, 2);
+	ck_assert_uint_eq(d[1].busy_ns, 0);		/* 346 -> 336 ticks */
+	free(d);
+	hg_kstat_free(&a);
+	hg_kstat_free(&b);
+}
+END_TEST
+
+/*
+ * noise: a 1 s window; thread 0 (tid 100, kernel time 600 us) received 400
+ * ns on CPU 0 and 200 ns on CPU 1: its kernel time splits 400 us / 200 us.
+ * Thread 1 (no tid: an older file's) received 300 ns on CPU 1: 300 ns.
+ * CPU 0 busy 10.4 ms: other tasks 10.4 ms - 400 us = 10 ms = 1.00 %: quiet
+ * (not above 1 %). CPU 1 busy 0.2003 ms + 20 ms: other 20 ms = 2 %: not
+ * quiet. CPU 5, where no thread ran: not listed.
+ */
+START_TEST(test_noise)
+{
+	static const uint64_t t0[][2] = { { 1000, 400 }, { 2000, 200 } };
+	static const uint64_t t1[][2] = { { 1500, 300 } };
+	const uint64_t (*const iv[])[2] = { t0, t1 };
+	const size_t nv[] = { 2, 1 };
+	struct hg_trace *t = hg_test_trace(2, iv, nv);
+	struct hg_noise nz;
+
+	ck_assert_ptr_nonnull(t);
+	ck_assert_int_eq(hg_noise_compute(t, &nz), -ENODATA);
+	t->threads[0].recs[1].cpu = 1;
+	t->threads[1].recs[0].cpu = 1;
+	t->threads[0].tid = 100;
+	t->threads[0].kernel_cpu_ns = 600000;
+	t->noise_window_ns = 1000000000ULL;
+	t->nnoise = 3;
+	t->noise = calloc(3, sizeof(*t->noise));
+	ck_assert_ptr_nonnull(t->noise);
+	t->noise[0] = (struct hg_cpu_noise){ 0, 10400000, 0, 5, 6 };
+	t->noise[1] = (struct hg_cpu_noise){ 1, 20200300, 1000, 7, 8 };
+	t->noise[2] = (struct hg_cpu_noise){ 5, 900000000, 0, 0, 0 };
+	ck_assert_int_eq(hg_noise_compute(t, &nz), 0);
+	ck_assert_uint_eq(nz.n, 2);
+	ck_assert_uint_eq(nz.cpu[0].cpu, 0);
+	ck_assert_uint_eq(nz.cpu[0].ours_ns, 400000);
+	ck_assert_uint_eq(nz.cpu[0].other_ns, 10000000);
+	ck_assert(nz.cpu[0].quiet);
+	ck_assert_uint_eq(nz.cpu[1].cpu, 1);
+	ck_assert_uint_eq(nz.cpu[1].ours_ns, 200300);
+	ck_assert_uint_eq(nz.cpu[1].other_ns, 20000000);
+	ck_assert_uint_eq(nz.cpu[1].steal_ns, 1000);
+	ck_assert_uint_eq(nz.cpu[1].irqs, 7);
+	ck_assert(!nz.cpu[1].quiet);
+	ck_assert(!nz.quiet);
+	hg_noise_free(&nz);
+	hg_trace_free(t);
+}
+END_TEST
+
+static Suite *kstat_suite(void)
+{
+	Suite *s = suite_create("kstat");
+	TCase *tc = tcase_create("proc text");
+
+	tcase_add_test(tc, test_parse);
+	tcase_add_test(tc, test_parse_bad);
+	tcase_add_test(tc, test_delta);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("noise");
+	tcase_add_test(tc, test_noise);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return hg_test_run(kstat_suite());
+}
