@@ -23,6 +23,7 @@
 #include "../postprocess/ciout.h"
 #include "../postprocess/ctx.h"
 #include "../postprocess/json.h"
+#include "../postprocess/noise.h"
 #include "../postprocess/stable.h"
 #include "../trace/timeval.h"
 #include "cmdopt.h"
@@ -75,6 +76,8 @@ struct result {
 	struct per_class cls[2];	/* voluntary, involuntary */
 	double rate[HG_TRIAL_MAX];		/* switches per second */
 	size_t trials;
+	size_t noise_known;		/* trials whose kernel counters were read */
+	size_t quiet;			/* of them, trials on a quiet CPU */
 	enum hg_stable_verdict verdict;
 	struct hg_stable_rule rule;
 	struct hg_pingpong pp;
@@ -119,9 +122,12 @@ static double to_ns(double cycles, uint64_t hz)
 	return cycles * 1e9 / (double)hz;
 }
 
-/* Add one analysed trial to @res. */
-static void add_trial(struct result *res, const struct hg_ctx_report *r)
+/* Add one analysed trial of @t to @res. */
+static void add_trial(struct result *res, const struct hg_trace *t,
+		      const struct hg_ctx_report *r)
 {
+	struct hg_noise nz;
+
 	static const enum hg_gap_class which[2] = { HG_GAP_VOLUNTARY, HG_GAP_INVOLUNTARY };
 	int c;
 
@@ -137,6 +143,11 @@ static void add_trial(struct result *res, const struct hg_ctx_report *r)
 	res->rate[res->trials] = r->elapsed_ns ?
 		(double)r->nswitches * 1e9 / (double)r->elapsed_ns : 0;
 	res->trials++;
+	if (!hg_noise_compute(t, &nz)) {
+		res->noise_known++;
+		res->quiet += nz.quiet;
+	}
+	hg_noise_free(&nz);
 }
 
 static int save_trial(const struct ctxcost_args *a, const struct hg_trace *t, size_t i)
@@ -196,7 +207,7 @@ static int run_trials(const struct ctxcost_args *a, struct result *res, struct h
 		*cal = t->calib;
 		ret = hg_ctx_analyse(t, &r);
 		if (!ret) {
-			add_trial(res, &r);
+			add_trial(res, t, &r);
 			if (a->save)
 				ret = save_trial(a, t, res->trials - 1);
 		} else {
@@ -284,6 +295,11 @@ static void print_text(const struct ctxcost_args *a, const struct result *res,
 		       res->cls[c].n);
 	}
 	printf("switches per second: %s\n", hg_ci_text(rate, 1, 1, b1, sizeof(b1)));
+	if (res->noise_known)
+		printf("machine: %s (cpu %" PRIu64 " quiet in %zu of %zu trials)\n",
+		       res->quiet == res->noise_known ? "quiet" :
+		       "not quiet: switch costs may include other tasks' run time",
+		       a->o.cpu, res->quiet, res->noise_known);
 	if (res->have_pp)
 		printf("pipe ping-pong (calibrate --ctx): %s us per switch, pipe system calls "
 		       "included\n", hg_ci_text(&res->pp.pipe_median_ns, 1000, 3, b1, sizeof(b1)));
@@ -325,6 +341,11 @@ static void print_json(const struct ctxcost_args *a, const struct result *res,
 	hg_json_num(stdout, rate->lo, 1);
 	fputs(",\n  \"switches_per_s_ci_high\": ", stdout);
 	hg_json_num(stdout, rate->hi, 1);
+	if (res->noise_known)
+		printf(",\n  \"quiet\": %s,\n  \"quiet_trials\": %zu",
+		       res->quiet == res->noise_known ? "true" : "false", res->quiet);
+	else
+		fputs(",\n  \"quiet\": null", stdout);
 	if (res->have_pp)
 		hg_json_ci(stdout, 2, &res->pp.pipe_median_ns, 1, "pingpong_ns",
 			   "pingpong_ci_low_ns", "pingpong_ci_high_ns", 0);
@@ -382,15 +403,8 @@ static int ctxcost_main(int argc, char **argv)
 	return hg_cmd_flush("ctxcost", 0);
 }
 
-static void ctxcost_usage(FILE *f)
-{
-	hg_cmdopt_help(&ctxcost_spec, f);
-}
-
 const struct hg_command hg_cmd_ctxcost = {
 	.name = "ctxcost",
-	.usage = "[--cpu <n>] [--threads <n>] [--duration <time>] [--trials <n> | --until-stable]",
-	.help = "direct context-switch cost with confidence intervals (figure 4)",
+	.spec = &ctxcost_spec,
 	.main = ctxcost_main,
-	.usage_long = ctxcost_usage,
 };

@@ -13,7 +13,7 @@
 #include "options.h"
 
 extern const struct hg_command hg_cmd_dump, hg_cmd_ctx, hg_cmd_render, hg_cmd_lat,
-	hg_cmd_export, hg_cmd_rta, hg_cmd_calibrate, hg_cmd_ctxcost, hg_cmd_help;
+	hg_cmd_export, hg_cmd_rta, hg_cmd_calibrate, hg_cmd_ctxcost, hg_cmd_cachecost, hg_cmd_help;
 
 const struct hg_command *const hg_commands[] = {
 	&hg_cmd_dump,
@@ -24,6 +24,7 @@ const struct hg_command *const hg_commands[] = {
 	&hg_cmd_rta,
 	&hg_cmd_calibrate,
 	&hg_cmd_ctxcost,
+	&hg_cmd_cachecost,
 	&hg_cmd_help,
 	NULL,
 };
@@ -49,7 +50,8 @@ static int help_main(int argc, char **argv)
 	c = hg_command_find(argv[1]);
 	if (!c) {
 		fprintf(stderr, "hourglass: help: unknown subcommand '%s' "
-			"(choose from dump, ctx, render, lat, export, rta, calibrate, help)\n", argv[1]);
+			"(choose from dump, ctx, render, lat, export, rta, calibrate, ctxcost, "
+			"cachecost, help)\n", argv[1]);
 		return 2;
 	}
 	if (c->spec)
@@ -80,7 +82,8 @@ int main(int argc, char **argv)
 		c = hg_command_find(argv[1]);
 		if (!c) {
 			fprintf(stderr, "hourglass: unknown subcommand '%s' (choose from dump, "
-				"ctx, render, lat, export, rta, calibrate, help; options start with -)\n",
+				"ctx, render, lat, export, rta, calibrate, ctxcost, cachecost, help; "
+				"options start with -)\n",
 				argv[1]);
 			return 2;
 		}

@@ -11,6 +11,7 @@
 #ifndef HG_TRIAL_H
 #define HG_TRIAL_H
 
+#include <sched.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
