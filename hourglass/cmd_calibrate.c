@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "../postprocess/ciout.h"
-#include "../postprocess/json.h"
+#include "../postprocess/summary_json.h"
 #include "../postprocess/text.h"
 #include "../trace/calib.h"
 #include "../trace/counter.h"
@@ -49,22 +49,20 @@ static void print_ctx(const struct hg_pingpong *pp)
 	       hg_ci_text(&pp->yield_mean_ns, 1, 1, b, sizeof(b)));
 }
 
-static void json_ctx(const struct hg_calib *c, const struct hg_pingpong *pp)
+/* --ctx's members of calibrate's JSON document. */
+static void json_ctx(struct hg_json *j, const struct hg_pingpong *pp)
 {
-	fputs("{\n  \"calibration\": ", stdout);
-	hg_json_calib(stdout, c, HG_COUNTER_NAME, 2);
-	printf(",\n  \"ctx_cpu\": %u,\n  \"ctx_rounds\": %zu,\n  \"counter_read_ns\": ",
-	       pp->cpu, pp->rounds);
-	hg_json_num(stdout, pp->read_ns, 1);
-	hg_json_ci(stdout, 2, &pp->pipe_median_ns, 1, "pingpong_ns", "pingpong_ci_low_ns",
-		   "pingpong_ci_high_ns", 0);
-	hg_json_ci(stdout, 2, &pp->pipe_mean_ns, 1, "pingpong_mean_ns",
-		   "pingpong_mean_ci_low_ns", "pingpong_mean_ci_high_ns", 0);
-	hg_json_ci(stdout, 2, &pp->yield_median_ns, 1, "yield_ns", "yield_ci_low_ns",
-		   "yield_ci_high_ns", 0);
-	hg_json_ci(stdout, 2, &pp->yield_mean_ns, 1, "yield_mean_ns", "yield_mean_ci_low_ns",
-		   "yield_mean_ci_high_ns", 0);
-	fputs("\n}\n", stdout);
+	hg_json_u64(j, "ctx_cpu", pp->cpu);
+	hg_json_u64(j, "ctx_rounds", pp->rounds);
+	hg_json_num(j, "counter_read_ns", pp->read_ns, 1);
+	hg_json_ci(j, &pp->pipe_median_ns, 1, "pingpong_ns", "pingpong_ci_low_ns",
+		   "pingpong_ci_high_ns");
+	hg_json_ci(j, &pp->pipe_mean_ns, 1, "pingpong_mean_ns", "pingpong_mean_ci_low_ns",
+		   "pingpong_mean_ci_high_ns");
+	hg_json_ci(j, &pp->yield_median_ns, 1, "yield_ns", "yield_ci_low_ns",
+		   "yield_ci_high_ns");
+	hg_json_ci(j, &pp->yield_mean_ns, 1, "yield_mean_ns", "yield_mean_ci_low_ns",
+		   "yield_mean_ci_high_ns");
 }
 
 /* The ping-pong on the last CPU this process may use. */
@@ -130,11 +128,13 @@ static int calibrate_main(int argc, char **argv)
 	}
 	if (ctx && measure_ctx(&c, &pp))
 		return 1;
-	if (json && ctx) {
-		json_ctx(&c, &pp);
-	} else if (json) {
-		hg_json_calib(stdout, &c, HG_COUNTER_NAME, 0);
-		fputs("\n", stdout);
+	if (json) {
+		struct hg_json j;
+
+		hg_json_calib(&j, stdout, &c, HG_COUNTER_NAME);
+		if (ctx)
+			json_ctx(&j, &pp);
+		hg_json_end_doc(&j);
 	} else {
 		hg_print_calib(stdout, &c, HG_COUNTER_NAME);
 		if (ctx)

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../postprocess/ctx.h"
+#include "../postprocess/ctxsvg.h"
 #include "../trace/atomicfile.h"
 #include "../trace/timeval.h"
 #include "cmdopt.h"
@@ -21,6 +21,7 @@ struct ctx_args {
 	const char *svg;
 	uint64_t bucket_ns;
 	uint64_t max_ns;
+	bool log_y;
 	bool json;
 };
 
@@ -38,7 +39,12 @@ static const struct hg_opt ctx_opts[] = {
 	{ .name = "max", .kind = HG_OPT_TIME, .off = offsetof(struct ctx_args, max_ns),
 	  .help = "end of the last bucket (more is counted in one)" },
 	{ .name = "svg", .kind = HG_OPT_OUTPUT, .off = offsetof(struct ctx_args, svg),
-	  .value = "<out.svg>", .help = "draw the histogram as a picture" },
+	  .value = "<out.svg>", .help = "draw the histogram as a picture: voluntary and\n"
+	  "involuntary switches as two series, their\n"
+	  "medians and 99th percentiles marked" },
+	{ .name = "log-y", .kind = HG_OPT_FLAG, .off = offsetof(struct ctx_args, log_y),
+	  .help = "the picture's count axis logarithmic, for\n"
+	  "rare long switches beside many short ones" },
 	{ .name = "json", .kind = HG_OPT_FLAG, .off = offsetof(struct ctx_args, json),
 	  .help = "print the statistics as JSON instead of text" },
 	HG_OPT_END
@@ -58,24 +64,22 @@ static const struct hg_cmdspec ctx_spec = {
 	.opts = ctx_opts,
 };
 
-static int write_svg(const struct ctx_args *a, const struct hg_ctx_report *r)
+static int write_svg(const struct ctx_args *a, const struct hg_trace *t,
+		     const struct hg_ctx_report *r)
 {
-	struct hg_svg_bar *bars;
+	struct hg_ctx_svg_opts o = {
+		.bucket_ns = a->bucket_ns, .max_ns = a->max_ns, .log_y = a->log_y,
+		.name = a->file,
+	};
 	struct hg_atomic out;
-	char err[512], title[256];
-	size_t n;
+	char err[512];
 	int ret;
 
-	if (hg_ctx_histogram(r, a->bucket_ns, a->max_ns, &bars, &n))
-		return 1;
 	ret = hg_atomic_open(&out, a->svg, err, sizeof(err));
 	if (!ret) {
-		snprintf(title, sizeof(title), "Context-switch cost: %zu switches (%s)",
-			 r->nswitches, a->file);
-		ret = hg_svg_histogram(out.f, title, "context-switch cost (us)", bars, n, false);
+		ret = hg_ctx_svg(out.f, t, r, &o);
 		ret = hg_atomic_close(&out, ret, err, sizeof(err));
 	}
-	free(bars);
 	if (ret) {
 		fprintf(stderr, "hourglass: ctx: %s\n", err);
 		return 1;
@@ -105,7 +109,7 @@ static int ctx_main(int argc, char **argv)
 		else if (hg_ctx_print(stdout, t, &r, a.bucket_ns, a.max_ns))
 			ret = 1;
 		if (!ret && a.svg)
-			ret = write_svg(&a, &r);
+			ret = write_svg(&a, t, &r);
 	}
 	hg_ctx_free(&r);
 	hg_trace_free(t);

@@ -157,7 +157,7 @@ static int report(const struct lat_args *a, const struct hg_trace *t)
 	}
 	if (!a->svg)
 		return 0;
-	ret = hg_lat_svg(at.f, t);
+	ret = hg_lat_svg(at.f, t, 0);
 	if (hg_atomic_close(&at, ret, err, sizeof(err))) {
 		fprintf(stderr, "hourglass: lat: %s\n", err);
 		return 1;

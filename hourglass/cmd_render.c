@@ -22,19 +22,20 @@ static void render_usage(FILE *f)
 	fputs("usage: " RENDER_SYNOPSIS "\n"
 	      "\n"
 	      "Draw a trace written with -o as an SVG timeline (the paper's figure 3):\n"
-	      "one row per thread, labelled with its id, workload and priority, a grey\n"
-	      "box for each interval of execution, a time axis in ms from the start of\n"
-	      "the run. PERIODIC threads also show their releases (triangles under the\n"
-	      "row), deadlines (triangles over it) and, in red, jobs that missed their\n"
-	      "deadline. Intervals and gaps narrower than a pixel are merged, so the\n"
-	      "file stays small however long the trace.\n"
+	      "one row per thread, labelled with its id, workload and priority, a box\n"
+	      "for each interval of execution in the colour of its CPU, a time axis in\n"
+	      "ms from the start of the run. PERIODIC threads also show their releases\n"
+	      "(triangles under the row), deadlines (triangles over it) and, in red,\n"
+	      "jobs that missed their deadline. Intervals and gaps narrower than a pixel\n"
+	      "are merged, so the file stays small however long the trace.\n"
 	      "\n"
 	      "  -o, --output <out.svg>  where to write (atomically); - for standard output\n"
 	      "  --from <time>           start of the window, from the start of the run\n"
 	      "                          (e.g. 500ms; default 0)\n"
 	      "  --to <time>             end of the window (default: the end of the run)\n"
 	      "  --width <px>            width of the picture, 400 to 20000 (default 1000)\n"
-	      "  --per-cpu               one row per CPU, boxes coloured by thread\n", f);
+	      "  --per-cpu               one row per CPU, boxes coloured by thread, LAT\n"
+	      "                          wake-ups under the row of the CPU they woke on\n", f);
 }
 
 struct render_args {

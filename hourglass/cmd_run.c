@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../postprocess/json.h"
+#include "../postprocess/summary_json.h"
 #include "../postprocess/text.h"
 #include "cmdutil.h"
 #include "commands.h"

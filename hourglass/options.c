@@ -27,7 +27,7 @@ enum opt_id {
 	O_PRIORITY, O_RH, O_RS, O_WORKLOAD, O_TIMER, O_START, O_FINISH,
 	O_GAP, O_NO_INTERVALS, O_QUIET, O_OUTPUT, O_JSON, O_CPU,
 	O_HISTOGRAM, O_THRESHOLDS, O_GAP_HIST, O_JITTER, O_WCET, O_BLOCKING,
-	O_FAIL_ON_MISS,
+	O_FAIL_ON_MISS, O_FOREVER,
 	O_HELP, O_VERSION,
 };
 
@@ -65,6 +65,7 @@ static const struct opt opts[] = {
 	{ NULL, "wcet", O_WCET, 1 },
 	{ NULL, "blocking", O_BLOCKING, 1 },
 	{ NULL, "fail-on-miss", O_FAIL_ON_MISS, 0 },
+	{ NULL, "forever", O_FOREVER, 0 },
 	{ "-h", "help", O_HELP, 0 },
 	{ "-V", "version", O_VERSION, 0 },
 };
@@ -266,8 +267,12 @@ static int parse_one(struct parser *ps, const struct opt *o, const char *opt,
 		cfg->nthreads = (unsigned int)v;
 		ps->have_n = true;
 		return 0;
-	case O_DURATION:
-		return parse_time_opt(ps, opt, val, &cfg->duration_ns, false);
+	case O_DURATION:	/* 0, with or without a unit, is --forever */
+		if (!strcmp(val, "0")) {
+			cfg->duration_ns = 0;
+			return 0;
+		}
+		return parse_time_opt(ps, opt, val, &cfg->duration_ns, true);
 	case O_CYCLES:
 		cfg->raw_cycles = true;
 		return 0;
@@ -313,6 +318,9 @@ static int parse_one(struct parser *ps, const struct opt *o, const char *opt,
 		return parse_thresholds(ps, opt, val);
 	case O_FAIL_ON_MISS:
 		cfg->fail_on_miss = true;
+		return 0;
+	case O_FOREVER:
+		cfg->duration_ns = 0;
 		return 0;
 	case O_HELP:
 	case O_VERSION:
@@ -442,7 +450,9 @@ static int finish(struct parser *ps)
 		const struct hg_thread_cfg *th = &cfg->threads[t];
 		uint64_t end = th->finish_ns ? th->finish_ns : cfg->duration_ns;
 
-		if (th->finish_ns > cfg->duration_ns)
+		if (!end)	/* --forever */
+			end = UINT64_MAX;
+		if (cfg->duration_ns && th->finish_ns > cfg->duration_ns)
 			return fail(ps, -EINVAL, "thread %u: -f %s is after the end of the run (-d %s)",
 				    t, hg_format_time(th->finish_ns, a, sizeof(a)),
 				    hg_format_time(cfg->duration_ns, b, sizeof(b)));

@@ -27,8 +27,6 @@
 #define HG_MAX_HISTOGRAM_US	HG_MAX_HISTOGRAM_BUCKETS
 #define HG_MAX_TIME_NS		(366ULL * 24 * 3600 * 1000000000ULL)	/* a year */
 
-enum hg_reserve { HG_RESERVE_NONE, HG_RESERVE_HARD, HG_RESERVE_SOFT };
-
 struct hg_thread_cfg {
 	struct hg_prio prio;
 	const struct hg_workload *wl;
@@ -49,7 +47,7 @@ struct hg_thread_cfg {
 
 struct hg_config {
 	unsigned int nthreads;		/* -n */
-	uint64_t duration_ns;		/* -d */
+	uint64_t duration_ns;		/* -d; 0: --forever, until SIGINT or SIGTERM */
 	uint64_t records;		/* -e */
 	uint64_t gap_ns;		/* -g; 0: derive from the loop */
 	bool raw_cycles;		/* -c */

@@ -220,8 +220,9 @@ static void *worker_main(void *arg)
 	w->wctx.mono0_ns = r->mono_t0_ns;
 	w->wctx.cycles0 = r->cycles_t0;
 	w->wctx.start_ns = r->mono_t0_ns + w->cfg->start_ns;
-	w->wctx.end_ns = r->mono_t0_ns + (w->cfg->finish_ns ? w->cfg->finish_ns :
-					  r->cfg->duration_ns);
+	w->wctx.end_ns = w->cfg->finish_ns ? r->mono_t0_ns + w->cfg->finish_ns :
+			 r->cfg->duration_ns ? r->mono_t0_ns + r->cfg->duration_ns :
+			 UINT64_MAX;	/* --forever */
 	getrusage(RUSAGE_THREAD, &w->ru0);	/* the switches of set-up do not count */
 	w->cpu0_ns = hg_clock_ns(CLOCK_THREAD_CPUTIME_ID);
 	if (!wl->untraced)
@@ -329,18 +330,22 @@ static int collect(struct run *r, struct hg_trace *t, const cpu_set_t *online)
 		tt->error = w->error;
 		tt->gap_threshold_cycles = w->gap_cycles;
 		tt->begin_cycles = w->begin;
-		tt->end_cycles = w->end;
+		/* --forever: the thread ended when the run was stopped */
+		tt->end_cycles = w->end == HG_NO_LIMIT ? t->stop_cycles : w->end;
 		tt->vcsw = (uint64_t)(w->ru.ru_nvcsw - w->ru0.ru_nvcsw);
 		tt->ivcsw = (uint64_t)(w->ru.ru_nivcsw - w->ru0.ru_nivcsw);
 		tt->tid = (uint32_t)w->tid;
 		tt->kernel_cpu_ns = w->cpu_ns;
 		tt->stats = w->stats;
-		tt->stored = w->writer.stored;
+		tt->stored = hg_writer_kept(&w->writer);
 		tt->dropped = w->writer.dropped;
+		tt->overwritten = w->writer.stored - tt->stored;
 		tt->recs = malloc(tt->stored ? tt->stored * sizeof(*tt->recs) : 1);
 		if (!tt->recs)
 			return -ENOMEM;
 		hg_writer_collect(&w->writer, tt->recs);
+		if (tt->overwritten && tt->stored)
+			tt->complete_since_cycles = tt->recs[0].start_cycles;
 		if (w->error)
 			t->flags |= HG_TRACE_FAILED;
 	}
@@ -455,6 +460,8 @@ static int init_run(struct run *r, const struct hg_config *cfg, char *err, size_
 			 (unsigned long long)cfg->records, strerror(-ret));
 		return ret;
 	}
+	if (!cfg->duration_ns)	/* --forever: keep the newest records */
+		hg_arena_set_ring(&r->arena);
 	for (i = 0; i < cfg->nthreads; i++) {
 		struct worker *w = &r->w[i];
 
@@ -583,10 +590,10 @@ static int release_and_wait(struct run *r, struct hg_trace *t)
 		uint64_t end = c->finish_ns ? c->finish_ns : cfg->duration_ns;
 
 		r->w[i].begin = c0 + hg_ns_to_cycles(c->start_ns, r->calib.tsc_hz);
-		r->w[i].end = c0 + hg_ns_to_cycles(end, r->calib.tsc_hz);
+		r->w[i].end = end ? c0 + hg_ns_to_cycles(end, r->calib.tsc_hz) : HG_NO_LIMIT;
 	}
 	open_gate(r, false);
-	sig = wait_end(r, mono0 + cfg->duration_ns);
+	sig = wait_end(r, cfg->duration_ns ? mono0 + cfg->duration_ns : UINT64_MAX);
 	t->stop_cycles = hg_counter_read();
 	stop_all(r);
 	for (i = 0; i < cfg->nthreads; i++)
@@ -662,6 +669,8 @@ static int run_experiment(const struct hg_config *cfg, const char *cmdline,
 		t->flags |= HG_TRACE_NO_INTERVALS;
 	if (cfg->gap_hist)
 		t->flags |= HG_TRACE_GAP_HIST;
+	if (!cfg->duration_ns)
+		t->flags |= HG_TRACE_RING;
 	ret = init_run(&r, cfg, err, errlen);
 	if (ret) {
 		free_run(&r);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../trace/infile.h"
 #include "../trace/timeval.h"
 #include "taskset.h"
 
@@ -81,15 +82,6 @@ int hg_taskset_from_config(const struct hg_config *cfg, struct hg_taskset *s,
 			hg_taskset_free(s);
 			return ret;
 		}
-		if (k->d_ns > k->t_ns) {
-			char d[32], p[32];
-
-			snprintf(err, errlen, "thread %u: deadline %s exceeds the period %s "
-				 "(the analysis needs D <= T)", t, hg_format_time(k->d_ns, d, sizeof(d)),
-				 hg_format_time(k->t_ns, p, sizeof(p)));
-			hg_taskset_free(s);
-			return -EINVAL;
-		}
 		c->wl->describe(&c->wp, s->label[n], sizeof(s->label[n]));
 		prio_label(&c->prio, s->prio[n], sizeof(s->prio[n]), &k->prio);
 		if (c->reserve != HG_RESERVE_NONE) {
@@ -160,10 +152,6 @@ static int task_line(char *line, struct hg_rta_task *k, char *label, size_t llen
 	}
 	if (!k->d_ns)
 		k->d_ns = k->t_ns;
-	if (k->d_ns > k->t_ns) {
-		snprintf(why, whylen, "D exceeds T (the analysis needs D <= T)");
-		return -EINVAL;
-	}
 	{
 		char c[32], t[32];
 
@@ -177,19 +165,27 @@ int hg_taskset_read(const char *path, struct hg_taskset *s, char *err, size_t er
 {
 	char *line = NULL, why[256];
 	size_t cap = 0, lineno = 0, n = 0;
-	FILE *f = fopen(path, "r");
 	int ret = 0;
+	long got;
+	FILE *f = hg_infile_text(path, HG_TASKSET_MAX_BYTES, &ret, why, sizeof(why));
 
 	if (!f) {
-		ret = -errno;
-		snprintf(err, errlen, "%s: %s", path, strerror(-ret));
+		snprintf(err, errlen, "%s: %s", path, why);
 		return ret;
 	}
 	ret = hg_taskset_alloc(s, 0);
-	while (!ret && getline(&line, &cap, f) >= 0) {
-		char *p = line + strspn(line, " \t\r\n");
+	while (!ret && (got = hg_infile_line(f, &line, &cap, HG_TASKSET_MAX_LINE)) != -1) {
+		char *p;
 
 		lineno++;
+		if (got < 0) {
+			ret = (int)got;
+			if (got == -E2BIG)
+				snprintf(err, errlen, "%s line %zu: longer than %u bytes", path, lineno,
+					 HG_TASKSET_MAX_LINE);
+			break;
+		}
+		p = line + strspn(line, " \t\r\n");
 		if (!*p || *p == '#')
 			continue;
 		if (!(n & (n - 1)) || !n) {	/* grow at powers of two */
@@ -219,6 +215,10 @@ int hg_taskset_read(const char *path, struct hg_taskset *s, char *err, size_t er
 		n++;
 	}
 	free(line);
+	if (!ret && ferror(f)) {
+		ret = -EIO;
+		snprintf(err, errlen, "%s: %s", path, strerror(EIO));
+	}
 	fclose(f);
 	if (ret == -ENOMEM)
 		snprintf(err, errlen, "out of memory");

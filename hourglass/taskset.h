@@ -17,16 +17,22 @@
  * of a table), T and D from the model, J and B from --jitter and
  * --blocking, the priority from -p (real-time classes only; others have
  * none), reservations from -rh/-rs; the admission limit of this machine.
- * Returns 0, or -EINVAL with a one-line reason in @err (no such thread,
- * D > T).
+ * Returns 0, or -errno with a one-line reason in @err (a table that cannot
+ * be read).
  */
 int hg_taskset_from_config(const struct hg_config *cfg, struct hg_taskset *s,
 			   char *err, size_t errlen);
 
+/* A task file is a regular file of at most 64 MiB, lines of at most 4096 bytes. */
+#define HG_TASKSET_MAX_BYTES (64ULL << 20)
+#define HG_TASKSET_MAX_LINE 4096u
+
 /*
  * hg_taskset_read - read a task file: one task per line, words
  * C=<time> T=<time> [D=<time>] [J=<time>] [B=<time>] [P=<priority>];
- * blank lines skipped, and everything from a # to the end of its line
+ * blank lines skipped, and everything from a # to the end of its line.
+ * Only a regular file within the limits above is read (a FIFO, a device
+ * or a directory is refused before any read).
  * Returns 0, or -errno with "<file> line <n>: reason" in @err.
  */
 int hg_taskset_read(const char *path, struct hg_taskset *s, char *err, size_t errlen);

@@ -23,9 +23,9 @@ static size_t collect(const struct hg_trace *t, struct hg_rta_task *ts, uint32_t
 	for (i = 0; i < t->nthreads; i++) {
 		const struct hg_trace_thread *th = &t->threads[i];
 
-		/* the analysis needs D <= T: such a thread is left out */
-		if (th->model != HG_MODEL_PERIODIC || !th->wcet_ns || th->reserve ||
-		    !th->period_ns || th->deadline_ns > th->period_ns)
+		/* D > T is analysed too: its busy period may hold several jobs */
+		if (th->model != HG_MODEL_PERIODIC || !th->wcet_ns ||
+		    th->reserve != HG_RESERVE_NONE || !th->period_ns)
 			continue;
 		ts[n] = (struct hg_rta_task){
 			.id = th->id,
@@ -53,7 +53,7 @@ static void print_predicted(FILE *f, const struct hg_trace *t, struct hg_rta_tas
 	fprintf(f, "# predicted vs measured: fixed-priority response-time analysis of the run's "
 		"PERIODIC threads, order: %s\n", hg_rta_order_name(order));
 	for (i = 0; i < t->nthreads; i++)
-		if (t->threads[i].reserve) {
+		if (t->threads[i].reserve != HG_RESERVE_NONE) {
 			fprintf(f, "# (threads under reservations run before every fixed priority "
 				"and are not in this analysis: it holds only without them)\n");
 			break;
@@ -95,69 +95,110 @@ static void print_predicted(FILE *f, const struct hg_trace *t, struct hg_rta_tas
 			hg_format_ms3(ts[i].d_ns, a[2], 32), r[i].schedulable ? "schedulable" : "UNSCHEDULABLE");
 }
 
+/* What a reserved thread received per period of its grid. */
+struct per_period {
+	uint64_t p;		/* the period, cycles (never 0) */
+	uint64_t budget;	/* cycles */
+	uint64_t min, max, total, at_budget, n;
+	uint64_t cur, sum;	/* the period being summed, and its sum */
+};
+
+/* @count periods that each received @sum cycles. */
+static void pp_add(struct per_period *a, uint64_t sum, uint64_t count)
+{
+	if (!count)
+		return;
+	a->min = sum < a->min ? sum : a->min;
+	a->max = sum > a->max ? sum : a->max;
+	a->total += sum * count;
+	a->n += count;
+	/* used it all (99 % or more): throttled */
+	if ((unsigned __int128)sum * 100 >= (unsigned __int128)a->budget * 99)
+		a->at_budget += count;
+}
+
+/* Close the periods before period @k: the one summed, the empty ones after it. */
+static void pp_move(struct per_period *a, uint64_t k)
+{
+	if (k <= a->cur)
+		return;
+	pp_add(a, a->sum, 1);
+	pp_add(a, 0, k - a->cur - 1);
+	a->cur = k;
+	a->sum = 0;
+}
+
 /*
  * CPU time @th received in each of its periods, from its stored records;
  * the periods are those of the thread's own grid, from its start (the
- * kernel's reservation periods are not visible from user space).
+ * kernel's reservation periods are not visible from user space). Summed as
+ * the records go, in constant memory: the period and the records come
+ * from a file, and a period of one cycle over an hour must cost nothing
+ * more than the records. Returns the number of whole periods (0: none).
  */
-static int per_period(const struct hg_trace *t, const struct hg_trace_thread *th,
-		      uint64_t **out, size_t *nout)
+static uint64_t per_period(const struct hg_trace *t, const struct hg_trace_thread *th,
+			   struct per_period *a)
 {
 	uint64_t p = hg_ns_to_cycles(th->reserve_period_ns, t->calib.tsc_hz);
 	uint64_t end = t->stop_cycles && t->stop_cycles < th->end_cycles ? t->stop_cycles :
 		       th->end_cycles;
-	size_t np = p && end > th->begin_cycles ? (size_t)((end - th->begin_cycles) / p) : 0;
-	uint64_t *sum = calloc(np ? np : 1, sizeof(*sum));
+	uint64_t np, last;
 	struct hg_interval v;
 	size_t pos = 0;
-	int ret;
 
-	if (!sum)
-		return -ENOMEM;
-	while ((ret = hg_record_decode(th->recs, th->stored, &pos, &v)) == 1) {
-		uint64_t s = v.start_cycles, e = v.start_cycles + v.len_cycles;
+	if (!p || end <= th->begin_cycles)
+		return 0;
+	np = (end - th->begin_cycles) / p;
+	if (!np)
+		return 0;
+	last = th->begin_cycles + np * p;	/* the end of the last whole period */
+	*a = (struct per_period){ .p = p, .min = UINT64_MAX,
+		.budget = hg_ns_to_cycles(th->reserve_budget_ns, t->calib.tsc_hz) };
+	while (hg_record_decode(th->recs, th->stored, &pos, &v) == 1) {
+		uint64_t s = v.start_cycles, e = v.start_cycles + v.len_cycles, k0, k1;
 
-		while (s < e && s >= th->begin_cycles) {
-			size_t k = (size_t)((s - th->begin_cycles) / p);
-			uint64_t edge = th->begin_cycles + (k + 1) * p;
-			uint64_t to = e < edge ? e : edge;
-
-			if (k >= np)
-				break;
-			sum[k] += to - s;
-			s = to;
+		if (e < s || e > last)
+			e = last;
+		if (s < th->begin_cycles || s >= e)
+			continue;
+		k0 = (s - th->begin_cycles) / p;
+		k1 = (e - 1 - th->begin_cycles) / p;
+		/* records out of order (a crafted file) count in the current period */
+		k0 = k0 < a->cur ? a->cur : k0;
+		k1 = k1 < k0 ? k0 : k1;
+		pp_move(a, k0);
+		if (k0 == k1) {
+			a->sum += e - s;
+			continue;
 		}
+		a->sum += th->begin_cycles + (k0 + 1) * p - s;
+		pp_move(a, k0 + 1);
+		/* the whole periods inside the interval */
+		a->cur = k1;
+		pp_add(a, p, k1 - k0 - 1);
+		a->sum = e - (th->begin_cycles + k1 * p);
 	}
-	*out = sum;
-	*nout = np;
-	return ret < 0 ? ret : 0;	/* the caller frees *out either way */
+	pp_move(a, np);
+	return np;
 }
 
 static void print_audit(FILE *f, const struct hg_trace *t, const struct hg_trace_thread *th)
 {
-	uint64_t *sum, min = UINT64_MAX, max = 0, total = 0, at_budget = 0, hz = t->calib.tsc_hz;
-	uint64_t budget = hg_ns_to_cycles(th->reserve_budget_ns, hz);
-	char a[4][32];
-	size_t n = 0, k;
+	struct per_period a;
+	uint64_t hz = t->calib.tsc_hz, n = per_period(t, th, &a);
+	char b[4][32];
 
-	sum = NULL;
-	if (per_period(t, th, &sum, &n) || !n) {
-		free(sum);
+	if (!n)
 		return;
-	}
-	for (k = 0; k < n; k++) {
-		min = sum[k] < min ? sum[k] : min;
-		max = sum[k] > max ? sum[k] : max;
-		total += sum[k];
-		at_budget += sum[k] * 100 >= budget * 99;	/* used it all: throttled */
-	}
-	free(sum);
 	fprintf(f, "# reservation, thread %u: %s: CPU received per period ms min %s mean %s max %s "
-		"of a budget of %s; %" PRIu64 " of %zu periods used the whole budget%s; "
+		"of a budget of %s; %" PRIu64 " of %" PRIu64 " periods used the whole budget%s; "
 		"%" PRIu64 " missed deadlines%s\n", th->id, th->priority,
-		hg_format_ms3(hg_cycles_to_ns(min, hz), a[0], 32), hg_format_ms3(hg_cycles_to_ns(total / n, hz), a[1], 32),
-		hg_format_ms3(hg_cycles_to_ns(max, hz), a[2], 32), hg_format_ms3(th->reserve_budget_ns, a[3], 32),
-		at_budget, n, th->reserve == 1 ? " (throttled)" : "", th->stats.misses,
+		hg_format_ms3(hg_cycles_to_ns(a.min, hz), b[0], 32),
+		hg_format_ms3(hg_cycles_to_ns(a.total / n, hz), b[1], 32),
+		hg_format_ms3(hg_cycles_to_ns(a.max, hz), b[2], 32),
+		hg_format_ms3(th->reserve_budget_ns, b[3], 32),
+		a.at_budget, n, th->reserve == HG_RESERVE_HARD ? " (throttled)" : "",
+		th->stats.misses,
 		th->dropped ? " (from the stored records: raise -e)" : "");
 }
 
@@ -170,7 +211,7 @@ void hg_print_prediction(FILE *f, const struct hg_trace *t)
 	if (ts && r && idx)
 		print_predicted(f, t, ts, r, idx);
 	for (i = 0; i < t->nthreads; i++)
-		if (t->threads[i].reserve)
+		if (t->threads[i].reserve != HG_RESERVE_NONE)
 			print_audit(f, t, &t->threads[i]);
 	free(ts);
 	free(r);

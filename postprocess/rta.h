@@ -13,10 +13,15 @@
  * convergence when the higher-priority utilisation is below 1 (so an
  * unschedulable task's response is still the true worst case); otherwise
  * there is no fixed point and it stops as soon as J + R exceeds D. So it
- * ends for any utilisation, and no sum overflows (they saturate).
+ * ends for any utilisation, and no sum overflows (they saturate). A task
+ * with D > T may have several jobs in its busy period (Lehoczky 1990,
+ * Tindell et al. 1994): job q completes at the smallest
+ * w = (q + 1) C + B + sum of ceil((w + J_j) / T_j) C_j and responds
+ * J + w - q T; the jobs are followed until one completes before the next
+ * release, and the response is the longest.
  *
  * For SCHED_DEADLINE (EDF): the total bandwidth against the admission
- * limit, and the processor-demand test for constrained deadlines.
+ * limit, and the processor-demand test.
  */
 #ifndef HG_RTA_H
 #define HG_RTA_H
@@ -31,7 +36,7 @@ struct hg_rta_task {
 	unsigned int id;	/* thread number, for reports */
 	uint64_t c_ns;		/* worst-case execution time */
 	uint64_t t_ns;		/* period */
-	uint64_t d_ns;		/* relative deadline (<= T) */
+	uint64_t d_ns;		/* relative deadline (may exceed T) */
 	uint64_t j_ns;		/* release jitter */
 	uint64_t b_ns;		/* blocking */
 	int32_t prio;		/* larger runs first; HG_RTA_NO_PRIO: none */
@@ -67,16 +72,29 @@ int hg_rta_fp(const struct hg_rta_task *ts, size_t n, struct hg_rta_result *res,
 /* hg_rta_utilisation - sum of C / T. */
 double hg_rta_utilisation(const struct hg_rta_task *ts, size_t n);
 
+/* What the processor-demand test found. */
+enum hg_edf_verdict {
+	HG_EDF_SCHEDULABLE,
+	HG_EDF_UNSCHEDULABLE,
+	HG_EDF_UNDECIDED,	/* too many deadlines to check in time: nothing is promised */
+};
+
 /*
- * hg_rta_edf_demand - the processor-demand test on one CPU for tasks with
- * constrained deadlines: dbf(t) = sum of (floor((t - D) / T) + 1) C over
- * tasks with D <= t must not exceed t at any absolute deadline t up to the
- * end of the synchronous busy period, or the hyperperiod plus the largest
- * D, or 2^40 ns, whichever is least. Release jitter and blocking are not
- * part of this test.
- * @fail_ns: the first t where the demand exceeds t, or 0
- * Returns true when schedulable (a total utilisation above 1 is not).
+ * hg_rta_edf_demand - the processor-demand test on one CPU, for any
+ * deadlines (D below, equal to or above T): dbf(t) = sum of
+ * (floor((t - D) / T) + 1) C over tasks with D <= t must not exceed t at
+ * any absolute deadline t up to the end of the synchronous busy period (or,
+ * when that does not settle, the bound of Baruah et al. below a
+ * utilisation of 1, or the hyperperiod plus the largest D). The deadlines
+ * are walked in order from the first; when there are too many, back from
+ * that end (QPA, Zhang and Burns 2009). Release jitter and blocking are
+ * not part of this test.
+ * @fail_ns: a t where the demand exceeds t (the first one when the walk
+ *           from the start found it), or 0
+ * Returns the verdict; a total utilisation above 1 is unschedulable, and a
+ * test that cannot finish its walk in a bounded number of steps is
+ * HG_EDF_UNDECIDED, never schedulable.
  */
-bool hg_rta_edf_demand(const struct hg_rta_task *ts, size_t n, uint64_t *fail_ns);
+enum hg_edf_verdict hg_rta_edf_demand(const struct hg_rta_task *ts, size_t n, uint64_t *fail_ns);
 
 #endif /* HG_RTA_H */

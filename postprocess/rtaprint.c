@@ -42,8 +42,14 @@ struct edf {
 	double bandwidth;	/* of the reservations */
 	double limit;
 	bool any_resv;
-	bool demand_ok;
+	enum hg_edf_verdict demand;
 	uint64_t fail_ns;
+};
+
+static const char *const verdict_names[] = {
+	[HG_EDF_SCHEDULABLE] = "schedulable",
+	[HG_EDF_UNSCHEDULABLE] = "unschedulable",
+	[HG_EDF_UNDECIDED] = "undecided",
 };
 
 static void analyse_edf(const struct hg_taskset *s, struct edf *e)
@@ -59,7 +65,7 @@ static void analyse_edf(const struct hg_taskset *s, struct edf *e)
 	}
 	e->limit = s->rt_period_us ? (double)s->cpus * (double)s->rt_runtime_us /
 		   (double)s->rt_period_us : (double)s->cpus;
-	e->demand_ok = hg_rta_edf_demand(s->task, s->n, &e->fail_ns);
+	e->demand = hg_rta_edf_demand(s->task, s->n, &e->fail_ns);
 }
 
 static void print_text(FILE *f, const struct hg_taskset *s, const struct hg_rta_result *r,
@@ -99,9 +105,12 @@ static void print_text(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 			"(%u CPUs x %" PRIu64 "/%" PRIu64 " us): %s\n", e->bandwidth, e->limit,
 			s->cpus, s->rt_runtime_us, s->rt_period_us,
 			e->bandwidth <= e->limit ? "admitted" : "refused");
-	if (e->demand_ok)
+	if (e->demand == HG_EDF_SCHEDULABLE)
 		fprintf(f, "# edf: processor demand on one CPU: schedulable under EDF "
 			"(SCHED_DEADLINE)\n");
+	else if (e->demand == HG_EDF_UNDECIDED)
+		fprintf(f, "# edf: processor demand on one CPU: undecided, too many deadlines to "
+			"check (nothing is promised)\n");
 	else if (e->fail_ns)
 		fprintf(f, "# edf: processor demand on one CPU: unschedulable under EDF, the demand "
 			"exceeds the time at t = %s ms\n", hg_format_ms3(e->fail_ns, a, sizeof(a)));
@@ -131,9 +140,10 @@ static void print_json(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 	}
 	fprintf(f, "\n  ],\n  \"edf\": {\"reservation_bandwidth\": %.6f, \"admission_limit\": %.6f, "
 		"\"admitted\": %s, \"demand_schedulable\": %s, \"demand_fails_at_ns\": %" PRIu64
-		"}\n}\n", e->bandwidth, e->limit,
+		", \"demand_verdict\": \"%s\"}\n}\n", e->bandwidth, e->limit,
 		!e->any_resv || e->bandwidth <= e->limit ? "true" : "false",
-		e->demand_ok ? "true" : "false", e->fail_ns);
+		e->demand == HG_EDF_SCHEDULABLE ? "true" : "false", e->fail_ns,
+		verdict_names[e->demand]);
 }
 
 int hg_rta_report(FILE *f, const struct hg_taskset *s, bool json, size_t *unschedulable)

@@ -144,11 +144,36 @@ static const char *signame(int sig)
 	}
 }
 
+/*
+ * --forever: each thread kept its newest records; from when its trace is
+ * complete (its statistics cover the whole run all the same).
+ */
+static void print_ring(FILE *f, const struct hg_trace *t)
+{
+	uint32_t i;
+
+	fprintf(f, "# flight recorder: each thread keeps its newest records; the statistics "
+		"below cover the whole run\n");
+	for (i = 0; i < t->nthreads; i++) {
+		const struct hg_trace_thread *th = &t->threads[i];
+		char since[32];
+
+		if (!th->overwritten)
+			fprintf(f, "# thread %u: trace complete since the start (%" PRIu64
+				" records)\n", i, th->stored);
+		else
+			fprintf(f, "# thread %u: trace complete since %s ms (%" PRIu64
+				" records kept, %" PRIu64 " older ones overwritten)\n", i,
+				hg_format_ms(hg_trace_ns(t, th->complete_since_cycles), since,
+					     sizeof(since)), th->stored, th->overwritten);
+	}
+}
+
 void hg_print_summary(FILE *f, const struct hg_trace *t)
 {
 	uint64_t stored = 0, dropped = 0, elapsed;
 	time_t start = (time_t)(t->realtime_start_ns / 1000000000ULL);
-	char when[64], dur[32], el[32];
+	char when[64], dur[48], el[32];
 	struct tm tm;
 	uint32_t i;
 
@@ -159,9 +184,12 @@ void hg_print_summary(FILE *f, const struct hg_trace *t)
 	elapsed = hg_trace_ns(t, t->stop_cycles);
 	gmtime_r(&start, &tm);
 	strftime(when, sizeof(when), "%Y-%m-%d %H:%M:%S UTC", &tm);
-	fprintf(f, "# hourglass: %u thread%s, -d %s, started %s, ran %s ms\n",
-		t->nthreads, t->nthreads == 1 ? "" : "s",
-		hg_format_time(t->duration_ns, dur, sizeof(dur)), when,
+	if (t->duration_ns)
+		snprintf(dur, sizeof(dur), "-d %s", hg_format_time(t->duration_ns, el, sizeof(el)));
+	else
+		snprintf(dur, sizeof(dur), "--forever");
+	fprintf(f, "# hourglass: %u thread%s, %s, started %s, ran %s ms\n",
+		t->nthreads, t->nthreads == 1 ? "" : "s", dur, when,
 		hg_format_ms(elapsed, el, sizeof(el)));
 	if (t->flags & HG_TRACE_INTERRUPTED)
 		fprintf(f, "# interrupted: %s ended the run early; everything recorded "
@@ -172,6 +200,8 @@ void hg_print_summary(FILE *f, const struct hg_trace *t)
 		t->flags & HG_TRACE_MEMLOCKED ? "locked" : "not locked (pre-faulted)",
 		t->capacity, (double)t->capacity * 16 / (1024.0 * 1024.0), stored, dropped,
 		dropped ? " (raise -e; statistics below count every interval)" : "");
+	if (t->flags & HG_TRACE_RING)
+		print_ring(f, t);
 	fprintf(f, "# system: kernel %s (%s), clocksource %s, rt throttling %s/%s us\n",
 		hg_trace_sys(t, "kernel_release") ?: "unknown",
 		hg_trace_sys(t, "preempt") ?: "unknown",
@@ -196,21 +226,4 @@ void hg_print_summary(FILE *f, const struct hg_trace *t)
 			fprintf(f, "# thread %u failed during the run: %s\n", i,
 				strerror(-t->threads[i].error));
 	hg_print_kernel(f, t);
-}
-
-int hg_print_trace(FILE *f, const struct hg_trace *t)
-{
-	int ret = 0;
-
-	if (!(t->flags & HG_TRACE_NO_INTERVALS)) {
-		ret = hg_print_intervals(f, t);
-		if (!ret)
-			ret = hg_print_samples(f, t);
-	}
-	hg_print_summary(f, t);
-	hg_print_models(f, t);
-	hg_print_prediction(f, t);
-	if (t->flags & HG_TRACE_GAP_HIST)
-		hg_print_gap_histograms(f, t);
-	return ret;
 }

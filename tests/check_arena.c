@@ -398,6 +398,233 @@ START_TEST(test_exhaustion_threads)
 }
 END_TEST
 
+/* ------------------------------------------------------- flight recorder */
+
+/* A ring arena of @capacity records for @nthreads writers in one pool. */
+static void ring_init(struct hg_arena *a, uint64_t capacity, unsigned int nthreads)
+{
+	unsigned int w[1] = { nthreads };
+
+	ck_assert_int_eq(hg_arena_init(a, capacity, nthreads, default_nodes, w, 1), 0);
+	hg_arena_set_ring(a);
+}
+
+/* @out[0..n) are the puts @first, @first + 1, ... of writer @id. */
+static void assert_run_of(const struct hg_record *out, uint64_t n, unsigned int id,
+			  uint64_t first)
+{
+	uint64_t k;
+
+	for (k = 0; k < n; k++) {
+		struct hg_record want = mark(id, first + k);
+
+		ck_assert_msg(same(&out[k], &want), "record %llu is not put %llu",
+			      (unsigned long long)k, (unsigned long long)(first + k));
+	}
+}
+
+/*
+ * 64 records for one writer: chunks of 64 / 8 = 8, its share all 8 chunks.
+ * After 200 puts it holds the newest 64, puts 136 to 199, oldest first;
+ * none was dropped.
+ */
+START_TEST(test_ring_wraps)
+{
+	struct hg_arena a;
+	struct hg_writer w;
+	struct hg_record out[64];
+	uint64_t ok = 0, full = 0;
+
+	ring_init(&a, 64, 1);
+	ck_assert_uint_eq(a.chunk_recs, 8);
+	hg_writer_init(&w, &a, 0);
+	ck_assert_uint_eq(w.ring_recs, 64);
+	put_n(&w, 1, 0, 200, &ok, &full);
+	ck_assert_uint_eq(ok, 200);
+	ck_assert_uint_eq(full, 0);
+	ck_assert_uint_eq(w.stored, 200);
+	ck_assert_uint_eq(w.dropped, 0);
+	ck_assert_uint_eq(hg_writer_kept(&w), 64);
+	ck_assert_uint_eq(hg_writer_collect(&w, out), 64);
+	assert_run_of(out, 64, 1, 136);
+	hg_writer_free(&w);
+	hg_arena_free(&a);
+}
+END_TEST
+
+/* Exactly full, and once round to the same place: the newest share each time. */
+static const uint64_t wrap_points[] = { 1, 63, 64, 65, 128, 129 };
+
+START_TEST(test_ring_wrap_points)
+{
+	struct hg_arena a;
+	struct hg_writer w;
+	struct hg_record out[64];
+	uint64_t ok = 0, full = 0, n = wrap_points[_i], kept = n < 64 ? n : 64;
+
+	ring_init(&a, 64, 1);
+	hg_writer_init(&w, &a, 0);
+	put_n(&w, 1, 0, n, &ok, &full);
+	ck_assert_uint_eq(hg_writer_kept(&w), kept);
+	ck_assert_uint_eq(hg_writer_collect(&w, out), kept);
+	assert_run_of(out, kept, 1, n - kept);
+	hg_writer_free(&w);
+	hg_arena_free(&a);
+}
+END_TEST
+
+/*
+ * Two writers on one pool of 128 records: chunks of 128 / 16 = 8, 16 of
+ * them, 8 each; each goes round its own and never touches the other's.
+ */
+START_TEST(test_ring_writers_apart)
+{
+	struct hg_arena a;
+	struct hg_writer w[2];
+	struct hg_record out[64];
+	uint64_t ok = 0, full = 0, k;
+
+	ring_init(&a, 128, 2);
+	hg_writer_init(&w[0], &a, 0);
+	hg_writer_init(&w[1], &a, 0);
+	ck_assert_uint_eq(w[0].ring_recs, 64);
+	ck_assert_uint_eq(w[1].ring_recs, 64);
+	ck_assert_ptr_ne(w[0].ring, w[1].ring);
+	for (k = 0; k < 300; k++) {	/* interleaved, 3 of one for 1 of the other */
+		put_n(&w[0], 0, k * 3, 3, &ok, &full);
+		put_n(&w[1], 1, k, 1, &ok, &full);
+	}
+	ck_assert_uint_eq(full, 0);
+	ck_assert_uint_eq(hg_writer_collect(&w[0], out), 64);
+	assert_run_of(out, 64, 0, 900 - 64);
+	ck_assert_uint_eq(hg_writer_collect(&w[1], out), 64);
+	assert_run_of(out, 64, 1, 300 - 64);
+	hg_writer_free(&w[0]);
+	hg_writer_free(&w[1]);
+	hg_arena_free(&a);
+}
+END_TEST
+
+/* More writers than chunks: the last ones get no share and drop all they put. */
+START_TEST(test_ring_no_share)
+{
+	struct hg_arena a;
+	struct hg_writer w[3];
+	uint64_t ok = 0, full = 0;
+	unsigned int three[1] = { 3 };
+
+	/* 2 records for 3 threads: chunks of 1, 2 chunks, a share of 0 each */
+	ck_assert_int_eq(hg_arena_init(&a, 2, 3, default_nodes, three, 1), 0);
+	hg_arena_set_ring(&a);
+	hg_writer_init(&w[0], &a, 0);
+	ck_assert_uint_eq(w[0].ring_recs, 0);
+	put_n(&w[0], 0, 0, 5, &ok, &full);
+	ck_assert_uint_eq(full, 5);
+	ck_assert_uint_eq(w[0].dropped, 5);
+	ck_assert_uint_eq(hg_writer_kept(&w[0]), 0);
+	hg_writer_free(&w[0]);
+	hg_arena_free(&a);
+}
+END_TEST
+
+/*
+ * A snapshot of a writer that stopped after 200 puts: it has published 192
+ * (the start of its last chunk, puts 192 to 199, which it may still be
+ * writing); the chunk after would overwrite 136 to 143, so the snapshot
+ * holds 144 to 191.
+ */
+START_TEST(test_ring_snapshot)
+{
+	struct hg_arena a;
+	struct hg_writer w;
+	struct hg_record out[64];
+	uint64_t ok = 0, full = 0, first = 99, n;
+
+	ring_init(&a, 64, 1);
+	hg_writer_init(&w, &a, 0);
+	put_n(&w, 1, 0, 200, &ok, &full);
+	ck_assert_uint_eq(atomic_load(&w.published), 192);
+	n = hg_writer_snapshot(&w, out, &first);
+	ck_assert_uint_eq(first, 192 + 8 - 64);
+	ck_assert_uint_eq(n, 64 - 8);
+	assert_run_of(out, n, 1, first);
+	hg_writer_free(&w);
+	hg_arena_free(&a);
+}
+END_TEST
+
+/* Without a ring, a snapshot holds the finished chunks: puts 0 to 23 of 30. */
+START_TEST(test_snapshot_chunks)
+{
+	struct hg_arena a;
+	struct hg_writer w;
+	struct hg_record out[64];
+	uint64_t ok = 0, full = 0, first = 99;
+
+	ck_assert_int_eq(hg_arena_init(&a, 64, 1, default_nodes, one_each, 1), 0);
+	hg_writer_init(&w, &a, 0);
+	put_n(&w, 1, 0, 30, &ok, &full);
+	ck_assert_uint_eq(hg_writer_snapshot(&w, out, &first), 24);
+	ck_assert_uint_eq(first, 0);
+	assert_run_of(out, 24, 1, 0);
+	hg_writer_free(&w);
+	hg_arena_free(&a);
+}
+END_TEST
+
+struct spinner {
+	struct hg_writer *w;
+	atomic_int stop;
+};
+
+static void *spin_puts(void *arg)
+{
+	struct spinner *sp = arg;
+	uint64_t k;
+
+	for (k = 0; !atomic_load_explicit(&sp->stop, memory_order_relaxed); k++) {
+		struct hg_record r = mark(7, k);
+
+		hg_writer_put(sp->w, &r);
+	}
+	return NULL;
+}
+
+/*
+ * Snapshots of a writer that goes on writing in another thread: every one
+ * holds whole records, puts first, first + 1, ... in order, whatever the
+ * two threads' timing (nothing here depends on it: a snapshot taken at any
+ * moment must pass).
+ */
+START_TEST(test_ring_snapshot_while_writing)
+{
+	struct hg_arena a;
+	struct hg_writer w;
+	struct hg_record *out = calloc(4096, sizeof(*out));
+	struct spinner sp;
+	pthread_t th;
+	uint64_t first, n;
+	int i;
+
+	ck_assert_ptr_nonnull(out);
+	ring_init(&a, 4096, 1);
+	hg_writer_init(&w, &a, 0);
+	sp.w = &w;
+	atomic_init(&sp.stop, 0);
+	ck_assert_int_eq(pthread_create(&th, NULL, spin_puts, &sp), 0);
+	for (i = 0; i < 2000; i++) {
+		n = hg_writer_snapshot(&w, out, &first);
+		ck_assert_uint_le(n, 4096);
+		assert_run_of(out, n, 7, first);
+	}
+	atomic_store(&sp.stop, 1);
+	pthread_join(th, NULL);
+	hg_writer_free(&w);
+	hg_arena_free(&a);
+	free(out);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("arena");
@@ -418,6 +645,18 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_exhaustion_one_pool);
 	tcase_add_test(tc, test_exhaustion_fallback);
 	tcase_add_test(tc, test_exhaustion_threads);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("flight recorder");
+	tcase_add_test(tc, test_ring_wraps);
+	tcase_add_loop_test(tc, test_ring_wrap_points, 0,
+			    sizeof(wrap_points) / sizeof(wrap_points[0]));
+	tcase_add_test(tc, test_ring_writers_apart);
+	tcase_add_test(tc, test_ring_no_share);
+	tcase_add_test(tc, test_ring_snapshot);
+	tcase_add_test(tc, test_snapshot_chunks);
+	tcase_add_test(tc, test_ring_snapshot_while_writing);
+	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);
 	return s;
 }

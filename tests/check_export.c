@@ -179,10 +179,12 @@ START_TEST(test_perfetto_document)
 	ev = hg_test_json_at(v, "traceEvents");
 	ck_assert_str_eq(j_str(v, "displayTimeUnit"), "ns");
 	ck_assert_str_eq(j_str(other, "clock"), "CLOCK_MONOTONIC");
-	ck_assert_str_eq(j_str(other, "mono_start_ns"), "7000000000");
-	ck_assert_str_eq(j_str(other, "mono_start_cycles"), "500");
+	ck_assert_str_eq(j_str(other, "start_monotonic_ns"), "7000000000");
+	ck_assert_str_eq(j_str(other, "start_cycles"), "500");
 	ck_assert_str_eq(j_str(other, "tsc_hz"), "1000000000");
-	ck_assert_str_eq(j_str(other, "t0_mono_ns"), "7000000500");
+	ck_assert_str_eq(j_str(other, "t0_monotonic_ns"), "7000000500");
+	ck_assert_uint_eq(hg_test_json_u64(other, "schema"), HG_EXPORT_SCHEMA);
+	ck_assert_str_eq(hg_test_json_str(other, "system/counter"), "tsc");
 	/* 4 process, 4 thread and 4 CPU metadata; 5 intervals twice; job b, e
 	 * and its deadline miss; a lateness counter; a frame, a period miss */
 	ck_assert_uint_eq(LEN(ev), 12 + 10 + 3 + 1 + 2);
@@ -468,11 +470,12 @@ START_TEST(test_json_round_trip)
 	struct json_object *r0, *r1;
 	uint32_t i;
 
-	ck_assert_uint_eq(hg_test_json_u64(v, "schema"), 1);
+	ck_assert_uint_eq(hg_test_json_u64(v, "schema"), 2);
 	ck_assert_str_eq(j_str(run, "tsc_hz"), "1000000000");
 	ck_assert_str_eq(j_str(run, "t0_cycles"), "1000");
-	ck_assert_str_eq(j_str(run, "mono_start_ns"), "7000000000");
-	ck_assert_str_eq(j_str(run, "mono_start_cycles"), "500");
+	ck_assert_str_eq(j_str(run, "start_monotonic_ns"), "7000000000");
+	ck_assert_str_eq(j_str(run, "start_cycles"), "500");
+	ck_assert_str_eq(hg_test_json_str(v, "system/counter"), "tsc");
 	ck_assert_str_eq(j_str(run, "duration_ns"), "1000000");
 	ck_assert_str_eq(j_str(run, "command"), "hourglass -n test");
 	ck_assert_int_eq(hg_test_json_bool(run, "interrupted"), 0);

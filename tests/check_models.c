@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "helpers.h"
@@ -646,6 +647,40 @@ START_TEST(test_table_setup_missing)
 }
 END_TEST
 
+/*
+ * Files that are not regular (a FIFO with no writer, a device, a
+ * directory) are refused before a read could block or never end; a line
+ * past 4096 bytes is refused without reading the rest of it.
+ */
+START_TEST(test_table_not_regular)
+{
+	char path[PATH_MAX], err[512], want[PATH_MAX + 64], *big;
+	struct hg_wl_params p;
+
+	snprintf(path, sizeof(path), "%s/fifo", hg_test_tmpdir());
+	ck_assert_int_eq(mkfifo(path, 0600), 0);
+	ck_assert_int_eq(table_parse(path, "10ms", &p, err, sizeof(err)), -EINVAL);
+	snprintf(want, sizeof(want), "file '%s': not a regular file", path);
+	ck_assert_str_eq(err, want);
+	unlink(path);
+	ck_assert_int_eq(table_parse("/dev/zero", "10ms", &p, err, sizeof(err)), -EINVAL);
+	ck_assert_str_eq(err, "file '/dev/zero': not a regular file");
+	ck_assert_int_eq(table_parse("/", "10ms", &p, err, sizeof(err)), -EISDIR);
+	ck_assert_str_eq(err, "file '/': is a directory");
+
+	big = malloc(5002);
+	ck_assert_ptr_nonnull(big);
+	memset(big, '1', 5000);
+	big[5000] = '\n';
+	big[5001] = '\0';
+	write_table("long.txt", big, path, sizeof(path));
+	free(big);
+	ck_assert_int_eq(table_parse(path, "10ms", &p, err, sizeof(err)), -E2BIG);
+	snprintf(want, sizeof(want), "file '%s' line 1: longer than 4096 bytes", path);
+	ck_assert_str_eq(err, want);
+}
+END_TEST
+
 #define UNITS "(use d, h, m, s, ms, us or ns)"
 
 static const struct {
@@ -1109,6 +1144,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_table_cycles);
 	tcase_add_test(tc, test_table_one_line);
 	tcase_add_test(tc, test_table_setup_missing);
+	tcase_add_test(tc, test_table_not_regular);
 	tcase_add_loop_test(tc, test_table_errors, 0, ARRAY_SIZE(table_errors));
 	tcase_add_test(tc, test_table_first_line_bad_any_stack);
 	tcase_add_test(tc, test_table_long_comment);

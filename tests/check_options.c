@@ -1401,7 +1401,6 @@ static const struct {
 	{ { "-n", "1", "-d", "5" }, -EINVAL, "-d 5: missing time unit " UNITS },
 	{ { "-n", "1", "-d", "abc" }, -EINVAL, "-d abc: not a time value (write e.g. 1.5ms)" },
 	{ { "-n", "1", "-d", "" }, -EINVAL, "-d : empty time value" },
-	{ { "-n", "1", "-d", "0s" }, -EINVAL, "-d 0s: must be greater than zero" },
 	{ { "-n", "1", "-d", "99999999999m" }, -ERANGE, "-d 99999999999m: time value too large" },
 	{ { "-n", "1", "-d" }, -EINVAL, "-d: missing value" },
 	{ { "-n", "1", "--duration", "5parsecs" }, -EINVAL,
@@ -1861,14 +1860,53 @@ START_TEST(test_long_defaults)
 {
 	PARSE_OK("-n", "1");
 	ck_assert(!cfg.fail_on_miss);
+	ck_assert_uint_eq(cfg.duration_ns, HG_DEFAULT_DURATION_NS);
 	hg_config_free(&cfg);
+}
+END_TEST
+
+/* --forever and -d 0 are the same: no end but a signal */
+static const words_t forever_cases[] = {
+	{ "-n", "1", "--forever" },
+	{ "-n", "1", "-d", "0" },
+	{ "-n", "1", "-d", "0s" },
+	{ "-n", "1", "--duration=0ms" },
+	{ "-n", "1", "-d", "5s", "--forever" },
+	{ "--forever", "-n", "2", "-t", "1", "-s", "30m", "-f", "60m" },
+};
+
+START_TEST(test_long_forever)
+{
+	struct hg_config cfg;
+	char err[ERR_LEN], line[256];
+	int ret = parse_words(forever_cases[_i], &cfg, err, sizeof(err));
+
+	ck_assert_msg(ret == HG_ARGS_RUN, "%s: %s", join(forever_cases[_i], line, sizeof(line)), err);
+	ck_assert_uint_eq(cfg.duration_ns, 0);
+	hg_config_free(&cfg);
+}
+END_TEST
+
+/* a later -d ends it again; -s still needs to come before -f */
+START_TEST(test_long_forever_then_duration)
+{
+	PARSE_OK("-n", "1", "--forever", "-d", "3s");
+	ck_assert_uint_eq(cfg.duration_ns, 3 * S);
+	hg_config_free(&cfg);
+}
+END_TEST
+
+START_TEST(test_long_forever_start_after_finish)
+{
+	PARSE_FAILS("thread 0: -s 2s is not before its end (1s)",
+		    "-n", "1", "--forever", "-s", "2s", "-f", "1s");
 }
 END_TEST
 
 START_TEST(test_long_usage_lists_all)
 {
 	static const char *const spellings[] = {
-		"--fail-on-miss", "Exit status:",
+		"--fail-on-miss", "Exit status:", "--forever",
 	};
 	char *text = NULL;
 	size_t len = 0, i;
@@ -2017,6 +2055,9 @@ static Suite *suite(void)
 	tc = tcase_create("long runs");
 	tcase_add_test(tc, test_long_fail_on_miss);
 	tcase_add_test(tc, test_long_defaults);
+	tcase_add_loop_test(tc, test_long_forever, 0, ARRAY_SIZE(forever_cases));
+	tcase_add_test(tc, test_long_forever_then_duration);
+	tcase_add_test(tc, test_long_forever_start_after_finish);
 	tcase_add_test(tc, test_long_usage_lists_all);
 	suite_add_tcase(s, tc);
 

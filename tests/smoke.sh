@@ -142,7 +142,7 @@ if [ -s "$TMP/out" ] || [ -s "$TMP/err" ] || [ ! -s "$TMP/q.json" ]; then fail "
 else ok "-q prints nothing and writes --json"; fi
 
 # JSON keys
-for k in '"schema": 1' '"tsc_hz"' '"gap_threshold_ns"' '"threads"' '"received_ns"' '"median_ns"' \
+for k in '"schema": 2' '"tsc_hz"' '"gap_threshold_ns"' '"threads"' '"received_ns"' '"median_ns"' \
 	 '"voluntary_switches"' '"kernel_release"' '"interrupts_before"' '"tid"' '"kernel_cpu_ns"' \
 	 '"noise"' '"other_tasks_ns"'; do
 	grep -q "$k" "$TMP/q.json" || { fail "--json" "no $k"; break; }
@@ -265,6 +265,12 @@ if "$HG" -n 4 -d 500ms -a -w CPU_YIELD 0.9ms --cpu 0 -x -gh -o "$TMP/y.hgt" >"$T
 	else
 		fail "ctx" "voluntary '$v', classes add to $sum, $gaps gaps"
 	fi
+	"$HG" ctx "$TMP/y.hgt" --svg "$TMP/ctxl.svg" --log-y >/dev/null &&
+		grep -q '<path class="line c0"' "$TMP/ctxl.svg" &&
+		grep -q '<path class="line c1"' "$TMP/ctxl.svg" &&
+		grep -q '>switches (log scale)</text>' "$TMP/ctxl.svg" &&
+		ok "ctx --svg --log-y: two series, log counts" ||
+		fail "ctx --svg --log-y" "not two series on a log axis"
 	# on one CPU, no two intervals overlap: a gap hides no other thread's run
 	"$HG" export "$TMP/y.hgt" --format csv -o "$TMP/y.csv"
 	over=$(awk -F, 'NR > 1 && $2 == "interval" { print $6, $3, $4 }' "$TMP/y.csv" |
@@ -298,7 +304,7 @@ expect_bad "ctx unknown option" ctx "$TMP/y.hgt" --frob
 # render: well-formed SVG with a row per thread; sub-pixel intervals merged
 if "$HG" -n 2 -d 500ms -a -w CPU_YIELD 20us -x -o "$TMP/r.hgt" >/dev/null 2>&1 &&
    "$HG" render "$TMP/r.hgt" -o "$TMP/r.svg" 2>"$TMP/err"; then
-	boxes=$(grep -c '<rect class="iv"' "$TMP/r.svg")
+	boxes=$(grep -c '<rect class="iv c' "$TMP/r.svg")
 	if head -1 "$TMP/r.svg" | grep -q '^<?xml' && tail -1 "$TMP/r.svg" | grep -q '^</svg>$' &&
 	   { ! command -v xmllint >/dev/null || xmllint --noout "$TMP/r.svg"; } &&
 	   grep -q '>thread 1: CPU_YIELD 20us</text>' "$TMP/r.svg" &&
@@ -337,8 +343,9 @@ expect_bad "render -o the trace itself" render "$TMP/r.hgt" -o "$TMP/r.hgt"
 if "$HG" -n 1 -d 300ms $RT -w LAT 1ms --histogram 50 -x -o "$TMP/l.hgt" >"$TMP/out" 2>/dev/null &&
    "$HG" lat "$TMP/l.hgt" --svg "$TMP/l.svg" >"$TMP/latout"; then
 	if grep -E '^# (thread 0: (LAT|samples)|Histogram|Total|Min|Avg|Max)|^[0-9]{6} ' "$TMP/out" |
-	   cmp -s - "$TMP/latout" && grep -q '<rect class="bar"' "$TMP/l.svg" &&
-	   grep -q '>count (log scale)</text>' "$TMP/l.svg"; then
+	   cmp -s - "$TMP/latout" && grep -q '<path class="line c0"' "$TMP/l.svg" &&
+	   grep -q '>samples (log scale)</text>' "$TMP/l.svg" &&
+	   grep -q '>thread 0: LAT 1ms' "$TMP/l.svg"; then
 		ok "lat: the run's LAT report, histogram SVG"
 	else
 		fail "lat" "report differs from the run's or no bars"
@@ -351,6 +358,7 @@ fi
 expect_bad "lat of a trace without LAT" lat "$TMP/r.hgt"
 expect_bad "lat without file" lat
 expect_bad "lat --histogram 0" lat "$TMP/l.hgt" --histogram 0
+expect_bad "ctx --log-y with a value" ctx "$TMP/r.hgt" --log-y=yes
 expect_bad "lat of a missing file" lat "$B/none.hgt"
 
 # --- export -------------------------------------------------------------------
@@ -438,7 +446,12 @@ if [ "$rc" = 3 ] && grep -q 'deadlines\{0,1\} missed (--fail-on-miss)' "$TMP/err
 else
 	fail "--fail-on-miss" "exit status $rc: $(cat "$TMP/err")"
 fi
-expect_bad "rta with D > T" rta -n 1 -w PERIODIC 3ms 8ms 9ms
+if "$HG" rta -n 1 -w PERIODIC 3ms 8ms 9ms >"$TMP/out" 2>&1 &&
+   grep -q '^rta: thread 0 response 3.000 deadline 9.000 schedulable$' "$TMP/out"; then
+	ok "rta with D > T is analysed"
+else
+	fail "rta with D > T is analysed" "$(head -3 "$TMP/out")"
+fi
 expect_bad "ctxcost --trials with --until-stable" ctxcost --trials 3 --until-stable
 expect_bad "ctxcost on one thread" ctxcost --threads 1
 expect_bad "ctxcost --min-trials above --max-trials" ctxcost --min-trials 9 --max-trials 8
@@ -475,6 +488,34 @@ if is_root; then
 		fail "-rh admission" "exit $rc: $(head -1 "$TMP/err")"
 else
 	skip "-rh and -rs" "needs CAP_SYS_NICE for SCHED_DEADLINE (run as root)"
+fi
+
+# --- long runs --------------------------------------------------------------------
+# start_bg ARGS...: start a run in the background (its pid in $bg), and wait until
+# its threads exist: from then on SIGINT, SIGTERM and SIGUSR1 are the run's
+start_bg() {
+	"$HG" "$@" >"$TMP/bg.out" 2>"$TMP/bg.err" &
+	bg=$!
+	n=0
+	while [ "$(ls /proc/$bg/task 2>/dev/null | wc -l)" -lt 2 ] && [ $n -lt 300 ]; do
+		kill -0 $bg 2>/dev/null || break
+		sleep 0.1
+		n=$((n + 1))
+	done
+}
+start_bg -n 2 --forever -e 4000 -a -w CPU_YIELD 50us -c -o "$TMP/forever.hgt"
+sleep 0.5
+kill -TERM $bg
+wait $bg
+rc=$?
+if [ $rc = 0 ] && grep -q '^# hourglass: 2 threads, --forever, ' "$TMP/bg.out" &&
+   grep -q '^# interrupted: SIGTERM ended the run early' "$TMP/bg.out" &&
+   [ "$(grep -c '^# thread [01]: trace complete since ' "$TMP/bg.out")" = 2 ] &&
+   awk -f "$HERE/trace-check.awk" "$TMP/bg.out" >"$TMP/check" &&
+   "$HG" dump "$TMP/forever.hgt" | cmp -s - "$TMP/bg.out"; then
+	ok "--forever: runs until SIGTERM, complete-since per thread, dump equals the output"
+else
+	fail "--forever" "exit status $rc: $(head -3 "$TMP/bg.err") $(head -3 "$TMP/check" 2>/dev/null)"
 fi
 
 echo "smoke: $passed passed, $failed failed, $skipped skipped"

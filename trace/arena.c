@@ -81,6 +81,7 @@ int hg_arena_init(struct hg_arena *a, uint64_t capacity, unsigned int nthreads,
 			n = wsum ? total_chunks * weights[i] / wsum : total_chunks / npools;
 		given += n;
 		a->pool[i].node = nodes[i];
+		a->pool[i].writers = weights[i];
 		ret = pool_alloc(&a->pool[i], (uint32_t)n, a->chunk_recs);
 		if (ret) {
 			hg_arena_free(a);
@@ -110,6 +111,11 @@ void hg_arena_free(struct hg_arena *a)
 	a->npools = 0;
 }
 
+void hg_arena_set_ring(struct hg_arena *a)
+{
+	a->ring = true;
+}
+
 uint64_t hg_arena_claimed(const struct hg_arena *a)
 {
 	uint64_t n = 0;
@@ -129,6 +135,18 @@ int hg_writer_init(struct hg_writer *w, struct hg_arena *a, unsigned int home)
 	w->arena = a;
 	w->home = home < a->npools ? home : 0;
 	w->id = atomic_fetch_add_explicit(&a->writers, 1, memory_order_relaxed) + 1;
+	atomic_init(&w->published, 0);
+	if (a->ring && a->npools) {
+		struct hg_pool *p = &a->pool[w->home];
+		unsigned int share = p->writers ? p->nchunks / p->writers : p->nchunks, idx;
+
+		idx = atomic_fetch_add_explicit(&p->next, share, memory_order_relaxed);
+		if (share && idx + share <= p->nchunks) {
+			p->owner[idx] = w->id;
+			w->ring = p->recs + (size_t)idx * a->chunk_recs;
+			w->ring_recs = (uint64_t)share * a->chunk_recs;
+		}
+	}
 	return 0;
 }
 
@@ -137,10 +155,28 @@ void hg_writer_free(struct hg_writer *w)
 	w->arena = NULL;
 }
 
+/* A flight recorder's next chunk: the one after, or its first again. */
+static int ring_refill(struct hg_writer *w)
+{
+	if (!w->ring_recs)
+		return -ENOSPC;
+	if (!w->end || w->end == w->ring + w->ring_recs)
+		w->cur = w->ring;
+	else
+		w->cur = w->end;
+	w->end = w->cur + w->arena->chunk_recs;
+	return 0;
+}
+
 int hg_writer_refill(struct hg_writer *w)
 {
 	struct hg_arena *a = w->arena;
 	unsigned int k;
+
+	/* every record before this point is written: others may copy them */
+	atomic_store_explicit(&w->published, w->stored, memory_order_release);
+	if (a->ring)
+		return ring_refill(w);
 
 	for (k = 0; k < a->npools; k++) {
 		unsigned int pi = (w->home + k) % a->npools;
@@ -160,10 +196,32 @@ int hg_writer_refill(struct hg_writer *w)
 	return -ENOSPC;
 }
 
-uint64_t hg_writer_collect(const struct hg_writer *w, struct hg_record *out)
+uint64_t hg_writer_kept(const struct hg_writer *w)
+{
+	if (w->arena && w->arena->ring)
+		return w->stored < w->ring_recs ? w->stored : w->ring_recs;
+	return w->stored;
+}
+
+/* Records @from to @to (as counted by the writer) of a flight recorder. */
+static uint64_t ring_copy(const struct hg_writer *w, struct hg_record *out,
+			  uint64_t from, uint64_t to)
+{
+	uint64_t at = from % w->ring_recs, n = to - from, first;
+
+	if (!n)
+		return 0;
+	first = w->ring_recs - at < n ? w->ring_recs - at : n;
+	memcpy(out, w->ring + at, first * sizeof(*out));
+	memcpy(out + first, w->ring, (n - first) * sizeof(*out));
+	return n;
+}
+
+/* The first @left records of a writer that claims chunks, in claim order. */
+static uint64_t chunks_copy(const struct hg_writer *w, struct hg_record *out, uint64_t left)
 {
 	const struct hg_arena *a = w->arena;
-	uint64_t left = w->stored, n = 0;
+	uint64_t n = 0;
 	unsigned int k;
 
 	/* the pools in the order the writer took them, each in claim order */
@@ -184,5 +242,42 @@ uint64_t hg_writer_collect(const struct hg_writer *w, struct hg_record *out)
 			left -= take;
 		}
 	}
+	return n;
+}
+
+uint64_t hg_writer_collect(const struct hg_writer *w, struct hg_record *out)
+{
+	if (w->arena->ring)
+		return ring_copy(w, out, w->stored - hg_writer_kept(w), w->stored);
+	return chunks_copy(w, out, w->stored);
+}
+
+uint64_t hg_writer_snapshot(const struct hg_writer *w, struct hg_record *out,
+			    uint64_t *first)
+{
+	uint64_t upto = atomic_load_explicit(&w->published, memory_order_acquire);
+	uint64_t chunk = w->arena->chunk_recs, from, after, n;
+
+	*first = 0;
+	if (!w->arena->ring)	/* finished chunks are never written again */
+		return chunks_copy(w, out, upto);
+	if (w->ring_recs <= chunk)
+		return 0;
+	/* the chunk being written overwrites the oldest one held */
+	from = upto + chunk > w->ring_recs ? upto + chunk - w->ring_recs : 0;
+	n = ring_copy(w, out, from, upto);
+	atomic_thread_fence(memory_order_acquire);
+	after = atomic_load_explicit(&w->published, memory_order_relaxed);
+	/* what the writer went on to overwrite while we copied is left out */
+	if (after + chunk > w->ring_recs && after + chunk - w->ring_recs > from) {
+		uint64_t lost = after + chunk - w->ring_recs - from;
+
+		if (lost >= n)
+			return 0;
+		memmove(out, out + lost, (n - lost) * sizeof(*out));
+		n -= lost;
+		from += lost;
+	}
+	*first = from;
 	return n;
 }

@@ -9,6 +9,14 @@
  * used up it takes chunks from the others, and when all are used up its
  * writer counts the records it could not store. Nothing here blocks or
  * allocates once the run has started.
+ *
+ * As a flight recorder (hg_arena_set_ring()), each writer gets a fixed
+ * share of its pool's chunks when it is set up and goes round them: when
+ * the last is full it starts again at its first, so it keeps its newest
+ * records and overwrites its oldest, with nothing more per record than
+ * before. Either way a writer publishes how many records it has written
+ * once per chunk (a release store), so that another thread can copy its
+ * finished records while it goes on (hg_writer_snapshot()).
  */
 #ifndef HG_ARENA_H
 #define HG_ARENA_H
@@ -30,6 +38,7 @@ struct hg_pool {
 	int node;		/* NUMA node, -1 for the default policy */
 	bool numa;		/* allocated by libnuma */
 	atomic_uint next;	/* next free chunk */
+	unsigned int writers;	/* threads that write here (its share) */
 	uint32_t *owner;	/* per chunk, the id of the writer that claimed it */
 };
 
@@ -37,6 +46,7 @@ struct hg_arena {
 	uint64_t capacity;	/* records, a whole number of chunks */
 	uint32_t chunk_recs;	/* records per chunk */
 	atomic_uint writers;	/* writer ids handed out */
+	bool ring;		/* flight recorder: writers overwrite their oldest */
 	unsigned int npools;
 	struct hg_pool pool[HG_ARENA_MAX_POOLS];
 };
@@ -65,6 +75,12 @@ int hg_arena_init(struct hg_arena *a, uint64_t capacity, unsigned int nthreads,
 /* hg_arena_free - release the arena's memory. */
 void hg_arena_free(struct hg_arena *a);
 
+/*
+ * hg_arena_set_ring - make the arena a flight recorder; call after
+ * hg_arena_init() and before the first hg_writer_init()
+ */
+void hg_arena_set_ring(struct hg_arena *a);
+
 /* hg_arena_claimed - chunks claimed so far, in records (an upper bound). */
 uint64_t hg_arena_claimed(const struct hg_arena *a);
 
@@ -79,12 +95,18 @@ struct hg_writer {
 	struct hg_record *end;		/* end of the current chunk */
 	unsigned int home;		/* pool tried first */
 	uint32_t id;			/* its mark in the pools' owner tables */
-	uint64_t stored;		/* records written */
+	uint64_t stored;		/* records written (as a ring: ever written) */
 	uint64_t dropped;		/* records that found no room */
+	/* as a flight recorder: its own chunks, gone round */
+	struct hg_record *ring;		/* first record of its share */
+	uint64_t ring_recs;		/* records in its share (whole chunks) */
+	/* @stored at the last chunk boundary, for hg_writer_snapshot() */
+	_Atomic uint64_t published;
 };
 
 /*
- * hg_writer_init - set up a writer on pool @home, with an id of its own
+ * hg_writer_init - set up a writer on pool @home, with an id of its own;
+ * as a flight recorder it takes its share of the pool's chunks now
  * Returns 0.
  */
 int hg_writer_init(struct hg_writer *w, struct hg_arena *a, unsigned int home);
@@ -93,8 +115,11 @@ int hg_writer_init(struct hg_writer *w, struct hg_arena *a, unsigned int home);
 void hg_writer_free(struct hg_writer *w);
 
 /*
- * hg_writer_refill - claim a new chunk; called when cur == end
- * Returns 0, or -ENOSPC when every pool is used up (nothing is claimed).
+ * hg_writer_refill - claim a new chunk, or as a flight recorder go on to
+ * the next of its own (after the last, the first again); called when
+ * cur == end. Publishes @stored.
+ * Returns 0, or -ENOSPC when every pool is used up (nothing is claimed) or
+ * a flight recorder's share is empty.
  */
 int hg_writer_refill(struct hg_writer *w);
 
@@ -114,10 +139,28 @@ static inline int hg_writer_put(struct hg_writer *w, const struct hg_record *r)
 }
 
 /*
- * hg_writer_collect - copy the writer's records, in order, into @out
- * @out: room for w->stored records
- * Returns the number copied (w->stored).
+ * hg_writer_kept - records the writer holds: w->stored, or as a flight
+ * recorder at most its share (the newest ones)
+ */
+uint64_t hg_writer_kept(const struct hg_writer *w);
+
+/*
+ * hg_writer_collect - copy the records the writer holds, oldest first, into
+ * @out, once it has stopped writing
+ * @out: room for hg_writer_kept() records
+ * Returns the number copied (hg_writer_kept()).
  */
 uint64_t hg_writer_collect(const struct hg_writer *w, struct hg_record *out);
+
+/*
+ * hg_writer_snapshot - copy the records of a writer that goes on writing:
+ * those of its finished chunks that it cannot overwrite before the copy
+ * is done; whole records only, oldest first. Called from another thread.
+ * @out:   room for hg_writer_kept() records
+ * @first: set to the number the writer had written before the first copied
+ * Returns the number copied.
+ */
+uint64_t hg_writer_snapshot(const struct hg_writer *w, struct hg_record *out,
+			    uint64_t *first);
 
 #endif /* HG_ARENA_H */

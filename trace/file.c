@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "atomicfile.h"
+#include "infile.h"
 #include "trace.h"
 #include "sections.h"
 #include "wire.h"
@@ -434,28 +435,36 @@ int hg_trace_decode(const uint8_t *buf, size_t len, struct hg_trace **out,
 
 int hg_trace_read(const char *path, struct hg_trace **out, char *err, size_t errlen)
 {
+	uint8_t head[16];
+	struct hg_trace *probe = NULL;
 	struct stat sb;
 	void *buf;
 	int fd, ret;
+	ssize_t got;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0 || fstat(fd, &sb)) {
-		ret = -errno;
-		err_set(err, errlen, "%s", strerror(-ret));
-		if (fd >= 0)
-			close(fd);
-		return ret;
-	}
-	if (!S_ISREG(sb.st_mode)) {
-		close(fd);
-		err_set(err, errlen, "not a regular file");
-		return -EINVAL;
-	}
+	/* a FIFO or a device is refused before it is read: it could block or never end */
+	fd = hg_infile_open(path, 0, &sb, err, errlen);
+	if (fd < 0)
+		return fd;
 	if (!sb.st_size) {
 		close(fd);
 		err_set(err, errlen, "not an hourglass trace (empty file)");
 		return -EINVAL;
 	}
+	/* the header first: a large file that is no trace is not mapped and read */
+	got = pread(fd, head, sizeof(head), 0);
+	if (got < 0) {
+		ret = -errno;
+		close(fd);
+		err_set(err, errlen, "%s", strerror(-ret));
+		return ret;
+	}
+	ret = decode(head, (size_t)got, false, &probe, err, errlen);
+	if (ret && strncmp(err, "truncated", 9)) {
+		close(fd);
+		return ret;
+	}
+	hg_trace_free(probe);
 	/* mapped, not read: a large trace is not copied twice */
 	buf = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
 	close(fd);

@@ -230,6 +230,8 @@ void hg_sec_put_thread(struct hg_buf *b, const struct hg_trace_thread *th)
 	/* version 2 */
 	hg_put_u32(b, th->tid);
 	hg_put_u64(b, th->kernel_cpu_ns);
+	hg_put_u64(b, th->overwritten);
+	hg_put_u64(b, th->complete_since_cycles);
 }
 
 void hg_sec_get_thread(struct hg_cur *c, struct hg_trace_thread *th)
@@ -280,6 +282,10 @@ void hg_sec_get_thread(struct hg_cur *c, struct hg_trace_thread *th)
 		th->tid = hg_get_u32(c);
 		th->kernel_cpu_ns = hg_get_u64(c);
 	}
-	if (th->model > HG_MODEL_LAT || th->reserve > 2)
+	if (!c->bad && c->pos < c->len) {	/* version 2; absent: nothing overwritten */
+		th->overwritten = hg_get_u64(c);
+		th->complete_since_cycles = hg_get_u64(c);
+	}
+	if (th->model > HG_MODEL_LAT || th->reserve > HG_RESERVE_SOFT)
 		c->bad = 1;
 }

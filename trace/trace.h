@@ -36,6 +36,7 @@ enum {
 	HG_TRACE_NO_INTERVALS = 1 << 3,	/* -x: no trace lines */
 	HG_TRACE_FAILED      = 1 << 4,	/* a thread failed during the run */
 	HG_TRACE_GAP_HIST    = 1 << 5,	/* -gh: print the gap histograms */
+	HG_TRACE_RING        = 1 << 6,	/* --forever: a flight recorder's newest records */
 };
 
 /* What a thread's model reports beside its intervals. */
@@ -44,6 +45,13 @@ enum hg_model {
 	HG_MODEL_PERIODIC,	/* jobs with deadlines: PERIODIC, PERIODIC_TABLE */
 	HG_MODEL_CPU_PERIODIC,	/* frames in periods */
 	HG_MODEL_LAT,		/* wake-up lateness samples */
+};
+
+/* A thread's CPU reservation (SCHED_DEADLINE), as the trace stores it. */
+enum hg_reserve {
+	HG_RESERVE_NONE = 0,
+	HG_RESERVE_HARD,	/* -rh: throttled at the budget */
+	HG_RESERVE_SOFT,	/* -rs: SCHED_FLAG_RECLAIM, may run past it */
 };
 
 struct hg_trace_thread {
@@ -63,7 +71,7 @@ struct hg_trace_thread {
 	uint64_t wcet_ns;		/* C: the model's or --wcet; 0: not jobs */
 	uint64_t jitter_ns;		/* --jitter */
 	uint64_t blocking_ns;		/* --blocking */
-	uint32_t reserve;		/* 0, or 1 for -rh, 2 for -rs */
+	uint32_t reserve;		/* enum hg_reserve */
 	uint64_t reserve_budget_ns;
 	uint64_t reserve_period_ns;
 	uint64_t gap_threshold_cycles;
@@ -77,6 +85,9 @@ struct hg_trace_thread {
 	uint64_t kernel_cpu_ns;		/* CLOCK_THREAD_CPUTIME_ID over its window
 					 * (valid when @tid is) */
 	struct hg_tstats stats;
+	/* a flight recorder (--forever) keeps each thread's newest records */
+	uint64_t overwritten;		/* records written over by newer ones */
+	uint64_t complete_since_cycles;	/* start of the oldest one kept, when any was */
 	struct hg_record *recs;		/* @stored records, in order */
 	bool recs_borrowed;		/* they lie in the trace's file mapping */
 };

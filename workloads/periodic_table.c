@@ -9,13 +9,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
+#include "../trace/infile.h"
 #include "../trace/timeval.h"
 #include "jobs.h"
 #include "workload.h"
 
 #define TABLE_MAX_LINES 10000000u	/* ten million jobs before it repeats */
+#define TABLE_MAX_BYTES (256ULL << 20)
+#define TABLE_MAX_LINE 4096u
 
 struct table {
 	uint64_t *cost_ns;
@@ -29,28 +31,32 @@ struct table {
 static int read_table(const char *path, struct table *t, char *err, size_t errlen)
 {
 	char why[128], *line = NULL;
-	struct stat sb;
 	size_t lineno = 0, n = 0, cap = 0, linecap = 0;
 	uint64_t *v = NULL;
 	int ret = 0;
-	FILE *f = fopen(path, "r");
+	long got;
+	/* a FIFO or a device is refused before it is read: it could block or never end */
+	FILE *f = hg_infile_text(path, TABLE_MAX_BYTES, &ret, why, sizeof(why));
 
 	if (!f) {
-		int e = errno;
-
-		snprintf(err, errlen, "file '%s': %s", path, strerror(e));
-		return -e;
+		snprintf(err, errlen, "file '%s': %s", path, why);
+		return ret;
 	}
-	if (fstat(fileno(f), &sb) || !S_ISREG(sb.st_mode)) {
-		snprintf(err, errlen, "file '%s': not a regular file", path);
-		fclose(f);
-		return -EINVAL;
-	}
-	while (!ret && getline(&line, &linecap, f) >= 0) {
-		char *s = line + strspn(line, " \t");
+	while (!ret && (got = hg_infile_line(f, &line, &linecap, TABLE_MAX_LINE)) != -1) {
+		char *s;
 		uint64_t ns = 0;
 
 		lineno++;
+		if (got < 0) {
+			ret = (int)got;
+			if (got == -E2BIG)
+				snprintf(err, errlen, "file '%s' line %zu: longer than %u bytes", path,
+					 lineno, TABLE_MAX_LINE);
+			else
+				snprintf(err, errlen, "file '%s': out of memory", path);
+			break;
+		}
+		s = line + strspn(line, " \t");
 		if (lineno > TABLE_MAX_LINES) {
 			snprintf(err, errlen, "file '%s': more than %u lines", path, TABLE_MAX_LINES);
 			ret = -E2BIG;

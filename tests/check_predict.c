@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * check_predict.c - postprocess/predict.c: the prediction printed after a
+ * run with PERIODIC threads, and the audit of each reservation, from a
+ * trace alone (whose every value is untrusted: it may come from a file)
+ *
+ * Traces are synthetic at 1 GHz: one cycle is one nanosecond.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "helpers.h"
+#include "../postprocess/text.h"
+
+/* What hg_print_prediction() prints for @t, in new memory. */
+static char *prediction(const struct hg_trace *t)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(f);
+	hg_print_prediction(f, t);
+	ck_assert_int_eq(fclose(f), 0);
+	return buf;
+}
+
+/*
+ * One thread from 1000 to 1001000 (1 ms) with, relative to its start:
+ * 50 us at 0; 20 us at 110 us; 260 us at 250 us (to 510 us).
+ */
+static const uint64_t audit_iv[][2] = {
+	{ 1000, 50000 }, { 111000, 20000 }, { 251000, 260000 },
+};
+
+static struct hg_trace *reserved(uint64_t budget_ns, uint64_t period_ns)
+{
+	const uint64_t (*const iv[])[2] = { audit_iv };
+	const size_t n[] = { 3 };
+	struct hg_trace *t = hg_test_trace(1, iv, n);
+
+	ck_assert_ptr_nonnull(t);
+	t->threads[0].reserve = 1;
+	t->threads[0].reserve_budget_ns = budget_ns;
+	t->threads[0].reserve_period_ns = period_ns;
+	snprintf(t->threads[0].priority, sizeof(t->threads[0].priority), "RESERVED");
+	return t;
+}
+
+/*
+ * Periods of 100 us, budget 50 us: ten whole periods received 50, 20, 50
+ * (250 to 300 us), 100, 100 (the long interval covers them), 10 (500 to
+ * 510 us), then 0 four times. min 0, max 0.100 ms, mean 330 / 10 = 33 us;
+ * 99 % of the budget is 49.5 us: periods 0, 2, 3, 4 used it all.
+ */
+START_TEST(test_audit)
+{
+	struct hg_trace *t = reserved(50000, 100000);
+	char *out = prediction(t);
+
+	ck_assert_pstr_eq(out, "# reservation, thread 0: RESERVED: CPU received per period ms "
+			  "min 0.000 mean 0.033 max 0.100 of a budget of 0.050; 4 of 10 periods "
+			  "used the whole budget (throttled); 0 missed deadlines\n");
+	free(out);
+	hg_trace_free(t);
+}
+END_TEST
+
+/* A period of 0 (or below half a cycle) from a file: no audit, no crash. */
+START_TEST(test_audit_zero_period)
+{
+	const uint64_t periods[] = { 0, 1 };
+	struct hg_trace *t = reserved(50000, periods[_i]);
+	char *out;
+
+	if (_i)
+		t->calib.tsc_hz = 1000000;	/* 1 MHz: 1 ns rounds to 0 cycles */
+	out = prediction(t);
+	ck_assert_pstr_eq(out, "");
+	free(out);
+	hg_trace_free(t);
+}
+END_TEST
+
+/*
+ * A period of 1 ns (one cycle) over the 1 ms run: a million periods, summed
+ * in constant memory; 330000 of them got their cycle, so the mean is 0.33
+ * cycles; a budget of 0 is used whole by every period.
+ */
+START_TEST(test_audit_tiny_period)
+{
+	struct hg_trace *t = reserved(0, 1);
+	char *out = prediction(t);
+
+	ck_assert_pstr_eq(out, "# reservation, thread 0: RESERVED: CPU received per period ms "
+			  "min 0.000 mean 0.000 max 0.000 of a budget of 0.000; 1000000 of 1000000 "
+			  "periods used the whole budget (throttled); 0 missed deadlines\n");
+	free(out);
+	hg_trace_free(t);
+}
+END_TEST
+
+/*
+ * A PERIODIC thread whose deadline is past its period is in the prediction,
+ * with its interference on the others: (26 ms, 70 ms) and (62 ms, 100 ms,
+ * D 150 ms), rate-monotonic; the second's busy period holds seven jobs and
+ * its longest response is 118 ms (worked out in check_rta.c).
+ */
+START_TEST(test_deadline_past_period)
+{
+	const uint64_t (*const iv[])[2] = { audit_iv, audit_iv };
+	const size_t n[] = { 0, 0 };
+	struct hg_trace *t = hg_test_trace(2, iv, n);
+	char *out;
+	uint32_t i;
+
+	ck_assert_ptr_nonnull(t);
+	for (i = 0; i < 2; i++) {
+		t->threads[i].id = i;
+		t->threads[i].model = HG_MODEL_PERIODIC;
+		t->threads[i].rt_prio = HG_NO_RT_PRIO;
+		snprintf(t->threads[i].workload, sizeof(t->threads[i].workload), "PERIODIC");
+	}
+	t->threads[0].wcet_ns = 26000000;
+	t->threads[0].period_ns = t->threads[0].deadline_ns = 70000000;
+	t->threads[1].wcet_ns = 62000000;
+	t->threads[1].period_ns = 100000000;
+	t->threads[1].deadline_ns = 150000000;
+	out = prediction(t);
+	ck_assert_msg(strstr(out, "# 1      PERIODIC                 62.000  100.000  150.000"
+			     "    0.000       118.000") != NULL, "%s", out);
+	ck_assert_msg(strstr(out, "# 1      J 0.000 ms: response 118.000 ms, deadline 150.000 ms: "
+			     "schedulable\n") != NULL, "%s", out);
+	free(out);
+	hg_trace_free(t);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("predict");
+	TCase *tc = tcase_create("audit");
+
+	tcase_add_test(tc, test_audit);
+	tcase_add_loop_test(tc, test_audit_zero_period, 0, 2);
+	tcase_add_test(tc, test_audit_tiny_period);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("prediction");
+	tcase_add_test(tc, test_deadline_past_period);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return hg_test_run(suite());
+}

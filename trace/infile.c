@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * infile.c - open a file given to read: regular files only, bounded,
+ * never blocking
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "infile.h"
+
+static void size_text(uint64_t bytes, char *buf, size_t len)
+{
+	if (bytes >= (1ULL << 20) && !(bytes % (1ULL << 20)))
+		snprintf(buf, len, "%" PRIu64 " MiB", bytes >> 20);
+	else
+		snprintf(buf, len, "%" PRIu64 " bytes", bytes);
+}
+
+int hg_infile_open(const char *path, uint64_t max_bytes, struct stat *sb,
+		   char *why, size_t len)
+{
+	char size[32];
+	int fd, ret, fl;
+
+	/* O_NONBLOCK: opening a FIFO with no writer returns at once */
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0 || fstat(fd, sb)) {
+		ret = -errno;
+		snprintf(why, len, "%s", strerror(-ret));
+		if (fd >= 0)
+			close(fd);
+		return ret;
+	}
+	if (!S_ISREG(sb->st_mode)) {
+		snprintf(why, len, S_ISDIR(sb->st_mode) ? "is a directory" : "not a regular file");
+		close(fd);
+		return S_ISDIR(sb->st_mode) ? -EISDIR : -EINVAL;
+	}
+	if (max_bytes && (uint64_t)sb->st_size > max_bytes) {
+		size_text(max_bytes, size, sizeof(size));
+		snprintf(why, len, "larger than %s", size);
+		close(fd);
+		return -EFBIG;
+	}
+	fl = fcntl(fd, F_GETFL);
+	if (fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK)) {
+		ret = -errno;
+		snprintf(why, len, "%s", strerror(-ret));
+		close(fd);
+		return ret;
+	}
+	return fd;
+}
+
+FILE *hg_infile_text(const char *path, uint64_t max_bytes, int *ret, char *why, size_t len)
+{
+	struct stat sb;
+	int fd = hg_infile_open(path, max_bytes, &sb, why, len);
+	FILE *f;
+
+	if (fd < 0) {
+		*ret = fd;
+		return NULL;
+	}
+	f = fdopen(fd, "r");
+	if (!f) {
+		*ret = -errno;
+		snprintf(why, len, "%s", strerror(-*ret));
+		close(fd);
+	}
+	return f;
+}
+
+long hg_infile_line(FILE *f, char **line, size_t *cap, size_t max_len)
+{
+	size_t n = 0;
+	int c;
+
+	if (!*line || *cap < 2) {
+		char *p = realloc(*line, 128);
+
+		if (!p)
+			return -ENOMEM;
+		*line = p;
+		*cap = 128;
+	}
+	while ((c = getc(f)) != EOF) {
+		if (c != '\n' && n >= max_len)
+			return -E2BIG;
+		if (n + 2 > *cap) {
+			size_t want = *cap * 2 < max_len + 2 ? *cap * 2 : max_len + 2;
+			char *p = realloc(*line, want);
+
+			if (!p)
+				return -ENOMEM;
+			*line = p;
+			*cap = want;
+		}
+		(*line)[n++] = (char)c;
+		if (c == '\n')
+			break;
+	}
+	(*line)[n] = '\0';
+	return n || c != EOF ? (long)n : -1;
+}

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * infile.h - open a file given to read (a trace, a task file, a table
+ * file): only regular files, never blocking on a FIFO or a device, and
+ * never larger than the caller allows, checked before anything is read
+ */
+#ifndef HG_INFILE_H
+#define HG_INFILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/stat.h>
+
+/*
+ * hg_infile_open - open @path to read, without blocking on a FIFO; refuse
+ * what is not a regular file and files over @max_bytes (0: any size).
+ * @sb receives its status. Returns the descriptor (blocking again), or
+ * -errno with the reason in @why ("not a regular file", "is a directory",
+ * "larger than 64 MiB", or strerror).
+ */
+int hg_infile_open(const char *path, uint64_t max_bytes, struct stat *sb,
+		   char *why, size_t len);
+
+/*
+ * hg_infile_text - the same as a stdio stream, for files read by line.
+ * Returns the stream, or NULL with -errno in @*ret and the reason in @why.
+ */
+FILE *hg_infile_text(const char *path, uint64_t max_bytes, int *ret, char *why, size_t len);
+
+/*
+ * hg_infile_line - the next line of @f into @*line (getline's buffer),
+ * refused when longer than @max_len bytes. Returns its length, -1 at the
+ * end, or -E2BIG for a line too long (nothing more is read of it).
+ */
+long hg_infile_line(FILE *f, char **line, size_t *cap, size_t max_len);
+
+#endif /* HG_INFILE_H */
