@@ -12,7 +12,6 @@
 #include "../postprocess/ctxsvg.h"
 #include "../trace/atomicfile.h"
 #include "../trace/timeval.h"
-#include "cmdopt.h"
 #include "cmdutil.h"
 #include "commands.h"
 
@@ -52,7 +51,7 @@ static const struct hg_opt ctx_opts[] = {
 
 static const struct hg_cmdspec ctx_spec = {
 	.name = "ctx",
-	.summary = "context-switch costs and other gap classes (the paper's process_ctx)",
+	.summary = "context-switch costs and the other gap classes",
 	.about = "Classify every gap of a saved trace on the per-CPU time lines: a context\n"
 		 "switch (voluntary after a yield or sleep, involuntary otherwise) when\n"
 		 "another traced thread runs next on that CPU, foreign activity when the\n"
@@ -87,33 +86,33 @@ static int write_svg(const struct ctx_args *a, const struct hg_trace *t,
 	return 0;
 }
 
+static int ctx_run(const void *args, const struct hg_trace *t)
+{
+	const struct ctx_args *a = args;
+	struct hg_ctx_report r;
+	int ret;
+
+	ret = hg_ctx_analyse(t, &r);
+	if (ret) {
+		fprintf(stderr, "hourglass: ctx: %s: %s\n", a->file,
+			ret == -EINVAL ? "damaged records" : strerror(-ret));
+		return 1;
+	}
+	if (a->json)
+		hg_ctx_json(stdout, t, &r);
+	else if (hg_ctx_print(stdout, t, &r, a->bucket_ns, a->max_ns))
+		ret = 1;
+	if (!ret && a->svg)
+		ret = write_svg(a, t, &r);
+	hg_ctx_free(&r);
+	return ret;
+}
+
 static int ctx_main(int argc, char **argv)
 {
 	struct ctx_args a = { 0 };
-	struct hg_ctx_report r;
-	struct hg_trace *t;
-	int ret;
 
-	if (hg_cmdopt_get(&ctx_spec, argc, argv, &a, &ret))
-		return ret;
-	if (hg_cmd_read("ctx", a.file, &t))
-		return 2;
-	ret = hg_ctx_analyse(t, &r);
-	if (ret) {
-		fprintf(stderr, "hourglass: ctx: %s: %s\n", a.file,
-			ret == -EINVAL ? "damaged records" : strerror(-ret));
-		ret = 1;
-	} else {
-		if (a.json)
-			hg_ctx_json(stdout, t, &r);
-		else if (hg_ctx_print(stdout, t, &r, a.bucket_ns, a.max_ns))
-			ret = 1;
-		if (!ret && a.svg)
-			ret = write_svg(&a, t, &r);
-	}
-	hg_ctx_free(&r);
-	hg_trace_free(t);
-	return hg_cmd_flush("ctx", ret);
+	return hg_cmd_on_trace(&ctx_spec, argc, argv, &a, &a.file, ctx_run);
 }
 
 const struct hg_command hg_cmd_ctx = {

@@ -305,53 +305,54 @@ static void print_text(const struct ctxcost_args *a, const struct result *res,
 		       "included\n", hg_ci_text(&res->pp.pipe_median_ns, 1000, 3, b1, sizeof(b1)));
 }
 
-static void json_class(const struct per_class *pc, size_t trials, const struct hg_ci *med,
-		       const struct hg_ci *mean, int last, const char *name)
+static void json_class(struct hg_json *j, const struct per_class *pc, size_t trials,
+		       const struct hg_ci *med, const struct hg_ci *mean, const char *name)
 {
 	size_t i;
 
-	printf("  \"%s\": {", name);
-	hg_json_ci(stdout, 4, med, 1, "median_ns", "ci_low_ns", "ci_high_ns", 1);
-	hg_json_ci(stdout, 4, mean, 1, "mean_ns", "mean_ci_low_ns", "mean_ci_high_ns", 0);
-	printf(",\n    \"trials\": %zu,\n    \"switches\": %" PRIu64 ",\n    \"trial_median_ns\": [",
-	       pc->n, pc->switches);
-	for (i = 0; i < trials; i++) {
-		fputs(i ? ", " : "", stdout);
-		hg_json_num(stdout, pc->med_ns[i], 1);	/* null: none in that trial */
-	}
-	printf("]\n  }%s\n", last ? "" : ",");
+	hg_json_obj(j, name);
+	hg_json_ci(j, med, 1, "median_ns", "ci_low_ns", "ci_high_ns");
+	hg_json_ci(j, mean, 1, "mean_ns", "mean_ci_low_ns", "mean_ci_high_ns");
+	hg_json_u64(j, "trials", pc->n);
+	hg_json_u64(j, "switches", pc->switches);
+	hg_json_row(j, "trial_median_ns");
+	for (i = 0; i < trials; i++)
+		hg_json_num(j, NULL, pc->med_ns[i], 1);	/* null: none in that trial */
+	hg_json_close(j);
+	hg_json_close(j);
 }
 
 static void print_json(const struct ctxcost_args *a, const struct result *res,
 		       const struct hg_ci med[2], const struct hg_ci mean[2],
 		       const struct hg_ci *rate)
 {
-	printf("{\n  \"cpu\": %" PRIu64 ",\n  \"threads\": %" PRIu64 ",\n  \"duration_ns\": %" PRIu64
-	       ",\n  \"yield_ns\": %" PRIu64 ",\n  \"trials\": %zu,\n  \"stopped\": ",
-	       a->o.cpu, a->o.threads, a->o.duration_ns, a->yield_ns, res->trials);
-	hg_json_str(stdout, hg_stable_name(res->verdict));
-	fputs(",\n  \"trial_command\": ", stdout);
-	hg_json_str(stdout, res->command);
-	fputs(",\n", stdout);
-	json_class(&res->cls[0], res->trials, &med[0], &mean[0], 0, "voluntary");
-	json_class(&res->cls[1], res->trials, &med[1], &mean[1], 0, "involuntary");
-	fputs("  \"switches_per_s\": ", stdout);
-	hg_json_num(stdout, rate->est, 1);
-	fputs(",\n  \"switches_per_s_ci_low\": ", stdout);
-	hg_json_num(stdout, rate->lo, 1);
-	fputs(",\n  \"switches_per_s_ci_high\": ", stdout);
-	hg_json_num(stdout, rate->hi, 1);
-	if (res->noise_known)
-		printf(",\n  \"quiet\": %s,\n  \"quiet_trials\": %zu",
-		       res->quiet == res->noise_known ? "true" : "false", res->quiet);
-	else
-		fputs(",\n  \"quiet\": null", stdout);
+	struct hg_json j;
+
+	hg_json_begin(&j, stdout);
+	hg_json_u64(&j, "cpu", a->o.cpu);
+	hg_json_u64(&j, "threads", a->o.threads);
+	hg_json_u64(&j, "duration_ns", a->o.duration_ns);
+	hg_json_u64(&j, "yield_ns", a->yield_ns);
+	hg_json_u64(&j, "trials", res->trials);
+	hg_json_string(&j, "stopped", hg_stable_name(res->verdict));
+	hg_json_string(&j, "trial_command", res->command);
+	json_class(&j, &res->cls[0], res->trials, &med[0], &mean[0], "voluntary");
+	json_class(&j, &res->cls[1], res->trials, &med[1], &mean[1], "involuntary");
+	hg_json_num(&j, "switches_per_s", rate->est, 1);
+	hg_json_num(&j, "switches_per_s_ci_low", rate->lo, 1);
+	hg_json_num(&j, "switches_per_s_ci_high", rate->hi, 1);
+	if (res->noise_known) {
+		hg_json_bool(&j, "quiet", res->quiet == res->noise_known);
+		hg_json_u64(&j, "quiet_trials", res->quiet);
+	} else {
+		hg_json_null(&j, "quiet");
+	}
 	if (res->have_pp)
-		hg_json_ci(stdout, 2, &res->pp.pipe_median_ns, 1, "pingpong_ns",
-			   "pingpong_ci_low_ns", "pingpong_ci_high_ns", 0);
+		hg_json_ci(&j, &res->pp.pipe_median_ns, 1, "pingpong_ns", "pingpong_ci_low_ns",
+			   "pingpong_ci_high_ns");
 	else
-		fputs(",\n  \"pingpong_ns\": null", stdout);
-	fputs("\n}\n", stdout);
+		hg_json_null(&j, "pingpong_ns");
+	hg_json_end_doc(&j);
 }
 
 static int ctxcost_main(int argc, char **argv)

@@ -62,58 +62,52 @@ void hg_cache_csv(FILE *f, const struct hg_cache_size *s, size_t n)
 			s[i].no_penalty ? "no" : "yes", hg_stable_name(s[i].verdict));
 }
 
-static void json_size(FILE *f, const struct hg_cache_size *s, int last)
+static void json_size(struct hg_json *j, const struct hg_cache_size *s)
 {
 	size_t k;
-	int first = 1;
 
-	fprintf(f, "    {\n      \"size_kb\": %" PRIu64 ",", s->size_kb);
-	hg_json_ci(f, 6, &s->median_us, 1, "penalty_us", "ci_low_us", "ci_high_us", 1);
-	hg_json_ci(f, 6, &s->mean_us, 1, "mean_us", "mean_ci_low_us", "mean_ci_high_us", 0);
-	hg_json_ci(f, 6, &s->paper_mean_us, 1, "paper_us", "paper_ci_low_us",
-		   "paper_ci_high_us", 0);
-	fprintf(f, ",\n      \"trials\": %zu,\n      \"switches_per_s\": ", s->pairs);
-	hg_json_num(f, s->switches_per_s, 1);
-	fputs(",\n      \"passes_per_s_1\": ", f);
-	hg_json_num(f, s->passes_1, 1);
-	fputs(",\n      \"passes_per_s_n\": ", f);
-	hg_json_num(f, s->passes_n, 1);
-	fprintf(f, ",\n      \"measurable\": %s,\n      \"stopped\": ",
-		s->no_penalty ? "false" : "true");
-	hg_json_str(f, hg_stable_name(s->verdict));
-	fputs(",\n      \"drift_us_per_trial\": ", f);
-	hg_json_num(f, s->drift.slope, 4);
-	fputs(",\n      \"drift_p\": ", f);
-	hg_json_num(f, s->drift.p, 4);
-	fprintf(f, ",\n      \"drifting\": %s,\n      \"outliers\": [",
-		s->drifting ? "true" : "false");
+	hg_json_obj(j, NULL);
+	hg_json_u64(j, "size_kb", s->size_kb);
+	hg_json_ci(j, &s->median_us, 1, "penalty_us", "ci_low_us", "ci_high_us");
+	hg_json_ci(j, &s->mean_us, 1, "mean_us", "mean_ci_low_us", "mean_ci_high_us");
+	hg_json_ci(j, &s->paper_mean_us, 1, "paper_us", "paper_ci_low_us", "paper_ci_high_us");
+	hg_json_u64(j, "trials", s->pairs);
+	hg_json_num(j, "switches_per_s", s->switches_per_s, 1);
+	hg_json_num(j, "passes_per_s_1", s->passes_1, 1);
+	hg_json_num(j, "passes_per_s_n", s->passes_n, 1);
+	hg_json_bool(j, "measurable", !s->no_penalty);
+	hg_json_string(j, "stopped", hg_stable_name(s->verdict));
+	hg_json_num(j, "drift_us_per_trial", s->drift.slope, 4);
+	hg_json_num(j, "drift_p", s->drift.p, 4);
+	hg_json_bool(j, "drifting", s->drifting);
+	hg_json_row(j, "outliers");
 	for (k = 0; k < s->pairs; k++)
-		if (s->outlier[k]) {
-			fprintf(f, "%s%zu", first ? "" : ", ", k + 1);
-			first = 0;
-		}
-	fputs("],\n      \"trial_penalty_us\": [", f);
-	for (k = 0; k < s->pairs; k++) {
-		fputs(k ? ", " : "", f);
-		hg_json_num(f, s->penalty_us[k], 3);
-	}
-	fprintf(f, "]\n    }%s\n", last ? "" : ",");
+		if (s->outlier[k])
+			hg_json_u64(j, NULL, k + 1);
+	hg_json_close(j);
+	hg_json_row(j, "trial_penalty_us");
+	for (k = 0; k < s->pairs; k++)
+		hg_json_num(j, NULL, s->penalty_us[k], 3);
+	hg_json_close(j);
+	hg_json_close(j);
 }
 
 void hg_cache_json(FILE *f, const struct hg_cache_run *run, const struct hg_cache_size *s,
 		   size_t n)
 {
+	struct hg_json j;
 	size_t i;
 
-	fputs("{\n  \"workload\": ", f);
-	hg_json_str(f, run->workload);
-	fprintf(f, ",\n  \"threads\": %u,\n  \"cpu\": %u,\n  \"duration_ns\": %" PRIu64
-		",\n  \"rule\": ", run->threads, run->cpu, run->duration_ns);
-	hg_json_str(f, run->rule);
-	fputs(",\n  \"command\": ", f);
-	hg_json_str(f, run->command);
-	fputs(",\n  \"sizes\": [\n", f);
+	hg_json_begin(&j, f);
+	hg_json_string(&j, "workload", run->workload);
+	hg_json_u64(&j, "threads", run->threads);
+	hg_json_u64(&j, "cpu", run->cpu);
+	hg_json_u64(&j, "duration_ns", run->duration_ns);
+	hg_json_string(&j, "rule", run->rule);
+	hg_json_string(&j, "command", run->command);
+	hg_json_arr(&j, "sizes");
 	for (i = 0; i < n; i++)
-		json_size(f, &s[i], i + 1 == n);
-	fputs("  ]\n}\n", f);
+		json_size(&j, &s[i]);
+	hg_json_close(&j);
+	hg_json_end_doc(&j);
 }

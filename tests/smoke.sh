@@ -212,6 +212,26 @@ head -1 "$TMP/cc.svg" 2>/dev/null | grep -q '^<?xml' && grep -q 'working-set siz
 # help
 "$HG" --help | grep -q -- '--cpu' && ok "--help" || fail "--help" "no --cpu"
 "$HG" help dump | grep -q 'usage: hourglass dump' && ok "help dump" || fail "help dump" "no usage"
+# every subcommand's synopsis (made from its option table) is the man page's,
+# in SYNOPSIS and in its SUBCOMMANDS heading; every option is in its help
+MAN="$HERE/../man/hourglass.1"
+man_text() { sed -e 's/\\-/-/g' -e 's/\\f[BIRP]//g' "$MAN"; }
+subs=$("$HG" --help | sed -n '/^Subcommands/,/^$/p' | awk '/^  [a-z]/ { print $1 }')
+[ -n "$subs" ] || fail "subcommand synopses" "no subcommands in --help"
+for sub in $subs; do
+	syn=$("$HG" help "$sub" | sed -n '1s/^usage: hourglass //p')
+	if ! man_text | grep -qxF "hourglass $syn"; then
+		fail "man SYNOPSIS of $sub" "no line 'hourglass $syn'"
+	elif ! man_text | grep -qxF ".SS $syn"; then
+		fail "man SUBCOMMANDS heading of $sub" "no '.SS $syn'"
+	else
+		ok "man synopsis of $sub: $syn"
+	fi
+	for o in $(printf '%s\n' "$syn" | grep -o -- '-[-a-z]*'); do
+		"$HG" help "$sub" | grep -qE -- "^  (    )?$o[ ,]|^  -[a-z], $o( |\$)" ||
+			fail "help $sub" "no line for $o"
+	done
+done
 
 # --- bad input --------------------------------------------------------------
 B="$TMP/bad"
