@@ -59,6 +59,7 @@ char *hg_join_args(int argc, char *const *argv)
 		strcat(s, argv[i]);
 	}
 	return s;
+}
 
 int hg_cmd_on_trace(const struct hg_cmdspec *spec, int argc, char **argv, void *args,
 		    const char *const *file, hg_cmd_trace_fn run)
