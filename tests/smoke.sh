@@ -373,12 +373,17 @@ if "$HG" -n 1 -d 300ms $RT -w LAT 1ms --histogram 50 -x -o "$TMP/l.hgt" >"$TMP/o
 	fi
 	[ "$("$HG" lat "$TMP/l.hgt" --histogram 10 | grep -c '^0000[0-9][0-9] ')" = 10 ] &&
 		ok "lat --histogram 10" || fail "lat --histogram 10" "not 10 buckets"
+	"$HG" lat "$TMP/l.hgt" --svg "$TMP/lm.svg" --max 1us >/dev/null &&
+		grep -qF '>≥ 1 us</text>' "$TMP/lm.svg" &&
+		ok "lat --svg --max 1us: the overflow bar" ||
+		fail "lat --svg --max 1us" "no overflow bar labelled 1 us"
 else
 	fail "lat" "exit status $?"
 fi
 expect_bad "lat of a trace without LAT" lat "$TMP/r.hgt"
 expect_bad "lat without file" lat
 expect_bad "lat --histogram 0" lat "$TMP/l.hgt" --histogram 0
+expect_bad "lat --max without unit" lat "$TMP/l.hgt" --svg "$TMP/bad/x.svg" --max 5
 expect_bad "ctx --log-y with a value" ctx "$TMP/r.hgt" --log-y=yes
 expect_bad "lat of a missing file" lat "$B/none.hgt"
 
