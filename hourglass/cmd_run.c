@@ -102,6 +102,7 @@ int hg_run_main(int argc, char **argv)
 		hg_config_free(&cfg);
 		return 2;
 	}
+	hg_config_warn(&cfg, stderr);
 	cmdline = hg_join_args(argc, argv);
 	if (!cmdline) {
 		fprintf(stderr, "hourglass: out of memory\n");

@@ -260,6 +260,32 @@ done
 # --- bad input --------------------------------------------------------------
 B="$TMP/bad"
 expect_bad "-n 0" -n 0
+expect_bad "-o into a name ending in /" -n 1 -d 10ms -o "$B/none/"
+expect_bad "-o with a 300-byte name" -n 1 -d 10ms -o "$B/$(printf '%0300d' 0).hgt"
+expect_bad "--json into a missing directory" -n 1 -d 10ms --json "$B/none/x.json"
+expect_bad "FIFO:99" -n 1 -d 10ms -p FIFO:99
+expect_bad "unknown option, suggested" -n 1 --duraton 1s
+grep -q "did you mean --duration?" "$B/stderr" && ok "unknown option: suggestion" ||
+	fail "unknown option: suggestion" "$(cat "$B/stderr")"
+# no arguments: the short usage on standard error, pointing at --help
+"$HG" >"$TMP/out" 2>"$TMP/err"
+rc=$?
+if [ $rc -eq 2 ] && [ ! -s "$TMP/out" ] && grep -q -- '--help' "$TMP/err"; then
+	ok "no arguments: usage, exit 2"
+else
+	fail "no arguments" "exit $rc: $(cat "$TMP/err")"
+fi
+# hours and days are units (rta reads a run's options without running them)
+"$HG" rta -n 1 -d 12h -w PERIODIC 1ms 10ms -f 1.5h >/dev/null 2>"$TMP/err" &&
+	ok "-d 12h -f 1.5h accepted" || fail "-d 12h" "$(cat "$TMP/err")"
+# options without effect: one warning line each, the run goes on
+if "$HG" -n 2 -d 20ms --histogram 50 -t 0 -w PERIODIC 10ms 5ms -t 1 -i HR -x -q 2>"$TMP/err"; then
+	n=$(grep -c '^hourglass: warning: ' "$TMP/err")
+	[ "$n" -eq 3 ] && ok "warnings: -i, --histogram, C > T" ||
+		fail "warnings" "$n warning lines: $(cat "$TMP/err")"
+else
+	fail "warnings" "the run failed: $(cat "$TMP/err")"
+fi
 expect_bad "no -n" -d 1s
 expect_bad "-t 5 with -n 3" -n 3 -t 5 -p LOW -o "$B/x.hgt"
 expect_bad "-d 5parsecs" -n 1 -d 5parsecs -o "$B/x.hgt"
@@ -343,6 +369,17 @@ expect_bad "ctx without file" ctx
 expect_bad "ctx of a missing file" ctx "$B/none.hgt"
 expect_bad "ctx --bucket without unit" ctx "$TMP/y.hgt" --bucket 5
 expect_bad "ctx unknown option" ctx "$TMP/y.hgt" --frob
+expect_bad "ctx --bukket, suggested" ctx "$TMP/y.hgt" --bukket 5us
+grep -q "(did you mean --bucket?)" "$B/stderr" && ok "ctx: suggestion" ||
+	fail "ctx: suggestion" "$(cat "$B/stderr")"
+expect_bad "ctx --svg into a missing directory" ctx "$TMP/y.hgt" --svg "$B/none/x.svg"
+if "$HG" ctx "$TMP/y.hgt" --bucket=5us --svg="$TMP/eq.svg" >/dev/null && [ -s "$TMP/eq.svg" ]; then
+	ok "ctx --bucket=5us --svg=<file>"
+else
+	fail "ctx --opt=value" "refused or no picture"
+fi
+"$HG" ctx --help >/dev/null && "$HG" ctx "$TMP/y.hgt" -h | grep -q '^usage: hourglass ctx' &&
+	ok "ctx -h: exit 0" || fail "ctx -h" "not exit 0 with the usage"
 
 # --- ctx --sched: the kernel's switches beside the trace ------------------------
 FIX="$HERE/fixtures/sched-yield"
