@@ -141,6 +141,30 @@ if grep -qv '^#' "$TMP/out"; then fail "-x" "trace lines printed"; else ok "-x p
 if [ -s "$TMP/out" ] || [ -s "$TMP/err" ] || [ ! -s "$TMP/q.json" ]; then fail "-q" "output printed or JSON missing"
 else ok "-q prints nothing and writes --json"; fi
 
+# the report says what ran where; dump reproduces it, and the summary JSON, from the trace
+"$HG" -n 1 -d 100ms -x -o "$TMP/self.hgt" --json "$TMP/self.json" >"$TMP/out" 2>/dev/null
+if head -1 "$TMP/out" | grep -q "^# command: .*-n 1 -d 100ms -x -o $TMP/self.hgt --json" &&
+   grep -q '^# system kernel_release: ' "$TMP/out" && grep -q '^# system interrupts_before: ' "$TMP/out" &&
+   "$HG" dump "$TMP/self.hgt" | cmp -s - "$TMP/out"
+then ok "dump: the command line and system lines, as the run printed them"
+else fail "dump" "no command or system lines, or not the run's: $(head -2 "$TMP/out")"; fi
+if "$HG" dump "$TMP/self.hgt" --json | cmp -s - "$TMP/self.json"
+then ok "dump --json: the run's --json, byte for byte"
+else fail "dump --json" "differs from the run's --json"; fi
+
+# a data output on standard output has it to itself
+"$HG" -n 1 -d 100ms --json - >"$TMP/stdout.json" 2>"$TMP/err"
+if [ ! -x /usr/bin/python3 ]; then
+	skip "--json - without -q" "needs /usr/bin/python3 to parse JSON"
+elif /usr/bin/python3 -c 'import json, sys; json.load(open(sys.argv[1]))' "$TMP/stdout.json"
+then ok "--json - without -q: standard output is the JSON alone"
+else fail "--json -" "text mixed into the JSON: $(head -c 80 "$TMP/stdout.json")"; fi
+"$HG" -n 1 -d 100ms -x -o - >"$TMP/stdout.hgt" 2>"$TMP/err"
+if [ "$(head -c 3 "$TMP/stdout.hgt")" = "HGT" ] && "$HG" dump "$TMP/stdout.hgt" >/dev/null
+then ok "-o - without -q: standard output is the trace alone"
+else fail "-o -" "not a trace: $(head -c 40 "$TMP/stdout.hgt" | od -c | head -2)"; fi
+expect_bad "-o - and --json - together" -n 1 -o - --json -
+
 # JSON keys
 for k in '"schema": 2' '"tsc_hz"' '"gap_threshold_ns"' '"threads"' '"received_ns"' '"median_ns"' \
 	 '"voluntary_switches"' '"kernel_release"' '"interrupts_before"' '"tid"' '"kernel_cpu_ns"' \
@@ -208,6 +232,32 @@ done
 # --- bad input --------------------------------------------------------------
 B="$TMP/bad"
 expect_bad "-n 0" -n 0
+expect_bad "-o into a name ending in /" -n 1 -d 10ms -o "$B/none/"
+expect_bad "-o with a 300-byte name" -n 1 -d 10ms -o "$B/$(printf '%0300d' 0).hgt"
+expect_bad "--json into a missing directory" -n 1 -d 10ms --json "$B/none/x.json"
+expect_bad "FIFO:99" -n 1 -d 10ms -p FIFO:99
+expect_bad "unknown option, suggested" -n 1 --duraton 1s
+grep -q "did you mean --duration?" "$B/stderr" && ok "unknown option: suggestion" ||
+	fail "unknown option: suggestion" "$(cat "$B/stderr")"
+# no arguments: the short usage on standard error, pointing at --help
+"$HG" >"$TMP/out" 2>"$TMP/err"
+rc=$?
+if [ $rc -eq 2 ] && [ ! -s "$TMP/out" ] && grep -q -- '--help' "$TMP/err"; then
+	ok "no arguments: usage, exit 2"
+else
+	fail "no arguments" "exit $rc: $(cat "$TMP/err")"
+fi
+# hours and days are units (rta reads a run's options without running them)
+"$HG" rta -n 1 -d 12h -w PERIODIC 1ms 10ms -f 1.5h >/dev/null 2>"$TMP/err" &&
+	ok "-d 12h -f 1.5h accepted" || fail "-d 12h" "$(cat "$TMP/err")"
+# options without effect: one warning line each, the run goes on
+if "$HG" -n 2 -d 20ms --histogram 50 -t 0 -w PERIODIC 10ms 5ms -t 1 -i HR -x -q 2>"$TMP/err"; then
+	n=$(grep -c '^hourglass: warning: ' "$TMP/err")
+	[ "$n" -eq 3 ] && ok "warnings: -i, --histogram, C > T" ||
+		fail "warnings" "$n warning lines: $(cat "$TMP/err")"
+else
+	fail "warnings" "the run failed: $(cat "$TMP/err")"
+fi
 expect_bad "no -n" -d 1s
 expect_bad "-t 5 with -n 3" -n 3 -t 5 -p LOW -o "$B/x.hgt"
 expect_bad "-d 5parsecs" -n 1 -d 5parsecs -o "$B/x.hgt"
@@ -291,6 +341,17 @@ expect_bad "ctx without file" ctx
 expect_bad "ctx of a missing file" ctx "$B/none.hgt"
 expect_bad "ctx --bucket without unit" ctx "$TMP/y.hgt" --bucket 5
 expect_bad "ctx unknown option" ctx "$TMP/y.hgt" --frob
+expect_bad "ctx --bukket, suggested" ctx "$TMP/y.hgt" --bukket 5us
+grep -q "(did you mean --bucket?)" "$B/stderr" && ok "ctx: suggestion" ||
+	fail "ctx: suggestion" "$(cat "$B/stderr")"
+expect_bad "ctx --svg into a missing directory" ctx "$TMP/y.hgt" --svg "$B/none/x.svg"
+if "$HG" ctx "$TMP/y.hgt" --bucket=5us --svg="$TMP/eq.svg" >/dev/null && [ -s "$TMP/eq.svg" ]; then
+	ok "ctx --bucket=5us --svg=<file>"
+else
+	fail "ctx --opt=value" "refused or no picture"
+fi
+"$HG" ctx --help >/dev/null && "$HG" ctx "$TMP/y.hgt" -h | grep -q '^usage: hourglass ctx' &&
+	ok "ctx -h: exit 0" || fail "ctx -h" "not exit 0 with the usage"
 
 # --- ctx --sched: the kernel's switches beside the trace ------------------------
 FIX="$HERE/fixtures/sched-yield"
@@ -403,7 +464,7 @@ if "$HG" export "$TMP/exp.hgt" --format csv -o "$TMP/exp.csv" &&
 	b=$(grep -c '"ph":"b"' "$TMP/exp.perfetto")
 	if [ "$n" -gt 0 ] && cmp -s "$TMP/lines" "$TMP/rows" && [ "$x" = "$n" ] && [ "$c" = "$n" ] &&
 	   [ "$j" -gt 0 ] && [ "$b" = "$j" ] && head -1 "$TMP/exp.csv" |
-	   grep -qx 'thread,kind,start_ns,end_ns,duration_ns,cpu,flags,mono_ns,cycles'; then
+	   grep -qx 'thread,kind,start_ns,end_ns,duration_ns,cpu,flags,mono_ns,cycles,tid'; then
 		ok "export: $n intervals and $j jobs, as the trace lines say"
 	else
 		fail "export" "$n csv intervals vs $(wc -l <"$TMP/lines") lines, $x/$c X events, $j jobs, $b b events"
