@@ -676,7 +676,9 @@ if command -v bash >/dev/null; then
 			sh "$HERE/../scripts/hourglass.bash-completion" "$HGABS $3" 2>&1)
 		[ "$got" = "$2" ] && ok "completion: $1" || fail "completion: $1" "got '$got', want '$2'"
 	}
-	complete_check "subcommands" "calibrate ctx dump export help lat render rta " ""
+	subs=$("$HG" --help | sed -n '/^Subcommands/,/^$/p' | awk '/^  [a-z]/ { print $1 }' |
+		sort | tr '\n' ' ')
+	complete_check "subcommands: those of --help" "$subs" ""
 	complete_check "ctx options" "--bucket " "ctx a.hgt --b"
 	complete_check "run options" "--thread --threads " "--thr"
 	complete_check "workloads" "PERIODIC PERIODIC_TABLE " "-n 1 -w PER"
@@ -686,7 +688,7 @@ if command -v bash >/dev/null; then
 	complete_check "trace files" "a.hgt " "lat "
 	complete_check "output files" "a.hgt notes.txt " "ctx a.hgt --svg "
 	complete_check "rta: a run's options" "--start --strict " "rta --st"
-	complete_check "help <sub>" "ctx " "help ct"
+	complete_check "help <sub>" "dump " "help du"
 	if [ -f /usr/share/bash-completion/bash_completion ]; then
 		complete_check "with bash-completion loaded" "csv " "export a.hgt --format=c" \
 			". /usr/share/bash-completion/bash_completion"
