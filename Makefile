@@ -78,7 +78,7 @@ TEST_HELPER_OBJ := $(BUILD)/tests/helpers.o
 BENCH_SRC := $(wildcard tests/bench/*.c)
 BENCH_BIN := $(BENCH_SRC:tests/bench/%.c=$(BUILD)/bench/%)
 
-.PHONY: all check unit smoke bench demo paper install uninstall clean help deps
+.PHONY: all check unit smoke badinput bench demo paper install uninstall clean help deps
 
 all: $(BIN)
 
@@ -106,13 +106,16 @@ $(BUILD)/bench/%: tests/bench/%.c $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(FINAL_CFLAGS) $(DEPFLAGS) $< $(LIB) $(LIBS) -o $@
 
-check: unit smoke
+check: unit smoke badinput
 
 unit: $(TEST_BIN)
 	@$(call san_run,unit,sh tests/run-unit.sh $(TEST_BIN))
 
 smoke: $(BIN)
 	@$(call san_run,smoke,sh tests/smoke.sh $(BIN))
+
+badinput: $(BIN)
+	@$(call san_run,badinput,bash tests/badinput.sh $(BIN))
 
 bench: $(BIN) $(BENCH_BIN)
 	@sh tests/bench/run.sh $(BUILD)
@@ -141,7 +144,8 @@ clean:
 help:
 	@echo "targets:"
 	@echo "  all        build $(BIN) (default)"
-	@echo "  check      build and run the unit tests (Check) and the smoke tests;"
+	@echo "  check      build and run the unit tests (Check), the smoke tests and the"
+	@echo "             bad-input catalogue (tests/badinput.txt);"
 	@echo "             with SANITIZE=1 built with ASan and UBSan in build-san/"
 	@echo "  bench      run the benchmarks in tests/bench and print their ratios"
 	@echo "  demo       install missing packages (as root), build, run the paper's"
