@@ -4,8 +4,8 @@
 # make check      build and run every test
 # make bench      run the benchmarks (tests/bench)
 # make demo       install what is missing (as root), build, run a short experiment
-# make install    install the program, man page and bash completion (PREFIX, DESTDIR);
-#                 make install-strip the same with the program stripped
+# make install    install the program, man page, bash completion and JSON schemas
+#                 (PREFIX, DESTDIR); make install-strip the same, the program stripped
 # make check SANITIZE=1   the same tests built with ASan and UBSan in build-san/
 # make fuzz       build the fuzz targets with libFuzzer (build-fuzz/fuzz/)
 # make help       list the targets
@@ -16,6 +16,7 @@ MANDIR  ?= $(PREFIX)/share/man
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 INSTALL ?= install
 INSTALL_PROGRAM ?= $(INSTALL) -m 0755
+SCHEMADIR ?= $(PREFIX)/share/hourglass/schemas
 DESTDIR ?=
 
 CC      ?= cc
@@ -114,7 +115,8 @@ FUZZ_TIME  ?= 30
 FUZZ_LDFLAGS_trace = -Wl,--wrap=hg_get_u16,--wrap=hg_get_u32,--wrap=hg_get_u64 \
 		     -Wl,--wrap=hg_get_str,--wrap=hg_get_label
 
-.PHONY: all check unit smoke replay bench demo paper install install-strip uninstall clean help deps \
+.PHONY: all check unit smoke badinput replay bench demo paper install install-strip uninstall \
+	clean help deps \
 	fuzz fuzz-build fuzz-run fuzz-afl
 
 all: $(BIN)
@@ -154,13 +156,16 @@ $(BUILD)/bench/%: tests/bench/%.c $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(FINAL_CFLAGS) $(DEPFLAGS) $< $(LIB) $(LIBS) -o $@
 
-check: unit smoke replay
+check: unit smoke badinput replay
 
 unit: $(TEST_BIN)
 	@$(call san_run,unit,sh tests/run-unit.sh $(TEST_BIN))
 
 smoke: $(BIN)
 	@$(call san_run,smoke,sh tests/smoke.sh $(BIN))
+
+badinput: $(BIN)
+	@$(call san_run,badinput,bash tests/badinput.sh $(BIN))
 
 replay: $(REPLAY_BIN)
 	@$(call san_run,replay,sh tests/fuzz/replay.sh $(BUILD)/fuzz $(FUZZ_NAMES))
@@ -194,6 +199,8 @@ install: $(BIN)
 	$(INSTALL_PROGRAM) $(BIN) $(DESTDIR)$(BINDIR)/hourglass
 	$(INSTALL) -m 0644 man/hourglass.1 $(DESTDIR)$(MANDIR)/man1/hourglass.1
 	$(INSTALL) -m 0644 scripts/hourglass.bash-completion $(DESTDIR)$(BASHCOMPDIR)/hourglass
+	$(INSTALL) -d $(DESTDIR)$(SCHEMADIR)
+	$(INSTALL) -m 0644 schemas/*.schema.json $(DESTDIR)$(SCHEMADIR)
 
 # the GNU convention: install with the program stripped of its symbols
 install-strip:
@@ -202,6 +209,8 @@ install-strip:
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/hourglass $(DESTDIR)$(MANDIR)/man1/hourglass.1 \
 		$(DESTDIR)$(BASHCOMPDIR)/hourglass
+	rm -f $(addprefix $(DESTDIR)$(SCHEMADIR)/,$(notdir $(wildcard schemas/*.schema.json)))
+	-rmdir $(DESTDIR)$(SCHEMADIR) $(DESTDIR)$(PREFIX)/share/hourglass 2>/dev/null
 
 clean:
 	rm -rf $(BUILD) build-san build-fuzz build-afl
@@ -209,8 +218,9 @@ clean:
 help:
 	@echo "targets:"
 	@echo "  all        build $(BIN) (default)"
-	@echo "  check      build and run the unit tests (Check), the smoke tests and the"
-	@echo "             fuzz corpora; with SANITIZE=1 built with ASan and UBSan in build-san/"
+	@echo "  check      build and run the unit tests (Check), the smoke tests, the"
+	@echo "             bad-input catalogue (tests/badinput.txt) and the fuzz corpora;"
+	@echo "             with SANITIZE=1 built with ASan and UBSan in build-san/"
 	@echo "  fuzz       build the fuzz targets with libFuzzer in build-fuzz/fuzz/ (clang);"
 	@echo "             fuzz-run runs each for FUZZ_TIME seconds (30); fuzz-afl builds"
 	@echo "             them for AFL++ (build-afl/fuzz/replay-<name> @@)"
@@ -220,7 +230,8 @@ help:
 	@echo "  paper      the paper's schedulability runs (sections 5.5, 5.6): predicted"
 	@echo "             against measured, with timers and reservations (root)"
 	@echo "  install    install to \$$(DESTDIR)\$$(PREFIX) (PREFIX=$(PREFIX)): the program,"
-	@echo "             the man page and the bash completion (in \$$(BASHCOMPDIR))"
+	@echo "             the man page, the JSON schemas and the bash completion (in"
+	@echo "             \$$(BASHCOMPDIR))"
 	@echo "  install-strip  the same, the program stripped"
 	@echo "  uninstall  remove what install put there"
 	@echo "  clean      remove build/, build-san/, build-fuzz/ and build-afl/"
