@@ -88,8 +88,8 @@ HARDEN  =
 SAN_CFLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all
 endif
 
-FINAL_CFLAGS = $(STD) $(WARN) $(OPT) $(HARDEN) $(SAN_CFLAGS) $(NUMA_CFLAGS) $(CFLAGS)
-LIBS    = $(NUMA_LIBS) -lpthread -lrt -lm
+FINAL_CFLAGS = $(STD) $(WARN) $(OPT) $(HARDEN) $(SAN_CFLAGS) $(NUMA_CFLAGS) $(JSON_CFLAGS) $(CFLAGS)
+LIBS    = $(NUMA_LIBS) $(JSON_LIBS) -lpthread -lrt -lm
 
 LIB_SRC := $(wildcard trace/*.c workloads/*.c timers/*.c postprocess/*.c) \
            $(filter-out hourglass/main.c,$(wildcard hourglass/*.c))
