@@ -65,6 +65,31 @@ static int bad_dir(const char *dir, char *why, size_t len)
 	return 0;
 }
 
+/*
+ * Whether the atomic writer can create its temporary file beside @out:
+ * created and removed at once. Permission bits alone do not tell (root
+ * passes access() in /proc and /sys, where nothing can be created).
+ */
+static int cannot_create(const char *out, char *why, size_t len)
+{
+	char real[PATH_MAX], tmp[PATH_MAX + sizeof(HG_ATOMIC_SUFFIX)];
+	struct stat sb;
+	int fd, e;
+
+	if (!lstat(out, &sb) && S_ISLNK(sb.st_mode) && realpath(out, real))
+		out = real;	/* the writer replaces a link's target */
+	snprintf(tmp, sizeof(tmp), "%s" HG_ATOMIC_SUFFIX, out);
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		e = errno;
+		snprintf(why, len, "cannot create a file there: %s", strerror(e));
+		return -e;
+	}
+	close(fd);
+	unlink(tmp);
+	return 0;
+}
+
 int hg_output_problem(const char *out, const char *trace, char *why, size_t len)
 {
 	char copy[PATH_MAX];
@@ -103,7 +128,8 @@ int hg_output_problem(const char *out, const char *trace, char *why, size_t len)
 	if (ret)
 		return ret;
 	strcpy(copy, out);
-	return bad_dir(dirname(copy), why, len);
+	ret = bad_dir(dirname(copy), why, len);
+	return ret ? ret : cannot_create(out, why, len);
 }
 
 /*
