@@ -4,13 +4,14 @@
 # make check      build and run every test
 # make bench      run the benchmarks (tests/bench)
 # make demo       install what is missing (as root), build, run a short experiment
-# make install    install the program and man page (PREFIX, DESTDIR)
+# make install    install the program, man page and systemd example (PREFIX, DESTDIR)
 # make check SANITIZE=1   the same tests built with ASan and UBSan in build-san/
 # make help       list the targets
 
 PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
 MANDIR  ?= $(PREFIX)/share/man
+DATADIR ?= $(PREFIX)/share/hourglass
 DESTDIR ?=
 
 CC      ?= cc
@@ -131,9 +132,13 @@ install: $(BIN)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
 	install -m 0755 $(BIN) $(DESTDIR)$(BINDIR)/hourglass
 	install -m 0644 man/hourglass.1 $(DESTDIR)$(MANDIR)/man1/hourglass.1
+	install -d $(DESTDIR)$(DATADIR)
+	install -m 0644 scripts/hourglass.service $(DESTDIR)$(DATADIR)/hourglass.service
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/hourglass $(DESTDIR)$(MANDIR)/man1/hourglass.1
+	rm -f $(DESTDIR)$(DATADIR)/hourglass.service
+	-rmdir $(DESTDIR)$(DATADIR) 2>/dev/null
 
 clean:
 	rm -rf $(BUILD) build-san
