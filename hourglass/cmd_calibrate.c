@@ -4,36 +4,50 @@
  */
 #include <errno.h>
 #include <sched.h>
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "../postprocess/ciout.h"
-#include "../postprocess/json.h"
+#include "../postprocess/summary_json.h"
 #include "../postprocess/text.h"
 #include "../trace/calib.h"
 #include "../trace/counter.h"
-#include "../trace/timeval.h"
 #include "cmdutil.h"
 #include "commands.h"
 #include "cpulist.h"
 #include "pingpong.h"
 
-static void calibrate_usage(FILE *f)
-{
-	fputs("usage: hourglass calibrate [--json] [-g <gap>] [--ctx]\n"
-	      "\n"
-	      "Measure the cycle counter's frequency against CLOCK_MONOTONIC_RAW, the\n"
-	      "cost of a counter read, of a bare counter loop and of the gap loop, and\n"
-	      "print the gap threshold a run would use (twice the gap loop, or <gap>).\n"
-	      "\n"
-	      "  --json       print one JSON object instead of text\n"
-	      "  -g <gap>     the threshold to report instead of the derived one\n"
-	      "  --ctx        also measure a context switch a second way: two threads\n"
-	      "               pinned to the last CPU pass a byte through a pair of\n"
-	      "               pipes; half a round trip, less a counter read, with the\n"
-	      "               median's and the mean's 95 % confidence intervals; the\n"
-	      "               same for two threads yielding to each other\n", f);
-}
+struct calibrate_args {
+	uint64_t gap_ns;
+	bool json;
+	bool ctx;
+};
+
+static const struct hg_opt calibrate_opts[] = {
+	{ .name = "json", .kind = HG_OPT_FLAG, .off = offsetof(struct calibrate_args, json),
+	  .help = "print one JSON object instead of text" },
+	{ .name = "gap", .letter = 'g', .kind = HG_OPT_TIME,
+	  .off = offsetof(struct calibrate_args, gap_ns), .value = "<gap>",
+	  .help = "the threshold to report instead of the derived one" },
+	{ .name = "ctx", .kind = HG_OPT_FLAG, .off = offsetof(struct calibrate_args, ctx),
+	  .help = "also measure a context switch a second way: two threads\n"
+		  "pinned to the last CPU pass a byte through a pair of\n"
+		  "pipes; half a round trip, less a counter read, with the\n"
+		  "median's and the mean's 95 % confidence intervals; the\n"
+		  "same for two threads yielding to each other" },
+	HG_OPT_END
+};
+
+static const struct hg_cmdspec calibrate_spec = {
+	.name = "calibrate",
+	.summary = "measure the counter and the gap loop",
+	.about = "Measure the cycle counter's frequency against CLOCK_MONOTONIC_RAW, the\n"
+		 "cost of a counter read, of a bare counter loop and of the gap loop, and\n"
+		 "print the gap threshold a run would use (twice the gap loop, or <gap>).",
+	.opts = calibrate_opts,
+};
 
 static void print_ctx(const struct hg_pingpong *pp)
 {
@@ -49,22 +63,20 @@ static void print_ctx(const struct hg_pingpong *pp)
 	       hg_ci_text(&pp->yield_mean_ns, 1, 1, b, sizeof(b)));
 }
 
-static void json_ctx(const struct hg_calib *c, const struct hg_pingpong *pp)
+/* --ctx's members of calibrate's JSON document. */
+static void json_ctx(struct hg_json *j, const struct hg_pingpong *pp)
 {
-	fputs("{\n  \"calibration\": ", stdout);
-	hg_json_calib(stdout, c, HG_COUNTER_NAME, 2);
-	printf(",\n  \"ctx_cpu\": %u,\n  \"ctx_rounds\": %zu,\n  \"counter_read_ns\": ",
-	       pp->cpu, pp->rounds);
-	hg_json_num(stdout, pp->read_ns, 1);
-	hg_json_ci(stdout, 2, &pp->pipe_median_ns, 1, "pingpong_ns", "pingpong_ci_low_ns",
-		   "pingpong_ci_high_ns", 0);
-	hg_json_ci(stdout, 2, &pp->pipe_mean_ns, 1, "pingpong_mean_ns",
-		   "pingpong_mean_ci_low_ns", "pingpong_mean_ci_high_ns", 0);
-	hg_json_ci(stdout, 2, &pp->yield_median_ns, 1, "yield_ns", "yield_ci_low_ns",
-		   "yield_ci_high_ns", 0);
-	hg_json_ci(stdout, 2, &pp->yield_mean_ns, 1, "yield_mean_ns", "yield_mean_ci_low_ns",
-		   "yield_mean_ci_high_ns", 0);
-	fputs("\n}\n", stdout);
+	hg_json_u64(j, "ctx_cpu", pp->cpu);
+	hg_json_u64(j, "ctx_rounds", pp->rounds);
+	hg_json_num(j, "counter_read_ns", pp->read_ns, 1);
+	hg_json_ci(j, &pp->pipe_median_ns, 1, "pingpong_ns", "pingpong_ci_low_ns",
+		   "pingpong_ci_high_ns");
+	hg_json_ci(j, &pp->pipe_mean_ns, 1, "pingpong_mean_ns", "pingpong_mean_ci_low_ns",
+		   "pingpong_mean_ci_high_ns");
+	hg_json_ci(j, &pp->yield_median_ns, 1, "yield_ns", "yield_ci_low_ns",
+		   "yield_ci_high_ns");
+	hg_json_ci(j, &pp->yield_mean_ns, 1, "yield_mean_ns", "yield_mean_ci_low_ns",
+		   "yield_mean_ci_high_ns");
 }
 
 /* The ping-pong on the last CPU this process may use. */
@@ -91,34 +103,14 @@ static int measure_ctx(const struct hg_calib *c, struct hg_pingpong *pp)
 
 static int calibrate_main(int argc, char **argv)
 {
+	struct calibrate_args a = { 0 };
 	struct hg_pingpong pp;
 	struct hg_calib c;
-	uint64_t gap = 0;
-	int json = 0, ctx = 0, i, ret;
+	int ret;
 
-	for (i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--json")) {
-			json = 1;
-		} else if (!strcmp(argv[i], "--ctx")) {
-			ctx = 1;
-		} else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			calibrate_usage(stdout);
-			return 0;
-		} else if (!strcmp(argv[i], "-g") || !strcmp(argv[i], "--gap")) {
-			if (i + 1 >= argc) {
-				fprintf(stderr, "hourglass: calibrate: %s: missing value\n", argv[i]);
-				return 2;
-			}
-			if (hg_cmd_time("calibrate", argv[i], argv[i + 1], &gap, false))
-				return 2;
-			i++;
-		} else {
-			fprintf(stderr, "hourglass: calibrate: unknown option '%s' "
-				"(usage: hourglass calibrate [--json] [-g <gap>] [--ctx])\n", argv[i]);
-			return 2;
-		}
-	}
-	ret = hg_calibrate(&c, gap);
+	if (hg_cmdopt_get(&calibrate_spec, argc, argv, &a, &ret))
+		return ret;
+	ret = hg_calibrate(&c, a.gap_ns);
 	if (ret == -EIO) {
 		fprintf(stderr, "hourglass: calibrate: no two frequency estimates agreed "
 			"within 0.1 %% (is the machine very busy?)\n");
@@ -128,16 +120,18 @@ static int calibrate_main(int argc, char **argv)
 		fprintf(stderr, "hourglass: calibrate: %s\n", strerror(-ret));
 		return 1;
 	}
-	if (ctx && measure_ctx(&c, &pp))
+	if (a.ctx && measure_ctx(&c, &pp))
 		return 1;
-	if (json && ctx) {
-		json_ctx(&c, &pp);
-	} else if (json) {
-		hg_json_calib(stdout, &c, HG_COUNTER_NAME, 0);
-		fputs("\n", stdout);
+	if (a.json) {
+		struct hg_json j;
+
+		hg_json_calib(&j, stdout, &c, HG_COUNTER_NAME);
+		if (a.ctx)
+			json_ctx(&j, &pp);
+		hg_json_end_doc(&j);
 	} else {
 		hg_print_calib(stdout, &c, HG_COUNTER_NAME);
-		if (ctx)
+		if (a.ctx)
 			print_ctx(&pp);
 	}
 	return hg_cmd_flush("calibrate", 0);
@@ -145,8 +139,6 @@ static int calibrate_main(int argc, char **argv)
 
 const struct hg_command hg_cmd_calibrate = {
 	.name = "calibrate",
-	.usage = "[--json] [-g <gap>] [--ctx]",
-	.help = "measure the counter and the gap loop",
+	.spec = &calibrate_spec,
 	.main = calibrate_main,
-	.usage_long = calibrate_usage,
 };

@@ -9,10 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../postprocess/ctx.h"
+#include "../postprocess/ctxsvg.h"
 #include "../trace/atomicfile.h"
 #include "../trace/timeval.h"
-#include "cmdopt.h"
 #include "cmdutil.h"
 #include "commands.h"
 
@@ -21,6 +20,7 @@ struct ctx_args {
 	const char *svg;
 	uint64_t bucket_ns;
 	uint64_t max_ns;
+	bool log_y;
 	bool json;
 };
 
@@ -38,7 +38,12 @@ static const struct hg_opt ctx_opts[] = {
 	{ .name = "max", .kind = HG_OPT_TIME, .off = offsetof(struct ctx_args, max_ns),
 	  .help = "end of the last bucket (more is counted in one)" },
 	{ .name = "svg", .kind = HG_OPT_OUTPUT, .off = offsetof(struct ctx_args, svg),
-	  .value = "<out.svg>", .help = "draw the histogram as a picture" },
+	  .value = "<out.svg>", .help = "draw the histogram as a picture: voluntary and\n"
+	  "involuntary switches as two series, their\n"
+	  "medians and 99th percentiles marked" },
+	{ .name = "log-y", .kind = HG_OPT_FLAG, .off = offsetof(struct ctx_args, log_y),
+	  .help = "the picture's count axis logarithmic, for\n"
+	  "rare long switches beside many short ones" },
 	{ .name = "json", .kind = HG_OPT_FLAG, .off = offsetof(struct ctx_args, json),
 	  .help = "print the statistics as JSON instead of text" },
 	HG_OPT_END
@@ -46,7 +51,7 @@ static const struct hg_opt ctx_opts[] = {
 
 static const struct hg_cmdspec ctx_spec = {
 	.name = "ctx",
-	.summary = "context-switch costs and other gap classes (the paper's process_ctx)",
+	.summary = "context-switch costs and the other gap classes",
 	.about = "Classify every gap of a saved trace on the per-CPU time lines: a context\n"
 		 "switch (voluntary after a yield or sleep, involuntary otherwise) when\n"
 		 "another traced thread runs next on that CPU, foreign activity when the\n"
@@ -58,24 +63,22 @@ static const struct hg_cmdspec ctx_spec = {
 	.opts = ctx_opts,
 };
 
-static int write_svg(const struct ctx_args *a, const struct hg_ctx_report *r)
+static int write_svg(const struct ctx_args *a, const struct hg_trace *t,
+		     const struct hg_ctx_report *r)
 {
-	struct hg_svg_bar *bars;
+	struct hg_ctx_svg_opts o = {
+		.bucket_ns = a->bucket_ns, .max_ns = a->max_ns, .log_y = a->log_y,
+		.name = a->file,
+	};
 	struct hg_atomic out;
-	char err[512], title[256];
-	size_t n;
+	char err[512];
 	int ret;
 
-	if (hg_ctx_histogram(r, a->bucket_ns, a->max_ns, &bars, &n))
-		return 1;
 	ret = hg_atomic_open(&out, a->svg, err, sizeof(err));
 	if (!ret) {
-		snprintf(title, sizeof(title), "Context-switch cost: %zu switches (%s)",
-			 r->nswitches, a->file);
-		ret = hg_svg_histogram(out.f, title, "context-switch cost (us)", bars, n, false);
+		ret = hg_ctx_svg(out.f, t, r, &o);
 		ret = hg_atomic_close(&out, ret, err, sizeof(err));
 	}
-	free(bars);
 	if (ret) {
 		fprintf(stderr, "hourglass: ctx: %s\n", err);
 		return 1;
@@ -83,33 +86,33 @@ static int write_svg(const struct ctx_args *a, const struct hg_ctx_report *r)
 	return 0;
 }
 
+static int ctx_run(const void *args, const struct hg_trace *t)
+{
+	const struct ctx_args *a = args;
+	struct hg_ctx_report r;
+	int ret;
+
+	ret = hg_ctx_analyse(t, &r);
+	if (ret) {
+		fprintf(stderr, "hourglass: ctx: %s: %s\n", a->file,
+			ret == -EINVAL ? "damaged records" : strerror(-ret));
+		return 1;
+	}
+	if (a->json)
+		hg_ctx_json(stdout, t, &r);
+	else if (hg_ctx_print(stdout, t, &r, a->bucket_ns, a->max_ns))
+		ret = 1;
+	if (!ret && a->svg)
+		ret = write_svg(a, t, &r);
+	hg_ctx_free(&r);
+	return ret;
+}
+
 static int ctx_main(int argc, char **argv)
 {
 	struct ctx_args a = { 0 };
-	struct hg_ctx_report r;
-	struct hg_trace *t;
-	int ret;
 
-	if (hg_cmdopt_get(&ctx_spec, argc, argv, &a, &ret))
-		return ret;
-	if (hg_cmd_read("ctx", a.file, &t))
-		return 2;
-	ret = hg_ctx_analyse(t, &r);
-	if (ret) {
-		fprintf(stderr, "hourglass: ctx: %s: %s\n", a.file,
-			ret == -EINVAL ? "damaged records" : strerror(-ret));
-		ret = 1;
-	} else {
-		if (a.json)
-			hg_ctx_json(stdout, t, &r);
-		else if (hg_ctx_print(stdout, t, &r, a.bucket_ns, a.max_ns))
-			ret = 1;
-		if (!ret && a.svg)
-			ret = write_svg(&a, &r);
-	}
-	hg_ctx_free(&r);
-	hg_trace_free(t);
-	return hg_cmd_flush("ctx", ret);
+	return hg_cmd_on_trace(&ctx_spec, argc, argv, &a, &a.file, ctx_run);
 }
 
 const struct hg_command hg_cmd_ctx = {

@@ -3,52 +3,53 @@
  * cmd_dump.c - hourglass dump <file>: print a saved trace as the run did
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "../postprocess/text.h"
 #include "../trace/trace.h"
 #include "cmdutil.h"
 #include "commands.h"
 
-static void dump_usage(FILE *f)
+struct dump_args {
+	const char *file;
+};
+
+static const struct hg_arg dump_pos[] = {
+	{ .name = "<file>", .what = "trace file", .kind = HG_OPT_FILE,
+	  .off = offsetof(struct dump_args, file), .help = "a trace written with -o" },
+	HG_ARG_END
+};
+
+static const struct hg_cmdspec dump_spec = {
+	.name = "dump",
+	.summary = "print a saved trace as the run printed it",
+	.about = "Print the trace lines and summary of a trace written with -o, exactly\n"
+		 "as the run printed them (with the run's -c and -x).",
+	.args = dump_pos,
+};
+
+static int dump_run(const void *args, const struct hg_trace *t)
 {
-	fputs("usage: hourglass dump <file>\n"
-	      "\n"
-	      "Print the trace lines and summary of a trace written with -o, exactly\n"
-	      "as the run printed them (with the run's -c and -x).\n", f);
+	const struct dump_args *a = args;
+	int ret = hg_print_trace(stdout, t);
+
+	if (ret == -EINVAL) {
+		fprintf(stderr, "hourglass: dump: %s: damaged records\n", a->file);
+		return 1;
+	}
+	return ret ? 1 : 0;
 }
 
 static int dump_main(int argc, char **argv)
 {
-	struct hg_trace *t;
-	int ret;
+	struct dump_args a = { 0 };
 
-	if (argc == 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
-		dump_usage(stdout);
-		return 0;
-	}
-	if (argc != 2) {
-		fprintf(stderr, "hourglass: dump: %s (usage: hourglass dump <file>)\n",
-			argc < 2 ? "missing trace file" : "too many arguments");
-		return 2;
-	}
-	ret = hg_cmd_read("dump", argv[1], &t);
-	if (ret)
-		return ret;
-	ret = hg_print_trace(stdout, t);
-	hg_trace_free(t);
-	if (ret == -EINVAL) {
-		fprintf(stderr, "hourglass: dump: %s: damaged records\n", argv[1]);
-		return 1;
-	}
-	return hg_cmd_flush("dump", ret ? 1 : 0);
+	return hg_cmd_on_trace(&dump_spec, argc, argv, &a, &a.file, dump_run);
 }
 
 const struct hg_command hg_cmd_dump = {
 	.name = "dump",
-	.usage = "<file>",
-	.help = "print a saved trace as the run printed it",
+	.spec = &dump_spec,
 	.main = dump_main,
-	.usage_long = dump_usage,
 };

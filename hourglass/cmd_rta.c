@@ -4,6 +4,8 @@
  * as a run's command line, or read from a file
  */
 #include <errno.h>
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,102 +16,102 @@
 #include "options.h"
 #include "taskset.h"
 
-static void rta_usage(FILE *f)
-{
-	fputs("usage: hourglass rta -n <threads> [<per-thread options>]... [--json] [--strict]\n"
-	      "       hourglass rta --tasks <file> [--json] [--strict]\n"
-	      "\n"
-	      "Fixed-priority preemptive response-time analysis of the PERIODIC and\n"
-	      "PERIODIC_TABLE threads of a command line written as for a run (nothing is\n"
-	      "run): per task C (the model's amount, the largest time of a table, or\n"
-	      "--wcet), T, D (<= T, default T), release jitter J (--jitter) and blocking\n"
-	      "B (--blocking); the recurrence R = C + B + sum over higher-priority j of\n"
-	      "ceil((R + J_j) / T_j) C_j; the response is J + R. Priorities come from -p\n"
-	      "(real-time classes and FIFO:n, RR:n); tasks without one, or sharing one,\n"
-	      "are ordered rate-monotonically, and the report says which order it used.\n"
-	      "Then the EDF analyses for SCHED_DEADLINE: the bandwidth of the -rh/-rs\n"
-	      "reservations against the admission limit, and the processor demand.\n"
-	      "\n"
-	      "  --tasks <file>   one task per line: C=<time> T=<time> [D=<time>]\n"
-	      "                   [J=<time>] [B=<time>] [P=<priority>]; # comments\n"
-	      "  --json           print one JSON object instead of text\n"
-	      "  --strict         exit with status 3 when a task is unschedulable\n"
-	      "\n"
-	      "Output: one line per task, 'rta: thread <n> response <R> deadline <D>\n"
-	      "schedulable|unschedulable' (ms), then a table (lines starting with #).\n", f);
-}
+struct rta_args {
+	const char *tasks;
+	bool json;
+	bool strict;
+};
 
-/* Take --json and --tasks <file> out of argv; what is left is a run's. */
-static int strip(int *argc, char **argv, bool *json, bool *strict, const char **tasks)
-{
-	int i, o = 1;
+static const struct hg_opt rta_opts[] = {
+	{ .name = "tasks", .kind = HG_OPT_FILE, .off = offsetof(struct rta_args, tasks),
+	  .help = "one task per line: C=<time> T=<time> [D=<time>]\n"
+		  "[J=<time>] [B=<time>] [P=<priority>]; # comments\n"
+		  "(instead of the options of a run)" },
+	{ .name = "json", .kind = HG_OPT_FLAG, .off = offsetof(struct rta_args, json),
+	  .help = "print one JSON object instead of text" },
+	{ .name = "strict", .kind = HG_OPT_FLAG, .off = offsetof(struct rta_args, strict),
+	  .help = "exit with status 3 when a task is unschedulable" },
+	HG_OPT_END
+};
 
-	for (i = 1; i < *argc; i++) {
-		if (!strcmp(argv[i], "--json")) {
-			*json = true;
-		} else if (!strcmp(argv[i], "--strict")) {
-			*strict = true;
-		} else if (!strcmp(argv[i], "--tasks")) {
-			if (i + 1 >= *argc) {
-				fprintf(stderr, "hourglass: rta: --tasks: missing file\n");
-				return 2;
-			}
-			*tasks = argv[++i];
-		} else {
-			argv[o++] = argv[i];
+static const struct hg_cmdspec rta_spec = {
+	.name = "rta",
+	.summary = "response-time analysis of the PERIODIC threads",
+	.about = "Fixed-priority preemptive response-time analysis of the PERIODIC and\n"
+		 "PERIODIC_TABLE threads of a command line written as for a run (nothing is\n"
+		 "run: -n <threads> [<per-thread options>]...): per task C (the model's\n"
+		 "amount, the largest time of a table, or --wcet), T, D (<= T, default T),\n"
+		 "release jitter J (--jitter) and blocking B (--blocking); the recurrence\n"
+		 "R = C + B + sum over higher-priority j of ceil((R + J_j) / T_j) C_j; the\n"
+		 "response is J + R. Priorities come from -p (real-time classes and FIFO:n,\n"
+		 "RR:n); tasks without one, or sharing one, are ordered rate-monotonically,\n"
+		 "and the report says which order it used. Then the EDF analyses for\n"
+		 "SCHED_DEADLINE: the bandwidth of the -rh/-rs reservations against the\n"
+		 "admission limit, and the processor demand.",
+	.opts = rta_opts,
+	.rest = "[<options of a run>]",
+	.notes = "Output: one line per task, 'rta: thread <n> response <R> deadline <D>\n"
+		 "schedulable|unschedulable' (ms), then a table (lines starting with #).",
+};
+
+/* The task set of --tasks or of the run's options @run; 0 or -errno. */
+static int task_set(const struct rta_args *a, int argc, char **run, struct hg_taskset *s,
+		    char *err, size_t errlen)
+{
+	struct hg_config cfg;
+	int ret;
+
+	if (a->tasks) {
+		if (argc > 1) {
+			snprintf(err, errlen, "--tasks takes no run options ('%s')", run[1]);
+			return -EINVAL;
 		}
+		return hg_taskset_read(a->tasks, s, err, errlen);
 	}
-	*argc = o;
-	return 0;
+	ret = hg_parse_args(argc, run, &cfg, err, errlen);
+	if (ret == HG_ARGS_VERSION || ret == HG_ARGS_HELP) {
+		hg_config_free(&cfg);
+		snprintf(err, errlen, "%s: not an option of rta (see hourglass help rta)",
+			 ret == HG_ARGS_VERSION ? "-V" : "--help");
+		return -EINVAL;
+	}
+	if (ret)
+		return ret;
+	ret = hg_taskset_from_config(&cfg, s, err, errlen);
+	hg_config_free(&cfg);
+	if (!ret && !s->n) {
+		hg_taskset_free(s);
+		snprintf(err, errlen, "no PERIODIC thread to analyse "
+			 "(give -w PERIODIC <amount> <period> [<deadline>])");
+		ret = -EINVAL;
+	}
+	return ret;
 }
 
 static int rta_main(int argc, char **argv)
 {
+	struct rta_args a = { 0 };
 	struct hg_taskset s;
-	struct hg_config cfg;
-	const char *tasks = NULL;
-	bool json = false, strict = false;
 	size_t unschedulable = 0;
-	char err[512];
-	int ret;
+	char err[512], **run;
+	int ret, nrun;
 
-	if (argc == 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
-		rta_usage(stdout);
-		return 0;
+	run = calloc((size_t)argc + 1, sizeof(*run));
+	if (!run) {
+		fprintf(stderr, "hourglass: rta: out of memory\n");
+		return 1;
 	}
-	ret = strip(&argc, argv, &json, &strict, &tasks);
-	if (ret)
+	if (hg_cmdopt_get_rest(&rta_spec, argc, argv, &a, run, &nrun, &ret)) {
+		free(run);
 		return ret;
-	if (tasks) {
-		if (argc > 1) {
-			fprintf(stderr, "hourglass: rta: --tasks takes no run options ('%s')\n",
-				argv[1]);
-			return 2;
-		}
-		ret = hg_taskset_read(tasks, &s, err, sizeof(err));
-	} else {
-		ret = hg_parse_args(argc, argv, &cfg, err, sizeof(err));
-		if (ret == HG_ARGS_HELP || ret == HG_ARGS_VERSION) {
-			rta_usage(stdout);
-			hg_config_free(&cfg);
-			return 0;
-		}
-		if (!ret) {
-			ret = hg_taskset_from_config(&cfg, &s, err, sizeof(err));
-			hg_config_free(&cfg);
-			if (!ret && !s.n) {
-				hg_taskset_free(&s);
-				snprintf(err, sizeof(err), "no PERIODIC thread to analyse "
-					 "(give -w PERIODIC <amount> <period> [<deadline>])");
-				ret = -1;
-			}
-		}
 	}
+	ret = task_set(&a, nrun, run, &s, err, sizeof(err));
+	free(run);
 	if (ret) {
 		fprintf(stderr, "hourglass: rta: %s\n", err);
 		return 2;
 	}
-	for (size_t i = 0; !json && i < s.n; i++)
+	for (size_t i = 0; !a.json && i < s.n; i++)
 		if (s.resv_period_ns[i]) {
 			fprintf(stderr, "hourglass: rta: note: thread %u has a reservation: "
 				"SCHED_DEADLINE runs it before every fixed priority, which the "
@@ -117,7 +119,7 @@ static int rta_main(int argc, char **argv)
 				s.task[i].id);
 			break;
 		}
-	ret = hg_rta_report(stdout, &s, json, &unschedulable);
+	ret = hg_rta_report(stdout, &s, a.json, &unschedulable);
 	hg_taskset_free(&s);
 	if (ret == -EINVAL) {
 		fprintf(stderr, "hourglass: rta: a task has an execution time or period of 0\n");
@@ -128,7 +130,7 @@ static int rta_main(int argc, char **argv)
 		return 1;
 	}
 	ret = hg_cmd_flush("rta", 0);
-	if (!ret && strict && unschedulable) {
+	if (!ret && a.strict && unschedulable) {
 		fprintf(stderr, "hourglass: rta: %zu task%s unschedulable (--strict)\n",
 			unschedulable, unschedulable == 1 ? "" : "s");
 		ret = 3;
@@ -138,8 +140,6 @@ static int rta_main(int argc, char **argv)
 
 const struct hg_command hg_cmd_rta = {
 	.name = "rta",
-	.usage = "<options of a run> | --tasks <file> [--json] [--strict]",
-	.help = "response-time analysis of the PERIODIC threads",
+	.spec = &rta_spec,
 	.main = rta_main,
-	.usage_long = rta_usage,
 };

@@ -12,7 +12,7 @@
 #include <unistd.h>
 #include <sys/ioctl.h>
 
-#include "../postprocess/json.h"
+#include "../postprocess/summary_json.h"
 #include "../postprocess/prom.h"
 #include "../postprocess/text.h"
 #include "../trace/brk.h"

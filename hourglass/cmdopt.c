@@ -13,7 +13,7 @@
 #include "../trace/lookup.h"
 #include "../trace/timeval.h"
 #include "cmdopt.h"
-#include "cmdutil.h"
+#include "outpath.h"
 #include "options.h"
 
 #define HELP_COLUMN	22	/* where help text starts */
@@ -196,6 +196,18 @@ const char *hg_opt_suggest(const char *word, const void *names, size_t count,
 	return nprefix == 1 ? prefix : NULL;
 }
 
+/* @words joined by @sep into @buf; returns @buf. */
+static const char *join_words(const char *const *words, const char *sep, char *buf,
+			      size_t len)
+{
+	size_t i, at = 0;
+
+	buf[0] = '\0';
+	for (i = 0; words[i] && at < len; i++)
+		at += (size_t)snprintf(buf + at, len - at, "%s%s", i ? sep : "", words[i]);
+	return buf;
+}
+
 /* The value name of @o in help and synopsis. */
 static const char *value_name(const struct hg_opt *o, char *buf, size_t len)
 {
@@ -204,15 +216,21 @@ static const char *value_name(const struct hg_opt *o, char *buf, size_t len)
 		[HG_OPT_COUNT] = "<n>", [HG_OPT_LIST] = "<list>", [HG_OPT_FILE] = "<file>",
 		[HG_OPT_OUTPUT] = "<file>", [HG_OPT_WORD] = "<word>", [HG_OPT_STRING] = "<text>",
 	};
-	size_t i, at = 0;
 
 	if (o->value)
 		return o->value;
 	if (o->kind != HG_OPT_WORD || !o->words)
 		return names[o->kind];
-	buf[0] = '\0';
-	for (i = 0; o->words[i] && at < len; i++)
-		at += (size_t)snprintf(buf + at, len - at, "%s%s", i ? "|" : "", o->words[i]);
+	return join_words(o->words, "|", buf, len);
+}
+
+/* "-o" for an option with a letter, else "--name" */
+static const char *opt_name(const struct hg_opt *o, char *buf, size_t len)
+{
+	if (o->letter)
+		snprintf(buf, len, "-%c", o->letter);
+	else
+		snprintf(buf, len, "--%s", o->name);
 	return buf;
 }
 
@@ -232,10 +250,7 @@ char *hg_cmdopt_synopsis(const struct hg_cmdspec *spec, char *buf, size_t len)
 		const char *v = value_name(o, words, sizeof(words));
 		char name[64];
 
-		if (o->letter)
-			snprintf(name, sizeof(name), "-%c", o->letter);
-		else
-			snprintf(name, sizeof(name), "--%s", o->name);
+		opt_name(o, name, sizeof(name));
 		at += (size_t)snprintf(buf + at, len - at, " %s%s%s%s%s", req ? "" : "[", name,
 				       *v ? " " : "", v, req ? "" : "]");
 	}
@@ -415,30 +430,34 @@ static int store(struct parse *p, enum hg_opt_kind kind, const struct hg_opt *o,
 	return fail(p->err, p->errlen, -EINVAL, "%s: %s: unknown kind", cmd, name);
 }
 
-/* "<sub>: <why> (usage: hourglass <sub> <file> [<options>])" */
+/*
+ * "<sub>: <why> (usage: hourglass <sub> <file> -o <out> [<options>])": the
+ * positionals, the required options, and [<options>] when there are others
+ */
 static int usage_fail(struct parse *p, const char *why)
 {
+	const struct hg_cmdspec *spec = p->spec;
 	const struct hg_arg *a;
-	char syn[256];
+	const struct hg_opt *o;
+	char syn[512], words[256], name[64];
+	bool others = spec->rest != NULL;
 	size_t at = 0;
 
 	syn[0] = '\0';
-	for (a = p->spec->args; a && a->name && at < sizeof(syn); a++)
+	for (a = spec->args; a && a->name && at < sizeof(syn); a++)
 		at += (size_t)snprintf(syn + at, sizeof(syn) - at, a->optional ? " [%s]" : " %s",
 				       a->name);
-	return fail(p->err, p->errlen, -EINVAL, "%s: %s (usage: hourglass %s%s%s)",
-		    p->spec->name, why, p->spec->name, syn,
-		    p->spec->opts || p->spec->rest ? " [<options>]" : "");
-}
-
-/* "-o" for an option with a letter, else "--name" */
-static const char *opt_name(const struct hg_opt *o, char *buf, size_t len)
-{
-	if (o->letter)
-		snprintf(buf, len, "-%c", o->letter);
-	else
-		snprintf(buf, len, "--%s", o->name);
-	return buf;
+	for (o = spec->opts; o && o->name && at < sizeof(syn); o++) {
+		if (!(o->flags & HG_OPT_REQUIRED)) {
+			others = true;
+			continue;
+		}
+		at += (size_t)snprintf(syn + at, sizeof(syn) - at, " %s %s",
+				       opt_name(o, name, sizeof(name)),
+				       value_name(o, words, sizeof(words)));
+	}
+	return fail(p->err, p->errlen, -EINVAL, "%s: %s (usage: hourglass %s%s%s)", spec->name,
+		    why, spec->name, syn, others ? " [<options>]" : "");
 }
 
 /* The options and positionals given: outputs writable, required ones there. */
@@ -473,6 +492,10 @@ static int finish(struct parse *p, const bool *given, size_t npos, char *const *
 		if (!given[i]) {
 			if (!(o->flags & HG_OPT_REQUIRED))
 				continue;
+			if (o->kind == HG_OPT_WORD && o->words)
+				return fail(p->err, p->errlen, -EINVAL,
+					    "%s: missing %s (choose from %s)", spec->name, name,
+					    join_words(o->words, ", ", words, sizeof(words)));
 			snprintf(why, sizeof(why), "missing %s %s", name,
 				 value_name(o, words, sizeof(words)));
 			return usage_fail(p, why);
@@ -503,7 +526,7 @@ static int finish(struct parse *p, const bool *given, size_t npos, char *const *
 #define MAX_POS		16
 
 int hg_cmdopt_parse(const struct hg_cmdspec *spec, int argc, char *const *argv,
-		    void *out, int *rest, char *err, size_t errlen)
+		    void *out, char **rest, int *nrest, char *err, size_t errlen)
 {
 	struct parse p = { .spec = spec, .out = out, .err = err, .errlen = errlen };
 	bool given[MAX_OPTS] = { false };
@@ -520,8 +543,13 @@ int hg_cmdopt_parse(const struct hg_cmdspec *spec, int argc, char *const *argv,
 		nopts++;
 	if (nargs > MAX_POS || nopts > MAX_OPTS)
 		return fail(err, errlen, -E2BIG, "%s: table too large", spec->name);
-	if (rest)
-		*rest = argc;
+	if (spec->rest && (!rest || !nrest))
+		return fail(err, errlen, -EINVAL, "%s: no room for the other arguments",
+			    spec->name);
+	if (spec->rest) {
+		rest[0] = argv[0];
+		*nrest = 1;
+	}
 	for (i = 1; i < argc; i++) {
 		const char *arg = argv[i], *val;
 		const struct hg_opt *o;
@@ -534,9 +562,9 @@ int hg_cmdopt_parse(const struct hg_cmdspec *spec, int argc, char *const *argv,
 			if (!strcmp(arg, "-h") || !strcmp(arg, "--help"))
 				return HG_CMDOPT_HELP;
 			o = find(spec, arg, &val);
-			if (!o && spec->rest && rest) {
-				*rest = i;
-				break;
+			if (!o && spec->rest) {
+				rest[(*nrest)++] = argv[i];
+				continue;
 			}
 			if (!o) {
 				const char *near = hg_opt_suggest(arg, spec->opts, nopts,
@@ -572,9 +600,9 @@ int hg_cmdopt_parse(const struct hg_cmdspec *spec, int argc, char *const *argv,
 			continue;
 		}
 		if (npos == nargs) {
-			if (spec->rest && rest) {
-				*rest = i;
-				break;
+			if (spec->rest) {
+				rest[(*nrest)++] = argv[i];
+				continue;
 			}
 			return fail(err, errlen, -EINVAL,
 				    "%s: unexpected argument '%s' (see hourglass help %s)",
@@ -588,20 +616,22 @@ int hg_cmdopt_parse(const struct hg_cmdspec *spec, int argc, char *const *argv,
 			return ret;
 		npos++;
 	}
+	if (spec->rest)
+		rest[*nrest] = NULL;
 	return finish(&p, given, npos, argv, pos);
 }
 
 int hg_cmdopt_get_rest(const struct hg_cmdspec *spec, int argc, char *const *argv,
-		       void *out, int *rest, int *status)
+		       void *out, char **rest, int *nrest, int *status)
 {
 	char err[PATH_MAX + 512];
-	int ret = hg_cmdopt_parse(spec, argc, argv, out, rest, err, sizeof(err));
+	int ret = hg_cmdopt_parse(spec, argc, argv, out, rest, nrest, err, sizeof(err));
 
 	if (ret == HG_CMDOPT_RUN)
 		return 0;
 	if (ret == HG_CMDOPT_HELP) {
 		hg_cmdopt_help(spec, stdout);
-		*status = hg_cmd_flush(spec->name, 0);
+		*status = 0;
 	} else {
 		fprintf(stderr, "hourglass: %s\n", err);
 		*status = 2;
@@ -612,5 +642,5 @@ int hg_cmdopt_get_rest(const struct hg_cmdspec *spec, int argc, char *const *arg
 int hg_cmdopt_get(const struct hg_cmdspec *spec, int argc, char *const *argv,
 		  void *out, int *status)
 {
-	return hg_cmdopt_get_rest(spec, argc, argv, out, NULL, status);
+	return hg_cmdopt_get_rest(spec, argc, argv, out, NULL, NULL, status);
 }

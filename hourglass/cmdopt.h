@@ -171,9 +171,9 @@ struct hg_arg {
  * @args:    the positional arguments, NULL-name terminated; NULL for none
  * @opts:    the options, NULL-name terminated; NULL for none
  * @rest:    NULL, or the synopsis of further arguments passed on untouched
- *           (rta passes the options of a run): the first argument the
- *           table does not know, and everything after it, are left to the
- *           caller (see hg_cmdopt_parse's @rest)
+ *           (rta passes the options of a run): every argument the table
+ *           does not know, wherever it stands, is handed to the caller in
+ *           order (see hg_cmdopt_parse's @rest)
  * @notes:   text printed after the options in the help; NULL for none
  */
 struct hg_cmdspec {
@@ -196,34 +196,37 @@ struct hg_cmdspec {
  * @argc, @argv: argv[0] is the subcommand's name
  * @out:    the caller's struct; rows store at their offsets; fields of
  *          options not given keep what @out held (the defaults)
- * @rest:   for a @spec with .rest: set to the index in @argv of the first
- *          argument left to the caller (@argc when none); NULL otherwise
+ * @rest:   for a @spec with .rest: room for @argc + 1 words; gets argv[0] and
+ *          every argument the table does not know, in order, then NULL
+ * @nrest:  for a @spec with .rest: how many words @rest got (argv[0] too)
  * @err:    on failure one line, "<sub>: <what>: <value>: <reason>", without
  *          "hourglass: " and without a newline
  *
- * Errors before a -h/--help win over it; -h/--help wins over anything after.
+ * Errors before a -h/--help win over it; -h/--help wins over anything after
+ * (with .rest too: "rta -n 2 --help" is help).
  * Returns HG_CMDOPT_RUN, HG_CMDOPT_HELP, or -EINVAL (bad input), -ERANGE (a
  * value out of range), -ENAMETOOLONG or another -errno of an output check.
  */
 int hg_cmdopt_parse(const struct hg_cmdspec *spec, int argc, char *const *argv,
-		    void *out, int *rest, char *err, size_t errlen);
+		    void *out, char **rest, int *nrest, char *err, size_t errlen);
 
 /*
  * hg_cmdopt_get - hg_cmdopt_parse() for a subcommand's main()
  *
  * Returns 0 when the subcommand should run. Else it has printed the help
  * on standard output (*@status = 0) or "hourglass: <message>" on standard
- * error (*@status = 2), and returns -ECANCELED: return *@status.
+ * error (*@status = 2), and returns -ECANCELED: return *@status (main()
+ * flushes standard output and reports a failed write).
  */
 int hg_cmdopt_get(const struct hg_cmdspec *spec, int argc, char *const *argv,
 		  void *out, int *status);
 
 /*
- * hg_cmdopt_get_rest - the same for a @spec with .rest; *@rest as for
- * hg_cmdopt_parse()
+ * hg_cmdopt_get_rest - the same for a @spec with .rest; @rest and @nrest
+ * as for hg_cmdopt_parse()
  */
 int hg_cmdopt_get_rest(const struct hg_cmdspec *spec, int argc, char *const *argv,
-		       void *out, int *rest, int *status);
+		       void *out, char **rest, int *nrest, int *status);
 
 /*
  * hg_cmdopt_help - write the whole help of @spec to @f: "usage: hourglass

@@ -1,44 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * cmdutil.h - what the subcommands share: opening a trace, checking an
- * output path, with the same messages everywhere
+ * cmdutil.h - what the subcommands share: reading the trace, running on it,
+ * flushing standard output, with the same messages everywhere
  */
 #ifndef HG_CMDUTIL_H
 #define HG_CMDUTIL_H
 
-#include <stdbool.h>
-#include <stddef.h>
-#include <stdint.h>
-
 #include "../trace/trace.h"
-
-/*
- * hg_output_problem - why @out cannot be written, or 0: an empty name, a
- * directory, the trace @trace itself (may be NULL), a directory that
- * cannot be written in. "-" (standard output) and existing files that are
- * not regular (pipes, /dev/null) are fine. The reason goes to @why.
- */
-int hg_output_problem(const char *out, const char *trace, char *why, size_t len);
-
-/*
- * hg_cmd_output - the same for subcommand @cmd's option @opt: prints
- * "hourglass: <cmd>: <opt> <out>: <reason>" and returns 2, or returns 0
- */
-int hg_cmd_output(const char *cmd, const char *opt, const char *out, const char *trace);
-
-/*
- * hg_cmd_is_opt - whether argument @arg is option @opt, alone or as
- * "@opt=<value>"
- */
-int hg_cmd_is_opt(const char *arg, const char *opt);
-
-/*
- * hg_cmd_time - parse the time value @val of option @opt into @ns; prints
- * "hourglass: <cmd>: <opt> <val>: <reason>" and returns 2 when it is not
- * one (or is zero and @zero_ok is false); else returns 0
- */
-int hg_cmd_time(const char *cmd, const char *opt, const char *val, uint64_t *ns,
-		bool zero_ok);
+#include "cmdopt.h"
 
 /*
  * hg_cmd_read - read trace @file for subcommand @cmd; prints
@@ -49,8 +18,31 @@ int hg_cmd_read(const char *cmd, const char *file, struct hg_trace **t);
 /*
  * hg_cmd_flush - flush standard output; when that or an earlier write
  * failed (a full disk, a closed pipe), print "hourglass: <cmd>: cannot
- * write standard output: <reason>" and return 1; else return @status
+ * write standard output: <reason>" once (the error is cleared) and return
+ * 1; else return @status. @cmd may be NULL for the run.
  */
 int hg_cmd_flush(const char *cmd, int status);
+
+/*
+ * hg_cmd_trace_fn - the work of a subcommand on one trace: @args as the
+ * parser filled them, @t the trace read. Returns the exit status (0; 1
+ * when something failed, message printed; 2 for bad input the trace
+ * revealed, message printed).
+ */
+typedef int (*hg_cmd_trace_fn)(const void *args, const struct hg_trace *t);
+
+/*
+ * hg_cmd_on_trace - the whole of a subcommand that works on one trace:
+ * parse @argv with @spec into @args (hg_cmdopt_get: --help, bad options and
+ * unwritable outputs end here), read the trace named by *@file (a field of
+ * @args the parser fills from a positional argument), call @run, free the
+ * trace, flush standard output.
+ *
+ * Returns the exit status: 0 after --help, 2 for bad arguments or a trace
+ * that cannot be read, else @run's, or 1 when standard output cannot be
+ * written.
+ */
+int hg_cmd_on_trace(const struct hg_cmdspec *spec, int argc, char **argv, void *args,
+		    const char *const *file, hg_cmd_trace_fn run);
 
 #endif /* HG_CMDUTIL_H */

@@ -8,7 +8,7 @@
 #ifndef HG_COMMANDS_H
 #define HG_COMMANDS_H
 
-#include <stdio.h>
+#include <stddef.h>
 
 struct hg_cmdspec;
 
@@ -16,16 +16,13 @@ struct hg_cmdspec;
  * struct hg_command - a subcommand
  * @name:  as typed
  * @spec:  its command line (cmdopt.h): synopsis, help and parser
- * @main:  runs it; argv[0] is the name
+ * @main:  runs it; argv[0] is the name; returns the exit status
+ *         (main() flushes standard output after it)
  */
 struct hg_command {
 	const char *name;
 	const struct hg_cmdspec *spec;
 	int (*main)(int argc, char **argv);
-	/* the same, for a subcommand without @spec */
-	const char *usage;			/* synopsis after "hourglass <name>" */
-	const char *help;			/* one line */
-	void (*usage_long)(FILE *f);		/* the whole help text */
 };
 
 /* hg_commands - every subcommand, NULL-terminated. */
@@ -36,6 +33,9 @@ extern const struct hg_command *const hg_commands[];
  * (no prefixes: a mistyped subcommand must not run another one)
  */
 const struct hg_command *hg_command_find(const char *name);
+
+/* hg_command_names - "dump, ctx, ..., help" into @buf; returns @buf. */
+char *hg_command_names(char *buf, size_t len);
 
 /* hg_run_main - run an experiment: the command line without a subcommand. */
 int hg_run_main(int argc, char **argv);

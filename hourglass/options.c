@@ -19,9 +19,9 @@
 #include "../trace/brk.h"
 #include "../trace/timeval.h"
 #include "cmdopt.h"
-#include "cmdutil.h"
 #include "cpulist.h"
 #include "options.h"
+#include "outpath.h"
 
 enum opt_id {
 	O_THREADS, O_DURATION, O_CYCLES, O_THREAD, O_ALL, O_RECORDS,

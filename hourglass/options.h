@@ -28,8 +28,6 @@
 #define HG_MAX_HISTOGRAM_US	HG_MAX_HISTOGRAM_BUCKETS
 #define HG_MAX_TIME_NS		(366ULL * 24 * 3600 * 1000000000ULL)	/* a year */
 
-enum hg_reserve { HG_RESERVE_NONE, HG_RESERVE_HARD, HG_RESERVE_SOFT };
-
 struct hg_thread_cfg {
 	struct hg_prio prio;
 	const struct hg_workload *wl;

@@ -3,8 +3,44 @@
  * usage.c - the --help text, grouped as the man page is
  */
 #include <stdio.h>
+#include <string.h>
 
+#include "cmdopt.h"
+#include "commands.h"
 #include "options.h"
+
+/*
+ * @s broken at spaces outside [] and <> so that no line is longer than
+ * @width: the first line indented by @indent, the others by @more. Returns
+ * a static buffer.
+ */
+static const char *wrap(const char *s, int indent, int width, int more)
+{
+	static char out[2048];
+	size_t at, col, n;
+	int depth;
+
+	at = (size_t)snprintf(out, sizeof(out), "%*s", indent, "");
+	col = at;
+	while (*s && at < sizeof(out)) {
+		for (n = 0, depth = 0; s[n] && (s[n] != ' ' || depth); n++)
+			depth += (s[n] == '[' || s[n] == '<') - (s[n] == ']' || s[n] == '>');
+		if (col > (size_t)more && col + 1 + n > (size_t)width) {
+			at += (size_t)snprintf(out + at, sizeof(out) - at, "\n%*s", more, "");
+			col = (size_t)more;
+		} else if (col > (size_t)indent) {
+			at += (size_t)snprintf(out + at, sizeof(out) - at, " ");
+			col++;
+		}
+		if (at < sizeof(out))
+			at += (size_t)snprintf(out + at, sizeof(out) - at, "%.*s", (int)n, s);
+		col += n;
+		s += n;
+		while (*s == ' ')
+			s++;
+	}
+	return out;
+}
 
 void hg_usage(FILE *f)
 {
@@ -81,26 +117,21 @@ void hg_usage(FILE *f)
 	      "                           the same, reclaiming spare bandwidth\n"
 	      "                           (a reservation replaces -p)\n"
 	      "\n"
-	      "Times take a unit: 3m 1.5s 1020ms 87.0us 500ns. Names are case-insensitive\n"
-	      "and may be shortened to a unique prefix.\n"
+	      "Times take a unit: 2d 12h 3m 1.5s 1020ms 87.0us 500ns. Names are\n"
+	      "case-insensitive and may be shortened to a unique prefix.\n"
 	      "\n"
-	      "Subcommands (on a trace saved with -o):\n"
-	      "  dump <file>              print a saved trace as the run printed it\n"
-	      "  ctx <file> [--bucket <time>] [--max <time>] [--svg <out.svg>] [--json]\n"
-	      "                           context-switch costs and the other gap classes\n"
-	      "  render <file> -o <out.svg> [--from <time>] [--to <time>] [--width <px>]\n"
-	      "         [--per-cpu]       draw the trace as an SVG timeline\n"
-	      "  lat <file> [--histogram <max_us>] [--svg <out.svg>]\n"
-	      "                           the LAT report of a saved trace, as text or SVG\n"
-	      "  rta <options of a run> | rta --tasks <file> [--json] [--strict]\n"
-	      "                           response-time analysis of the PERIODIC threads\n"
-	      "  export <file> --format perfetto|csv|json -o <out>\n"
-	      "                           for ui.perfetto.dev or chrome://tracing, or as data\n"
-	      "  calibrate [--json] [-g <gap>] [--ctx]\n"
-	      "                           measure the counter and the gap loop (--ctx: and\n"
-	      "                           a switch by pipe ping-pong)\n"
-	      "  help [<subcommand>]      help on a subcommand\n"
-	      "\n"
+	      "Subcommands (hourglass help <subcommand> for their options):\n", f);
+	for (i = 0; hg_commands[i]; i++) {
+		const struct hg_cmdspec *spec = hg_commands[i]->spec;
+		char syn[1024];
+
+		hg_cmdopt_synopsis(spec, syn, sizeof(syn));
+		if (strlen(syn) < 25)
+			fprintf(f, "  %-25s%s\n", syn, spec->summary);
+		else
+			fprintf(f, "%s\n%27s%s\n", wrap(syn, 2, 78, 9), "", spec->summary);
+	}
+	fputs("\n"
 	      "Exit status: 0 done, 1 failed at run time, 2 bad input (nothing run),\n"
 	      "3 a violation measured or predicted (--fail-on-miss, --break, rta --strict).\n"
 	      "\n"

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "json.h"
 #include "stats.h"
 
 /*
@@ -18,17 +19,10 @@
 char *hg_ci_text(const struct hg_ci *ci, double div, int prec, char *buf, size_t len);
 
 /*
- * hg_json_num - a JSON number: @v with @prec decimals, or null when it is
- * not finite (JSON has no infinity)
- */
-void hg_json_num(FILE *f, double v, int prec);
-
-/*
  * hg_json_ci - three members "<k_est>": est, "<k_lo>": lo, "<k_hi>": hi,
- * each divided by @div, at indentation @indent, each on its own line and
- * preceded by a comma unless @first
+ * each divided by @div, with three decimals (null when not finite)
  */
-void hg_json_ci(FILE *f, int indent, const struct hg_ci *ci, double div, const char *k_est,
-		const char *k_lo, const char *k_hi, int first);
+void hg_json_ci(struct hg_json *j, const struct hg_ci *ci, double div, const char *k_est,
+		const char *k_lo, const char *k_hi);
 
 #endif /* HG_CIOUT_H */

@@ -4,7 +4,6 @@
  */
 #include <errno.h>
 #include <inttypes.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -127,19 +126,18 @@ static uint64_t ns_at_or_below(uint64_t cycles, uint64_t hz)
 	return x > UINT64_MAX ? UINT64_MAX : (uint64_t)x;
 }
 
-int hg_ctx_histogram(const struct hg_ctx_report *r, uint64_t bucket_ns, uint64_t max_ns,
-		     struct hg_svg_bar **bars, size_t *n)
+int hg_ctx_histogram(const struct hg_ctx_report *r, int cls, uint64_t bucket_ns,
+		     uint64_t max_ns, struct hg_bins *b)
 {
+	const uint64_t *v = cls < 0 ? r->switches : r->cost[cls];
+	size_t nv = cls < 0 ? r->nswitches : r->n[cls], nb, i;
 	uint64_t hz = r->tsc_hz, top_ns, edge;
-	struct hg_bins bins;
-	struct hg_svg_bar *b;
-	size_t nb, i;
 	int ret;
 
 	/*
-	 * automatic: up to the 99th percentile but no further than 20 medians,
-	 * so the bulk of the switches is resolved; about 50 buckets of a
-	 * 1-2-5 width
+	 * automatic: up to the 99th percentile of all switches but no further
+	 * than 20 medians, so the bulk of the switches is resolved; about 50
+	 * buckets of a 1-2-5 width
 	 */
 	top_ns = hg_cycles_to_ns(hg_percentile_sorted(r->switches, r->nswitches, 99), hz);
 	edge = 20 * hg_cycles_to_ns(hg_percentile_sorted(r->switches, r->nswitches, 50), hz);
@@ -155,23 +153,10 @@ int hg_ctx_histogram(const struct hg_ctx_report *r, uint64_t bucket_ns, uint64_t
 		nb = 1;
 	if (nb > 100000)
 		nb = 100000;
-	ret = hg_bins_linear(&bins, 0, bucket_ns, nb);
-	b = ret ? NULL : calloc(nb + 1, sizeof(*b));
-	if (!b) {
-		hg_bins_free(&bins);
-		return ret ? ret : -ENOMEM;
-	}
-	for (i = 0; i < r->nswitches; i++)
-		hg_bins_add(&bins, ns_at_or_below(r->switches[i], hz), 1);
-	for (i = 0; i <= nb; i++) {
-		b[i].lo = (double)hg_bins_low(&bins, i) / 1000.0;
-		b[i].hi = i < nb ? (double)hg_bins_end(&bins, i) / 1000.0 : INFINITY;
-		b[i].count = bins.count[i];
-	}
-	hg_bins_free(&bins);
-	*bars = b;
-	*n = b[nb].count ? nb + 1 : nb;
-	return 0;
+	ret = hg_bins_linear(b, 0, bucket_ns, nb);
+	for (i = 0; !ret && i < nv; i++)
+		hg_bins_add(b, ns_at_or_below(v[i], hz), 1);
+	return ret;
 }
 
 static char *us(const struct hg_ctx_report *r, uint64_t cycles, char *buf, size_t len)
@@ -182,9 +167,9 @@ static char *us(const struct hg_ctx_report *r, uint64_t cycles, char *buf, size_
 int hg_ctx_print(FILE *f, const struct hg_trace *t, const struct hg_ctx_report *r,
 		 uint64_t bucket_ns, uint64_t max_ns)
 {
-	struct hg_svg_bar *bars;
+	struct hg_bins b;
 	size_t nbars, i;
-	uint64_t peak = 0;
+	uint64_t peak;
 	char v[9][32], el[32];
 	int c, ret;
 
@@ -221,29 +206,32 @@ int hg_ctx_print(FILE *f, const struct hg_trace *t, const struct hg_ctx_report *
 	}
 	if (!r->nswitches)
 		return 0;
-	ret = hg_ctx_histogram(r, bucket_ns, max_ns, &bars, &nbars);
-	if (ret)
+	ret = hg_ctx_histogram(r, -1, bucket_ns, max_ns, &b);
+	if (ret) {
+		hg_bins_free(&b);
 		return ret;
-	for (i = 0; i < nbars; i++)
-		if (bars[i].count > peak)
-			peak = bars[i].count;
+	}
+	peak = hg_bins_peak(&b);
+	/* the open bucket only when something is in it */
+	nbars = b.count[b.n] ? b.n + 1 : b.n;
 	fprintf(f, "# context-switch cost histogram (voluntary and involuntary, %zu switches)\n",
 		r->nswitches);
 	for (i = 0; i < nbars; i++) {
-		int len = (int)(peak ? (bars[i].count * 50 + peak - 1) / peak : 0);
+		int len = (int)(peak ? (b.count[i] * 50 + peak - 1) / peak : 0);
+		double lo = (double)hg_bins_low(&b, i) / 1000.0;
 
-		if (isinf(bars[i].hi))
-			fprintf(f, "%10.3f -       inf us %10" PRIu64, bars[i].lo, bars[i].count);
+		if (i == b.n)
+			fprintf(f, "%10.3f -       inf us %10" PRIu64, lo, b.count[i]);
 		else
-			fprintf(f, "%10.3f - %9.3f us %10" PRIu64, bars[i].lo, bars[i].hi,
-				bars[i].count);
+			fprintf(f, "%10.3f - %9.3f us %10" PRIu64, lo,
+				(double)hg_bins_end(&b, i) / 1000.0, b.count[i]);
 		if (len > 0)
 			fputc(' ', f);
 		while (len-- > 0)
 			fputc('#', f);
 		fputc('\n', f);
 	}
-	free(bars);
+	hg_bins_free(&b);
 	return ferror(f) ? -EIO : 0;
 }
 

@@ -10,10 +10,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "../trace/hist.h"
 #include "../trace/trace.h"
 #include "classify.h"
 #include "stats.h"
-#include "svg.h"
 
 struct hg_ctx_report {
 	uint64_t *cost[HG_GAP_NCLASSES];	/* costs in cycles, sorted */
@@ -38,15 +38,17 @@ int hg_ctx_analyse(const struct hg_trace *t, struct hg_ctx_report *r);
 void hg_ctx_free(struct hg_ctx_report *r);
 
 /*
- * hg_ctx_histogram - the switch costs in buckets of @bucket_ns up to
+ * hg_ctx_histogram - the switch costs of class @cls (HG_GAP_VOLUNTARY or
+ * HG_GAP_INVOLUNTARY; -1 for both) in buckets of @bucket_ns from 0 up to
  * @max_ns (0 for both: automatic, about 50 buckets of a 1-2-5 width up to
- * the 99th percentile or 20 medians, whichever is less); values beyond the
- * last bucket are counted in a final open bucket (hi = INFINITY). Bars are
- * in microseconds.
- * Returns 0 or -ENOMEM; *@bars is malloc'd.
+ * the 99th percentile of all switches or 20 medians, whichever is less; so
+ * every class gets the same buckets); costs beyond the last bucket in the
+ * overflow bucket. A cost falls in the bucket whose edges, converted to
+ * cycles, enclose it.
+ * Returns 0, -EINVAL or -ENOMEM; free @b with hg_bins_free() either way.
  */
-int hg_ctx_histogram(const struct hg_ctx_report *r, uint64_t bucket_ns, uint64_t max_ns,
-		     struct hg_svg_bar **bars, size_t *n);
+int hg_ctx_histogram(const struct hg_ctx_report *r, int cls, uint64_t bucket_ns,
+		     uint64_t max_ns, struct hg_bins *b);
 
 /*
  * hg_ctx_print - the text report: one line per class, per thread the

@@ -1,10 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * export.c - a saved trace as Chrome trace-event JSON (Perfetto), CSV or
- * JSON; the formats are described in export.h
- *
- * Rows are formatted straight into the output buffer (exportbuf.h); the
- * perfetto format is in perfetto.c.
+ * export.c - the rows of an export: a trace's records as intervals
+ * (reassembled) and events, with their times; the formats that write them
+ * are export_<format>.c, chosen in export_formats.c
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -12,12 +10,11 @@
 
 #include "../trace/timeval.h"
 #include "export.h"
-#include "exportbuf.h"
 #include "exportint.h"
 
 /* ------------------------------------------------------------ rows */
 
-static const struct hg_word kinds[] = {
+const struct hg_word hg_export_kinds[] = {
 	[HG_EXPORT_INTERVAL] = WORD("interval"),
 	[HG_EXPORT_JOB] = WORD("job"),
 	[HG_EXPORT_LAT] = WORD("lat"),
@@ -25,22 +22,9 @@ static const struct hg_word kinds[] = {
 	[HG_EXPORT_PERIOD_MISS] = WORD("period_miss"),
 };
 
-int hg_export_parse_format(const char *name, enum hg_export_format *fmt)
-{
-	if (!strcmp(name, "perfetto"))
-		*fmt = HG_EXPORT_PERFETTO;
-	else if (!strcmp(name, "csv"))
-		*fmt = HG_EXPORT_CSV;
-	else if (!strcmp(name, "json"))
-		*fmt = HG_EXPORT_JSON;
-	else
-		return -EINVAL;
-	return 0;
-}
-
 const char *hg_export_kind_name(unsigned int kind)
 {
-	return kind <= HG_EXPORT_PERIOD_MISS ? kinds[kind].s : "unknown";
+	return kind <= HG_EXPORT_PERIOD_MISS ? hg_export_kinds[kind].s : "unknown";
 }
 
 uint64_t hg_export_mono_ns(const struct hg_trace *t, uint64_t cycles)
@@ -154,8 +138,6 @@ int hg_export_check(const struct hg_trace *t)
 	return 0;
 }
 
-/* ------------------------------------------------------------ csv, json */
-
 static const struct {
 	unsigned int flag;
 	struct hg_word name;
@@ -168,8 +150,7 @@ static const struct {
 
 #define NFLAGS (sizeof(flag_names) / sizeof(flag_names[0]))
 
-/* The names of @flags joined by @sep, each quoted when @quote. */
-static char *put_flags(char *p, unsigned int flags, char sep, int quote)
+char *hg_export_put_flags(char *p, unsigned int flags, char sep, int quote)
 {
 	int first = 1;
 	size_t k;
@@ -187,182 +168,4 @@ static char *put_flags(char *p, unsigned int flags, char sep, int quote)
 			*p++ = '"';
 	}
 	return p;
-}
-
-static void csv_row(struct hg_out *o, const struct hg_trace_thread *th,
-		    const struct hg_export_item *it)
-{
-	char *p = hg_out_room(o, OUT_ROW);
-
-	p = hg_put_num(p, th->id);
-	*p++ = ',';
-	p = hg_put_word(p, &kinds[it->kind]);
-	*p++ = ',';
-	p = hg_put_num(p, it->start_ns);
-	*p++ = ',';
-	p = hg_put_num(p, it->end_ns);
-	*p++ = ',';
-	p = hg_put_num(p, it->end_ns - it->start_ns);
-	*p++ = ',';
-	p = hg_put_num(p, it->cpu);
-	*p++ = ',';
-	p = put_flags(p, it->flags, '|', 0);
-	*p++ = ',';
-	p = hg_put_num(p, it->mono_ns);
-	*p++ = ',';
-	p = hg_put_num(p, it->cycles);
-	*p++ = '\n';
-	hg_out_done(o, p);
-}
-
-static int export_csv(struct hg_out *o, const struct hg_trace *t)
-{
-	struct hg_export_item it;
-	uint32_t i;
-	int ret = 0;
-
-	OUT_LIT(o, "thread,kind,start_ns,end_ns,duration_ns,cpu,flags,mono_ns,cycles\n");
-	for (i = 0; i < t->nthreads && !ret; i++) {
-		size_t pos = 0;
-
-		while ((ret = hg_export_next(t, &t->threads[i], &pos, &it)) > 0)
-			csv_row(o, &t->threads[i], &it);
-	}
-	return ret;
-}
-
-static const char *const model_names[] = {
-	[HG_MODEL_SPIN] = "cpu",
-	[HG_MODEL_PERIODIC] = "periodic",
-	[HG_MODEL_CPU_PERIODIC] = "cpu_periodic",
-	[HG_MODEL_LAT] = "lat",
-};
-
-static void json_run(struct hg_out *o, const struct hg_trace *t)
-{
-	OUT_LIT(o, "\"run\":{\"threads\":");
-	hg_out_u64(o, t->nthreads);
-	hg_out_kv_u64(o, "duration_ns", t->duration_ns);
-	hg_out_kv_u64(o, "elapsed_ns", hg_trace_ns(t, t->stop_cycles));
-	hg_out_kv_u64(o, "tsc_hz", t->calib.tsc_hz);
-	hg_out_kv_u64(o, "t0_cycles", t->t0_cycles);
-	hg_out_kv_u64(o, "mono_start_ns", t->mono_start_ns);
-	hg_out_kv_u64(o, "mono_start_cycles", t->mono_start_cycles);
-	hg_out_kv_u64(o, "mono_end_ns", t->mono_end_ns);
-	hg_out_kv_u64(o, "mono_end_cycles", t->mono_end_cycles);
-	hg_out_kv_u64(o, "realtime_start_ns", t->realtime_start_ns);
-	hg_out_kv_bool(o, "interrupted", t->flags & HG_TRACE_INTERRUPTED);
-	hg_out_kv_str(o, "command", t->cmdline);
-	OUT_LIT(o, "}");
-}
-
-static void json_record(struct hg_out *o, const struct hg_export_item *it, int first)
-{
-	char *p = hg_out_room(o, OUT_ROW);
-
-	if (!first)
-		*p++ = ',';
-	PUT(p, "\n  {\"kind\":\"");
-	p = hg_put_word(p, &kinds[it->kind]);
-	PUT(p, "\",\"start_ns\":");
-	p = hg_put_num(p, it->start_ns);
-	PUT(p, ",\"end_ns\":");
-	p = hg_put_num(p, it->end_ns);
-	PUT(p, ",\"cpu\":");
-	p = hg_put_num(p, it->cpu);
-	PUT(p, ",\"flags\":[");
-	p = put_flags(p, it->flags, ',', 1);
-	PUT(p, "]}");
-	hg_out_done(o, p);
-}
-
-/* A thread's object: its labels, then its records. */
-static int json_thread(struct hg_out *o, const struct hg_trace *t,
-		       const struct hg_trace_thread *th)
-{
-	struct hg_export_item it;
-	size_t pos = 0;
-	int ret, first = 1;
-
-	OUT_LIT(o, "{\"id\":");
-	hg_out_u64(o, th->id);
-	hg_out_kv_str(o, "workload", th->workload);
-	hg_out_kv_str(o, "priority", th->priority);
-	hg_out_kv_str(o, "cpus", th->cpus);
-	hg_out_key(o, "timer");
-	if (th->timer[0])
-		hg_out_jstr(o, th->timer);
-	else
-		OUT_LIT(o, "null");
-	hg_out_kv_str(o, "model", th->model <= HG_MODEL_LAT ? model_names[th->model] : "unknown");
-	hg_out_kv_u64(o, "period_ns", th->period_ns);
-	hg_out_kv_u64(o, "deadline_ns", th->deadline_ns);
-	hg_out_kv_u64(o, "records_stored", th->stored);
-	hg_out_kv_u64(o, "records_dropped", th->dropped);
-	OUT_LIT(o, ",\"records\":[");
-	while ((ret = hg_export_next(t, th, &pos, &it)) > 0) {
-		json_record(o, &it, first);
-		first = 0;
-	}
-	OUT_LIT(o, "]}");
-	return ret;
-}
-
-static int export_json(struct hg_out *o, const struct hg_trace *t)
-{
-	uint32_t i;
-	int ret = 0;
-
-	OUT_LIT(o, "{\"schema\":");
-	hg_out_u64(o, HG_EXPORT_SCHEMA);
-	OUT_LIT(o, ",\n");
-	json_run(o, t);
-	OUT_LIT(o, ",\n\"threads\":[");
-	for (i = 0; i < t->nthreads && !ret; i++) {
-		if (i)
-			OUT_LIT(o, ",");
-		OUT_LIT(o, "\n");
-		ret = json_thread(o, t, &t->threads[i]);
-	}
-	OUT_LIT(o, "\n]}\n");
-	return ret;
-}
-
-/* ------------------------------------------------------------ entry */
-
-int hg_export(FILE *f, const struct hg_trace *t, enum hg_export_format fmt)
-{
-	struct hg_out *o;
-	int ret = hg_export_check(t);
-
-	if (ret)
-		return ret;
-	o = malloc(sizeof(*o));
-	if (!o)
-		return -ENOMEM;
-	o->f = f;
-	o->err = 0;
-	o->len = 0;
-	switch (fmt) {
-	case HG_EXPORT_PERFETTO:
-		ret = hg_export_perfetto(o, t);
-		break;
-	case HG_EXPORT_CSV:
-		ret = export_csv(o, t);
-		break;
-	case HG_EXPORT_JSON:
-		ret = export_json(o, t);
-		break;
-	default:
-		ret = -EINVAL;
-		break;
-	}
-	hg_out_flush(o);
-	if (!ret)
-		ret = o->err;
-	errno = 0;
-	if (!ret && (fflush(f) || ferror(f)))
-		ret = errno ? -errno : -EIO;
-	free(o);
-	return ret;
 }

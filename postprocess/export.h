@@ -34,9 +34,11 @@
  *           Perfetto names threads by tid alone, takes tid 0 for the idle
  *           task and gives an event without a tid its pid.
  *
+ *           "otherData" holds schema, generator, clock, the run's metadata
+ *           (meta.h, the same keys as export json's "run") and "system".
  *           Timestamps are CLOCK_MONOTONIC, from the counter/monotonic pair
  *           recorded at the run's start: ts (us, three decimals, so no ns is
- *           lost) = (mono_start_ns + (cycles - mono_start_cycles) * 1e9 /
+ *           lost) = (start_monotonic_ns + (cycles - start_cycles) * 1e9 /
  *           tsc_hz) / 1000, in integer arithmetic (unsigned __int128),
  *           rounded to the nearest ns. They line up with perf (perf record
  *           -k mono) or trace-cmd (trace-cmd record -C mono)
@@ -71,13 +73,16 @@
  *           is stored in 32 bits of ns: a span longer than 4.29 s is cut
  *           there.
  *
- * json      {"schema":1, "run":{...}, "threads":[{"id", "workload",
- *           "priority", "cpus", "timer", "model", "period_ns",
- *           "deadline_ns", "records_stored", "records_dropped",
- *           "records":[{"kind", "start_ns", "end_ns", "cpu",
- *           "flags":[...]}]}]}, records as the csv rows; "run" holds
- *           duration_ns, elapsed_ns, tsc_hz, t0_cycles, the monotonic pairs
- *           at start and end, realtime_start_ns, interrupted and command.
+ * json      {"schema":2, "generator", "run":{...}, "system":{...},
+ *           "threads":[{"id", "workload", "priority", "cpus", "timer",
+ *           "model", "period_ns", "deadline_ns", "records_stored",
+ *           "records_dropped", "records":[{"kind", "start_ns", "end_ns",
+ *           "cpu", "flags":[...]}]}]}, records as the csv rows; "run" and
+ *           "system" are the run's metadata as in the summary (meta.h):
+ *           command, duration_ns, elapsed_ns, tsc_hz, t0_cycles, the
+ *           monotonic/counter pairs at start and end (start_monotonic_ns,
+ *           start_cycles, end_monotonic_ns, end_cycles), start_realtime_ns,
+ *           interrupted, ...; schemas/export.schema.json.
  *
  * Event records of a type this version does not know are left out.
  */
@@ -91,7 +96,7 @@
 #include "../trace/trace.h"
 
 /* Version of the json export's schema; raised when a key changes or goes. */
-#define HG_EXPORT_SCHEMA 1
+#define HG_EXPORT_SCHEMA 2
 
 enum hg_export_format {
 	HG_EXPORT_PERFETTO,

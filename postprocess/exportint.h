@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * exportint.h - what the export formats share inside postprocess/
+ * exportint.h - what the export formats share inside postprocess/: their
+ * ops, the words of a row
  */
 #ifndef HG_EXPORTINT_H
 #define HG_EXPORTINT_H
@@ -8,10 +9,27 @@
 #include "../trace/trace.h"
 #include "exportbuf.h"
 
+/* One export format: export_<name>.c ends in one of these. */
+struct hg_export_ops {
+	const char *name;	/* as --format takes it */
+	/*
+	 * write - @t's records (checked already: every one decodes) into @o,
+	 * which the caller flushes. Returns 0 or -errno.
+	 */
+	int (*write)(struct hg_out *o, const struct hg_trace *t);
+};
+
+extern const struct hg_export_ops hg_export_perfetto;
+extern const struct hg_export_ops hg_export_csv;
+extern const struct hg_export_ops hg_export_json;
+
+/* hg_export_kinds - the kinds' names, indexed by enum hg_export_kind. */
+extern const struct hg_word hg_export_kinds[];
+
 /*
- * hg_export_perfetto - @t as Chrome trace-event JSON into @o
- * Returns 0 or -errno.
+ * hg_export_put_flags - the names of @flags (yield, sleep, last, miss)
+ * joined by @sep at @p, each quoted when @quote; returns the end
  */
-int hg_export_perfetto(struct hg_out *o, const struct hg_trace *t);
+char *hg_export_put_flags(char *p, unsigned int flags, char sep, int quote);
 
 #endif /* HG_EXPORTINT_H */

@@ -24,8 +24,8 @@ static size_t collect(const struct hg_trace *t, struct hg_rta_task *ts, uint32_t
 		const struct hg_trace_thread *th = &t->threads[i];
 
 		/* D > T is analysed too: its busy period may hold several jobs */
-		if (th->model != HG_MODEL_PERIODIC || !th->wcet_ns || th->reserve ||
-		    !th->period_ns)
+		if (th->model != HG_MODEL_PERIODIC || !th->wcet_ns ||
+		    th->reserve != HG_RESERVE_NONE || !th->period_ns)
 			continue;
 		ts[n] = (struct hg_rta_task){
 			.id = th->id,
@@ -53,7 +53,7 @@ static void print_predicted(FILE *f, const struct hg_trace *t, struct hg_rta_tas
 	fprintf(f, "# predicted vs measured: fixed-priority response-time analysis of the run's "
 		"PERIODIC threads, order: %s\n", hg_rta_order_name(order));
 	for (i = 0; i < t->nthreads; i++)
-		if (t->threads[i].reserve) {
+		if (t->threads[i].reserve != HG_RESERVE_NONE) {
 			fprintf(f, "# (threads under reservations run before every fixed priority "
 				"and are not in this analysis: it holds only without them)\n");
 			break;
@@ -197,7 +197,8 @@ static void print_audit(FILE *f, const struct hg_trace *t, const struct hg_trace
 		hg_format_ms3(hg_cycles_to_ns(a.total / n, hz), b[1], 32),
 		hg_format_ms3(hg_cycles_to_ns(a.max, hz), b[2], 32),
 		hg_format_ms3(th->reserve_budget_ns, b[3], 32),
-		a.at_budget, n, th->reserve == 1 ? " (throttled)" : "", th->stats.misses,
+		a.at_budget, n, th->reserve == HG_RESERVE_HARD ? " (throttled)" : "",
+		th->stats.misses,
 		th->dropped ? " (from the stored records: raise -e)" : "");
 }
 
@@ -210,7 +211,7 @@ void hg_print_prediction(FILE *f, const struct hg_trace *t)
 	if (ts && r && idx)
 		print_predicted(f, t, ts, r, idx);
 	for (i = 0; i < t->nthreads; i++)
-		if (t->threads[i].reserve)
+		if (t->threads[i].reserve != HG_RESERVE_NONE)
 			print_audit(f, t, &t->threads[i]);
 	free(ts);
 	free(r);

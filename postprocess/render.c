@@ -20,16 +20,12 @@
 #define LEGEND_LINE	20
 #define RIGHT_MARGIN	28
 #define AXIS_ROOM	56	/* under the plot: ticks, labels, the axis' name */
-#define NCOLOURS	12	/* thread colours, then they repeat */
 #define NCPUS		65536	/* a record's CPU is 16 bits */
 
 static const char css[] =
 	".row{fill:#f3f3f3}\n"
 	".rl2{font-size:11px;fill:#555}\n"
 	".iv{fill:#8c8c8c}\n"
-	".c0{fill:#4e79a7}\n.c1{fill:#f28e2b}\n.c2{fill:#59a14f}\n.c3{fill:#b07aa1}\n"
-	".c4{fill:#76b7b2}\n.c5{fill:#edc948}\n.c6{fill:#9c755f}\n.c7{fill:#ff9da7}\n"
-	".c8{fill:#499894}\n.c9{fill:#b6992d}\n.c10{fill:#86bcb6}\n.c11{fill:#d37295}\n"
 	".miss{fill:#d62728;fill-opacity:.3;stroke:#d62728;stroke-width:1}\n"
 	".rel{fill:#1f4e99}\n"
 	".dl{fill:#222}\n"
@@ -59,12 +55,14 @@ struct render {
 /* The open box of a row, extended while the next interval starts near its end. */
 struct merge {
 	uint64_t s, e;		/* ns from the run's start, clipped to the window */
+	const char *cls;	/* its class */
 	bool open;
 };
 
 /* One entry of a legend: a swatch of a class, and what it means. */
 struct legend_entry {
-	const char *cls;	/* "iv c0", "rel", ... */
+	const char *cls;	/* "rel", "dl", "miss", "wake"; NULL: a box */
+	int colour;		/* of the box or wake-up, -1: the class' own */
 	char text[160];
 };
 
@@ -127,7 +125,16 @@ static bool is_periodic(const struct hg_trace_thread *th)
 	return th->model == HG_MODEL_PERIODIC || th->model == HG_MODEL_CPU_PERIODIC;
 }
 
-/* The CPUs intervals ran on, numbered as rows in order. */
+/* A LAT wake-up. */
+static bool is_wake(const struct hg_record *rec)
+{
+	return hg_event_type(rec->flags) == HG_EV_LAT;
+}
+
+/*
+ * The CPUs intervals ran on (and, in CPU rows, where LAT threads woke),
+ * numbered as rows in order.
+ */
 static int find_cpus(struct render *r)
 {
 	const struct hg_trace *t = r->t;
@@ -142,7 +149,8 @@ static int find_cpus(struct render *r)
 		r->cpu_row[c] = -1;
 	for (i = 0; i < t->nthreads; i++)
 		for (k = 0; k < t->threads[i].stored; k++)
-			if (!(t->threads[i].recs[k].flags & HG_REC_EVENT))
+			if (!(t->threads[i].recs[k].flags & HG_REC_EVENT) ||
+			    (r->o->per_cpu && is_wake(&t->threads[i].recs[k])))
 				r->cpu_row[t->threads[i].recs[k].cpu] = 0;
 	for (c = 0; c < NCPUS; c++)
 		if (r->cpu_row[c] >= 0)
@@ -169,43 +177,67 @@ static void row_label(const struct render *r, unsigned int row, char *l1, char *
 	snprintf(l2, len, "%s", th->priority);
 }
 
-/* The legend's entries: thread colours, or the markers that are drawn. */
+/* The colour of CPU @cpu in thread rows: its row's. */
+static unsigned int cpu_colour(const struct render *r, unsigned int cpu)
+{
+	return (unsigned int)r->cpu_row[cpu] % HG_SVG_NCOLOURS;
+}
+
+static void add_entry(struct legend_entry *e, size_t *n, size_t max, const char *cls,
+		      int colour, const char *text)
+{
+	if (*n >= max)
+		return;
+	e[*n].cls = cls;
+	e[*n].colour = colour;
+	snprintf(e[*n].text, sizeof(e->text), "%s", text);
+	(*n)++;
+}
+
+/*
+ * The legend's entries. CPU rows: each thread's colour, a wake-up mark of
+ * it for a LAT thread (its wake-ups are drawn on the CPU they woke on).
+ * Thread rows: each CPU's colour, then the markers that are drawn.
+ */
 static size_t legend_entries(const struct render *r, struct legend_entry *e, size_t max)
 {
 	const struct hg_trace *t = r->t;
 	bool periodic = false, frames = false, lat = false;
+	char text[160];
 	size_t n = 0;
+	unsigned int c;
 	uint32_t i;
 
 	for (i = 0; i < t->nthreads; i++) {
 		const struct hg_trace_thread *th = &t->threads[i];
+		bool wakes = th->model == HG_MODEL_LAT;
 
 		periodic |= th->model == HG_MODEL_PERIODIC;
 		frames |= th->model == HG_MODEL_CPU_PERIODIC;
-		lat |= th->model == HG_MODEL_LAT;
-		if (r->o->per_cpu && n < max) {
-			e[n].cls = NULL;
-			snprintf(e[n++].text, sizeof(e->text), "thread %u: %s, %s", th->id,
-				 th->workload, th->priority);
-		}
+		lat |= wakes;
+		if (!r->o->per_cpu)
+			continue;
+		snprintf(text, sizeof(text), "thread %u: %s, %s%s", th->id, th->workload,
+			 th->priority, wakes ? ": wake-ups" : "");
+		add_entry(e, &n, max, wakes ? "wake" : NULL, (int)(i % HG_SVG_NCOLOURS), text);
 	}
 	if (r->o->per_cpu)
 		return n;
-	if (periodic && n + 2 <= max) {
-		e[n].cls = "rel";
-		snprintf(e[n++].text, sizeof(e->text), "release");
-		e[n].cls = "dl";
-		snprintf(e[n++].text, sizeof(e->text), "deadline");
+	for (c = 0; c < NCPUS && r->ncpus; c++) {
+		if (r->cpu_row[c] < 0)
+			continue;
+		snprintf(text, sizeof(text), "CPU %u", c);
+		add_entry(e, &n, max, NULL, (int)cpu_colour(r, c), text);
 	}
-	if ((periodic || frames) && n < max) {
-		e[n].cls = "miss";
-		snprintf(e[n++].text, sizeof(e->text), periodic ? "job that missed its deadline" :
-			 "period with no frame done");
+	if (periodic) {
+		add_entry(e, &n, max, "rel", -1, "release");
+		add_entry(e, &n, max, "dl", -1, "deadline");
 	}
-	if (lat && n < max) {
-		e[n].cls = "wake";
-		snprintf(e[n++].text, sizeof(e->text), "wake-up (LAT)");
-	}
+	if (periodic || frames)
+		add_entry(e, &n, max, "miss", -1, periodic ? "job that missed its deadline" :
+			  "period with no frame done");
+	if (lat)
+		add_entry(e, &n, max, "wake", -1, "wake-up (LAT)");
 	return n;
 }
 
@@ -222,12 +254,12 @@ static double legend_entry_w(const struct legend_entry *e, double room)
 	return 22 + hg_svg_text_px(n < fit ? n : fit, HG_SVG_SMALL_PX) + 18;
 }
 
-/* The swatch of entry @i at (@x, @y): a thread's colour or a mark. */
-static void legend_swatch(FILE *f, const struct legend_entry *e, size_t i, double x, double y)
+/* The swatch of entry @e at (@x, @y): a colour or a mark. */
+static void legend_swatch(FILE *f, const struct legend_entry *e, double x, double y)
 {
 	if (!e->cls)
-		fprintf(f, "<rect class=\"key c%zu\" x=\"%.1f\" y=\"%.1f\" width=\"14\" "
-			"height=\"10\"/>\n", i % NCOLOURS, x, y - 9);
+		fprintf(f, "<rect class=\"key c%d\" x=\"%.1f\" y=\"%.1f\" width=\"14\" "
+			"height=\"10\"/>\n", e->colour, x, y - 9);
 	else if (!strcmp(e->cls, "miss"))
 		fprintf(f, "<rect class=\"key miss\" x=\"%.1f\" y=\"%.1f\" width=\"14\" "
 			"height=\"10\"/>\n", x, y - 9);
@@ -235,6 +267,9 @@ static void legend_swatch(FILE *f, const struct legend_entry *e, size_t i, doubl
 		fprintf(f, "<path class=\"key rel\" d=\"M%.1f %.1fl-4 7h8z\"/>\n", x + 7, y - 8);
 	else if (!strcmp(e->cls, "dl"))
 		fprintf(f, "<path class=\"key dl\" d=\"M%.1f %.1fl4 7 4-7z\"/>\n", x + 3, y - 8);
+	else if (e->colour >= 0)
+		fprintf(f, "<path class=\"key wake mark c%d\" d=\"M%.1f %.1fv12m3 0v-12\"/>\n",
+			e->colour, x + 5, y - 10);
 	else
 		fprintf(f, "<path class=\"key wake\" d=\"M%.1f %.1fv12\"/>\n", x + 7, y - 10);
 }
@@ -256,7 +291,7 @@ static unsigned int legend_lines(FILE *f, const struct legend_entry *e, size_t n
 		}
 		y = LEGEND_TOP + (lines - 1) * LEGEND_LINE;
 		if (f) {
-			legend_swatch(f, &e[i], i, x, y);
+			legend_swatch(f, &e[i], x, y);
 			fprintf(f, "<text class=\"sub\" x=\"%.1f\" y=\"%.1f\">", x + 20, y);
 			hg_svg_text_max(f, e[i].text, legend_fit(x1 - x0));
 			fputs("</text>\n", f);
@@ -360,8 +395,7 @@ static bool clip(const struct render *r, uint64_t *s, uint64_t *e)
 }
 
 /* Draw the box @m holds, at least a pixel wide. */
-static void flush_box(const struct render *r, struct merge *m, unsigned int row,
-		      const char *cls, double grow)
+static void flush_box(const struct render *r, struct merge *m, unsigned int row, double grow)
 {
 	double x0 = x_of(r, m->s), x1 = x_of(r, m->e), w = fmax(x1 - x0, 1.0);
 
@@ -370,31 +404,39 @@ static void flush_box(const struct render *r, struct merge *m, unsigned int row,
 	if (x0 + w > r->l.x.px_hi)
 		x0 = r->l.x.px_hi - w;
 	fprintf(r->f, "<rect class=\"%s\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
-		"height=\"%.1f\"/>\n", cls, x0, band_top(r, row) - grow, w, BAND_H + 2 * grow);
+		"height=\"%.1f\"/>\n", m->cls, x0, band_top(r, row) - grow, w, BAND_H + 2 * grow);
 	m->open = false;
 }
 
-/* Add [@s, @e] to the row's box @m: extend it when it starts within a pixel. */
+/*
+ * Add [@s, @e] of class @cls to the row's box @m: extend it when it starts
+ * within a pixel and is of the same class.
+ */
 static void merge_add(const struct render *r, struct merge *m, unsigned int row,
 		      const char *cls, double grow, uint64_t s, uint64_t e)
 {
 	if (!clip(r, &s, &e))
 		return;
-	if (m->open && (s <= m->e || (double)(s - m->e) <= r->l.ns_per_px)) {
+	if (m->open && m->cls == cls && (s <= m->e || (double)(s - m->e) <= r->l.ns_per_px)) {
 		if (e > m->e)
 			m->e = e;
 		return;
 	}
-	flush_box(r, m, row, cls, grow);
-	*m = (struct merge){ .s = s, .e = e, .open = true };
+	flush_box(r, m, row, grow);
+	*m = (struct merge){ .s = s, .e = e, .cls = cls, .open = true };
 }
 
-/* Intervals: grey boxes per thread, or coloured boxes per CPU. */
+/* The class of a box of colour @k. */
+static const char *const box_cls[HG_SVG_NCOLOURS] = {
+	"iv c0", "iv c1", "iv c2", "iv c3", "iv c4", "iv c5",
+	"iv c6", "iv c7", "iv c8", "iv c9", "iv c10", "iv c11",
+};
+
+/* Intervals: boxes coloured by CPU in thread rows, by thread in CPU rows. */
 static int draw_intervals(const struct render *r, struct merge *open)
 {
 	uint32_t i;
 	unsigned int c;
-	char cls[16];
 
 	fputs("<g>\n", r->f);
 	for (i = 0; i < r->t->nthreads; i++) {
@@ -403,35 +445,35 @@ static int draw_intervals(const struct render *r, struct merge *open)
 		size_t pos = 0;
 		int ret;
 
-		if (r->o->per_cpu)
-			snprintf(cls, sizeof(cls), "iv c%u", i % NCOLOURS);
-		else
-			snprintf(cls, sizeof(cls), "iv");
 		while ((ret = hg_record_decode(th->recs, th->stored, &pos, &iv)) == 1) {
 			uint64_t s = hg_trace_ns(r->t, iv.start_cycles);
 			uint64_t e = hg_trace_ns(r->t, iv.start_cycles + iv.len_cycles);
-			unsigned int row = r->o->per_cpu ? (unsigned int)r->cpu_row[iv.cpu] : i;
 
-			merge_add(r, &open[r->o->per_cpu ? iv.cpu : 0], row, cls, 0, s, e);
+			if (r->o->per_cpu)
+				merge_add(r, &open[iv.cpu], (unsigned int)r->cpu_row[iv.cpu],
+					  box_cls[i % HG_SVG_NCOLOURS], 0, s, e);
+			else
+				merge_add(r, &open[0], i, box_cls[cpu_colour(r, iv.cpu)], 0, s, e);
 		}
 		if (ret < 0)
 			return ret;
 		for (c = 0; c < (r->o->per_cpu ? NCPUS : 1u); c++)
 			if (open[c].open)
 				flush_box(r, &open[c], r->o->per_cpu ? (unsigned int)r->cpu_row[c] : i,
-					  cls, 0);
+					  0);
 	}
 	fputs("</g>\n", r->f);
 	return 0;
 }
 
 /* Markers: one path per row and kind. */
-enum mark_kind { MARK_REL, MARK_DL, MARK_WAKE };
+enum mark_kind { MARK_REL, MARK_DL, MARK_WAKE, MARK_WAKE_UNDER };
 
-static const char *const mark_class[] = { "rel", "dl", "wake" };
+static const char *const mark_class[] = { "rel", "dl", "wake", "wake" };
 
 struct markers {
 	enum mark_kind kind;
+	const char *cls;	/* the path's class, NULL: the kind's */
 	bool open;
 	double last_x;		/* where the last one was drawn */
 };
@@ -447,7 +489,7 @@ static void marker(const struct render *r, struct markers *mk, unsigned int row,
 	if (mk->open && fabs(x - mk->last_x) < 1)
 		return;
 	if (!mk->open)
-		fprintf(r->f, "<path class=\"%s\" d=\"", mark_class[mk->kind]);
+		fprintf(r->f, "<path class=\"%s\" d=\"", mk->cls ? mk->cls : mark_class[mk->kind]);
 	mk->open = true;
 	mk->last_x = x;
 	switch (mk->kind) {
@@ -460,6 +502,9 @@ static void marker(const struct render *r, struct markers *mk, unsigned int row,
 		break;
 	case MARK_WAKE:	/* across the band */
 		fprintf(r->f, "M%.1f %.1fv%d", x, y, BAND_H);
+		break;
+	case MARK_WAKE_UNDER:	/* under the band, so that the band shows who ran */
+		fprintf(r->f, "M%.1f %.1fv%d", x, y + BAND_H + 1, MARK_H);
 		break;
 	}
 }
@@ -582,7 +627,7 @@ static void draw_misses(const struct render *r, uint32_t i)
 		if (next + th->deadline_ns <= end)
 			merge_add(r, &m, i, "miss", 2, next, end);
 	}
-	flush_box(r, &m, i, "miss", 2);
+	flush_box(r, &m, i, 2);
 }
 
 /* Releases, deadlines, misses and wake-ups of every thread (thread rows). */
@@ -602,6 +647,45 @@ static void draw_events(const struct render *r)
 			draw_marks(r, i, MARK_WAKE);
 		if (is_periodic(th))
 			draw_misses(r, i);
+	}
+	fputs("</g>\n", r->f);
+}
+
+/* The class of a LAT thread's wake-ups in CPU rows: its colour. */
+static const char *const wake_cls[HG_SVG_NCOLOURS] = {
+	"wake mark c0", "wake mark c1", "wake mark c2", "wake mark c3",
+	"wake mark c4", "wake mark c5", "wake mark c6", "wake mark c7",
+	"wake mark c8", "wake mark c9", "wake mark c10", "wake mark c11",
+};
+
+/*
+ * CPU rows: each LAT thread's wake-ups on the CPU it woke on, in its
+ * colour, under the band
+ */
+static void draw_cpu_wakes(const struct render *r)
+{
+	unsigned int c;
+	uint32_t i;
+	uint64_t k, ns;
+
+	fputs("<g>\n", r->f);
+	for (i = 0; i < r->t->nthreads; i++) {
+		const struct hg_trace_thread *th = &r->t->threads[i];
+
+		if (th->model != HG_MODEL_LAT)
+			continue;
+		for (c = 0; c < NCPUS; c++) {
+			struct markers mk = { .kind = MARK_WAKE_UNDER,
+					      .cls = wake_cls[i % HG_SVG_NCOLOURS] };
+
+			if (r->cpu_row[c] < 0)
+				continue;
+			for (k = 0; k < th->stored; k++)
+				if (th->recs[k].cpu == c &&
+				    mark_at(r->t, th, &th->recs[k], MARK_WAKE, &ns))
+					marker(r, &mk, (unsigned int)r->cpu_row[c], ns);
+			markers_close(r, &mk);
+		}
 	}
 	fputs("</g>\n", r->f);
 }
@@ -627,14 +711,14 @@ static int render(struct render *r)
 	struct hg_svg_axis axis;
 	int ret;
 
-	e = calloc(r->t->nthreads + 4, sizeof(*e));
+	e = calloc(r->t->nthreads + r->ncpus + 4, sizeof(*e));
 	open = calloc(nopen, sizeof(*open));
 	if (!e || !open) {
 		free(e);
 		free(open);
 		return -ENOMEM;
 	}
-	ne = legend_entries(r, e, r->t->nthreads + 4);
+	ne = legend_entries(r, e, r->t->nthreads + r->ncpus + 4);
 	lay_out(r, e, ne);
 	hg_svg_begin(r->f, r->l.width, r->l.height, css);
 	draw_title(r);
@@ -649,6 +733,8 @@ static int render(struct render *r)
 	ret = draw_intervals(r, open);
 	if (!ret && !r->o->per_cpu)
 		draw_events(r);
+	else if (!ret)
+		draw_cpu_wakes(r);
 	free(e);
 	free(open);
 	if (ret)
@@ -665,11 +751,9 @@ int hg_render_timeline(FILE *f, const struct hg_trace *t, const struct hg_render
 	ret = hg_render_check(t, o, err, sizeof(err));
 	if (ret)
 		return ret;
-	if (o->per_cpu) {
-		ret = find_cpus(&r);
-		if (ret)
-			return ret;
-	}
+	ret = find_cpus(&r);
+	if (ret)
+		return ret;
 	ret = render(&r);
 	free(r.cpu_row);
 	return ret;

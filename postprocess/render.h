@@ -2,19 +2,23 @@
 /*
  * render.h - a trace as a timeline picture (SVG), like the paper's figure 3
  *
- * One row per thread (or per CPU), a grey box for each interval of
- * execution, a time axis in ms from the run's start. Periodic threads also
- * show their releases (a small triangle under the row), their deadlines (a
- * triangle over it) and, in red, the span of each job that missed its
- * deadline. Intervals, gaps and markers narrower than a pixel are merged
- * with their neighbours, so the picture holds at most a few boxes per pixel
- * column and row however long the trace.
+ * One row per thread, a box for each interval of execution in the colour
+ * of the CPU it ran on (or one row per CPU, boxes in the colour of their
+ * thread), a time axis in ms from the run's start, a legend of the colours.
+ * Periodic threads also show their releases (a small triangle under the
+ * row), their deadlines (a triangle over it) and, in red, the span of each
+ * job that missed its deadline; LAT threads a tick at each wake-up (in CPU
+ * rows: under the row of the CPU it woke on, in the thread's colour).
+ * Intervals, gaps and markers narrower than a pixel are merged with their
+ * neighbours (intervals only on the same CPU), so the picture holds at most
+ * a few boxes per pixel column and row however long the trace.
  *
- * Classes of the elements, for scripts and tests: "iv" interval boxes
- * (with "c<k>", the thread's colour, in per-CPU rows), "miss" missed jobs,
- * "rel" and "dl" paths of release and deadline markers (a subpath "M..."
- * each), "wake" LAT wake-ups; the legend's swatches add "key". Events are
- * drawn in thread rows only.
+ * Classes of the elements, for scripts and tests: "iv" interval boxes with
+ * "c<k>", the colour of their CPU (thread rows: the k-th CPU seen, in CPU
+ * number order) or of their thread (CPU rows: the k-th thread); "miss"
+ * missed jobs, "rel" and "dl" paths of release and deadline markers (a
+ * subpath "M..." each), "wake" LAT wake-ups ("wake mark c<k>" in CPU
+ * rows); the legend's swatches add "key".
  */
 #ifndef HG_RENDER_H
 #define HG_RENDER_H

@@ -251,20 +251,3 @@ void hg_print_summary(FILE *f, const struct hg_trace *t)
 				strerror(-t->threads[i].error));
 	hg_print_kernel(f, t);
 }
-
-int hg_print_trace(FILE *f, const struct hg_trace *t)
-{
-	int ret = 0;
-
-	if (!(t->flags & HG_TRACE_NO_INTERVALS)) {
-		ret = hg_print_intervals(f, t);
-		if (!ret)
-			ret = hg_print_samples(f, t);
-	}
-	hg_print_summary(f, t);
-	hg_print_models(f, t);
-	hg_print_prediction(f, t);
-	if (t->flags & HG_TRACE_GAP_HIST)
-		hg_print_gap_histograms(f, t);
-	return ret;
-}

@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * svg.c - SVG output shared by every picture: documents, text, axes, and
- * histograms
+ * svg.c - SVG output shared by every picture: documents, text, colours and
+ * axes
  */
 #include <errno.h>
-#include <inttypes.h>
 #include <math.h>
 #include <string.h>
 
@@ -27,9 +26,12 @@ static const char style[] =
 	".sup{font-size:11px}\n"
 	".axis{stroke:#222;stroke-width:1;fill:none}\n"
 	".grid{stroke:#e4e4e4;stroke-width:1}\n"
-	".bar{fill:#4e79a7}\n"
-	".over{fill:#2f4b7c}\n"
 	".note{font-size:12px;fill:#555}\n";
+
+static const char *const palette[HG_SVG_NCOLOURS] = {
+	"#4e79a7", "#f28e2b", "#59a14f", "#b07aa1", "#76b7b2", "#edc948",
+	"#9c755f", "#ff9da7", "#499894", "#b6992d", "#86bcb6", "#d37295",
+};
 
 double hg_svg_text_px(size_t nchars, double px)
 {
@@ -87,11 +89,16 @@ void hg_svg_text(FILE *f, const char *s)
 
 void hg_svg_begin(FILE *f, double width, double height, const char *css)
 {
+	unsigned int k;
+
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
-		"viewBox=\"0 0 %.0f %.0f\">\n<style>\n%s%s</style>\n"
-		"<rect width=\"100%%\" height=\"100%%\" fill=\"#fff\"/>\n",
+		"viewBox=\"0 0 %.0f %.0f\">\n<style>\n%s%s",
 		width, height, width, height, style, css ? css : "");
+	for (k = 0; k < HG_SVG_NCOLOURS; k++)
+		fprintf(f, ".c%u{fill:%s}\n.line.c%u,.mark.c%u{stroke:%s;fill:none}\n", k,
+			palette[k], k, k, palette[k]);
+	fputs("</style>\n<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n", f);
 }
 
 void hg_svg_title(FILE *f, double width, const char *title, const char *subtitle)
@@ -292,121 +299,4 @@ void hg_svg_axis(FILE *f, const struct hg_svg_axis *a)
 			a->s.px_lo, a->at, a->s.px_hi, a->at);
 	axis_label(f, a, widest);
 	fputs("</g>\n", f);
-}
-
-/* Histogram layout (px). */
-#define H_WIDTH		720
-#define H_HEIGHT	450
-#define H_LEFT		92
-#define H_RIGHT		32
-#define H_TOP		64
-#define H_BOTTOM	66
-
-/* The count axis: from 0 (linear) or half a count (log) to a round top. */
-static struct hg_svg_scale count_scale(uint64_t max, bool log_counts)
-{
-	struct hg_svg_scale s = {
-		.px_lo = H_HEIGHT - H_BOTTOM, .px_hi = H_TOP, .log = log_counts,
-	};
-	double step;
-
-	if (log_counts) {
-		s.lo = 0.5;
-		s.hi = pow(10, fmax(1, ceil(log10(max ? (double)max : 1) - 1e-9)));
-		return s;
-	}
-	s.lo = 0;
-	step = hg_step125((max ? (double)max : 1) / 5);
-	s.hi = ceil((double)(max ? max : 1) / step - 1e-9) * step;
-	return s;
-}
-
-/* Width of the widest bar of finite width (1 if none): that of an overflow bar. */
-static double overflow_width(const struct hg_svg_bar *bars, size_t n)
-{
-	double w = 0;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (isfinite(bars[i].hi) && bars[i].hi - bars[i].lo > w)
-			w = bars[i].hi - bars[i].lo;
-	return w > 0 ? w : 1;
-}
-
-/* Where bar @b ends on the x axis: @hi, or @lo + @w for an overflow bar. */
-static double bar_hi(const struct hg_svg_bar *b, double w)
-{
-	return isfinite(b->hi) ? b->hi : b->lo + w;
-}
-
-static void histogram_bar(FILE *f, const struct hg_svg_scale *x, const struct hg_svg_scale *y,
-			  const struct hg_svg_bar *b, double w)
-{
-	double x0 = hg_svg_map(x, b->lo), x1 = hg_svg_map(x, bar_hi(b, w));
-	double top = hg_svg_map(y, (double)b->count), base = y->px_lo;
-	bool over = !isfinite(b->hi);
-
-	if (x1 - x0 >= 5) {	/* a hairline between wide bars */
-		x0 += 0.5;
-		x1 -= 0.5;
-	}
-	fprintf(f, "<rect class=\"%s\" x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" "
-		"height=\"%.2f\"/>\n", over ? "bar over" : "bar", x0, top, fmax(x1 - x0, 0.5),
-		base - top);
-	if (over)	/* what it counts, over it */
-		fprintf(f, "<text class=\"note\" x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\">"
-			"\xe2\x89\xa5%g</text>\n", (x0 + x1) / 2, top - 5, b->lo);
-}
-
-static void histogram_bars(FILE *f, const struct hg_svg_scale *x,
-			   const struct hg_svg_scale *y, const struct hg_svg_bar *bars, size_t n)
-{
-	double w = overflow_width(bars, n);
-	size_t i;
-
-	fputs("<g>\n", f);
-	for (i = 0; i < n; i++)
-		if (bars[i].count && isfinite(bars[i].lo))
-			histogram_bar(f, x, y, &bars[i], w);
-	fputs("</g>\n", f);
-}
-
-int hg_svg_histogram(FILE *f, const char *title, const char *xlabel,
-		     const struct hg_svg_bar *bars, size_t n, bool log_counts)
-{
-	struct hg_svg_axis xa = { .at = H_HEIGHT - H_BOTTOM, .label = xlabel };
-	struct hg_svg_axis ya = { .vertical = true, .at = H_LEFT,
-				  .grid = H_WIDTH - H_LEFT - H_RIGHT,
-				  .label = log_counts ? "count (log scale)" : "count" };
-	double lo = INFINITY, hi = -INFINITY, w = overflow_width(bars, n);
-	uint64_t max = 0, total = 0;
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		if (!isfinite(bars[i].lo))
-			continue;
-		lo = fmin(lo, bars[i].lo);
-		hi = fmax(hi, bar_hi(&bars[i], w));
-		max = bars[i].count > max ? bars[i].count : max;
-		total += bars[i].count;
-	}
-	if (!isfinite(lo))
-		lo = 0;
-	if (!(hi > lo))
-		hi = lo + 1;
-	xa.s = (struct hg_svg_scale){ .lo = lo, .hi = hi, .px_lo = H_LEFT,
-				      .px_hi = H_WIDTH - H_RIGHT };
-	ya.s = count_scale(max, log_counts);
-	hg_svg_begin(f, H_WIDTH, H_HEIGHT, NULL);
-	hg_svg_title(f, H_WIDTH, title, NULL);
-	hg_svg_axis(f, &ya);
-	histogram_bars(f, &xa.s, &ya.s, bars, n);
-	hg_svg_axis(f, &xa);
-	fprintf(f, "<text class=\"note\" x=\"%d\" y=\"%d\" text-anchor=\"end\">",
-		H_WIDTH - H_RIGHT, H_TOP - 8);
-	if (total)
-		fprintf(f, "n = %" PRIu64 "</text>\n", total);
-	else
-		fputs("no values</text>\n", f);
-	return hg_svg_end(f);
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * svg.h - SVG output shared by every picture: documents, text, axes, and
- * histograms
+ * svg.h - SVG output shared by every picture: documents, text, colours and
+ * axes (histograms: svghist.h)
  *
  * Every picture is drawn for print: a title, labelled axes with ticks at
  * "nice" values (1-2-5 steps, or decades on a log scale), type of 11 px
@@ -15,27 +15,6 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
-
-/*
- * One bar of a histogram: values in [lo, hi) were seen @count times. A bar
- * with an infinite @hi counts the values of @lo or more (overflows): it is
- * drawn as wide as the widest other bar, after them, in a darker shade and
- * labelled with a greater-than-or-equal sign and @lo.
- */
-struct hg_svg_bar {
-	double lo;
-	double hi;
-	uint64_t count;
-};
-
-/*
- * hg_svg_histogram - a complete SVG document: a bar chart of @n bars with
- * a title, a labelled x axis (@xlabel, e.g. "context-switch cost (us)")
- * and a y axis of counts, linear or (@log_counts) logarithmic
- * Returns 0 or -EIO when writing failed.
- */
-int hg_svg_histogram(FILE *f, const char *title, const char *xlabel,
-		     const struct hg_svg_bar *bars, size_t n, bool log_counts);
 
 /*
  * hg_svg_text - write @s with &, <, >, " escaped (and, as
@@ -64,9 +43,18 @@ void hg_svg_text_max(FILE *f, const char *s, size_t max);
 double hg_svg_text_px(size_t nchars, double px);
 
 /*
+ * Colours of series, threads and CPUs: class "c<k>", k from 0 to
+ * HG_SVG_NCOLOURS - 1, fills an element with colour k, and strokes it too
+ * when it is a "line", "mark" or "key" line. Distinct for a reader with a
+ * colour vision deficiency as far as twelve colours can be (Tableau 10 and
+ * two more).
+ */
+#define HG_SVG_NCOLOURS 12
+
+/*
  * hg_svg_begin - the start of a document of @width x @height px: the XML
- * declaration, the <svg> element, the shared style sheet followed by
- * @css (more rules, or NULL) and a white background
+ * declaration, the <svg> element, the shared style sheet, @css (more
+ * rules, or NULL), the colours, and a white background
  */
 void hg_svg_begin(FILE *f, double width, double height, const char *css);
 

@@ -3,7 +3,11 @@
  * check_bins.c - postprocess/bins.h: a LAT thread's lateness in linear us
  * buckets, the range of every LAT thread's samples, a thread's gaps in
  * power-of-two ns buckets
+ *
+ * The first part, a trace with LAT threads, is shared with check_latsvg.c,
+ * which includes this file with CHECK_BINS_HELPERS_ONLY defined.
  */
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "helpers.h"
@@ -20,6 +24,10 @@ static void put_samples(struct hg_trace_thread *th, const uint64_t *ns, size_t n
 {
 	size_t k;
 
+	/* the run's statistics, as the LAT model keeps them */
+	hg_hist_init(&th->stats.events);
+	for (k = 0; k < n; k++)
+		hg_hist_add(&th->stats.events, ns[k]);
 	/* a job event and an interval between the samples are not samples */
 	th->recs = calloc(2 * n + 1, sizeof(*th->recs));
 	ck_assert_ptr_nonnull(th->recs);
@@ -44,6 +52,8 @@ static struct hg_trace *lat_trace(void)
 	t->calib.tsc_hz = 2000000000;
 	for (i = 0; i < 3; i++) {
 		t->threads[i].id = i;
+		snprintf(t->threads[i].workload, sizeof(t->threads[i].workload), i ? "LAT 1ms" :
+			 "CPU");
 		t->threads[i].model = i ? HG_MODEL_LAT : HG_MODEL_SPIN;
 		hg_hist_init(&t->threads[i].stats.gaps);
 	}
@@ -51,6 +61,8 @@ static struct hg_trace *lat_trace(void)
 	put_samples(&t->threads[2], late2, N(late2));
 	return t;
 }
+
+#ifndef CHECK_BINS_HELPERS_ONLY
 
 START_TEST(test_lat_bins_us)
 {
@@ -149,3 +161,5 @@ int main(void)
 {
 	return hg_test_run(suite());
 }
+
+#endif /* CHECK_BINS_HELPERS_ONLY */

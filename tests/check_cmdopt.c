@@ -17,6 +17,7 @@
 
 #include "helpers.h"
 #include "../hourglass/cmdopt.h"
+#include "../hourglass/commands.h"
 
 #define N(a)		(sizeof(a) / sizeof((a)[0]))
 #define MAX_WORDS	12
@@ -93,7 +94,7 @@ static const char *word(const char *w, char *buf, size_t len)
 }
 
 static int parse_words(const struct hg_cmdspec *spec, const char *const *words,
-		       struct demo *d, int *rest, char *err, size_t len)
+		       struct demo *d, char **rest, int *nrest, char *err, size_t len)
 {
 	static char bufs[MAX_WORDS][512];
 	char *argv[MAX_WORDS + 2];
@@ -104,7 +105,7 @@ static int parse_words(const struct hg_cmdspec *spec, const char *const *words,
 		argv[argc] = (char *)word(*words, bufs[argc], sizeof(bufs[argc]));
 	argv[argc] = NULL;
 	memset(d, 0, sizeof(*d));
-	return hg_cmdopt_parse(spec, argc, argv, d, rest, err, len);
+	return hg_cmdopt_parse(spec, argc, argv, d, rest, nrest, err, len);
 }
 
 /* A command line, what it must give, and one value to look at. */
@@ -160,9 +161,9 @@ static const struct cli_case cases[] = {
 
 	/* missing and extra words */
 	{ { "-o", "@a" }, -EINVAL,
-	  "demo: missing trace file (usage: hourglass demo <file> [<options>])", 0, 0 },
+	  "demo: missing trace file (usage: hourglass demo <file> -o <file> [<options>])", 0, 0 },
 	{ { "t.hgt" }, -EINVAL,
-	  "demo: missing -o <file> (usage: hourglass demo <file> [<options>])", 0, 0 },
+	  "demo: missing -o <file> (usage: hourglass demo <file> -o <file> [<options>])", 0, 0 },
 	{ { "t.hgt", "u.hgt" }, -EINVAL,
 	  "demo: unexpected argument 'u.hgt' (see hourglass help demo)", 0, 0 },
 	{ { "t.hgt", "--bucket" }, -EINVAL, "demo: --bucket: missing value", 0, 0 },
@@ -188,6 +189,8 @@ static const struct cli_case cases[] = {
 	{ { "t.hgt", "--times", "1ms,1ms" }, -EINVAL, "demo: --times 1ms,1ms: values must increase", 0, 0 },
 	{ { "t.hgt", "--times", "1ms," }, -EINVAL, "demo: --times 1ms,: empty value after ','", 0, 0 },
 	{ { "t.hgt", "--times", "" }, -EINVAL, "demo: --times: empty list", 0, 0 },
+	{ { "t.hgt", "-o", "@a" , "--format" "=" }, -EINVAL,
+	  "demo: --format: unknown format '' (choose from perfetto, csv, json)", 0, 0 },
 	{ { "t.hgt", "--times", "1ms,5" }, -EINVAL,
 	  "demo: --times 5: missing time unit (use d, h, m, s, ms, us or ns)", 0, 0 },
 
@@ -202,7 +205,7 @@ START_TEST(test_cases)
 	const struct cli_case *c = &cases[_i];
 	struct demo d;
 	char err[1024];
-	int ret = parse_words(&demo_spec, c->words, &d, NULL, err, sizeof(err));
+	int ret = parse_words(&demo_spec, c->words, &d, NULL, NULL, err, sizeof(err));
 
 	ck_assert_msg(ret == c->ret, "case %d: returned %d, want %d (%s)", _i, ret, c->ret, err);
 	if (c->err)
@@ -227,8 +230,8 @@ START_TEST(test_defaults_kept)
 	struct demo d = { .bucket_ns = 42, .format = 2 };
 	char err[256];
 
-	ck_assert_int_eq(hg_cmdopt_parse(&demo_spec, 4, (char *const *)words, &d, NULL, err,
-					 sizeof(err)), 0);
+	ck_assert_int_eq(hg_cmdopt_parse(&demo_spec, 4, (char *const *)words, &d, NULL, NULL,
+					 err, sizeof(err)), 0);
 	ck_assert_uint_eq(d.bucket_ns, 42);
 	ck_assert_int_eq(d.format, 2);
 	ck_assert_str_eq(d.file, "t.hgt");
@@ -242,7 +245,7 @@ START_TEST(test_list_values)
 	struct demo d;
 	char err[256];
 
-	ck_assert_int_eq(parse_words(&demo_spec, words, &d, NULL, err, sizeof(err)), 0);
+	ck_assert_int_eq(parse_words(&demo_spec, words, &d, NULL, NULL, err, sizeof(err)), 0);
 	ck_assert_uint_eq(d.times.n, 3);
 	ck_assert_uint_eq(d.times.v[0], 10 * US);
 	ck_assert_uint_eq(d.times.v[1], MS);
@@ -262,12 +265,12 @@ START_TEST(test_output_is_trace)
 	f = fopen(path, "w");
 	ck_assert_ptr_nonnull(f);
 	fclose(f);
-	ck_assert_int_eq(parse_words(&demo_spec, words, &d, NULL, err, sizeof(err)), -EINVAL);
+	ck_assert_int_eq(parse_words(&demo_spec, words, &d, NULL, NULL, err, sizeof(err)), -EINVAL);
 	ck_assert_msg(strstr(err, ": is the trace file itself") != NULL, "%s", err);
 }
 END_TEST
 
-/* rta's way: the first unknown word and all after it go to the caller. */
+/* rta's way: the words the table does not know go to the caller, in order. */
 static const struct hg_cmdspec rest_spec = {
 	.name = "rest",
 	.opts = demo_opts + 9,	/* --json, -v */
@@ -276,17 +279,35 @@ static const struct hg_cmdspec rest_spec = {
 
 START_TEST(test_rest)
 {
-	const char *words[] = { "--json", "-n", "2", "--json", NULL };
+	const char *words[] = { "-n", "2", "--json", "-w", "PERIODIC", "1ms", "-v", NULL,
+				"--json", NULL };
+	char *rest[12];
 	struct demo d;
 	char err[256];
-	int rest;
+	int nrest;
 
-	ck_assert_int_eq(parse_words(&rest_spec, words, &d, &rest, err, sizeof(err)), 0);
-	ck_assert_int_eq(rest, 2);
+	ck_assert_int_eq(parse_words(&rest_spec, words, &d, rest, &nrest, err, sizeof(err)), 0);
 	ck_assert(d.json);
-	words[1] = NULL;
-	ck_assert_int_eq(parse_words(&rest_spec, words, &d, &rest, err, sizeof(err)), 0);
-	ck_assert_int_eq(rest, 2);	/* argc: nothing left */
+	ck_assert(d.verbose);
+	ck_assert_int_eq(nrest, 6);
+	ck_assert_str_eq(rest[0], "rest");
+	ck_assert_str_eq(rest[1], "-n");
+	ck_assert_str_eq(rest[2], "2");
+	ck_assert_str_eq(rest[3], "-w");
+	ck_assert_str_eq(rest[5], "1ms");
+	ck_assert_ptr_null(rest[6]);
+	/* "--" ends the options: a later --json is passed on */
+	words[7] = "--";
+	ck_assert_int_eq(parse_words(&rest_spec, words, &d, rest, &nrest, err, sizeof(err)), 0);
+	ck_assert_int_eq(nrest, 7);
+	ck_assert_str_eq(rest[6], "--json");
+	/* help wins over the run's options before it */
+	words[1] = "--help";
+	ck_assert_int_eq(parse_words(&rest_spec, words, &d, rest, &nrest, err, sizeof(err)),
+			 HG_CMDOPT_HELP);
+	/* without room for them, a table with .rest is refused */
+	ck_assert_int_eq(parse_words(&rest_spec, words, &d, NULL, NULL, err, sizeof(err)),
+			 -EINVAL);
 }
 END_TEST
 
@@ -322,6 +343,46 @@ START_TEST(test_help)
 
 		snprintf(name, sizeof(name), "--%s", o->name);
 		ck_assert_msg(strstr(h, name) != NULL, "%s not in the help", name);
+	}
+}
+END_TEST
+
+/* Every subcommand: every row of its table in its help and its synopsis. */
+START_TEST(test_every_command)
+{
+	size_t i;
+
+	for (i = 0; hg_commands[i]; i++) {
+		const struct hg_cmdspec *spec = hg_commands[i]->spec;
+		const struct hg_opt *o;
+		const struct hg_arg *a;
+		char syn[1024], name[64];
+		const char *h;
+
+		ck_assert_ptr_nonnull(spec);
+		ck_assert_str_eq(spec->name, hg_commands[i]->name);
+		ck_assert_msg(spec->summary && spec->summary[0], "%s: no summary", spec->name);
+		h = help_text(spec);
+		hg_cmdopt_synopsis(spec, syn, sizeof(syn));
+		ck_assert_msg(!strncmp(h, "usage: hourglass ", 17) && !strncmp(h + 17, syn,
+			      strlen(syn)), "%s: usage line is not the synopsis", spec->name);
+		for (o = spec->opts; o && o->name; o++) {
+			snprintf(name, sizeof(name), "--%s ", o->name);
+			ck_assert_msg(strstr(h, name) || (snprintf(name, sizeof(name), "--%s\n",
+				      o->name), strstr(h, name)), "%s: --%s not in the help",
+				      spec->name, o->name);
+			ck_assert_msg(o->help && o->help[0], "%s --%s: no help", spec->name,
+				      o->name);
+			if (o->letter)
+				snprintf(name, sizeof(name), "-%c", o->letter);
+			else
+				snprintf(name, sizeof(name), "--%s", o->name);
+			ck_assert_msg(strstr(syn, name) != NULL, "%s: %s not in the synopsis",
+				      spec->name, name);
+		}
+		for (a = spec->args; a && a->name; a++)
+			ck_assert_msg(strstr(syn, a->name) && strstr(h, a->name),
+				      "%s: %s missing", spec->name, a->name);
 	}
 }
 END_TEST
@@ -404,6 +465,7 @@ static Suite *cmdopt_suite(void)
 	tc = tcase_create("help");
 	tcase_add_test(tc, test_help);
 	tcase_add_test(tc, test_synopsis);
+	tcase_add_test(tc, test_every_command);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("values");

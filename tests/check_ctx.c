@@ -578,6 +578,38 @@ static void report_of(struct hg_ctx_report *r, uint64_t *v, size_t n, uint64_t h
 	r->tsc_hz = hz;
 }
 
+/* A bucket as the text prints it: [lo, hi) us, hi infinite for the open one. */
+struct bar {
+	double lo, hi;
+	uint64_t count;
+};
+
+/* The switches' buckets as bars: then the open one when it holds any. */
+static int ctx_bars(const struct hg_ctx_report *r, uint64_t bucket_ns, uint64_t max_ns,
+		    struct bar **bars, size_t *n)
+{
+	struct hg_bins b;
+	size_t i;
+	int ret;
+
+	ret = hg_ctx_histogram(r, -1, bucket_ns, max_ns, &b);
+	if (ret) {
+		hg_bins_free(&b);
+		return ret;
+	}
+	*bars = calloc(b.n + 1, sizeof(**bars));
+	ck_assert_ptr_nonnull(*bars);
+	for (i = 0; i <= b.n; i++)
+		(*bars)[i] = (struct bar){
+			.lo = (double)hg_bins_low(&b, i) / 1000,
+			.hi = i < b.n ? (double)hg_bins_end(&b, i) / 1000 : INFINITY,
+			.count = b.count[i],
+		};
+	*n = b.count[b.n] ? b.n + 1 : b.n;
+	hg_bins_free(&b);
+	return 0;
+}
+
 struct hist_case {
 	const char *name;
 	uint64_t hz;
@@ -612,12 +644,12 @@ START_TEST(test_histogram_given)
 	const struct hist_case *hc = &hist_cases[_i];
 	uint64_t v[8], bucket;
 	struct hg_ctx_report r;
-	struct hg_svg_bar *bars;
+	struct bar *bars;
 	size_t n, i;
 
 	memcpy(v, hc->v, sizeof(v));
 	report_of(&r, v, hc->nv, hc->hz);
-	ck_assert_int_eq(hg_ctx_histogram(&r, hc->bucket_ns, hc->max_ns, &bars, &n), 0);
+	ck_assert_int_eq(ctx_bars(&r, hc->bucket_ns, hc->max_ns, &bars, &n), 0);
 	ck_assert_msg(n == hc->nbars, "%s: %zu bars, want %zu", hc->name, n, hc->nbars);
 	bucket = hc->bucket_ns ? hc->bucket_ns : hc->max_ns / 50;
 	for (i = 0; i < n; i++) {
@@ -646,11 +678,11 @@ START_TEST(test_histogram_max_is_last_edge)
 {
 	uint64_t v[] = { 5, 15, 25, 35 };
 	struct hg_ctx_report r;
-	struct hg_svg_bar *bars;
+	struct bar *bars;
 	size_t n;
 
 	report_of(&r, v, N(v), 1000000000);
-	ck_assert_int_eq(hg_ctx_histogram(&r, 10, 30, &bars, &n), 0);
+	ck_assert_int_eq(ctx_bars(&r, 10, 30, &bars, &n), 0);
 	ck_assert_uint_eq(n, 4);
 	ck_assert_double_eq_tol(bars[2].hi, 0.030, 1e-12);
 	ck_assert_double_eq_tol(bars[3].lo, 0.030, 1e-12);
@@ -672,7 +704,7 @@ START_TEST(test_histogram_cycle_edges)
 	static const uint64_t hzs[] = { 3000000000, 2995000000, 1500000, 1000000 };
 	uint64_t hz = hzs[_i], *v, bucket_ns = hz >= 1000000000 ? 7 : 7000, c;
 	struct hg_ctx_report r;
-	struct hg_svg_bar *bars;
+	struct bar *bars;
 	size_t n, nv = 3000, i;
 
 	v = malloc(nv * sizeof(*v));
@@ -680,7 +712,7 @@ START_TEST(test_histogram_cycle_edges)
 	for (c = 0; c < nv; c++) {
 		v[0] = c;
 		report_of(&r, v, 1, hz);
-		ck_assert_int_eq(hg_ctx_histogram(&r, bucket_ns, 1000 * bucket_ns, &bars, &n), 0);
+		ck_assert_int_eq(ctx_bars(&r, bucket_ns, 1000 * bucket_ns, &bars, &n), 0);
 		for (i = 0; i < n && !bars[i].count; i++)
 			;
 		ck_assert_uint_lt(i, n);
@@ -709,12 +741,12 @@ static void check_auto(uint64_t *v, size_t nv, uint64_t want_bucket, size_t want
 		       uint64_t want_open)
 {
 	struct hg_ctx_report r;
-	struct hg_svg_bar *bars;
+	struct bar *bars;
 	uint64_t bucket, total = 0, *expect;
 	size_t n, i;
 
 	report_of(&r, v, nv, 1000000000);
-	ck_assert_int_eq(hg_ctx_histogram(&r, 0, 0, &bars, &n), 0);
+	ck_assert_int_eq(ctx_bars(&r, 0, 0, &bars, &n), 0);
 	ck_assert_uint_ge(n, 1);
 	bucket = (uint64_t)llround(bars[0].hi * 1000);
 	ck_assert_msg(is_125(bucket), "bucket %llu ns", (unsigned long long)bucket);
@@ -785,11 +817,11 @@ END_TEST
 START_TEST(test_histogram_auto_empty)
 {
 	struct hg_ctx_report r;
-	struct hg_svg_bar *bars;
+	struct bar *bars;
 	size_t n, i;
 
 	report_of(&r, NULL, 0, 1000000000);
-	ck_assert_int_eq(hg_ctx_histogram(&r, 0, 0, &bars, &n), 0);
+	ck_assert_int_eq(ctx_bars(&r, 0, 0, &bars, &n), 0);
 	ck_assert_uint_ge(n, 1);
 	for (i = 0; i < n; i++)
 		ck_assert_uint_eq(bars[i].count, 0);

@@ -1211,251 +1211,405 @@ static void cut_sec(struct sec *s, size_t at, size_t len)
 	s->len -= len;
 }
 
-static const struct {
-	const char *what;
-	const char *msg;	/* the message starts so */
-} crafts[] = {
-	{ "same file", NULL },
-	{ "no run section", "damaged: run section missing" },
-	{ "two run sections", "damaged run section" },
-	{ "unknown section type", "unknown section type 9" },
-	{ "stray bytes in a section", "damaged: section 1 has 4 stray bytes" },
-	{ "threads out of order", "damaged section of thread 0" },
-	{ "records of thread 0 missing", "damaged run section" },
-	{ "thread 2 missing", "damaged run section" },
-	{ "records of thread 1 twice", "damaged run section" },
-	{ "records of an unknown thread", "damaged records section (thread 7)" },
-	{ "record count not the thread's", "damaged records section of thread 0" },
-	{ "end section in the middle", "damaged run section" },
-	{ "too many threads", "damaged run section" },
-	{ "more threads than sections", "damaged run section" },
-	{ "empty records before their thread", "damaged records section (thread 0)" },
-	/* the fields of the timed models */
-	{ "more thresholds than a run counts", "damaged run section" },
-	{ "a threshold fewer than said", "damaged run section" },
-	{ "a threshold more than said", "damaged run section" },
-	{ "an unknown model", "damaged section of thread 1" },
-	{ "event histogram count not its buckets'", "damaged section of thread 0" },
-	{ "event histogram bucket out of range", "damaged section of thread 2" },
-	{ "over[] cut short", "damaged section of thread 2" },
-	{ "a thread section from an older layout", "damaged section of thread 0" },
-	/* the padding before each thread's records, and the section count */
-	{ "a padding byte not zero", "damaged padding section" },
-	{ "the only padding byte not zero", "damaged padding section" },
-	{ "padding of 16 bytes", "damaged padding section" },
-	{ "padding of 2048 bytes", "damaged padding section" },
-	{ "no padding: the old layout of 3 + 2n sections", "damaged run section" },
-	{ "a padding section missing", "damaged run section" },
-	{ "a padding section more", "damaged run section" },
-	{ "padding in the place of records", "damaged: section 4 is out of place" },
-	{ "records of thread 1 twice, count kept", "damaged: section 9 is out of place" },
-	{ "end section in the middle, count kept", "damaged end section" },
-	{ "two run sections, count kept", "two run sections" },
-	/* the fields for the analysis, and the jitter histogram */
-	{ "reserve 3", "damaged section of thread 1" },
-	{ "reserve UINT32_MAX", "damaged section of thread 0" },
-	{ "a thread section from before the analysis fields", "damaged section of thread 0" },
-	{ "no jitter histogram", "damaged section of thread 1" },
-	{ "jitter histogram count not its buckets'", "damaged section of thread 1" },
-	{ "jitter histogram bucket out of range", "damaged section of thread 0" },
-	{ "jitter histogram of more buckets than there are", "damaged section of thread 2" },
-	{ "jitter histogram cut short", "damaged section of thread 2" },
-};
+static void no_run(struct sec *s, size_t *n)
+{
+	drop_sec(s, n, RUN);
+}
 
-static void craft(unsigned int i, struct sec *s, size_t *n)
+static void two_runs(struct sec *s, size_t *n)
+{
+	insert_sec(s, n, SYS, &s[RUN]);
+}
+
+static void unknown_type(struct sec *s, size_t *n)
+{
+	(void)n;
+	s[SYS].type = 9;
+}
+
+static void stray_bytes(struct sec *s, size_t *n)
+{
+	(void)n;
+	s[SYS].len += 4;
+}
+
+static void threads_out_of_order(struct sec *s, size_t *n)
+{
+	(void)n;
+	swap_sec(s, TH0, TH1);
+	swap_sec(s, REC0, REC1);
+}
+
+static void records0_missing(struct sec *s, size_t *n)
+{
+	drop_sec(s, n, REC0);
+	drop_sec(s, n, PAD0);
+}
+
+static void thread2_missing(struct sec *s, size_t *n)
+{
+	drop_sec(s, n, REC2);
+	drop_sec(s, n, PAD2);
+	drop_sec(s, n, TH2);
+}
+
+static void records1_twice(struct sec *s, size_t *n)
+{
+	insert_sec(s, n, REC1, &s[REC1]);
+}
+
+static void records_unknown_thread(struct sec *s, size_t *n)
+{
+	(void)n;
+	put_le(s[REC2].p, 7, 4);
+}
+
+static void record_count_wrong(struct sec *s, size_t *n)
+{
+	(void)n;
+	put_le(s[REC0].p + 8, get_le(s[REC0].p + 8, 8) - 1, 8);
+	s[REC0].len -= 16;
+}
+
+static void end_in_middle(struct sec *s, size_t *n)
 {
 	struct sec x = { 0 };
+
+	x.type = TYPE_END;
+	x.len = 4;
+	insert_sec(s, n, TH1, &x);
+}
+
+static void too_many_threads(struct sec *s, size_t *n)
+{
+	(void)n;
+	ck_assert_uint_eq(get_le(s[RUN].p + run_nthreads_at(&s[RUN]), 4), 3);
+	put_le(s[RUN].p + run_nthreads_at(&s[RUN]), 100001, 4);
+}
+
+static void more_threads_than_sections(struct sec *s, size_t *n)
+{
+	(void)n;
+	put_le(s[RUN].p + run_nthreads_at(&s[RUN]), 4, 4);
+}
+
+static void empty_records_first(struct sec *s, size_t *n)
+{
+	struct sec x = { 0 };
+
+	/* thread 0's padding and records, empty, before its thread section */
+	x.type = TYPE_RECORDS;
+	x.len = RECORDS_HEAD;
+	drop_sec(s, n, REC0);
+	insert_sec(s, n, TH0, &x);
+	insert_sec(s, n, TH0, &s[PAD0 + 1]);
+	drop_sec(s, n, PAD0 + 2);
+}
+
+static void too_many_thresholds(struct sec *s, size_t *n)
+{
+	(void)n;
+	ck_assert_uint_eq(get_le(s[RUN].p + RUN_NTHRESHOLDS, 4), 3);
+	put_le(s[RUN].p + RUN_NTHRESHOLDS, HG_MAX_THRESHOLDS + 1, 4);
+}
+
+static void threshold_fewer(struct sec *s, size_t *n)
+{
+	(void)n;
+	/* the count says 3, two are there: nthreads is read from the third */
+	cut_sec(&s[RUN], RUN_THRESHOLDS + 2 * 8, 8);
+}
+
+static void threshold_more(struct sec *s, size_t *n)
+{
+	(void)n;
+	put_le(s[RUN].p + RUN_NTHRESHOLDS, 2, 4);
+}
+
+static void unknown_model(struct sec *s, size_t *n)
+{
 	struct th_layout l;
 
-	switch (i) {
-	case 0:
-		break;
-	case 1:
-		drop_sec(s, n, RUN);
-		break;
-	case 2:
-		insert_sec(s, n, SYS, &s[RUN]);
-		break;
-	case 3:
-		s[SYS].type = 9;
-		break;
-	case 4:
-		s[SYS].len += 4;
-		break;
-	case 5:
-		swap_sec(s, TH0, TH1);
-		swap_sec(s, REC0, REC1);
-		break;
-	case 6:
-		drop_sec(s, n, REC0);
-		drop_sec(s, n, PAD0);
-		break;
-	case 7:
-		drop_sec(s, n, REC2);
-		drop_sec(s, n, PAD2);
-		drop_sec(s, n, TH2);
-		break;
-	case 8:
-		insert_sec(s, n, REC1, &s[REC1]);
-		break;
-	case 9:
-		put_le(s[REC2].p, 7, 4);
-		break;
-	case 10:
-		put_le(s[REC0].p + 8, get_le(s[REC0].p + 8, 8) - 1, 8);
-		s[REC0].len -= 16;
-		break;
-	case 11:
-		x.type = TYPE_END;
-		x.len = 4;
-		insert_sec(s, n, TH1, &x);
-		break;
-	case 12:
-		ck_assert_uint_eq(get_le(s[RUN].p + run_nthreads_at(&s[RUN]), 4), 3);
-		put_le(s[RUN].p + run_nthreads_at(&s[RUN]), 100001, 4);
-		break;
-	case 13:
-		put_le(s[RUN].p + run_nthreads_at(&s[RUN]), 4, 4);
-		break;
-	case 14:
-		/* thread 0's padding and records, empty, before its thread section */
-		x.type = TYPE_RECORDS;
-		x.len = RECORDS_HEAD;
-		drop_sec(s, n, REC0);
-		insert_sec(s, n, TH0, &x);
-		insert_sec(s, n, TH0, &s[PAD0 + 1]);
-		drop_sec(s, n, PAD0 + 2);
-		break;
-	case 15:
-		ck_assert_uint_eq(get_le(s[RUN].p + RUN_NTHRESHOLDS, 4), 3);
-		put_le(s[RUN].p + RUN_NTHRESHOLDS, HG_MAX_THRESHOLDS + 1, 4);
-		break;
-	case 16:
-		/* the count says 3, two are there: nthreads is read from the third */
-		cut_sec(&s[RUN], RUN_THRESHOLDS + 2 * 8, 8);
-		break;
-	case 17:
-		put_le(s[RUN].p + RUN_NTHRESHOLDS, 2, 4);
-		break;
-	case 18:
-		thread_layout(&s[TH1], &l);
-		ck_assert_uint_eq(get_le(s[TH1].p + l.model, 4), HG_MODEL_CPU_PERIODIC);
-		put_le(s[TH1].p + l.model, HG_MODEL_LAT + 1, 4);
-		break;
-	case 19:
-		thread_layout(&s[TH0], &l);
-		ck_assert_uint_eq(get_le(s[TH0].p + l.events, 8), 5);
-		put_le(s[TH0].p + l.events, 6, 8);
-		break;
-	case 20:
-		/* the first bucket's index */
-		thread_layout(&s[TH2], &l);
-		put_le(s[TH2].p + l.events + 4 * 8 + 4, HG_HIST_BUCKETS, 4);
-		break;
-	case 21:
-		/* the section ends one slot short of over[]'s end */
-		thread_layout(&s[TH2], &l);
-		s[TH2].len = l.jitter_hist - 8;
-		break;
-	case 22:
-		/*
-		 * the layout before the timed models: no model, period, deadline
-		 * or resolution (nor the analysis fields that came after them);
-		 * nothing after the gap histogram
-		 */
-		thread_layout(&s[TH0], &l);
-		s[TH0].len = l.hits;
-		cut_sec(&s[TH0], l.model, 4 + 3 * 8 + TH_ANALYSIS_BYTES);
-		break;
-	case 23:
-		s[PAD1].len = 15;
-		memset(s[PAD1].p, 0, 15);
-		s[PAD1].p[14] = 0x01;
-		break;
-	case 24:
-		s[PAD0].len = 1;
-		s[PAD0].p[0] = 0x80;
-		break;
-	case 25:
-		s[PAD2].len = 16;
-		memset(s[PAD2].p, 0, 16);
-		break;
-	case 26:
-		s[PAD0].len = sizeof(s[PAD0].p);
-		memset(s[PAD0].p, 0, sizeof(s[PAD0].p));
-		break;
-	case 27:
-		drop_sec(s, n, PAD2);
-		drop_sec(s, n, PAD1);
-		drop_sec(s, n, PAD0);
-		ck_assert_uint_eq(*n + 1, 3 + 2 * 3);
-		break;
-	case 28:
-		drop_sec(s, n, PAD1);
-		break;
-	case 29:
-		x.type = TYPE_PAD;
-		insert_sec(s, n, *n, &x);
-		break;
-	/* the count right: another check must catch these */
-	case 30:
-		x.type = TYPE_PAD;
-		s[REC0] = x;
-		break;
-	case 31:
-		s[PAD2] = s[REC1];
-		break;
-	case 32:
-		x.type = TYPE_END;
-		x.len = 4;
-		s[PAD1] = x;
-		break;
-	case 33:
-		s[PAD0] = s[RUN];
-		break;
-	/* the fields for the analysis */
-	case 34:
-		thread_layout(&s[TH1], &l);
-		ck_assert_uint_eq(get_le(s[TH1].p + l.reserve, 4), 2);
-		put_le(s[TH1].p + l.reserve, 3, 4);
-		break;
-	case 35:
-		thread_layout(&s[TH0], &l);
-		ck_assert_uint_eq(get_le(s[TH0].p + l.reserve, 4), 1);
-		put_le(s[TH0].p + l.reserve, UINT32_MAX, 4);
-		break;
-	case 36:
-		/* the timed models' layout: no analysis fields, no jitter histogram */
-		thread_layout(&s[TH0], &l);
-		s[TH0].len = l.jitter_hist;
-		cut_sec(&s[TH0], l.rt_prio, TH_ANALYSIS_BYTES);
-		break;
-	case 37:
-		thread_layout(&s[TH1], &l);
-		s[TH1].len = l.jitter_hist;
-		break;
-	case 38:
-		thread_layout(&s[TH1], &l);
-		ck_assert_uint_eq(get_le(s[TH1].p + l.jitter_hist, 8), 4);
-		put_le(s[TH1].p + l.jitter_hist, 5, 8);
-		break;
-	case 39:
-		/* the first bucket's index */
-		thread_layout(&s[TH0], &l);
-		put_le(s[TH0].p + l.jitter_hist + 4 * 8 + 4, HG_HIST_BUCKETS, 4);
-		break;
-	case 40:
-		/* the number of buckets that follow */
-		thread_layout(&s[TH2], &l);
-		ck_assert_uint_eq(get_le(s[TH2].p + l.jitter_hist + 4 * 8, 4), 2);
-		put_le(s[TH2].p + l.jitter_hist + 4 * 8, HG_HIST_BUCKETS + 1, 4);
-		break;
-	case 41:
-		thread_layout(&s[TH2], &l);
-		s[TH2].len -= 8;
-		break;
-	}
+	(void)n;
+	thread_layout(&s[TH1], &l);
+	ck_assert_uint_eq(get_le(s[TH1].p + l.model, 4), HG_MODEL_CPU_PERIODIC);
+	put_le(s[TH1].p + l.model, HG_MODEL_LAT + 1, 4);
 }
+
+static void event_count_wrong(struct sec *s, size_t *n)
+{
+	struct th_layout l;
+
+	(void)n;
+	thread_layout(&s[TH0], &l);
+	ck_assert_uint_eq(get_le(s[TH0].p + l.events, 8), 5);
+	put_le(s[TH0].p + l.events, 6, 8);
+}
+
+static void event_bucket_out_of_range(struct sec *s, size_t *n)
+{
+	struct th_layout l;
+
+	(void)n;
+	/* the first bucket's index */
+	thread_layout(&s[TH2], &l);
+	put_le(s[TH2].p + l.events + 4 * 8 + 4, HG_HIST_BUCKETS, 4);
+}
+
+static void over_cut_short(struct sec *s, size_t *n)
+{
+	struct th_layout l;
+
+	(void)n;
+	/* the section ends one slot short of over[]'s end */
+	thread_layout(&s[TH2], &l);
+	s[TH2].len = l.jitter_hist - 8;
+}
+
+static void thread_older_layout(struct sec *s, size_t *n)
+{
+	struct th_layout l;
+
+	(void)n;
+	/*
+	 * the layout before the timed models: no model, period, deadline
+	 * or resolution (nor the analysis fields that came after them);
+	 * nothing after the gap histogram
+	 */
+	thread_layout(&s[TH0], &l);
+	s[TH0].len = l.hits;
+	cut_sec(&s[TH0], l.model, 4 + 3 * 8 + TH_ANALYSIS_BYTES);
+}
+
+static void pad_byte_not_zero(struct sec *s, size_t *n)
+{
+	(void)n;
+	s[PAD1].len = 15;
+	memset(s[PAD1].p, 0, 15);
+	s[PAD1].p[14] = 0x01;
+}
+
+static void only_pad_byte_not_zero(struct sec *s, size_t *n)
+{
+	(void)n;
+	s[PAD0].len = 1;
+	s[PAD0].p[0] = 0x80;
+}
+
+static void pad_16(struct sec *s, size_t *n)
+{
+	(void)n;
+	s[PAD2].len = 16;
+	memset(s[PAD2].p, 0, 16);
+}
+
+static void pad_2048(struct sec *s, size_t *n)
+{
+	(void)n;
+	s[PAD0].len = sizeof(s[PAD0].p);
+	memset(s[PAD0].p, 0, sizeof(s[PAD0].p));
+}
+
+static void no_padding(struct sec *s, size_t *n)
+{
+	drop_sec(s, n, PAD2);
+	drop_sec(s, n, PAD1);
+	drop_sec(s, n, PAD0);
+	ck_assert_uint_eq(*n + 1, 3 + 2 * 3);
+}
+
+static void pad_missing(struct sec *s, size_t *n)
+{
+	drop_sec(s, n, PAD1);
+}
+
+static void pad_more(struct sec *s, size_t *n)
+{
+	struct sec x = { 0 };
+
+	x.type = TYPE_PAD;
+	insert_sec(s, n, *n, &x);
+}
+
+static void pad_for_records(struct sec *s, size_t *n)
+{
+	struct sec x = { 0 };
+
+	(void)n;
+	x.type = TYPE_PAD;
+	s[REC0] = x;
+}
+
+static void records1_twice_count_kept(struct sec *s, size_t *n)
+{
+	(void)n;
+	s[PAD2] = s[REC1];
+}
+
+static void end_in_middle_count_kept(struct sec *s, size_t *n)
+{
+	struct sec x = { 0 };
+
+	(void)n;
+	x.type = TYPE_END;
+	x.len = 4;
+	s[PAD1] = x;
+}
+
+static void two_runs_count_kept(struct sec *s, size_t *n)
+{
+	(void)n;
+	s[PAD0] = s[RUN];
+}
+
+static void reserve_3(struct sec *s, size_t *n)
+{
+	struct th_layout l;
+
+	(void)n;
+	thread_layout(&s[TH1], &l);
+	ck_assert_uint_eq(get_le(s[TH1].p + l.reserve, 4), 2);
+	put_le(s[TH1].p + l.reserve, 3, 4);
+}
+
+static void reserve_max(struct sec *s, size_t *n)
+{
+	struct th_layout l;
+
+	(void)n;
+	thread_layout(&s[TH0], &l);
+	ck_assert_uint_eq(get_le(s[TH0].p + l.reserve, 4), 1);
+	put_le(s[TH0].p + l.reserve, UINT32_MAX, 4);
+}
+
+static void thread_before_analysis(struct sec *s, size_t *n)
+{
+	struct th_layout l;
+
+	(void)n;
+	/* the timed models' layout: no analysis fields, no jitter histogram */
+	thread_layout(&s[TH0], &l);
+	s[TH0].len = l.jitter_hist;
+	cut_sec(&s[TH0], l.rt_prio, TH_ANALYSIS_BYTES);
+}
+
+static void no_jitter_hist(struct sec *s, size_t *n)
+{
+	struct th_layout l;
+
+	(void)n;
+	thread_layout(&s[TH1], &l);
+	s[TH1].len = l.jitter_hist;
+}
+
+static void jitter_count_wrong(struct sec *s, size_t *n)
+{
+	struct th_layout l;
+
+	(void)n;
+	thread_layout(&s[TH1], &l);
+	ck_assert_uint_eq(get_le(s[TH1].p + l.jitter_hist, 8), 4);
+	put_le(s[TH1].p + l.jitter_hist, 5, 8);
+}
+
+static void jitter_bucket_out_of_range(struct sec *s, size_t *n)
+{
+	struct th_layout l;
+
+	(void)n;
+	/* the first bucket's index */
+	thread_layout(&s[TH0], &l);
+	put_le(s[TH0].p + l.jitter_hist + 4 * 8 + 4, HG_HIST_BUCKETS, 4);
+}
+
+static void jitter_too_many_buckets(struct sec *s, size_t *n)
+{
+	struct th_layout l;
+
+	(void)n;
+	/* the number of buckets that follow */
+	thread_layout(&s[TH2], &l);
+	ck_assert_uint_eq(get_le(s[TH2].p + l.jitter_hist + 4 * 8, 4), 2);
+	put_le(s[TH2].p + l.jitter_hist + 4 * 8, HG_HIST_BUCKETS + 1, 4);
+}
+
+static void jitter_cut_short(struct sec *s, size_t *n)
+{
+	struct th_layout l;
+
+	(void)n;
+	thread_layout(&s[TH2], &l);
+	s[TH2].len -= 8;
+}
+
+/*
+ * The damages: what each is, the message it gets, and what it does to the
+ * sections of a valid file.
+ */
+static const struct {
+	const char *what;
+	const char *msg;	/* the message starts so; NULL: the file is fine */
+	void (*mutate)(struct sec *s, size_t *n);	/* NULL: none */
+} crafts[] = {
+	{ "same file", NULL, NULL },
+	{ "no run section", "damaged: run section missing", no_run },
+	{ "two run sections", "damaged run section", two_runs },
+	{ "unknown section type", "unknown section type 9", unknown_type },
+	{ "stray bytes in a section", "damaged: section 1 has 4 stray bytes", stray_bytes },
+	{ "threads out of order", "damaged section of thread 0", threads_out_of_order },
+	{ "records of thread 0 missing", "damaged run section", records0_missing },
+	{ "thread 2 missing", "damaged run section", thread2_missing },
+	{ "records of thread 1 twice", "damaged run section", records1_twice },
+	{ "records of an unknown thread", "damaged records section (thread 7)",
+	  records_unknown_thread },
+	{ "record count not the thread's", "damaged records section of thread 0",
+	  record_count_wrong },
+	{ "end section in the middle", "damaged run section", end_in_middle },
+	{ "too many threads", "damaged run section", too_many_threads },
+	{ "more threads than sections", "damaged run section", more_threads_than_sections },
+	{ "empty records before their thread", "damaged records section (thread 0)",
+	  empty_records_first },
+	/* the fields of the timed models */
+	{ "more thresholds than a run counts", "damaged run section", too_many_thresholds },
+	{ "a threshold fewer than said", "damaged run section", threshold_fewer },
+	{ "a threshold more than said", "damaged run section", threshold_more },
+	{ "an unknown model", "damaged section of thread 1", unknown_model },
+	{ "event histogram count not its buckets'", "damaged section of thread 0",
+	  event_count_wrong },
+	{ "event histogram bucket out of range", "damaged section of thread 2",
+	  event_bucket_out_of_range },
+	{ "over[] cut short", "damaged section of thread 2", over_cut_short },
+	{ "a thread section from an older layout", "damaged section of thread 0",
+	  thread_older_layout },
+	/* the padding before each thread's records, and the section count */
+	{ "a padding byte not zero", "damaged padding section", pad_byte_not_zero },
+	{ "the only padding byte not zero", "damaged padding section", only_pad_byte_not_zero },
+	{ "padding of 16 bytes", "damaged padding section", pad_16 },
+	{ "padding of 2048 bytes", "damaged padding section", pad_2048 },
+	{ "no padding: the old layout of 3 + 2n sections", "damaged run section", no_padding },
+	{ "a padding section missing", "damaged run section", pad_missing },
+	{ "a padding section more", "damaged run section", pad_more },
+	{ "padding in the place of records", "damaged: section 4 is out of place",
+	  pad_for_records },
+	{ "records of thread 1 twice, count kept", "damaged: section 9 is out of place",
+	  records1_twice_count_kept },
+	{ "end section in the middle, count kept", "damaged end section",
+	  end_in_middle_count_kept },
+	{ "two run sections, count kept", "two run sections", two_runs_count_kept },
+	/* the fields for the analysis, and the jitter histogram */
+	{ "reserve 3", "damaged section of thread 1", reserve_3 },
+	{ "reserve UINT32_MAX", "damaged section of thread 0", reserve_max },
+	{ "a thread section from before the analysis fields", "damaged section of thread 0",
+	  thread_before_analysis },
+	{ "no jitter histogram", "damaged section of thread 1", no_jitter_hist },
+	{ "jitter histogram count not its buckets'", "damaged section of thread 1",
+	  jitter_count_wrong },
+	{ "jitter histogram bucket out of range", "damaged section of thread 0",
+	  jitter_bucket_out_of_range },
+	{ "jitter histogram of more buckets than there are", "damaged section of thread 2",
+	  jitter_too_many_buckets },
+	{ "jitter histogram cut short", "damaged section of thread 2", jitter_cut_short },
+};
 
 START_TEST(test_crafted)
 {
@@ -1470,7 +1624,8 @@ START_TEST(test_crafted)
 	buf = encode(t, &len);
 	n = split(buf, len, s);
 	ck_assert_uint_eq(n, NSEC);
-	craft(_i, s, &n);
+	if (crafts[_i].mutate)
+		crafts[_i].mutate(s, &n);
 	again = join_sections(s, n, &len2);
 	if (!msg) {
 		/* the test's own checksum and layout are the writer's */

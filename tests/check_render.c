@@ -20,7 +20,7 @@
 #define MS 1000000ULL
 #define T0 1000ULL
 
-#define IV "<rect class=\"iv\""
+#define IV "<rect class=\"iv c"	/* any colour */
 #define MISS "<rect class=\"miss\""
 
 /* A trace of one thread with @n intervals: the i-th at @first + i * @every, @len long. */
@@ -156,7 +156,7 @@ START_TEST(test_boxes)
 	ck_assert_double_eq_tol(other.x + other.w, r, 0.1);
 	ck_assert_ptr_nonnull(strstr(s, ">thread 0: CPU</text>"));
 	ck_assert_ptr_nonnull(strstr(s, ">NORMAL (SCHED_OTHER nice 0)</text>"));
-	ck_assert_ptr_nonnull(strstr(s, ">Execution of 2 threads, 0 to 1 ms</text>"));
+	ck_assert_ptr_nonnull(strstr(s, ">Execution of 2 threads on 1 CPU, 0 to 1 ms</text>"));
 	ck_assert_ptr_nonnull(strstr(s, ">time since the start of the run (ms)</text>"));
 	ck_assert_ptr_nonnull(strstr(s, ">hourglass -n test</text>"));
 	ck_assert_ptr_nonnull(strstr(s, ".iv{fill:#8c8c8c}"));	/* grey */
@@ -262,7 +262,7 @@ START_TEST(test_window)
 	ck_assert_double_eq_tol(b0.w, (r - l) * 50 / 300, 0.1);
 	ck_assert_double_eq_tol(b1.x, l + (r - l) * 250 / 300, 0.1);
 	ck_assert_double_eq_tol(b1.x + b1.w, r, 0.1);		/* cut at the window's end */
-	ck_assert_ptr_nonnull(strstr(s, ">Execution of 1 thread, 0.25 to 0.55 ms</text>"));
+	ck_assert_ptr_nonnull(strstr(s, ">Execution of 1 thread on 1 CPU, 0.25 to 0.55 ms</text>"));
 	ck_assert_ptr_nonnull(strstr(s, ">0.25</text>"));	/* ticks inside the window */
 	ck_assert_ptr_nonnull(strstr(s, ">0.55</text>"));
 	ck_assert_ptr_null(strstr(s, ">0.20</text>"));
@@ -375,6 +375,47 @@ START_TEST(test_per_cpu)
 	ck_assert_ptr_nonnull(strstr(s, "<rect class=\"key c1\""));
 	ck_assert_ptr_nonnull(strstr(s, ">thread 1: CPU, NORMAL (SCHED_OTHER nice 0)</text>"));
 	ck_assert_ptr_nonnull(strstr(s, "Execution by CPU: 2 threads on 2 CPUs"));
+	free(s);
+	hg_trace_free(t);
+}
+END_TEST
+
+/*
+ * Thread rows: each interval in the colour of its CPU (the CPUs in the
+ * order of their numbers), a legend entry per CPU; intervals within a
+ * pixel merge only on the same CPU.
+ */
+START_TEST(test_cpu_colours)
+{
+	static const uint64_t a[][2] = {
+		{ T0 + 100 * US, 50 * US }, { T0 + 300 * US, 50 * US }, { T0 + 500 * US, 50 * US },
+		{ T0 + 550 * US, 50 * US },
+	};
+	static const uint64_t b[][2] = { { T0 + 200 * US, 50 * US } };
+	const uint64_t (*const iv[])[2] = { a, b };
+	const size_t n[] = { 4, 1 };
+	struct hg_trace *t = hg_test_trace(2, iv, n);
+	struct box b0, b1;
+	char *s;
+
+	/* thread 0 on CPUs 5, 1, 5, 1 (the last two touch); thread 1 on 5 */
+	t->threads[0].recs[0].cpu = 5;
+	t->threads[0].recs[1].cpu = 1;
+	t->threads[0].recs[2].cpu = 5;
+	t->threads[0].recs[3].cpu = 1;
+	t->threads[1].recs[0].cpu = 5;
+	s = render(t, &whole);
+	ck_assert_uint_eq(count(s, "<rect class=\"iv c0\""), 2);	/* CPU 1 */
+	ck_assert_uint_eq(count(s, "<rect class=\"iv c1\""), 3);	/* CPU 5 */
+	ck_assert(nth_box(s, "<rect class=\"iv c1\"", 1, &b0));	/* 500 us, on 5 */
+	ck_assert(nth_box(s, "<rect class=\"iv c0\"", 1, &b1));	/* 550 us, on 1 */
+	ck_assert_double_eq_tol(b0.x + b0.w, b1.x, 0.2);
+	ck_assert_ptr_nonnull(strstr(s, "<rect class=\"key c0\""));
+	ck_assert_ptr_nonnull(strstr(s, "<rect class=\"key c1\""));
+	ck_assert_ptr_null(strstr(s, "<rect class=\"key c2\""));
+	ck_assert_ptr_nonnull(strstr(s, ">CPU 1</text>"));
+	ck_assert_ptr_nonnull(strstr(s, ">CPU 5</text>"));
+	ck_assert_ptr_nonnull(strstr(s, "Execution of 2 threads on 2 CPUs"));
 	free(s);
 	hg_trace_free(t);
 }
@@ -542,7 +583,24 @@ START_TEST(test_lat_wakeups)
 	ck_assert_ptr_nonnull(strstr(s, ">wake-up (LAT)</text>"));
 	free(s);
 
-	/* per CPU: no intervals, no rows, said so */
+	/*
+	 * per CPU: no intervals, but a row for the CPU the thread woke on (2),
+	 * its wake-ups there in its colour, and the thread in the legend
+	 */
+	for (k = 0; k < 4; k++)
+		t->threads[0].recs[k].cpu = 2;
+	s = render(t, &(struct hg_render_opts){ .per_cpu = true });
+	ck_assert_ptr_null(strstr(s, ">no intervals of execution in this trace</text>"));
+	ck_assert_ptr_nonnull(strstr(s, ">CPU 2</text>"));
+	ck_assert_ptr_nonnull(strstr(s, ">Execution by CPU: 1 thread on 1 CPU, 0 to 1 ms</text>"));
+	ck_assert_uint_eq(markers(s, "wake mark c0"), 4);
+	ck_assert_ptr_nonnull(strstr(s, "<path class=\"key wake mark c0\""));
+	ck_assert_ptr_nonnull(strstr(s, ">thread 0: CPU, NORMAL (SCHED_OTHER nice 0): "
+				     "wake-ups</text>"));
+	free(s);
+
+	/* without a single event or interval: no rows, said so */
+	t->threads[0].stored = 0;
 	s = render(t, &(struct hg_render_opts){ .per_cpu = true });
 	ck_assert_ptr_nonnull(strstr(s, ">no intervals of execution in this trace</text>"));
 	ck_assert_ptr_nonnull(strstr(s, ">Execution by CPU: 1 thread, 0 to 1 ms</text>"));
@@ -621,6 +679,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_bounded);
 	tcase_add_test(tc, test_per_cpu);
 	tcase_add_test(tc, test_per_cpu_merge);
+	tcase_add_test(tc, test_cpu_colours);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("window");

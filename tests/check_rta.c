@@ -2190,7 +2190,7 @@ static const struct {
 	{ ARGS("-n", "2", "-w", "CPU"),
 	  "hourglass: rta: no PERIODIC thread to analyse "
 	  "(give -w PERIODIC <amount> <period> [<deadline>])\n" },
-	{ ARGS("--tasks"), "hourglass: rta: --tasks: missing file\n" },
+	{ ARGS("--tasks"), "hourglass: rta: --tasks: missing value\n" },
 	{ ARGS("--tasks", "/nonexistent/x.tasks"),
 	  "hourglass: rta: /nonexistent/x.tasks: No such file or directory\n" },
 	{ ARGS("--tasks", "/nonexistent/x.tasks", "-n", "2"),

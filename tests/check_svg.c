@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_svg.c - postprocess/svg.h: escaping, scales, nice ticks, axes and
- * the histogram picture, each checked for well-formed XML
+ * check_svg.c - postprocess/svg.h: escaping, scales, nice ticks and axes,
+ * each checked for well-formed XML
  *
  * The first part, a small XML well-formedness checker and helpers to read
- * the pictures back, is shared with check_render.c, which includes this
+ * the pictures back, is shared with check_render.c and check_svghist.c, which include this
  * file with CHECK_SVG_HELPERS_ONLY defined.
  */
 #include <errno.h>
@@ -266,7 +266,7 @@ struct box {
 	double x, y, w, h;
 };
 
-static bool nth_box(const char *s, const char *prefix, size_t i, struct box *b)
+static inline bool nth_box(const char *s, const char *prefix, size_t i, struct box *b)
 {
 	const char *p = s;
 	size_t k;
@@ -285,6 +285,20 @@ static bool nth_box(const char *s, const char *prefix, size_t i, struct box *b)
 		return true;
 	}
 	return false;
+}
+
+/* The texts of the elements that start with @prefix, joined by '|'. */
+static inline void texts_of(const char *s, const char *prefix, char *buf, size_t len)
+{
+	size_t at = 0;
+
+	buf[0] = '\0';
+	while ((s = strstr(s, prefix))) {
+		const char *p = strchr(s, '>') + 1, *q = strchr(p, '<');
+
+		at += (size_t)snprintf(buf + at, len - at, "%s%.*s", at ? "|" : "", (int)(q - p), p);
+		s = q;
+	}
 }
 
 #ifndef CHECK_SVG_HELPERS_ONLY
@@ -521,131 +535,6 @@ START_TEST(test_end_write_error)
 }
 END_TEST
 
-static char *histogram(const struct hg_svg_bar *bars, size_t n, bool log_counts)
-{
-	struct doc d;
-	FILE *f = doc_open(&d);
-
-	ck_assert_int_eq(hg_svg_histogram(f, "Wake-up <lateness>", "lateness (us) & more",
-					  bars, n, log_counts), 0);
-	return doc_close(&d);
-}
-
-START_TEST(test_histogram_linear)
-{
-	const struct hg_svg_bar bars[] = {
-		{ 0, 1, 50 }, { 1, 2, 100 }, { 2, 3, 0 }, { 3, 4, 25 },
-	};
-	struct box b0, b1, b3;
-	char *s = histogram(bars, 4, false);
-
-	ck_assert_xml(s);
-	ck_assert_uint_eq(count(s, "<rect class=\"bar\""), 3);	/* no bar for 0 */
-	ck_assert(nth_box(s, "<rect class=\"bar\"", 0, &b0));
-	ck_assert(nth_box(s, "<rect class=\"bar\"", 1, &b1));
-	ck_assert(nth_box(s, "<rect class=\"bar\"", 2, &b3));
-	ck_assert_double_eq_tol(b0.h * 2, b1.h, 0.05);		/* heights in proportion */
-	ck_assert_double_eq_tol(b3.h * 4, b1.h, 0.05);
-	ck_assert_double_eq_tol(b0.y + b0.h, b1.y + b1.h, 0.01);	/* one baseline */
-	ck_assert(b0.x < b1.x && b1.x < b3.x);
-	ck_assert_ptr_nonnull(strstr(s, ">0</text>"));
-	ck_assert_ptr_nonnull(strstr(s, ">100</text>"));		/* the top: a round 100 */
-	ck_assert_ptr_nonnull(strstr(s, ">count</text>"));
-	ck_assert_ptr_nonnull(strstr(s, ">Wake-up &lt;lateness&gt;</text>"));
-	ck_assert_ptr_nonnull(strstr(s, ">lateness (us) &amp; more</text>"));
-	ck_assert_ptr_nonnull(strstr(s, ">n = 175</text>"));
-	free(s);
-}
-END_TEST
-
-START_TEST(test_histogram_log)
-{
-	const struct hg_svg_bar bars[] = {
-		{ 10, 11, 1 }, { 11, 12, 10 }, { 12, 13, 1000 }, { 13, 14, 3000 },
-	};
-	struct box b[4];
-	char *s = histogram(bars, 4, true);
-	int i;
-
-	ck_assert_xml(s);
-	ck_assert_uint_eq(count(s, "<rect class=\"bar\""), 4);
-	for (i = 0; i < 4; i++)
-		ck_assert(nth_box(s, "<rect class=\"bar\"", (size_t)i, &b[i]));
-	/* a count of 1 is still a visible bar; each decade is the same height */
-	ck_assert(b[0].h > 5);
-	ck_assert_double_eq_tol(b[2].h - b[1].h, 2 * (b[1].h - b[0].h), 0.05);
-	ck_assert(b[3].h > b[2].h);
-	/* decades up to 10^4, the first above the largest count */
-	ck_assert_ptr_nonnull(strstr(s, ">1</text>"));
-	ck_assert_ptr_nonnull(strstr(s, ">1000</text>"));
-	ck_assert_ptr_nonnull(strstr(s, ">10000</text>"));
-	ck_assert_ptr_null(strstr(s, ">100000</text>"));
-	ck_assert_ptr_nonnull(strstr(s, ">count (log scale)</text>"));
-	free(s);
-}
-END_TEST
-
-START_TEST(test_histogram_empty)
-{
-	const struct hg_svg_bar zero[] = { { 0, 1, 0 } };
-	char *s = histogram(NULL, 0, true);
-
-	ck_assert_xml(s);
-	ck_assert_uint_eq(count(s, "<rect class=\"bar\""), 0);
-	ck_assert_ptr_nonnull(strstr(s, ">no values</text>"));
-	free(s);
-	s = histogram(zero, 1, false);
-	ck_assert_xml(s);
-	ck_assert_uint_eq(count(s, "<rect class=\"bar\""), 0);
-	free(s);
-}
-END_TEST
-
-START_TEST(test_histogram_overflow)
-{
-	/* a last bar of values of 3 or more: one bar wide, darker, labelled */
-	const struct hg_svg_bar bars[] = {
-		{ 0, 1, 5 }, { 1, 2, 3 }, { 2, 3, 0 }, { 3, INFINITY, 4 },
-	};
-	struct box b0, over;
-	char *s = histogram(bars, 4, false);
-
-	ck_assert_xml(s);
-	ck_assert_uint_eq(count(s, "<rect class=\"bar\""), 2);
-	ck_assert_uint_eq(count(s, "<rect class=\"bar over\""), 1);
-	ck_assert(nth_box(s, "<rect class=\"bar\"", 0, &b0));
-	ck_assert(nth_box(s, "<rect class=\"bar over\"", 0, &over));
-	ck_assert_double_eq_tol(over.w, b0.w, 0.02);
-	ck_assert_double_eq_tol(over.x + over.w, 720 - 32 - 0.5, 0.02);	/* the plot's end */
-	ck_assert_ptr_nonnull(strstr(s, ">\xe2\x89\xa5" "3</text>"));
-	ck_assert_ptr_nonnull(strstr(s, ">n = 12</text>"));
-	ck_assert_ptr_null(strstr(s, "inf"));
-	ck_assert_ptr_null(strstr(s, "nan"));
-	free(s);
-}
-END_TEST
-
-START_TEST(test_histogram_many_bars)
-{
-	struct hg_svg_bar bars[1000];
-	struct box b;
-	char *s;
-	size_t i;
-
-	for (i = 0; i < 1000; i++)
-		bars[i] = (struct hg_svg_bar){ (double)i, (double)i + 1, i % 7 + 1 };
-	s = histogram(bars, 1000, true);
-	ck_assert_xml(s);
-	ck_assert_uint_eq(count(s, "<rect class=\"bar\""), 1000);
-	for (i = 0; i < 1000; i++) {	/* all inside the plot, left to right */
-		ck_assert(nth_box(s, "<rect class=\"bar\"", i, &b));
-		ck_assert(b.x >= 80 && b.x + b.w <= 720);
-		ck_assert(b.w > 0);
-	}
-	free(s);
-}
-END_TEST
-
 static Suite *suite(void)
 {
 	Suite *s = suite_create("svg");
@@ -666,13 +555,6 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_axis_log);
 	suite_add_tcase(s, tc);
 
-	tc = tcase_create("histogram");
-	tcase_add_test(tc, test_histogram_linear);
-	tcase_add_test(tc, test_histogram_log);
-	tcase_add_test(tc, test_histogram_empty);
-	tcase_add_test(tc, test_histogram_overflow);
-	tcase_add_test(tc, test_histogram_many_bars);
-	suite_add_tcase(s, tc);
 	return s;
 }
 

@@ -142,7 +142,7 @@ if [ -s "$TMP/out" ] || [ -s "$TMP/err" ] || [ ! -s "$TMP/q.json" ]; then fail "
 else ok "-q prints nothing and writes --json"; fi
 
 # JSON keys
-for k in '"schema": 1' '"tsc_hz"' '"gap_threshold_ns"' '"threads"' '"received_ns"' '"median_ns"' \
+for k in '"schema": 2' '"tsc_hz"' '"gap_threshold_ns"' '"threads"' '"received_ns"' '"median_ns"' \
 	 '"voluntary_switches"' '"kernel_release"' '"interrupts_before"' '"tid"' '"kernel_cpu_ns"' \
 	 '"noise"' '"other_tasks_ns"'; do
 	grep -q "$k" "$TMP/q.json" || { fail "--json" "no $k"; break; }
@@ -184,6 +184,26 @@ done && ok "calibrate --ctx --json"
 # help
 "$HG" --help | grep -q -- '--cpu' && ok "--help" || fail "--help" "no --cpu"
 "$HG" help dump | grep -q 'usage: hourglass dump' && ok "help dump" || fail "help dump" "no usage"
+# every subcommand's synopsis (made from its option table) is the man page's,
+# in SYNOPSIS and in its SUBCOMMANDS heading; every option is in its help
+MAN="$HERE/../man/hourglass.1"
+man_text() { sed -e 's/\\-/-/g' -e 's/\\f[BIRP]//g' "$MAN"; }
+subs=$("$HG" --help | sed -n '/^Subcommands/,/^$/p' | awk '/^  [a-z]/ { print $1 }')
+[ -n "$subs" ] || fail "subcommand synopses" "no subcommands in --help"
+for sub in $subs; do
+	syn=$("$HG" help "$sub" | sed -n '1s/^usage: hourglass //p')
+	if ! man_text | grep -qxF "hourglass $syn"; then
+		fail "man SYNOPSIS of $sub" "no line 'hourglass $syn'"
+	elif ! man_text | grep -qxF ".SS $syn"; then
+		fail "man SUBCOMMANDS heading of $sub" "no '.SS $syn'"
+	else
+		ok "man synopsis of $sub: $syn"
+	fi
+	for o in $(printf '%s\n' "$syn" | grep -o -- '-[-a-z]*'); do
+		"$HG" help "$sub" | grep -qE -- "^  (    )?$o[ ,]|^  -[a-z], $o( |\$)" ||
+			fail "help $sub" "no line for $o"
+	done
+done
 
 # --- bad input --------------------------------------------------------------
 B="$TMP/bad"
@@ -237,6 +257,12 @@ if "$HG" -n 4 -d 500ms -a -w CPU_YIELD 0.9ms --cpu 0 -x -gh -o "$TMP/y.hgt" >"$T
 	else
 		fail "ctx" "voluntary '$v', classes add to $sum, $gaps gaps"
 	fi
+	"$HG" ctx "$TMP/y.hgt" --svg "$TMP/ctxl.svg" --log-y >/dev/null &&
+		grep -q '<path class="line c0"' "$TMP/ctxl.svg" &&
+		grep -q '<path class="line c1"' "$TMP/ctxl.svg" &&
+		grep -q '>switches (log scale)</text>' "$TMP/ctxl.svg" &&
+		ok "ctx --svg --log-y: two series, log counts" ||
+		fail "ctx --svg --log-y" "not two series on a log axis"
 	# on one CPU, no two intervals overlap: a gap hides no other thread's run
 	"$HG" export "$TMP/y.hgt" --format csv -o "$TMP/y.csv"
 	over=$(awk -F, 'NR > 1 && $2 == "interval" { print $6, $3, $4 }' "$TMP/y.csv" |
@@ -270,7 +296,7 @@ expect_bad "ctx unknown option" ctx "$TMP/y.hgt" --frob
 # render: well-formed SVG with a row per thread; sub-pixel intervals merged
 if "$HG" -n 2 -d 500ms -a -w CPU_YIELD 20us -x -o "$TMP/r.hgt" >/dev/null 2>&1 &&
    "$HG" render "$TMP/r.hgt" -o "$TMP/r.svg" 2>"$TMP/err"; then
-	boxes=$(grep -c '<rect class="iv"' "$TMP/r.svg")
+	boxes=$(grep -c '<rect class="iv c' "$TMP/r.svg")
 	if head -1 "$TMP/r.svg" | grep -q '^<?xml' && tail -1 "$TMP/r.svg" | grep -q '^</svg>$' &&
 	   { ! command -v xmllint >/dev/null || xmllint --noout "$TMP/r.svg"; } &&
 	   grep -q '>thread 1: CPU_YIELD 20us</text>' "$TMP/r.svg" &&
@@ -309,8 +335,9 @@ expect_bad "render -o the trace itself" render "$TMP/r.hgt" -o "$TMP/r.hgt"
 if "$HG" -n 1 -d 300ms $RT -w LAT 1ms --histogram 50 -x -o "$TMP/l.hgt" >"$TMP/out" 2>/dev/null &&
    "$HG" lat "$TMP/l.hgt" --svg "$TMP/l.svg" >"$TMP/latout"; then
 	if grep -E '^# (thread 0: (LAT|samples)|Histogram|Total|Min|Avg|Max)|^[0-9]{6} ' "$TMP/out" |
-	   cmp -s - "$TMP/latout" && grep -q '<rect class="bar"' "$TMP/l.svg" &&
-	   grep -q '>count (log scale)</text>' "$TMP/l.svg"; then
+	   cmp -s - "$TMP/latout" && grep -q '<path class="line c0"' "$TMP/l.svg" &&
+	   grep -q '>samples (log scale)</text>' "$TMP/l.svg" &&
+	   grep -q '>thread 0: LAT 1ms' "$TMP/l.svg"; then
 		ok "lat: the run's LAT report, histogram SVG"
 	else
 		fail "lat" "report differs from the run's or no bars"
@@ -323,6 +350,7 @@ fi
 expect_bad "lat of a trace without LAT" lat "$TMP/r.hgt"
 expect_bad "lat without file" lat
 expect_bad "lat --histogram 0" lat "$TMP/l.hgt" --histogram 0
+expect_bad "ctx --log-y with a value" ctx "$TMP/r.hgt" --log-y=yes
 expect_bad "lat of a missing file" lat "$B/none.hgt"
 
 # --- export -------------------------------------------------------------------

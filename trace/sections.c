@@ -311,6 +311,6 @@ void hg_sec_get_thread(struct hg_cur *c, struct hg_trace_thread *th)
 		th->overwritten = hg_get_u64(c);
 		th->complete_since_cycles = hg_get_u64(c);
 	}
-	if (th->model > HG_MODEL_LAT || th->reserve > 2)
+	if (th->model > HG_MODEL_LAT || th->reserve > HG_RESERVE_SOFT)
 		c->bad = 1;
 }

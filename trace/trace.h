@@ -49,6 +49,13 @@ enum hg_model {
 	HG_MODEL_LAT,		/* wake-up lateness samples */
 };
 
+/* A thread's CPU reservation (SCHED_DEADLINE), as the trace stores it. */
+enum hg_reserve {
+	HG_RESERVE_NONE = 0,
+	HG_RESERVE_HARD,	/* -rh: throttled at the budget */
+	HG_RESERVE_SOFT,	/* -rs: SCHED_FLAG_RECLAIM, may run past it */
+};
+
 struct hg_trace_thread {
 	uint32_t id;
 	char workload[HG_LABEL_LEN];	/* e.g. "CPU_SCAN 256KB" */
@@ -66,7 +73,7 @@ struct hg_trace_thread {
 	uint64_t wcet_ns;		/* C: the model's or --wcet; 0: not jobs */
 	uint64_t jitter_ns;		/* --jitter */
 	uint64_t blocking_ns;		/* --blocking */
-	uint32_t reserve;		/* 0, or 1 for -rh, 2 for -rs */
+	uint32_t reserve;		/* enum hg_reserve */
 	uint64_t reserve_budget_ns;
 	uint64_t reserve_period_ns;
 	uint64_t gap_threshold_cycles;

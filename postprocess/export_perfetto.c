@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * perfetto.c - a saved trace as Chrome trace-event JSON, which Perfetto and
- * chrome://tracing open; the layout is described in export.h
+ * export_perfetto.c - a saved trace as Chrome trace-event JSON, which
+ * Perfetto and chrome://tracing open; the layout is described in export.h
+ *
+ * The document's frame and its "otherData" (the run's metadata, meta.h)
+ * are written by the JSON writer; the events, millions of them, are
+ * formatted straight into the output buffer.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -11,6 +15,8 @@
 #include "export.h"
 #include "exportbuf.h"
 #include "exportint.h"
+#include "json.h"
+#include "meta.h"
 
 #define PF_THREADS_PID 1
 #define PF_CPUS_PID 2
@@ -25,7 +31,7 @@
 struct pf {
 	struct hg_out *o;
 	const struct hg_trace *t;
-	int started;				/* an event was written */
+	struct hg_json *j;			/* the document, in "traceEvents" */
 	int cpus_named;				/* the process "CPUs" named */
 	uint64_t cpu_named[PF_MAX_CPUS / 64];	/* CPU tracks named */
 };
@@ -48,18 +54,15 @@ static uint64_t pf_cpu_tid(const struct pf *pf, unsigned int cpu)
 
 /*
  * A metadata event: {"name": @what, "ph": "M", ..., "args": {"name": @str}}
- * or, without @str, {"sort_index": @num}. The first event is one of
- * these; every event after it starts with a comma.
+ * or, without @str, {"sort_index": @num}.
  */
 static void pf_meta(struct pf *pf, const char *what, unsigned int pid, uint64_t tid,
 		    const char *str, uint64_t num)
 {
 	struct hg_out *o = pf->o;
 
-	if (pf->started)
-		OUT_LIT(o, ",");
-	pf->started = 1;
-	OUT_LIT(o, "\n{\"name\":");
+	hg_out_done(o, hg_json_prefix(pf->j, hg_out_room(o, HG_JSON_PREFIX)));
+	OUT_LIT(o, "{\"name\":");
 	hg_out_jstr(o, what);
 	OUT_LIT(o, ",\"ph\":\"M\"");
 	hg_out_kv_u64(o, "pid", pid);
@@ -142,7 +145,8 @@ static void pf_interval(struct pf *pf, uint32_t i, const struct hg_export_item *
 
 	pf_cpu_track(pf, it->cpu);
 	p = hg_out_room(pf->o, 2 * OUT_ROW);
-	PUT(p, ",\n{\"name\":\"cpu ");
+	p = hg_json_prefix(pf->j, p);
+	PUT(p, "{\"name\":\"cpu ");
 	p = hg_put_num(p, it->cpu);
 	PUT(p, PF_ON_THREADS("interval", "X"));
 	p = hg_put_num(p, pf_thread_tid(i));
@@ -152,7 +156,9 @@ static void pf_interval(struct pf *pf, uint32_t i, const struct hg_export_item *
 	p = hg_put_num(p, it->cpu);
 	PUT(p, ",\"ended_by\":\"");
 	p = hg_put_word(p, end);
-	PUT(p, "\"}},\n{\"name\":\"thread ");
+	PUT(p, "\"}}");
+	p = hg_json_prefix(pf->j, p);
+	PUT(p, "{\"name\":\"thread ");
 	p = hg_put_num(p, id);
 	PUT(p, PF_ON_CPUS("cpu", "X"));
 	p = hg_put_num(p, pf_cpu_tid(pf, it->cpu));
@@ -167,12 +173,13 @@ static void pf_interval(struct pf *pf, uint32_t i, const struct hg_export_item *
 }
 
 /* A job's begin or end event, up to its timestamp. */
-static char *put_job(char *p, const struct pf *pf, uint32_t i, uint64_t k, int begin,
+static char *put_job(char *p, struct pf *pf, uint32_t i, uint64_t k, int begin,
 		     uint64_t mono_ns)
 {
 	uint32_t id = pf->t->threads[i].id;
 
-	PUT(p, ",\n{\"name\":\"thread ");
+	p = hg_json_prefix(pf->j, p);
+	PUT(p, "{\"name\":\"thread ");
 	p = hg_put_num(p, id);
 	if (begin)
 		PUT(p, ": job" PF_ON_THREADS("job", "b"));
@@ -211,7 +218,8 @@ static void pf_job(struct pf *pf, uint32_t i, const struct hg_export_item *it, u
 	p = put_job(p, pf, i, k, 0, it->mono_end_ns);
 	*p++ = '}';
 	if (miss) {
-		PUT(p, ",\n{\"name\":\"deadline miss" PF_ON_THREADS("job", "i"));
+		p = hg_json_prefix(pf->j, p);
+		PUT(p, "{\"name\":\"deadline miss" PF_ON_THREADS("job", "i"));
 		p = hg_put_num(p, pf_thread_tid(i));
 		PUT(p, ",\"s\":\"t\",\"ts\":");
 		p = hg_put_us3(p, th->deadline_ns ? it->mono_ns + th->deadline_ns :
@@ -230,7 +238,8 @@ static void pf_lat(struct pf *pf, uint32_t i, const struct hg_export_item *it)
 {
 	char *p = hg_out_room(pf->o, OUT_ROW);
 
-	PUT(p, ",\n{\"name\":\"thread ");
+	p = hg_json_prefix(pf->j, p);
+	PUT(p, "{\"name\":\"thread ");
 	p = hg_put_num(p, pf->t->threads[i].id);
 	PUT(p, ": lateness" PF_ON_THREADS("lat", "C"));
 	p = hg_put_num(p, pf_thread_tid(i));
@@ -247,10 +256,11 @@ static void pf_frame(struct pf *pf, uint32_t i, const struct hg_export_item *it)
 {
 	char *p = hg_out_room(pf->o, OUT_ROW);
 
+	p = hg_json_prefix(pf->j, p);
 	if (it->kind == HG_EXPORT_FRAME)
-		PUT(p, ",\n{\"name\":\"frame" PF_ON_THREADS("frame", "i"));
+		PUT(p, "{\"name\":\"frame" PF_ON_THREADS("frame", "i"));
 	else
-		PUT(p, ",\n{\"name\":\"period miss" PF_ON_THREADS("frame", "i"));
+		PUT(p, "{\"name\":\"period miss" PF_ON_THREADS("frame", "i"));
 	p = hg_put_num(p, pf_thread_tid(i));
 	PUT(p, ",\"s\":\"t\",\"ts\":");
 	p = hg_put_us3(p, it->mono_end_ns);
@@ -291,28 +301,10 @@ static int pf_thread(struct pf *pf, uint32_t i)
 	return ret;
 }
 
-/* "otherData": what the run was and how its clock maps. */
-static void pf_other(struct hg_out *o, const struct hg_trace *t)
-{
-	OUT_LIT(o, "\"otherData\":{\"generator\":\"hourglass export\"");
-	hg_out_kv_u64(o, "schema", HG_EXPORT_SCHEMA);
-	hg_out_kv_str(o, "command", t->cmdline);
-	hg_out_kv_str(o, "clock", "CLOCK_MONOTONIC");
-	hg_out_kv_u64(o, "tsc_hz", t->calib.tsc_hz);
-	hg_out_kv_u64(o, "mono_start_ns", t->mono_start_ns);
-	hg_out_kv_u64(o, "mono_start_cycles", t->mono_start_cycles);
-	hg_out_kv_u64(o, "mono_end_ns", t->mono_end_ns);
-	hg_out_kv_u64(o, "mono_end_cycles", t->mono_end_cycles);
-	hg_out_kv_u64(o, "t0_cycles", t->t0_cycles);
-	hg_out_kv_u64(o, "t0_mono_ns", hg_export_mono_ns(t, t->t0_cycles));
-	hg_out_kv_u64(o, "duration_ns", t->duration_ns);
-	hg_out_kv_u64(o, "realtime_start_ns", t->realtime_start_ns);
-	OUT_LIT(o, "}");
-}
-
-int hg_export_perfetto(struct hg_out *o, const struct hg_trace *t)
+static int perfetto(struct hg_out *o, const struct hg_trace *t)
 {
 	struct pf *pf = calloc(1, sizeof(*pf));
+	struct hg_json j;
 	uint32_t i;
 	int ret = 0;
 
@@ -320,14 +312,32 @@ int hg_export_perfetto(struct hg_out *o, const struct hg_trace *t)
 		return -ENOMEM;
 	pf->o = o;
 	pf->t = t;
-	OUT_LIT(o, "{\"traceEvents\":[");
+	pf->j = &j;
+	hg_json_begin(&j, o->f);
+	hg_json_obj(&j, NULL);
+	hg_json_arr(&j, "traceEvents");
 	pf_meta(pf, "process_name", PF_THREADS_PID, PF_THREADS_PID, "hourglass threads", 0);
 	pf_meta(pf, "process_sort_index", PF_THREADS_PID, PF_THREADS_PID, NULL, 0);
 	for (i = 0; i < t->nthreads && !ret; i++)
 		ret = pf_thread(pf, i);
-	OUT_LIT(o, "\n],\n\"displayTimeUnit\":\"ns\",\n");
-	pf_other(o, t);
-	OUT_LIT(o, "\n}\n");
+	hg_out_flush(o);
+	hg_json_close(&j);
+	hg_json_string(&j, "displayTimeUnit", "ns");
+	/* what the run was and how its clock maps */
+	hg_json_obj(&j, "otherData");
+	hg_json_u64(&j, "schema", HG_EXPORT_SCHEMA);
+	hg_json_string(&j, "generator", "hourglass export");
+	hg_json_string(&j, "clock", "CLOCK_MONOTONIC");
+	hg_meta_run(&j, t);
+	hg_json_obj(&j, "system");
+	hg_meta_system(&j, t);
+	if (hg_json_end_doc(&j) && !ret)
+		ret = -EIO;
 	free(pf);
 	return ret;
 }
+
+const struct hg_export_ops hg_export_perfetto = {
+	.name = "perfetto",
+	.write = perfetto,
+};

@@ -1,0 +1,270 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * check_svghist.c - postprocess/svghist.h: the histogram picture read back
+ * as XML: its series, legend, marks, overflow bars and axes
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CHECK_SVG_HELPERS_ONLY
+#include "check_svg.c"	/* the XML checker and the helpers to read pictures */
+#include "../postprocess/svghist.h"
+
+#define OVER_BAR "<rect class=\"over c"
+
+/* Buckets of @width from @first with the counts @c (the last one the overflow). */
+static void bins_of(struct hg_bins *b, uint64_t first, uint64_t width, const uint64_t *c,
+		    size_t n)
+{
+	size_t i;
+
+	ck_assert_int_eq(hg_bins_linear(b, first, width, n), 0);
+	for (i = 0; i <= n; i++) {
+		b->count[i] = c[i];
+		b->total += c[i];
+	}
+}
+
+static char *draw(const struct hg_svg_hist *h)
+{
+	struct doc d;
+	FILE *f = doc_open(&d);
+
+	ck_assert_int_eq(hg_svg_hist(f, h), 0);
+	return doc_close(&d);
+}
+
+/*
+ * The levels of a series' outline "M x base V y H x V y ... H x V base":
+ * @y[i] the height (px above the base) of each step, @x[i] where it starts.
+ * Returns the number of steps.
+ */
+static size_t steps(const char *s, size_t k, double *x, double *y, size_t max)
+{
+	char prefix[64];
+	const char *p;
+	double cx, base, cy;
+	size_t n = 0;
+	int used;
+
+	snprintf(prefix, sizeof(prefix), "<path class=\"line c%zu\" d=\"", k);
+	p = strstr(s, prefix);
+	ck_assert_msg(p, "no %s", prefix);
+	p += strlen(prefix);
+	ck_assert_int_eq(sscanf(p, "M%lf %lf%n", &cx, &base, &used), 2);
+	p += used;
+	cy = base;
+	while (*p == 'H' || *p == 'V') {
+		char cmd = *p++;
+		double v = strtod(p, (char **)&p);
+
+		if (cmd == 'H') {
+			cx = v;
+			continue;
+		}
+		cy = v;
+		if (n < max && cy != base) {
+			x[n] = cx;
+			y[n++] = base - cy;
+		}
+	}
+	ck_assert_int_eq(*p, '"');
+	return n;
+}
+
+/*
+ * Two series over buckets of 10 from 0 (values in ns, the axis in us):
+ * "a" with 10, 20, 40 and 5 beyond, "b" with 0, 30, 0 and none beyond.
+ */
+START_TEST(test_two_series)
+{
+	static const uint64_t ca[] = { 10, 20, 40, 5 }, cb[] = { 0, 30, 0, 0 };
+	struct hg_bins a, b;
+	struct hg_svg_series s[2] = {
+		{ .name = "a <first>", .bins = &a, .median = 0.015, .p99 = 0.028 },
+		{ .name = "b", .bins = &b, .median = 0.012, .p99 = NAN },
+	};
+	struct hg_svg_hist h = {
+		.title = "T", .subtitle = "hourglass -n 2 -o t.hgt", .xlabel = "cost (us)",
+		.ylabel = "switches", .unit = "us", .per_unit = 1000, .series = s, .nseries = 2,
+	};
+	double x[8], y[8], xb[8], yb[8];
+	char buf[64], *d;
+	struct box over;
+
+	bins_of(&a, 0, 10, ca, 3);
+	bins_of(&b, 0, 10, cb, 3);
+	d = draw(&h);
+	ck_assert_xml(d);
+	/* a series each: area and outline in its colour, a legend entry */
+	ck_assert_uint_eq(count(d, "<path class=\"area c0\""), 1);
+	ck_assert_uint_eq(count(d, "<path class=\"area c1\""), 1);
+	ck_assert_uint_eq(count(d, "<path class=\"line c0\""), 1);
+	ck_assert_uint_eq(count(d, "<path class=\"line c1\""), 1);
+	ck_assert_uint_eq(count(d, "<path class=\"area c2\""), 0);
+	ck_assert_uint_eq(count(d, "<rect class=\"key c0\""), 1);
+	ck_assert_uint_eq(count(d, "<rect class=\"key c1\""), 1);
+	ck_assert_uint_eq(count(d, "<text class=\"legend\""), 4);	/* a, b, median, p99 */
+	ck_assert_ptr_nonnull(strstr(d, ">a &lt;first&gt;</text>"));
+	ck_assert_ptr_nonnull(strstr(d, ">b</text>"));
+	/* the marks' keys, and the marks within the axis: three of four */
+	ck_assert_uint_eq(count(d, "<line class=\"key mark median\""), 1);
+	ck_assert_uint_eq(count(d, "<line class=\"key mark p99\""), 1);
+	ck_assert_uint_eq(count(d, "<line class=\"mark median c0\""), 1);
+	ck_assert_uint_eq(count(d, "<line class=\"mark p99 c0\""), 1);
+	ck_assert_uint_eq(count(d, "<line class=\"mark median c1\""), 1);
+	ck_assert_uint_eq(count(d, "<line class=\"mark p99 c1\""), 0);
+	ck_assert_uint_eq(count(d, "<text class=\"marklab"), 3);
+	/* heights in proportion: 10, 20, 40 for a; 30 for b */
+	ck_assert_uint_eq(steps(d, 0, x, y, 8), 3);
+	ck_assert_double_eq_tol(y[1], 2 * y[0], 0.05);
+	ck_assert_double_eq_tol(y[2], 4 * y[0], 0.05);
+	ck_assert(x[0] < x[1] && x[1] < x[2]);
+	ck_assert_uint_eq(steps(d, 1, xb, yb, 8), 1);
+	ck_assert_double_eq_tol(yb[0], 3 * y[0], 0.05);
+	ck_assert_double_eq_tol(xb[0], x[1], 0.01);		/* the same buckets */
+	/* the overflow: a bar per series, its count over it, "≥ 0.03 us" under */
+	ck_assert_uint_eq(count(d, OVER_BAR), 2);
+	ck_assert(nth_box(d, OVER_BAR "0\"", 0, &over));
+	ck_assert_double_eq_tol(over.h, y[0] / 2, 0.05);	/* 5 */
+	ck_assert(over.x > x[2]);				/* after the axis */
+	texts_of(d, "<text class=\"count\"", buf, sizeof(buf));
+	ck_assert_str_eq(buf, "5|0");
+	texts_of(d, "<text class=\"overlab\"", buf, sizeof(buf));
+	ck_assert_str_eq(buf, "\xe2\x89\xa5 0.03 us");
+	/* title, command line, axis labels with units */
+	ck_assert_ptr_nonnull(strstr(d, ">T</text>"));
+	ck_assert_ptr_nonnull(strstr(d, ">hourglass -n 2 -o t.hgt</text>"));
+	ck_assert_ptr_nonnull(strstr(d, ">cost (us)</text>"));
+	ck_assert_ptr_nonnull(strstr(d, ">switches</text>"));
+	ck_assert_ptr_null(strstr(d, "nan"));
+	ck_assert_ptr_null(strstr(d, "inf"));
+	free(d);
+	hg_bins_free(&a);
+	hg_bins_free(&b);
+}
+END_TEST
+
+/* Nothing beyond the last bucket: no overflow bar, the axis to the plot's end. */
+START_TEST(test_no_overflow)
+{
+	static const uint64_t c[] = { 3, 1, 0 };
+	struct hg_bins b;
+	struct hg_svg_series s = { .name = "x", .bins = &b, .median = NAN, .p99 = NAN };
+	struct hg_svg_hist h = { .title = "T", .xlabel = "v (us)", .unit = "us", .per_unit = 1,
+				 .series = &s, .nseries = 1 };
+	double x[4], y[4];
+	char *d;
+
+	bins_of(&b, 100, 5, c, 2);
+	d = draw(&h);
+	ck_assert_xml(d);
+	ck_assert_uint_eq(count(d, OVER_BAR), 0);
+	ck_assert_uint_eq(count(d, "class=\"overlab\""), 0);
+	ck_assert_uint_eq(count(d, "class=\"mark"), 0);		/* no marks, no keys */
+	ck_assert_ptr_nonnull(strstr(d, ">count</text>"));	/* the default */
+	ck_assert_ptr_nonnull(strstr(d, ">100</text>"));	/* the axis from 100 */
+	ck_assert_ptr_nonnull(strstr(d, ">110</text>"));
+	ck_assert_uint_eq(steps(d, 0, x, y, 4), 2);
+	ck_assert_double_eq_tol(y[0], 3 * y[1], 0.05);
+	free(d);
+	hg_bins_free(&b);
+}
+END_TEST
+
+/* A log count axis: a count of 1 is visible, decades are the same height. */
+START_TEST(test_log_counts)
+{
+	static const uint64_t c[] = { 1, 10, 100, 1000, 0 };
+	struct hg_bins b;
+	struct hg_svg_series s = { .name = "x", .bins = &b, .median = NAN, .p99 = NAN };
+	struct hg_svg_hist h = { .title = "T", .xlabel = "v (us)", .ylabel = "samples",
+				 .unit = "us", .per_unit = 1, .log_counts = true, .series = &s,
+				 .nseries = 1 };
+	double x[4], y[4];
+	char *d;
+
+	bins_of(&b, 0, 1, c, 4);
+	d = draw(&h);
+	ck_assert_xml(d);
+	ck_assert_uint_eq(steps(d, 0, x, y, 4), 4);
+	ck_assert(y[0] > 5);
+	ck_assert_double_eq_tol(y[2] - y[1], y[1] - y[0], 0.05);
+	ck_assert_double_eq_tol(y[3] - y[2], y[1] - y[0], 0.05);
+	ck_assert_ptr_nonnull(strstr(d, ">samples (log scale)</text>"));
+	ck_assert_ptr_nonnull(strstr(d, ">1000</text>"));
+	free(d);
+	hg_bins_free(&b);
+}
+END_TEST
+
+/* Many buckets: the outline stays inside the plot, left to right. */
+START_TEST(test_many_buckets)
+{
+	struct hg_bins b;
+	struct hg_svg_series s = { .name = "x", .bins = &b, .median = 500, .p99 = 990 };
+	struct hg_svg_hist h = { .title = "T", .xlabel = "v (us)", .unit = "us", .per_unit = 1,
+				 .series = &s, .nseries = 1 };
+	static double x[1000], y[1000];
+	size_t i, n;
+	char *d;
+
+	ck_assert_int_eq(hg_bins_linear(&b, 0, 1, 1000), 0);
+	for (i = 0; i < 1000; i++)
+		b.count[i] = i % 7 + 1;
+	d = draw(&h);
+	ck_assert_xml(d);
+	n = steps(d, 0, x, y, 1000);
+	ck_assert_uint_eq(n, 1000);
+	for (i = 0; i < n; i++) {
+		ck_assert(x[i] >= 92 && x[i] <= HG_SVG_HIST_WIDTH - 32);
+		ck_assert(!i || x[i] > x[i - 1]);
+	}
+	free(d);
+	hg_bins_free(&b);
+}
+END_TEST
+
+START_TEST(test_invalid)
+{
+	struct hg_bins a, b;
+	struct hg_svg_series s[2] = { { .name = "a", .bins = &a }, { .name = "b", .bins = &b } };
+	struct hg_svg_hist h = { .title = "T", .unit = "us", .per_unit = 1, .series = s,
+				 .nseries = 2 };
+	struct doc d;
+	FILE *f;
+
+	ck_assert_int_eq(hg_bins_linear(&a, 0, 10, 5), 0);
+	ck_assert_int_eq(hg_bins_linear(&b, 0, 5, 5), 0);	/* other buckets */
+	f = doc_open(&d);
+	ck_assert_int_eq(hg_svg_hist(f, &h), -EINVAL);
+	h.nseries = 0;
+	ck_assert_int_eq(hg_svg_hist(f, &h), -EINVAL);
+	h.nseries = HG_SVG_NCOLOURS + 1;
+	ck_assert_int_eq(hg_svg_hist(f, &h), -EINVAL);
+	free(doc_close(&d));
+	hg_bins_free(&a);
+	hg_bins_free(&b);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("svghist");
+	TCase *tc = tcase_create("picture");
+
+	tcase_add_test(tc, test_two_series);
+	tcase_add_test(tc, test_no_overflow);
+	tcase_add_test(tc, test_log_counts);
+	tcase_add_test(tc, test_many_buckets);
+	tcase_add_test(tc, test_invalid);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return hg_test_run(suite());
+}
