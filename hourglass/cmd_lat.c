@@ -24,6 +24,7 @@ struct lat_args {
 	const char *file;
 	const char *svg;
 	uint64_t buckets;
+	uint64_t max_ns;
 };
 
 static const struct hg_arg lat_pos[] = {
@@ -40,8 +41,14 @@ static const struct hg_opt lat_opts[] = {
 	{ .name = "svg", .kind = HG_OPT_OUTPUT, .off = offsetof(struct lat_args, svg),
 	  .value = "<out.svg>",
 	  .help = "also draw the lateness histogram (log counts) as an\n"
-		  "SVG picture, written atomically; buckets of 1 us,\n"
-		  "or wider when the range is large" },
+		  "SVG picture, written atomically: a series per LAT\n"
+		  "thread, buckets of 1 us or wider when the range is\n"
+		  "large, up to the 99.9th percentile; what lies\n"
+		  "beyond in a labelled last bar" },
+	{ .name = "max", .kind = HG_OPT_TIME, .off = offsetof(struct lat_args, max_ns),
+	  .min = 1000,
+	  .help = "end the picture's lateness axis here instead\n"
+		  "(whole us, rounded up; e.g. 200us)" },
 	HG_OPT_END
 };
 
@@ -102,7 +109,7 @@ static int report(const struct lat_args *a, const struct hg_trace *t)
 	}
 	if (!a->svg)
 		return 0;
-	ret = hg_lat_svg(at.f, t, 0);
+	ret = hg_lat_svg(at.f, t, (a->max_ns + 999) / 1000);
 	if (hg_atomic_close(&at, ret, err, sizeof(err))) {
 		fprintf(stderr, "hourglass: lat: %s\n", err);
 		return 1;

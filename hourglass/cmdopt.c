@@ -466,8 +466,9 @@ static int finish(struct parse *p, const bool *given, size_t npos, char *const *
 {
 	const struct hg_cmdspec *spec = p->spec;
 	const struct hg_arg *a;
-	const char *trace = NULL;
-	size_t i, k;
+	const char *trace = NULL, *outs[64 + 16], *names[64 + 16];
+	char onames[64][64];
+	size_t i, k, nout = 0;
 
 	for (a = spec->args, k = 0; a && a->name; a++, k++) {
 		if (k < npos) {
@@ -507,6 +508,11 @@ static int finish(struct parse *p, const bool *given, size_t npos, char *const *
 		if (ret)
 			return fail(p->err, p->errlen, ret, "%s: %s %s: %s", spec->name, name,
 				    path, why);
+		if (i < 64) {
+			snprintf(onames[nout], sizeof(onames[nout]), "%s", name);
+			names[nout] = onames[nout];
+			outs[nout++] = path;
+		}
 	}
 	for (a = spec->args, k = 0; a && a->name && k < npos; a++, k++) {
 		char why[PATH_MAX + 64];
@@ -518,6 +524,15 @@ static int finish(struct parse *p, const bool *given, size_t npos, char *const *
 		if (ret)
 			return fail(p->err, p->errlen, ret, "%s: %s: %s", spec->name, argv[pos[k]],
 				    why);
+		names[nout] = a->name;
+		outs[nout++] = argv[pos[k]];
+	}
+	/* two outputs that are one file: compared as files, not as names */
+	{
+		char why[HG_QUOTE_MAX + 128];
+
+		if (hg_outputs_clash(names, outs, nout, why, sizeof(why)))
+			return fail(p->err, p->errlen, -EINVAL, "%s: %s", spec->name, why);
 	}
 	return 0;
 }

@@ -6,6 +6,8 @@
  * on saved traces. Only this file exits.
  */
 #include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
 
 #include "cmdutil.h"
 #include "commands.h"
@@ -14,6 +16,17 @@ int main(int argc, char **argv)
 {
 	const struct hg_command *c;
 
+	/*
+	 * Not a terminal: one large buffer, written when full or at the end, so
+	 * that a failed write (a full disk) is seen by the flush that reports
+	 * it, with its reason, and not lost with the data stdio drops
+	 */
+	if (!isatty(STDOUT_FILENO)) {
+		char *buf = malloc(1 << 16);	/* stdout's until the exit: never freed */
+
+		if (buf)
+			setvbuf(stdout, buf, _IOFBF, 1 << 16);
+	}
 	if (argc > 1 && argv[1][0] != '-') {
 		c = hg_command_find(argv[1]);
 		if (!c) {

@@ -192,15 +192,21 @@ static int parse_count(struct parser *ps, const char *opt, const char *val,
 static int parse_thresholds(struct parser *ps, const char *opt, const char *val)
 {
 	struct hg_config *cfg = ps->cfg;
-	char buf[512], *save = NULL, *tok;
+	char buf[512], *rest = buf, *tok;
 	unsigned int n = 0;
 
 	if (strlen(val) >= sizeof(buf))
 		return fail(ps, -EINVAL, "%s: list too long", opt);
 	strcpy(buf, val);
-	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+	if (!*buf)
+		return fail(ps, -EINVAL, "%s: empty list (write e.g. 100us,1ms)", opt);
+	/* strsep, not strtok: "1ms,,2ms" has an empty item, refused as --cpu does */
+	while ((tok = strsep(&rest, ","))) {
 		int ret;
 
+		if (!*tok)
+			return fail(ps, -EINVAL, "%s %s: empty item in the list (write e.g. "
+				    "100us,1ms)", opt, val);
 		if (n == HG_MAX_THRESHOLDS)
 			return fail(ps, -EINVAL, "%s %s: at most %d thresholds", opt, val,
 				    HG_MAX_THRESHOLDS);
@@ -483,16 +489,19 @@ static int finish(struct parser *ps)
 				    t, hg_format_time(th->start_ns, a, sizeof(a)),
 				    hg_format_time(end, b, sizeof(b)));
 	}
-	if (cfg->out_path && cfg->json_path && !strcmp(cfg->out_path, cfg->json_path))
-		return fail(ps, -EINVAL, "-o %s: the same file as --json", cfg->out_path);
+	{
+		/* compared as files: two names may be one file (a symbolic link, ./x) */
+		const char *const opts[] = { "--json", "-o", "--prom" };
+		const char *const paths[] = { cfg->json_path, cfg->out_path, cfg->prom_path };
+		char why[HG_QUOTE_MAX + 128];
+
+		if (hg_outputs_clash(opts, paths, 3, why, sizeof(why)))
+			return fail(ps, -EINVAL, "%s", why);
+	}
 	if (ps->break_on_given && !cfg->break_ns)
 		return fail(ps, -EINVAL, "--break-on: needs --break <time>, the threshold");
 	if (ps->prom_interval_given && !cfg->prom_path)
 		return fail(ps, -EINVAL, "--prom-interval: needs --prom <file>");
-	if (cfg->prom_path && ((cfg->out_path && !strcmp(cfg->prom_path, cfg->out_path)) ||
-			       (cfg->json_path && !strcmp(cfg->prom_path, cfg->json_path))))
-		return fail(ps, -EINVAL, "--prom %s: the same file as %s", cfg->prom_path,
-			    cfg->out_path && !strcmp(cfg->prom_path, cfg->out_path) ? "-o" : "--json");
 	return 0;
 }
 

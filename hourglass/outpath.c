@@ -5,6 +5,8 @@
 #include <errno.h>
 #include <libgen.h>
 #include <limits.h>
+#include <stdbool.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -48,5 +50,72 @@ int hg_output_problem(const char *out, const char *trace, char *why, size_t len)
 		snprintf(why, len, "cannot write in %s: %s", dir, strerror(e));
 		return -e;
 	}
+	return 0;
+}
+
+/*
+ * Where output name @path would write: the file it resolves to when it
+ * exists; else its directory resolved, then its name (a dangling symbolic
+ * link is followed to the name it points to, as the writer does).
+ */
+static void resolve_output(const char *path, char *out, size_t len)
+{
+	char cur[PATH_MAX], link[PATH_MAX], dir[PATH_MAX], real[PATH_MAX];
+	const char *slash;
+	struct stat sb;
+	int hops;
+
+	snprintf(cur, sizeof(cur), "%s", path);
+	for (hops = 0; hops < 40 && !lstat(cur, &sb) && S_ISLNK(sb.st_mode); hops++) {
+		ssize_t n = readlink(cur, link, sizeof(link) - 1);
+
+		if (n <= 0)
+			break;
+		link[n] = '\0';
+		slash = strrchr(cur, '/');
+		if ((link[0] != '/' && slash ?
+		     snprintf(dir, sizeof(dir), "%.*s/%s", (int)(slash - cur), cur, link) :
+		     snprintf(dir, sizeof(dir), "%s", link)) >= (int)sizeof(dir))
+			break;		/* too long to be written either */
+		memcpy(cur, dir, sizeof(cur));
+	}
+	if (realpath(cur, real)) {
+		snprintf(out, len, "%s", real);
+		return;
+	}
+	slash = strrchr(cur, '/');
+	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - cur) + (slash == cur) : 1,
+		 slash ? cur : ".");
+	if (!realpath(dir, real) ||
+	    snprintf(out, len, "%s/%s", real, slash ? slash + 1 : cur) >= (int)len)
+		snprintf(out, len, "%s", cur);
+}
+
+bool hg_same_output(const char *a, const char *b)
+{
+	char ra[PATH_MAX], rb[PATH_MAX];
+	struct stat sa, sb;
+
+	if (!strcmp(a, "-") || !strcmp(b, "-"))
+		return !strcmp(a, b);
+	if (!stat(a, &sa) && !stat(b, &sb))
+		return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+	resolve_output(a, ra, sizeof(ra));
+	resolve_output(b, rb, sizeof(rb));
+	return !strcmp(ra, rb);
+}
+
+int hg_outputs_clash(const char *const *opts, const char *const *paths, size_t n,
+		     char *why, size_t len)
+{
+	size_t i, j;
+
+	for (i = 0; i < n; i++)
+		for (j = i + 1; paths[i] && j < n; j++)
+			if (paths[j] && hg_same_output(paths[i], paths[j])) {
+				snprintf(why, len, "%s %.*s: the same file as %s", opts[j],
+					 HG_QUOTE_MAX, paths[j], opts[i]);
+				return -EINVAL;
+			}
 	return 0;
 }

@@ -6,6 +6,7 @@
 #ifndef HG_OUTPATH_H
 #define HG_OUTPATH_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /*
@@ -15,5 +16,24 @@
  * not regular (pipes, /dev/null) are fine. The reason goes to @why.
  */
 int hg_output_problem(const char *out, const char *trace, char *why, size_t len);
+
+/* Messages quote at most this much of a value given (a name, a word). */
+#define HG_QUOTE_MAX 200
+
+/*
+ * hg_same_output - whether output names @a and @b would write the same
+ * file: both exist and are one file (device and inode, through symbolic
+ * links and hard links), or they resolve to the same name in the same
+ * directory. "-" (standard output) is the same only as "-".
+ */
+bool hg_same_output(const char *a, const char *b);
+
+/*
+ * hg_outputs_clash - whether two of the @n outputs @paths (NULL: not
+ * given) of options @opts are the same file (hg_same_output). Returns 0,
+ * or -EINVAL with "<opt> <path>: the same file as <opt>" in @why.
+ */
+int hg_outputs_clash(const char *const *opts, const char *const *paths, size_t n,
+		     char *why, size_t len);
 
 #endif /* HG_OUTPATH_H */

@@ -153,11 +153,26 @@ int hg_prio_apply(const struct hg_prio *p, char *err, size_t errlen)
 		return -e;
 	}
 	if (p->policy == SCHED_OTHER || p->policy == SCHED_BATCH) {
-		if (setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), p->value)) {
+		id_t tid = (id_t)syscall(SYS_gettid);
+		int cur;
+
+		errno = 0;
+		cur = getpriority(PRIO_PROCESS, tid);
+		if (errno)
+			cur = 0;
+		if (setpriority(PRIO_PROCESS, tid, p->value)) {
+			char why[128] = "";
+
 			e = errno;
-			snprintf(err, errlen, "cannot set priority %s: %s%s", what, strerror(e),
-				 e == EACCES || e == EPERM ?
-				 " (a negative nice value needs CAP_SYS_NICE or RLIMIT_NICE; run as root)" : "");
+			/* the real cause: below the nice we run at, not below 0 */
+			if ((e == EACCES || e == EPERM) && p->value < 0 && cur <= 0)
+				snprintf(why, sizeof(why), " (a negative nice value needs CAP_SYS_NICE "
+					 "or RLIMIT_NICE; run as root)");
+			else if (e == EACCES || e == EPERM)
+				snprintf(why, sizeof(why), " (nice %d is below the current nice %d: "
+					 "raising the priority needs CAP_SYS_NICE or RLIMIT_NICE; "
+					 "run as root)", p->value, cur);
+			snprintf(err, errlen, "cannot set priority %s: %s%s", what, strerror(e), why);
 			return -e;
 		}
 	}

@@ -10,6 +10,7 @@
 
 #include "../trace/infile.h"
 #include "../trace/timeval.h"
+#include "../trace/wire.h"
 #include "taskset.h"
 
 static uint64_t read_u64(const char *path, uint64_t dflt)
@@ -237,7 +238,9 @@ int hg_taskset_read(const char *path, struct hg_taskset *s, char *err, size_t er
 		s->n = n;
 		hg_taskset_admission(s);
 	}
-	if (ret)
+	if (ret) {
 		hg_taskset_free(s);
+		hg_tame(err);	/* the file's words: no escape reaches the terminal */
+	}
 	return ret;
 }

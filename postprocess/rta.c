@@ -432,7 +432,7 @@ enum hg_edf_verdict hg_rta_edf_demand(const struct hg_rta_task *ts, size_t n, ui
 		return HG_EDF_SCHEDULABLE;
 	forward = forward < 1000000 ? (forward ? forward : 1) : 1000000;
 	backward = backward < 1000 ? 1000 : backward;
-	L = horizon(ts, n, u, backward);
+	L = horizon(ts, n, u, forward);
 	if (!L)
 		return HG_EDF_UNDECIDED;
 	/*

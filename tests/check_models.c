@@ -691,6 +691,9 @@ static const struct {
 } table_errors[] = {
 	{ "missing file", NULL, -ENOENT, "': No such file or directory" },
 	{ "empty file", "", -EINVAL, "': no times in it (one per line, e.g. 12ms)" },
+	/* the file's words reach the terminal tamed: no escape sequence */
+	{ "escape sequence", "1ms\n\033]0;x\007\n", -EINVAL,
+	  "' line 2: '?]0;x?': not a time value (write e.g. 1.5ms)" },
 	{ "only comments and blank lines", "# costs\n\n   \n\t\n#1ms\n", -EINVAL,
 	  "': no times in it (one per line, e.g. 12ms)" },
 	{ "bad time on line 4", "1ms\n2ms\n# next\n3parsecs\n5ms\n", -EINVAL,

@@ -1417,6 +1417,9 @@ static const struct {
 	{ { "-n", "1", "--json" }, -EINVAL, "--json: missing value" },
 	{ { "-n", "1", "-o", "x.out", "--json", "x.out" }, -EINVAL,
 	  "-o x.out: the same file as --json" },
+	/* two names of one file: compared as files */
+	{ { "-n", "1", "-o", "x.out", "--json", "./x.out" }, -EINVAL,
+	  "-o x.out: the same file as --json" },
 	/* -t -a */
 	{ { "-n", "3", "-t", "5", "-p", "HIGH" }, -EINVAL,
 	  "-t 5: no such thread (-n 3 gives threads 0 to 2)" },
@@ -1532,7 +1535,12 @@ static const struct {
 	{ { "-n", "1", "--lat-thresholds", "" }, -EINVAL,
 	  "--lat-thresholds: empty list (write e.g. 100us,1ms)" },
 	{ { "-n", "1", "--lat-thresholds", "," }, -EINVAL,
-	  "--lat-thresholds: empty list (write e.g. 100us,1ms)" },
+	  "--lat-thresholds ,: empty item in the list (write e.g. 100us,1ms)" },
+	/* an empty item is refused, as --cpu refuses 0,,1 */
+	{ { "-n", "1", "--lat-thresholds", "1ms,,2ms" }, -EINVAL,
+	  "--lat-thresholds 1ms,,2ms: empty item in the list (write e.g. 100us,1ms)" },
+	{ { "-n", "1", "--lat-thresholds", "1ms," }, -EINVAL,
+	  "--lat-thresholds 1ms,: empty item in the list (write e.g. 100us,1ms)" },
 	{ { "-n", "1", "--lat-thresholds=" }, -EINVAL,
 	  "--lat-thresholds: empty list (write e.g. 100us,1ms)" },
 	{ { "-n", "1", "--lat-thresholds" }, -EINVAL, "--lat-thresholds: missing value" },

@@ -406,6 +406,34 @@ START_TEST(test_apply_negative_nice_unprivileged)
 }
 END_TEST
 
+/*
+ * Under nice 19, NORMAL (nice 0) and LOW (nice 10) raise the priority:
+ * the message says so, not that a negative value was asked for.
+ */
+START_TEST(test_apply_raise_nice_unprivileged)
+{
+	static const char *const in[] = { "NORMAL", "LOW" };
+	static const int value[] = { 0, 10 };
+	char want[256], what[64];
+	struct applied a;
+
+	ck_assert_int_eq(setpriority(PRIO_PROCESS, 0, 19), 0);	/* this test's process only */
+	if (!apply_unprivileged(in[_i], &a))
+		return;
+	if (!a.ret) {
+		printf("%s: skipped: RLIMIT_NICE allows it without privilege\n", in[_i]);
+		return;
+	}
+	ck_assert_msg(a.ret == -EACCES || a.ret == -EPERM, "returned %d", a.ret);
+	hg_prio_describe(&a.prio, what, sizeof(what));
+	snprintf(want, sizeof(want), "cannot set priority %s: %s (nice %d is below the current "
+		 "nice 19: raising the priority needs CAP_SYS_NICE or RLIMIT_NICE; run as root)",
+		 what, strerror(-a.ret), value[_i]);
+	ck_assert_str_eq(a.err, want);
+	ck_assert_ptr_null(strstr(a.err, "negative"));
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("priority");
@@ -432,6 +460,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_apply_negative_nice_privileged);
 	tcase_add_test(tc, test_apply_rt_unprivileged);
 	tcase_add_test(tc, test_apply_negative_nice_unprivileged);
+	tcase_add_loop_test(tc, test_apply_raise_nice_unprivileged, 0, 2);
 	suite_add_tcase(s, tc);
 
 	return s;

@@ -1724,6 +1724,9 @@ static const struct {
 	{ "missing T", "C=3ms\n", 1, "C and T are required and must be greater than zero" },
 	{ "C of 0", "C=0ms T=8ms\n", 1, "C and T are required and must be greater than zero" },
 	{ "T of 0", "C=1ms T=0ns\n", 1, "C and T are required and must be greater than zero" },
+	/* the file's words reach the terminal tamed: no escape sequence */
+	{ "escape sequence", "C=3ms T=8ms X\033[31m\n", 1,
+	  "'X?[31m': write K=<value> with K one of C T D J B P" },
 	{ "bad priority", "C=3ms T=8ms P=SUPER\n", 1,
 	  "unknown priority 'SUPER' (choose from IDLE, LOW, NORMAL, HIGH, HIGHEST, RTLOW, RTMED, "
 	  "RTHIGH, FIFO:<1-99>, RR:<1-99>, OTHER:<nice>, BATCH)" },
@@ -2259,6 +2262,8 @@ static Suite *suite(void)
 	Suite *s = suite_create("rta");
 	TCase *tc = tcase_create("fixed priority");
 
+	tcase_set_timeout(tc, 60);	/* 50,000 tasks and long iterations */
+
 	tcase_add_test(tc, test_order_names);
 	tcase_add_loop_test(tc, test_fp_cases, 0, ARRAY_SIZE(fp_cases));
 	tcase_add_loop_test(tc, test_fp_permuted, 0, ARRAY_SIZE(fp_cases));
@@ -2273,6 +2278,7 @@ static Suite *suite(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("edf");
+	tcase_set_timeout(tc, 60);	/* long walks, slower under sanitizers */
 	tcase_add_loop_test(tc, test_edf_cases, 0, ARRAY_SIZE(edf_cases));
 	tcase_add_test(tc, test_edf_saturation);
 	tcase_add_test(tc, test_edf_huge_deadline);
@@ -2280,6 +2286,7 @@ static Suite *suite(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("report");
+	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_json_checker);
 	tcase_add_test(tc, test_report_text);
 	tcase_add_test(tc, test_report_counts_unschedulable);

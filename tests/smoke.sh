@@ -308,9 +308,10 @@ if "$HG" -n 2 -d 500ms -a -w CPU_YIELD 20us -x -o "$TMP/r.hgt" >/dev/null 2>&1 &
 else
 	fail "render" "exit status $? ($(head -1 "$TMP/err"))"
 fi
-"$HG" render "$TMP/r.hgt" -o "$TMP/w.svg" --from 100ms --to 110ms --per-cpu --width 600 &&
-	grep -q '>CPU 0</text>' "$TMP/w.svg" && grep -q 'width="600"' "$TMP/w.svg" &&
-	grep -q '<rect class="iv c1"' "$TMP/w.svg" && ok "render --per-cpu window" ||
+# a window long enough that some thread ran in it even on a loaded machine
+"$HG" render "$TMP/r.hgt" -o "$TMP/w.svg" --from 100ms --to 400ms --per-cpu --width 600 &&
+	grep -q '>CPU [0-9]*</text>' "$TMP/w.svg" && grep -q 'width="600"' "$TMP/w.svg" &&
+	grep -q '<rect class="iv c[01]"' "$TMP/w.svg" && ok "render --per-cpu window" ||
 	fail "render --per-cpu window" "no CPU rows or boxes"
 "$HG" render "$TMP/r.hgt" -o - --to 1ms | grep -q '^</svg>$' && ok "render -o -" ||
 	fail "render -o -" "no SVG on standard output"
@@ -344,12 +345,17 @@ if "$HG" -n 1 -d 300ms $RT -w LAT 1ms --histogram 50 -x -o "$TMP/l.hgt" >"$TMP/o
 	fi
 	[ "$("$HG" lat "$TMP/l.hgt" --histogram 10 | grep -c '^0000[0-9][0-9] ')" = 10 ] &&
 		ok "lat --histogram 10" || fail "lat --histogram 10" "not 10 buckets"
+	"$HG" lat "$TMP/l.hgt" --svg "$TMP/lm.svg" --max 1us >/dev/null &&
+		grep -qF '>≥ 1 us</text>' "$TMP/lm.svg" &&
+		ok "lat --svg --max 1us: the overflow bar" ||
+		fail "lat --svg --max 1us" "no overflow bar labelled 1 us"
 else
 	fail "lat" "exit status $?"
 fi
 expect_bad "lat of a trace without LAT" lat "$TMP/r.hgt"
 expect_bad "lat without file" lat
 expect_bad "lat --histogram 0" lat "$TMP/l.hgt" --histogram 0
+expect_bad "lat --max without unit" lat "$TMP/l.hgt" --svg "$TMP/bad/x.svg" --max 5
 expect_bad "ctx --log-y with a value" ctx "$TMP/r.hgt" --log-y=yes
 expect_bad "lat of a missing file" lat "$B/none.hgt"
 
@@ -475,6 +481,30 @@ else
 	skip "-rh and -rs" "needs CAP_SYS_NICE for SCHED_DEADLINE (run as root)"
 fi
 
+# Output that cannot be written: exit status 1 and the real reason, for help
+# and version as for pictures and traces (stdio alone would say EIO or nothing)
+if [ -w /dev/full ]; then
+	"$HG" -n 1 -d 20ms -q -o "$TMP/full.hgt" 2>/dev/null
+	for args in "--help" "--version" "help rta" "rta --help" "dump $TMP/full.hgt" \
+		    "render $TMP/full.hgt -o /dev/full"; do
+		# shellcheck disable=SC2086
+		"$HG" $args >/dev/full 2>"$TMP/err"
+		rc=$?
+		if [ $rc = 1 ] && [ "$(wc -l <"$TMP/err")" = 1 ] &&
+		   grep -q 'cannot write .*: No space left on device$' "$TMP/err"; then
+			ok "$args on a full disk: exit 1, the reason"
+		else
+			fail "$args on a full disk" "exit $rc: $(head -2 "$TMP/err")"
+		fi
+	done
+	"$HG" ctx "$TMP/full.hgt" --svg /dev/full >/dev/null 2>"$TMP/err"
+	rc=$?
+	[ $rc = 1 ] && grep -q '^hourglass: ctx: cannot write /dev/full: No space left on device$' "$TMP/err" &&
+		ok "ctx --svg on a full disk: exit 1, the reason" ||
+		fail "ctx --svg on a full disk" "exit $rc: $(head -2 "$TMP/err")"
+else
+	skip "writing to a full disk" "no /dev/full"
+fi
 # --- long runs --------------------------------------------------------------------
 # start_bg ARGS...: start a run in the background (its pid in $bg), and wait until
 # its threads exist: from then on SIGINT, SIGTERM and SIGUSR1 are the run's

@@ -3,6 +3,7 @@
  * atomicfile.c - temporary file + rename
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,49 @@
 #include <sys/stat.h>
 
 #include "atomicfile.h"
+
+/*
+ * The file is written through a stream of our own, which keeps the reason
+ * of the first failed write: stdio drops it (and the data), so a failure
+ * seen only at the end would read "Input/output error", not "No space
+ * left on device".
+ */
+static ssize_t keep_write(void *cookie, const char *buf, size_t n)
+{
+	struct hg_atomic *a = cookie;
+	size_t done = 0;
+
+	while (done < n) {
+		ssize_t w = write(a->fd, buf + done, n - done);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			if (!a->werr)
+				a->werr = w < 0 ? errno : EIO;
+			errno = a->werr;
+			return -1;
+		}
+		done += (size_t)w;
+	}
+	return (ssize_t)n;
+}
+
+static int keep_close(void *cookie)
+{
+	struct hg_atomic *a = cookie;
+
+	return close(a->fd);
+}
+
+static FILE *keep_open(struct hg_atomic *a, int fd)
+{
+	static const cookie_io_functions_t ops = { .write = keep_write, .close = keep_close };
+
+	a->fd = fd;
+	a->werr = 0;
+	return fopencookie(a, "wb", ops);
+}
 
 int hg_atomic_open(struct hg_atomic *a, const char *path, char *err, size_t errlen)
 {
@@ -30,9 +74,12 @@ int hg_atomic_open(struct hg_atomic *a, const char *path, char *err, size_t errl
 		a->path = path = a->real;
 	if (!stat(path, &sb) && !S_ISREG(sb.st_mode)) {
 		/* a pipe, a terminal, /dev/null: written in place, never replaced */
-		a->f = fopen(path, "wb");
+		fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+		a->f = fd < 0 ? NULL : keep_open(a, fd);
 		if (!a->f) {
 			e = errno;
+			if (fd >= 0)
+				close(fd);
 			snprintf(err, errlen, "cannot open %s: %s", path, strerror(e));
 			return -e;
 		}
@@ -57,7 +104,7 @@ int hg_atomic_open(struct hg_atomic *a, const char *path, char *err, size_t errl
 		umask(mask);
 		fchmod(fd, 0666 & ~mask);
 	}
-	a->f = fdopen(fd, "wb");
+	a->f = keep_open(a, fd);
 	if (!a->f) {
 		e = errno;
 		close(fd);
@@ -72,11 +119,14 @@ int hg_atomic_close(struct hg_atomic *a, int status, char *err, size_t errlen)
 {
 	int ret = status;
 
+	/* a writer that saw only the stream's error flag: the real reason */
+	if (ret == -EIO && !a->std && a->werr)
+		ret = -a->werr;
 	if (fflush(a->f) && !ret)
 		ret = -errno;
 	if (ferror(a->f) && !ret)
-		ret = -EIO;
-	if (!ret && a->tmp[0] && fsync(fileno(a->f)))
+		ret = !a->std && a->werr ? -a->werr : -EIO;
+	if (!ret && a->tmp[0] && fsync(a->fd))
 		ret = -errno;
 	if (!a->std && fclose(a->f) && !ret)
 		ret = -errno;

@@ -16,6 +16,8 @@ struct hg_atomic {
 	const char *path;	/* the file's name once done */
 	char real[4096];	/* the target, when the name is a symbolic link */
 	bool std;		/* "-": standard output, not closed */
+	int fd;			/* under @f, when not standard output */
+	int werr;		/* errno of the first write that failed, or 0 */
 };
 
 /*

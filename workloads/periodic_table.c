@@ -12,6 +12,7 @@
 
 #include "../trace/infile.h"
 #include "../trace/timeval.h"
+#include "../trace/wire.h"
 #include "jobs.h"
 #include "workload.h"
 
@@ -90,6 +91,8 @@ static int read_table(const char *path, struct table *t, char *err, size_t errle
 		snprintf(err, errlen, "file '%s': no times in it (one per line, e.g. 12ms)", path);
 		ret = -EINVAL;
 	}
+	if (ret)
+		hg_tame(err);	/* the file's words: no escape reaches the terminal */
 	if (ret || !t) {
 		free(v);
 		return ret;
