@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "../postprocess/ctxsvg.h"
+#include "../postprocess/sched.h"
 #include "../trace/atomicfile.h"
 #include "../trace/timeval.h"
 #include "cmdutil.h"
@@ -18,6 +19,7 @@
 struct ctx_args {
 	const char *file;
 	const char *svg;
+	const char *sched;
 	uint64_t bucket_ns;
 	uint64_t max_ns;
 	bool log_y;
@@ -46,6 +48,11 @@ static const struct hg_opt ctx_opts[] = {
 	  "rare long switches beside many short ones" },
 	{ .name = "json", .kind = HG_OPT_FLAG, .off = offsetof(struct ctx_args, json),
 	  .help = "print the statistics as JSON instead of text" },
+	{ .name = "sched", .kind = HG_OPT_FILE, .off = offsetof(struct ctx_args, sched),
+	  .value = "<sched.txt>",
+	  .help = "attribute every gap from the kernel's switches: the\n"
+	  "text of perf script over a capture of the run by\n"
+	  "perf sched record -k CLOCK_MONOTONIC" },
 	HG_OPT_END
 };
 
@@ -58,7 +65,11 @@ static const struct hg_cmdspec ctx_spec = {
 		 "same thread resumes there, a migration when it resumes elsewhere, and\n"
 		 "unclassified when the neighbours are unknown. Print per class the count,\n"
 		 "the rate, and min, p1, median, mean, p90, p99, p99.9 and max in us, then a\n"
-		 "histogram of the switch costs.",
+		 "histogram of the switch costs. With --sched, every gap is attributed from\n"
+		 "the kernel's own switches: direct switches, indirect switches (another\n"
+		 "task ran between the two threads; left out of the costs), foreign tasks,\n"
+		 "foreign other (no switch), migrations, unclassified; and the ten other\n"
+		 "tasks that took most time from the workers.",
 	.args = ctx_pos,
 	.opts = ctx_opts,
 };
@@ -90,10 +101,24 @@ static int ctx_run(const void *args, const struct hg_trace *t)
 {
 	const struct ctx_args *a = args;
 	struct hg_ctx_report r;
+	struct hg_sched s;
+	char err[512];
 	int ret;
 
-	ret = hg_ctx_analyse(t, &r);
+	if (a->sched && hg_sched_read(a->sched, &s, err, sizeof(err))) {
+		fprintf(stderr, "hourglass: ctx: --sched %s: %s\n", a->sched, err);
+		return 2;
+	}
+	ret = a->sched ? hg_ctx_analyse_sched(t, &s, &r, err, sizeof(err)) : hg_ctx_analyse(t, &r);
+	if (a->sched)
+		hg_sched_free(&s);
+	if (ret == -ENODATA || ret == -ERANGE || ret == -ESRCH) {
+		fprintf(stderr, "hourglass: ctx: --sched %s: %s\n", a->sched, err);
+		hg_ctx_free(&r);
+		return 2;
+	}
 	if (ret) {
+		hg_ctx_free(&r);
 		fprintf(stderr, "hourglass: ctx: %s: %s\n", a->file,
 			ret == -EINVAL ? "damaged records" : strerror(-ret));
 		return 1;

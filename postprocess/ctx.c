@@ -10,25 +10,84 @@
 #include "../trace/hist.h"
 #include "../trace/timeval.h"
 #include "ctx.h"
+#include "json.h"
 
-static int collect(const struct hg_gap *g, void *arg)
+/* A gap of class @cls (of @r's kind) and the trace's view @g of it. */
+static int add_gap(struct hg_ctx_report *r, int cls, const struct hg_gap *g)
 {
-	struct hg_ctx_report *r = arg;
-	size_t *n = &r->n[g->cls], *cap = &r->cap[g->cls];
+	size_t *n = &r->n[cls], *cap = &r->cap[cls];
 
+	/* the trace's inference, whatever the kernel says of it */
 	if (g->cls == HG_GAP_VOLUNTARY || g->cls == HG_GAP_INVOLUNTARY)
 		r->inferred[g->cls == HG_GAP_INVOLUNTARY][g->thread]++;
 	if (*n == *cap) {
 		size_t c = *cap ? *cap * 2 : 1024;
-		uint64_t *v = realloc(r->cost[g->cls], c * sizeof(*v));
+		uint64_t *v = realloc(r->cost[cls], c * sizeof(*v));
 
 		if (!v)
 			return -ENOMEM;
-		r->cost[g->cls] = v;
+		r->cost[cls] = v;
 		*cap = c;
 	}
-	r->cost[g->cls][(*n)++] = g->cost_cycles;
+	r->cost[cls][(*n)++] = g->cost_cycles;
 	return 0;
+}
+
+static int collect(const struct hg_gap *g, void *arg)
+{
+	return add_gap(arg, g->cls, g);
+}
+
+static int collect_sched(const struct hg_sched_gap *g, void *arg)
+{
+	return add_gap(arg, g->cls, &g->gap);
+}
+
+/* Another task's run inside a gap: summed by pid and name. */
+static int collect_run(const struct hg_sched_run *run, void *arg)
+{
+	struct hg_ctx_report *r = arg;
+	uint64_t len = run->end_cycles > run->start_cycles ? run->end_cycles - run->start_cycles : 0;
+	struct hg_ctx_other *o = NULL;
+	size_t i;
+
+	for (i = 0; i < r->nothers && !o; i++)
+		if (r->others[i].pid == run->pid && !strcmp(r->others[i].comm, run->comm))
+			o = &r->others[i];
+	if (!o) {
+		if (r->nothers == r->capothers) {
+			size_t c = r->capothers ? 2 * r->capothers : 64;
+			struct hg_ctx_other *v = realloc(r->others, c * sizeof(*v));
+
+			if (!v)
+				return -ENOMEM;
+			r->others = v;
+			r->capothers = c;
+		}
+		o = &r->others[r->nothers++];
+		memset(o, 0, sizeof(*o));
+		o->pid = run->pid;
+		snprintf(o->comm, sizeof(o->comm), "%s", run->comm);
+	}
+	o->count++;
+	o->total_cycles += len;
+	if (len > o->max_cycles)
+		o->max_cycles = len;
+	return 0;
+}
+
+static int most_time_first(const void *a, const void *b)
+{
+	const struct hg_ctx_other *x = a, *y = b;
+
+	if (x->total_cycles != y->total_cycles)
+		return x->total_cycles > y->total_cycles ? -1 : 1;
+	return x->pid < y->pid ? -1 : x->pid > y->pid;
+}
+
+const char *hg_ctx_class_name(const struct hg_ctx_report *r, int c)
+{
+	return r->sched ? hg_sched_class_name(c) : hg_gap_class_name(c);
 }
 
 /*
@@ -43,7 +102,7 @@ static int presize(const struct hg_trace *t, struct hg_ctx_report *r)
 
 	for (i = 0; i < t->nthreads; i++)
 		total += t->threads[i].stored;
-	for (c = 0; c < HG_GAP_NCLASSES; c++) {
+	for (c = 0; c < r->nclasses; c++) {
 		r->cost[c] = malloc(total * sizeof(uint64_t));
 		if (!r->cost[c])
 			return -ENOMEM;
@@ -66,12 +125,14 @@ static void merge_sorted(const uint64_t *a, size_t na, const uint64_t *b, size_t
 		out[k++] = b[j++];
 }
 
-int hg_ctx_analyse(const struct hg_trace *t, struct hg_ctx_report *r)
+/* Set @r up for @nclasses classes. */
+static int begin(const struct hg_trace *t, struct hg_ctx_report *r, int nclasses)
 {
-	size_t nv, ni;
 	int c, ret;
 
 	memset(r, 0, sizeof(*r));
+	r->nclasses = nclasses;
+	r->sched = nclasses == HG_SC_NCLASSES;
 	r->tsc_hz = t->calib.tsc_hz;
 	ret = presize(t, r);
 	if (ret)
@@ -82,8 +143,16 @@ int hg_ctx_analyse(const struct hg_trace *t, struct hg_ctx_report *r)
 		if (!r->inferred[c])
 			return -ENOMEM;
 	}
-	ret = hg_classify(t, collect, r);
-	for (c = 0; !ret && c < HG_GAP_NCLASSES; c++)
+	return 0;
+}
+
+/* Statistics of every class, and the switch costs merged. */
+static int finish(struct hg_ctx_report *r)
+{
+	size_t nv, ni;
+	int c, ret = 0;
+
+	for (c = 0; !ret && c < r->nclasses; c++)
 		ret = hg_stats_compute(r->cost[c], r->n[c], &r->st[c]);
 	if (ret)
 		return ret;
@@ -95,16 +164,38 @@ int hg_ctx_analyse(const struct hg_trace *t, struct hg_ctx_report *r)
 	merge_sorted(r->cost[HG_GAP_VOLUNTARY], nv, r->cost[HG_GAP_INVOLUNTARY], ni,
 		     r->switches);
 	r->nswitches = nv + ni;
+	if (r->nothers)
+		qsort(r->others, r->nothers, sizeof(*r->others), most_time_first);
 	return 0;
+}
+
+int hg_ctx_analyse(const struct hg_trace *t, struct hg_ctx_report *r)
+{
+	int ret = begin(t, r, HG_GAP_NCLASSES);
+
+	if (!ret)
+		ret = hg_classify(t, collect, r);
+	return ret ? ret : finish(r);
+}
+
+int hg_ctx_analyse_sched(const struct hg_trace *t, const struct hg_sched *s,
+			 struct hg_ctx_report *r, char *err, size_t errlen)
+{
+	int ret = begin(t, r, HG_SC_NCLASSES);
+
+	if (!ret)
+		ret = hg_attribute(t, s, collect_sched, collect_run, r, &r->kernel, err, errlen);
+	return ret ? ret : finish(r);
 }
 
 void hg_ctx_free(struct hg_ctx_report *r)
 {
 	int c;
 
-	for (c = 0; c < HG_GAP_NCLASSES; c++)
+	for (c = 0; c < HG_SC_NCLASSES; c++)
 		free(r->cost[c]);
 	free(r->switches);
+	free(r->others);
 	free(r->inferred[0]);
 	free(r->inferred[1]);
 	memset(r, 0, sizeof(*r));
@@ -164,6 +255,40 @@ static char *us(const struct hg_ctx_report *r, uint64_t cycles, char *buf, size_
 	return hg_format_us(hg_cycles_to_ns(cycles, r->tsc_hz), buf, len);
 }
 
+static double pct(uint64_t part, uint64_t whole)
+{
+	return whole ? 100.0 * (double)part / (double)whole : 0.0;
+}
+
+/* With --sched: the kernel's own counts, and the other tasks that took most time. */
+static void print_kernel(FILE *f, const struct hg_ctx_report *r)
+{
+	const struct hg_sched_totals *k = &r->kernel;
+	uint64_t seen = r->n[HG_SC_INDIRECT] + r->n[HG_SC_FOREIGN_TASK];
+	size_t direct = r->n[HG_SC_VOLUNTARY] + r->n[HG_SC_INVOLUNTARY];
+	char a[32], b[32];
+	size_t i;
+
+	fprintf(f, "# kernel: %" PRIu64 " switches in the run; %" PRIu64 " from a worker to "
+		"another task (gaps with other tasks in them: %" PRIu64 ", %.1f %%), %" PRIu64
+		" from a worker to a worker (direct switches: %zu, %.1f %%); %" PRIu64
+		" of the workers' in no switch or foreign gap\n", k->switches,
+		k->from_workers_to_others, seen, pct(seen, k->from_workers_to_others),
+		k->between_workers, direct, pct(direct, k->between_workers), k->outside_gaps);
+	if (!r->nothers)
+		return;
+	fprintf(f, "# other tasks that took most time from the workers:\n");
+	fprintf(f, "# %-24s %8s %8s %12s %10s\n", "task", "pid", "runs", "total_ms", "max_us");
+	for (i = 0; i < r->nothers && i < HG_CTX_TOP_OTHERS; i++) {
+		const struct hg_ctx_other *o = &r->others[i];
+
+		fprintf(f, "# %-24s %8" PRIu32 " %8" PRIu64 " %12s %10s\n", o->comm, o->pid,
+			o->count, hg_format_ms3(hg_cycles_to_ns(o->total_cycles, r->tsc_hz), a,
+						 sizeof(a)),
+			us(r, o->max_cycles, b, sizeof(b)));
+	}
+}
+
 int hg_ctx_print(FILE *f, const struct hg_trace *t, const struct hg_ctx_report *r,
 		 uint64_t bucket_ns, uint64_t max_ns)
 {
@@ -178,10 +303,10 @@ int hg_ctx_print(FILE *f, const struct hg_trace *t, const struct hg_ctx_report *
 	fprintf(f, "# %-18s %9s %9s %9s %9s %9s %9s %9s %9s %9s %10s\n", "class", "count",
 		"per_s", "min_us", "p1_us", "median_us", "mean_us", "p90_us", "p99_us",
 		"p99.9_us", "max_us");
-	for (c = 0; c < HG_GAP_NCLASSES; c++) {
+	for (c = 0; c < r->nclasses; c++) {
 		const struct hg_stats *s = &r->st[c];
 
-		fprintf(f, "%-20s %9" PRIu64 " %9.1f", hg_gap_class_name(c), s->count,
+		fprintf(f, "%-20s %9" PRIu64 " %9.1f", hg_ctx_class_name(r, c), s->count,
 			r->elapsed_ns ? (double)s->count * 1e9 / (double)r->elapsed_ns : 0.0);
 		if (!s->count) {
 			fputs("         -         -         -         -         -         -"
@@ -204,6 +329,8 @@ int hg_ctx_print(FILE *f, const struct hg_trace *t, const struct hg_ctx_report *
 			r->inferred[0][i], r->inferred[1][i], th->vcsw + th->ivcsw, th->vcsw,
 			th->ivcsw);
 	}
+	if (r->sched)
+		print_kernel(f, r);
 	if (!r->nswitches)
 		return 0;
 	ret = hg_ctx_histogram(r, -1, bucket_ns, max_ns, &b);
@@ -235,15 +362,37 @@ int hg_ctx_print(FILE *f, const struct hg_trace *t, const struct hg_ctx_report *
 	return ferror(f) ? -EIO : 0;
 }
 
+static void json_kernel(FILE *f, const struct hg_ctx_report *r)
+{
+	const struct hg_sched_totals *k = &r->kernel;
+	size_t i;
+
+	fprintf(f, ",\n  \"kernel\": {\"switches\": %" PRIu64 ", \"from_workers_to_others\": %"
+		PRIu64 ", \"between_workers\": %" PRIu64 ", \"outside_gaps\": %" PRIu64 "},\n"
+		"  \"other_tasks\": [", k->switches, k->from_workers_to_others,
+		k->between_workers, k->outside_gaps);
+	for (i = 0; i < r->nothers && i < HG_CTX_TOP_OTHERS; i++) {
+		const struct hg_ctx_other *o = &r->others[i];
+
+		fprintf(f, "%s\n    {\"comm\": ", i ? "," : "");
+		hg_json_str(f, o->comm);
+		fprintf(f, ", \"pid\": %" PRIu32 ", \"runs\": %" PRIu64 ", \"total_ns\": %" PRIu64
+			", \"max_ns\": %" PRIu64 "}", o->pid, o->count,
+			hg_cycles_to_ns(o->total_cycles, r->tsc_hz),
+			hg_cycles_to_ns(o->max_cycles, r->tsc_hz));
+	}
+	fputs("\n  ]", f);
+}
+
 void hg_ctx_json(FILE *f, const struct hg_trace *t, const struct hg_ctx_report *r)
 {
 	int c;
 
 	fprintf(f, "{\n  \"schema\": 1,\n  \"threads\": %u,\n  \"elapsed_ns\": %" PRIu64
 		",\n  \"classes\": {", t->nthreads, r->elapsed_ns);
-	for (c = 0; c < HG_GAP_NCLASSES; c++) {
+	for (c = 0; c < r->nclasses; c++) {
 		const struct hg_stats *s = &r->st[c];
-		const char *name = hg_gap_class_name(c);
+		const char *name = hg_ctx_class_name(r, c);
 		char key[32];
 		size_t i;
 
@@ -269,5 +418,8 @@ void hg_ctx_json(FILE *f, const struct hg_trace *t, const struct hg_ctx_report *
 			", \"kernel_involuntary\": %" PRIu64 "}", c ? "," : "", c,
 			r->inferred[0][c], r->inferred[1][c], th->vcsw, th->ivcsw);
 	}
-	fputs("\n  ]\n}\n", f);
+	fputs("\n  ]", f);
+	if (r->sched)
+		json_kernel(f, r);
+	fputs("\n}\n", f);
 }

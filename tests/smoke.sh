@@ -292,6 +292,34 @@ expect_bad "ctx of a missing file" ctx "$B/none.hgt"
 expect_bad "ctx --bucket without unit" ctx "$TMP/y.hgt" --bucket 5
 expect_bad "ctx unknown option" ctx "$TMP/y.hgt" --frob
 
+# --- ctx --sched: the kernel's switches beside the trace ------------------------
+FIX="$HERE/fixtures/sched-yield"
+if "$HG" ctx "$FIX.hgt" --sched "$FIX.txt" >"$TMP/sched" 2>"$TMP/err" &&
+   grep -q '^indirect switch ' "$TMP/sched" && grep -q '^foreign task ' "$TMP/sched" &&
+   grep -q '^# kernel: [0-9]* switches in the run' "$TMP/sched" &&
+   "$HG" ctx "$FIX.hgt" --sched "$FIX.txt" --json | grep -q '"indirect_switch": {"count": '; then
+	ok "ctx --sched of the committed capture"
+else
+	fail "ctx --sched" "$(head -1 "$TMP/err")"
+fi
+expect_bad "ctx --sched of text that is not perf script" ctx "$FIX.hgt" --sched "$HERE/smoke.sh"
+expect_bad "ctx --sched of another run's capture" ctx "$TMP/y.hgt" --sched "$FIX.txt"
+expect_bad "ctx --sched of a missing file" ctx "$FIX.hgt" --sched "$B/none.txt"
+if ! command -v perf >/dev/null; then
+	skip "perf sched record" "perf is not installed (linux-perf)"
+elif ! is_root; then
+	skip "perf sched record" "needs root (CAP_PERFMON and tracefs)"
+elif ! perf record -e sched:sched_switch -k CLOCK_MONOTONIC -a -q -o "$TMP/p.data" -- \
+	"$HG" -n 2 -d 300ms -a -w CPU_YIELD 0.9ms --cpu 0 -x -o "$TMP/p.hgt" >/dev/null 2>"$TMP/err"; then
+	skip "perf sched record" "perf record failed: $(grep -v '^\[' "$TMP/err" | head -1)"
+elif perf script --ns -i "$TMP/p.data" >"$TMP/p.txt" 2>/dev/null &&
+     "$HG" ctx "$TMP/p.hgt" --sched "$TMP/p.txt" >"$TMP/sched" 2>"$TMP/err" &&
+     grep -q '^# kernel: [0-9]* switches in the run' "$TMP/sched"; then
+	ok "ctx --sched of a capture recorded now"
+else
+	fail "ctx --sched of a capture recorded now" "$(head -1 "$TMP/err")"
+fi
+
 # --- render and lat -------------------------------------------------------------
 # render: well-formed SVG with a row per thread; sub-pixel intervals merged
 if "$HG" -n 2 -d 500ms -a -w CPU_YIELD 20us -x -o "$TMP/r.hgt" >/dev/null 2>&1 &&

@@ -1,0 +1,466 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * check_taskset.c - hourglass/taskset.c: task sets from a command line
+ * (the run's PERIODIC and PERIODIC_TABLE threads) or from a task file
+ * (bounded, regular files only, words tamed in messages)
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "rtatest.h"
+#include "../hourglass/options.h"
+#include "../hourglass/taskset.h"
+
+/* ------------------------------------------------------------ task files */
+
+/* A fresh directory of this test's own under the shared one. */
+static char *fresh_dir(void)
+{
+	char *dir;
+
+	mkdir(hg_test_tmpdir(), 0700);
+	ck_assert_int_ge(asprintf(&dir, "%s/t.XXXXXX", hg_test_tmpdir()), 0);
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	return dir;
+}
+
+/* @text as the file @name in @dir; returns its path. */
+static char *write_file(const char *dir, const char *name, const char *text)
+{
+	char *path;
+	FILE *f;
+
+	ck_assert_int_ge(asprintf(&path, "%s/%s", dir, name), 0);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(fputs(text, f) >= 0, 1);
+	ck_assert_int_eq(fclose(f), 0);
+	return path;
+}
+
+static void drop(char *dir, char *path)
+{
+	unlink(path);
+	rmdir(dir);
+	free(path);
+	free(dir);
+}
+
+START_TEST(test_taskfile_paper)
+{
+	char *dir = fresh_dir(), *path, err[512] = "";
+	struct hg_rta_result r[2];
+	struct hg_taskset s;
+
+	path = write_file(dir, "paper.tasks",
+			  "# the paper's two tasks\n"
+			  "\n"
+			  "C=3ms T=8ms P=RTMED\n"
+			  "   \t\n"
+			  "  C=17ms\tT=33ms   P=RTLOW\r\n");
+	ck_assert_msg(hg_taskset_read(path, &s, err, sizeof(err)) == 0, "%s", err);
+	ck_assert_uint_eq(s.n, 2);
+	ck_assert_uint_eq(s.task[0].id, 0);
+	ck_assert_uint_eq(s.task[0].c_ns, 3 * MS);
+	ck_assert_uint_eq(s.task[0].t_ns, 8 * MS);
+	ck_assert_uint_eq(s.task[0].d_ns, 8 * MS);
+	ck_assert_uint_eq(s.task[0].j_ns, 0);
+	ck_assert_uint_eq(s.task[0].b_ns, 0);
+	ck_assert_int_eq(s.task[0].prio, 50);
+	ck_assert_str_eq(s.label[0], "C=3ms T=8ms");
+	ck_assert_str_eq(s.prio[0], "RTMED (SCHED_FIFO 50)");
+	ck_assert_uint_eq(s.task[1].id, 1);
+	ck_assert_uint_eq(s.task[1].c_ns, 17 * MS);
+	ck_assert_int_eq(s.task[1].prio, 10);
+	ck_assert_str_eq(s.label[1], "C=17ms T=33ms");
+	ck_assert_str_eq(s.prio[1], "RTLOW (SCHED_FIFO 10)");
+	ck_assert_uint_eq(s.resv_period_ns[0] | s.resv_period_ns[1], 0);
+	ck_assert_uint_ge(s.cpus, 1);
+	ck_assert_uint_le(s.rt_runtime_us, s.rt_period_us);
+	ck_assert_int_eq(hg_rta_fp(s.task, s.n, r, NULL), 0);
+	ck_assert_uint_eq(r[0].response_ns, 3 * MS);
+	ck_assert_uint_eq(r[1].response_ns, 29 * MS);
+	hg_taskset_free(&s);
+	ck_assert_ptr_null(s.task);
+	drop(dir, path);
+}
+END_TEST
+
+/* Every field, priorities of each kind, and many lines (the arrays grow). */
+START_TEST(test_taskfile_fields)
+{
+	char *dir = fresh_dir(), *path, err[512] = "", *text = NULL;
+	struct hg_taskset s;
+	size_t len = 0, i;
+	FILE *f = open_memstream(&text, &len);
+
+	ck_assert_ptr_nonnull(f);
+	fprintf(f, "C=1.5ms T=10ms D=9ms J=250us B=20us P=FIFO:70\n");
+	fprintf(f, "P=RR:20 B=1ms J=2ms D=5ms T=10ms C=2ms\n");	/* any order */
+	fprintf(f, "C=1ms T=100ms P=NORMAL\n");
+	fprintf(f, "C=1ms T=100ms P=rtHigh\n");
+	fprintf(f, "C=500ns T=1s D=1s J=20ms\n");	/* J > T is fine, D = T too */
+	for (i = 5; i < 37; i++)
+		fprintf(f, "C=%zuus T=%zums\n", i, i);
+	ck_assert_int_eq(fclose(f), 0);
+	path = write_file(dir, "many.tasks", text);
+	free(text);
+
+	ck_assert_msg(hg_taskset_read(path, &s, err, sizeof(err)) == 0, "%s", err);
+	ck_assert_uint_eq(s.n, 37);
+	ck_assert_uint_eq(s.task[0].c_ns, 1500000);
+	ck_assert_uint_eq(s.task[0].t_ns, 10 * MS);
+	ck_assert_uint_eq(s.task[0].d_ns, 9 * MS);
+	ck_assert_uint_eq(s.task[0].j_ns, 250000);
+	ck_assert_uint_eq(s.task[0].b_ns, 20000);
+	ck_assert_int_eq(s.task[0].prio, 70);
+	ck_assert_str_eq(s.prio[0], "FIFO:70 (SCHED_FIFO 70)");
+	ck_assert_str_eq(s.label[0], "C=1.5ms T=10ms");
+	ck_assert_uint_eq(s.task[1].c_ns, 2 * MS);
+	ck_assert_uint_eq(s.task[1].d_ns, 5 * MS);
+	ck_assert_uint_eq(s.task[1].j_ns, 2 * MS);
+	ck_assert_uint_eq(s.task[1].b_ns, MS);
+	ck_assert_int_eq(s.task[1].prio, 20);
+	ck_assert_str_eq(s.prio[1], "RR:20 (SCHED_RR 20)");
+	/* not a real-time class: no priority */
+	ck_assert_int_eq(s.task[2].prio, NONE);
+	ck_assert_str_eq(s.prio[2], "-");
+	ck_assert_int_eq(s.task[3].prio, 90);
+	ck_assert_uint_eq(s.task[4].c_ns, 500);
+	ck_assert_uint_eq(s.task[4].d_ns, 1000 * MS);
+	ck_assert_uint_eq(s.task[4].j_ns, 20 * MS);
+	ck_assert_str_eq(s.label[4], "C=500ns T=1s");
+	for (i = 5; i < 37; i++) {
+		ck_assert_uint_eq(s.task[i].id, i);
+		ck_assert_uint_eq(s.task[i].c_ns, i * 1000);
+		ck_assert_uint_eq(s.task[i].t_ns, i * MS);
+		ck_assert_uint_eq(s.task[i].d_ns, i * MS);
+		ck_assert_int_eq(s.task[i].prio, NONE);
+		ck_assert_str_eq(s.prio[i], "-");
+		ck_assert_uint_eq(s.resv_budget_ns[i], 0);
+	}
+	hg_taskset_free(&s);
+	drop(dir, path);
+}
+END_TEST
+
+static const struct {
+	const char *what;
+	const char *text;
+	unsigned int line;	/* 0: a message about the whole file */
+	const char *why;	/* after "<path> line <n>: ", or after "<path>: " */
+} bad_files[] = {
+	{ "unknown field", "C=3ms T=8ms\nC=3ms T=8ms X=1\n", 2,
+	  "'X=1': unknown field 'X' (use C T D J B P)" },
+	{ "lower-case field", "\n\n\nc=3ms T=8ms\n", 4,
+	  "'c=3ms': unknown field 'c' (use C T D J B P)" },
+	{ "no '='", "# c\nC3ms T=8ms\n", 2, "'C3ms': write K=<value> with K one of C T D J B P" },
+	{ "a long key", "CC=3ms T=8ms\n", 1,
+	  "'CC=3ms': write K=<value> with K one of C T D J B P" },
+	{ "no value", "C= T=8ms\n", 1, "'C=': write K=<value> with K one of C T D J B P" },
+	{ "no key", "=3ms T=8ms\n", 1, "'=3ms': write K=<value> with K one of C T D J B P" },
+	{ "bad time unit", "C=3ms T=8ms\n\nC=3xs T=8ms\n", 3,
+	  "'C=3xs': unknown time unit 'xs' (use d, h, m, s, ms, us or ns)" },
+	{ "time without unit", "C=3 T=8ms\n", 1,
+	  "'C=3': missing time unit (use d, h, m, s, ms, us or ns)" },
+	{ "negative time", "C=3ms T=8ms J=-1ms\n", 1,
+	  "'J=-1ms': not a time value (write e.g. 1.5ms)" },
+	{ "missing C", "C=3ms T=8ms\nT=8ms\n", 2,
+	  "C and T are required and must be greater than zero" },
+	{ "missing T", "C=3ms\n", 1, "C and T are required and must be greater than zero" },
+	{ "C of 0", "C=0ms T=8ms\n", 1, "C and T are required and must be greater than zero" },
+	{ "T of 0", "C=1ms T=0ns\n", 1, "C and T are required and must be greater than zero" },
+	/* the file's words reach the terminal tamed: no escape sequence */
+	{ "escape sequence", "C=3ms T=8ms X\033[31m\n", 1,
+	  "'X?[31m': write K=<value> with K one of C T D J B P" },
+	{ "bad priority", "C=3ms T=8ms P=SUPER\n", 1,
+	  "unknown priority 'SUPER' (choose from IDLE, LOW, NORMAL, HIGH, HIGHEST, RTLOW, RTMED, "
+	  "RTHIGH, FIFO:<1-99>, RR:<1-99>, OTHER:<nice>, BATCH)" },
+	{ "priority out of range", "C=1ms T=2ms\nC=3ms T=8ms P=FIFO:0\n", 2,
+	  "priority 'FIFO:0': FIFO takes 1 to 99" },
+	{ "empty file", "", 0, "no task in it (one per line, e.g. C=3ms T=8ms P=RTMED)" },
+	{ "only comments", "# nothing\n\n   \n\t# more\n", 0,
+	  "no task in it (one per line, e.g. C=3ms T=8ms P=RTMED)" },
+};
+
+START_TEST(test_taskfile_errors)
+{
+	char *dir = fresh_dir(), *path, err[512] = "", want[1024];
+	struct hg_taskset s;
+
+	memset(&s, 0xa5, sizeof(s));
+	path = write_file(dir, "bad.tasks", bad_files[_i].text);
+	ck_assert_msg(hg_taskset_read(path, &s, err, sizeof(err)) == -EINVAL, "%s: accepted",
+		      bad_files[_i].what);
+	if (bad_files[_i].line)
+		snprintf(want, sizeof(want), "%s line %u: %s", path, bad_files[_i].line,
+			 bad_files[_i].why);
+	else
+		snprintf(want, sizeof(want), "%s: %s", path, bad_files[_i].why);
+	ck_assert_str_eq(err, want);
+	/* nothing left to free */
+	ck_assert_ptr_null(s.task);
+	ck_assert_uint_eq(s.n, 0);
+	drop(dir, path);
+}
+END_TEST
+
+START_TEST(test_taskfile_missing)
+{
+	char *dir = fresh_dir(), *path, err[512] = "", want[1024];
+	struct hg_taskset s;
+
+	ck_assert_int_ge(asprintf(&path, "%s/no-such.tasks", dir), 0);
+	ck_assert_int_eq(hg_taskset_read(path, &s, err, sizeof(err)), -ENOENT);
+	snprintf(want, sizeof(want), "%s: %s", path, strerror(ENOENT));
+	ck_assert_str_eq(err, want);
+	/* a directory: it cannot be read as lines */
+	ck_assert_int_eq(hg_taskset_read(dir, &s, err, sizeof(err)), -EISDIR);
+	snprintf(want, sizeof(want), "%s: is a directory", dir);
+	ck_assert_str_eq(err, want);
+	drop(dir, path);
+}
+END_TEST
+
+/*
+ * A FIFO with no writer and a device are refused before a read could
+ * block or grow one line to gigabytes; so is a line past 4096 bytes, and a
+ * file past 64 MiB (a sparse one: no disk is used).
+ */
+START_TEST(test_taskfile_bounded)
+{
+	char *dir = fresh_dir(), *path, err[512] = "", want[1024], *big;
+	struct hg_taskset s;
+	int fd;
+
+	ck_assert_int_ge(asprintf(&path, "%s/fifo", dir), 0);
+	ck_assert_int_eq(mkfifo(path, 0600), 0);
+	ck_assert_int_eq(hg_taskset_read(path, &s, err, sizeof(err)), -EINVAL);
+	snprintf(want, sizeof(want), "%s: not a regular file", path);
+	ck_assert_str_eq(err, want);
+	unlink(path);
+	free(path);
+	ck_assert_int_eq(hg_taskset_read("/dev/zero", &s, err, sizeof(err)), -EINVAL);
+	ck_assert_str_eq(err, "/dev/zero: not a regular file");
+
+	big = malloc(6000);
+	ck_assert_ptr_nonnull(big);
+	memset(big, 'C', 5998);
+	big[5998] = '\n';
+	big[5999] = '\0';
+	path = write_file(dir, "long.tasks", big);
+	free(big);
+	ck_assert_int_eq(hg_taskset_read(path, &s, err, sizeof(err)), -E2BIG);
+	snprintf(want, sizeof(want), "%s line 1: longer than 4096 bytes", path);
+	ck_assert_str_eq(err, want);
+	unlink(path);
+	free(path);
+
+	path = write_file(dir, "huge.tasks", "C=1ms T=2ms\n");
+	fd = open(path, O_WRONLY);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(ftruncate(fd, (64 << 20) + 1), 0);
+	close(fd);
+	ck_assert_int_eq(hg_taskset_read(path, &s, err, sizeof(err)), -EFBIG);
+	snprintf(want, sizeof(want), "%s: larger than 64 MiB", path);
+	ck_assert_str_eq(err, want);
+	drop(dir, path);
+}
+END_TEST
+
+/* ----------------------------------------------- task sets from a command */
+
+/* Parse a run's command line (without the program name) into @cfg. */
+static void parse(struct hg_config *cfg, const char *const *args)
+{
+	char *argv[64], err[512] = "";
+	int argc = 0;
+
+	argv[argc++] = (char *)"hourglass";
+	while (*args) {
+		ck_assert_int_lt(argc, 63);
+		argv[argc++] = (char *)*args++;
+	}
+	argv[argc] = NULL;
+	ck_assert_msg(hg_parse_args(argc, argv, cfg, err, sizeof(err)) == HG_ARGS_RUN,
+		      "%s", err);
+}
+
+
+START_TEST(test_from_config_paper)
+{
+	struct hg_config cfg;
+	struct hg_taskset s;
+	struct hg_rta_result r[2];
+	char err[512] = "";
+
+	parse(&cfg, ARGS("-n", "2", "-t", "0", "-p", "RTMED", "-w", "PERIODIC", "3ms", "8ms",
+			 "-t", "1", "-p", "RTLOW", "-w", "PERIODIC", "17ms", "33ms"));
+	ck_assert_msg(hg_taskset_from_config(&cfg, &s, err, sizeof(err)) == 0, "%s", err);
+	hg_config_free(&cfg);
+	ck_assert_uint_eq(s.n, 2);
+	ck_assert_uint_eq(s.task[0].id, 0);
+	ck_assert_uint_eq(s.task[0].c_ns, 3 * MS);
+	ck_assert_uint_eq(s.task[0].t_ns, 8 * MS);
+	ck_assert_uint_eq(s.task[0].d_ns, 8 * MS);
+	ck_assert_int_eq(s.task[0].prio, 50);
+	ck_assert_str_eq(s.label[0], "PERIODIC 3ms 8ms");
+	ck_assert_str_eq(s.prio[0], "RTMED (SCHED_FIFO 50)");
+	ck_assert_uint_eq(s.task[1].id, 1);
+	ck_assert_uint_eq(s.task[1].c_ns, 17 * MS);
+	ck_assert_uint_eq(s.task[1].t_ns, 33 * MS);
+	ck_assert_int_eq(s.task[1].prio, 10);
+	ck_assert_str_eq(s.label[1], "PERIODIC 17ms 33ms");
+	ck_assert_str_eq(s.prio[1], "RTLOW (SCHED_FIFO 10)");
+	ck_assert_uint_eq(s.task[1].j_ns | s.task[1].b_ns, 0);
+	ck_assert_uint_ge(s.cpus, 1);
+	ck_assert_uint_le(s.rt_runtime_us, s.rt_period_us);
+	ck_assert_int_eq(hg_rta_fp(s.task, s.n, r, NULL), 0);
+	ck_assert_uint_eq(r[0].response_ns, 3 * MS);
+	ck_assert_uint_eq(r[1].response_ns, 29 * MS);
+	ck_assert(r[0].schedulable && r[1].schedulable);
+	hg_taskset_free(&s);
+
+	/* -t 1 ... --jitter 8ms --wcet 19ms: 39 ms > 33 ms */
+	parse(&cfg, ARGS("-n", "2", "-t", "0", "-p", "RTMED", "-w", "PERIODIC", "3ms", "8ms",
+			 "-t", "1", "-p", "RTLOW", "-w", "PERIODIC", "17ms", "33ms",
+			 "--jitter", "8ms", "--wcet", "19ms"));
+	ck_assert_msg(hg_taskset_from_config(&cfg, &s, err, sizeof(err)) == 0, "%s", err);
+	hg_config_free(&cfg);
+	ck_assert_uint_eq(s.task[1].c_ns, 19 * MS);
+	ck_assert_uint_eq(s.task[1].j_ns, 8 * MS);
+	ck_assert_uint_eq(s.task[0].c_ns, 3 * MS);	/* -t 1 only */
+	ck_assert_uint_eq(s.task[0].j_ns, 0);
+	ck_assert_str_eq(s.label[1], "PERIODIC 17ms 33ms");	/* the workload as given */
+	ck_assert_int_eq(hg_rta_fp(s.task, s.n, r, NULL), 0);
+	ck_assert_uint_eq(r[1].response_ns, 39 * MS);
+	ck_assert(!r[1].schedulable);
+	hg_taskset_free(&s);
+
+	/* C1 = 12 with 8 ms of jitter: 29 ms */
+	parse(&cfg, ARGS("-n", "2", "-t", "0", "-p", "RTMED", "-w", "PERIODIC", "3ms", "8ms",
+			 "-t", "1", "-p", "RTLOW", "-w", "PERIODIC", "12ms", "33ms",
+			 "--jitter", "8ms"));
+	ck_assert_msg(hg_taskset_from_config(&cfg, &s, err, sizeof(err)) == 0, "%s", err);
+	hg_config_free(&cfg);
+	ck_assert_int_eq(hg_rta_fp(s.task, s.n, r, NULL), 0);
+	ck_assert_uint_eq(r[0].response_ns, 3 * MS);
+	ck_assert_uint_eq(r[1].response_ns, 29 * MS);
+	ck_assert(r[0].schedulable && r[1].schedulable);
+	hg_taskset_free(&s);
+}
+END_TEST
+
+/*
+ * Only the jobs models count; thread numbers stay those of the run;
+ * deadlines, blocking, reservations and non-RT priorities come through.
+ */
+START_TEST(test_from_config_fields)
+{
+	char *dir = fresh_dir(), *table, err[512] = "";
+	struct hg_config cfg;
+	struct hg_taskset s;
+
+	table = write_file(dir, "frames.txt", "# frame costs\n2ms\n5ms\n\n3ms\n");
+	parse(&cfg, ARGS("-n", "5", "-w", "CPU",
+			 "-t", "1", "-w", "PERIODIC", "3ms", "10ms", "7ms", "-p", "FIFO:70",
+			 "--blocking", "1ms", "-rh", "3ms", "10ms",
+			 "-t", "2", "-w", "CPU_PERIODIC", "3ms", "8ms",
+			 "-t", "3", "-w", "PERIODIC_TABLE", table, "20ms", "-p", "NORMAL",
+			 "-rs", "6ms", "20ms",
+			 "-t", "4", "-w", "PERIODIC", "1ms", "4ms", "-p", "RR:20"));
+	ck_assert_msg(hg_taskset_from_config(&cfg, &s, err, sizeof(err)) == 0, "%s", err);
+	hg_config_free(&cfg);
+	ck_assert_uint_eq(s.n, 3);
+	ck_assert_uint_eq(s.task[0].id, 1);
+	ck_assert_uint_eq(s.task[0].c_ns, 3 * MS);
+	ck_assert_uint_eq(s.task[0].t_ns, 10 * MS);
+	ck_assert_uint_eq(s.task[0].d_ns, 7 * MS);
+	ck_assert_uint_eq(s.task[0].b_ns, MS);
+	ck_assert_int_eq(s.task[0].prio, 70);
+	ck_assert_str_eq(s.prio[0], "FIFO:70 (SCHED_FIFO 70)");
+	ck_assert_str_eq(s.label[0], "PERIODIC 3ms 10ms 7ms");
+	ck_assert_uint_eq(s.resv_budget_ns[0], 3 * MS);
+	ck_assert_uint_eq(s.resv_period_ns[0], 10 * MS);
+	/* the table's largest time is C; no RT class, no priority */
+	ck_assert_uint_eq(s.task[1].id, 3);
+	ck_assert_uint_eq(s.task[1].c_ns, 5 * MS);
+	ck_assert_uint_eq(s.task[1].t_ns, 20 * MS);
+	ck_assert_uint_eq(s.task[1].d_ns, 20 * MS);
+	ck_assert_int_eq(s.task[1].prio, NONE);
+	ck_assert_str_eq(s.prio[1], "-");
+	ck_assert_str_eq(s.label[1], "PERIODIC_TABLE frames.txt 20ms");
+	ck_assert_uint_eq(s.resv_budget_ns[1], 6 * MS);
+	ck_assert_uint_eq(s.resv_period_ns[1], 20 * MS);
+	ck_assert_uint_eq(s.task[2].id, 4);
+	ck_assert_int_eq(s.task[2].prio, 20);
+	ck_assert_str_eq(s.prio[2], "RR:20 (SCHED_RR 20)");
+	ck_assert_uint_eq(s.resv_budget_ns[2] | s.resv_period_ns[2], 0);
+	hg_taskset_free(&s);
+
+	/* no jobs model at all: an empty set, not an error */
+	parse(&cfg, ARGS("-n", "2", "-w", "CPU"));
+	ck_assert_int_eq(hg_taskset_from_config(&cfg, &s, err, sizeof(err)), 0);
+	hg_config_free(&cfg);
+	ck_assert_uint_eq(s.n, 0);
+	hg_taskset_free(&s);
+	drop(dir, table);
+}
+END_TEST
+
+START_TEST(test_from_config_errors)
+{
+	char *dir = fresh_dir(), *table, err[512] = "";
+	struct hg_config cfg;
+	struct hg_taskset s;
+
+	/* a deadline past the period is analysed, not refused */
+	parse(&cfg, ARGS("-n", "2", "-t", "1", "-w", "PERIODIC", "3ms", "8ms", "9ms"));
+	ck_assert_int_eq(hg_taskset_from_config(&cfg, &s, err, sizeof(err)), 0);
+	hg_config_free(&cfg);
+	ck_assert_uint_eq(s.n, 1);
+	ck_assert_uint_eq(s.task[0].d_ns, 9 * MS);
+	hg_taskset_free(&s);
+
+	/* the table went between the parse and the analysis */
+	table = write_file(dir, "gone.txt", "1ms\n");
+	parse(&cfg, ARGS("-n", "1", "-w", "PERIODIC_TABLE", table, "10ms"));
+	unlink(table);
+	ck_assert_int_eq(hg_taskset_from_config(&cfg, &s, err, sizeof(err)), -ENOENT);
+	hg_config_free(&cfg);
+	hg_taskset_free(&s);
+	ck_assert_str_eq(err, "thread 0: -w PERIODIC_TABLE: cannot read its times: "
+			 "No such file or directory");
+	drop(dir, table);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("taskset");
+	TCase *tc = tcase_create("task files");
+
+	tcase_add_test(tc, test_taskfile_paper);
+	tcase_add_test(tc, test_taskfile_fields);
+	tcase_add_loop_test(tc, test_taskfile_errors, 0, ARRAY_SIZE(bad_files));
+	tcase_add_test(tc, test_taskfile_missing);
+	tcase_add_test(tc, test_taskfile_bounded);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("from a command line");
+	tcase_add_test(tc, test_from_config_paper);
+	tcase_add_test(tc, test_from_config_fields);
+	tcase_add_test(tc, test_from_config_errors);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return hg_test_run(suite());
+}
