@@ -215,8 +215,14 @@ static int report(struct outputs *o, const struct hg_trace *t)
 			"were finished first\n", strsignal(sig));
 	if (t->flags & HG_TRACE_FAILED)
 		status = 1;
-	if (!status && (t->flags & HG_TRACE_BREAK))
+	if (!status && (t->flags & HG_TRACE_BREAK)) {
+		if (cfg->quiet)	/* the report says more */
+			fprintf(stderr, "hourglass: --break: thread %u: a %s beyond the threshold "
+				"stopped the run\n", t->break_thread,
+				t->break_kind == HG_BREAK_GAP ? "gap" :
+				t->break_kind == HG_BREAK_LAT ? "late wake-up" : "deadline miss");
 		status = 3;
+	}
 	if (!status && cfg->fail_on_miss && missed(t)) {
 		fprintf(stderr, "hourglass: %llu deadline%s missed (--fail-on-miss)\n",
 			(unsigned long long)missed(t), missed(t) == 1 ? "" : "s");

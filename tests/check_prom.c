@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "helpers.h"
+#include "../postprocess/export.h"
 #include "../postprocess/prom.h"
 
 static struct hg_trace *three(void)
@@ -240,6 +241,27 @@ START_TEST(test_write)
 }
 END_TEST
 
+/* export --format prom of a saved trace is the same text. */
+START_TEST(test_export_format)
+{
+	struct hg_trace *t = three();
+	enum hg_export_format fmt;
+	char *want = text(t), *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(hg_export_parse_format("prom", &fmt), 0);
+	ck_assert_int_eq(fmt, HG_EXPORT_PROM);
+	ck_assert_int_eq(hg_export(f, t, fmt), 0);
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_str_eq(buf, want);
+	free(buf);
+	free(want);
+	hg_trace_free(t);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("prom");
@@ -249,6 +271,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_format);
 	tcase_add_test(tc, test_families_by_model);
 	tcase_add_test(tc, test_write);
+	tcase_add_test(tc, test_export_format);
 	suite_add_tcase(s, tc);
 	return s;
 }

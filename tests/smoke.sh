@@ -601,6 +601,10 @@ if command -v promtool >/dev/null 2>&1; then
 		grep -q '^hourglass_deadline_misses_total{thread="1",' "$TMP/mon.prom" &&
 		ok "--prom: promtool check metrics passes" ||
 		fail "--prom" "$(head -3 "$TMP/promtool")"
+	"$HG" export "$TMP/mon.hgt" --format prom -o "$TMP/exp.prom" &&
+		promtool check metrics <"$TMP/exp.prom" >"$TMP/promtool" 2>&1 &&
+		ok "export --format prom: promtool check metrics passes" ||
+		fail "export --format prom" "$(head -3 "$TMP/promtool")"
 else
 	skip "--prom: promtool" "promtool not installed (apt-get install prometheus)"
 fi

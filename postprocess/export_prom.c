@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * prom.c - OpenMetrics text of a run (--prom)
+ * export_prom.c - OpenMetrics text of a run: --prom during and after a run,
+ * and the export format "prom" of a saved trace
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -9,6 +10,7 @@
 
 #include "../trace/atomicfile.h"
 #include "../trace/timeval.h"
+#include "exportint.h"
 #include "prom.h"
 
 /* Bucket bounds in ns: 1-2-5 steps from 1 us to 1 s. */
@@ -199,3 +201,17 @@ int hg_prom_write(const struct hg_trace *t, const char *path, char *err, size_t 
 		return ret;
 	return hg_atomic_close(&a, hg_prom_print(a.f, t), err, errlen);
 }
+
+/* export --format prom: the same text, through the exports' buffer. */
+static int prom_export(struct hg_out *o, const struct hg_trace *t)
+{
+	hg_out_flush(o);
+	if (o->err)
+		return o->err;
+	return hg_prom_print(o->f, t);
+}
+
+const struct hg_export_ops hg_export_prom = {
+	.name = "prom",
+	.write = prom_export,
+};
