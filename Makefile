@@ -6,6 +6,7 @@
 # make demo       install what is missing (as root), build, run a short experiment
 # make install    install the program, man page and systemd example (PREFIX, DESTDIR)
 # make check SANITIZE=1   the same tests built with ASan and UBSan in build-san/
+# make fuzz       build the fuzz targets with libFuzzer (build-fuzz/fuzz/)
 # make help       list the targets
 
 PREFIX  ?= /usr/local
@@ -64,6 +65,25 @@ else
 san_run = $(2)
 endif
 
+# FUZZ=1 (set by make fuzz): libFuzzer builds with ASan and UBSan in build-fuzz/.
+# AFL=1 (set by make fuzz-afl): the targets with driver.c, built by afl-clang-fast.
+ifeq ($(FUZZ),1)
+BUILD   := build-fuzz
+CC      := $(shell command -v clang-14 || command -v clang || echo clang)
+OPT     = -O1 -g
+HARDEN  =
+SAN_CFLAGS = -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all \
+	     -fno-omit-frame-pointer
+endif
+ifeq ($(AFL),1)
+BUILD   := build-afl
+AFL_CC  ?= afl-clang-fast
+CC      := $(AFL_CC)
+OPT     = -O1 -g
+HARDEN  =
+SAN_CFLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all
+endif
+
 FINAL_CFLAGS = $(STD) $(WARN) $(OPT) $(HARDEN) $(SAN_CFLAGS) $(NUMA_CFLAGS) $(CFLAGS)
 LIBS    = $(NUMA_LIBS) -lpthread -lrt -lm
 
@@ -79,7 +99,20 @@ TEST_HELPER_OBJ := $(BUILD)/tests/helpers.o
 BENCH_SRC := $(wildcard tests/bench/*.c)
 BENCH_BIN := $(BENCH_SRC:tests/bench/%.c=$(BUILD)/bench/%)
 
-.PHONY: all check unit smoke bench demo paper install uninstall clean help deps
+# Fuzz targets, one tests/fuzz/fuzz_<name>.c each (see tests/fuzz/fuzz.h).
+# make check replays their seed corpora and the inputs that once crashed
+# through replay-<name>, the target with driver.c (built by $(CC)).
+FUZZ_NAMES := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_OBJ   := $(BUILD)/obj/tests/fuzz
+FUZZ_BIN   := $(FUZZ_NAMES:%=$(BUILD)/fuzz/%)
+REPLAY_BIN := $(FUZZ_NAMES:%=$(BUILD)/fuzz/replay-%)
+FUZZ_TIME  ?= 30
+# fuzz_trace's mutator learns where the fields are from the reader's own reads
+FUZZ_LDFLAGS_trace = -Wl,--wrap=hg_get_u16,--wrap=hg_get_u32,--wrap=hg_get_u64 \
+		     -Wl,--wrap=hg_get_str,--wrap=hg_get_label
+
+.PHONY: all check unit smoke replay bench demo paper install uninstall clean help deps \
+	fuzz fuzz-build fuzz-run fuzz-afl
 
 all: $(BIN)
 
@@ -103,17 +136,42 @@ $(BUILD)/tests/%: tests/%.c $(TEST_HELPER_OBJ) $(LIB)
 	$(CC) $(FINAL_CFLAGS) $(TEST_CFLAGS) $(DEPFLAGS) $< $(TEST_HELPER_OBJ) $(LIB) \
 		$(TEST_LIBS) $(LIBS) -o $@
 
+$(BUILD)/fuzz/replay-%: $(FUZZ_OBJ)/fuzz_%.o $(FUZZ_OBJ)/util.o $(FUZZ_OBJ)/driver.o $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(FINAL_CFLAGS) $(LDFLAGS) $^ $(LIBS) -o $@
+
+$(BUILD)/fuzz/trace: $(FUZZ_OBJ)/mutate_trace.o
+
+$(BUILD)/fuzz/%: $(FUZZ_OBJ)/fuzz_%.o $(FUZZ_OBJ)/util.o $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(FINAL_CFLAGS) -fsanitize=fuzzer $(LDFLAGS) $(FUZZ_LDFLAGS_$*) \
+		$(filter %.o,$^) $(LIB) $(LIBS) -o $@
+
 $(BUILD)/bench/%: tests/bench/%.c $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(FINAL_CFLAGS) $(DEPFLAGS) $< $(LIB) $(LIBS) -o $@
 
-check: unit smoke
+check: unit smoke replay
 
 unit: $(TEST_BIN)
 	@$(call san_run,unit,sh tests/run-unit.sh $(TEST_BIN))
 
 smoke: $(BIN)
 	@$(call san_run,smoke,sh tests/smoke.sh $(BIN))
+
+replay: $(REPLAY_BIN)
+	@$(call san_run,replay,sh tests/fuzz/replay.sh $(BUILD)/fuzz $(FUZZ_NAMES))
+
+fuzz:
+	@$(MAKE) --no-print-directory FUZZ=1 fuzz-build
+
+fuzz-build: $(FUZZ_BIN)
+
+fuzz-run: fuzz
+	@sh tests/fuzz/run.sh build-fuzz $(FUZZ_TIME) $(FUZZ_NAMES)
+
+fuzz-afl:
+	@$(MAKE) --no-print-directory AFL=1 $(FUZZ_NAMES:%=build-afl/fuzz/replay-%)
 
 bench: $(BIN) $(BENCH_BIN)
 	@sh tests/bench/run.sh $(BUILD)
@@ -141,13 +199,16 @@ uninstall:
 	-rmdir $(DESTDIR)$(DATADIR) 2>/dev/null
 
 clean:
-	rm -rf $(BUILD) build-san
+	rm -rf $(BUILD) build-san build-fuzz build-afl
 
 help:
 	@echo "targets:"
 	@echo "  all        build $(BIN) (default)"
-	@echo "  check      build and run the unit tests (Check) and the smoke tests;"
-	@echo "             with SANITIZE=1 built with ASan and UBSan in build-san/"
+	@echo "  check      build and run the unit tests (Check), the smoke tests and the"
+	@echo "             fuzz corpora; with SANITIZE=1 built with ASan and UBSan in build-san/"
+	@echo "  fuzz       build the fuzz targets with libFuzzer in build-fuzz/fuzz/ (clang);"
+	@echo "             fuzz-run runs each for FUZZ_TIME seconds (30); fuzz-afl builds"
+	@echo "             them for AFL++ (build-afl/fuzz/replay-<name> @@)"
 	@echo "  bench      run the benchmarks in tests/bench and print their ratios"
 	@echo "  demo       install missing packages (as root), build, run the paper's"
 	@echo "             3-thread experiment and say where its output went"
@@ -155,7 +216,7 @@ help:
 	@echo "             against measured, with timers and reservations (root)"
 	@echo "  install    install to \$$(DESTDIR)\$$(PREFIX) (PREFIX=$(PREFIX))"
 	@echo "  uninstall  remove what install put there"
-	@echo "  clean      remove build/ and build-san/"
-	@echo "variables: CC, CFLAGS (added to ours), LDFLAGS, PREFIX, DESTDIR, OPT, SANITIZE"
+	@echo "  clean      remove build/, build-san/, build-fuzz/ and build-afl/"
+	@echo "variables: CC, CFLAGS (added to ours), LDFLAGS, PREFIX, DESTDIR, OPT, SANITIZE, FUZZ_TIME, AFL_CC"
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -156,6 +156,12 @@ static uint64_t missed(const struct hg_trace *t)
 	return n;
 }
 
+/* Whether output @path is standard output. */
+static bool to_stdout(const char *path)
+{
+	return path && !strcmp(path, "-");
+}
+
 /*
  * Signals that come while the results are written wait until they are
  * written whole (never a half-written file or a temporary one left
@@ -172,9 +178,16 @@ static int held_signal(const sigset_t *set)
 	return first;
 }
 
+/*
+ * The text report, the trace (-o), the summary (--json) and --prom. A data
+ * output on standard output has it to itself: the text report is left out
+ * then (the options never put both data outputs there).
+ */
 static int report(struct outputs *o, const struct hg_trace *t)
 {
 	const struct hg_config *cfg = o->cfg;
+	bool text = !cfg->quiet && !to_stdout(cfg->out_path) && !to_stdout(cfg->json_path) &&
+		    !to_stdout(cfg->prom_path);
 	char err[512];
 	sigset_t set, old;
 	int status = 0, sig;
@@ -182,7 +195,7 @@ static int report(struct outputs *o, const struct hg_trace *t)
 	hg_run_signals(&set);
 	pthread_sigmask(SIG_BLOCK, &set, &old);
 	clear_status(o);
-	if (!cfg->quiet && hg_print_trace(stdout, t))
+	if (text && hg_print_trace(stdout, t))
 		status = 1;
 	status = hg_cmd_flush(NULL, status);
 	if (cfg->out_path) {

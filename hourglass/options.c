@@ -489,6 +489,10 @@ static int finish(struct parser *ps)
 				    t, hg_format_time(th->start_ns, a, sizeof(a)),
 				    hg_format_time(end, b, sizeof(b)));
 	}
+	if (cfg->out_path && cfg->json_path && !strcmp(cfg->out_path, "-") &&
+	    !strcmp(cfg->json_path, "-"))
+		return fail(ps, -EINVAL, "-o -: standard output is --json's already; "
+			    "write one of them to a file");
 	{
 		/* compared as files: two names may be one file (a symbolic link, ./x) */
 		const char *const opts[] = { "--json", "-o", "--prom" };

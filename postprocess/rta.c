@@ -22,6 +22,14 @@ const char *hg_rta_order_name(enum hg_rta_order o)
 /* A safety net: convergence takes far fewer steps for any real task set. */
 #define HG_RTA_MAX_ITER 10000000u
 
+/*
+ * Utilisations are sums of C / T in doubles: a set that fills the CPU
+ * exactly (six tasks of 1 ms in 6 ms) can sum to just below 1, where the
+ * iteration has no fixed point and would run to the safety net. Within
+ * this of 1 counts as 1.
+ */
+#define HG_RTA_U_FULL (1.0 - 1e-9)
+
 static uint64_t sat_add(uint64_t a, uint64_t b)
 {
 	return a + b < a ? UINT64_MAX : a + b;
@@ -159,9 +167,9 @@ static uint64_t respond(const struct hg_rta_task *me, struct interference *w, do
 {
 	uint64_t limit = me->d_ns > me->j_ns ? me->d_ns - me->j_ns : 0, first = 0;
 	uint64_t worst = 0, q, R, next, own, qt;
-	bool converges = u_hp < 1.0;
+	bool converges = u_hp < HG_RTA_U_FULL;
 	/* with D > T the busy period ends only below a total utilisation of 1 */
-	bool ends = u_hp + (double)me->c_ns / (double)me->t_ns < 1.0;
+	bool ends = u_hp + (double)me->c_ns / (double)me->t_ns < HG_RTA_U_FULL;
 
 	r->iterations = 0;
 	R = sat_add(me->c_ns, me->b_ns);

@@ -1417,6 +1417,8 @@ static const struct {
 	{ { "-n", "1", "--json" }, -EINVAL, "--json: missing value" },
 	{ { "-n", "1", "-o", "x.out", "--json", "x.out" }, -EINVAL,
 	  "-o x.out: the same file as --json" },
+	{ { "-n", "1", "-o", "-", "--json", "-" }, -EINVAL,
+	  "-o -: standard output is --json's already; write one of them to a file" },
 	/* two names of one file: compared as files */
 	{ { "-n", "1", "-o", "x.out", "--json", "./x.out" }, -EINVAL,
 	  "-o x.out: the same file as --json" },

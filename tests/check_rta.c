@@ -391,6 +391,31 @@ START_TEST(test_fp_long_iterations)
 }
 END_TEST
 
+/*
+ * Six tasks of 1 ms in 6 ms fill the CPU exactly, but their C / T summed in
+ * doubles is just below 1: the seventh task's iteration has no fixed point
+ * (its jitter keeps it moving) and must stop once past its deadline, not
+ * run 10 million steps to the safety net (a fuzzer found this one).
+ */
+START_TEST(test_fp_full_cpu_in_doubles)
+{
+	struct hg_rta_task ts[7];
+	struct hg_rta_result r[7];
+	size_t i;
+
+	for (i = 0; i < 7; i++)
+		ts[i] = (struct hg_rta_task){ .id = (unsigned int)i, .c_ns = MS, .t_ns = 6 * MS,
+					      .d_ns = 6 * MS, .j_ns = 1000, .b_ns = 2000,
+					      .prio = HG_RTA_NO_PRIO };
+	ck_assert_int_eq(hg_rta_fp(ts, 7, r, NULL), 0);
+	ck_assert_uint_eq(r[6].rank, 6);
+	ck_assert(!r[6].schedulable);
+	ck_assert_uint_gt(r[6].response_ns, 6 * MS);
+	ck_assert_uint_ne(r[6].response_ns, UINT64_MAX);
+	ck_assert_uint_le(r[6].iterations, 100);
+}
+END_TEST
+
 /* ----------------------------------------------------------- utilisation */
 
 START_TEST(test_utilisation)
@@ -691,6 +716,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_fp_saturation);
 	tcase_add_test(tc, test_fp_saturated_is_not_schedulable);
 	tcase_add_loop_test(tc, test_fp_long_iterations, 0, ARRAY_SIZE(long_iterations));
+	tcase_add_test(tc, test_fp_full_cpu_in_doubles);
 	tcase_add_test(tc, test_utilisation);
 	tcase_add_loop_test(tc, test_fp_deadline_past_period, 0, 2);
 	tcase_add_test(tc, test_fp_deadline_past_period_overload);

@@ -141,6 +141,30 @@ if grep -qv '^#' "$TMP/out"; then fail "-x" "trace lines printed"; else ok "-x p
 if [ -s "$TMP/out" ] || [ -s "$TMP/err" ] || [ ! -s "$TMP/q.json" ]; then fail "-q" "output printed or JSON missing"
 else ok "-q prints nothing and writes --json"; fi
 
+# the report says what ran where; dump reproduces it, and the summary JSON, from the trace
+"$HG" -n 1 -d 100ms -x -o "$TMP/self.hgt" --json "$TMP/self.json" >"$TMP/out" 2>/dev/null
+if head -1 "$TMP/out" | grep -q "^# command: .*-n 1 -d 100ms -x -o $TMP/self.hgt --json" &&
+   grep -q '^# system kernel_release: ' "$TMP/out" && grep -q '^# system interrupts_before: ' "$TMP/out" &&
+   "$HG" dump "$TMP/self.hgt" | cmp -s - "$TMP/out"
+then ok "dump: the command line and system lines, as the run printed them"
+else fail "dump" "no command or system lines, or not the run's: $(head -2 "$TMP/out")"; fi
+if "$HG" dump "$TMP/self.hgt" --json | cmp -s - "$TMP/self.json"
+then ok "dump --json: the run's --json, byte for byte"
+else fail "dump --json" "differs from the run's --json"; fi
+
+# a data output on standard output has it to itself
+"$HG" -n 1 -d 100ms --json - >"$TMP/stdout.json" 2>"$TMP/err"
+if [ ! -x /usr/bin/python3 ]; then
+	skip "--json - without -q" "needs /usr/bin/python3 to parse JSON"
+elif /usr/bin/python3 -c 'import json, sys; json.load(open(sys.argv[1]))' "$TMP/stdout.json"
+then ok "--json - without -q: standard output is the JSON alone"
+else fail "--json -" "text mixed into the JSON: $(head -c 80 "$TMP/stdout.json")"; fi
+"$HG" -n 1 -d 100ms -x -o - >"$TMP/stdout.hgt" 2>"$TMP/err"
+if [ "$(head -c 3 "$TMP/stdout.hgt")" = "HGT" ] && "$HG" dump "$TMP/stdout.hgt" >/dev/null
+then ok "-o - without -q: standard output is the trace alone"
+else fail "-o -" "not a trace: $(head -c 40 "$TMP/stdout.hgt" | od -c | head -2)"; fi
+expect_bad "-o - and --json - together" -n 1 -o - --json -
+
 # JSON keys
 for k in '"schema": 2' '"tsc_hz"' '"gap_threshold_ns"' '"threads"' '"received_ns"' '"median_ns"' \
 	 '"voluntary_switches"' '"kernel_release"' '"interrupts_before"' '"tid"' '"kernel_cpu_ns"' \
@@ -403,7 +427,7 @@ if "$HG" export "$TMP/exp.hgt" --format csv -o "$TMP/exp.csv" &&
 	b=$(grep -c '"ph":"b"' "$TMP/exp.perfetto")
 	if [ "$n" -gt 0 ] && cmp -s "$TMP/lines" "$TMP/rows" && [ "$x" = "$n" ] && [ "$c" = "$n" ] &&
 	   [ "$j" -gt 0 ] && [ "$b" = "$j" ] && head -1 "$TMP/exp.csv" |
-	   grep -qx 'thread,kind,start_ns,end_ns,duration_ns,cpu,flags,mono_ns,cycles'; then
+	   grep -qx 'thread,kind,start_ns,end_ns,duration_ns,cpu,flags,mono_ns,cycles,tid'; then
 		ok "export: $n intervals and $j jobs, as the trace lines say"
 	else
 		fail "export" "$n csv intervals vs $(wc -l <"$TMP/lines") lines, $x/$c X events, $j jobs, $b b events"

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * fuzz_trace.c - a trace file through the reader, then through everything
+ * that reads a finished trace: the text of dump (with the prediction, the
+ * gap histograms and the kernel's figures), the JSON summary, ctx (text,
+ * JSON, histogram, SVG), lat (reports, histogram, SVG), render (whole run;
+ * a window, per CPU) and every export format. The checksum is recomputed
+ * first, so that a mutation reaches the code behind it. mutate_trace.c,
+ * linked into the libFuzzer build, changes the fields of the sections with
+ * boundary values.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../postprocess/bins.h"
+#include "../../postprocess/ctx.h"
+#include "../../postprocess/ctxsvg.h"
+#include "../../postprocess/export.h"
+#include "../../postprocess/latsvg.h"
+#include "../../postprocess/noise.h"
+#include "../../postprocess/render.h"
+#include "../../postprocess/summary_json.h"
+#include "../../postprocess/text.h"
+#include "../../trace/trace.h"
+#include "fuzz.h"
+
+static void ctx(FILE *f, const struct hg_trace *t)
+{
+	struct hg_ctx_svg_opts o = { .log_y = true, .name = "fuzz" };
+	struct hg_ctx_report r;
+	struct hg_bins b;
+
+	memset(&r, 0, sizeof(r));
+	if (!hg_ctx_analyse(t, &r)) {
+		hg_ctx_print(f, t, &r, 0, 0);
+		hg_ctx_print(f, t, &r, 1000, 100000);
+		hg_ctx_json(f, t, &r);
+		memset(&b, 0, sizeof(b));
+		hg_ctx_histogram(&r, HG_GAP_VOLUNTARY, 500, 0, &b);
+		hg_bins_free(&b);
+		hg_ctx_svg(f, t, &r, &o);
+	}
+	hg_ctx_free(&r);
+}
+
+static void lat(FILE *f, const struct hg_trace *t)
+{
+	uint32_t i;
+
+	for (i = 0; i < t->nthreads; i++)
+		if (t->threads[i].model == HG_MODEL_LAT)
+			hg_print_lat(f, t, &t->threads[i]);
+	hg_print_lat_histogram(f, t, 100);
+	hg_lat_svg(f, t, 0);
+	hg_lat_svg(f, t, 50);
+}
+
+/* the narrowest pictures: the work is per pixel column, the paths the same */
+static void render(FILE *f, const struct hg_trace *t)
+{
+	uint64_t end_ns = hg_render_end_ns(t);
+	struct hg_render_opts o[] = {
+		{ .width_px = HG_RENDER_MIN_WIDTH },
+		{ .from_ns = end_ns / 3, .to_ns = end_ns / 3 * 2, .width_px = HG_RENDER_MIN_WIDTH,
+		  .per_cpu = true },
+	};
+	char err[256];
+	size_t i;
+
+	for (i = 0; i < sizeof(o) / sizeof(o[0]); i++)
+		if (!hg_render_check(t, &o[i], err, sizeof(err)))
+			hg_render_timeline(f, t, &o[i]);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static const enum hg_export_format formats[] = {
+		HG_EXPORT_PERFETTO, HG_EXPORT_CSV, HG_EXPORT_JSON,
+	};
+	FILE *f = hg_fuzz_sink();
+	uint8_t *buf = malloc(size ? size : 1);
+	struct hg_trace *t;
+	char path[64], err[256];
+	size_t i;
+
+	if (!buf)
+		return 0;
+	memcpy(buf, data, size);
+	hg_fuzz_fix_crc(buf, size);
+	/* through the file reader, as dump and every subcommand read it */
+	if (hg_fuzz_file(buf, size, path, sizeof(path)) ||
+	    hg_trace_read(path, &t, err, sizeof(err))) {
+		free(buf);
+		return 0;
+	}
+	free(buf);
+	hg_print_trace(f, t);
+	hg_print_gap_histograms(f, t);
+	hg_print_kernel(f, t);
+	hg_json_summary(f, t);
+	ctx(f, t);
+	lat(f, t);
+	render(f, t);
+	for (i = 0; i < sizeof(formats) / sizeof(formats[0]); i++)
+		hg_export(f, t, formats[i]);
+	hg_trace_free(t);
+	return 0;
+}

@@ -1,0 +1,57 @@
+#!/bin/sh
+# Write the seed corpora of the fuzz targets into tests/fuzz/corpus/: small
+# traces of short runs of each model (a few dozen records each), command
+# lines, time values, task files and PERIODIC_TABLE files. Run from the top
+# of the tree after make; the result is committed, so this runs only when
+# the formats change.
+# usage: tests/fuzz/make-seeds.sh [build/hourglass]
+set -eu
+HG=${1:-build/hourglass}
+C=tests/fuzz/corpus
+mkdir -p "$C/trace" "$C/options" "$C/timeval" "$C/taskfile" "$C/table"
+
+# trace: one short run per model and output mode, 40 records at most
+trace() {
+	name=$1
+	shift
+	"$HG" -q -e 40 -o "$C/trace/$name" "$@"
+}
+trace cpu -n 2 -d 20ms
+trace cycles -n 2 -d 20ms -c -gh
+trace nointervals -n 1 -d 20ms -x
+trace periodic -n 2 -d 30ms -t 0 -w PERIODIC 1ms 5ms -t 1 -w PERIODIC 2ms 10ms 8ms
+trace rt -n 2 -d 30ms -t 0 -p RTHIGH -w PERIODIC 1ms 5ms -t 1 -p RTLOW -w PERIODIC 2ms 10ms \
+	--jitter 100us --blocking 200us
+trace lat -n 1 -d 30ms -w LAT 1ms --histogram 50 --lat-thresholds 10us,100us
+trace cpuperiodic -n 1 -d 30ms -w CPU_PERIODIC 1ms 5ms
+trace yield -n 2 -d 20ms -a -w CPU_YIELD 1ms --cpu 0
+trace scan -n 1 -d 20ms -w CPU_SCAN 64
+trace window -n 2 -d 30ms -t 1 -s 5ms -f 20ms
+trace reserve -n 1 -d 30ms -w PERIODIC 1ms 5ms -rh 2ms 5ms || true
+
+# options: argv words, one a line
+w() { printf '%s\n' "$@" >"$C/options/$name"; }
+name=paper; w -n 3 -d 1s -t 0 -p LOW -t 1 -p NORMAL -t 2 -p HIGH
+name=periodic; w -n 2 -d 100ms -t 0 -p RTHIGH -w PERIODIC 1ms 5ms -t 1 -w PERIODIC 2ms 10ms 8ms
+name=lat; w -n 1 -w LAT 1ms -i HR --histogram 100 --lat-thresholds 10us,1ms -q
+name=scan; w -n 2 -a -w CPU_SCAN_YIELD 64 1ms --cpu 0-1 -g 2us -x -c
+name=reserve; w -n 1 -w PERIODIC 1ms 5ms -rh 2ms 5ms --wcet 1ms --jitter 1us --blocking 2us
+name=timers; w -n 3 -t 0 -w LAT 1ms -i TIMERFD -t 1 -w LAT 2ms -i POSIX -t 2 -w CPU_PERIODIC 1ms 4ms -i SPIN
+name=long; w --threads 2 --duration 2s --records 1000 -o x.hgt --json x.json -gh -f 1s -s 100ms
+name=prio; w -n 2 -t 0 -p FIFO:20 -t 1 -p RR:30 -e 100
+
+# time values
+for v in 1.5ms 3m 87.0us 500ns 1020ms 18446744073.709551615s 0s 1 .5us 0.000000001s; do
+	printf '%s' "$v" >"$C/timeval/$(printf '%s' "$v" | tr -c 'a-z0-9' _)"
+done
+
+# task files
+printf 'C=1ms T=4ms P=RTHIGH\nC=2ms T=6ms\nC=3ms T=13ms D=12ms J=1us B=10us\n' >"$C/taskfile/three"
+printf '# the paper\nC=3ms T=8ms P=RTHIGH\nC=3ms T=30ms P=RTMED  # comment\n\nC=10ms T=33ms P=RTLOW\n' \
+	>"$C/taskfile/paper"
+printf 'C=500ns T=1000ns\nC=10s T=20s D=19999999us\n' >"$C/taskfile/edf"
+
+# PERIODIC_TABLE files
+printf '1ms\n2ms\n# comment\n\n500us\n' >"$C/table/three"
+printf '9ms\n' >"$C/table/one"
+printf '100ns\n1.5ms\n10ms\n' >"$C/table/wide"
