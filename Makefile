@@ -4,7 +4,7 @@
 # make check      build and run every test
 # make bench      run the benchmarks (tests/bench)
 # make demo       install what is missing (as root), build, run a short experiment
-# make install    install the program, man page and systemd example (PREFIX, DESTDIR)
+# make install    install the program, man page, JSON schemas and systemd example (PREFIX, DESTDIR)
 # make check SANITIZE=1   the same tests built with ASan and UBSan in build-san/
 # make fuzz       build the fuzz targets with libFuzzer (build-fuzz/fuzz/)
 # make help       list the targets
@@ -13,6 +13,7 @@ PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
 MANDIR  ?= $(PREFIX)/share/man
 DATADIR ?= $(PREFIX)/share/hourglass
+SCHEMADIR ?= $(DATADIR)/schemas
 DESTDIR ?=
 
 CC      ?= cc
@@ -111,7 +112,7 @@ FUZZ_TIME  ?= 30
 FUZZ_LDFLAGS_trace = -Wl,--wrap=hg_get_u16,--wrap=hg_get_u32,--wrap=hg_get_u64 \
 		     -Wl,--wrap=hg_get_str,--wrap=hg_get_label
 
-.PHONY: all check unit smoke replay bench demo paper install uninstall clean help deps \
+.PHONY: all check unit smoke badinput replay bench demo paper install uninstall clean help deps \
 	fuzz fuzz-build fuzz-run fuzz-afl
 
 all: $(BIN)
@@ -151,13 +152,16 @@ $(BUILD)/bench/%: tests/bench/%.c $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(FINAL_CFLAGS) $(DEPFLAGS) $< $(LIB) $(LIBS) -o $@
 
-check: unit smoke replay
+check: unit smoke badinput replay
 
 unit: $(TEST_BIN)
 	@$(call san_run,unit,sh tests/run-unit.sh $(TEST_BIN))
 
 smoke: $(BIN)
 	@$(call san_run,smoke,sh tests/smoke.sh $(BIN))
+
+badinput: $(BIN)
+	@$(call san_run,badinput,bash tests/badinput.sh $(BIN))
 
 replay: $(REPLAY_BIN)
 	@$(call san_run,replay,sh tests/fuzz/replay.sh $(BUILD)/fuzz $(FUZZ_NAMES))
@@ -190,13 +194,15 @@ install: $(BIN)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
 	install -m 0755 $(BIN) $(DESTDIR)$(BINDIR)/hourglass
 	install -m 0644 man/hourglass.1 $(DESTDIR)$(MANDIR)/man1/hourglass.1
-	install -d $(DESTDIR)$(DATADIR)
+	install -d $(DESTDIR)$(SCHEMADIR)
+	install -m 0644 schemas/*.schema.json $(DESTDIR)$(SCHEMADIR)
 	install -m 0644 scripts/hourglass.service $(DESTDIR)$(DATADIR)/hourglass.service
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/hourglass $(DESTDIR)$(MANDIR)/man1/hourglass.1
+	rm -f $(addprefix $(DESTDIR)$(SCHEMADIR)/,$(notdir $(wildcard schemas/*.schema.json)))
 	rm -f $(DESTDIR)$(DATADIR)/hourglass.service
-	-rmdir $(DESTDIR)$(DATADIR) 2>/dev/null
+	-rmdir $(DESTDIR)$(SCHEMADIR) $(DESTDIR)$(DATADIR) 2>/dev/null
 
 clean:
 	rm -rf $(BUILD) build-san build-fuzz build-afl
@@ -204,8 +210,9 @@ clean:
 help:
 	@echo "targets:"
 	@echo "  all        build $(BIN) (default)"
-	@echo "  check      build and run the unit tests (Check), the smoke tests and the"
-	@echo "             fuzz corpora; with SANITIZE=1 built with ASan and UBSan in build-san/"
+	@echo "  check      build and run the unit tests (Check), the smoke tests, the"
+	@echo "             bad-input catalogue (tests/badinput.txt) and the fuzz corpora;"
+	@echo "             with SANITIZE=1 built with ASan and UBSan in build-san/"
 	@echo "  fuzz       build the fuzz targets with libFuzzer in build-fuzz/fuzz/ (clang);"
 	@echo "             fuzz-run runs each for FUZZ_TIME seconds (30); fuzz-afl builds"
 	@echo "             them for AFL++ (build-afl/fuzz/replay-<name> @@)"
