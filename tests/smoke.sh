@@ -777,6 +777,7 @@ if [ $rc = 0 ] && grep -q 'came while the results were written: they were finish
 	ok "SIGTERM while the trace is written: it is finished whole, and said"
 else
 	fail "SIGTERM while writing" "exit status $rc: $(cat "$TMP/err")"
+fi
 
 # every JSON document the program writes, against its schema in schemas/
 SCHEMAS="$HERE/../schemas"
