@@ -211,6 +211,7 @@ rc=$?
 for k in voluntary involuntary median_ns ci_low_ns ci_high_ns trials pingpong_ns switches_per_s; do
 	grep -q "\"$k\"" "$TMP/cc.json" || { fail "ctxcost --json" "exit $rc, no $k: $(head -1 "$TMP/err")"; break; }
 done && ok "ctxcost --json"
+cp "$TMP/cc.json" "$TMP/ctxcost.json"	# validated against its schema below
 [ -s "$TMP/cc/trial-01.hgt" ] && [ -s "$TMP/cc/trial-02.hgt" ] && [ ! -e "$TMP/cc/trial-03.hgt" ] &&
 	"$HG" ctx "$TMP/cc/trial-02.hgt" | grep -q '^voluntary switch' &&
 	ok "ctxcost --save: one trace a trial" || fail "ctxcost --save" "$(ls "$TMP/cc" 2>&1)"
@@ -226,6 +227,7 @@ rc=$?
 for k in sizes size_kb penalty_us ci_low_us ci_high_us trials paper_us measurable; do
 	grep -q "\"$k\"" "$TMP/cc.json" || { fail "cachecost --json" "exit $rc, no $k: $(head -1 "$TMP/err")"; break; }
 done && ok "cachecost --json"
+cp "$TMP/cc.json" "$TMP/cachecost.json"
 head -1 "$TMP/cc.svg" 2>/dev/null | grep -q '^<?xml' && grep -q 'working-set size (KB)' "$TMP/cc.svg" &&
 	grep -q '</svg>' "$TMP/cc.svg" && ok "cachecost --svg" || fail "cachecost --svg" "no picture"
 "$HG" cachecost --sizes 8K,32K --duration 100ms --trials 1 --threads 2 --csv >"$TMP/out" 2>"$TMP/err" &&
@@ -787,6 +789,8 @@ else
 	validate "export --format json" export "$J/export.json"
 	"$HG" export "$J/all.hgt" --format perfetto -o "$J/perfetto.json"
 	validate "export --format perfetto" perfetto "$J/perfetto.json"
+	validate "ctxcost --json" ctxcost "$TMP/ctxcost.json"
+	validate "cachecost --json" cachecost "$TMP/cachecost.json"
 	# the validator refuses what breaks a schema
 	sed 's/"schema": 2,/"schema": "2",/' "$J/summary.json" >"$J/bad.json"
 	if /usr/bin/python3 "$HERE/json-validate.py" "$SCHEMAS" summary "$J/bad.json" >/dev/null
