@@ -277,6 +277,9 @@ for sub in $subs; do
 	else
 		ok "man synopsis of $sub: $syn"
 	fi
+	"$HG" "$sub" --help >"$TMP/h1" 2>&1 && "$HG" help "$sub" >"$TMP/h2" 2>&1 &&
+		cmp -s "$TMP/h1" "$TMP/h2" && ok "$sub --help: exit 0, the text of help $sub" ||
+		fail "$sub --help" "not exit 0, or not the text of help $sub"
 	for o in $(printf '%s\n' "$syn" | grep -o -- '-[-a-z]*'); do
 		"$HG" help "$sub" | grep -qE -- "^  (    )?$o[ ,]|^  -[a-z], $o( |\$)" ||
 			fail "help $sub" "no line for $o"
@@ -290,6 +293,9 @@ expect_bad "-o into a name ending in /" -n 1 -d 10ms -o "$B/none/"
 expect_bad "-o with a 300-byte name" -n 1 -d 10ms -o "$B/$(printf '%0300d' 0).hgt"
 expect_bad "--json into a missing directory" -n 1 -d 10ms --json "$B/none/x.json"
 expect_bad "FIFO:99" -n 1 -d 10ms -p FIFO:99
+expect_bad "unknown subcommand, suggested" dupm x.hgt
+grep -q "(did you mean dump?)" "$B/stderr" && ok "unknown subcommand: suggestion" ||
+	fail "unknown subcommand: suggestion" "$(cat "$B/stderr")"
 expect_bad "unknown option, suggested" -n 1 --duraton 1s
 grep -q "did you mean --duration?" "$B/stderr" && ok "unknown option: suggestion" ||
 	fail "unknown option: suggestion" "$(cat "$B/stderr")"
