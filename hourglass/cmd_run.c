@@ -158,6 +158,12 @@ static int held_signal(const sigset_t *set)
 	return first;
 }
 
+/* An output's name as the closing line says it: '-' is standard output. */
+static const char *where(const char *path)
+{
+	return to_stdout(path) ? "standard output" : path;
+}
+
 /*
  * The text report, the trace (-o), the summary (--json) and --prom. A data
  * output on standard output has it to itself: the text report is left out
@@ -183,7 +189,7 @@ static int report(struct outputs *o, const struct hg_trace *t)
 			fprintf(stderr, "hourglass: %s\n", err);
 			status = 1;
 		} else if (!cfg->quiet) {
-			fprintf(stderr, "hourglass: trace written to %s\n", cfg->out_path);
+			fprintf(stderr, "hourglass: trace written to %s\n", where(cfg->out_path));
 		}
 	}
 	if (cfg->json_path) {
@@ -191,7 +197,7 @@ static int report(struct outputs *o, const struct hg_trace *t)
 			fprintf(stderr, "hourglass: %s\n", err);
 			status = 1;
 		} else if (!cfg->quiet) {
-			fprintf(stderr, "hourglass: summary written to %s\n", cfg->json_path);
+			fprintf(stderr, "hourglass: summary written to %s\n", where(cfg->json_path));
 		}
 	}
 	if (cfg->prom_path && write_one(o, t, cfg->prom_path, hg_prom_write))

@@ -89,6 +89,28 @@ static void per_cpu(struct hg_json *j, const char *key, const char *v)
 	hg_json_close(j);
 }
 
+/*
+ * The request for no deep idle states as a figure: the run stores "0 us,
+ * held during the run" or why it could not set one; "us" is null then.
+ */
+static void dma_latency(struct hg_json *j, const char *key, const char *v)
+{
+	static const char held[] = " us, held during the run";
+	size_t n = strspn(v, "0123456789");
+	unsigned long long us;
+
+	hg_json_obj(j, key);
+	if (n && n < 20 && !strcmp(v + n, held)) {
+		us = strtoull(v, NULL, 10);
+		hg_json_u64(j, "us", us);
+		hg_json_bool(j, "held", true);
+	} else {
+		hg_json_null(j, "us");
+		hg_json_bool(j, "held", false);
+	}
+	hg_json_close(j);
+}
+
 void hg_meta_system(struct hg_json *j, const struct hg_trace *t)
 {
 	static const char *const units[] = { "_us", "_ns", "_hz", "_cycles", "_count" };
@@ -100,6 +122,10 @@ void hg_meta_system(struct hg_json *j, const struct hg_trace *t)
 
 		if (!strncmp(key, "interrupts_", 11)) {
 			per_cpu(j, key, v);
+			continue;
+		}
+		if (!strcmp(key, "cpu_dma_latency")) {
+			dma_latency(j, key, v);
 			continue;
 		}
 		for (u = 0; u < sizeof(units) / sizeof(units[0]); u++)

@@ -16,17 +16,28 @@
 #include "summary.h"
 #include "summary_json.h"
 
+/* A figure of a set of @count values: null when the set is empty (text: '-'). */
+static void figure_ns(struct hg_json *j, const char *key, uint64_t count, uint64_t v)
+{
+	if (count)
+		hg_json_u64(j, key, v);
+	else
+		hg_json_null(j, key);
+}
+
 /* Statistics of the model's values (ns): responses, frame times, lateness. */
 static void value_stats(struct hg_json *j, const char *key, const struct hg_hist *h)
 {
+	uint64_t n = h->count;
+
 	hg_json_obj(j, key);
-	hg_json_u64(j, "count", h->count);
-	hg_json_u64(j, "min_ns", h->count ? h->min : 0);
-	hg_json_u64(j, "median_ns", hg_hist_percentile(h, 50));
-	hg_json_u64(j, "mean_ns", h->count ? h->sum / h->count : 0);
-	hg_json_u64(j, "p99_ns", hg_hist_percentile(h, 99));
-	hg_json_u64(j, "p999_ns", hg_hist_percentile(h, 99.9));
-	hg_json_u64(j, "max_ns", h->max);
+	hg_json_u64(j, "count", n);
+	figure_ns(j, "min_ns", n, h->min);
+	figure_ns(j, "median_ns", n, hg_hist_percentile(h, 50));
+	figure_ns(j, "mean_ns", n, n ? h->sum / n : 0);
+	figure_ns(j, "p99_ns", n, hg_hist_percentile(h, 99));
+	figure_ns(j, "p999_ns", n, hg_hist_percentile(h, 99.9));
+	figure_ns(j, "max_ns", n, h->max);
 	hg_json_close(j);
 }
 
@@ -190,11 +201,11 @@ static void json_thread(struct hg_json *j, const struct hg_trace *t,
 	hg_json_obj(j, "gaps");
 	hg_json_u64(j, "count", st->gaps.count);
 	hg_json_u64(j, "total_ns", hg_cycles_to_ns(st->gaps.sum, hz));
-	hg_json_u64(j, "min_ns", hg_gap_ns(t, th, 0));
-	hg_json_u64(j, "median_ns", hg_gap_ns(t, th, 50));
-	hg_json_u64(j, "p99_ns", hg_gap_ns(t, th, 99));
-	hg_json_u64(j, "p999_ns", hg_gap_ns(t, th, 99.9));
-	hg_json_u64(j, "max_ns", hg_gap_ns(t, th, 100));
+	figure_ns(j, "min_ns", st->gaps.count, hg_gap_ns(t, th, 0));
+	figure_ns(j, "median_ns", st->gaps.count, hg_gap_ns(t, th, 50));
+	figure_ns(j, "p99_ns", st->gaps.count, hg_gap_ns(t, th, 99));
+	figure_ns(j, "p999_ns", st->gaps.count, hg_gap_ns(t, th, 99.9));
+	figure_ns(j, "max_ns", st->gaps.count, hg_gap_ns(t, th, 100));
 	hg_json_close(j);
 	gap_histogram(j, t, th);
 	hg_json_u64(j, "records_stored", th->stored);

@@ -229,7 +229,10 @@ static void draw_overflow(FILE *f, const struct hg_svg_hist *h, const struct hla
 	fputs("</text>\n</g>\n", f);
 }
 
-/* Median and p99 of each series, where they fall on the axis. */
+/*
+ * Median and p99 of each series, where they fall on the axis; past its
+ * clipped end, on the series' overflow bar, which holds them.
+ */
 static void draw_marks(FILE *f, const struct hg_svg_hist *h, const struct hlayout *l)
 {
 	unsigned int row = 0;
@@ -241,9 +244,10 @@ static void draw_marks(FILE *f, const struct hg_svg_hist *h, const struct hlayou
 		for (m = 0; m < 2; m++) {
 			double v = m ? h->series[k].p99 : h->series[k].median, x;
 
-			if (!isfinite(v) || v < l->x.lo || v > l->x.hi)
+			if (!isfinite(v) || v < l->x.lo || (v > l->x.hi && !l->slot_x))
 				continue;
-			x = hg_svg_map(&l->x, v);
+			x = v > l->x.hi ? l->slot_x + (double)k * OVER_PITCH + OVER_W / 2.0 :
+			    hg_svg_map(&l->x, v);
 			fprintf(f, "<line class=\"mark %s c%zu\" x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" "
 				"y2=\"%.2f\"/>\n", m ? "p99" : "median", k, x, l->base, x, l->top);
 			/* the label on the side with room */
@@ -256,6 +260,36 @@ static void draw_marks(FILE *f, const struct hg_svg_hist *h, const struct hlayou
 	fputs("</g>\n", f);
 }
 
+/* Whether no series counted anything (a trace with no switches, no samples). */
+static bool nothing(const struct hg_svg_hist *h)
+{
+	size_t k, i;
+
+	for (k = 0; k < h->nseries; k++)
+		for (i = 0; i <= h->series[k].bins->n; i++)
+			if (h->series[k].bins->count[i])
+				return false;
+	return true;
+}
+
+/*
+ * The picture of nothing counted: title, legend and "no <what>", no axis
+ * to misread.
+ */
+static int draw_nothing(FILE *f, const struct hg_svg_hist *h)
+{
+	double top = LEGEND_TOP + (legend(NULL, h) - 1) * LEGEND_LINE + 22;
+
+	hg_svg_begin(f, WIDTH, top + 80, css);
+	hg_svg_title(f, WIDTH, h->title, h->subtitle);
+	legend(f, h);
+	fprintf(f, "<text class=\"nothing\" x=\"%d\" y=\"%.2f\" text-anchor=\"middle\">no ",
+		WIDTH / 2, top + 40);
+	hg_svg_text(f, h->ylabel ? h->ylabel : "values");
+	fputs("</text>\n", f);
+	return hg_svg_end(f);
+}
+
 int hg_svg_hist(FILE *f, const struct hg_svg_hist *h)
 {
 	struct hg_svg_axis xa = { .label = h->xlabel }, ya = { .vertical = true, .at = LEFT };
@@ -266,6 +300,8 @@ int hg_svg_hist(FILE *f, const struct hg_svg_hist *h)
 	ret = check(h);
 	if (ret)
 		return ret;
+	if (nothing(h))
+		return draw_nothing(f, h);
 	lay_out(h, &l);
 	snprintf(ylabel, sizeof(ylabel), "%s%s", h->ylabel ? h->ylabel : "count",
 		 h->log_counts ? " (log scale)" : "");

@@ -228,6 +228,30 @@ START_TEST(test_meta_system)
 }
 END_TEST
 
+/* The request for no deep idle states: a figure and whether it was held. */
+START_TEST(test_meta_dma_latency)
+{
+	static const char *const stored[] = {
+		"0 us, held during the run",
+		"not set (no /dev/cpu_dma_latency or no permission)",
+	};
+	struct hg_trace *t = trace();
+	struct json_object *doc, *sys;
+
+	ck_assert_int_eq(hg_trace_add_sys(t, "cpu_dma_latency", stored[_i]), 0);
+	doc = summary(t);
+	sys = hg_test_json_at(doc, "system");
+	if (_i == 0)
+		ck_assert_uint_eq(hg_test_json_u64(sys, "cpu_dma_latency/us"), 0);
+	else
+		ck_assert(hg_test_json_null(sys, "cpu_dma_latency/us"));
+	ck_assert_int_eq(json_object_get_boolean(hg_test_json_at(sys, "cpu_dma_latency/held")),
+			 _i == 0);
+	json_object_put(doc);
+	hg_trace_free(t);
+}
+END_TEST
+
 /* ------------------------------------------------------------- summary */
 
 /*
@@ -259,6 +283,40 @@ START_TEST(test_summary_thread)
 	ck_assert(hg_test_json_null(th, "error"));
 	ck_assert_int_eq(hg_test_json_has(th, "model"), 0);	/* CPU: no model */
 	ck_assert_uint_eq(hg_test_json_u64(doc, "calibration/gap_threshold_cycles"), 10);
+	json_object_put(doc);
+	hg_trace_free(t);
+}
+END_TEST
+
+/*
+ * A thread of one interval has no gaps, a LAT thread no samples: their
+ * figures are null (the text prints '-'), never a 0 that reads as measured.
+ */
+START_TEST(test_summary_empty)
+{
+	static const uint64_t one[][2] = { { 1000, 100 } };
+	static const uint64_t (*const one_ivs[])[2] = { one };
+	static const size_t one_n[] = { 1 };
+	static const char *const keys[] = { "min_ns", "median_ns", "p99_ns", "p999_ns", "max_ns" };
+	struct hg_trace *t = hg_test_trace(1, one_ivs, one_n);
+	struct json_object *doc, *th;
+	char path[64];
+	size_t i;
+
+	ck_assert_ptr_nonnull(t);
+	t->threads[0].model = HG_MODEL_LAT;
+	t->threads[0].period_ns = 1000000;
+	doc = summary(t);
+	th = hg_test_json_at(doc, "threads/0");
+	ck_assert_uint_eq(hg_test_json_u64(th, "gaps/count"), 0);
+	ck_assert_uint_eq(hg_test_json_u64(th, "model/lateness/count"), 0);
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		snprintf(path, sizeof(path), "gaps/%s", keys[i]);
+		ck_assert_msg(hg_test_json_null(th, "%s", path), "%s", path);
+		snprintf(path, sizeof(path), "model/lateness/%s", keys[i]);
+		ck_assert_msg(hg_test_json_null(th, "%s", path), "%s", path);
+	}
+	ck_assert(hg_test_json_null(th, "model/lateness/mean_ns"));
 	json_object_put(doc);
 	hg_trace_free(t);
 }
@@ -500,7 +558,9 @@ static Suite *json_suite(void)
 	tc = tcase_create("documents");
 	tcase_add_test(tc, test_meta_run);
 	tcase_add_test(tc, test_meta_system);
+	tcase_add_loop_test(tc, test_meta_dma_latency, 0, 2);
 	tcase_add_test(tc, test_summary_thread);
+	tcase_add_test(tc, test_summary_empty);
 	tcase_add_test(tc, test_summary_lat);
 	tcase_add_test(tc, test_summary_deadlines);
 	tcase_add_test(tc, test_summary_prediction);

@@ -147,6 +147,59 @@ START_TEST(test_two_series)
 }
 END_TEST
 
+/* A p99 past the clipped axis is marked on the series' overflow bar. */
+START_TEST(test_mark_on_overflow)
+{
+	static const uint64_t c[] = { 10, 20, 40, 5 };
+	struct hg_bins b;
+	struct hg_svg_series s = { .name = "x", .bins = &b, .median = 0.015, .p99 = 0.05 };
+	struct hg_svg_hist h = { .title = "T", .xlabel = "v (us)", .unit = "us", .per_unit = 1000,
+				 .series = &s, .nseries = 1 };
+	const char *m;
+	struct box over;
+	double x1;
+	char *d;
+
+	bins_of(&b, 0, 10, c, 3);
+	d = draw(&h);
+	ck_assert_xml(d);
+	ck_assert_uint_eq(count(d, "<line class=\"mark p99 c0\""), 1);
+	ck_assert(nth_box(d, OVER_BAR "0\"", 0, &over));
+	m = strstr(d, "<line class=\"mark p99 c0\" x1=\"");
+	ck_assert_ptr_nonnull(m);
+	x1 = strtod(m + strlen("<line class=\"mark p99 c0\" x1=\""), NULL);
+	ck_assert_double_eq_tol(x1, over.x + over.w / 2, 0.01);
+	ck_assert_uint_eq(count(d, "<text class=\"marklab"), 2);
+	free(d);
+	hg_bins_free(&b);
+}
+END_TEST
+
+/* Nothing counted (a trace with no switches): "no switches", no axis, no bars. */
+START_TEST(test_nothing_counted)
+{
+	static const uint64_t c[] = { 0, 0, 0 };
+	struct hg_bins b;
+	struct hg_svg_series s = { .name = "x", .bins = &b, .median = NAN, .p99 = NAN };
+	struct hg_svg_hist h = { .title = "T", .subtitle = "hourglass -n 1", .xlabel = "v (us)",
+				 .ylabel = "switches", .unit = "us", .per_unit = 1,
+				 .series = &s, .nseries = 1 };
+	char *d;
+
+	bins_of(&b, 0, 5, c, 2);
+	d = draw(&h);
+	ck_assert_xml(d);
+	ck_assert_ptr_nonnull(strstr(d, ">no switches</text>"));
+	ck_assert_ptr_nonnull(strstr(d, ">T</text>"));
+	ck_assert_ptr_nonnull(strstr(d, ">hourglass -n 1</text>"));
+	ck_assert_uint_eq(count(d, "class=\"axis"), 0);
+	ck_assert_uint_eq(count(d, "<path"), 0);
+	ck_assert_ptr_null(strstr(d, ">v (us)</text>"));
+	free(d);
+	hg_bins_free(&b);
+}
+END_TEST
+
 /* Nothing beyond the last bucket: no overflow bar, the axis to the plot's end. */
 START_TEST(test_no_overflow)
 {
@@ -257,6 +310,8 @@ static Suite *suite(void)
 
 	tcase_add_test(tc, test_two_series);
 	tcase_add_test(tc, test_no_overflow);
+	tcase_add_test(tc, test_nothing_counted);
+	tcase_add_test(tc, test_mark_on_overflow);
 	tcase_add_test(tc, test_log_counts);
 	tcase_add_test(tc, test_many_buckets);
 	tcase_add_test(tc, test_invalid);
