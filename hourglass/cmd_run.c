@@ -27,12 +27,15 @@ static char *join_args(int argc, char **argv)
 	s = malloc(len);
 	if (!s)
 		return NULL;
-	s[0] = '\0';
-	for (i = 0; i < argc; i++) {
-		if (i)
-			strcat(s, " ");
-		strcat(s, argv[i]);
+	for (i = 0, len = 0; i < argc; i++) {
+		size_t n = strlen(argv[i]);
+
+		memcpy(s + len, argv[i], n);
+		len += n;
+		s[len++] = i + 1 < argc ? ' ' : '\0';
 	}
+	if (!argc)
+		s[0] = '\0';
 	return s;
 }
 

@@ -42,7 +42,7 @@ int hg_output_problem(const char *out, const char *trace, char *why, size_t len)
 		snprintf(why, len, "path too long");
 		return -ENAMETOOLONG;
 	}
-	strcpy(copy, out);
+	snprintf(copy, sizeof(copy), "%s", out);
 	dir = dirname(copy);
 	if (access(dir, W_OK | X_OK)) {
 		int e = errno;

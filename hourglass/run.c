@@ -96,7 +96,7 @@ static bool wait_until(struct run *r, uint64_t ns)
 	bool stopped;
 
 	pthread_mutex_lock(&r->lock);
-	while (!(stopped = atomic_load(&r->stop)) &&
+	while (!atomic_load(&r->stop) &&
 	       pthread_cond_timedwait(&r->wake, &r->lock, &ts) != ETIMEDOUT)
 		;
 	stopped = atomic_load(&r->stop);

@@ -133,7 +133,7 @@ static int check_overlap(const struct hg_trace *t, const struct hg_sched *s,
 }
 
 /* Hand the switches of CPU line [a, b) of @s to the gaps [ga, gb) on it. */
-static void assign(const struct hg_trace *t, const struct hg_sched *s, uint64_t *sc,
+static void assign(const struct hg_trace *t, const struct hg_sched *s, const uint64_t *sc,
 		   size_t a, size_t b, struct gapref *g, size_t ng, uint64_t slack,
 		   uint64_t *outside)
 {

@@ -158,7 +158,7 @@ static int finish(struct hg_ctx_report *r)
 		return ret;
 	nv = r->n[HG_GAP_VOLUNTARY];
 	ni = r->n[HG_GAP_INVOLUNTARY];
-	r->switches = malloc((nv + ni ? nv + ni : 1) * sizeof(*r->switches));
+	r->switches = malloc(((nv + ni) ? nv + ni : 1) * sizeof(*r->switches));
 	if (!r->switches)
 		return -ENOMEM;
 	merge_sorted(r->cost[HG_GAP_VOLUNTARY], nv, r->cost[HG_GAP_INVOLUNTARY], ni,
@@ -397,7 +397,7 @@ void hg_ctx_json(FILE *f, const struct hg_trace *t, const struct hg_ctx_report *
 		size_t i;
 
 		for (i = 0; name[i] && i + 1 < sizeof(key); i++)
-			key[i] = name[i] == ' ' ? '_' : name[i];
+			key[i] = (char)(name[i] == ' ' ? '_' : name[i]);
 		key[i] = '\0';
 		fprintf(f, "%s\n    \"%s\": {\"count\": %" PRIu64 ", \"per_s\": %.3f, "
 			"\"min_ns\": %" PRIu64 ", \"p1_ns\": %" PRIu64 ", \"median_ns\": %" PRIu64

@@ -31,12 +31,12 @@ void hg_meta_run(struct hg_json *j, const struct hg_trace *t)
 	hg_json_u64(j, "start_cycles", t->mono_start_cycles);
 	hg_json_u64(j, "end_monotonic_ns", t->mono_end_ns);
 	hg_json_u64(j, "end_cycles", t->mono_end_cycles);
-	hg_json_bool(j, "interrupted", t->flags & HG_TRACE_INTERRUPTED);
+	hg_json_bool(j, "interrupted", (t->flags & HG_TRACE_INTERRUPTED) != 0);
 	if (t->signal)
 		hg_json_i64(j, "signal", t->signal);
 	else
 		hg_json_null(j, "signal");
-	hg_json_bool(j, "memory_locked", t->flags & HG_TRACE_MEMLOCKED);
+	hg_json_bool(j, "memory_locked", (t->flags & HG_TRACE_MEMLOCKED) != 0);
 	hg_json_u64(j, "capacity_records", t->capacity);
 	hg_json_u64(j, "stored_records", stored);
 	hg_json_u64(j, "dropped_records", dropped);

@@ -379,7 +379,8 @@ static void draw_rows(const struct render *r)
 	if (!r->l.nrows)
 		fprintf(r->f, "<text class=\"note\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">"
 			"no intervals of execution in this trace</text>\n",
-			(r->l.x.px_lo + r->l.x.px_hi) / 2, r->l.top + ROW_H / 2 + 4);
+			/* NOLINTNEXTLINE(bugprone-integer-division): the middle pixel */
+			(double)((r->l.x.px_lo + r->l.x.px_hi) / 2), r->l.top + ROW_H / 2 + 4);
 }
 
 /* Clip [@s, @e] to the window; false when nothing of it is inside. */

@@ -30,9 +30,9 @@
 
 #include "../trace/trace.h"
 
-#define HG_RENDER_WIDTH		1000	/* default width of the picture, px */
-#define HG_RENDER_MIN_WIDTH	400
-#define HG_RENDER_MAX_WIDTH	20000
+#define HG_RENDER_WIDTH		1000u	/* default width of the picture, px */
+#define HG_RENDER_MIN_WIDTH	400u
+#define HG_RENDER_MAX_WIDTH	20000u
 
 struct hg_render_opts {
 	uint64_t from_ns;	/* start of the window, from the run's start */
