@@ -4,7 +4,7 @@
 # make check      build and run every test
 # make bench      run the benchmarks (tests/bench)
 # make demo       install what is missing (as root), build, run a short experiment
-# make install    install the program and man page (PREFIX, DESTDIR)
+# make install    install the program, man page and JSON schemas (PREFIX, DESTDIR)
 # make check SANITIZE=1   the same tests built with ASan and UBSan in build-san/
 # make fuzz       build the fuzz targets with libFuzzer (build-fuzz/fuzz/)
 # make help       list the targets
@@ -12,6 +12,7 @@
 PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
 MANDIR  ?= $(PREFIX)/share/man
+SCHEMADIR ?= $(PREFIX)/share/hourglass/schemas
 DESTDIR ?=
 
 CC      ?= cc
@@ -110,8 +111,8 @@ FUZZ_TIME  ?= 30
 FUZZ_LDFLAGS_trace = -Wl,--wrap=hg_get_u16,--wrap=hg_get_u32,--wrap=hg_get_u64 \
 		     -Wl,--wrap=hg_get_str,--wrap=hg_get_label
 
-.PHONY: all tests check unit smoke replay bench demo paper install uninstall clean help deps \
-	fuzz fuzz-build fuzz-run fuzz-afl lint
+.PHONY: all tests check unit smoke badinput replay bench demo paper install uninstall clean \
+	help deps fuzz fuzz-build fuzz-run fuzz-afl lint
 
 all: $(BIN)
 
@@ -153,7 +154,7 @@ $(BUILD)/bench/%: tests/bench/%.c $(LIB)
 # everything make check runs, built (make -j2 tests builds it in parallel)
 tests: $(BIN) $(TEST_BIN) $(REPLAY_BIN)
 
-check: unit smoke replay
+check: unit smoke badinput replay
 
 unit: $(TEST_BIN)
 	@$(call san_run,unit,sh tests/run-unit.sh $(TEST_BIN))
@@ -170,6 +171,9 @@ else
 smoke: $(BIN)
 	@$(call san_run,smoke,sh tests/smoke.sh $(BIN))
 endif
+
+badinput: $(BIN)
+	@$(call san_run,badinput,bash tests/badinput.sh $(BIN))
 
 replay: $(REPLAY_BIN)
 	@$(call san_run,replay,sh tests/fuzz/replay.sh $(BUILD)/fuzz $(FUZZ_NAMES))
@@ -205,9 +209,13 @@ install: $(BIN)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
 	install -m 0755 $(BIN) $(DESTDIR)$(BINDIR)/hourglass
 	install -m 0644 man/hourglass.1 $(DESTDIR)$(MANDIR)/man1/hourglass.1
+	install -d $(DESTDIR)$(SCHEMADIR)
+	install -m 0644 schemas/*.schema.json $(DESTDIR)$(SCHEMADIR)
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/hourglass $(DESTDIR)$(MANDIR)/man1/hourglass.1
+	rm -f $(addprefix $(DESTDIR)$(SCHEMADIR)/,$(notdir $(wildcard schemas/*.schema.json)))
+	-rmdir $(DESTDIR)$(SCHEMADIR) $(DESTDIR)$(PREFIX)/share/hourglass 2>/dev/null
 
 clean:
 	rm -rf $(BUILD) build-san build-fuzz build-afl
@@ -215,8 +223,9 @@ clean:
 help:
 	@echo "targets:"
 	@echo "  all        build $(BIN) (default)"
-	@echo "  check      build and run the unit tests (Check), the smoke tests and the"
-	@echo "             fuzz corpora; with SANITIZE=1 built with ASan and UBSan in build-san/"
+	@echo "  check      build and run the unit tests (Check), the smoke tests, the"
+	@echo "             bad-input catalogue (tests/badinput.txt) and the fuzz corpora;"
+	@echo "             with SANITIZE=1 built with ASan and UBSan in build-san/"
 	@echo "  fuzz       build the fuzz targets with libFuzzer in build-fuzz/fuzz/ (clang);"
 	@echo "             fuzz-run runs each for FUZZ_TIME seconds (30); fuzz-afl builds"
 	@echo "             them for AFL++ (build-afl/fuzz/replay-<name> @@)"

@@ -1,18 +1,23 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * cmd_dump.c - hourglass dump <file>: print a saved trace as the run did
+ * cmd_dump.c - hourglass dump <file> [--json]: print a saved trace as the
+ * run did, its text or its summary JSON
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
+#include "../postprocess/summary_json.h"
 #include "../postprocess/text.h"
 #include "../trace/trace.h"
+#include "cmdopt.h"
 #include "cmdutil.h"
 #include "commands.h"
 
 struct dump_args {
 	const char *file;
+	bool json;
 };
 
 static const struct hg_arg dump_pos[] = {
@@ -21,18 +26,28 @@ static const struct hg_arg dump_pos[] = {
 	HG_ARG_END
 };
 
+static const struct hg_opt dump_opts[] = {
+	{ .name = "json", .kind = HG_OPT_FLAG, .off = offsetof(struct dump_args, json),
+	  .help = "print the run's summary as JSON, the same bytes\n"
+	  "as the run's --json" },
+	HG_OPT_END
+};
+
 static const struct hg_cmdspec dump_spec = {
 	.name = "dump",
 	.summary = "print a saved trace as the run printed it",
-	.about = "Print the trace lines and summary of a trace written with -o, exactly\n"
-		 "as the run printed them (with the run's -c and -x).",
+	.about = "Print the output of the run that wrote the trace with -o, exactly as the\n"
+		 "run printed it (with the run's -c and -x): its command line and system\n"
+		 "lines, the trace lines, the summary and the models' reports. With --json,\n"
+		 "the summary JSON that the run's --json wrote instead.",
 	.args = dump_pos,
+	.opts = dump_opts,
 };
 
 static int dump_run(const void *args, const struct hg_trace *t)
 {
 	const struct dump_args *a = args;
-	int ret = hg_print_trace(stdout, t);
+	int ret = a->json ? hg_json_summary(stdout, t) : hg_print_trace(stdout, t);
 
 	if (ret == -EINVAL) {
 		fprintf(stderr, "hourglass: dump: %s: damaged records\n", a->file);

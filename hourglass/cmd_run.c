@@ -4,6 +4,7 @@
  */
 #include <errno.h>
 #include <sched.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,29 +17,6 @@
 #include "run.h"
 #include "version.h"
 
-static char *join_args(int argc, char **argv)
-{
-	size_t len = 1;
-	char *s;
-	int i;
-
-	for (i = 0; i < argc; i++)
-		len += strlen(argv[i]) + 1;
-	s = malloc(len);
-	if (!s)
-		return NULL;
-	for (i = 0, len = 0; i < argc; i++) {
-		size_t n = strlen(argv[i]);
-
-		memcpy(s + len, argv[i], n);
-		len += n;
-		s[len++] = i + 1 < argc ? ' ' : '\0';
-	}
-	if (!argc)
-		s[0] = '\0';
-	return s;
-}
-
 /* --fail-on-miss: the deadlines missed in the whole run, by every thread. */
 static uint64_t missed(const struct hg_trace *t)
 {
@@ -50,12 +28,24 @@ static uint64_t missed(const struct hg_trace *t)
 	return n;
 }
 
+/* Whether output @path is standard output. */
+static bool to_stdout(const char *path)
+{
+	return path && !strcmp(path, "-");
+}
+
+/*
+ * The text report, the trace (-o) and the summary (--json). A data output
+ * on standard output has it to itself: the text report is left out then
+ * (the options never put both data outputs there).
+ */
 static int report(const struct hg_config *cfg, const struct hg_trace *t)
 {
+	bool text = !cfg->quiet && !to_stdout(cfg->out_path) && !to_stdout(cfg->json_path);
 	char err[512];
 	int status = 0;
 
-	if (!cfg->quiet && hg_print_trace(stdout, t))
+	if (text && hg_print_trace(stdout, t))
 		status = 1;
 	status = hg_cmd_flush(NULL, status);
 	if (cfg->out_path) {
@@ -112,7 +102,8 @@ int hg_run_main(int argc, char **argv)
 		hg_config_free(&cfg);
 		return 2;
 	}
-	cmdline = join_args(argc, argv);
+	hg_config_warn(&cfg, stderr);
+	cmdline = hg_join_args(argc, argv);
 	if (!cmdline) {
 		fprintf(stderr, "hourglass: out of memory\n");
 		hg_config_free(&cfg);

@@ -3,10 +3,15 @@
  * cmdutil.c - what the subcommands share
  */
 #include <errno.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdlib.h>
+
 #include <stdio.h>
 #include <string.h>
 
 #include "cmdutil.h"
+#include "outpath.h"
 
 int hg_cmd_flush(const char *cmd, int status)
 {
@@ -33,8 +38,30 @@ int hg_cmd_read(const char *cmd, const char *file, struct hg_trace **t)
 
 	if (!hg_trace_read(file, t, err, sizeof(err)))
 		return 0;
-	fprintf(stderr, "hourglass: %s: %s: %s\n", cmd, file, err);
+	/* a bounded part of the name: a message stays one readable line */
+	fprintf(stderr, "hourglass: %s: %.*s%s: %s\n", cmd, HG_QUOTE_MAX, file,
+		strlen(file) > HG_QUOTE_MAX ? "..." : "", err);
 	return 2;
+}
+
+char *hg_join_args(int argc, char *const *argv)
+{
+	size_t len = 1;
+	char *s;
+	int i;
+
+	for (i = 0; i < argc; i++)
+		len += strlen(argv[i]) + 1;
+	s = malloc(len);
+	if (!s)
+		return NULL;
+	s[0] = '\0';
+	for (i = 0; i < argc; i++) {
+		if (i)
+			strcat(s, " ");
+		strcat(s, argv[i]);
+	}
+	return s;
 }
 
 int hg_cmd_on_trace(const struct hg_cmdspec *spec, int argc, char **argv, void *args,

@@ -7,10 +7,13 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "cmdutil.h"
+#include "outpath.h"
 #include "commands.h"
+#include "options.h"
 
 int main(int argc, char **argv)
 {
@@ -27,13 +30,18 @@ int main(int argc, char **argv)
 		if (buf)
 			setvbuf(stdout, buf, _IOFBF, 1 << 16);
 	}
+	if (argc < 2) {
+		hg_usage_short(stderr);
+		return 2;
+	}
 	if (argc > 1 && argv[1][0] != '-') {
 		c = hg_command_find(argv[1]);
 		if (!c) {
 			char names[256];
 
-			fprintf(stderr, "hourglass: unknown subcommand '%s' (choose from %s; "
-				"options start with -)\n", argv[1],
+			fprintf(stderr, "hourglass: unknown subcommand '%.*s%s' (choose from %s; "
+				"options start with -)\n", HG_QUOTE_MAX, argv[1],
+				strlen(argv[1]) > HG_QUOTE_MAX ? "..." : "",
 				hg_command_names(names, sizeof(names)));
 			return 2;
 		}

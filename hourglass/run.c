@@ -26,6 +26,7 @@
 
 #include "../trace/counter.h"
 #include "../trace/timeval.h"
+#include "../trace/wire.h"
 #include "cpulist.h"
 #include "kstat.h"
 #include "reserve.h"
@@ -655,6 +656,7 @@ static int run_experiment(const struct hg_config *cfg, const char *cmdline,
 		snprintf(err, errlen, "out of memory");
 		return HG_RUN_SYSTEM;
 	}
+	hg_tame(t->cmdline);	/* as dump will read it from the trace */
 	t->calib = r.calib;
 	t->pid = (uint32_t)getpid();
 	hg_trace_add_sys(t, "counter", HG_COUNTER_NAME);

@@ -66,6 +66,8 @@
  *             cycles       the counter value in the record: an interval's
  *                          start; a job's release, a lat sample's requested
  *                          wake-up; a frame's end, a missed period's end
+ *             tid          the thread's kernel thread id; empty when the
+ *                          trace did not keep it (an older file)
  *           The span of a row: interval: the execution; job: release to
  *           completion (the response time); lat: requested to actual
  *           wake-up (the lateness); frame: the frame time, ending when the

@@ -28,6 +28,9 @@ static void csv_row(struct hg_out *o, const struct hg_trace_thread *th,
 	p = hg_put_num(p, it->mono_ns);
 	*p++ = ',';
 	p = hg_put_num(p, it->cycles);
+	*p++ = ',';
+	if (th->tid)		/* empty when the trace did not keep it */
+		p = hg_put_num(p, th->tid);
 	*p++ = '\n';
 	hg_out_done(o, p);
 }
@@ -38,7 +41,7 @@ static int csv(struct hg_out *o, const struct hg_trace *t)
 	uint32_t i;
 	int ret = 0;
 
-	OUT_LIT(o, "thread,kind,start_ns,end_ns,duration_ns,cpu,flags,mono_ns,cycles\n");
+	OUT_LIT(o, "thread,kind,start_ns,end_ns,duration_ns,cpu,flags,mono_ns,cycles,tid\n");
 	for (i = 0; i < t->nthreads && !ret; i++) {
 		size_t pos = 0;
 

@@ -18,17 +18,19 @@
 #include "json.h"
 #include "meta.h"
 
-#define PF_THREADS_PID 1
+#define PF_THREADS_PID 1	/* without the run's pid (older files) */
 #define PF_CPUS_PID 2
+#define PF_CPUS_PID_BESIDE (1u << 30)	/* beside real pids: above pid_max */
 #define PF_MAX_CPUS 65536	/* a record's CPU is 16 bits */
 
 /* The fixed parts of an event, after its name. */
 #define PF_ON_THREADS(cat, ph) \
-	"\",\"cat\":\"" cat "\",\"ph\":\"" ph "\",\"pid\":" STR(PF_THREADS_PID) ",\"tid\":"
-#define PF_ON_CPUS(cat, ph) \
-	"\",\"cat\":\"" cat "\",\"ph\":\"" ph "\",\"pid\":" STR(PF_CPUS_PID) ",\"tid\":"
+	"\",\"cat\":\"" cat "\",\"ph\":\"" ph "\",\"pid\":"
+#define PF_ON_CPUS(cat, ph) PF_ON_THREADS(cat, ph)
 
 struct pf {
+	uint64_t pid;				/* of the threads' process */
+	uint64_t cpus_pid;			/* of the CPU tracks' */
 	struct hg_out *o;
 	const struct hg_trace *t;
 	struct hg_json *j;			/* the document, in "traceEvents" */
@@ -39,24 +41,45 @@ struct pf {
 /*
  * Track ids: Perfetto takes every event's tid for a thread, names threads by
  * tid alone and treats tid 0 as the idle task, so tids are unique across
- * both processes and start after the pids (an event without one gets its
- * pid).
+ * both processes. A trace that kept them has the run's real pid and each
+ * thread's kernel tid, so the export lines up with a kernel trace of the
+ * same run; the CPU tracks then lie above any pid the kernel gives
+ * (pid_max is at most 2^22). An older trace gets pids 1 and 2 and tids
+ * after them.
  */
-static uint64_t pf_thread_tid(uint32_t i)
+static uint64_t pf_thread_tid(const struct pf *pf, uint32_t i)
 {
-	return 3 + (uint64_t)i;
+	return pf->t->threads[i].tid ? pf->t->threads[i].tid : 3 + (uint64_t)i;
 }
 
 static uint64_t pf_cpu_tid(const struct pf *pf, unsigned int cpu)
 {
+	if (pf->cpus_pid == PF_CPUS_PID_BESIDE)
+		return PF_CPUS_PID_BESIDE + 1 + (uint64_t)cpu;
 	return 3 + (uint64_t)pf->t->nthreads + cpu;
+}
+
+/* "<pid>,\"tid\":<tid>" of thread @i's track, after PF_ON_THREADS(). */
+static char *put_thread_ids(char *p, const struct pf *pf, uint32_t i)
+{
+	p = hg_put_num(p, pf->pid);
+	PUT(p, ",\"tid\":");
+	return hg_put_num(p, pf_thread_tid(pf, i));
+}
+
+/* The same for CPU @cpu's track, after PF_ON_CPUS(). */
+static char *put_cpu_ids(char *p, const struct pf *pf, unsigned int cpu)
+{
+	p = hg_put_num(p, pf->cpus_pid);
+	PUT(p, ",\"tid\":");
+	return hg_put_num(p, pf_cpu_tid(pf, cpu));
 }
 
 /*
  * A metadata event: {"name": @what, "ph": "M", ..., "args": {"name": @str}}
  * or, without @str, {"sort_index": @num}.
  */
-static void pf_meta(struct pf *pf, const char *what, unsigned int pid, uint64_t tid,
+static void pf_meta(struct pf *pf, const char *what, uint64_t pid, uint64_t tid,
 		    const char *str, uint64_t num)
 {
 	struct hg_out *o = pf->o;
@@ -77,7 +100,7 @@ static void pf_meta(struct pf *pf, const char *what, unsigned int pid, uint64_t 
 	OUT_LIT(o, "}}");
 }
 
-static void pf_track(struct pf *pf, unsigned int pid, uint64_t tid, const char *name,
+static void pf_track(struct pf *pf, uint64_t pid, uint64_t tid, const char *name,
 		     uint64_t sort)
 {
 	pf_meta(pf, "thread_name", pid, tid, name, 0);
@@ -93,12 +116,12 @@ static void pf_cpu_track(struct pf *pf, unsigned int cpu)
 		return;
 	pf->cpu_named[cpu / 64] |= 1ULL << (cpu % 64);
 	if (!pf->cpus_named) {
-		pf_meta(pf, "process_name", PF_CPUS_PID, PF_CPUS_PID, "CPUs", 0);
-		pf_meta(pf, "process_sort_index", PF_CPUS_PID, PF_CPUS_PID, NULL, 1);
+		pf_meta(pf, "process_name", pf->cpus_pid, pf->cpus_pid, "CPUs", 0);
+		pf_meta(pf, "process_sort_index", pf->cpus_pid, pf->cpus_pid, NULL, 1);
 		pf->cpus_named = 1;
 	}
 	snprintf(name, sizeof(name), "CPU %u", cpu);
-	pf_track(pf, PF_CPUS_PID, pf_cpu_tid(pf, cpu), name, cpu);
+	pf_track(pf, pf->cpus_pid, pf_cpu_tid(pf, cpu), name, cpu);
 }
 
 static void pf_thread_track(struct pf *pf, uint32_t i)
@@ -107,7 +130,7 @@ static void pf_thread_track(struct pf *pf, uint32_t i)
 	char name[3 * HG_LABEL_LEN];
 
 	snprintf(name, sizeof(name), "thread %u: %s %s", th->id, th->workload, th->priority);
-	pf_track(pf, PF_THREADS_PID, pf_thread_tid(i), name, i);
+	pf_track(pf, pf->pid, pf_thread_tid(pf, i), name, i);
 }
 
 static const struct hg_word ended_by[] = {
@@ -149,7 +172,7 @@ static void pf_interval(struct pf *pf, uint32_t i, const struct hg_export_item *
 	PUT(p, "{\"name\":\"cpu ");
 	p = hg_put_num(p, it->cpu);
 	PUT(p, PF_ON_THREADS("interval", "X"));
-	p = hg_put_num(p, pf_thread_tid(i));
+	p = put_thread_ids(p, pf, i);
 	memcpy(p, span, n);
 	p += n;
 	PUT(p, ",\"args\":{\"cpu\":");
@@ -161,7 +184,7 @@ static void pf_interval(struct pf *pf, uint32_t i, const struct hg_export_item *
 	PUT(p, "{\"name\":\"thread ");
 	p = hg_put_num(p, id);
 	PUT(p, PF_ON_CPUS("cpu", "X"));
-	p = hg_put_num(p, pf_cpu_tid(pf, it->cpu));
+	p = put_cpu_ids(p, pf, it->cpu);
 	memcpy(p, span, n);
 	p += n;
 	PUT(p, ",\"args\":{\"thread\":");
@@ -185,7 +208,7 @@ static char *put_job(char *p, struct pf *pf, uint32_t i, uint64_t k, int begin,
 		PUT(p, ": job" PF_ON_THREADS("job", "b"));
 	else
 		PUT(p, ": job" PF_ON_THREADS("job", "e"));
-	p = hg_put_num(p, pf_thread_tid(i));
+	p = put_thread_ids(p, pf, i);
 	PUT(p, ",\"id\":\"");
 	p = hg_put_num(p, id);
 	*p++ = '.';
@@ -220,7 +243,7 @@ static void pf_job(struct pf *pf, uint32_t i, const struct hg_export_item *it, u
 	if (miss) {
 		p = hg_json_prefix(pf->j, p);
 		PUT(p, "{\"name\":\"deadline miss" PF_ON_THREADS("job", "i"));
-		p = hg_put_num(p, pf_thread_tid(i));
+		p = put_thread_ids(p, pf, i);
 		PUT(p, ",\"s\":\"t\",\"ts\":");
 		p = hg_put_us3(p, th->deadline_ns ? it->mono_ns + th->deadline_ns :
 			    it->mono_end_ns);
@@ -242,7 +265,7 @@ static void pf_lat(struct pf *pf, uint32_t i, const struct hg_export_item *it)
 	PUT(p, "{\"name\":\"thread ");
 	p = hg_put_num(p, pf->t->threads[i].id);
 	PUT(p, ": lateness" PF_ON_THREADS("lat", "C"));
-	p = hg_put_num(p, pf_thread_tid(i));
+	p = put_thread_ids(p, pf, i);
 	PUT(p, ",\"ts\":");
 	p = hg_put_us3(p, it->mono_ns);
 	PUT(p, ",\"args\":{\"ns\":");
@@ -261,7 +284,7 @@ static void pf_frame(struct pf *pf, uint32_t i, const struct hg_export_item *it)
 		PUT(p, "{\"name\":\"frame" PF_ON_THREADS("frame", "i"));
 	else
 		PUT(p, "{\"name\":\"period miss" PF_ON_THREADS("frame", "i"));
-	p = hg_put_num(p, pf_thread_tid(i));
+	p = put_thread_ids(p, pf, i);
 	PUT(p, ",\"s\":\"t\",\"ts\":");
 	p = hg_put_us3(p, it->mono_end_ns);
 	if (it->kind == HG_EXPORT_FRAME)
@@ -312,12 +335,14 @@ static int perfetto(struct hg_out *o, const struct hg_trace *t)
 		return -ENOMEM;
 	pf->o = o;
 	pf->t = t;
+	pf->pid = t->pid ? t->pid : PF_THREADS_PID;
+	pf->cpus_pid = t->pid ? PF_CPUS_PID_BESIDE : PF_CPUS_PID;
 	pf->j = &j;
 	hg_json_begin(&j, o->f);
 	hg_json_obj(&j, NULL);
 	hg_json_arr(&j, "traceEvents");
-	pf_meta(pf, "process_name", PF_THREADS_PID, PF_THREADS_PID, "hourglass threads", 0);
-	pf_meta(pf, "process_sort_index", PF_THREADS_PID, PF_THREADS_PID, NULL, 0);
+	pf_meta(pf, "process_name", pf->pid, pf->pid, "hourglass threads", 0);
+	pf_meta(pf, "process_sort_index", pf->pid, pf->pid, NULL, 0);
 	for (i = 0; i < t->nthreads && !ret; i++)
 		ret = pf_thread(pf, i);
 	hg_out_flush(o);

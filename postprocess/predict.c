@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "../trace/timeval.h"
+#include "predict.h"
 #include "rta.h"
 #include "text.h"
 
@@ -41,58 +42,93 @@ static size_t collect(const struct hg_trace *t, struct hg_rta_task *ts, uint32_t
 	return n;
 }
 
-static void print_predicted(FILE *f, const struct hg_trace *t, struct hg_rta_task *ts,
-			    struct hg_rta_result *r, uint32_t *idx)
+int hg_predict(const struct hg_trace *t, struct hg_prediction *p)
 {
-	enum hg_rta_order order;
-	char a[8][32];
-	size_t n = collect(t, ts, idx, false), i;
+	size_t m = t->nthreads ? t->nthreads : 1;
+	uint32_t i;
 
-	if (!n || hg_rta_fp(ts, n, r, &order))
+	memset(p, 0, sizeof(*p));
+	p->ts = calloc(m, sizeof(*p->ts));
+	p->r = calloc(m, sizeof(*p->r));
+	p->idx = calloc(m, sizeof(*p->idx));
+	p->ts_j = calloc(m, sizeof(*p->ts_j));
+	p->r_j = calloc(m, sizeof(*p->r_j));
+	if (!p->ts || !p->r || !p->idx || !p->ts_j || !p->r_j) {
+		hg_prediction_free(p);
+		return -ENOMEM;
+	}
+	for (i = 0; i < t->nthreads; i++)
+		p->reserved |= t->threads[i].reserve != HG_RESERVE_NONE;
+	p->n = collect(t, p->ts, p->idx, false);
+	if (!p->n || hg_rta_fp(p->ts, p->n, p->r, &p->order)) {
+		p->n = 0;
+		return 0;
+	}
+	/* again, with the jitter the timers gave */
+	collect(t, p->ts_j, p->idx, true);
+	p->with_jitter = !hg_rta_fp(p->ts_j, p->n, p->r_j, &p->order_j);
+	return 0;
+}
+
+void hg_prediction_free(struct hg_prediction *p)
+{
+	free(p->ts);
+	free(p->r);
+	free(p->idx);
+	free(p->ts_j);
+	free(p->r_j);
+	memset(p, 0, sizeof(*p));
+}
+
+static void print_predicted(FILE *f, const struct hg_trace *t, const struct hg_prediction *p)
+{
+	char a[8][32];
+	size_t i;
+
+	if (!p->n)
 		return;
 	fprintf(f, "# predicted vs measured: fixed-priority response-time analysis of the run's "
-		"PERIODIC threads, order: %s\n", hg_rta_order_name(order));
-	for (i = 0; i < t->nthreads; i++)
-		if (t->threads[i].reserve != HG_RESERVE_NONE) {
-			fprintf(f, "# (threads under reservations run before every fixed priority "
-				"and are not in this analysis: it holds only without them)\n");
-			break;
-		}
+		"PERIODIC threads, order: %s\n", hg_rta_order_name(p->order));
+	if (p->reserved)
+		fprintf(f, "# (threads under reservations run before every fixed priority "
+			"and are not in this analysis: it holds only without them)\n");
 	fprintf(f, "# %-6s %-22s %8s %8s %8s %8s %13s %8s %8s %7s  %s\n", "thread", "workload",
 		"C_ms", "T_ms", "D_ms", "J_ms", "predicted_ms", "max_ms", "p99_ms", "misses",
 		"held");
-	for (i = 0; i < n; i++) {
-		const struct hg_trace_thread *th = &t->threads[idx[i]];
+	for (i = 0; i < p->n; i++) {
+		const struct hg_trace_thread *th = &t->threads[p->idx[i]];
+		const struct hg_rta_task *ts = &p->ts[i];
 		const struct hg_hist *h = &th->stats.events;
 		char held[48];
 
 		/* held: no response measured was longer than the one predicted */
 		if (!h->count)
 			snprintf(held, sizeof(held), "-");
-		else if (h->max <= r[i].response_ns)
+		else if (h->max <= p->r[i].response_ns)
 			snprintf(held, sizeof(held), "yes");
 		else
 			snprintf(held, sizeof(held), "no (+%s ms)",
-				 hg_format_ms3(h->max - r[i].response_ns, a[7], 32));
+				 hg_format_ms3(h->max - p->r[i].response_ns, a[7], 32));
 		fprintf(f, "# %-6u %-22s %8s %8s %8s %8s %13s %8s %8s %7" PRIu64 "  %s\n",
-			th->id, th->workload, hg_format_ms3(ts[i].c_ns, a[0], 32), hg_format_ms3(ts[i].t_ns, a[1], 32),
-			hg_format_ms3(ts[i].d_ns, a[2], 32), hg_format_ms3(ts[i].j_ns, a[3], 32),
-			hg_format_ms3(r[i].response_ns, a[4], 32),
+			th->id, th->workload, hg_format_ms3(ts->c_ns, a[0], 32),
+			hg_format_ms3(ts->t_ns, a[1], 32), hg_format_ms3(ts->d_ns, a[2], 32),
+			hg_format_ms3(ts->j_ns, a[3], 32),
+			hg_format_ms3(p->r[i].response_ns, a[4], 32),
 			h->count ? hg_format_ms3(h->max, a[5], 32) : "-",
 			h->count ? hg_format_ms3(hg_hist_percentile(h, 99), a[6], 32) : "-",
 			th->stats.misses, held);
 	}
-	/* again, with the jitter the timers gave */
-	n = collect(t, ts, idx, true);
-	if (hg_rta_fp(ts, n, r, &order))
+	if (!p->with_jitter)
 		return;
 	fprintf(f, "# predicted with the release jitter measured in the run (the latest wake-up "
 		"after a release; on a shared CPU it also holds the time higher-priority threads "
 		"ran then, so this is pessimistic):\n");
-	for (i = 0; i < n; i++)
-		fprintf(f, "# %-6u J %s ms: response %s ms, deadline %s ms: %s\n", ts[i].id,
-			hg_format_ms3(ts[i].j_ns, a[0], 32), hg_format_ms3(r[i].response_ns, a[1], 32),
-			hg_format_ms3(ts[i].d_ns, a[2], 32), r[i].schedulable ? "schedulable" : "UNSCHEDULABLE");
+	for (i = 0; i < p->n; i++)
+		fprintf(f, "# %-6u J %s ms: response %s ms, deadline %s ms: %s\n", p->ts_j[i].id,
+			hg_format_ms3(p->ts_j[i].j_ns, a[0], 32),
+			hg_format_ms3(p->r_j[i].response_ns, a[1], 32),
+			hg_format_ms3(p->ts_j[i].d_ns, a[2], 32),
+			p->r_j[i].schedulable ? "schedulable" : "UNSCHEDULABLE");
 }
 
 /* What a reserved thread received per period of its grid. */
@@ -182,38 +218,48 @@ static uint64_t per_period(const struct hg_trace *t, const struct hg_trace_threa
 	return np;
 }
 
-static void print_audit(FILE *f, const struct hg_trace *t, const struct hg_trace_thread *th)
+int hg_audit(const struct hg_trace *t, const struct hg_trace_thread *th, struct hg_audit *au)
 {
 	struct per_period a;
 	uint64_t hz = t->calib.tsc_hz, n = per_period(t, th, &a);
+
+	memset(au, 0, sizeof(*au));
+	if (!n)
+		return 0;
+	au->periods = n;
+	au->min_ns = hg_cycles_to_ns(a.min, hz);
+	au->mean_ns = hg_cycles_to_ns(a.total / n, hz);
+	au->max_ns = hg_cycles_to_ns(a.max, hz);
+	au->at_budget = a.at_budget;
+	return 1;
+}
+
+static void print_audit(FILE *f, const struct hg_trace *t, const struct hg_trace_thread *th)
+{
+	struct hg_audit a;
 	char b[4][32];
 
-	if (!n)
+	if (!hg_audit(t, th, &a))
 		return;
 	fprintf(f, "# reservation, thread %u: %s: CPU received per period ms min %s mean %s max %s "
 		"of a budget of %s; %" PRIu64 " of %" PRIu64 " periods used the whole budget%s; "
 		"%" PRIu64 " missed deadlines%s\n", th->id, th->priority,
-		hg_format_ms3(hg_cycles_to_ns(a.min, hz), b[0], 32),
-		hg_format_ms3(hg_cycles_to_ns(a.total / n, hz), b[1], 32),
-		hg_format_ms3(hg_cycles_to_ns(a.max, hz), b[2], 32),
-		hg_format_ms3(th->reserve_budget_ns, b[3], 32),
-		a.at_budget, n, th->reserve == HG_RESERVE_HARD ? " (throttled)" : "",
+		hg_format_ms3(a.min_ns, b[0], 32), hg_format_ms3(a.mean_ns, b[1], 32),
+		hg_format_ms3(a.max_ns, b[2], 32), hg_format_ms3(th->reserve_budget_ns, b[3], 32),
+		a.at_budget, a.periods, th->reserve == HG_RESERVE_HARD ? " (throttled)" : "",
 		th->stats.misses,
 		th->dropped ? " (from the stored records: raise -e)" : "");
 }
 
 void hg_print_prediction(FILE *f, const struct hg_trace *t)
 {
-	struct hg_rta_task *ts = calloc(t->nthreads ? t->nthreads : 1, sizeof(*ts));
-	struct hg_rta_result *r = calloc(t->nthreads ? t->nthreads : 1, sizeof(*r));
-	uint32_t *idx = calloc(t->nthreads ? t->nthreads : 1, sizeof(*idx)), i;
+	struct hg_prediction p;
+	uint32_t i;
 
-	if (ts && r && idx)
-		print_predicted(f, t, ts, r, idx);
+	if (!hg_predict(t, &p))
+		print_predicted(f, t, &p);
+	hg_prediction_free(&p);
 	for (i = 0; i < t->nthreads; i++)
 		if (t->threads[i].reserve != HG_RESERVE_NONE)
 			print_audit(f, t, &t->threads[i]);
-	free(ts);
-	free(r);
-	free(idx);
 }

@@ -7,10 +7,20 @@
 
 #include "text.h"
 
+void hg_print_header(FILE *f, const struct hg_trace *t)
+{
+	size_t k;
+
+	fprintf(f, "# command: %s\n", t->cmdline ? t->cmdline : "");
+	for (k = 0; k < t->nsys; k++)
+		fprintf(f, "# system %s: %s\n", t->sys[k].key, t->sys[k].value);
+}
+
 int hg_print_trace(FILE *f, const struct hg_trace *t)
 {
 	int ret = 0;
 
+	hg_print_header(f, t);
 	if (!(t->flags & HG_TRACE_NO_INTERVALS)) {
 		ret = hg_print_intervals(f, t);
 		if (!ret)

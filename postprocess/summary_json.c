@@ -12,6 +12,7 @@
 #include "json.h"
 #include "meta.h"
 #include "noise.h"
+#include "predict.h"
 #include "summary.h"
 #include "summary_json.h"
 
@@ -134,6 +135,32 @@ static void gap_histogram(struct hg_json *j, const struct hg_trace *t,
 	hg_bins_free(&b);
 }
 
+/* A reserved thread's reservation and what it received per period. */
+static void json_reservation(struct hg_json *j, const struct hg_trace *t,
+			     const struct hg_trace_thread *th)
+{
+	struct hg_audit a;
+
+	hg_json_obj(j, "reservation");
+	hg_json_string(j, "kind", th->reserve == HG_RESERVE_HARD ? "hard" : "soft");
+	hg_json_u64(j, "budget_ns", th->reserve_budget_ns);
+	hg_json_u64(j, "period_ns", th->reserve_period_ns);
+	if (hg_audit(t, th, &a)) {
+		hg_json_obj(j, "audit");
+		hg_json_u64(j, "periods", a.periods);
+		hg_json_u64(j, "min_ns", a.min_ns);
+		hg_json_u64(j, "mean_ns", a.mean_ns);
+		hg_json_u64(j, "max_ns", a.max_ns);
+		hg_json_u64(j, "whole_budget_periods", a.at_budget);
+		hg_json_u64(j, "misses", th->stats.misses);
+		hg_json_bool(j, "from_stored_records_only", th->dropped > 0);
+		hg_json_close(j);
+	} else {
+		hg_json_null(j, "audit");
+	}
+	hg_json_close(j);
+}
+
 static void json_thread(struct hg_json *j, const struct hg_trace *t,
 			const struct hg_trace_thread *th)
 {
@@ -180,7 +207,71 @@ static void json_thread(struct hg_json *j, const struct hg_trace *t,
 	hg_json_string(j, "error", th->error ? strerror(-th->error) : NULL);
 	if (th->model != HG_MODEL_SPIN && th->model <= HG_MODEL_LAT)
 		json_model(j, t, th);
+	if (th->reserve != HG_RESERVE_NONE)
+		json_reservation(j, t, th);
 	hg_json_close(j);
+}
+
+/*
+ * "prediction": the response-time analysis of the PERIODIC threads beside
+ * what was measured, then with the jitter measured; null when there is
+ * nothing to predict
+ */
+static void json_prediction(struct hg_json *j, const struct hg_trace *t)
+{
+	struct hg_prediction p;
+	size_t i;
+
+	if (hg_predict(t, &p) || !p.n) {
+		hg_json_null(j, "prediction");
+		hg_prediction_free(&p);
+		return;
+	}
+	hg_json_obj(j, "prediction");
+	hg_json_string(j, "order", hg_rta_order_name(p.order));
+	hg_json_bool(j, "reserved_threads_left_out", p.reserved);
+	hg_json_arr(j, "tasks");
+	for (i = 0; i < p.n; i++) {
+		const struct hg_trace_thread *th = &t->threads[p.idx[i]];
+		const struct hg_hist *h = &th->stats.events;
+
+		hg_json_obj(j, NULL);
+		hg_json_u64(j, "thread", th->id);
+		hg_json_string(j, "workload", th->workload);
+		hg_json_u64(j, "rank", p.r[i].rank);
+		hg_json_u64(j, "c_ns", p.ts[i].c_ns);
+		hg_json_u64(j, "t_ns", p.ts[i].t_ns);
+		hg_json_u64(j, "d_ns", p.ts[i].d_ns);
+		hg_json_u64(j, "j_ns", p.ts[i].j_ns);
+		hg_json_u64(j, "b_ns", p.ts[i].b_ns);
+		hg_json_u64(j, "predicted_ns", p.r[i].response_ns);
+		hg_json_bool(j, "schedulable", p.r[i].schedulable);
+		hg_json_u64(j, "responses", h->count);
+		if (h->count) {
+			hg_json_u64(j, "max_ns", h->max);
+			hg_json_u64(j, "p99_ns", hg_hist_percentile(h, 99));
+			/* held: no response measured was longer than the one predicted */
+			hg_json_bool(j, "held", h->max <= p.r[i].response_ns);
+		} else {
+			hg_json_null(j, "max_ns");
+			hg_json_null(j, "p99_ns");
+			hg_json_null(j, "held");
+		}
+		hg_json_u64(j, "misses", th->stats.misses);
+		if (p.with_jitter) {
+			hg_json_row_obj(j, "with_measured_jitter");
+			hg_json_u64(j, "j_ns", p.ts_j[i].j_ns);
+			hg_json_u64(j, "predicted_ns", p.r_j[i].response_ns);
+			hg_json_bool(j, "schedulable", p.r_j[i].schedulable);
+			hg_json_close(j);
+		} else {
+			hg_json_null(j, "with_measured_jitter");
+		}
+		hg_json_close(j);
+	}
+	hg_json_close(j);
+	hg_json_close(j);
+	hg_prediction_free(&p);
 }
 
 /* "noise": per CPU the threads ran on, what else ran there (when measured). */
@@ -236,6 +327,7 @@ int hg_json_summary(FILE *f, const struct hg_trace *t)
 	for (i = 0; i < t->nthreads; i++)
 		json_thread(&j, t, &t->threads[i]);
 	hg_json_close(&j);
+	json_prediction(&j, t);
 	return hg_json_end_doc(&j);
 }
 

@@ -13,6 +13,15 @@
 #include "../trace/trace.h"
 
 /*
+ * hg_print_header - the lines the output starts with, so that it says what
+ * ran where: "# command: <the command line>", then "# system <key>: <value>"
+ * for each entry of the system snapshot in its order (kernel, boot command
+ * line, CPU, clocksource, RT throttling, interrupt counts per CPU before and
+ * after, ...). Strings hold no control characters (trace.h).
+ */
+void hg_print_header(FILE *f, const struct hg_trace *t);
+
+/*
  * hg_print_intervals - one line per interval, all threads merged in time
  * order: "tid start_ms end_ms duration_ms gap_ms", times from the common
  * start with six decimals; the gap is the paper's (section 5.1): this
@@ -95,7 +104,7 @@ void hg_print_prediction(FILE *f, const struct hg_trace *t);
 void hg_print_gap_histograms(FILE *f, const struct hg_trace *t);
 
 /*
- * hg_print_trace - the whole text output of a run: intervals and latency
+ * hg_print_trace - the whole text output of a run: the header, intervals and latency
  * samples unless HG_TRACE_NO_INTERVALS, then the summary, the models'
  * reports and, with HG_TRACE_GAP_HIST, the gap histograms.
  * Returns 0 or -errno.

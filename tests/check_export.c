@@ -237,6 +237,35 @@ START_TEST(test_perfetto_tracks)
 }
 END_TEST
 
+/*
+ * A trace that kept the run's pid and the threads' tids: the threads'
+ * events carry them, so the view lines up with a kernel trace of the run;
+ * the CPU tracks move above any pid (2^30, tids 2^30 + 1 + cpu).
+ */
+START_TEST(test_perfetto_real_ids)
+{
+	struct hg_trace *t = fixture();
+	char *s;
+	int ret;
+
+	t->pid = 777;
+	t->threads[0].tid = 901;
+	t->threads[1].tid = 902;
+	s = export_str(t, HG_EXPORT_PERFETTO, &ret);
+	ck_assert_int_eq(ret, 0);
+	ck_assert_ptr_nonnull(strstr(s, "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":777,"
+				     "\"tid\":777,\"args\":{\"name\":\"hourglass threads\"}}"));
+	ck_assert_ptr_nonnull(strstr(s, "\"cat\":\"interval\",\"ph\":\"X\",\"pid\":777,"
+				     "\"tid\":901,"));
+	ck_assert_ptr_nonnull(strstr(s, "\"ph\":\"M\",\"pid\":777,\"tid\":902,"));
+	ck_assert_ptr_nonnull(strstr(s, "\"cat\":\"cpu\",\"ph\":\"X\",\"pid\":1073741824,"
+				     "\"tid\":1073741825,"));
+	ck_assert_ptr_null(strstr(s, "\"pid\":1,"));
+	free(s);
+	hg_trace_free(t);
+}
+END_TEST
+
 START_TEST(test_perfetto_intervals)
 {
 	struct hg_trace *t = fixture();
@@ -382,23 +411,27 @@ END_TEST
 
 /* -------------------------------------------------------------------- csv */
 
+/* thread 1 kept its kernel tid (4242), thread 0 did not (an empty cell) */
 static const char expected_csv[] =
-	"thread,kind,start_ns,end_ns,duration_ns,cpu,flags,mono_ns,cycles\n"
-	"0,interval,1000,1500,500,0,yield,7000001500,2000\n"
-	"0,interval,1600,5000001600,5000000000,1,,7000002100,2600\n"
-	"0,interval,5000001640,5000001740,100,0,last,12000002140,5000002640\n"
-	"1,interval,500,600,100,0,,7000001000,1500\n"
-	"1,interval,700,900,200,0,last,7000001200,1700\n"
-	"1,job,400,850,450,1,miss,7000000900,1400\n"
-	"1,lat,900,912,12,0,,7000001400,1900\n"
-	"1,frame,500,1100,600,0,,7000001000,2100\n"
-	"1,period_miss,200,1200,1000,0,miss,7000000700,2200\n";
+	"thread,kind,start_ns,end_ns,duration_ns,cpu,flags,mono_ns,cycles,tid\n"
+	"0,interval,1000,1500,500,0,yield,7000001500,2000,\n"
+	"0,interval,1600,5000001600,5000000000,1,,7000002100,2600,\n"
+	"0,interval,5000001640,5000001740,100,0,last,12000002140,5000002640,\n"
+	"1,interval,500,600,100,0,,7000001000,1500,4242\n"
+	"1,interval,700,900,200,0,last,7000001200,1700,4242\n"
+	"1,job,400,850,450,1,miss,7000000900,1400,4242\n"
+	"1,lat,900,912,12,0,,7000001400,1900,4242\n"
+	"1,frame,500,1100,600,0,,7000001000,2100,4242\n"
+	"1,period_miss,200,1200,1000,0,miss,7000000700,2200,4242\n";
 
 START_TEST(test_csv_exact)
 {
 	struct hg_trace *t = fixture();
 	int ret;
-	char *s = export_str(t, HG_EXPORT_CSV, &ret);
+	char *s;
+
+	t->threads[1].tid = 4242;
+	s = export_str(t, HG_EXPORT_CSV, &ret);
 
 	ck_assert_int_eq(ret, 0);
 	ck_assert_str_eq(s, expected_csv);
@@ -419,7 +452,7 @@ START_TEST(test_csv_flags_joined)
 	t->threads[0].recs[0].flags = HG_REC_YIELD | HG_REC_SLEEP | HG_REC_LAST;
 	s = export_str(t, HG_EXPORT_CSV, &ret);
 	ck_assert_int_eq(ret, 0);
-	ck_assert_str_eq(strchr(s, '\n') + 1, "0,interval,1000,1010,10,0,yield|sleep|last,2000,2000\n");
+	ck_assert_str_eq(strchr(s, '\n') + 1, "0,interval,1000,1010,10,0,yield|sleep|last,2000,2000,\n");
 	free(s);
 	hg_trace_free(t);
 }
@@ -561,6 +594,7 @@ static const char *trace_file(void)
 	char err[256];
 
 	snprintf(path, sizeof(path), "%s/run.hgt", hg_test_tmpdir());
+	t->threads[1].tid = 4242;	/* as expected_csv has it */
 	ck_assert_int_eq(hg_trace_write(t, path, err, sizeof(err)), 0);
 	hg_trace_free(t);
 	return path;
@@ -661,8 +695,8 @@ START_TEST(test_cmd_bad_output)
 	ck_assert_str_eq(p.err, msg);
 	snprintf(out, sizeof(out), "%s/none/x.csv", hg_test_tmpdir());
 	ck_assert_int_eq(RUN(&p, file, "--format", "csv", "-o", out), 2);
-	snprintf(msg, sizeof(msg), "hourglass: export: -o %s: cannot write in %s/none: "
-		 "No such file or directory\n", out, hg_test_tmpdir());
+	snprintf(msg, sizeof(msg), "hourglass: export: -o %s: directory %s/none does not "
+		 "exist\n", out, hg_test_tmpdir());
 	ck_assert_str_eq(p.err, msg);
 	ck_assert_int_eq(other_files(), 0);
 }
@@ -679,6 +713,7 @@ START_TEST(test_cmd_writes)
 
 	ck_assert_int_eq(RUN(&p, file, "--format", (char *)formats[_i], "-o", out_file()), 0);
 	ck_assert_str_eq(p.err, "");
+	t->threads[1].tid = 4242;	/* as trace_file() wrote it */
 	want = export_str(t, (enum hg_export_format)_i, &ret);
 	got = hg_test_read_file(out_path, NULL);
 	ck_assert_str_eq(got, want);
@@ -698,6 +733,7 @@ START_TEST(test_cmd_damaged_records)
 	t->threads[0].recs[2] = t->threads[0].recs[3];
 	t->threads[0].stored = 3;
 	snprintf(path, sizeof(path), "%s/run.hgt", hg_test_tmpdir());
+	t->threads[1].tid = 4242;	/* as expected_csv has it */
 	ck_assert_int_eq(hg_trace_write(t, path, err, sizeof(err)), 0);
 	ck_assert_int_eq(RUN(&p, path, "--format=csv", "--output", out_file()), 1);
 	snprintf(msg, sizeof(msg), "hourglass: export: %s: damaged records\n", path);
@@ -738,6 +774,7 @@ static Suite *export_suite(void)
 	tc = tcase_create("perfetto");
 	tcase_add_test(tc, test_perfetto_document);
 	tcase_add_test(tc, test_perfetto_tracks);
+	tcase_add_test(tc, test_perfetto_real_ids);
 	tcase_add_test(tc, test_perfetto_intervals);
 	tcase_add_test(tc, test_perfetto_events);
 	tcase_add_test(tc, test_perfetto_escapes_labels);

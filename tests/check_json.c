@@ -351,6 +351,90 @@ START_TEST(test_summary_deadlines)
 }
 END_TEST
 
+/*
+ * The paper's task set (section 5.5): C 3 ms T 8 ms at the higher
+ * priority, C 17 ms T 33 ms: R = 3 ms and 17 + 3 * ceil(R / 8) = 29 ms
+ * (R = 29: 17 + 4 * 3 = 29). Thread 0 measured 3.5 ms once: more than
+ * predicted; thread 1 nothing.
+ */
+START_TEST(test_summary_prediction)
+{
+	static const size_t none[2];
+	struct hg_trace *t = hg_test_trace(2, NULL, none);
+	struct json_object *doc, *p;
+	uint32_t i;
+
+	ck_assert_ptr_nonnull(t);
+	for (i = 0; i < 2; i++) {
+		t->threads[i].model = HG_MODEL_PERIODIC;
+		t->threads[i].wcet_ns = i ? 17000000 : 3000000;
+		t->threads[i].period_ns = i ? 33000000 : 8000000;
+		t->threads[i].deadline_ns = t->threads[i].period_ns;
+		t->threads[i].rt_prio = i ? 10 : 20;
+	}
+	add_event(&t->threads[0], 2000, 3500000, HG_EV_JOB, 0);
+	doc = summary(t);
+	p = hg_test_json_at(doc, "prediction");
+	ck_assert_str_eq(hg_test_json_str(p, "order"), "priority");
+	ck_assert(!hg_test_json_bool(p, "reserved_threads_left_out"));
+	ck_assert_uint_eq(hg_test_json_len(p, "tasks"), 2);
+	ck_assert_uint_eq(hg_test_json_u64(p, "tasks/0/thread"), 0);
+	ck_assert_uint_eq(hg_test_json_u64(p, "tasks/0/rank"), 0);
+	ck_assert_uint_eq(hg_test_json_u64(p, "tasks/0/predicted_ns"), 3000000);
+	ck_assert_uint_eq(hg_test_json_u64(p, "tasks/1/predicted_ns"), 29000000);
+	ck_assert(hg_test_json_bool(p, "tasks/1/schedulable"));
+	ck_assert_uint_eq(hg_test_json_u64(p, "tasks/0/responses"), 1);
+	ck_assert_uint_eq(hg_test_json_u64(p, "tasks/0/max_ns"), 3500000);
+	ck_assert(!hg_test_json_bool(p, "tasks/0/held"));
+	ck_assert(hg_test_json_null(p, "tasks/1/held"));	/* nothing measured */
+	ck_assert_uint_eq(hg_test_json_u64(p, "tasks/1/d_ns"), 33000000);
+	/* no jitter measured: the same */
+	ck_assert_uint_eq(hg_test_json_u64(p, "tasks/1/with_measured_jitter/predicted_ns"),
+			  29000000);
+	json_object_put(doc);
+	/* nothing to predict: null */
+	t->threads[0].model = t->threads[1].model = HG_MODEL_SPIN;
+	doc = summary(t);
+	ck_assert(hg_test_json_null(doc, "prediction"));
+	json_object_put(doc);
+	hg_trace_free(t);
+}
+END_TEST
+
+/*
+ * A hard reservation of 100 ns every 1000 ns: the thread's 1 ms window
+ * holds 1000 periods; the first received 100 + 300 + 50 = 450 ns (at least
+ * 99 % of the budget: throttled), the others nothing.
+ */
+START_TEST(test_summary_reservation)
+{
+	struct hg_trace *t = trace();
+	struct json_object *doc, *r;
+
+	t->threads[0].reserve = HG_RESERVE_HARD;
+	t->threads[0].reserve_budget_ns = 100;
+	t->threads[0].reserve_period_ns = 1000;
+	doc = summary(t);
+	r = hg_test_json_at(doc, "threads/0/reservation");
+	ck_assert_str_eq(hg_test_json_str(r, "kind"), "hard");
+	ck_assert_uint_eq(hg_test_json_u64(r, "budget_ns"), 100);
+	ck_assert_uint_eq(hg_test_json_u64(r, "period_ns"), 1000);
+	ck_assert_uint_eq(hg_test_json_u64(r, "audit/periods"), 1000);
+	ck_assert_uint_eq(hg_test_json_u64(r, "audit/min_ns"), 0);
+	ck_assert_uint_eq(hg_test_json_u64(r, "audit/max_ns"), 450);
+	ck_assert_uint_eq(hg_test_json_u64(r, "audit/mean_ns"), 0);	/* 450 / 1000 */
+	ck_assert_uint_eq(hg_test_json_u64(r, "audit/whole_budget_periods"), 1);
+	ck_assert(!hg_test_json_bool(r, "audit/from_stored_records_only"));
+	json_object_put(doc);
+	/* a period of 0 from a file: no audit */
+	t->threads[0].reserve_period_ns = 0;
+	doc = summary(t);
+	ck_assert(hg_test_json_null(doc, "threads/0/reservation/audit"));
+	json_object_put(doc);
+	hg_trace_free(t);
+}
+END_TEST
+
 /* The same trace, the same bytes: nothing in it depends on the moment. */
 START_TEST(test_summary_repeatable)
 {
@@ -419,6 +503,8 @@ static Suite *json_suite(void)
 	tcase_add_test(tc, test_summary_thread);
 	tcase_add_test(tc, test_summary_lat);
 	tcase_add_test(tc, test_summary_deadlines);
+	tcase_add_test(tc, test_summary_prediction);
+	tcase_add_test(tc, test_summary_reservation);
 	tcase_add_test(tc, test_summary_repeatable);
 	tcase_add_test(tc, test_calib_document);
 	suite_add_tcase(s, tc);

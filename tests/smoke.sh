@@ -141,6 +141,30 @@ if grep -qv '^#' "$TMP/out"; then fail "-x" "trace lines printed"; else ok "-x p
 if [ -s "$TMP/out" ] || [ -s "$TMP/err" ] || [ ! -s "$TMP/q.json" ]; then fail "-q" "output printed or JSON missing"
 else ok "-q prints nothing and writes --json"; fi
 
+# the report says what ran where; dump reproduces it, and the summary JSON, from the trace
+"$HG" -n 1 -d 100ms -x -o "$TMP/self.hgt" --json "$TMP/self.json" >"$TMP/out" 2>/dev/null
+if head -1 "$TMP/out" | grep -q "^# command: .*-n 1 -d 100ms -x -o $TMP/self.hgt --json" &&
+   grep -q '^# system kernel_release: ' "$TMP/out" && grep -q '^# system interrupts_before: ' "$TMP/out" &&
+   "$HG" dump "$TMP/self.hgt" | cmp -s - "$TMP/out"
+then ok "dump: the command line and system lines, as the run printed them"
+else fail "dump" "no command or system lines, or not the run's: $(head -2 "$TMP/out")"; fi
+if "$HG" dump "$TMP/self.hgt" --json | cmp -s - "$TMP/self.json"
+then ok "dump --json: the run's --json, byte for byte"
+else fail "dump --json" "differs from the run's --json"; fi
+
+# a data output on standard output has it to itself
+"$HG" -n 1 -d 100ms --json - >"$TMP/stdout.json" 2>"$TMP/err"
+if [ ! -x /usr/bin/python3 ]; then
+	skip "--json - without -q" "needs /usr/bin/python3 to parse JSON"
+elif /usr/bin/python3 -c 'import json, sys; json.load(open(sys.argv[1]))' "$TMP/stdout.json"
+then ok "--json - without -q: standard output is the JSON alone"
+else fail "--json -" "text mixed into the JSON: $(head -c 80 "$TMP/stdout.json")"; fi
+"$HG" -n 1 -d 100ms -x -o - >"$TMP/stdout.hgt" 2>"$TMP/err"
+if [ "$(head -c 3 "$TMP/stdout.hgt")" = "HGT" ] && "$HG" dump "$TMP/stdout.hgt" >/dev/null
+then ok "-o - without -q: standard output is the trace alone"
+else fail "-o -" "not a trace: $(head -c 40 "$TMP/stdout.hgt" | od -c | head -2)"; fi
+expect_bad "-o - and --json - together" -n 1 -o - --json -
+
 # JSON keys
 for k in '"schema": 2' '"tsc_hz"' '"gap_threshold_ns"' '"threads"' '"received_ns"' '"median_ns"' \
 	 '"voluntary_switches"' '"kernel_release"' '"interrupts_before"' '"tid"' '"kernel_cpu_ns"' \
@@ -181,6 +205,34 @@ done && ok "calibrate --ctx --json"
 "$HG" calibrate --ctx | grep -q '^# ctx: pipe ping-pong: median [0-9.]* (95 % CI ' &&
 	ok "calibrate --ctx" || fail "calibrate --ctx" "no ping-pong line"
 
+# ctxcost: two tiny trials, the JSON keys, the saved trials readable by ctx
+"$HG" ctxcost --duration 200ms --trials 2 --threads 3 --save "$TMP/cc" --json >"$TMP/cc.json" 2>"$TMP/err"
+rc=$?
+for k in voluntary involuntary median_ns ci_low_ns ci_high_ns trials pingpong_ns switches_per_s; do
+	grep -q "\"$k\"" "$TMP/cc.json" || { fail "ctxcost --json" "exit $rc, no $k: $(head -1 "$TMP/err")"; break; }
+done && ok "ctxcost --json"
+[ -s "$TMP/cc/trial-01.hgt" ] && [ -s "$TMP/cc/trial-02.hgt" ] && [ ! -e "$TMP/cc/trial-03.hgt" ] &&
+	"$HG" ctx "$TMP/cc/trial-02.hgt" | grep -q '^voluntary switch' &&
+	ok "ctxcost --save: one trace a trial" || fail "ctxcost --save" "$(ls "$TMP/cc" 2>&1)"
+"$HG" ctxcost --duration 100ms --trials 1 --threads 2 >"$TMP/out" 2>"$TMP/err" &&
+	grep -q '^voluntary switch: ' "$TMP/out" && grep -q '^pipe ping-pong' "$TMP/out" &&
+	grep -q '^# a trial: hourglass -n 2 -d 100ms -a -w CPU_YIELD 900us --cpu ' "$TMP/out" &&
+	ok "ctxcost" || fail "ctxcost" "$(head -1 "$TMP/err")"
+
+# cachecost: one tiny pair, every output
+"$HG" cachecost --sizes 16K --duration 100ms --trials 1 --threads 2 --json --svg "$TMP/cc.svg" \
+	>"$TMP/cc.json" 2>"$TMP/err"
+rc=$?
+for k in sizes size_kb penalty_us ci_low_us ci_high_us trials paper_us measurable; do
+	grep -q "\"$k\"" "$TMP/cc.json" || { fail "cachecost --json" "exit $rc, no $k: $(head -1 "$TMP/err")"; break; }
+done && ok "cachecost --json"
+head -1 "$TMP/cc.svg" 2>/dev/null | grep -q '^<?xml' && grep -q 'working-set size (KB)' "$TMP/cc.svg" &&
+	grep -q '</svg>' "$TMP/cc.svg" && ok "cachecost --svg" || fail "cachecost --svg" "no picture"
+"$HG" cachecost --sizes 8K,32K --duration 100ms --trials 1 --threads 2 --csv >"$TMP/out" 2>"$TMP/err" &&
+	[ "$(head -1 "$TMP/out" | cut -d, -f1-4)" = "size_kb,penalty_us,ci_low_us,ci_high_us" ] &&
+	[ "$(cut -d, -f1 "$TMP/out" | tail -n +2 | tr '\n' ' ')" = "8 32 " ] &&
+	ok "cachecost --csv" || fail "cachecost --csv" "$(head -1 "$TMP/err")"
+
 # help
 "$HG" --help | grep -q -- '--cpu' && ok "--help" || fail "--help" "no --cpu"
 "$HG" help dump | grep -q 'usage: hourglass dump' && ok "help dump" || fail "help dump" "no usage"
@@ -208,6 +260,32 @@ done
 # --- bad input --------------------------------------------------------------
 B="$TMP/bad"
 expect_bad "-n 0" -n 0
+expect_bad "-o into a name ending in /" -n 1 -d 10ms -o "$B/none/"
+expect_bad "-o with a 300-byte name" -n 1 -d 10ms -o "$B/$(printf '%0300d' 0).hgt"
+expect_bad "--json into a missing directory" -n 1 -d 10ms --json "$B/none/x.json"
+expect_bad "FIFO:99" -n 1 -d 10ms -p FIFO:99
+expect_bad "unknown option, suggested" -n 1 --duraton 1s
+grep -q "did you mean --duration?" "$B/stderr" && ok "unknown option: suggestion" ||
+	fail "unknown option: suggestion" "$(cat "$B/stderr")"
+# no arguments: the short usage on standard error, pointing at --help
+"$HG" >"$TMP/out" 2>"$TMP/err"
+rc=$?
+if [ $rc -eq 2 ] && [ ! -s "$TMP/out" ] && grep -q -- '--help' "$TMP/err"; then
+	ok "no arguments: usage, exit 2"
+else
+	fail "no arguments" "exit $rc: $(cat "$TMP/err")"
+fi
+# hours and days are units (rta reads a run's options without running them)
+"$HG" rta -n 1 -d 12h -w PERIODIC 1ms 10ms -f 1.5h >/dev/null 2>"$TMP/err" &&
+	ok "-d 12h -f 1.5h accepted" || fail "-d 12h" "$(cat "$TMP/err")"
+# options without effect: one warning line each, the run goes on
+if "$HG" -n 2 -d 20ms --histogram 50 -t 0 -w PERIODIC 10ms 5ms -t 1 -i HR -x -q 2>"$TMP/err"; then
+	n=$(grep -c '^hourglass: warning: ' "$TMP/err")
+	[ "$n" -eq 3 ] && ok "warnings: -i, --histogram, C > T" ||
+		fail "warnings" "$n warning lines: $(cat "$TMP/err")"
+else
+	fail "warnings" "the run failed: $(cat "$TMP/err")"
+fi
 expect_bad "no -n" -d 1s
 expect_bad "-t 5 with -n 3" -n 3 -t 5 -p LOW -o "$B/x.hgt"
 expect_bad "-d 5parsecs" -n 1 -d 5parsecs -o "$B/x.hgt"
@@ -291,6 +369,17 @@ expect_bad "ctx without file" ctx
 expect_bad "ctx of a missing file" ctx "$B/none.hgt"
 expect_bad "ctx --bucket without unit" ctx "$TMP/y.hgt" --bucket 5
 expect_bad "ctx unknown option" ctx "$TMP/y.hgt" --frob
+expect_bad "ctx --bukket, suggested" ctx "$TMP/y.hgt" --bukket 5us
+grep -q "(did you mean --bucket?)" "$B/stderr" && ok "ctx: suggestion" ||
+	fail "ctx: suggestion" "$(cat "$B/stderr")"
+expect_bad "ctx --svg into a missing directory" ctx "$TMP/y.hgt" --svg "$B/none/x.svg"
+if "$HG" ctx "$TMP/y.hgt" --bucket=5us --svg="$TMP/eq.svg" >/dev/null && [ -s "$TMP/eq.svg" ]; then
+	ok "ctx --bucket=5us --svg=<file>"
+else
+	fail "ctx --opt=value" "refused or no picture"
+fi
+"$HG" ctx --help >/dev/null && "$HG" ctx "$TMP/y.hgt" -h | grep -q '^usage: hourglass ctx' &&
+	ok "ctx -h: exit 0" || fail "ctx -h" "not exit 0 with the usage"
 
 # --- ctx --sched: the kernel's switches beside the trace ------------------------
 FIX="$HERE/fixtures/sched-yield"
@@ -403,7 +492,7 @@ if "$HG" export "$TMP/exp.hgt" --format csv -o "$TMP/exp.csv" &&
 	b=$(grep -c '"ph":"b"' "$TMP/exp.perfetto")
 	if [ "$n" -gt 0 ] && cmp -s "$TMP/lines" "$TMP/rows" && [ "$x" = "$n" ] && [ "$c" = "$n" ] &&
 	   [ "$j" -gt 0 ] && [ "$b" = "$j" ] && head -1 "$TMP/exp.csv" |
-	   grep -qx 'thread,kind,start_ns,end_ns,duration_ns,cpu,flags,mono_ns,cycles'; then
+	   grep -qx 'thread,kind,start_ns,end_ns,duration_ns,cpu,flags,mono_ns,cycles,tid'; then
 		ok "export: $n intervals and $j jobs, as the trace lines say"
 	else
 		fail "export" "$n csv intervals vs $(wc -l <"$TMP/lines") lines, $x/$c X events, $j jobs, $b b events"
@@ -478,6 +567,13 @@ if "$HG" rta -n 1 -w PERIODIC 3ms 8ms 9ms >"$TMP/out" 2>&1 &&
 else
 	fail "rta with D > T is analysed" "$(head -3 "$TMP/out")"
 fi
+expect_bad "ctxcost --trials with --until-stable" ctxcost --trials 3 --until-stable
+expect_bad "ctxcost on one thread" ctxcost --threads 1
+expect_bad "ctxcost --min-trials above --max-trials" ctxcost --min-trials 9 --max-trials 8
+expect_bad "ctxcost on a CPU not there" ctxcost --cpu 4000
+expect_bad "cachecost --csv with --json" cachecost --csv --json
+expect_bad "cachecost size not in KB" cachecost --sizes 1500
+expect_bad "cachecost --svg into a missing directory" cachecost --svg "$B/no/x.svg"
 if "$HG" -n 2 -d 1s -t 0 $RT -w PERIODIC 2ms 8ms -t 1 -w PERIODIC 5ms 20ms -x >"$TMP/out" 2>&1 &&
    grep -q '^# predicted vs measured: ' "$TMP/out" &&
    [ "$(grep -c '^# [01] .*PERIODIC .* \(yes\|no (+\)' "$TMP/out")" = 2 ] &&
@@ -559,6 +655,53 @@ if [ $rc = 0 ] && grep -q '^# hourglass: 2 threads, --forever, ' "$TMP/bg.out" &
 	ok "--forever: runs until SIGTERM, complete-since per thread, dump equals the output"
 else
 	fail "--forever" "exit status $rc: $(head -3 "$TMP/bg.err") $(head -3 "$TMP/check" 2>/dev/null)"
+fi
+
+# every JSON document the program writes, against its schema in schemas/
+SCHEMAS="$HERE/../schemas"
+validate() {	# validate NAME SCHEMA FILE...
+	name=$1
+	shift
+	/usr/bin/python3 "$HERE/json-validate.py" "$SCHEMAS" "$@" >"$TMP/valid" 2>&1
+	case $? in
+	0) ok "schema: $name" ;;
+	2) skip "schema: $name" "$(head -1 "$TMP/valid")" ;;
+	*) fail "schema: $name" "$(head -3 "$TMP/valid")" ;;
+	esac
+}
+if [ ! -x /usr/bin/python3 ] || ! /usr/bin/python3 -c 'import jsonschema' 2>/dev/null; then
+	skip "schemas" "needs Debian's python3-jsonschema (/usr/bin/python3)"
+else
+	J=$TMP/json
+	mkdir -p "$J"
+	"$HG" -n 4 -d 300ms -t 0 -w LAT 1ms -i HR -t 1 -w CPU_PERIODIC 2ms 10ms \
+		-t 2 -w PERIODIC 3ms 8ms -t 3 -rs 2ms 20ms -w PERIODIC 3ms 20ms \
+		--histogram 40 -x -q -o "$J/all.hgt" --json "$J/summary.json" 2>/dev/null ||
+	"$HG" -n 3 -d 300ms -t 0 -w LAT 1ms -i HR -t 1 -w CPU_PERIODIC 2ms 10ms \
+		-t 2 -w PERIODIC 3ms 8ms --histogram 40 -x -q -o "$J/all.hgt" \
+		--json "$J/summary.json"	# without SCHED_DEADLINE: no reservation
+	"$HG" dump "$J/all.hgt" --json >"$J/dump.json"
+	cp "$TMP/self.json" "$J/plain.json"
+	validate "summary (--json, dump --json: LAT, CPU_PERIODIC, PERIODIC, a reservation, a plain run)" \
+		summary "$J/summary.json" "$J/dump.json" "$J/plain.json" "$TMP/stdout.json"
+	"$HG" calibrate --json >"$J/cal.json"
+	validate "calibrate --json" calibrate "$J/cal.json"
+	"$HG" ctx "$J/all.hgt" --json >"$J/ctx.json"
+	validate "ctx --json" ctx "$J/ctx.json"
+	printf 'C=3ms T=8ms\nC=17ms T=33ms J=1ms B=1ms\n' >"$J/tasks"
+	"$HG" rta --tasks "$J/tasks" --json >"$J/rta1.json"
+	"$HG" rta -n 2 -t 0 -rh 3ms 8ms -w PERIODIC 3ms 8ms -t 1 -w PERIODIC 17ms 33ms \
+		--json >"$J/rta2.json"
+	validate "rta --json" rta "$J/rta1.json" "$J/rta2.json"
+	"$HG" export "$J/all.hgt" --format json -o "$J/export.json"
+	validate "export --format json" export "$J/export.json"
+	"$HG" export "$J/all.hgt" --format perfetto -o "$J/perfetto.json"
+	validate "export --format perfetto" perfetto "$J/perfetto.json"
+	# the validator refuses what breaks a schema
+	sed 's/"schema": 2,/"schema": "2",/' "$J/summary.json" >"$J/bad.json"
+	if /usr/bin/python3 "$HERE/json-validate.py" "$SCHEMAS" summary "$J/bad.json" >/dev/null
+	then fail "schema: a broken document" "accepted"
+	else ok "schema: a broken document is refused"; fi
 fi
 
 echo "smoke: $passed passed, $failed failed, $skipped skipped"

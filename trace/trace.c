@@ -9,6 +9,7 @@
 
 #include "timeval.h"
 #include "trace.h"
+#include "wire.h"
 
 struct hg_trace *hg_trace_alloc(uint32_t nthreads)
 {
@@ -69,6 +70,8 @@ int hg_trace_add_sys(struct hg_trace *t, const char *key, const char *value)
 		free(kv[t->nsys].value);
 		return -ENOMEM;
 	}
+	hg_tame(kv[t->nsys].key);	/* as a reader of the file will have it */
+	hg_tame(kv[t->nsys].value);
 	t->nsys++;
 	return 0;
 }
