@@ -233,6 +233,32 @@ head -1 "$TMP/cc.svg" 2>/dev/null | grep -q '^<?xml' && grep -q 'working-set siz
 	[ "$(cut -d, -f1 "$TMP/out" | tail -n +2 | tr '\n' ' ')" = "8 32 " ] &&
 	ok "cachecost --csv" || fail "cachecost --csv" "$(head -1 "$TMP/err")"
 
+# diff: two traces; directories of summaries with a known difference (Welch)
+"$HG" -n 1 -d 200ms -w LAT 1ms -x -q -o "$TMP/da.hgt" 2>/dev/null
+"$HG" -n 1 -d 200ms -w LAT 1ms -x -q -o "$TMP/db.hgt" 2>/dev/null
+"$HG" diff "$TMP/da.hgt" "$TMP/db.hgt" >"$TMP/out" 2>"$TMP/err" &&
+	grep -q '^# system kernel_release  same' "$TMP/out" &&
+	grep -q '^  thread0.latency.median .* mann-whitney ' "$TMP/out" &&
+	ok "diff of two traces" || fail "diff of two traces" "$(head -1 "$TMP/err")"
+"$HG" diff "$TMP/da.hgt" "$TMP/db.hgt" --json >"$TMP/out" 2>"$TMP/err"
+for k in metrics name a b delta ci_low ci_high test p verdict system; do
+	grep -q "\"$k\"" "$TMP/out" || { fail "diff --json" "no $k: $(head -1 "$TMP/err")"; break; }
+done && ok "diff --json"
+mkdir -p "$TMP/before" "$TMP/after"
+for v in 1000:1 1100:2 900:3; do
+	printf '{"threads": [{"id": 0, "gaps": {"count": 9, "median_ns": %s, "p99_ns": 9000, "p999_ns": 9000, "max_ns": 9000}}]}\n' \
+		"${v%%:*}" >"$TMP/before/t${v##*:}.json"
+	printf '{"threads": [{"id": 0, "gaps": {"count": 9, "median_ns": %s, "p99_ns": 9000, "p999_ns": 9000, "max_ns": 9000}}]}\n' \
+		"$(( ${v%%:*} * 5 ))" >"$TMP/after/t${v##*:}.json"
+done
+"$HG" diff "$TMP/before" "$TMP/after" --fail-if-worse thread0.gap.median:10% >"$TMP/out" 2>"$TMP/err"
+rc=$?
+[ $rc = 3 ] && grep -q '^  thread0.gap.median .* welch .* B higher$' "$TMP/out" &&
+	grep -q 'thread0.gap.median is worse in B' "$TMP/err" &&
+	ok "diff --fail-if-worse: exit 3" || fail "diff --fail-if-worse" "exit $rc: $(head -1 "$TMP/err")"
+"$HG" diff "$TMP/before" "$TMP/after" --fail-if-worse thread0.gap.median:500% >/dev/null 2>&1 &&
+	ok "diff --fail-if-worse within the tolerance: exit 0" || fail "diff tolerance" "exit $?"
+
 # help
 "$HG" --help | grep -q -- '--cpu' && ok "--help" || fail "--help" "no --cpu"
 "$HG" help dump | grep -q 'usage: hourglass dump' && ok "help dump" || fail "help dump" "no usage"
@@ -574,6 +600,9 @@ expect_bad "ctxcost on a CPU not there" ctxcost --cpu 4000
 expect_bad "cachecost --csv with --json" cachecost --csv --json
 expect_bad "cachecost size not in KB" cachecost --sizes 1500
 expect_bad "cachecost --svg into a missing directory" cachecost --svg "$B/no/x.svg"
+expect_bad "diff of a missing file" diff "$B/no.hgt" "$B/no2.hgt"
+expect_bad "diff --fail-if-worse without a metric" diff "$B/a" "$B/b" --fail-if-worse :10%
+expect_bad "diff --fail-if-worse with a bad tolerance" diff "$B/a" "$B/b" --fail-if-worse latency.p99:lots
 if "$HG" -n 2 -d 1s -t 0 $RT -w PERIODIC 2ms 8ms -t 1 -w PERIODIC 5ms 20ms -x >"$TMP/out" 2>&1 &&
    grep -q '^# predicted vs measured: ' "$TMP/out" &&
    [ "$(grep -c '^# [01] .*PERIODIC .* \(yes\|no (+\)' "$TMP/out")" = 2 ] &&
@@ -655,6 +684,67 @@ if [ $rc = 0 ] && grep -q '^# hourglass: 2 threads, --forever, ' "$TMP/bg.out" &
 	ok "--forever: runs until SIGTERM, complete-since per thread, dump equals the output"
 else
 	fail "--forever" "exit status $rc: $(head -3 "$TMP/bg.err") $(head -3 "$TMP/check" 2>/dev/null)"
+fi
+
+# --- bash completion ---------------------------------------------------------------
+# comp LINE: what the completion offers at the end of LINE, one line, words
+# sorted; bash splits the words at blanks and at '=' as it does at a prompt
+if command -v bash >/dev/null; then
+	mkdir "$TMP/comp" && touch "$TMP/comp/a.hgt" "$TMP/comp/notes.txt"
+	HGABS=$(cd "$(dirname "$HG")" && pwd)/$(basename "$HG")
+	complete_check() {	# complete_check NAME WANT LINE [PRELOAD]
+		got=$(cd "$TMP/comp" && bash -c '
+			'"${4:-:}"'
+			. "$1" || exit 1
+			COMP_LINE=$2 COMP_POINT=${#2}
+			read -ra COMP_WORDS <<<"${COMP_LINE//=/ = }"
+			case $COMP_LINE in *[\ =]) COMP_WORDS+=("") ;; esac
+			COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+			_hourglass
+			printf "%s\n" "${COMPREPLY[@]}" | sort | tr "\n" " "' \
+			sh "$HERE/../scripts/hourglass.bash-completion" "$HGABS $3" 2>&1)
+		[ "$got" = "$2" ] && ok "completion: $1" || fail "completion: $1" "got '$got', want '$2'"
+	}
+	subs=$("$HG" --help | sed -n '/^Subcommands/,/^$/p' | awk '/^  [a-z]/ { print $1 }' |
+		sort | tr '\n' ' ')
+	complete_check "subcommands: those of --help" "$subs" ""
+	complete_check "ctx options" "--bucket " "ctx a.hgt --b"
+	complete_check "run options" "--thread --threads " "--thr"
+	complete_check "workloads" "PERIODIC PERIODIC_TABLE " "-n 1 -w PER"
+	complete_check "timers" "HR " "-n 1 -i h"
+	complete_check "priorities" "RTHIGH RTLOW RTMED " "-n 1 -p RT"
+	complete_check "--format=" "csv json perfetto " "export a.hgt --format="
+	complete_check "trace files" "a.hgt " "lat "
+	complete_check "output files" "a.hgt notes.txt " "ctx a.hgt --svg "
+	complete_check "rta: a run's options" "--start --strict " "rta --st"
+	complete_check "help <sub>" "dump " "help du"
+	if [ -f /usr/share/bash-completion/bash_completion ]; then
+		complete_check "with bash-completion loaded" "csv " "export a.hgt --format=c" \
+			". /usr/share/bash-completion/bash_completion"
+	else
+		skip "completion with bash-completion" "no /usr/share/bash-completion/bash_completion"
+	fi
+else
+	skip "bash completion" "bash is missing"
+fi
+
+# --- make install-strip and uninstall ---------------------------------------------
+if command -v make >/dev/null && [ -f "$HERE/../Makefile" ]; then
+	if make -s -C "$HERE/.." install-strip DESTDIR="$TMP/inst" PREFIX=/usr BIN="$HGABS" \
+		>"$TMP/inst.log" 2>&1 &&
+	   [ -x "$TMP/inst/usr/bin/hourglass" ] && [ -f "$TMP/inst/usr/share/man/man1/hourglass.1" ] &&
+	   [ -f "$TMP/inst/usr/share/bash-completion/completions/hourglass" ] &&
+	   ! { command -v readelf >/dev/null &&
+	       readelf -S "$TMP/inst/usr/bin/hourglass" | grep -q '\.symtab'; }; then
+		ok "make install-strip: program (stripped), man page, completion"
+	else
+		fail "make install-strip" "$(tail -3 "$TMP/inst.log")"
+	fi
+	make -s -C "$HERE/.." uninstall DESTDIR="$TMP/inst" PREFIX=/usr >/dev/null 2>&1
+	left=$(find "$TMP/inst" -type f | wc -l)
+	[ "$left" -eq 0 ] && ok "make uninstall: nothing left" || fail "make uninstall" "$left files left"
+else
+	skip "make install-strip" "no make"
 fi
 
 # every JSON document the program writes, against its schema in schemas/
