@@ -53,7 +53,9 @@ CC      := $(SAN_CC)
 endif
 OPT     = -O1 -g
 HARDEN  = -fstack-protector-strong
-SAN_CFLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+# clang 14 does not define GCC's __SANITIZE_ADDRESS__, which tests test
+SAN_CFLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
+	     -D__SANITIZE_ADDRESS__
 SAN_DIR := $(abspath $(BUILD))/sanitizer
 ASAN_BASE := halt_on_error=1:abort_on_error=1:detect_leaks=1$(if $(ASAN_OPTIONS),:$(ASAN_OPTIONS))
 UBSAN_BASE := halt_on_error=1:abort_on_error=1:print_stacktrace=1$(if $(UBSAN_OPTIONS),:$(UBSAN_OPTIONS))
@@ -77,7 +79,7 @@ CC      := $(shell command -v clang-14 || command -v clang || echo clang)
 OPT     = -O1 -g
 HARDEN  =
 SAN_CFLAGS = -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all \
-	     -fno-omit-frame-pointer
+	     -fno-omit-frame-pointer -D__SANITIZE_ADDRESS__
 endif
 ifeq ($(AFL),1)
 BUILD   := build-afl
