@@ -158,7 +158,7 @@ static int finish(struct hg_ctx_report *r)
 		return ret;
 	nv = r->n[HG_GAP_VOLUNTARY];
 	ni = r->n[HG_GAP_INVOLUNTARY];
-	r->switches = malloc((nv + ni ? nv + ni : 1) * sizeof(*r->switches));
+	r->switches = malloc(((nv + ni) ? nv + ni : 1) * sizeof(*r->switches));
 	if (!r->switches)
 		return -ENOMEM;
 	merge_sorted(r->cost[HG_GAP_VOLUNTARY], nv, r->cost[HG_GAP_INVOLUNTARY], ni,
