@@ -193,6 +193,9 @@ then ok "SIGINT: summary says so, trace written"
 else fail "SIGINT" "exit $rc, $(grep -c interrupted "$TMP/out") interrupted lines"; fi
 
 # calibrate
+"$HG" calibrate --repeat 2 | grep -q '^# repeat: 2 calibrations: gap threshold min [0-9]*, median [0-9]*, max [0-9]* cycles; spread [0-9.]* %' &&
+	ok "calibrate --repeat" || fail "calibrate --repeat" "no repeat line"
+expect_bad "calibrate --repeat 0" calibrate --repeat 0
 "$HG" calibrate --json >"$TMP/cal" 2>&1
 for k in tsc_hz counter_read_cycles bare_loop_cycles gap_loop_cycles gap_threshold_ns; do
 	grep -q "\"$k\"" "$TMP/cal" || { fail "calibrate --json" "no $k"; break; }
