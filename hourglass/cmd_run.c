@@ -17,26 +17,6 @@
 #include "run.h"
 #include "version.h"
 
-static char *join_args(int argc, char **argv)
-{
-	size_t len = 1;
-	char *s;
-	int i;
-
-	for (i = 0; i < argc; i++)
-		len += strlen(argv[i]) + 1;
-	s = malloc(len);
-	if (!s)
-		return NULL;
-	s[0] = '\0';
-	for (i = 0; i < argc; i++) {
-		if (i)
-			strcat(s, " ");
-		strcat(s, argv[i]);
-	}
-	return s;
-}
-
 /* --fail-on-miss: the deadlines missed in the whole run, by every thread. */
 static uint64_t missed(const struct hg_trace *t)
 {
@@ -122,7 +102,8 @@ int hg_run_main(int argc, char **argv)
 		hg_config_free(&cfg);
 		return 2;
 	}
-	cmdline = join_args(argc, argv);
+	hg_config_warn(&cfg, stderr);
+	cmdline = hg_join_args(argc, argv);
 	if (!cmdline) {
 		fprintf(stderr, "hourglass: out of memory\n");
 		hg_config_free(&cfg);

@@ -3,6 +3,10 @@
  * cmdutil.c - what the subcommands share
  */
 #include <errno.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdlib.h>
+
 #include <stdio.h>
 #include <string.h>
 
@@ -35,6 +39,26 @@ int hg_cmd_read(const char *cmd, const char *file, struct hg_trace **t)
 		return 0;
 	fprintf(stderr, "hourglass: %s: %s: %s\n", cmd, file, err);
 	return 2;
+}
+
+char *hg_join_args(int argc, char *const *argv)
+{
+	size_t len = 1;
+	char *s;
+	int i;
+
+	for (i = 0; i < argc; i++)
+		len += strlen(argv[i]) + 1;
+	s = malloc(len);
+	if (!s)
+		return NULL;
+	s[0] = '\0';
+	for (i = 0; i < argc; i++) {
+		if (i)
+			strcat(s, " ");
+		strcat(s, argv[i]);
+	}
+	return s;
 }
 
 int hg_cmd_on_trace(const struct hg_cmdspec *spec, int argc, char **argv, void *args,

@@ -24,6 +24,12 @@ int hg_cmd_read(const char *cmd, const char *file, struct hg_trace **t);
 int hg_cmd_flush(const char *cmd, int status);
 
 /*
+ * hg_join_args - @argc words of @argv joined by spaces (the command line
+ * kept in a trace); malloc'd, NULL when out of memory
+ */
+char *hg_join_args(int argc, char *const *argv);
+
+/*
  * hg_cmd_trace_fn - the work of a subcommand on one trace: @args as the
  * parser filled them, @t the trace read. Returns the exit status (0; 1
  * when something failed, message printed; 2 for bad input the trace

@@ -11,7 +11,8 @@
 #include "options.h"
 
 extern const struct hg_command hg_cmd_dump, hg_cmd_ctx, hg_cmd_render, hg_cmd_lat,
-	hg_cmd_export, hg_cmd_rta, hg_cmd_calibrate, hg_cmd_help;
+	hg_cmd_export, hg_cmd_rta, hg_cmd_calibrate, hg_cmd_ctxcost, hg_cmd_cachecost,
+	hg_cmd_help;
 
 const struct hg_command *const hg_commands[] = {
 	&hg_cmd_dump,
@@ -21,6 +22,8 @@ const struct hg_command *const hg_commands[] = {
 	&hg_cmd_export,
 	&hg_cmd_rta,
 	&hg_cmd_calibrate,
+	&hg_cmd_ctxcost,
+	&hg_cmd_cachecost,
 	&hg_cmd_help,
 	NULL,
 };
@@ -42,7 +45,8 @@ struct help_args {
 static const struct hg_arg help_pos[] = {
 	{ .name = "<subcommand>", .what = "subcommand", .kind = HG_OPT_STRING,
 	  .off = offsetof(struct help_args, sub), .optional = true,
-	  .help = "dump, ctx, render, lat, export, rta, calibrate or help" },
+	  .help = "dump, ctx, render, lat, export, rta, calibrate, ctxcost,\n"
+		  "cachecost or help" },
 	HG_ARG_END
 };
 

@@ -11,6 +11,7 @@
 
 #include "cmdutil.h"
 #include "commands.h"
+#include "options.h"
 
 int main(int argc, char **argv)
 {
@@ -26,6 +27,10 @@ int main(int argc, char **argv)
 
 		if (buf)
 			setvbuf(stdout, buf, _IOFBF, 1 << 16);
+	}
+	if (argc < 2) {
+		hg_usage_short(stderr);
+		return 2;
 	}
 	if (argc > 1 && argv[1][0] != '-') {
 		c = hg_command_find(argv[1]);

@@ -321,6 +321,7 @@ static int parse_one(struct parser *ps, const struct opt *o, const char *opt,
 		cfg->histogram_us = (uint32_t)v;
 		return ret;
 	case O_THRESHOLDS:
+		cfg->thresholds_set = true;
 		return parse_thresholds(ps, opt, val);
 	case O_FAIL_ON_MISS:
 		cfg->fail_on_miss = true;
@@ -505,7 +506,15 @@ int hg_parse_args(int argc, char *const *argv, struct hg_config *cfg,
 		unsigned int need;
 
 		if (!o) {
-			if (arg[0] == '-')
+			/* long names only: "-z" is too short to guess from */
+			const char *near = arg[0] == '-' && (arg[1] == '-' ||
+							     strcspn(arg + 1, "=") > 2) ?
+				hg_opt_suggest(arg, &opts[0].lg, NOPTS, sizeof(opts[0])) : NULL;
+
+			if (near)
+				ret = fail(&ps, -EINVAL, "unknown option '%s' (did you mean --%s?)", arg,
+					   near);
+			else if (arg[0] == '-')
 				ret = fail(&ps, -EINVAL, "unknown option '%s' (see hourglass --help)", arg);
 			else
 				ret = fail(&ps, -EINVAL, "unexpected argument '%s' (see hourglass --help)", arg);
@@ -603,13 +612,6 @@ int hg_config_check(const struct hg_config *cfg, const cpu_set_t *online,
 				return -EINVAL;
 			}
 		}
-		if (hg_prio_is_rt(&th->prio) && th->prio.value >= HG_PRIO_MAIN_RT &&
-		    th->reserve == HG_RESERVE_NONE) {
-			snprintf(err, errlen, "thread %u: -p %s:%d: priority %d is the one the run's "
-				 "clock thread takes to stop spinning threads (use 1 to %d)", t,
-				 th->prio.name, th->prio.value, HG_PRIO_MAIN_RT, HG_PRIO_MAIN_RT - 1);
-			return -EINVAL;
-		}
 		if (th->reserve != HG_RESERVE_NONE && th->pinned) {
 			snprintf(err, errlen, "thread %u: %s cannot be combined with --cpu: a "
 				 "SCHED_DEADLINE thread must be allowed on every CPU of its root "
@@ -622,4 +624,94 @@ int hg_config_check(const struct hg_config *cfg, const cpu_set_t *online,
 	if (cfg->json_path && check_writable("--json", cfg->json_path, err, errlen))
 		return -EINVAL;
 	return 0;
+}
+
+/* The timed models' names, "PERIODIC, PERIODIC_TABLE and LAT". */
+static char *timed_models(char *buf, size_t len)
+{
+	const char *names[16];
+	size_t i, k = 0, j, at = 0;
+
+	for (i = 0; hg_workloads[i] && k < 16; i++)
+		if (hg_workloads[i]->timed)
+			names[k++] = hg_workloads[i]->name;
+	buf[0] = '\0';
+	for (j = 0; j < k && at < len; j++)
+		at += (size_t)snprintf(buf + at, len - at, "%s%s",
+				       !j ? "" : j == k - 1 ? " and " : ", ", names[j]);
+	return buf;
+}
+
+/* -i on threads that never sleep, when no thread that sleeps has it. */
+static unsigned int warn_timer(const struct hg_config *cfg, const struct hg_timer *timer,
+			       FILE *f)
+{
+	unsigned int t, first = 0, n = 0;
+	char models[128], more[32] = "";
+
+	for (t = 0; t < cfg->nthreads; t++) {
+		const struct hg_thread_cfg *th = &cfg->threads[t];
+
+		if (th->timer != timer)
+			continue;
+		if (th->wl->timed)
+			return 0;
+		if (!n++)
+			first = t;
+	}
+	if (!n)
+		return 0;
+	if (n > 1)
+		snprintf(more, sizeof(more), " and %u more", n - 1);
+	fprintf(f, "hourglass: warning: -i %s has no effect: thread %u (%s)%s never sleep%s; "
+		"the timer is what %s sleep on\n", timer->name, first,
+		cfg->threads[first].wl->name, more, n > 1 ? "" : "s",
+		timed_models(models, sizeof(models)));
+	return 1;
+}
+
+/* C > T or C > D: every job of a PERIODIC or CPU_PERIODIC thread misses. */
+static unsigned int warn_amount(const struct hg_config *cfg, unsigned int t, FILE *f)
+{
+	const struct hg_thread_cfg *th = &cfg->threads[t];
+	const struct hg_wl_params *p = &th->wp;
+	char c[32], lim[32], desc[160];
+	bool over_t;
+
+	if ((th->wl->model != HG_MODEL_PERIODIC && th->wl->model != HG_MODEL_CPU_PERIODIC) ||
+	    !p->amount_ns || !p->period_ns)
+		return 0;
+	over_t = p->amount_ns > p->period_ns;
+	if (!over_t && (!p->deadline_ns || p->amount_ns <= p->deadline_ns))
+		return 0;
+	th->wl->describe(p, desc, sizeof(desc));
+	fprintf(f, "hourglass: warning: thread %u: -w %s: the amount C (%s) exceeds the %s "
+		"(%s): every job misses its deadline\n", t, desc,
+		hg_format_time(p->amount_ns, c, sizeof(c)), over_t ? "period T" : "deadline D",
+		hg_format_time(over_t ? p->period_ns : p->deadline_ns, lim, sizeof(lim)));
+	return 1;
+}
+
+unsigned int hg_config_warn(const struct hg_config *cfg, FILE *f)
+{
+	unsigned int t, n = 0, lat = 0;
+	size_t i;
+
+	for (t = 0; t < cfg->nthreads; t++) {
+		lat += cfg->threads[t].wl->model == HG_MODEL_LAT;
+		n += warn_amount(cfg, t, f);
+	}
+	for (i = 0; hg_timers[i]; i++)
+		n += warn_timer(cfg, hg_timers[i], f);
+	if (!lat && cfg->histogram_us) {
+		fprintf(f, "hourglass: warning: --histogram %u has no effect: no thread runs LAT "
+			"(-w LAT <period>)\n", cfg->histogram_us);
+		n++;
+	}
+	if (!lat && cfg->thresholds_set) {
+		fputs("hourglass: warning: --lat-thresholds has no effect: no thread runs LAT "
+		      "(-w LAT <period>)\n", f);
+		n++;
+	}
+	return n;
 }

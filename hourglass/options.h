@@ -58,6 +58,7 @@ struct hg_config {
 	const char *json_path;		/* --json */
 	uint32_t histogram_us;		/* --histogram: LAT buckets of 1 us */
 	unsigned int nthresholds;	/* --lat-thresholds */
+	bool thresholds_set;		/* --lat-thresholds given */
 	uint64_t thresholds_ns[HG_MAX_THRESHOLDS];
 	bool fail_on_miss;		/* --fail-on-miss: exit 3 after a missed deadline */
 	struct hg_thread_cfg *threads;	/* nthreads of them */
@@ -93,7 +94,22 @@ void hg_config_free(struct hg_config *cfg);
 int hg_config_check(const struct hg_config *cfg, const cpu_set_t *online,
 		    char *err, size_t errlen);
 
+/*
+ * hg_config_warn - options that cannot have an effect, one line each on @f
+ * ("hourglass: warning: ..."); the run goes on:
+ *   a timer (-i) on threads whose model never sleeps, when no thread that
+ *   sleeps has it;
+ *   --histogram or --lat-thresholds without a LAT thread;
+ *   PERIODIC or CPU_PERIODIC with the amount C above the period T or the
+ *   deadline D (every job misses).
+ * Returns the number of lines written.
+ */
+unsigned int hg_config_warn(const struct hg_config *cfg, FILE *f);
+
 /* hg_usage - the --help text, grouped as in the man page. */
 void hg_usage(FILE *f);
+
+/* hg_usage_short - what `hourglass` alone prints: the two forms, where help is. */
+void hg_usage_short(FILE *f);
 
 #endif /* HG_OPTIONS_H */

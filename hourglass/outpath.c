@@ -12,20 +12,81 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
+#include "../trace/atomicfile.h"
 #include "outpath.h"
+
+#define SUFFIX_LEN	(sizeof(HG_ATOMIC_SUFFIX) - 1)
+
+/* A component of @out longer than a file system takes; 0 when none is. */
+static int long_name(const char *out, char *why, size_t len)
+{
+	const char *p = out;
+
+	while (*p) {
+		size_t n = strcspn(p, "/");
+		bool last = !p[n];
+		size_t max = last ? NAME_MAX - SUFFIX_LEN : NAME_MAX;
+
+		if (n > max) {
+			snprintf(why, len, "the name '%.12s...' is %zu bytes, more than %zu%s", p, n,
+				 max, last ? " (NAME_MAX, less the temporary file's suffix)" :
+				 " (NAME_MAX)");
+			return -ENAMETOOLONG;
+		}
+		p += n;
+		p += strspn(p, "/");
+	}
+	return 0;
+}
+
+/* The directory @dir that @out goes in: there, a directory, writable. */
+static int bad_dir(const char *dir, char *why, size_t len)
+{
+	struct stat st;
+	int e;
+
+	if (stat(dir, &st)) {
+		e = errno;
+		if (e == ENOENT)
+			snprintf(why, len, "directory %s does not exist", dir);
+		else
+			snprintf(why, len, "cannot write in %s: %s", dir, strerror(e));
+		return -e;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		snprintf(why, len, "%s is not a directory", dir);
+		return -ENOTDIR;
+	}
+	if (access(dir, W_OK | X_OK)) {
+		e = errno;
+		snprintf(why, len, "cannot write in %s: %s", dir, strerror(e));
+		return -e;
+	}
+	return 0;
+}
 
 int hg_output_problem(const char *out, const char *trace, char *why, size_t len)
 {
 	char copy[PATH_MAX];
 	struct stat a, b;
-	const char *dir;
+	size_t n = strlen(out);
+	int ret;
 
-	if (!*out) {
+	if (!n) {
 		snprintf(why, len, "empty file name");
 		return -EINVAL;
 	}
 	if (!strcmp(out, "-"))
 		return 0;
+	if (n + SUFFIX_LEN >= PATH_MAX) {
+		snprintf(why, len, "path of %zu bytes, more than %zu (PATH_MAX, less the "
+			 "temporary file's suffix)", n, (size_t)PATH_MAX - SUFFIX_LEN - 1);
+		return -ENAMETOOLONG;
+	}
+	if (out[n - 1] == '/') {
+		snprintf(why, len, "ends in '/': give a file name, not a directory");
+		return -EISDIR;
+	}
 	if (!stat(out, &b)) {
 		if (S_ISDIR(b.st_mode)) {
 			snprintf(why, len, "is a directory (give a file name)");
@@ -38,19 +99,11 @@ int hg_output_problem(const char *out, const char *trace, char *why, size_t len)
 		if (!S_ISREG(b.st_mode))
 			return 0;	/* written in place */
 	}
-	if (strlen(out) >= sizeof(copy)) {
-		snprintf(why, len, "path too long");
-		return -ENAMETOOLONG;
-	}
+	ret = long_name(out, why, len);
+	if (ret)
+		return ret;
 	strcpy(copy, out);
-	dir = dirname(copy);
-	if (access(dir, W_OK | X_OK)) {
-		int e = errno;
-
-		snprintf(why, len, "cannot write in %s: %s", dir, strerror(e));
-		return -e;
-	}
-	return 0;
+	return bad_dir(dirname(copy), why, len);
 }
 
 /*

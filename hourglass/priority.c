@@ -15,6 +15,9 @@
 #include "../trace/lookup.h"
 #include "priority.h"
 
+/* FIFO:99 and RR:99 are the run's clock thread's (HG_PRIO_MAIN_RT) */
+#define RT_NOTE " (99 is the run's clock thread's)"
+
 struct prio_class {
 	const char *name;
 	int policy;
@@ -31,8 +34,8 @@ static const struct prio_class classes[] = {
 	{ "RTLOW",   SCHED_FIFO,  10,  1, 0 },
 	{ "RTMED",   SCHED_FIFO,  50,  1, 0 },
 	{ "RTHIGH",  SCHED_FIFO,  90,  1, 0 },
-	{ "FIFO",    SCHED_FIFO,  0,   1, 99 },
-	{ "RR",      SCHED_RR,    0,   1, 99 },
+	{ "FIFO",    SCHED_FIFO,  0,   1, HG_PRIO_MAIN_RT - 1 },
+	{ "RR",      SCHED_RR,    0,   1, HG_PRIO_MAIN_RT - 1 },
 	{ "OTHER",   SCHED_OTHER, 0,   -20, 19 },
 	{ "BATCH",   SCHED_BATCH, 0,   1, 0 },
 };
@@ -67,7 +70,7 @@ int hg_prio_parse(const char *s, struct hg_prio *p, char *err, size_t errlen)
 
 	if (n >= sizeof(word)) {
 		snprintf(err, errlen, "unknown priority '%s' (choose from IDLE, LOW, NORMAL, "
-			 "HIGH, HIGHEST, RTLOW, RTMED, RTHIGH, FIFO:<1-99>, RR:<1-99>, "
+			 "HIGH, HIGHEST, RTLOW, RTMED, RTHIGH, FIFO:<1-98>, RR:<1-98>, "
 			 "OTHER:<nice>, BATCH)", s);
 		return -EINVAL;
 	}
@@ -77,7 +80,7 @@ int hg_prio_parse(const char *s, struct hg_prio *p, char *err, size_t errlen)
 	if (ret) {
 		/* say how the explicit classes take their number */
 		snprintf(err, errlen, "%s priority '%s' (choose from IDLE, LOW, NORMAL, HIGH, "
-			 "HIGHEST, RTLOW, RTMED, RTHIGH, FIFO:<1-99>, RR:<1-99>, "
+			 "HIGHEST, RTLOW, RTMED, RTHIGH, FIFO:<1-98>, RR:<1-98>, "
 			 "OTHER:<nice>, BATCH)", ret == -EINVAL ? "ambiguous" : "unknown", s);
 		return -EINVAL;
 	}
@@ -93,15 +96,17 @@ int hg_prio_parse(const char *s, struct hg_prio *p, char *err, size_t errlen)
 		return 0;
 	}
 	if (!colon || !colon[1]) {
-		snprintf(err, errlen, "priority '%s': write %s:<n>, n from %d to %d", s, c->name,
-			 c->lo, c->hi);
+		snprintf(err, errlen, "priority '%s': write %s:<n>, n from %d to %d%s", s, c->name,
+			 c->lo, c->hi, c->policy == SCHED_FIFO || c->policy == SCHED_RR ?
+			 RT_NOTE : "");
 		return -EINVAL;
 	}
 	errno = 0;
 	v = strtol(colon + 1, &end, 10);
 	if (*end || errno || v < c->lo || v > c->hi) {
-		snprintf(err, errlen, "priority '%s': %s takes %d to %d", s, c->name,
-			 c->lo, c->hi);
+		snprintf(err, errlen, "priority '%s': %s takes %d to %d%s", s, c->name,
+			 c->lo, c->hi, c->policy == SCHED_FIFO || c->policy == SCHED_RR ?
+			 RT_NOTE : "");
 		return -ERANGE;
 	}
 	p->value = (int)v;

@@ -5,7 +5,8 @@
  *   IDLE                       SCHED_IDLE
  *   LOW NORMAL HIGH HIGHEST    SCHED_OTHER, nice 10, 0, -10, -20
  *   RTLOW RTMED RTHIGH         SCHED_FIFO 10, 50, 90
- *   FIFO:<1-99> RR:<1-99>      SCHED_FIFO / SCHED_RR at that priority
+ *   FIFO:<1-98> RR:<1-98>      SCHED_FIFO / SCHED_RR at that priority (99 is
+ *                              the run's clock thread's, HG_PRIO_MAIN_RT)
  *   OTHER:<-20..19>            SCHED_OTHER at that nice value
  *   BATCH                      SCHED_BATCH, nice 0
  */

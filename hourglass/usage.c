@@ -84,6 +84,7 @@ void hg_usage(FILE *f)
 	      "                                              SCHED_OTHER nice 10, 0, -10, -20\n"
 	      "                           RTLOW RTMED RTHIGH SCHED_FIFO 10, 50, 90\n"
 	      "                           FIFO:<1-98> RR:<1-98> OTHER:<nice> BATCH\n"
+	      "                           (99 is the run's clock thread's)\n"
 	      "                           (default NORMAL)\n"
 	      "  -w, --workload <model> [<args>]\n", f);
 	for (i = 0; hg_workloads[i]; i++) {
@@ -128,4 +129,12 @@ void hg_usage(FILE *f)
 	      "3 a violation measured or predicted (--fail-on-miss, rta --strict).\n"
 	      "\n"
 	      "See hourglass(1) for the output formats and examples.\n", f);
+}
+
+void hg_usage_short(FILE *f)
+{
+	fputs("usage: hourglass -n <threads> [<options>]...   run an experiment\n"
+	      "       hourglass <subcommand> [<args>]         work on a saved trace\n"
+	      "hourglass --help lists the options, hourglass help <subcommand> a\n"
+	      "subcommand's; hourglass(1) has the rest.\n", f);
 }

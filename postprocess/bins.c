@@ -14,14 +14,15 @@ static uint64_t sample_us(const struct hg_record *r)
 int hg_lat_bins(const struct hg_trace_thread *th, uint64_t first_us, uint64_t width_us,
 		size_t n, struct hg_bins *b)
 {
-	uint64_t k, us;
+	uint64_t k;
 	int ret;
 
 	ret = hg_bins_linear(b, first_us, width_us, n);
 	if (ret)
 		return ret;
 	for (k = 0; k < th->stored; k++) {
-		us = sample_us(&th->recs[k]);
+		uint64_t us = sample_us(&th->recs[k]);
+
 		if (us != UINT64_MAX)
 			hg_bins_add(b, us, 1);
 	}

@@ -104,7 +104,7 @@ static int make_series(const struct hg_trace *t, const struct lat_axis *a,
 {
 	uint32_t i, nlat = 0;
 	struct hg_bins one;
-	size_t k;
+	size_t k, j;
 	int ret;
 
 	for (i = 0; i < t->nthreads; i++)
@@ -134,8 +134,8 @@ static int make_series(const struct hg_trace *t, const struct lat_axis *a,
 		if (ret)
 			break;
 		if (ls->n < nlat) {	/* all in one */
-			for (size_t b = 0; b <= a->n; b++)
-				ls->bins[0].count[b] += one.count[b];
+			for (j = 0; j <= a->n; j++)
+				ls->bins[0].count[j] += one.count[j];
 			ls->bins[0].total += one.total;
 			hg_bins_free(&one);
 			continue;

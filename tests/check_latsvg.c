@@ -119,10 +119,47 @@ START_TEST(test_one_and_none)
 	ck_assert_ptr_nonnull(strstr(d, ">Wake-up lateness, thread 1: LAT 1ms, RTHIGH</text>"));
 	ck_assert_uint_eq(count(d, "<path class=\"line c"), 1);
 	free(d);
+	/* a LAT thread without a sample: an empty series, said so */
+	t->threads[1].stored = 0;
+	hg_hist_init(&t->threads[1].stats.events);
+	d = draw(t, 0);
+	ck_assert_xml(d);
+	ck_assert_ptr_nonnull(strstr(d, ">thread 1: LAT 1ms: 0 samples</text>"));
+	ck_assert_uint_eq(count(d, "<rect class=\"over"), 0);
+	ck_assert_uint_eq(count(d, "class=\"mark"), 0);
+	ck_assert_ptr_null(strstr(d, "nan"));
+	free(d);
 	t->threads[1].model = HG_MODEL_SPIN;
 	f = doc_open(&dd);
 	ck_assert_int_eq(hg_lat_svg(f, t, 0), -EINVAL);
 	free(doc_close(&dd));
+	hg_trace_free(t);
+}
+END_TEST
+
+/* Thirteen LAT threads: more than there are colours, so one series for all. */
+START_TEST(test_many_threads)
+{
+	struct hg_trace *t = hg_trace_alloc(13);
+	char buf[512], *d;
+	uint64_t ns;
+	uint32_t i;
+
+	ck_assert_ptr_nonnull(t);
+	for (i = 0; i < 13; i++) {
+		t->threads[i].id = i;
+		t->threads[i].model = HG_MODEL_LAT;
+		ns = 1000 * (i + 1);
+		put_samples(&t->threads[i], &ns, 1);
+	}
+	d = draw(t, 0);
+	ck_assert_xml(d);
+	ck_assert_uint_eq(count(d, "<path class=\"line c0\""), 1);
+	ck_assert_uint_eq(count(d, "<path class=\"line c1\""), 0);
+	texts_of(d, "<text class=\"legend\"", buf, sizeof(buf));
+	ck_assert_str_eq(buf, "all 13 LAT threads");
+	ck_assert_ptr_nonnull(strstr(d, ">Wake-up lateness of 13 LAT threads</text>"));
+	free(d);
 	hg_trace_free(t);
 }
 END_TEST
@@ -135,6 +172,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_clipped_at_p999);
 	tcase_add_test(tc, test_max);
 	tcase_add_test(tc, test_one_and_none);
+	tcase_add_test(tc, test_many_threads);
 	suite_add_tcase(s, tc);
 	return s;
 }

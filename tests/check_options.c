@@ -616,7 +616,7 @@ END_TEST
 START_TEST(test_thread_priority_unknown)
 {
 	PARSE_FAILS("-p: unknown priority 'SUPERHIGH' (choose from IDLE, LOW, NORMAL, HIGH, "
-		    "HIGHEST, RTLOW, RTMED, RTHIGH, FIFO:<1-99>, RR:<1-99>, OTHER:<nice>, BATCH)",
+		    "HIGHEST, RTLOW, RTMED, RTHIGH, FIFO:<1-98>, RR:<1-98>, OTHER:<nice>, BATCH)",
 		    "-n", "1", "-p", "SUPERHIGH");
 }
 END_TEST
@@ -914,17 +914,11 @@ START_TEST(test_wl_missing_argument_before_option2)
 }
 END_TEST
 
-/* FIFO:99 and RR:99 belong to the thread that stops the run */
+/* FIFO:99 and RR:99 belong to the thread that stops the run: the parser says so */
 START_TEST(test_check_priority_99)
 {
-	const char *w[] = { "-n", "2", "-t", "1", "-p", "FIFO:99", NULL };
-	char err[ERR_LEN];
-	cpu_set_t online;
-
-	online_cpus(&online);
-	ck_assert_int_eq(check_words(w, &online, err, sizeof(err)), -EINVAL);
-	ck_assert_str_eq(err, "thread 1: -p FIFO:99: priority 99 is the one the run's clock "
-			 "thread takes to stop spinning threads (use 1 to 98)");
+	PARSE_FAILS("-p: priority 'FIFO:99': FIFO takes 1 to 98 (99 is the run's clock "
+		    "thread's)", "-n", "2", "-t", "1", "-p", "FIFO:99");
 }
 END_TEST
 
@@ -1378,7 +1372,7 @@ END_TEST
 		   "PERIODIC_TABLE, CPU_PERIODIC, LAT)"
 #define CHOICES_TIMER "(choose from NATIVE, HR, TIMERFD, POSIX, SPIN, RTC, MM)"
 #define CHOICES_PRIO "(choose from IDLE, LOW, NORMAL, HIGH, HIGHEST, RTLOW, RTMED, " \
-		     "RTHIGH, FIFO:<1-99>, RR:<1-99>, OTHER:<nice>, BATCH)"
+		     "RTHIGH, FIFO:<1-98>, RR:<1-98>, OTHER:<nice>, BATCH)"
 #define UNITS "(use d, h, m, s, ms, us or ns)"
 
 static const struct {
@@ -1435,8 +1429,8 @@ static const struct {
 	/* -p */
 	{ { "-n", "1", "-p", "SUPERHIGH" }, -EINVAL, "-p: unknown priority 'SUPERHIGH' " CHOICES_PRIO },
 	{ { "-n", "1", "-p", "RT" }, -EINVAL, "-p: ambiguous priority 'RT' " CHOICES_PRIO },
-	{ { "-n", "1", "-p", "FIFO" }, -EINVAL, "-p: priority 'FIFO': write FIFO:<n>, n from 1 to 99" },
-	{ { "-n", "1", "-p", "FIFO:100" }, -EINVAL, "-p: priority 'FIFO:100': FIFO takes 1 to 99" },
+	{ { "-n", "1", "-p", "FIFO" }, -EINVAL, "-p: priority 'FIFO': write FIFO:<n>, n from 1 to 98 (99 is the run's clock thread's)" },
+	{ { "-n", "1", "-p", "FIFO:100" }, -EINVAL, "-p: priority 'FIFO:100': FIFO takes 1 to 98 (99 is the run's clock thread's)" },
 	{ { "-n", "1", "-p", "RTHIGH:5" }, -EINVAL,
 	  "-p: priority 'RTHIGH:5': RTHIGH takes no number" },
 	{ { "-n", "1", "-p" }, -EINVAL, "-p: missing value" },
@@ -1607,7 +1601,7 @@ static const struct {
 	{ { "-n3" }, -EINVAL, "unknown option '-n3' (see hourglass --help)" },
 	{ { "-n", "1", "-r", "3ms", "8ms" }, -EINVAL, "unknown option '-r' (see hourglass --help)" },
 	{ { "-n", "1", "-rx" }, -EINVAL, "unknown option '-rx' (see hourglass --help)" },
-	{ { "-n", "1", "-threads" }, -EINVAL, "unknown option '-threads' (see hourglass --help)" },
+	{ { "-n", "1", "-threads" }, -EINVAL, "unknown option '-threads' (did you mean --threads?)" },
 	{ { "-n", "1", "--bogus" }, -EINVAL, "unknown option '--bogus' (see hourglass --help)" },
 	{ { "-n", "1", "--bogus=1" }, -EINVAL, "unknown option '--bogus=1' (see hourglass --help)" },
 	{ { "-n", "1", "--" }, -EINVAL, "unknown option '--' (see hourglass --help)" },
@@ -1795,8 +1789,8 @@ START_TEST(test_check_output_no_dir)
 
 	tmp_path("missing", dir, sizeof(dir));
 	tmp_path("missing/run.out", path, sizeof(path));
-	snprintf(want, sizeof(want), "%s %s: cannot write in %s: %s", out_opts[_i], path, dir,
-		 strerror(ENOENT));
+	snprintf(want, sizeof(want), "%s %s: directory %s does not exist", out_opts[_i], path,
+		 dir);
 	online_cpus(&online);
 	ck_assert_int_eq(check_words(w, &online, err, sizeof(err)), -EINVAL);
 	ck_assert_str_eq(err, want);
@@ -1812,7 +1806,9 @@ START_TEST(test_check_output_too_long)
 	memset(path, 'a', sizeof(path) - 1);
 	path[0] = '/';
 	path[sizeof(path) - 1] = '\0';
-	snprintf(want, sizeof(want), "%s %s: path too long", out_opts[_i], path);
+	snprintf(want, sizeof(want), "%s %s: path of %zu bytes, more than %d (PATH_MAX, less the "
+		 "temporary file's suffix)", out_opts[_i], path, strlen(path),
+		 PATH_MAX - (int)strlen(".tmpXXXXXX") - 1);
 	online_cpus(&online);
 	ck_assert_int_eq(check_words(w, &online, err, sizeof(err)), -EINVAL);
 	ck_assert_str_eq(err, want);
@@ -1932,6 +1928,106 @@ START_TEST(test_long_usage_lists_all)
 }
 END_TEST
 
+/* ======== suggestions, units h and d, warnings ======== */
+
+static const struct {
+	const char *words[4];
+	const char *err;
+} suggest_cases[] = {
+	{ { "--duraton", "1s" }, "unknown option '--duraton' (did you mean --duration?)" },
+	{ { "--threds", "2" }, "unknown option '--threds' (did you mean --threads?)" },
+	{ { "--lat-treshold", "1ms" },
+	  "unknown option '--lat-treshold' (did you mean --lat-thresholds?)" },
+	{ { "--jsno", "x.json" }, "unknown option '--jsno' (did you mean --json?)" },
+	{ { "--histogramm=5" }, "unknown option '--histogramm=5' (did you mean --histogram?)" },
+	{ { "-z" }, "unknown option '-z' (see hourglass --help)" },
+	{ { "--frobnicate" }, "unknown option '--frobnicate' (see hourglass --help)" },
+};
+
+START_TEST(test_suggest)
+{
+	const char *w[8] = { "-n", "1" };
+	struct hg_config cfg;
+	char err[ERR_LEN];
+	size_t i;
+
+	for (i = 0; i < 4 && suggest_cases[_i].words[i]; i++)
+		w[2 + i] = suggest_cases[_i].words[i];
+	ck_assert_int_eq(parse_words(w, &cfg, err, sizeof(err)), -EINVAL);
+	ck_assert_str_eq(err, suggest_cases[_i].err);
+}
+END_TEST
+
+START_TEST(test_hours_days)
+{
+	PARSE_OK("-n", "1", "-d", "12h", "-t", "0", "-p", "RTHIGH", "-w", "LAT", "1ms", "-i",
+		 "HR", "-x");
+	ck_assert_uint_eq(cfg.duration_ns, 12ULL * 3600 * S);
+	hg_config_free(&cfg);
+	{
+		PARSE_OK("-n", "1", "-d", "2d", "-f", "1.5d");
+		ck_assert_uint_eq(cfg.duration_ns, 2ULL * 86400 * S);
+		ck_assert_uint_eq(cfg.threads[0].finish_ns, 129600ULL * S);
+		hg_config_free(&cfg);
+	}
+	{
+		PARSE_FAILS("-d 367d: at most a year", "-n", "1", "-d", "367d");
+	}
+}
+END_TEST
+
+/* hg_config_warn(): the lines a set of options gives; "" for none */
+static const struct {
+	const char *words[16];
+	const char *out;
+} warn_cases[] = {
+	{ { "-n", "1", "-w", "LAT", "1ms", "-i", "HR", "--histogram", "50" }, "" },
+	{ { "-n", "2", "-i", "HR", "-t", "1", "-w", "PERIODIC", "1ms", "10ms" }, "" },
+	{ { "-n", "1", "-w", "PERIODIC", "5ms", "10ms", "5ms" }, "" },
+	{ { "-n", "1", "-i", "HR" },
+	  "hourglass: warning: -i HR has no effect: thread 0 (CPU) never sleeps; the timer "
+	  "is what PERIODIC, PERIODIC_TABLE and LAT sleep on\n" },
+	{ { "-n", "3", "-i", "RTC", "-t", "2", "-w", "CPU_YIELD", "1ms" },
+	  "hourglass: warning: -i RTC has no effect: thread 0 (CPU) and 2 more never sleep; "
+	  "the timer is what PERIODIC, PERIODIC_TABLE and LAT sleep on\n" },
+	{ { "-n", "1", "--histogram", "50" },
+	  "hourglass: warning: --histogram 50 has no effect: no thread runs LAT "
+	  "(-w LAT <period>)\n" },
+	{ { "-n", "1", "--lat-thresholds", "1ms" },
+	  "hourglass: warning: --lat-thresholds has no effect: no thread runs LAT "
+	  "(-w LAT <period>)\n" },
+	{ { "-n", "1", "-w", "PERIODIC", "10ms", "5ms" },
+	  "hourglass: warning: thread 0: -w PERIODIC 10ms 5ms: the amount C (10ms) exceeds "
+	  "the period T (5ms): every job misses its deadline\n" },
+	{ { "-n", "1", "-w", "PERIODIC", "3ms", "10ms", "2ms" },
+	  "hourglass: warning: thread 0: -w PERIODIC 3ms 10ms 2ms: the amount C (3ms) "
+	  "exceeds the deadline D (2ms): every job misses its deadline\n" },
+	{ { "-n", "1", "-w", "CPU_PERIODIC", "3ms", "2ms" },
+	  "hourglass: warning: thread 0: -w CPU_PERIODIC 3ms 2ms: the amount C (3ms) exceeds "
+	  "the period T (2ms): every job misses its deadline\n" },
+};
+
+START_TEST(test_warnings)
+{
+	struct hg_config cfg;
+	char err[ERR_LEN], out[1024] = "";
+	FILE *f = fmemopen(out, sizeof(out), "w");
+	unsigned int n, lines = 0;
+	const char *p;
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_msg(parse_words(warn_cases[_i].words, &cfg, err, sizeof(err)) == HG_ARGS_RUN,
+		      "%s", err);
+	n = hg_config_warn(&cfg, f);
+	fclose(f);
+	hg_config_free(&cfg);
+	ck_assert_str_eq(out, warn_cases[_i].out);
+	for (p = out; *p; p++)
+		lines += *p == '\n';
+	ck_assert_uint_eq(n, lines);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("options");
@@ -2043,6 +2139,12 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_help_value_refused);
 	tcase_add_test(tc, test_version_value_refused);
 	tcase_add_test(tc, test_help_usage_lists_all);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("suggest_units_warn");
+	tcase_add_loop_test(tc, test_suggest, 0, ARRAY_SIZE(suggest_cases));
+	tcase_add_test(tc, test_hours_days);
+	tcase_add_loop_test(tc, test_warnings, 0, ARRAY_SIZE(warn_cases));
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("errors");

@@ -23,7 +23,7 @@
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 #define CHOICES "(choose from IDLE, LOW, NORMAL, HIGH, HIGHEST, RTLOW, RTMED, RTHIGH, " \
-		"FIFO:<1-99>, RR:<1-99>, OTHER:<nice>, BATCH)"
+		"FIFO:<1-98>, RR:<1-98>, OTHER:<nice>, BATCH)"
 
 /* what a class parses to, and how it is described */
 static const struct {
@@ -43,9 +43,9 @@ static const struct {
 	{ "RTHIGH", "RTHIGH", SCHED_FIFO, 90, "RTHIGH (SCHED_FIFO 90)" },
 	{ "FIFO:42", "FIFO", SCHED_FIFO, 42, "FIFO:42 (SCHED_FIFO 42)" },
 	{ "FIFO:1", "FIFO", SCHED_FIFO, 1, "FIFO:1 (SCHED_FIFO 1)" },
-	{ "FIFO:99", "FIFO", SCHED_FIFO, 99, "FIFO:99 (SCHED_FIFO 99)" },
+	{ "FIFO:98", "FIFO", SCHED_FIFO, 98, "FIFO:98 (SCHED_FIFO 98)" },
 	{ "RR:1", "RR", SCHED_RR, 1, "RR:1 (SCHED_RR 1)" },
-	{ "RR:99", "RR", SCHED_RR, 99, "RR:99 (SCHED_RR 99)" },
+	{ "RR:98", "RR", SCHED_RR, 98, "RR:98 (SCHED_RR 98)" },
 	{ "OTHER:-20", "OTHER", SCHED_OTHER, -20, "OTHER:-20 (SCHED_OTHER nice -20)" },
 	{ "OTHER:0", "OTHER", SCHED_OTHER, 0, "OTHER:0 (SCHED_OTHER nice 0)" },
 	{ "OTHER:19", "OTHER", SCHED_OTHER, 19, "OTHER:19 (SCHED_OTHER nice 19)" },
@@ -135,19 +135,21 @@ static const struct {
 	{ "NORMAL:", -EINVAL, "priority 'NORMAL:': NORMAL takes no number" },
 	{ "IDLE:1", -EINVAL, "priority 'IDLE:1': IDLE takes no number" },
 	{ "BATCH:0", -EINVAL, "priority 'BATCH:0': BATCH takes no number" },
-	{ "FIFO", -EINVAL, "priority 'FIFO': write FIFO:<n>, n from 1 to 99" },
-	{ "FIFO:", -EINVAL, "priority 'FIFO:': write FIFO:<n>, n from 1 to 99" },
-	{ "RR", -EINVAL, "priority 'RR': write RR:<n>, n from 1 to 99" },
+	{ "FIFO", -EINVAL, "priority 'FIFO': write FIFO:<n>, n from 1 to 98 (99 is the run's clock thread's)" },
+	{ "FIFO:", -EINVAL, "priority 'FIFO:': write FIFO:<n>, n from 1 to 98 (99 is the run's clock thread's)" },
+	{ "RR", -EINVAL, "priority 'RR': write RR:<n>, n from 1 to 98 (99 is the run's clock thread's)" },
 	{ "OTHER", -EINVAL, "priority 'OTHER': write OTHER:<n>, n from -20 to 19" },
-	{ "FIFO:0", -ERANGE, "priority 'FIFO:0': FIFO takes 1 to 99" },
-	{ "FIFO:100", -ERANGE, "priority 'FIFO:100': FIFO takes 1 to 99" },
-	{ "FIFO:-1", -ERANGE, "priority 'FIFO:-1': FIFO takes 1 to 99" },
-	{ "FIFO:abc", -ERANGE, "priority 'FIFO:abc': FIFO takes 1 to 99" },
-	{ "FIFO:5x", -ERANGE, "priority 'FIFO:5x': FIFO takes 1 to 99" },
+	{ "FIFO:0", -ERANGE, "priority 'FIFO:0': FIFO takes 1 to 98 (99 is the run's clock thread's)" },
+	{ "FIFO:99", -ERANGE, "priority 'FIFO:99': FIFO takes 1 to 98 (99 is the run's clock "
+	  "thread's)" },
+	{ "FIFO:100", -ERANGE, "priority 'FIFO:100': FIFO takes 1 to 98 (99 is the run's clock thread's)" },
+	{ "FIFO:-1", -ERANGE, "priority 'FIFO:-1': FIFO takes 1 to 98 (99 is the run's clock thread's)" },
+	{ "FIFO:abc", -ERANGE, "priority 'FIFO:abc': FIFO takes 1 to 98 (99 is the run's clock thread's)" },
+	{ "FIFO:5x", -ERANGE, "priority 'FIFO:5x': FIFO takes 1 to 98 (99 is the run's clock thread's)" },
 	{ "FIFO:99999999999999999999", -ERANGE,
-	  "priority 'FIFO:99999999999999999999': FIFO takes 1 to 99" },
-	{ "RR:0", -ERANGE, "priority 'RR:0': RR takes 1 to 99" },
-	{ "RR:100", -ERANGE, "priority 'RR:100': RR takes 1 to 99" },
+	  "priority 'FIFO:99999999999999999999': FIFO takes 1 to 98 (99 is the run's clock thread's)" },
+	{ "RR:0", -ERANGE, "priority 'RR:0': RR takes 1 to 98 (99 is the run's clock thread's)" },
+	{ "RR:100", -ERANGE, "priority 'RR:100': RR takes 1 to 98 (99 is the run's clock thread's)" },
 	{ "OTHER:20", -ERANGE, "priority 'OTHER:20': OTHER takes -20 to 19" },
 	{ "OTHER:-21", -ERANGE, "priority 'OTHER:-21': OTHER takes -20 to 19" },
 };

@@ -180,9 +180,9 @@ static const struct {
 	  "'X?[31m': write K=<value> with K one of C T D J B P" },
 	{ "bad priority", "C=3ms T=8ms P=SUPER\n", 1,
 	  "unknown priority 'SUPER' (choose from IDLE, LOW, NORMAL, HIGH, HIGHEST, RTLOW, RTMED, "
-	  "RTHIGH, FIFO:<1-99>, RR:<1-99>, OTHER:<nice>, BATCH)" },
+	  "RTHIGH, FIFO:<1-98>, RR:<1-98>, OTHER:<nice>, BATCH)" },
 	{ "priority out of range", "C=1ms T=2ms\nC=3ms T=8ms P=FIFO:0\n", 2,
-	  "priority 'FIFO:0': FIFO takes 1 to 99" },
+	  "priority 'FIFO:0': FIFO takes 1 to 98 (99 is the run's clock thread's)" },
 	{ "empty file", "", 0, "no task in it (one per line, e.g. C=3ms T=8ms P=RTMED)" },
 	{ "only comments", "# nothing\n\n   \n\t# more\n", 0,
 	  "no task in it (one per line, e.g. C=3ms T=8ms P=RTMED)" },

@@ -208,6 +208,34 @@ done && ok "calibrate --ctx --json"
 "$HG" calibrate --ctx | grep -q '^# ctx: pipe ping-pong: median [0-9.]* (95 % CI ' &&
 	ok "calibrate --ctx" || fail "calibrate --ctx" "no ping-pong line"
 
+# ctxcost: two tiny trials, the JSON keys, the saved trials readable by ctx
+"$HG" ctxcost --duration 200ms --trials 2 --threads 3 --save "$TMP/cc" --json >"$TMP/cc.json" 2>"$TMP/err"
+rc=$?
+for k in voluntary involuntary median_ns ci_low_ns ci_high_ns trials pingpong_ns switches_per_s; do
+	grep -q "\"$k\"" "$TMP/cc.json" || { fail "ctxcost --json" "exit $rc, no $k: $(head -1 "$TMP/err")"; break; }
+done && ok "ctxcost --json"
+[ -s "$TMP/cc/trial-01.hgt" ] && [ -s "$TMP/cc/trial-02.hgt" ] && [ ! -e "$TMP/cc/trial-03.hgt" ] &&
+	"$HG" ctx "$TMP/cc/trial-02.hgt" | grep -q '^voluntary switch' &&
+	ok "ctxcost --save: one trace a trial" || fail "ctxcost --save" "$(ls "$TMP/cc" 2>&1)"
+"$HG" ctxcost --duration 100ms --trials 1 --threads 2 >"$TMP/out" 2>"$TMP/err" &&
+	grep -q '^voluntary switch: ' "$TMP/out" && grep -q '^pipe ping-pong' "$TMP/out" &&
+	grep -q '^# a trial: hourglass -n 2 -d 100ms -a -w CPU_YIELD 900us --cpu ' "$TMP/out" &&
+	ok "ctxcost" || fail "ctxcost" "$(head -1 "$TMP/err")"
+
+# cachecost: one tiny pair, every output
+"$HG" cachecost --sizes 16K --duration 100ms --trials 1 --threads 2 --json --svg "$TMP/cc.svg" \
+	>"$TMP/cc.json" 2>"$TMP/err"
+rc=$?
+for k in sizes size_kb penalty_us ci_low_us ci_high_us trials paper_us measurable; do
+	grep -q "\"$k\"" "$TMP/cc.json" || { fail "cachecost --json" "exit $rc, no $k: $(head -1 "$TMP/err")"; break; }
+done && ok "cachecost --json"
+head -1 "$TMP/cc.svg" 2>/dev/null | grep -q '^<?xml' && grep -q 'working-set size (KB)' "$TMP/cc.svg" &&
+	grep -q '</svg>' "$TMP/cc.svg" && ok "cachecost --svg" || fail "cachecost --svg" "no picture"
+"$HG" cachecost --sizes 8K,32K --duration 100ms --trials 1 --threads 2 --csv >"$TMP/out" 2>"$TMP/err" &&
+	[ "$(head -1 "$TMP/out" | cut -d, -f1-4)" = "size_kb,penalty_us,ci_low_us,ci_high_us" ] &&
+	[ "$(cut -d, -f1 "$TMP/out" | tail -n +2 | tr '\n' ' ')" = "8 32 " ] &&
+	ok "cachecost --csv" || fail "cachecost --csv" "$(head -1 "$TMP/err")"
+
 # help
 "$HG" --help | grep -q -- '--cpu' && ok "--help" || fail "--help" "no --cpu"
 "$HG" help dump | grep -q 'usage: hourglass dump' && ok "help dump" || fail "help dump" "no usage"
@@ -235,6 +263,32 @@ done
 # --- bad input --------------------------------------------------------------
 B="$TMP/bad"
 expect_bad "-n 0" -n 0
+expect_bad "-o into a name ending in /" -n 1 -d 10ms -o "$B/none/"
+expect_bad "-o with a 300-byte name" -n 1 -d 10ms -o "$B/$(printf '%0300d' 0).hgt"
+expect_bad "--json into a missing directory" -n 1 -d 10ms --json "$B/none/x.json"
+expect_bad "FIFO:99" -n 1 -d 10ms -p FIFO:99
+expect_bad "unknown option, suggested" -n 1 --duraton 1s
+grep -q "did you mean --duration?" "$B/stderr" && ok "unknown option: suggestion" ||
+	fail "unknown option: suggestion" "$(cat "$B/stderr")"
+# no arguments: the short usage on standard error, pointing at --help
+"$HG" >"$TMP/out" 2>"$TMP/err"
+rc=$?
+if [ $rc -eq 2 ] && [ ! -s "$TMP/out" ] && grep -q -- '--help' "$TMP/err"; then
+	ok "no arguments: usage, exit 2"
+else
+	fail "no arguments" "exit $rc: $(cat "$TMP/err")"
+fi
+# hours and days are units (rta reads a run's options without running them)
+"$HG" rta -n 1 -d 12h -w PERIODIC 1ms 10ms -f 1.5h >/dev/null 2>"$TMP/err" &&
+	ok "-d 12h -f 1.5h accepted" || fail "-d 12h" "$(cat "$TMP/err")"
+# options without effect: one warning line each, the run goes on
+if "$HG" -n 2 -d 20ms --histogram 50 -t 0 -w PERIODIC 10ms 5ms -t 1 -i HR -x -q 2>"$TMP/err"; then
+	n=$(grep -c '^hourglass: warning: ' "$TMP/err")
+	[ "$n" -eq 3 ] && ok "warnings: -i, --histogram, C > T" ||
+		fail "warnings" "$n warning lines: $(cat "$TMP/err")"
+else
+	fail "warnings" "the run failed: $(cat "$TMP/err")"
+fi
 expect_bad "no -n" -d 1s
 expect_bad "-t 5 with -n 3" -n 3 -t 5 -p LOW -o "$B/x.hgt"
 expect_bad "-d 5parsecs" -n 1 -d 5parsecs -o "$B/x.hgt"
@@ -318,6 +372,17 @@ expect_bad "ctx without file" ctx
 expect_bad "ctx of a missing file" ctx "$B/none.hgt"
 expect_bad "ctx --bucket without unit" ctx "$TMP/y.hgt" --bucket 5
 expect_bad "ctx unknown option" ctx "$TMP/y.hgt" --frob
+expect_bad "ctx --bukket, suggested" ctx "$TMP/y.hgt" --bukket 5us
+grep -q "(did you mean --bucket?)" "$B/stderr" && ok "ctx: suggestion" ||
+	fail "ctx: suggestion" "$(cat "$B/stderr")"
+expect_bad "ctx --svg into a missing directory" ctx "$TMP/y.hgt" --svg "$B/none/x.svg"
+if "$HG" ctx "$TMP/y.hgt" --bucket=5us --svg="$TMP/eq.svg" >/dev/null && [ -s "$TMP/eq.svg" ]; then
+	ok "ctx --bucket=5us --svg=<file>"
+else
+	fail "ctx --opt=value" "refused or no picture"
+fi
+"$HG" ctx --help >/dev/null && "$HG" ctx "$TMP/y.hgt" -h | grep -q '^usage: hourglass ctx' &&
+	ok "ctx -h: exit 0" || fail "ctx -h" "not exit 0 with the usage"
 
 # --- ctx --sched: the kernel's switches beside the trace ------------------------
 FIX="$HERE/fixtures/sched-yield"
@@ -505,6 +570,13 @@ if "$HG" rta -n 1 -w PERIODIC 3ms 8ms 9ms >"$TMP/out" 2>&1 &&
 else
 	fail "rta with D > T is analysed" "$(head -3 "$TMP/out")"
 fi
+expect_bad "ctxcost --trials with --until-stable" ctxcost --trials 3 --until-stable
+expect_bad "ctxcost on one thread" ctxcost --threads 1
+expect_bad "ctxcost --min-trials above --max-trials" ctxcost --min-trials 9 --max-trials 8
+expect_bad "ctxcost on a CPU not there" ctxcost --cpu 4000
+expect_bad "cachecost --csv with --json" cachecost --csv --json
+expect_bad "cachecost size not in KB" cachecost --sizes 1500
+expect_bad "cachecost --svg into a missing directory" cachecost --svg "$B/no/x.svg"
 if "$HG" -n 2 -d 1s -t 0 $RT -w PERIODIC 2ms 8ms -t 1 -w PERIODIC 5ms 20ms -x >"$TMP/out" 2>&1 &&
    grep -q '^# predicted vs measured: ' "$TMP/out" &&
    [ "$(grep -c '^# [01] .*PERIODIC .* \(yes\|no (+\)' "$TMP/out")" = 2 ] &&

@@ -85,7 +85,7 @@ int hg_atomic_open(struct hg_atomic *a, const char *path, char *err, size_t errl
 		}
 		return 0;
 	}
-	if (snprintf(a->tmp, sizeof(a->tmp), "%s.tmpXXXXXX", path) >= (int)sizeof(a->tmp)) {
+	if (snprintf(a->tmp, sizeof(a->tmp), "%s" HG_ATOMIC_SUFFIX, path) >= (int)sizeof(a->tmp)) {
 		snprintf(err, errlen, "cannot create %s: path too long", path);
 		return -ENAMETOOLONG;
 	}

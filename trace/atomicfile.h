@@ -10,6 +10,9 @@
 #include <stddef.h>
 #include <stdio.h>
 
+/* What the temporary file's name adds to the file's: "<path>.tmpXXXXXX" */
+#define HG_ATOMIC_SUFFIX ".tmpXXXXXX"
+
 struct hg_atomic {
 	FILE *f;		/* write here */
 	char tmp[4096];		/* the temporary file's name; empty: in place */
