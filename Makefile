@@ -4,7 +4,7 @@
 # make check      build and run every test
 # make bench      run the benchmarks (tests/bench)
 # make demo       install what is missing (as root), build, run a short experiment
-# make install    install the program and man page (PREFIX, DESTDIR)
+# make install    install the program, man page and JSON schemas (PREFIX, DESTDIR)
 # make check SANITIZE=1   the same tests built with ASan and UBSan in build-san/
 # make fuzz       build the fuzz targets with libFuzzer (build-fuzz/fuzz/)
 # make help       list the targets
@@ -12,6 +12,7 @@
 PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
 MANDIR  ?= $(PREFIX)/share/man
+SCHEMADIR ?= $(PREFIX)/share/hourglass/schemas
 DESTDIR ?=
 
 CC      ?= cc
@@ -189,9 +190,13 @@ install: $(BIN)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
 	install -m 0755 $(BIN) $(DESTDIR)$(BINDIR)/hourglass
 	install -m 0644 man/hourglass.1 $(DESTDIR)$(MANDIR)/man1/hourglass.1
+	install -d $(DESTDIR)$(SCHEMADIR)
+	install -m 0644 schemas/*.schema.json $(DESTDIR)$(SCHEMADIR)
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/hourglass $(DESTDIR)$(MANDIR)/man1/hourglass.1
+	rm -f $(addprefix $(DESTDIR)$(SCHEMADIR)/,$(notdir $(wildcard schemas/*.schema.json)))
+	-rmdir $(DESTDIR)$(SCHEMADIR) $(DESTDIR)$(PREFIX)/share/hourglass 2>/dev/null
 
 clean:
 	rm -rf $(BUILD) build-san build-fuzz build-afl

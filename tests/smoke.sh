@@ -660,5 +660,52 @@ else
 	fail "--forever" "exit status $rc: $(head -3 "$TMP/bg.err") $(head -3 "$TMP/check" 2>/dev/null)"
 fi
 
+# every JSON document the program writes, against its schema in schemas/
+SCHEMAS="$HERE/../schemas"
+validate() {	# validate NAME SCHEMA FILE...
+	name=$1
+	shift
+	/usr/bin/python3 "$HERE/json-validate.py" "$SCHEMAS" "$@" >"$TMP/valid" 2>&1
+	case $? in
+	0) ok "schema: $name" ;;
+	2) skip "schema: $name" "$(head -1 "$TMP/valid")" ;;
+	*) fail "schema: $name" "$(head -3 "$TMP/valid")" ;;
+	esac
+}
+if [ ! -x /usr/bin/python3 ] || ! /usr/bin/python3 -c 'import jsonschema' 2>/dev/null; then
+	skip "schemas" "needs Debian's python3-jsonschema (/usr/bin/python3)"
+else
+	J=$TMP/json
+	mkdir -p "$J"
+	"$HG" -n 4 -d 300ms -t 0 -w LAT 1ms -i HR -t 1 -w CPU_PERIODIC 2ms 10ms \
+		-t 2 -w PERIODIC 3ms 8ms -t 3 -rs 2ms 20ms -w PERIODIC 3ms 20ms \
+		--histogram 40 -x -q -o "$J/all.hgt" --json "$J/summary.json" 2>/dev/null ||
+	"$HG" -n 3 -d 300ms -t 0 -w LAT 1ms -i HR -t 1 -w CPU_PERIODIC 2ms 10ms \
+		-t 2 -w PERIODIC 3ms 8ms --histogram 40 -x -q -o "$J/all.hgt" \
+		--json "$J/summary.json"	# without SCHED_DEADLINE: no reservation
+	"$HG" dump "$J/all.hgt" --json >"$J/dump.json"
+	cp "$TMP/self.json" "$J/plain.json"
+	validate "summary (--json, dump --json: LAT, CPU_PERIODIC, PERIODIC, a reservation, a plain run)" \
+		summary "$J/summary.json" "$J/dump.json" "$J/plain.json" "$TMP/stdout.json"
+	"$HG" calibrate --json >"$J/cal.json"
+	validate "calibrate --json" calibrate "$J/cal.json"
+	"$HG" ctx "$J/all.hgt" --json >"$J/ctx.json"
+	validate "ctx --json" ctx "$J/ctx.json"
+	printf 'C=3ms T=8ms\nC=17ms T=33ms J=1ms B=1ms\n' >"$J/tasks"
+	"$HG" rta --tasks "$J/tasks" --json >"$J/rta1.json"
+	"$HG" rta -n 2 -t 0 -rh 3ms 8ms -w PERIODIC 3ms 8ms -t 1 -w PERIODIC 17ms 33ms \
+		--json >"$J/rta2.json"
+	validate "rta --json" rta "$J/rta1.json" "$J/rta2.json"
+	"$HG" export "$J/all.hgt" --format json -o "$J/export.json"
+	validate "export --format json" export "$J/export.json"
+	"$HG" export "$J/all.hgt" --format perfetto -o "$J/perfetto.json"
+	validate "export --format perfetto" perfetto "$J/perfetto.json"
+	# the validator refuses what breaks a schema
+	sed 's/"schema": 2,/"schema": "2",/' "$J/summary.json" >"$J/bad.json"
+	if /usr/bin/python3 "$HERE/json-validate.py" "$SCHEMAS" summary "$J/bad.json" >/dev/null
+	then fail "schema: a broken document" "accepted"
+	else ok "schema: a broken document is refused"; fi
+fi
+
 echo "smoke: $passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]
