@@ -84,8 +84,8 @@ HARDEN  =
 SAN_CFLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all
 endif
 
-FINAL_CFLAGS = $(STD) $(WARN) $(OPT) $(HARDEN) $(SAN_CFLAGS) $(NUMA_CFLAGS) $(CFLAGS)
-LIBS    = $(NUMA_LIBS) -lpthread -lrt -lm
+FINAL_CFLAGS = $(STD) $(WARN) $(OPT) $(HARDEN) $(SAN_CFLAGS) $(NUMA_CFLAGS) $(JSON_CFLAGS) $(CFLAGS)
+LIBS    = $(NUMA_LIBS) $(JSON_LIBS) -lpthread -lrt -lm
 
 LIB_SRC := $(wildcard trace/*.c workloads/*.c timers/*.c postprocess/*.c) \
            $(filter-out hourglass/main.c,$(wildcard hourglass/*.c))
@@ -111,7 +111,7 @@ FUZZ_TIME  ?= 30
 FUZZ_LDFLAGS_trace = -Wl,--wrap=hg_get_u16,--wrap=hg_get_u32,--wrap=hg_get_u64 \
 		     -Wl,--wrap=hg_get_str,--wrap=hg_get_label
 
-.PHONY: all check unit smoke replay bench demo paper install uninstall clean help deps \
+.PHONY: all check unit smoke badinput replay bench demo paper install uninstall clean help deps \
 	fuzz fuzz-build fuzz-run fuzz-afl
 
 all: $(BIN)
@@ -151,13 +151,16 @@ $(BUILD)/bench/%: tests/bench/%.c $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(FINAL_CFLAGS) $(DEPFLAGS) $< $(LIB) $(LIBS) -o $@
 
-check: unit smoke replay
+check: unit smoke badinput replay
 
 unit: $(TEST_BIN)
 	@$(call san_run,unit,sh tests/run-unit.sh $(TEST_BIN))
 
 smoke: $(BIN)
 	@$(call san_run,smoke,sh tests/smoke.sh $(BIN))
+
+badinput: $(BIN)
+	@$(call san_run,badinput,bash tests/badinput.sh $(BIN))
 
 replay: $(REPLAY_BIN)
 	@$(call san_run,replay,sh tests/fuzz/replay.sh $(BUILD)/fuzz $(FUZZ_NAMES))
@@ -204,8 +207,9 @@ clean:
 help:
 	@echo "targets:"
 	@echo "  all        build $(BIN) (default)"
-	@echo "  check      build and run the unit tests (Check), the smoke tests and the"
-	@echo "             fuzz corpora; with SANITIZE=1 built with ASan and UBSan in build-san/"
+	@echo "  check      build and run the unit tests (Check), the smoke tests, the"
+	@echo "             bad-input catalogue (tests/badinput.txt) and the fuzz corpora;"
+	@echo "             with SANITIZE=1 built with ASan and UBSan in build-san/"
 	@echo "  fuzz       build the fuzz targets with libFuzzer in build-fuzz/fuzz/ (clang);"
 	@echo "             fuzz-run runs each for FUZZ_TIME seconds (30); fuzz-afl builds"
 	@echo "             them for AFL++ (build-afl/fuzz/replay-<name> @@)"

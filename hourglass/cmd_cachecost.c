@@ -153,7 +153,9 @@ static int measure_size(const struct cachecost_args *a, const struct hg_stable_r
 	struct hg_trial_args one, many;
 	struct hg_cache_trial t1, tn;
 	struct hg_ci ci;
+	double ns[HG_TRIAL_MAX];
 	int ret, skipped = 0;
+	size_t i;
 
 	if (words(a, s->size_kb, 1, &one) || words(a, s->size_kb, a->o.threads, &many)) {
 		fprintf(stderr, "hourglass: cachecost: a trial's command line is too long\n");
@@ -174,7 +176,9 @@ static int measure_size(const struct cachecost_args *a, const struct hg_stable_r
 				"short?)" : strerror(-ret));
 			return 1;
 		}
-		ret = hg_stable_check(rule, s->penalty_us, s->pairs, &ci);
+		for (i = 0; i < s->pairs; i++)	/* the rule's unit: ns */
+			ns[i] = s->penalty_us[i] * 1000;
+		ret = hg_stable_check(rule, ns, s->pairs, &ci);
 		if (ret < 0)
 			return 1;
 		s->verdict = ret;

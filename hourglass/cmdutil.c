@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cmdutil.h"
+#include "outpath.h"
 
 int hg_cmd_flush(const char *cmd, int status)
 {
@@ -37,7 +38,9 @@ int hg_cmd_read(const char *cmd, const char *file, struct hg_trace **t)
 
 	if (!hg_trace_read(file, t, err, sizeof(err)))
 		return 0;
-	fprintf(stderr, "hourglass: %s: %s: %s\n", cmd, file, err);
+	/* a bounded part of the name: a message stays one readable line */
+	fprintf(stderr, "hourglass: %s: %.*s%s: %s\n", cmd, HG_QUOTE_MAX, file,
+		strlen(file) > HG_QUOTE_MAX ? "..." : "", err);
 	return 2;
 }
 

@@ -12,7 +12,7 @@
 
 extern const struct hg_command hg_cmd_dump, hg_cmd_ctx, hg_cmd_render, hg_cmd_lat,
 	hg_cmd_export, hg_cmd_rta, hg_cmd_calibrate, hg_cmd_ctxcost, hg_cmd_cachecost,
-	hg_cmd_help;
+	hg_cmd_diff, hg_cmd_help;
 
 const struct hg_command *const hg_commands[] = {
 	&hg_cmd_dump,
@@ -24,6 +24,7 @@ const struct hg_command *const hg_commands[] = {
 	&hg_cmd_calibrate,
 	&hg_cmd_ctxcost,
 	&hg_cmd_cachecost,
+	&hg_cmd_diff,
 	&hg_cmd_help,
 	NULL,
 };
@@ -46,7 +47,7 @@ static const struct hg_arg help_pos[] = {
 	{ .name = "<subcommand>", .what = "subcommand", .kind = HG_OPT_STRING,
 	  .off = offsetof(struct help_args, sub), .optional = true,
 	  .help = "dump, ctx, render, lat, export, rta, calibrate, ctxcost,\n"
-		  "cachecost or help" },
+		  "cachecost, diff or help" },
 	HG_ARG_END
 };
 

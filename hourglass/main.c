@@ -7,9 +7,11 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "cmdutil.h"
+#include "outpath.h"
 #include "commands.h"
 #include "options.h"
 
@@ -37,8 +39,9 @@ int main(int argc, char **argv)
 		if (!c) {
 			char names[256];
 
-			fprintf(stderr, "hourglass: unknown subcommand '%s' (choose from %s; "
-				"options start with -)\n", argv[1],
+			fprintf(stderr, "hourglass: unknown subcommand '%.*s%s' (choose from %s; "
+				"options start with -)\n", HG_QUOTE_MAX, argv[1],
+				strlen(argv[1]) > HG_QUOTE_MAX ? "..." : "",
 				hg_command_names(names, sizeof(names)));
 			return 2;
 		}

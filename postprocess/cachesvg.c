@@ -9,11 +9,11 @@
 #include "svg.h"
 
 #define WIDTH	760.0
-#define HEIGHT	480.0
+#define HEIGHT	520.0
 #define LEFT	84.0
 #define RIGHT	28.0
 #define TOP	70.0
-#define BOTTOM	92.0
+#define BOTTOM	130.0
 #define CAP	5.0	/* half-width of an error bar's cap, px */
 
 static const char css[] =
@@ -42,17 +42,28 @@ static void y_range(const struct hg_cache_size *s, size_t n, double *lo, double 
 		*lo -= (*hi - *lo) * 0.04;
 }
 
+/* The legend, one row under the x axis' label, starting at @x. */
 static void legend(FILE *f, double x, double y)
 {
 	fprintf(f, "<line class=\"ci\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n",
 		x, y - 7, x, y + 7);
 	fprintf(f, "<circle class=\"med\" cx=\"%.1f\" cy=\"%.1f\" r=\"4\"/>\n", x, y);
-	fprintf(f, "<text class=\"note\" x=\"%.1f\" y=\"%.1f\">median penalty from received "
-		"time, 95 %% interval (hollow: contains zero)</text>\n", x + 12, y + 4);
+	fprintf(f, "<text class=\"note\" x=\"%.1f\" y=\"%.1f\">median from received time, "
+		"95 %% interval (hollow: contains zero)</text>\n", x + 12, y + 4);
+	x += 12 + hg_svg_text_px(58, HG_SVG_SMALL_PX) + 24;
 	fprintf(f, "<rect class=\"paper\" x=\"%.1f\" y=\"%.1f\" width=\"8\" height=\"8\"/>\n",
-		x - 4, y + 16);
+		x - 4, y - 4);
 	fprintf(f, "<text class=\"note\" x=\"%.1f\" y=\"%.1f\">the paper's wall-clock formula "
-		"(mean)</text>\n", x + 12, y + 24);
+		"(mean)</text>\n", x + 12, y + 4);
+}
+
+/* A line of small grey type centred at @y, cut to the picture's width. */
+static void foot_line(FILE *f, double y, const char *s)
+{
+	fprintf(f, "<text class=\"note\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">",
+		WIDTH / 2, y);
+	hg_svg_text_max(f, s, (size_t)((WIDTH - 20) / hg_svg_text_px(1, HG_SVG_SMALL_PX)));
+	fputs("</text>\n", f);
 }
 
 int hg_cache_svg(FILE *f, const struct hg_cache_run *run, const struct hg_cache_size *s,
@@ -111,13 +122,12 @@ int hg_cache_svg(FILE *f, const struct hg_cache_run *run, const struct hg_cache_
 		prev_x = px;
 		prev_y = my;
 	}
-	legend(f, LEFT + 16, TOP + 14);
-	snprintf(foot, sizeof(foot), "%s: 1 thread against %u on cpu %u, %s a trial, "
-		 "alternating; pairs %s", run->workload, run->threads, run->cpu,
-		 hg_format_time(run->duration_ns, d, sizeof(d)), run->rule);
-	fprintf(f, "<text class=\"note\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">",
-		WIDTH / 2, HEIGHT - 14);
-	hg_svg_text_max(f, foot, (size_t)((WIDTH - 20) / hg_svg_text_px(1, HG_SVG_SMALL_PX)));
-	fputs("</text>\n", f);
+	legend(f, LEFT, HEIGHT - BOTTOM + 72);
+	snprintf(foot, sizeof(foot), "%s: 1 thread against %u on cpu %u, %s a trial, in "
+		 "alternating pairs", run->workload, run->threads, run->cpu,
+		 hg_format_time(run->duration_ns, d, sizeof(d)));
+	foot_line(f, HEIGHT - 30, foot);
+	snprintf(foot, sizeof(foot), "pairs: %s", run->rule);
+	foot_line(f, HEIGHT - 14, foot);
 	return hg_svg_end(f);
 }

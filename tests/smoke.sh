@@ -236,6 +236,32 @@ head -1 "$TMP/cc.svg" 2>/dev/null | grep -q '^<?xml' && grep -q 'working-set siz
 	[ "$(cut -d, -f1 "$TMP/out" | tail -n +2 | tr '\n' ' ')" = "8 32 " ] &&
 	ok "cachecost --csv" || fail "cachecost --csv" "$(head -1 "$TMP/err")"
 
+# diff: two traces; directories of summaries with a known difference (Welch)
+"$HG" -n 1 -d 200ms -w LAT 1ms -x -q -o "$TMP/da.hgt" 2>/dev/null
+"$HG" -n 1 -d 200ms -w LAT 1ms -x -q -o "$TMP/db.hgt" 2>/dev/null
+"$HG" diff "$TMP/da.hgt" "$TMP/db.hgt" >"$TMP/out" 2>"$TMP/err" &&
+	grep -q '^# system kernel_release  same' "$TMP/out" &&
+	grep -q '^  thread0.latency.median .* mann-whitney ' "$TMP/out" &&
+	ok "diff of two traces" || fail "diff of two traces" "$(head -1 "$TMP/err")"
+"$HG" diff "$TMP/da.hgt" "$TMP/db.hgt" --json >"$TMP/out" 2>"$TMP/err"
+for k in metrics name a b delta ci_low ci_high test p verdict system; do
+	grep -q "\"$k\"" "$TMP/out" || { fail "diff --json" "no $k: $(head -1 "$TMP/err")"; break; }
+done && ok "diff --json"
+mkdir -p "$TMP/before" "$TMP/after"
+for v in 1000:1 1100:2 900:3; do
+	printf '{"threads": [{"id": 0, "gaps": {"count": 9, "median_ns": %s, "p99_ns": 9000, "p999_ns": 9000, "max_ns": 9000}}]}\n' \
+		"${v%%:*}" >"$TMP/before/t${v##*:}.json"
+	printf '{"threads": [{"id": 0, "gaps": {"count": 9, "median_ns": %s, "p99_ns": 9000, "p999_ns": 9000, "max_ns": 9000}}]}\n' \
+		"$(( ${v%%:*} * 5 ))" >"$TMP/after/t${v##*:}.json"
+done
+"$HG" diff "$TMP/before" "$TMP/after" --fail-if-worse thread0.gap.median:10% >"$TMP/out" 2>"$TMP/err"
+rc=$?
+[ $rc = 3 ] && grep -q '^  thread0.gap.median .* welch .* B higher$' "$TMP/out" &&
+	grep -q 'thread0.gap.median is worse in B' "$TMP/err" &&
+	ok "diff --fail-if-worse: exit 3" || fail "diff --fail-if-worse" "exit $rc: $(head -1 "$TMP/err")"
+"$HG" diff "$TMP/before" "$TMP/after" --fail-if-worse thread0.gap.median:500% >/dev/null 2>&1 &&
+	ok "diff --fail-if-worse within the tolerance: exit 0" || fail "diff tolerance" "exit $?"
+
 # help
 "$HG" --help | grep -q -- '--cpu' && ok "--help" || fail "--help" "no --cpu"
 "$HG" help dump | grep -q 'usage: hourglass dump' && ok "help dump" || fail "help dump" "no usage"
@@ -577,6 +603,9 @@ expect_bad "ctxcost on a CPU not there" ctxcost --cpu 4000
 expect_bad "cachecost --csv with --json" cachecost --csv --json
 expect_bad "cachecost size not in KB" cachecost --sizes 1500
 expect_bad "cachecost --svg into a missing directory" cachecost --svg "$B/no/x.svg"
+expect_bad "diff of a missing file" diff "$B/no.hgt" "$B/no2.hgt"
+expect_bad "diff --fail-if-worse without a metric" diff "$B/a" "$B/b" --fail-if-worse :10%
+expect_bad "diff --fail-if-worse with a bad tolerance" diff "$B/a" "$B/b" --fail-if-worse latency.p99:lots
 if "$HG" -n 2 -d 1s -t 0 $RT -w PERIODIC 2ms 8ms -t 1 -w PERIODIC 5ms 20ms -x >"$TMP/out" 2>&1 &&
    grep -q '^# predicted vs measured: ' "$TMP/out" &&
    [ "$(grep -c '^# [01] .*PERIODIC .* \(yes\|no (+\)' "$TMP/out")" = 2 ] &&

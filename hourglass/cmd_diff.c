@@ -1,0 +1,274 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * cmd_diff.c - hourglass diff <a> <b>: did a change change switch costs,
+ * gaps, latency, deadline misses or shares?
+ *
+ * Each side is a trace, a summary JSON file, or a directory of either (its
+ * files are the trials). Loading is here; the comparison is
+ * postprocess/diff.c.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "../postprocess/diff.h"
+#include "../postprocess/diffjson.h"
+#include "../trace/timeval.h"
+#include "cmdopt.h"
+#include "cmdutil.h"
+#include "commands.h"
+
+struct diff_args {
+	const char *a, *b;
+	const char *fail_if_worse;
+	bool json;
+};
+
+static const struct hg_arg diff_pos[] = {
+	{ .name = "<a>", .what = "first trace, summary or directory", .kind = HG_OPT_FILE,
+	  .off = offsetof(struct diff_args, a),
+	  .help = "before: a trace (-o), a summary (--json) or a\ndirectory of them (trials)" },
+	{ .name = "<b>", .what = "second trace, summary or directory", .kind = HG_OPT_FILE,
+	  .off = offsetof(struct diff_args, b), .help = "after: the same" },
+	HG_ARG_END
+};
+
+static const struct hg_opt diff_opts[] = {
+	{ .name = "fail-if-worse", .kind = HG_OPT_STRING,
+	  .off = offsetof(struct diff_args, fail_if_worse), .value = "<metric>[:<tolerance>]",
+	  .help = "exit 3 when B is significantly worse in <metric>\n"
+		  "(higher; lower for a share) by more than <tolerance>:\n"
+		  "a percentage of A (10%), a time (5us) or a number" },
+	{ .name = "json", .kind = HG_OPT_FLAG, .off = offsetof(struct diff_args, json),
+	  .help = "print the comparison as JSON instead of text" },
+	HG_OPT_END
+};
+
+static const struct hg_cmdspec diff_spec = {
+	.name = "diff",
+	.summary = "compare two runs or two sets of trials, with tests and verdicts",
+	.about = "Compare A and B metric by metric: switch costs per class, each thread's\n"
+		 "gaps and LAT latency (count, median, p99, p99.9, max), deadline misses,\n"
+		 "received shares. For each: A, B, the difference B - A with its 95 %\n"
+		 "interval, the test (Mann-Whitney on two traces' samples, a bootstrap for\n"
+		 "high percentiles, Welch across trials, Fisher's exact test for misses)\n"
+		 "and a verdict: B higher, B lower or no significant difference. The two\n"
+		 "system snapshots are compared line by line first. Exit status 0 whatever\n"
+		 "the verdict, unless --fail-if-worse.",
+	.args = diff_pos,
+	.opts = diff_opts,
+};
+
+struct side {
+	struct hg_diff_trial *t;
+	size_t n, cap;
+};
+
+static void side_free(struct side *s)
+{
+	while (s->n)
+		hg_diff_trial_free(&s->t[--s->n]);
+	free(s->t);
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+	size_t a = strlen(s), b = strlen(suffix);
+
+	return a >= b && !strcmp(s + a - b, suffix);
+}
+
+/* Load one file into @s; 0, or the exit status (message printed). */
+static int load_file(const char *path, struct side *s)
+{
+	struct hg_diff_trial *tr;
+	struct hg_trace *t;
+	char err[512];
+	int ret;
+
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? 2 * s->cap : 8;
+
+		tr = realloc(s->t, cap * sizeof(*tr));
+		if (!tr) {
+			fprintf(stderr, "hourglass: diff: %s\n", strerror(ENOMEM));
+			return 1;
+		}
+		s->t = tr;
+		s->cap = cap;
+	}
+	tr = &s->t[s->n];
+	if (ends_with(path, ".json")) {
+		ret = hg_diff_from_json(path, tr, err, sizeof(err));
+		if (ret) {
+			fprintf(stderr, "hourglass: diff: %s: %s\n", path, err);
+			return ret == -EINVAL ? 2 : 1;
+		}
+	} else {
+		if (hg_cmd_read("diff", path, &t))
+			return 2;
+		ret = hg_diff_from_trace(t, tr);
+		hg_trace_free(t);
+		if (ret) {
+			fprintf(stderr, "hourglass: diff: %s: %s\n", path,
+				ret == -EINVAL ? "damaged records" : strerror(-ret));
+			hg_diff_trial_free(tr);
+			return ret == -EINVAL ? 2 : 1;
+		}
+	}
+	s->n++;
+	return 0;
+}
+
+static int trial_file(const struct dirent *d)
+{
+	return ends_with(d->d_name, ".hgt") || ends_with(d->d_name, ".json");
+}
+
+/* A file, or every trace and summary in a directory, in name order. */
+static int load(const char *path, struct side *s)
+{
+	struct dirent **names;
+	struct stat st;
+	char file[4096];
+	int n, i, ret = 0;
+
+	if (stat(path, &st) || !S_ISDIR(st.st_mode))
+		return load_file(path, s);
+	n = scandir(path, &names, trial_file, alphasort);
+	if (n < 0) {
+		fprintf(stderr, "hourglass: diff: %s: %s\n", path, strerror(errno));
+		return 2;
+	}
+	for (i = 0; i < n; i++) {
+		snprintf(file, sizeof(file), "%s/%s", path, names[i]->d_name);
+		if (!ret)
+			ret = load_file(file, s);
+		free(names[i]);
+	}
+	free(names);
+	if (!ret && !n) {
+		fprintf(stderr, "hourglass: diff: %s: no trace (.hgt) or summary (.json) in it\n",
+			path);
+		ret = 2;
+	}
+	return ret;
+}
+
+struct worse {
+	char metric[HG_DIFF_NAME + 8];
+	double tol;
+	bool pct;
+};
+
+/* Parse <metric>[:<tolerance>]; 0 or 2 (message printed). */
+static int parse_worse(const char *arg, struct worse *w)
+{
+	const char *colon = strchr(arg, ':');
+	size_t len = colon ? (size_t)(colon - arg) : strlen(arg);
+	char *end, why[128];
+	uint64_t ns;
+
+	memset(w, 0, sizeof(*w));
+	if (!len || len >= sizeof(w->metric)) {
+		fprintf(stderr, "hourglass: diff: --fail-if-worse %s: no metric (e.g. "
+			"latency.p99:10%%)\n", arg);
+		return 2;
+	}
+	memcpy(w->metric, arg, len);
+	if (!colon)
+		return 0;
+	w->tol = strtod(colon + 1, &end);
+	if (end != colon + 1 && *end == '%' && !end[1] && w->tol >= 0) {
+		w->pct = true;
+		return 0;
+	}
+	if (end != colon + 1 && !*end && w->tol >= 0)
+		return 0;
+	if (!hg_parse_time(colon + 1, &ns, why, sizeof(why))) {
+		w->tol = (double)ns / 1000;	/* the metrics' times are in us */
+		return 0;
+	}
+	fprintf(stderr, "hourglass: diff: --fail-if-worse %s: tolerance '%s' is not a "
+		"percentage, a time or a number\n", arg, colon + 1);
+	return 2;
+}
+
+/* 3 when the row of @w shows B worse beyond the tolerance, 2 when there is none. */
+static int check_worse(const struct worse *w, const struct hg_diff_row *r, size_t n)
+{
+	double tol, by;
+	size_t i;
+
+	for (i = 0; i < n && strcmp(r[i].name, w->metric); i++)
+		;
+	if (i == n) {
+		fprintf(stderr, "hourglass: diff: --fail-if-worse %s: no such metric in both "
+			"(see the metric column)\n", w->metric);
+		return 2;
+	}
+	r += i;
+	tol = w->pct ? fabs(r->a) * w->tol / 100 : w->tol;
+	by = r->kind == HG_DK_SHARE ? -r->delta : r->delta;
+	if ((r->kind == HG_DK_SHARE ? r->sign < 0 : r->sign > 0) && by > tol) {
+		fprintf(stderr, "hourglass: diff: %s is worse in B: %.3f against %.3f, by %.3f "
+			"(tolerance %.3f; %s, p %s)\n", r->name, r->b, r->a, by, tol, r->test,
+			isnan(r->p) ? "-" : "< 0.05");
+		return 3;
+	}
+	return 0;
+}
+
+static int diff_main(int argc, char **argv)
+{
+	struct diff_args a = { 0 };
+	struct side sa = { 0 }, sb = { 0 };
+	struct hg_diff_sides sides;
+	struct hg_diff_row *rows = NULL;
+	struct worse w;
+	size_t n = 0;
+	int ret;
+
+	if (hg_cmdopt_get(&diff_spec, argc, argv, &a, &ret))
+		return ret;
+	if (a.fail_if_worse && parse_worse(a.fail_if_worse, &w))
+		return 2;
+	ret = load(a.a, &sa);
+	if (!ret)
+		ret = load(a.b, &sb);
+	if (!ret && hg_diff_compare(sa.t, sa.n, sb.t, sb.n, &rows, &n)) {
+		fprintf(stderr, "hourglass: diff: %s\n", strerror(ENOMEM));
+		ret = 1;
+	}
+	if (!ret) {
+		if (sa.t[0].gap_threshold_ns && sb.t[0].gap_threshold_ns &&
+		    sa.t[0].gap_threshold_ns != sb.t[0].gap_threshold_ns)
+			fprintf(stderr, "hourglass: diff: warning: gap thresholds differ (A %llu ns, "
+				"B %llu ns): gaps shorter than the larger were not seen in both\n",
+				(unsigned long long)sa.t[0].gap_threshold_ns,
+				(unsigned long long)sb.t[0].gap_threshold_ns);
+		sides = (struct hg_diff_sides){ a.a, a.b, sa.n, sb.n, &sa.t[0], &sb.t[0] };
+		if (a.json)
+			hg_diff_json(stdout, &sides, rows, n);
+		else
+			hg_diff_print(stdout, &sides, rows, n);
+		if (a.fail_if_worse)
+			ret = check_worse(&w, rows, n);
+	}
+	free(rows);
+	side_free(&sa);
+	side_free(&sb);
+	return ret;
+}
+
+const struct hg_command hg_cmd_diff = {
+	.name = "diff",
+	.spec = &diff_spec,
+	.main = diff_main,
+};

@@ -1,0 +1,230 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * check_diff.c - postprocess/diff.h and its inputs: synthetic traces with a
+ * known shift in one thread's gaps (found, its interval covering it) and
+ * with none (200 seeded pairs: "no significant difference" in at least
+ * 95 % of them); Welch across trials; Fisher for misses; a summary JSON
+ * read with json-c
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "helpers.h"
+#include "../postprocess/diff.h"
+#include "../postprocess/diffjson.h"
+#include "../postprocess/stats.h"
+
+#define NGAPS 120
+
+/*
+ * One thread at 1 GHz: intervals of 1000 ns separated by gaps of
+ * 500 + an exponential of mean 200 ns, plus @shift_ns, drawn with @seed.
+ */
+static struct hg_trace *gap_trace(uint64_t seed, double shift_ns)
+{
+	static uint64_t iv[NGAPS + 1][2];
+	const uint64_t (*const ivs[])[2] = { iv };
+	const size_t n[] = { NGAPS + 1 };
+	struct hg_rng r;
+	uint64_t at = 0;
+	size_t i;
+
+	hg_rng_seed(&r, seed);
+	for (i = 0; i <= NGAPS; i++) {
+		double u = ((double)(hg_rng_next(&r) >> 11) + 0.5) / 9007199254740992.0;
+
+		iv[i][0] = at;
+		iv[i][1] = 1000;
+		at += 1000 + 500 + (uint64_t)llround(-200 * log(u) + shift_ns);
+	}
+	return hg_test_trace(1, ivs, n);
+}
+
+static const struct hg_diff_row *row(const struct hg_diff_row *r, size_t n, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(r[i].name, name))
+			return &r[i];
+	return NULL;
+}
+
+/* Compare traces of @seed_a and @seed_b, B shifted by @shift; the gap median's row. */
+static struct hg_diff_row gap_median(uint64_t seed_a, uint64_t seed_b, double shift)
+{
+	struct hg_trace *ta = gap_trace(seed_a, 0), *tb;
+	struct hg_diff_trial a, b;
+	struct hg_diff_row *rows, out;
+	const struct hg_diff_row *x;
+	size_t n;
+
+	ck_assert_ptr_nonnull(ta);
+	ck_assert_int_eq(hg_diff_from_trace(ta, &a), 0);
+	hg_trace_free(ta);
+	tb = gap_trace(seed_b, shift);
+	ck_assert_ptr_nonnull(tb);
+	ck_assert_int_eq(hg_diff_from_trace(tb, &b), 0);
+	hg_trace_free(tb);
+	ck_assert_int_eq(hg_diff_compare(&a, 1, &b, 1, &rows, &n), 0);
+	x = row(rows, n, "thread0.gap.median");
+	ck_assert_ptr_nonnull(x);
+	out = *x;
+	free(rows);
+	hg_diff_trial_free(&a);
+	hg_diff_trial_free(&b);
+	return out;
+}
+
+START_TEST(test_shift_found)
+{
+	/* 150 ns more in every gap of B: 0.15 us */
+	struct hg_diff_row r = gap_median(1, 2, 150);
+
+	ck_assert_str_eq(r.test, "mann-whitney");
+	ck_assert_str_eq(hg_diff_verdict(&r), "B higher");
+	ck_assert(r.p < 0.001);
+	ck_assert_msg(r.lo < 0.15 && r.hi > 0.15, "interval %.3f .. %.3f", r.lo, r.hi);
+	r = gap_median(3, 4, -150);
+	ck_assert_str_eq(hg_diff_verdict(&r), "B lower");
+}
+END_TEST
+
+START_TEST(test_no_shift)
+{
+	unsigned int same = 0, pair;
+
+	for (pair = 0; pair < 200; pair++) {
+		struct hg_diff_row r = gap_median(1000 + 2 * pair, 1001 + 2 * pair, 0);
+
+		same += !strcmp(hg_diff_verdict(&r), "no significant difference");
+	}
+	ck_assert_msg(same >= 190, "no difference in %u of 200 pairs", same);
+}
+END_TEST
+
+/* Trials built by hand: @n trials of value v[i] for "x" (a time). */
+static void trials(struct hg_diff_trial *t, const double *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		memset(&t[i], 0, sizeof(t[i]));
+		ck_assert_int_eq(hg_diff_add(&t[i], "x", v[i], HG_DK_TIME, HG_DS_VALUE, -1), 0);
+	}
+}
+
+/* R's t.test(ts1, ts2) again (see check_stats): p 0.08356, interval -0.147 .. 2.147. */
+START_TEST(test_welch_trials)
+{
+	static const double ts1[] = { 11, 9, 10, 11, 10, 12, 9, 11, 12, 9 };
+	static const double ts2[] = { 11, 13, 10, 13, 12, 9, 11, 12, 12, 11 };
+	struct hg_diff_trial a[10], b[10];
+	struct hg_diff_row *rows;
+	size_t n, i;
+
+	trials(a, ts1, 10);
+	trials(b, ts2, 10);
+	ck_assert_int_eq(hg_diff_compare(a, 10, b, 10, &rows, &n), 0);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_str_eq(rows[0].test, "welch");
+	ck_assert_double_eq_tol(rows[0].delta, 1.0, 1e-9);
+	ck_assert_double_eq_tol(rows[0].p, 0.08356, 1e-5);
+	ck_assert_double_eq_tol(rows[0].lo, -0.1469104, 1e-5);
+	ck_assert_str_eq(hg_diff_verdict(&rows[0]), "no significant difference");
+	free(rows);
+	/* one trial on a side and no samples: nothing to test */
+	ck_assert_int_eq(hg_diff_compare(a, 1, b, 10, &rows, &n), 0);
+	ck_assert_str_eq(hg_diff_verdict(&rows[0]), "no test");
+	free(rows);
+	for (i = 0; i < 10; i++) {
+		hg_diff_trial_free(&a[i]);
+		hg_diff_trial_free(&b[i]);
+	}
+}
+END_TEST
+
+/* 3 of 1000 jobs missed against 40 of 1000: Fisher's p is far below 0.05. */
+START_TEST(test_misses_fisher)
+{
+	struct hg_diff_trial a = { 0 }, b = { 0 };
+	struct hg_diff_row *rows;
+	size_t n;
+
+	ck_assert_int_eq(hg_diff_add(&a, "misses", 3, HG_DK_COUNT, HG_DS_VALUE, -1), 0);
+	ck_assert_int_eq(hg_diff_add(&a, "jobs", 1000, HG_DK_COUNT, HG_DS_VALUE, -1), 0);
+	ck_assert_int_eq(hg_diff_add(&b, "misses", 40, HG_DK_COUNT, HG_DS_VALUE, -1), 0);
+	ck_assert_int_eq(hg_diff_add(&b, "jobs", 1000, HG_DK_COUNT, HG_DS_VALUE, -1), 0);
+	ck_assert_int_eq(hg_diff_compare(&a, 1, &b, 1, &rows, &n), 0);
+	ck_assert_uint_eq(n, 1);	/* jobs is shown through misses */
+	ck_assert_str_eq(rows[0].name, "misses");
+	ck_assert_str_eq(rows[0].test, "fisher");
+	ck_assert(rows[0].p < 1e-6);
+	ck_assert_str_eq(hg_diff_verdict(&rows[0]), "B higher");
+	free(rows);
+	hg_diff_trial_free(&a);
+	hg_diff_trial_free(&b);
+}
+END_TEST
+
+START_TEST(test_summary_json)
+{
+	char path[512];
+	struct hg_diff_trial t;
+	const struct hg_diff_value *v;
+	char err[256];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/s.json", hg_test_tmpdir());
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("{\"system\": {\"kernel_release\": \"6.1\", \"governor\": \"performance\"},\n"
+	      " \"calibration\": {\"gap_threshold_ns\": 80},\n"
+	      " \"threads\": [{\"id\": 0, \"share\": 0.5,\n"
+	      "   \"gaps\": {\"count\": 7, \"median_ns\": 1500, \"p99_ns\": 9000,"
+	      " \"p999_ns\": 9500, \"max_ns\": 12000},\n"
+	      "   \"model\": {\"kind\": \"periodic\", \"hits\": 90, \"misses\": 10}}]}\n", f);
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_int_eq(hg_diff_from_json(path, &t, err, sizeof(err)), 0);
+	ck_assert_uint_eq(t.gap_threshold_ns, 80);
+	ck_assert_str_eq(t.sys[0], "6.1");
+	v = hg_diff_find(&t, "thread0.gap.median");
+	ck_assert_ptr_nonnull(v);
+	ck_assert_double_eq_tol(v->v, 1.5, 1e-12);
+	ck_assert_int_eq(v->dist, -1);
+	ck_assert_double_eq_tol(hg_diff_find(&t, "thread0.gap.p99.9")->v, 9.5, 1e-12);
+	ck_assert_double_eq(hg_diff_find(&t, "thread0.misses")->v, 10);
+	ck_assert_double_eq(hg_diff_find(&t, "thread0.jobs")->v, 100);
+	ck_assert_double_eq_tol(hg_diff_find(&t, "thread0.share")->v, 50, 1e-12);
+	hg_diff_trial_free(&t);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("{\"run\": {}}\n", f);
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_int_eq(hg_diff_from_json(path, &t, err, sizeof(err)), -EINVAL);
+	ck_assert_ptr_nonnull(strstr(err, "threads"));
+}
+END_TEST
+
+static Suite *diff_suite(void)
+{
+	Suite *s = suite_create("diff");
+	TCase *tc = tcase_create("diff");
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_shift_found);
+	tcase_add_test(tc, test_no_shift);
+	tcase_add_test(tc, test_welch_trials);
+	tcase_add_test(tc, test_misses_fisher);
+	tcase_add_test(tc, test_summary_json);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return hg_test_run(diff_suite());
+}
