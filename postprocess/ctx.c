@@ -275,6 +275,8 @@ static void print_kernel(FILE *f, const struct hg_ctx_report *r)
 		" of the workers' in no switch or foreign gap\n", k->switches,
 		k->from_workers_to_others, seen, pct(seen, k->from_workers_to_others),
 		k->between_workers, direct, pct(direct, k->between_workers), k->outside_gaps);
+	fprintf(f, "# kernel: %" PRIu64 " of %" PRIu64 " gaps (%.1f %%) classed as the trace alone "
+		"classes them\n", k->agree, k->gaps, pct(k->agree, k->gaps));
 	if (!r->nothers)
 		return;
 	fprintf(f, "# other tasks that took most time from the workers:\n");
@@ -368,9 +370,10 @@ static void json_kernel(FILE *f, const struct hg_ctx_report *r)
 	size_t i;
 
 	fprintf(f, ",\n  \"kernel\": {\"switches\": %" PRIu64 ", \"from_workers_to_others\": %"
-		PRIu64 ", \"between_workers\": %" PRIu64 ", \"outside_gaps\": %" PRIu64 "},\n"
+		PRIu64 ", \"between_workers\": %" PRIu64 ", \"outside_gaps\": %" PRIu64
+		", \"gaps\": %" PRIu64 ", \"agree\": %" PRIu64 "},\n"
 		"  \"other_tasks\": [", k->switches, k->from_workers_to_others,
-		k->between_workers, k->outside_gaps);
+		k->between_workers, k->outside_gaps, k->gaps, k->agree);
 	for (i = 0; i < r->nothers && i < HG_CTX_TOP_OTHERS; i++) {
 		const struct hg_ctx_other *o = &r->others[i];
 

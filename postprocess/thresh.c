@@ -28,19 +28,26 @@ int hg_thresh_spread(uint64_t *v, size_t n, struct hg_thresh_spread *s)
 	return 0;
 }
 
+static bool apart(uint64_t x, uint64_t y)
+{
+	uint64_t lo = x < y ? x : y, hi = x < y ? y : x;
+
+	return (double)(hi - lo) > (double)lo * HG_THRESH_TOLERANCE_PCT / 100.0;
+}
+
+bool hg_thresh_differ_ns(uint64_t a_ns, uint64_t b_ns)
+{
+	return apart(a_ns, b_ns);
+}
+
 bool hg_thresh_differ(const struct hg_trace *a, const struct hg_trace *b)
 {
 	uint64_t x = a->calib.gap_threshold_ns, y = b->calib.gap_threshold_ns;
-	uint64_t lo = x < y ? x : y, hi = x < y ? y : x;
 
 	/* a threshold below 1 ns is 0 ns here: compare the cycles at one rate */
-	if (!lo && a->calib.tsc_hz == b->calib.tsc_hz) {
-		x = a->calib.gap_threshold_cycles;
-		y = b->calib.gap_threshold_cycles;
-		lo = x < y ? x : y;
-		hi = x < y ? y : x;
-	}
-	return (double)(hi - lo) > (double)lo * HG_THRESH_TOLERANCE_PCT / 100.0;
+	if ((!x || !y) && a->calib.tsc_hz == b->calib.tsc_hz)
+		return apart(a->calib.gap_threshold_cycles, b->calib.gap_threshold_cycles);
+	return apart(x, y);
 }
 
 bool hg_thresh_warn(FILE *f, const char *cmd, const struct hg_trace *const *t,

@@ -36,6 +36,13 @@ struct hg_thresh_spread {
 int hg_thresh_spread(uint64_t *v, size_t n, struct hg_thresh_spread *s);
 
 /*
+ * hg_thresh_differ_ns - whether thresholds of @a_ns and @b_ns differ by
+ * more than HG_THRESH_TOLERANCE_PCT of the smaller (for comparisons that
+ * hold the figures only, like diff's summaries)
+ */
+bool hg_thresh_differ_ns(uint64_t a_ns, uint64_t b_ns);
+
+/*
  * hg_thresh_differ - whether @a and @b were taken with gap thresholds (the
  * run's, in ns, so that machines of other clock rates compare) more than
  * HG_THRESH_TOLERANCE_PCT apart, relative to the smaller

@@ -57,6 +57,9 @@ START_TEST(test_differ)
 	ck_assert(hg_thresh_differ(a, c));
 	ck_assert(hg_thresh_differ(c, a));
 	ck_assert(hg_thresh_differ(d, e));	/* 2 and 3 cycles at one rate */
+	ck_assert(!hg_thresh_differ_ns(40, 44));
+	ck_assert(hg_thresh_differ_ns(40, 45));
+	ck_assert(hg_thresh_differ_ns(45, 40));
 	f = open_memstream(&buf, &len);
 	ck_assert_ptr_nonnull(f);
 	ck_assert(!hg_thresh_warn(f, "diff", pair, names, 1));
