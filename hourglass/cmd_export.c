@@ -5,7 +5,9 @@
 #include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <string.h>
 
+#include "../postprocess/attrib.h"
 #include "../postprocess/export.h"
 #include "../trace/atomicfile.h"
 #include "../trace/trace.h"
@@ -19,6 +21,7 @@ struct export_args {
 	const char *file;
 	int format;
 	const char *out;
+	const char *sched;
 };
 
 static const struct hg_arg export_pos[] = {
@@ -40,6 +43,12 @@ static const struct hg_opt export_opts[] = {
 	  .off = offsetof(struct export_args, out), .value = "<out>",
 	  .help = "where to write (a new file replaces <out> whole);\n"
 		  "- for standard output" },
+	{ .name = "sched", .kind = HG_OPT_FILE, .off = offsetof(struct export_args, sched),
+	  .value = "<sched.txt>",
+	  .help = "perfetto: also put the other tasks that ran in the\n"
+		  "workers' gaps on the CPU tracks, from the text of perf\n"
+		  "script over a perf sched record -k CLOCK_MONOTONIC\n"
+		  "capture of the run (as ctx --sched)" },
 	HG_OPT_END
 };
 
@@ -54,10 +63,43 @@ static const struct hg_cmdspec export_spec = {
 	.opts = export_opts,
 };
 
+static int no_gap(const struct hg_sched_gap *g __attribute__((unused)),
+		  void *arg __attribute__((unused)))
+{
+	return 0;
+}
+
+/* --sched: read, and check that it fits @t; returns 0 or the exit status. */
+static int read_sched(const struct export_args *a, const struct hg_trace *t,
+		      enum hg_export_format fmt, struct hg_sched *s)
+{
+	char err[512];
+	int ret;
+
+	if (!hg_export_takes_sched(fmt)) {
+		fprintf(stderr, "hourglass: export: --sched %s: only --format perfetto shows "
+			"other tasks\n", a->sched);
+		return 2;
+	}
+	if (hg_sched_read(a->sched, s, err, sizeof(err))) {
+		fprintf(stderr, "hourglass: export: --sched %s: %s\n", a->sched, err);
+		return 2;
+	}
+	ret = hg_attribute(t, s, no_gap, NULL, NULL, NULL, err, sizeof(err));
+	if (ret) {
+		fprintf(stderr, "hourglass: export: --sched %s: %s\n", a->sched,
+			ret == -EINVAL ? "damaged records" : err[0] ? err : strerror(-ret));
+		hg_sched_free(s);
+		return ret == -ENODATA || ret == -ERANGE || ret == -ESRCH ? 2 : 1;
+	}
+	return 0;
+}
+
 /* Write the export of @t; returns the exit status (messages on stderr). */
 static int write_export(const struct export_args *a, const struct hg_trace *t,
 			enum hg_export_format fmt)
 {
+	struct hg_sched s = { 0 };
 	struct hg_atomic at;
 	char err[512];
 	int ret;
@@ -66,12 +108,20 @@ static int write_export(const struct export_args *a, const struct hg_trace *t,
 		fprintf(stderr, "hourglass: export: %s: damaged records\n", a->file);
 		return 1;
 	}
+	if (a->sched) {
+		ret = read_sched(a, t, fmt, &s);
+		if (ret)
+			return ret;
+	}
 	/* "-" and files that are not regular are written in place by it */
 	if (hg_atomic_open(&at, a->out, err, sizeof(err))) {
 		fprintf(stderr, "hourglass: export: %s\n", err);
+		hg_sched_free(&s);
 		return 1;
 	}
-	ret = hg_atomic_close(&at, hg_export(at.f, t, fmt), err, sizeof(err));
+	ret = hg_atomic_close(&at, hg_export_sched(at.f, t, fmt, a->sched ? &s : NULL), err,
+			      sizeof(err));
+	hg_sched_free(&s);
 	if (ret)
 		fprintf(stderr, "hourglass: export: %s\n", err);
 	return ret ? 1 : 0;

@@ -423,6 +423,15 @@ fi
 expect_bad "ctx --sched of text that is not perf script" ctx "$FIX.hgt" --sched "$HERE/smoke.sh"
 expect_bad "ctx --sched of another run's capture" ctx "$TMP/y.hgt" --sched "$FIX.txt"
 expect_bad "ctx --sched of a missing file" ctx "$FIX.hgt" --sched "$B/none.txt"
+if "$HG" export "$FIX.hgt" --format perfetto --sched "$FIX.txt" -o "$TMP/pfs.json" 2>"$TMP/err" &&
+   grep -q '"cat":"other","ph":"X","pid":1073741824,"tid":1073741825,' "$TMP/pfs.json"; then
+	ok "export --sched: other tasks on the CPU tracks"
+else
+	fail "export --sched" "$(head -1 "$TMP/err")"
+fi
+expect_bad "export --sched with csv" export "$FIX.hgt" --format csv --sched "$FIX.txt" -o "$B/x.csv"
+expect_bad "export --sched of another run's capture" export "$TMP/y.hgt" --format perfetto \
+	--sched "$FIX.txt" -o "$B/x.json"
 if ! command -v perf >/dev/null; then
 	skip "perf sched record" "perf is not installed (linux-perf)"
 elif ! is_root; then
@@ -729,6 +738,9 @@ else
 	validate "export --format json" export "$J/export.json"
 	"$HG" export "$J/all.hgt" --format perfetto -o "$J/perfetto.json"
 	validate "export --format perfetto" perfetto "$J/perfetto.json"
+	"$HG" export "$HERE/fixtures/sched-yield.hgt" --format perfetto \
+		--sched "$HERE/fixtures/sched-yield.txt" -o "$J/perfetto-sched.json"
+	validate "export --format perfetto --sched" perfetto "$J/perfetto-sched.json"
 	# the validator refuses what breaks a schema
 	sed 's/"schema": 2,/"schema": "2",/' "$J/summary.json" >"$J/bad.json"
 	if /usr/bin/python3 "$HERE/json-validate.py" "$SCHEMAS" summary "$J/bad.json" >/dev/null
