@@ -5,9 +5,7 @@
 #include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
-#include <string.h>
 
-#include "../postprocess/attrib.h"
 #include "../postprocess/export.h"
 #include "../trace/atomicfile.h"
 #include "../trace/trace.h"
@@ -63,36 +61,16 @@ static const struct hg_cmdspec export_spec = {
 	.opts = export_opts,
 };
 
-static int no_gap(const struct hg_sched_gap *g __attribute__((unused)),
-		  void *arg __attribute__((unused)))
-{
-	return 0;
-}
-
 /* --sched: read, and check that it fits @t; returns 0 or the exit status. */
 static int read_sched(const struct export_args *a, const struct hg_trace *t,
 		      enum hg_export_format fmt, struct hg_sched *s)
 {
-	char err[512];
-	int ret;
-
 	if (!hg_export_takes_sched(fmt)) {
 		fprintf(stderr, "hourglass: export: --sched %s: only --format perfetto shows "
 			"other tasks\n", a->sched);
 		return 2;
 	}
-	if (hg_sched_read(a->sched, s, err, sizeof(err))) {
-		fprintf(stderr, "hourglass: export: --sched %s: %s\n", a->sched, err);
-		return 2;
-	}
-	ret = hg_attribute(t, s, no_gap, NULL, NULL, NULL, err, sizeof(err));
-	if (ret) {
-		fprintf(stderr, "hourglass: export: --sched %s: %s\n", a->sched,
-			ret == -EINVAL ? "damaged records" : err[0] ? err : strerror(-ret));
-		hg_sched_free(s);
-		return ret == -ENODATA || ret == -ERANGE || ret == -ESRCH ? 2 : 1;
-	}
-	return 0;
+	return hg_cmd_read_sched("export", a->sched, t, s);
 }
 
 /* Write the export of @t; returns the exit status (messages on stderr). */

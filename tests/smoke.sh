@@ -429,6 +429,14 @@ if "$HG" export "$FIX.hgt" --format perfetto --sched "$FIX.txt" -o "$TMP/pfs.jso
 else
 	fail "export --sched" "$(head -1 "$TMP/err")"
 fi
+if "$HG" render "$FIX.hgt" --per-cpu --sched "$FIX.txt" -o "$TMP/rs.svg" 2>"$TMP/err" &&
+   grep -q '<rect class="other" .*<title>[^<]* (pid [0-9]*)</title></rect>' "$TMP/rs.svg" &&
+   tail -1 "$TMP/rs.svg" | grep -q '^</svg>$'; then
+	ok "render --per-cpu --sched: other tasks drawn in the CPU rows"
+else
+	fail "render --sched" "$(head -1 "$TMP/err")"
+fi
+expect_bad "render --sched without --per-cpu" render "$FIX.hgt" --sched "$FIX.txt" -o "$B/x.svg"
 expect_bad "export --sched with csv" export "$FIX.hgt" --format csv --sched "$FIX.txt" -o "$B/x.csv"
 expect_bad "export --sched of another run's capture" export "$TMP/y.hgt" --format perfetto \
 	--sched "$FIX.txt" -o "$B/x.json"
