@@ -4,7 +4,8 @@
 # make check      build and run every test
 # make bench      run the benchmarks (tests/bench)
 # make demo       install what is missing (as root), build, run a short experiment
-# make install    install the program, man page and JSON schemas (PREFIX, DESTDIR)
+# make install    install the program, man page, bash completion and JSON schemas
+#                 (PREFIX, DESTDIR); make install-strip the same, the program stripped
 # make check SANITIZE=1   the same tests built with ASan and UBSan in build-san/
 # make fuzz       build the fuzz targets with libFuzzer (build-fuzz/fuzz/)
 # make help       list the targets
@@ -12,6 +13,9 @@
 PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
 MANDIR  ?= $(PREFIX)/share/man
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+INSTALL ?= install
+INSTALL_PROGRAM ?= $(INSTALL) -m 0755
 SCHEMADIR ?= $(PREFIX)/share/hourglass/schemas
 DESTDIR ?=
 
@@ -111,7 +115,8 @@ FUZZ_TIME  ?= 30
 FUZZ_LDFLAGS_trace = -Wl,--wrap=hg_get_u16,--wrap=hg_get_u32,--wrap=hg_get_u64 \
 		     -Wl,--wrap=hg_get_str,--wrap=hg_get_label
 
-.PHONY: all check unit smoke badinput replay bench demo paper install uninstall clean help deps \
+.PHONY: all check unit smoke badinput replay bench demo paper install install-strip uninstall \
+	clean help deps \
 	fuzz fuzz-build fuzz-run fuzz-afl
 
 all: $(BIN)
@@ -190,14 +195,20 @@ paper: $(BIN)
 	@sh scripts/paper-schedulability.sh $(BIN)
 
 install: $(BIN)
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
-	install -m 0755 $(BIN) $(DESTDIR)$(BINDIR)/hourglass
-	install -m 0644 man/hourglass.1 $(DESTDIR)$(MANDIR)/man1/hourglass.1
-	install -d $(DESTDIR)$(SCHEMADIR)
-	install -m 0644 schemas/*.schema.json $(DESTDIR)$(SCHEMADIR)
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR)
+	$(INSTALL_PROGRAM) $(BIN) $(DESTDIR)$(BINDIR)/hourglass
+	$(INSTALL) -m 0644 man/hourglass.1 $(DESTDIR)$(MANDIR)/man1/hourglass.1
+	$(INSTALL) -m 0644 scripts/hourglass.bash-completion $(DESTDIR)$(BASHCOMPDIR)/hourglass
+	$(INSTALL) -d $(DESTDIR)$(SCHEMADIR)
+	$(INSTALL) -m 0644 schemas/*.schema.json $(DESTDIR)$(SCHEMADIR)
+
+# the GNU convention: install with the program stripped of its symbols
+install-strip:
+	$(MAKE) INSTALL_PROGRAM='$(INSTALL_PROGRAM) -s' install
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/hourglass $(DESTDIR)$(MANDIR)/man1/hourglass.1
+	rm -f $(DESTDIR)$(BINDIR)/hourglass $(DESTDIR)$(MANDIR)/man1/hourglass.1 \
+		$(DESTDIR)$(BASHCOMPDIR)/hourglass
 	rm -f $(addprefix $(DESTDIR)$(SCHEMADIR)/,$(notdir $(wildcard schemas/*.schema.json)))
 	-rmdir $(DESTDIR)$(SCHEMADIR) $(DESTDIR)$(PREFIX)/share/hourglass 2>/dev/null
 
@@ -218,9 +229,12 @@ help:
 	@echo "             3-thread experiment and say where its output went"
 	@echo "  paper      the paper's schedulability runs (sections 5.5, 5.6): predicted"
 	@echo "             against measured, with timers and reservations (root)"
-	@echo "  install    install to \$$(DESTDIR)\$$(PREFIX) (PREFIX=$(PREFIX))"
+	@echo "  install    install to \$$(DESTDIR)\$$(PREFIX) (PREFIX=$(PREFIX)): the program,"
+	@echo "             the man page, the JSON schemas and the bash completion (in"
+	@echo "             \$$(BASHCOMPDIR))"
+	@echo "  install-strip  the same, the program stripped"
 	@echo "  uninstall  remove what install put there"
 	@echo "  clean      remove build/, build-san/, build-fuzz/ and build-afl/"
-	@echo "variables: CC, CFLAGS (added to ours), LDFLAGS, PREFIX, DESTDIR, OPT, SANITIZE, FUZZ_TIME, AFL_CC"
+	@echo "variables: CC, CFLAGS (added to ours), LDFLAGS, PREFIX, DESTDIR, BASHCOMPDIR, OPT, SANITIZE, FUZZ_TIME, AFL_CC"
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -124,9 +124,8 @@ static int ctx_run(const void *args, const struct hg_trace *t)
 			ret == -EINVAL ? "damaged records" : strerror(-ret));
 		return 1;
 	}
-	if (a->json)
-		hg_ctx_json(stdout, t, &r);
-	else if (hg_ctx_print(stdout, t, &r, a->bucket_ns, a->max_ns))
+	if (a->json ? hg_ctx_json(stdout, t, &r) :
+	    hg_ctx_print(stdout, t, &r, a->bucket_ns, a->max_ns))
 		ret = 1;
 	if (!ret && a->svg)
 		ret = write_svg(a, t, &r);

@@ -364,65 +364,86 @@ int hg_ctx_print(FILE *f, const struct hg_trace *t, const struct hg_ctx_report *
 	return ferror(f) ? -EIO : 0;
 }
 
-static void json_kernel(FILE *f, const struct hg_ctx_report *r)
+/* With --sched: the kernel's switches and the other tasks that ran in gaps. */
+static void json_kernel(struct hg_json *j, const struct hg_ctx_report *r)
 {
 	const struct hg_sched_totals *k = &r->kernel;
 	size_t i;
 
-	fprintf(f, ",\n  \"kernel\": {\"switches\": %" PRIu64 ", \"from_workers_to_others\": %"
-		PRIu64 ", \"between_workers\": %" PRIu64 ", \"outside_gaps\": %" PRIu64
-		", \"gaps\": %" PRIu64 ", \"agree\": %" PRIu64 "},\n"
-		"  \"other_tasks\": [", k->switches, k->from_workers_to_others,
-		k->between_workers, k->outside_gaps, k->gaps, k->agree);
+	hg_json_row_obj(j, "kernel");
+	hg_json_u64(j, "switches", k->switches);
+	hg_json_u64(j, "from_workers_to_others", k->from_workers_to_others);
+	hg_json_u64(j, "between_workers", k->between_workers);
+	hg_json_u64(j, "outside_gaps", k->outside_gaps);
+	hg_json_u64(j, "gaps", k->gaps);
+	hg_json_u64(j, "agree", k->agree);
+	hg_json_close(j);
+	hg_json_arr(j, "other_tasks");
 	for (i = 0; i < r->nothers && i < HG_CTX_TOP_OTHERS; i++) {
 		const struct hg_ctx_other *o = &r->others[i];
 
-		fprintf(f, "%s\n    {\"comm\": ", i ? "," : "");
-		hg_json_str(f, o->comm);
-		fprintf(f, ", \"pid\": %" PRIu32 ", \"runs\": %" PRIu64 ", \"total_ns\": %" PRIu64
-			", \"max_ns\": %" PRIu64 "}", o->pid, o->count,
-			hg_cycles_to_ns(o->total_cycles, r->tsc_hz),
-			hg_cycles_to_ns(o->max_cycles, r->tsc_hz));
+		hg_json_row_obj(j, NULL);
+		hg_json_string(j, "comm", o->comm);
+		hg_json_u64(j, "pid", o->pid);
+		hg_json_u64(j, "runs", o->count);
+		hg_json_u64(j, "total_ns", hg_cycles_to_ns(o->total_cycles, r->tsc_hz));
+		hg_json_u64(j, "max_ns", hg_cycles_to_ns(o->max_cycles, r->tsc_hz));
+		hg_json_close(j);
 	}
-	fputs("\n  ]", f);
+	hg_json_close(j);
 }
 
-void hg_ctx_json(FILE *f, const struct hg_trace *t, const struct hg_ctx_report *r)
+int hg_ctx_json(FILE *f, const struct hg_trace *t, const struct hg_ctx_report *r)
 {
+	struct hg_json j;
+	uint32_t i;
 	int c;
 
-	fprintf(f, "{\n  \"schema\": 1,\n  \"threads\": %u,\n  \"elapsed_ns\": %" PRIu64
-		",\n  \"classes\": {", t->nthreads, r->elapsed_ns);
+	hg_json_begin(&j, f);
+	hg_json_obj(&j, NULL);
+	hg_json_u64(&j, "schema", HG_CTX_SCHEMA);
+	hg_json_u64(&j, "threads", t->nthreads);
+	hg_json_u64(&j, "elapsed_ns", r->elapsed_ns);
+	hg_json_obj(&j, "classes");
 	for (c = 0; c < r->nclasses; c++) {
 		const struct hg_stats *s = &r->st[c];
 		const char *name = hg_ctx_class_name(r, c);
+		uint64_t hz = r->tsc_hz;
 		char key[32];
-		size_t i;
+		size_t k;
 
-		for (i = 0; name[i] && i + 1 < sizeof(key); i++)
-			key[i] = name[i] == ' ' ? '_' : name[i];
-		key[i] = '\0';
-		fprintf(f, "%s\n    \"%s\": {\"count\": %" PRIu64 ", \"per_s\": %.3f, "
-			"\"min_ns\": %" PRIu64 ", \"p1_ns\": %" PRIu64 ", \"median_ns\": %" PRIu64
-			", \"mean_ns\": %.1f, \"p90_ns\": %" PRIu64 ", \"p99_ns\": %" PRIu64
-			", \"p999_ns\": %" PRIu64 ", \"max_ns\": %" PRIu64 "}", c ? "," : "", key,
-			s->count, r->elapsed_ns ? (double)s->count * 1e9 / (double)r->elapsed_ns : 0.0,
-			hg_cycles_to_ns(s->min, r->tsc_hz), hg_cycles_to_ns(s->p1, r->tsc_hz),
-			hg_cycles_to_ns(s->median, r->tsc_hz), s->mean * 1e9 / (double)r->tsc_hz,
-			hg_cycles_to_ns(s->p90, r->tsc_hz), hg_cycles_to_ns(s->p99, r->tsc_hz),
-			hg_cycles_to_ns(s->p999, r->tsc_hz), hg_cycles_to_ns(s->max, r->tsc_hz));
+		for (k = 0; name[k] && k + 1 < sizeof(key); k++)
+			key[k] = name[k] == ' ' ? '_' : name[k];
+		key[k] = '\0';
+		hg_json_row_obj(&j, key);
+		hg_json_u64(&j, "count", s->count);
+		hg_json_num(&j, "per_s", r->elapsed_ns ?
+			    (double)s->count * 1e9 / (double)r->elapsed_ns : 0.0, 3);
+		hg_json_u64(&j, "min_ns", hg_cycles_to_ns(s->min, hz));
+		hg_json_u64(&j, "p1_ns", hg_cycles_to_ns(s->p1, hz));
+		hg_json_u64(&j, "median_ns", hg_cycles_to_ns(s->median, hz));
+		hg_json_num(&j, "mean_ns", s->mean * 1e9 / (double)hz, 1);
+		hg_json_u64(&j, "p90_ns", hg_cycles_to_ns(s->p90, hz));
+		hg_json_u64(&j, "p99_ns", hg_cycles_to_ns(s->p99, hz));
+		hg_json_u64(&j, "p999_ns", hg_cycles_to_ns(s->p999, hz));
+		hg_json_u64(&j, "max_ns", hg_cycles_to_ns(s->max, hz));
+		hg_json_close(&j);
 	}
-	fputs("\n  },\n  \"per_thread\": [", f);
-	for (c = 0; c < (int)t->nthreads; c++) {
-		const struct hg_trace_thread *th = &t->threads[c];
+	hg_json_close(&j);
+	hg_json_arr(&j, "per_thread");
+	for (i = 0; i < t->nthreads; i++) {
+		const struct hg_trace_thread *th = &t->threads[i];
 
-		fprintf(f, "%s\n    {\"thread\": %d, \"inferred_voluntary\": %" PRIu64
-			", \"inferred_involuntary\": %" PRIu64 ", \"kernel_voluntary\": %" PRIu64
-			", \"kernel_involuntary\": %" PRIu64 "}", c ? "," : "", c,
-			r->inferred[0][c], r->inferred[1][c], th->vcsw, th->ivcsw);
+		hg_json_row_obj(&j, NULL);
+		hg_json_u64(&j, "thread", i);
+		hg_json_u64(&j, "inferred_voluntary", r->inferred[0][i]);
+		hg_json_u64(&j, "inferred_involuntary", r->inferred[1][i]);
+		hg_json_u64(&j, "kernel_voluntary", th->vcsw);
+		hg_json_u64(&j, "kernel_involuntary", th->ivcsw);
+		hg_json_close(&j);
 	}
-	fputs("\n  ]", f);
+	hg_json_close(&j);
 	if (r->sched)
-		json_kernel(f, r);
-	fputs("\n}\n", f);
+		json_kernel(&j, r);
+	return hg_json_end_doc(&j);
 }

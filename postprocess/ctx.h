@@ -96,11 +96,14 @@ int hg_ctx_histogram(const struct hg_ctx_report *r, int cls, uint64_t bucket_ns,
 int hg_ctx_print(FILE *f, const struct hg_trace *t, const struct hg_ctx_report *r,
 		 uint64_t bucket_ns, uint64_t max_ns);
 
+/* Version of ctx --json's schema (schemas/ctx.schema.json). */
+#define HG_CTX_SCHEMA 1
+
 /*
  * hg_ctx_json - the same as one JSON object: "classes" by class, "per_thread"
  * with each thread's inferred and kernel switch counts; with --sched also
- * "kernel" (its counts) and "other_tasks" (the ten).
+ * "kernel" (its counts) and "other_tasks" (the ten). Returns 0 or -EIO.
  */
-void hg_ctx_json(FILE *f, const struct hg_trace *t, const struct hg_ctx_report *r);
+int hg_ctx_json(FILE *f, const struct hg_trace *t, const struct hg_ctx_report *r);
 
 #endif /* HG_CTX_H */

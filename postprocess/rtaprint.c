@@ -122,28 +122,41 @@ static void print_text(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 static void print_json(FILE *f, const struct hg_taskset *s, const struct hg_rta_result *r,
 		       enum hg_rta_order order, const struct edf *e)
 {
+	struct hg_json j;
 	size_t i;
 
-	fprintf(f, "{\n  \"schema\": 1,\n  \"order\": \"%s\",\n  \"utilisation\": %.6f,\n"
-		"  \"tasks\": [", hg_rta_order_name(order), hg_rta_utilisation(s->task, s->n));
+	hg_json_begin(&j, f);
+	hg_json_obj(&j, NULL);
+	hg_json_u64(&j, "schema", HG_RTA_SCHEMA);
+	hg_json_string(&j, "order", hg_rta_order_name(order));
+	hg_json_num(&j, "utilisation", hg_rta_utilisation(s->task, s->n), 6);
+	hg_json_arr(&j, "tasks");
 	for (i = 0; i < s->n; i++) {
 		const struct hg_rta_task *t = &s->task[i];
 
-		fprintf(f, "%s\n    {\"thread\": %u, \"rank\": %u, \"workload\": ", i ? "," : "",
-			t->id, r[i].rank);
-		hg_json_str(f, s->label[i]);
-		fprintf(f, ", "
-			"\"c_ns\": %" PRIu64 ", \"t_ns\": %" PRIu64 ", \"d_ns\": %" PRIu64
-			", \"j_ns\": %" PRIu64 ", \"b_ns\": %" PRIu64 ", \"response_ns\": %" PRIu64
-			", \"schedulable\": %s}", t->c_ns, t->t_ns, t->d_ns, t->j_ns, t->b_ns, r[i].response_ns,
-			r[i].schedulable ? "true" : "false");
+		hg_json_row_obj(&j, NULL);
+		hg_json_u64(&j, "thread", t->id);
+		hg_json_u64(&j, "rank", r[i].rank);
+		hg_json_string(&j, "workload", s->label[i]);
+		hg_json_u64(&j, "c_ns", t->c_ns);
+		hg_json_u64(&j, "t_ns", t->t_ns);
+		hg_json_u64(&j, "d_ns", t->d_ns);
+		hg_json_u64(&j, "j_ns", t->j_ns);
+		hg_json_u64(&j, "b_ns", t->b_ns);
+		hg_json_u64(&j, "response_ns", r[i].response_ns);
+		hg_json_bool(&j, "schedulable", r[i].schedulable);
+		hg_json_close(&j);
 	}
-	fprintf(f, "\n  ],\n  \"edf\": {\"reservation_bandwidth\": %.6f, \"admission_limit\": %.6f, "
-		"\"admitted\": %s, \"demand_schedulable\": %s, \"demand_fails_at_ns\": %" PRIu64
-		", \"demand_verdict\": \"%s\"}\n}\n", e->bandwidth, e->limit,
-		!e->any_resv || e->bandwidth <= e->limit ? "true" : "false",
-		e->demand == HG_EDF_SCHEDULABLE ? "true" : "false", e->fail_ns,
-		verdict_names[e->demand]);
+	hg_json_close(&j);
+	hg_json_row_obj(&j, "edf");
+	hg_json_num(&j, "reservation_bandwidth", e->bandwidth, 6);
+	hg_json_num(&j, "admission_limit", e->limit, 6);
+	hg_json_bool(&j, "admitted", !e->any_resv || e->bandwidth <= e->limit);
+	hg_json_bool(&j, "demand_schedulable", e->demand == HG_EDF_SCHEDULABLE);
+	hg_json_u64(&j, "demand_fails_at_ns", e->fail_ns);
+	hg_json_string(&j, "demand_verdict", verdict_names[e->demand]);
+	hg_json_close(&j);
+	hg_json_end_doc(&j);
 }
 
 int hg_rta_report(FILE *f, const struct hg_taskset *s, bool json, size_t *unschedulable)

@@ -31,6 +31,9 @@ int hg_taskset_alloc(struct hg_taskset *s, size_t n);
 /* hg_taskset_free - release it. */
 void hg_taskset_free(struct hg_taskset *s);
 
+/* Version of rta --json's schema (schemas/rta.schema.json). */
+#define HG_RTA_SCHEMA 1
+
 /*
  * hg_rta_report - analyse @s and print: one tagged line per task,
  * "rta: thread <n> response <R> deadline <D> schedulable|unschedulable"

@@ -706,6 +706,67 @@ else
 	fail "--forever" "exit status $rc: $(head -3 "$TMP/bg.err") $(head -3 "$TMP/check" 2>/dev/null)"
 fi
 
+# --- bash completion ---------------------------------------------------------------
+# comp LINE: what the completion offers at the end of LINE, one line, words
+# sorted; bash splits the words at blanks and at '=' as it does at a prompt
+if command -v bash >/dev/null; then
+	mkdir "$TMP/comp" && touch "$TMP/comp/a.hgt" "$TMP/comp/notes.txt"
+	HGABS=$(cd "$(dirname "$HG")" && pwd)/$(basename "$HG")
+	complete_check() {	# complete_check NAME WANT LINE [PRELOAD]
+		got=$(cd "$TMP/comp" && bash -c '
+			'"${4:-:}"'
+			. "$1" || exit 1
+			COMP_LINE=$2 COMP_POINT=${#2}
+			read -ra COMP_WORDS <<<"${COMP_LINE//=/ = }"
+			case $COMP_LINE in *[\ =]) COMP_WORDS+=("") ;; esac
+			COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+			_hourglass
+			printf "%s\n" "${COMPREPLY[@]}" | sort | tr "\n" " "' \
+			sh "$HERE/../scripts/hourglass.bash-completion" "$HGABS $3" 2>&1)
+		[ "$got" = "$2" ] && ok "completion: $1" || fail "completion: $1" "got '$got', want '$2'"
+	}
+	subs=$("$HG" --help | sed -n '/^Subcommands/,/^$/p' | awk '/^  [a-z]/ { print $1 }' |
+		sort | tr '\n' ' ')
+	complete_check "subcommands: those of --help" "$subs" ""
+	complete_check "ctx options" "--bucket " "ctx a.hgt --b"
+	complete_check "run options" "--thread --threads " "--thr"
+	complete_check "workloads" "PERIODIC PERIODIC_TABLE " "-n 1 -w PER"
+	complete_check "timers" "HR " "-n 1 -i h"
+	complete_check "priorities" "RTHIGH RTLOW RTMED " "-n 1 -p RT"
+	complete_check "--format=" "csv json perfetto " "export a.hgt --format="
+	complete_check "trace files" "a.hgt " "lat "
+	complete_check "output files" "a.hgt notes.txt " "ctx a.hgt --svg "
+	complete_check "rta: a run's options" "--start --strict " "rta --st"
+	complete_check "help <sub>" "dump " "help du"
+	if [ -f /usr/share/bash-completion/bash_completion ]; then
+		complete_check "with bash-completion loaded" "csv " "export a.hgt --format=c" \
+			". /usr/share/bash-completion/bash_completion"
+	else
+		skip "completion with bash-completion" "no /usr/share/bash-completion/bash_completion"
+	fi
+else
+	skip "bash completion" "bash is missing"
+fi
+
+# --- make install-strip and uninstall ---------------------------------------------
+if command -v make >/dev/null && [ -f "$HERE/../Makefile" ]; then
+	if make -s -C "$HERE/.." install-strip DESTDIR="$TMP/inst" PREFIX=/usr BIN="$HGABS" \
+		>"$TMP/inst.log" 2>&1 &&
+	   [ -x "$TMP/inst/usr/bin/hourglass" ] && [ -f "$TMP/inst/usr/share/man/man1/hourglass.1" ] &&
+	   [ -f "$TMP/inst/usr/share/bash-completion/completions/hourglass" ] &&
+	   ! { command -v readelf >/dev/null &&
+	       readelf -S "$TMP/inst/usr/bin/hourglass" | grep -q '\.symtab'; }; then
+		ok "make install-strip: program (stripped), man page, completion"
+	else
+		fail "make install-strip" "$(tail -3 "$TMP/inst.log")"
+	fi
+	make -s -C "$HERE/.." uninstall DESTDIR="$TMP/inst" PREFIX=/usr >/dev/null 2>&1
+	left=$(find "$TMP/inst" -type f | wc -l)
+	[ "$left" -eq 0 ] && ok "make uninstall: nothing left" || fail "make uninstall" "$left files left"
+else
+	skip "make install-strip" "no make"
+fi
+
 # every JSON document the program writes, against its schema in schemas/
 SCHEMAS="$HERE/../schemas"
 validate() {	# validate NAME SCHEMA FILE...
