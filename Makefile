@@ -4,8 +4,9 @@
 # make check      build and run every test
 # make bench      run the benchmarks (tests/bench)
 # make demo       install what is missing (as root), build, run a short experiment
-# make install    install the program, man page, bash completion and JSON schemas
-#                 (PREFIX, DESTDIR); make install-strip the same, the program stripped
+# make install    install the program, man page, bash completion, JSON schemas and the
+#                 systemd example (PREFIX, DESTDIR); make install-strip the same, the
+#                 program stripped
 # make check SANITIZE=1   the same tests built with ASan and UBSan in build-san/
 # make fuzz       build the fuzz targets with libFuzzer (build-fuzz/fuzz/)
 # make help       list the targets
@@ -13,10 +14,11 @@
 PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
 MANDIR  ?= $(PREFIX)/share/man
+DATADIR ?= $(PREFIX)/share/hourglass
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 INSTALL ?= install
 INSTALL_PROGRAM ?= $(INSTALL) -m 0755
-SCHEMADIR ?= $(PREFIX)/share/hourglass/schemas
+SCHEMADIR ?= $(DATADIR)/schemas
 DESTDIR ?=
 
 CC      ?= cc
@@ -201,6 +203,7 @@ install: $(BIN)
 	$(INSTALL) -m 0644 scripts/hourglass.bash-completion $(DESTDIR)$(BASHCOMPDIR)/hourglass
 	$(INSTALL) -d $(DESTDIR)$(SCHEMADIR)
 	$(INSTALL) -m 0644 schemas/*.schema.json $(DESTDIR)$(SCHEMADIR)
+	$(INSTALL) -m 0644 scripts/hourglass.service $(DESTDIR)$(DATADIR)/hourglass.service
 
 # the GNU convention: install with the program stripped of its symbols
 install-strip:
@@ -210,7 +213,8 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/hourglass $(DESTDIR)$(MANDIR)/man1/hourglass.1 \
 		$(DESTDIR)$(BASHCOMPDIR)/hourglass
 	rm -f $(addprefix $(DESTDIR)$(SCHEMADIR)/,$(notdir $(wildcard schemas/*.schema.json)))
-	-rmdir $(DESTDIR)$(SCHEMADIR) $(DESTDIR)$(PREFIX)/share/hourglass 2>/dev/null
+	rm -f $(DESTDIR)$(DATADIR)/hourglass.service
+	-rmdir $(DESTDIR)$(SCHEMADIR) $(DESTDIR)$(DATADIR) 2>/dev/null
 
 clean:
 	rm -rf $(BUILD) build-san build-fuzz build-afl

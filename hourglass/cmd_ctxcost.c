@@ -329,6 +329,9 @@ static void print_json(const struct ctxcost_args *a, const struct result *res,
 	struct hg_json j;
 
 	hg_json_begin(&j, stdout);
+	hg_json_obj(&j, NULL);
+	hg_json_u64(&j, "schema", 1);
+	hg_json_string(&j, "generator", "hourglass ctxcost");
 	hg_json_u64(&j, "cpu", a->o.cpu);
 	hg_json_u64(&j, "threads", a->o.threads);
 	hg_json_u64(&j, "duration_ns", a->o.duration_ns);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * cmd_export.c - hourglass export <file> --format perfetto|csv|json -o <out>
+ * cmd_export.c - hourglass export <file> --format perfetto|csv|json|prom -o <out>
  */
 #include <errno.h>
 #include <stddef.h>
@@ -13,7 +13,7 @@
 #include "commands.h"
 
 /* --format's words, in the order of enum hg_export_format */
-static const char *const formats[] = { "perfetto", "csv", "json", NULL };
+static const char *const formats[] = { "perfetto", "csv", "json", "prom", NULL };
 
 struct export_args {
 	const char *file;
@@ -36,7 +36,9 @@ static const struct hg_opt export_opts[] = {
 		  "jobs, latency samples and frames\n"
 		  "csv: one row per interval or event: thread, kind,\n"
 		  "start_ns, end_ns, duration_ns, cpu, flags, mono_ns, cycles\n"
-		  "json: the run and, per thread, its records" },
+		  "json: the run and, per thread, its records\n"
+		  "prom: OpenMetrics text of the statistics, as --prom\n"
+		  "writes it for node_exporter's textfile collector" },
 	{ .name = "output", .letter = 'o', .kind = HG_OPT_OUTPUT, .flags = HG_OPT_REQUIRED,
 	  .off = offsetof(struct export_args, out), .value = "<out>",
 	  .help = "where to write (a new file replaces <out> whole);\n"

@@ -4,18 +4,126 @@
  */
 #include <errno.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <sys/ioctl.h>
 
 #include "../postprocess/summary_json.h"
+#include "../postprocess/prom.h"
 #include "../postprocess/text.h"
+#include "../trace/brk.h"
+#include "../trace/timeval.h"
 #include "cmdutil.h"
 #include "commands.h"
 #include "options.h"
 #include "run.h"
+#include "status.h"
 #include "version.h"
+
+/* What the run's outputs met while it ran. */
+struct outputs {
+	const struct hg_config *cfg;
+	bool failed;		/* a snapshot or --prom file could not be written */
+	bool status_shown;	/* a status line is on the terminal */
+	char prom_err[512];	/* the last --prom error, said once */
+};
+
+/* Take the status line off the terminal before anything else is printed. */
+static void clear_status(struct outputs *o)
+{
+	if (o->status_shown) {
+		fputs("\r\033[K", stderr);
+		o->status_shown = false;
+	}
+}
+
+/* One file of a snapshot or the end: 0, or 1 with the reason said. */
+static int write_one(struct outputs *o, const struct hg_trace *t, const char *path,
+		     int (*w)(const struct hg_trace *, const char *, char *, size_t))
+{
+	char err[512];
+
+	if (!w(t, path, err, sizeof(err)))
+		return 0;
+	clear_status(o);
+	fprintf(stderr, "hourglass: %s\n", err);
+	return 1;
+}
+
+/* SIGUSR1: the trace, the JSON summary and the .prom file as they are now. */
+static int on_snapshot(void *arg, const struct hg_trace *t)
+{
+	struct outputs *o = arg;
+	const struct hg_config *cfg = o->cfg;
+	int bad = 0;
+
+	if (!cfg->out_path && !cfg->json_path && !cfg->prom_path) {
+		clear_status(o);
+		fprintf(stderr, "hourglass: SIGUSR1: no file to write a snapshot to "
+			"(give -o, --json or --prom)\n");
+		return 0;
+	}
+	if (cfg->out_path)
+		bad |= write_one(o, t, cfg->out_path, hg_trace_write);
+	if (cfg->json_path)
+		bad |= write_one(o, t, cfg->json_path, hg_json_write);
+	if (cfg->prom_path)
+		bad |= write_one(o, t, cfg->prom_path, hg_prom_write);
+	if (bad)
+		o->failed = true;
+	else if (!cfg->quiet) {
+		char el[32];
+
+		clear_status(o);
+		fprintf(stderr, "hourglass: snapshot at %s ms written\n",
+			hg_format_ms(hg_trace_ns(t, t->stop_cycles), el, sizeof(el)));
+	}
+	return bad ? -EIO : 0;
+}
+
+/* --prom-interval: the .prom file; a failure is said once, and its end too. */
+static int on_periodic(void *arg, const struct hg_trace *t)
+{
+	struct outputs *o = arg;
+	char err[512];
+
+	if (hg_prom_write(t, o->cfg->prom_path, err, sizeof(err))) {
+		o->failed = true;
+		if (strcmp(err, o->prom_err)) {
+			clear_status(o);
+			fprintf(stderr, "hourglass: %s (tried again every --prom-interval)\n", err);
+			snprintf(o->prom_err, sizeof(o->prom_err), "%s", err);
+		}
+		return -EIO;
+	}
+	if (o->prom_err[0]) {
+		clear_status(o);
+		fprintf(stderr, "hourglass: --prom %s written again\n", o->cfg->prom_path);
+		o->prom_err[0] = '\0';
+	}
+	return 0;
+}
+
+/* The status line, over itself, about once a second. */
+static void on_status(void *arg, uint64_t elapsed_ns, uint64_t total_ns,
+		      const struct hg_status_thread *th, unsigned int n)
+{
+	struct outputs *o = arg;
+	struct winsize ws;
+	unsigned int width = 80;
+	char line[512];
+
+	if (!ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) && ws.ws_col)
+		width = ws.ws_col - 1u;		/* the cursor stays on the line */
+	hg_status_format(line, sizeof(line), width, elapsed_ns, total_ns, th, n);
+	fprintf(stderr, "\r%s\033[K", line);
+	fflush(stderr);
+	o->status_shown = true;
+}
 
 /* --fail-on-miss: the deadlines missed in the whole run, by every thread. */
 static uint64_t missed(const struct hg_trace *t)
@@ -35,16 +143,38 @@ static bool to_stdout(const char *path)
 }
 
 /*
- * The text report, the trace (-o) and the summary (--json). A data output
- * on standard output has it to itself: the text report is left out then
- * (the options never put both data outputs there).
+ * Signals that come while the results are written wait until they are
+ * written whole (never a half-written file or a temporary one left
+ * behind); then the first of them is named. Returns it, or 0.
  */
-static int report(const struct hg_config *cfg, const struct hg_trace *t)
+static int held_signal(const sigset_t *set)
 {
-	bool text = !cfg->quiet && !to_stdout(cfg->out_path) && !to_stdout(cfg->json_path);
-	char err[512];
-	int status = 0;
+	struct timespec none = { 0, 0 };
+	int sig, first = 0;
 
+	while ((sig = sigtimedwait(set, NULL, &none)) > 0)
+		if (!first)
+			first = sig;
+	return first;
+}
+
+/*
+ * The text report, the trace (-o), the summary (--json) and --prom. A data
+ * output on standard output has it to itself: the text report is left out
+ * then (the options never put both data outputs there).
+ */
+static int report(struct outputs *o, const struct hg_trace *t)
+{
+	const struct hg_config *cfg = o->cfg;
+	bool text = !cfg->quiet && !to_stdout(cfg->out_path) && !to_stdout(cfg->json_path) &&
+		    !to_stdout(cfg->prom_path);
+	char err[512];
+	sigset_t set, old;
+	int status = 0, sig;
+
+	hg_run_signals(&set);
+	pthread_sigmask(SIG_BLOCK, &set, &old);
+	clear_status(o);
 	if (text && hg_print_trace(stdout, t))
 		status = 1;
 	status = hg_cmd_flush(NULL, status);
@@ -64,8 +194,28 @@ static int report(const struct hg_config *cfg, const struct hg_trace *t)
 			fprintf(stderr, "hourglass: summary written to %s\n", cfg->json_path);
 		}
 	}
+	if (cfg->prom_path && write_one(o, t, cfg->prom_path, hg_prom_write))
+		status = 1;
+	if (o->failed) {
+		fprintf(stderr, "hourglass: a file could not be written during the run (see "
+			"above)\n");
+		status = 1;
+	}
+	sig = held_signal(&set);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (sig)
+		fprintf(stderr, "hourglass: %s came while the results were written: they "
+			"were finished first\n", strsignal(sig));
 	if (t->flags & HG_TRACE_FAILED)
 		status = 1;
+	if (!status && (t->flags & HG_TRACE_BREAK)) {
+		if (cfg->quiet)	/* the report says more */
+			fprintf(stderr, "hourglass: --break: thread %u: a %s beyond the threshold "
+				"stopped the run\n", t->break_thread,
+				t->break_kind == HG_BREAK_GAP ? "gap" :
+				t->break_kind == HG_BREAK_LAT ? "late wake-up" : "deadline miss");
+		status = 3;
+	}
 	if (!status && cfg->fail_on_miss && missed(t)) {
 		fprintf(stderr, "hourglass: %llu deadline%s missed (--fail-on-miss)\n",
 			(unsigned long long)missed(t), missed(t) == 1 ? "" : "s");
@@ -78,6 +228,8 @@ int hg_run_main(int argc, char **argv)
 {
 	struct hg_config cfg;
 	struct hg_trace *t = NULL;
+	struct hg_run_monitor mon;
+	struct outputs o;
 	cpu_set_t online;
 	char err[512], *cmdline;
 	int ret;
@@ -109,14 +261,25 @@ int hg_run_main(int argc, char **argv)
 		hg_config_free(&cfg);
 		return 1;
 	}
-	ret = hg_run(&cfg, cmdline, &t, err, sizeof(err));
+	memset(&mon, 0, sizeof(mon));
+	memset(&o, 0, sizeof(o));
+	o.cfg = &cfg;
+	mon.arg = &o;
+	mon.snapshot = on_snapshot;
+	if (cfg.prom_path) {
+		mon.periodic = on_periodic;
+		mon.periodic_ns = cfg.prom_interval_ns;
+	}
+	if (!cfg.quiet && isatty(STDERR_FILENO))
+		mon.status = on_status;
+	ret = hg_run(&cfg, &mon, cmdline, &t, err, sizeof(err));
 	free(cmdline);
 	if (ret != HG_RUN_OK) {
 		fprintf(stderr, "hourglass: %s\n", err);
 		hg_config_free(&cfg);
 		return 1;
 	}
-	ret = report(&cfg, t);
+	ret = report(&o, t);
 	hg_trace_free(t);
 	hg_config_free(&cfg);
 	return ret;

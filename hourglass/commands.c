@@ -69,6 +69,18 @@ char *hg_command_names(char *buf, size_t len)
 	return buf;
 }
 
+const char *hg_command_suggest(const char *word)
+{
+	const char *names[64];
+	size_t n = 0;
+
+	while (hg_commands[n] && n < 64) {
+		names[n] = hg_commands[n]->name;
+		n++;
+	}
+	return hg_opt_suggest(word, names, n, sizeof(names[0]));
+}
+
 static int help_main(int argc, char **argv)
 {
 	struct help_args a = { 0 };

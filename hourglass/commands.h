@@ -37,6 +37,12 @@ const struct hg_command *hg_command_find(const char *name);
 /* hg_command_names - "dump, ctx, ..., help" into @buf; returns @buf. */
 char *hg_command_names(char *buf, size_t len);
 
+/*
+ * hg_command_suggest - the subcommand nearest to the mistyped @word (as
+ * hg_opt_suggest() finds it), or NULL: "dupm" gives "dump"
+ */
+const char *hg_command_suggest(const char *word);
+
 /* hg_run_main - run an experiment: the command line without a subcommand. */
 int hg_run_main(int argc, char **argv);
 

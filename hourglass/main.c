@@ -37,12 +37,17 @@ int main(int argc, char **argv)
 	if (argc > 1 && argv[1][0] != '-') {
 		c = hg_command_find(argv[1]);
 		if (!c) {
+			const char *near = hg_command_suggest(argv[1]);
 			char names[256];
 
-			fprintf(stderr, "hourglass: unknown subcommand '%.*s%s' (choose from %s; "
-				"options start with -)\n", HG_QUOTE_MAX, argv[1],
-				strlen(argv[1]) > HG_QUOTE_MAX ? "..." : "",
-				hg_command_names(names, sizeof(names)));
+			if (near)
+				fprintf(stderr, "hourglass: unknown subcommand '%s' (did you mean "
+					"%s?)\n", argv[1], near);
+			else
+				fprintf(stderr, "hourglass: unknown subcommand '%.*s%s' (choose from "
+					"%s; options start with -)\n", HG_QUOTE_MAX, argv[1],
+					strlen(argv[1]) > HG_QUOTE_MAX ? "..." : "",
+					hg_command_names(names, sizeof(names)));
 			return 2;
 		}
 		return hg_cmd_flush(c->name, c->main(argc - 1, argv + 1));

@@ -16,6 +16,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
+#include "../trace/brk.h"
 #include "../trace/timeval.h"
 #include "cmdopt.h"
 #include "cpulist.h"
@@ -27,7 +28,7 @@ enum opt_id {
 	O_PRIORITY, O_RH, O_RS, O_WORKLOAD, O_TIMER, O_START, O_FINISH,
 	O_GAP, O_NO_INTERVALS, O_QUIET, O_OUTPUT, O_JSON, O_CPU,
 	O_HISTOGRAM, O_THRESHOLDS, O_GAP_HIST, O_JITTER, O_WCET, O_BLOCKING,
-	O_FAIL_ON_MISS, O_FOREVER,
+	O_FAIL_ON_MISS, O_FOREVER, O_BREAK, O_BREAK_ON, O_PROM, O_PROM_INTERVAL,
 	O_HELP, O_VERSION,
 };
 
@@ -66,6 +67,10 @@ static const struct opt opts[] = {
 	{ NULL, "blocking", O_BLOCKING, 1 },
 	{ NULL, "fail-on-miss", O_FAIL_ON_MISS, 0 },
 	{ NULL, "forever", O_FOREVER, 0 },
+	{ NULL, "break", O_BREAK, 1 },
+	{ NULL, "break-on", O_BREAK_ON, 1 },
+	{ NULL, "prom", O_PROM, 1 },
+	{ NULL, "prom-interval", O_PROM_INTERVAL, 1 },
 	{ "-h", "help", O_HELP, 0 },
 	{ "-V", "version", O_VERSION, 0 },
 };
@@ -107,6 +112,8 @@ struct parser {
 	size_t errlen;
 	bool have_n;
 	int max_scope;		/* largest -t given, -1 for none */
+	bool break_on_given;
+	bool prom_interval_given;
 	const char *max_scope_arg;
 };
 
@@ -329,6 +336,21 @@ static int parse_one(struct parser *ps, const struct opt *o, const char *opt,
 	case O_FOREVER:
 		cfg->duration_ns = 0;
 		return 0;
+	case O_BREAK:
+		return parse_time_opt(ps, opt, val, &cfg->break_ns, false);
+	case O_BREAK_ON:
+		if (hg_break_parse_on(val, &cfg->break_on, why, sizeof(why)))
+			return fail(ps, -EINVAL, "%s %.64s: %s%s%schoose from gap, lat, miss, "
+				    "separated by commas", opt, val, *why ? "'" : "", why,
+				    *why ? "' is not one; " : "");
+		ps->break_on_given = true;
+		return 0;
+	case O_PROM:
+		cfg->prom_path = val;
+		return 0;
+	case O_PROM_INTERVAL:
+		ps->prom_interval_given = true;
+		return parse_time_opt(ps, opt, val, &cfg->prom_interval_ns, false);
 	case O_HELP:
 	case O_VERSION:
 		return 0;
@@ -474,13 +496,17 @@ static int finish(struct parser *ps)
 			    "write one of them to a file");
 	{
 		/* compared as files: two names may be one file (a symbolic link, ./x) */
-		const char *const opts[] = { "--json", "-o" };
-		const char *const paths[] = { cfg->json_path, cfg->out_path };
+		const char *const opts[] = { "--json", "-o", "--prom" };
+		const char *const paths[] = { cfg->json_path, cfg->out_path, cfg->prom_path };
 		char why[HG_QUOTE_MAX + 128];
 
-		if (hg_outputs_clash(opts, paths, 2, why, sizeof(why)))
+		if (hg_outputs_clash(opts, paths, 3, why, sizeof(why)))
 			return fail(ps, -EINVAL, "%s", why);
 	}
+	if (ps->break_on_given && !cfg->break_ns)
+		return fail(ps, -EINVAL, "--break-on: needs --break <time>, the threshold");
+	if (ps->prom_interval_given && !cfg->prom_path)
+		return fail(ps, -EINVAL, "--prom-interval: needs --prom <file>");
 	return 0;
 }
 
@@ -495,6 +521,8 @@ int hg_parse_args(int argc, char *const *argv, struct hg_config *cfg,
 	memset(cfg, 0, sizeof(*cfg));
 	cfg->duration_ns = HG_DEFAULT_DURATION_NS;
 	cfg->records = HG_DEFAULT_RECORDS;
+	cfg->break_on = HG_BREAK_GAP | HG_BREAK_LAT | HG_BREAK_MISS;
+	cfg->prom_interval_ns = HG_DEFAULT_PROM_INTERVAL_NS;
 	memcpy(cfg->thresholds_ns, default_thresholds_ns, sizeof(default_thresholds_ns));
 	cfg->nthresholds = sizeof(default_thresholds_ns) / sizeof(default_thresholds_ns[0]);
 	if (err && errlen)
@@ -622,6 +650,8 @@ int hg_config_check(const struct hg_config *cfg, const cpu_set_t *online,
 	if (cfg->out_path && check_writable("-o", cfg->out_path, err, errlen))
 		return -EINVAL;
 	if (cfg->json_path && check_writable("--json", cfg->json_path, err, errlen))
+		return -EINVAL;
+	if (cfg->prom_path && check_writable("--prom", cfg->prom_path, err, errlen))
 		return -EINVAL;
 	return 0;
 }

@@ -24,6 +24,7 @@
 #define HG_MAX_RECORDS		(1ULL << 28)
 #define HG_DEFAULT_RECORDS	1000000ULL
 #define HG_DEFAULT_DURATION_NS	10000000000ULL
+#define HG_DEFAULT_PROM_INTERVAL_NS	10000000000ULL
 #define HG_MAX_HISTOGRAM_US	HG_MAX_HISTOGRAM_BUCKETS
 #define HG_MAX_TIME_NS		(366ULL * 24 * 3600 * 1000000000ULL)	/* a year */
 
@@ -61,6 +62,10 @@ struct hg_config {
 	bool thresholds_set;		/* --lat-thresholds given */
 	uint64_t thresholds_ns[HG_MAX_THRESHOLDS];
 	bool fail_on_miss;		/* --fail-on-miss: exit 3 after a missed deadline */
+	uint64_t break_ns;		/* --break: stop at an event beyond it; 0: none */
+	unsigned int break_on;		/* --break-on: enum hg_break_kind bits */
+	const char *prom_path;		/* --prom: OpenMetrics text */
+	uint64_t prom_interval_ns;	/* --prom-interval (default 10s) */
 	struct hg_thread_cfg *threads;	/* nthreads of them */
 };
 

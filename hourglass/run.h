@@ -5,6 +5,7 @@
 #ifndef HG_RUN_H
 #define HG_RUN_H
 
+#include <signal.h>
 #include <stddef.h>
 
 #include "../trace/trace.h"
@@ -17,8 +18,36 @@ enum hg_run_error {
 	HG_RUN_SYSTEM,		/* calibration or memory failed: nothing ran */
 };
 
+struct hg_status_thread;
+
+/*
+ * hg_run_signals - the signals a run takes itself, blocked in every thread
+ * and waited for by the main one: SIGINT, SIGTERM and SIGHUP (end it),
+ * SIGUSR1 (a snapshot)
+ */
+void hg_run_signals(sigset_t *set);
+
+/*
+ * What the main thread does while the threads run, at normal priority and
+ * never in a measuring thread: each hook gets a copy of the run so far
+ * (statistics exact as of the copy; the records the writers had finished).
+ * Any hook may be NULL.
+ */
+struct hg_run_monitor {
+	void *arg;
+	/* SIGUSR1: a snapshot with the records, to write -o and --json */
+	int (*snapshot)(void *arg, const struct hg_trace *t);
+	/* every @periodic_ns: statistics only (no records), for --prom */
+	int (*periodic)(void *arg, const struct hg_trace *t);
+	uint64_t periodic_ns;
+	/* about once a second: the numbers of the status line */
+	void (*status)(void *arg, uint64_t elapsed_ns, uint64_t total_ns,
+		       const struct hg_status_thread *th, unsigned int n);
+};
+
 /*
  * hg_run - run the experiment @cfg describes
+ * @mon:     what to do while the threads run (may be NULL)
  * @cmdline: the command line, kept in the trace
  * @out:     the finished trace, also when a signal ended the run early
  * @err:     on failure, one line naming the thread, what failed and the
@@ -26,12 +55,13 @@ enum hg_run_error {
  *
  * Calibrates, snapshots the system, locks and pre-faults memory, sets up
  * every thread (affinity, priority, memory), releases them together, waits
- * for the end or SIGINT/SIGTERM, raises the stop flag and collects the
- * trace. Nothing is printed while threads are timing.
+ * for the end, SIGINT, SIGTERM or SIGHUP (or --break), raises the stop flag
+ * and collects the trace. Nothing is printed while threads are timing but
+ * what @mon's hooks print.
  *
  * Returns HG_RUN_OK, or an hg_run_error with @err set.
  */
-int hg_run(const struct hg_config *cfg, const char *cmdline, struct hg_trace **out,
-	   char *err, size_t errlen);
+int hg_run(const struct hg_config *cfg, const struct hg_run_monitor *mon, const char *cmdline,
+	   struct hg_trace **out, char *err, size_t errlen);
 
 #endif /* HG_RUN_H */

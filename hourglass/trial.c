@@ -70,7 +70,7 @@ int hg_trial_run(const struct hg_trial_args *a, struct hg_trace **t, char *err,
 		snprintf(err, errlen, "%s", strerror(ENOMEM));
 		return 1;
 	}
-	ret = hg_run(&cfg, cmdline, t, err, errlen);
+	ret = hg_run(&cfg, NULL, cmdline, t, err, errlen);
 	free(cmdline);
 	hg_config_free(&cfg);
 	if (ret != HG_RUN_OK)

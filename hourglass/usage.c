@@ -71,6 +71,14 @@ void hg_usage(FILE *f)
 	      "                           LAT: count samples later than each (default\n"
 	      "                           10us,50us,100us,500us,1ms,5ms,10ms,50ms)\n"
 	      "      --fail-on-miss       exit with status 3 when a deadline was missed\n"
+	      "      --break <time>       stop at the first event beyond <time> (exit 3),\n"
+	      "                           marking and stopping a kernel trace (tracefs)\n"
+	      "      --break-on gap,lat,miss\n"
+	      "                           which events --break watches (default all three)\n"
+	      "      --prom <file>        OpenMetrics text for node_exporter's textfile\n"
+	      "                           collector, written during the run and at its end\n"
+	      "      --prom-interval <time>\n"
+	      "                           how often --prom is written (default 10s)\n"
 	      "  -h, --help               this text;  -V, --version  the version\n"
 	      "\n"
 	      "Scope of per-thread options:\n"
@@ -126,7 +134,11 @@ void hg_usage(FILE *f)
 	}
 	fputs("\n"
 	      "Exit status: 0 done, 1 failed at run time, 2 bad input (nothing run),\n"
-	      "3 a violation measured or predicted (--fail-on-miss, rta --strict).\n"
+	      "3 a violation measured or predicted (--fail-on-miss, --break, rta --strict).\n"
+	      "\n"
+	      "Signals during a run: SIGINT, SIGTERM, SIGHUP end it (everything recorded is\n"
+	      "printed and written); SIGUSR1 writes a snapshot of -o, --json and --prom.\n"
+	      "On a terminal, a status line on standard error (not with -q).\n"
 	      "\n"
 	      "See hourglass(1) for the output formats and examples.\n", f);
 }

@@ -99,6 +99,9 @@ void hg_cache_json(FILE *f, const struct hg_cache_run *run, const struct hg_cach
 	size_t i;
 
 	hg_json_begin(&j, f);
+	hg_json_obj(&j, NULL);
+	hg_json_u64(&j, "schema", 1);
+	hg_json_string(&j, "generator", "hourglass cachecost");
 	hg_json_string(&j, "workload", run->workload);
 	hg_json_u64(&j, "threads", run->threads);
 	hg_json_u64(&j, "cpu", run->cpu);

@@ -86,6 +86,9 @@
  *           start_cycles, end_monotonic_ns, end_cycles), start_realtime_ns,
  *           interrupted, ...; schemas/export.schema.json.
  *
+ * prom      OpenMetrics text of the run's statistics (no records), as
+ *           --prom writes it during a run: see prom.h.
+ *
  * Event records of a type this version does not know are left out.
  */
 #ifndef HG_EXPORT_H
@@ -106,10 +109,11 @@ enum hg_export_format {
 	HG_EXPORT_PERFETTO,
 	HG_EXPORT_CSV,
 	HG_EXPORT_JSON,
+	HG_EXPORT_PROM,
 };
 
-/* The formats' names for messages: "perfetto, csv, json". */
-#define HG_EXPORT_FORMATS "perfetto, csv, json"
+/* The formats' names for messages: "perfetto, csv, json, prom". */
+#define HG_EXPORT_FORMATS "perfetto, csv, json, prom"
 
 enum hg_export_kind {
 	HG_EXPORT_INTERVAL,

@@ -15,6 +15,7 @@ static const struct hg_export_ops *const formats[] = {
 	[HG_EXPORT_PERFETTO] = &hg_export_perfetto,
 	[HG_EXPORT_CSV] = &hg_export_csv,
 	[HG_EXPORT_JSON] = &hg_export_json,
+	[HG_EXPORT_PROM] = &hg_export_prom,
 };
 
 #define NFORMATS (sizeof(formats) / sizeof(formats[0]))

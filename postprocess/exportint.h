@@ -28,6 +28,7 @@ struct hg_export_ops {
 extern const struct hg_export_ops hg_export_perfetto;
 extern const struct hg_export_ops hg_export_csv;
 extern const struct hg_export_ops hg_export_json;
+extern const struct hg_export_ops hg_export_prom;
 
 /* hg_export_kinds - the kinds' names, indexed by enum hg_export_kind. */
 extern const struct hg_word hg_export_kinds[];

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../trace/brk.h"
 #include "../trace/timeval.h"
 #include "noise.h"
 #include "summary.h"
@@ -139,6 +140,7 @@ static const char *signame(int sig)
 {
 	switch (sig) {
 	case 2: return "SIGINT";
+	case 1: return "SIGHUP";
 	case 15: return "SIGTERM";
 	default: return "a signal";
 	}
@@ -169,6 +171,23 @@ static void print_ring(FILE *f, const struct hg_trace *t)
 	}
 }
 
+/* --break: which thread, what, when and on which CPU stopped the run. */
+static void print_break(FILE *f, const struct hg_trace *t)
+{
+	char v[32], thr[32], at[32];
+	uint64_t value_ns = t->break_kind == HG_BREAK_GAP ? hg_cycles_to_ns(t->break_value, t->calib.tsc_hz) :
+			    t->break_value;
+	const char *what = t->break_kind == HG_BREAK_GAP ? "a gap of" : t->break_kind == HG_BREAK_LAT ?
+			   "a wake-up late by" : "a deadline missed by";
+
+	fprintf(f, "# break: thread %u: %s %s us (--break %s us) at %s ms on CPU %u; the run "
+		"stopped there%s\n", t->break_thread, what, hg_format_us(value_ns, v, sizeof(v)),
+		hg_format_us(t->break_threshold_ns, thr, sizeof(thr)),
+		hg_format_ms(hg_trace_ns(t, t->break_at_cycles), at, sizeof(at)), t->break_cpu,
+		t->break_marked ? "; kernel trace marked (trace_marker) and stopped (tracing_on 0)" :
+		"; no kernel trace marked");
+}
+
 void hg_print_summary(FILE *f, const struct hg_trace *t)
 {
 	uint64_t stored = 0, dropped = 0, elapsed;
@@ -191,6 +210,11 @@ void hg_print_summary(FILE *f, const struct hg_trace *t)
 	fprintf(f, "# hourglass: %u thread%s, %s, started %s, ran %s ms\n",
 		t->nthreads, t->nthreads == 1 ? "" : "s", dur, when,
 		hg_format_ms(elapsed, el, sizeof(el)));
+	if (t->flags & HG_TRACE_SNAPSHOT)
+		fprintf(f, "# snapshot: taken at %s ms while the run went on (SIGUSR1); "
+			"statistics as of then, the records finished by then\n", el);
+	if (t->flags & HG_TRACE_BREAK)
+		print_break(f, t);
 	if (t->flags & HG_TRACE_INTERRUPTED)
 		fprintf(f, "# interrupted: %s ended the run early; everything recorded "
 			"until then is included\n", signame(t->signal));

@@ -17,6 +17,7 @@
 #include "helpers.h"
 #include "../hourglass/cpulist.h"
 #include "../hourglass/options.h"
+#include "../trace/brk.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -1909,10 +1910,76 @@ START_TEST(test_long_forever_start_after_finish)
 }
 END_TEST
 
+START_TEST(test_long_break)
+{
+	PARSE_OK("-n", "1", "--break", "500us");
+	ck_assert_uint_eq(cfg.break_ns, 500000);
+	ck_assert_uint_eq(cfg.break_on, HG_BREAK_GAP | HG_BREAK_LAT | HG_BREAK_MISS);
+	hg_config_free(&cfg);
+}
+END_TEST
+
+START_TEST(test_long_break_on)
+{
+	PARSE_OK("-n", "1", "--break-on", "lat,miss", "--break=1ns");
+	ck_assert_uint_eq(cfg.break_ns, 1);
+	ck_assert_uint_eq(cfg.break_on, HG_BREAK_LAT | HG_BREAK_MISS);
+	hg_config_free(&cfg);
+}
+END_TEST
+
+START_TEST(test_long_prom)
+{
+	PARSE_OK("-n", "1", "--prom", "hg.prom", "--prom-interval", "30s");
+	ck_assert_str_eq(cfg.prom_path, "hg.prom");
+	ck_assert_uint_eq(cfg.prom_interval_ns, 30 * S);
+	hg_config_free(&cfg);
+}
+END_TEST
+
+START_TEST(test_long_prom_default_interval)
+{
+	PARSE_OK("-n", "1", "--prom", "hg.prom");
+	ck_assert_uint_eq(cfg.prom_interval_ns, 10 * S);
+	hg_config_free(&cfg);
+}
+END_TEST
+
+static const struct {
+	words_t words;
+	const char *msg;
+} long_errors[] = {
+	{ { "-n", "1", "--break", "0s" }, "--break 0s: must be greater than zero" },
+	{ { "-n", "1", "--break", "5" }, "--break 5: missing time unit (use d, h, m, s, ms, us or ns)" },
+	{ { "-n", "1", "--break-on", "gap" }, "--break-on: needs --break <time>, the threshold" },
+	{ { "-n", "1", "--break", "1ms", "--break-on", "gaps" },
+	  "--break-on gaps: 'gaps' is not one; choose from gap, lat, miss, separated by commas" },
+	{ { "-n", "1", "--break", "1ms", "--break-on", "" },
+	  "--break-on : choose from gap, lat, miss, separated by commas" },
+	{ { "-n", "1", "--prom-interval", "5s" }, "--prom-interval: needs --prom <file>" },
+	{ { "-n", "1", "--prom", "a", "--prom-interval", "0s" },
+	  "--prom-interval 0s: must be greater than zero" },
+	{ { "-n", "1", "--prom", "a", "-o", "a" }, "--prom a: the same file as -o" },
+	{ { "-n", "1", "--prom", "a", "--json", "a" }, "--prom a: the same file as --json" },
+	{ { "-n", "1", "--prom" }, "--prom: missing value" },
+};
+
+START_TEST(test_long_errors)
+{
+	struct hg_config cfg;
+	char err[ERR_LEN], line[256];
+	int ret = parse_words(long_errors[_i].words, &cfg, err, sizeof(err));
+
+	ck_assert_msg(ret < 0, "%s: accepted", join(long_errors[_i].words, line, sizeof(line)));
+	ck_assert_str_eq(err, long_errors[_i].msg);
+}
+END_TEST
+
 START_TEST(test_long_usage_lists_all)
 {
 	static const char *const spellings[] = {
-		"--fail-on-miss", "Exit status:", "--forever",
+		"--fail-on-miss", "Exit status:", "--forever", "--break <time>",
+		"--break-on", "--prom <file>", "--prom-interval",
 	};
 	char *text = NULL;
 	size_t len = 0, i;
@@ -2170,6 +2237,11 @@ static Suite *suite(void)
 	tcase_add_loop_test(tc, test_long_forever, 0, ARRAY_SIZE(forever_cases));
 	tcase_add_test(tc, test_long_forever_then_duration);
 	tcase_add_test(tc, test_long_forever_start_after_finish);
+	tcase_add_test(tc, test_long_break);
+	tcase_add_test(tc, test_long_break_on);
+	tcase_add_test(tc, test_long_prom);
+	tcase_add_test(tc, test_long_prom_default_interval);
+	tcase_add_loop_test(tc, test_long_errors, 0, ARRAY_SIZE(long_errors));
 	tcase_add_test(tc, test_long_usage_lists_all);
 	suite_add_tcase(s, tc);
 

@@ -252,19 +252,28 @@ uint64_t hg_writer_collect(const struct hg_writer *w, struct hg_record *out)
 	return chunks_copy(w, out, w->stored);
 }
 
+uint64_t hg_writer_snapshot_room(const struct hg_writer *w)
+{
+	if (w->arena->ring)
+		return w->ring_recs;
+	return atomic_load_explicit(&w->published, memory_order_acquire);
+}
+
 uint64_t hg_writer_snapshot(const struct hg_writer *w, struct hg_record *out,
-			    uint64_t *first)
+			    uint64_t room, uint64_t *first)
 {
 	uint64_t upto = atomic_load_explicit(&w->published, memory_order_acquire);
 	uint64_t chunk = w->arena->chunk_recs, from, after, n;
 
 	*first = 0;
 	if (!w->arena->ring)	/* finished chunks are never written again */
-		return chunks_copy(w, out, upto);
+		return chunks_copy(w, out, upto < room ? upto : room);
 	if (w->ring_recs <= chunk)
 		return 0;
 	/* the chunk being written overwrites the oldest one held */
 	from = upto + chunk > w->ring_recs ? upto + chunk - w->ring_recs : 0;
+	if (upto - from > room)
+		from = upto - room;
 	n = ring_copy(w, out, from, upto);
 	atomic_thread_fence(memory_order_acquire);
 	after = atomic_load_explicit(&w->published, memory_order_relaxed);

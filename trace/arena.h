@@ -156,11 +156,19 @@ uint64_t hg_writer_collect(const struct hg_writer *w, struct hg_record *out);
  * hg_writer_snapshot - copy the records of a writer that goes on writing:
  * those of its finished chunks that it cannot overwrite before the copy
  * is done; whole records only, oldest first. Called from another thread.
- * @out:   room for hg_writer_kept() records
+ * @out:   room for @room records: the oldest finished ones are copied
+ *         when there are more, or as a flight recorder the newest
  * @first: set to the number the writer had written before the first copied
  * Returns the number copied.
  */
 uint64_t hg_writer_snapshot(const struct hg_writer *w, struct hg_record *out,
-			    uint64_t *first);
+			    uint64_t room, uint64_t *first);
+
+/*
+ * hg_writer_snapshot_room - records hg_writer_snapshot() may copy now
+ * (it can only be fewer later, but for a writer that claims chunks, which
+ * may have published more by then: pass this as @room)
+ */
+uint64_t hg_writer_snapshot_room(const struct hg_writer *w);
 
 #endif /* HG_ARENA_H */

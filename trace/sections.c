@@ -74,6 +74,44 @@ void hg_sec_put_run(struct hg_buf *b, const struct hg_trace *t)
 		hg_put_u64(b, n->irqs);
 		hg_put_u64(b, n->softirqs);
 	}
+	/* version 2: what --break stopped at */
+	hg_put_u32(b, t->break_kind);
+	hg_put_u32(b, t->break_thread);
+	hg_put_u32(b, t->break_cpu);
+	hg_put_u32(b, t->break_marked);
+	hg_put_u64(b, t->break_at_cycles);
+	hg_put_u64(b, t->break_value);
+	hg_put_u64(b, t->break_threshold_ns);
+}
+
+/* The per-CPU kernel counters of version 2. */
+static void get_noise(struct hg_cur *c, struct hg_trace *t)
+{
+	uint32_t i;
+
+	t->nnoise = hg_get_u32(c);
+	if (t->nnoise > HG_MAX_NOISE_CPUS) {
+		t->nnoise = 0;
+		c->bad = 1;
+		return;
+	}
+	if (!t->nnoise)
+		return;
+	t->noise = calloc(t->nnoise, sizeof(*t->noise));
+	if (!t->noise) {
+		t->nnoise = 0;
+		c->bad = 1;
+		return;
+	}
+	for (i = 0; i < t->nnoise && !c->bad; i++) {
+		struct hg_cpu_noise *n = &t->noise[i];
+
+		n->cpu = hg_get_u32(c);
+		n->busy_ns = hg_get_u64(c);
+		n->steal_ns = hg_get_u64(c);
+		n->irqs = hg_get_u64(c);
+		n->softirqs = hg_get_u64(c);
+	}
 }
 
 void hg_sec_get_run(struct hg_cur *c, struct hg_trace *t, uint32_t *nthreads)
@@ -109,29 +147,16 @@ void hg_sec_get_run(struct hg_cur *c, struct hg_trace *t, uint32_t *nthreads)
 		return;		/* version 1: no pid, no kernel counters */
 	t->pid = hg_get_u32(c);
 	t->noise_window_ns = hg_get_u64(c);
-	t->nnoise = hg_get_u32(c);
-	if (t->nnoise > HG_MAX_NOISE_CPUS) {
-		t->nnoise = 0;
-		c->bad = 1;
-		return;
-	}
-	if (!t->nnoise)
-		return;
-	t->noise = calloc(t->nnoise, sizeof(*t->noise));
-	if (!t->noise) {
-		t->nnoise = 0;
-		c->bad = 1;
-		return;
-	}
-	for (i = 0; i < t->nnoise && !c->bad; i++) {
-		struct hg_cpu_noise *n = &t->noise[i];
-
-		n->cpu = hg_get_u32(c);
-		n->busy_ns = hg_get_u64(c);
-		n->steal_ns = hg_get_u64(c);
-		n->irqs = hg_get_u64(c);
-		n->softirqs = hg_get_u64(c);
-	}
+	get_noise(c, t);
+	if (c->bad || c->pos == c->len)
+		return;		/* no --break fields */
+	t->break_kind = hg_get_u32(c);
+	t->break_thread = hg_get_u32(c);
+	t->break_cpu = hg_get_u32(c);
+	t->break_marked = hg_get_u32(c);
+	t->break_at_cycles = hg_get_u64(c);
+	t->break_value = hg_get_u64(c);
+	t->break_threshold_ns = hg_get_u64(c);
 }
 
 void hg_sec_put_hist(struct hg_buf *b, const struct hg_hist *h)

@@ -37,6 +37,8 @@ enum {
 	HG_TRACE_FAILED      = 1 << 4,	/* a thread failed during the run */
 	HG_TRACE_GAP_HIST    = 1 << 5,	/* -gh: print the gap histograms */
 	HG_TRACE_RING        = 1 << 6,	/* --forever: a flight recorder's newest records */
+	HG_TRACE_SNAPSHOT    = 1 << 7,	/* SIGUSR1: taken while the run went on */
+	HG_TRACE_BREAK       = 1 << 8,	/* --break stopped the run */
 };
 
 /* What a thread's model reports beside its intervals. */
@@ -135,6 +137,14 @@ struct hg_trace {
 	uint64_t noise_window_ns;	/* CLOCK_MONOTONIC between the readings */
 	uint32_t nnoise;		/* CPUs in @noise; 0: not measured */
 	struct hg_cpu_noise *noise;
+	/* --break: what stopped the run (version 2) */
+	uint32_t break_kind;		/* enum hg_break_kind, 0: none */
+	uint32_t break_thread;
+	uint32_t break_cpu;
+	uint32_t break_marked;		/* 1: kernel trace marked and stopped */
+	uint64_t break_at_cycles;
+	uint64_t break_value;		/* a gap in cycles, else ns */
+	uint64_t break_threshold_ns;
 	void *map;			/* the file hg_trace_read() mapped, or NULL */
 	size_t maplen;
 };

@@ -76,6 +76,7 @@ static void close_interval(struct hg_tracer *tr, uint64_t end, unsigned int flag
 static void gap(struct hg_tracer *tr, uint64_t now, unsigned int flags)
 {
 	close_interval(tr, tr->last, flags);
+	hg_break_gap(tr->brk, tr->id, tr->cpu, tr->last, now - tr->last);
 	tr->pending_gap = now - tr->last;
 	tr->gap_pending = true;
 	open_interval(tr, now);

@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "arena.h"
+#include "brk.h"
 #include "counter.h"
 #include "tstats.h"
 
@@ -47,6 +48,8 @@ struct hg_tracer {
 	struct hg_tstats *stats;
 	uint64_t (*clock)(void *arg);	/* the slow path's counter; NULL: the real one */
 	void *clock_arg;
+	struct hg_break *brk;	/* --break, or NULL */
+	unsigned int id;	/* the thread's number, for --break */
 	uint64_t pending_gap;	/* the gap before the open interval ... */
 	bool gap_pending;	/* ... counted once that interval is recorded */
 	bool running;		/* an interval is open */

@@ -68,6 +68,27 @@ static int real_sleep_until(struct hg_wl_ctx *ctx, uint64_t mono_ns)
 	return 0;
 }
 
+/*
+ * --break on a late wake-up (LAT), or on a job done later than the
+ * threshold past its deadline (PERIODIC; a missed CPU_PERIODIC period is
+ * as late as a period)
+ */
+static void check_break(struct hg_wl_ctx *ctx, unsigned int type, uint64_t at_cycles,
+			unsigned int cpu, uint64_t value_ns, unsigned int extra)
+{
+	struct hg_break *b = ctx->tr->brk;
+	uint64_t d = ctx->p->deadline_ns ? ctx->p->deadline_ns : ctx->p->period_ns;
+
+	if (type == HG_EV_LAT && (b->on & HG_BREAK_LAT) && value_ns > b->threshold_ns)
+		hg_break_trip(b, HG_BREAK_LAT, ctx->tr->id, cpu, at_cycles, value_ns);
+	else if ((extra & HG_REC_MISS) && (b->on & HG_BREAK_MISS) && type == HG_EV_JOB &&
+		 value_ns > d && value_ns - d > b->threshold_ns)
+		hg_break_trip(b, HG_BREAK_MISS, ctx->tr->id, cpu, at_cycles, value_ns - d);
+	else if ((extra & HG_REC_MISS) && (b->on & HG_BREAK_MISS) && type == HG_EV_PERIOD &&
+		 value_ns > b->threshold_ns)
+		hg_break_trip(b, HG_BREAK_MISS, ctx->tr->id, cpu, at_cycles, value_ns);
+}
+
 static void real_event(struct hg_wl_ctx *ctx, unsigned int type, uint64_t at_ns,
 		       uint64_t value_ns, unsigned int extra)
 {
@@ -90,6 +111,8 @@ static void real_event(struct hg_wl_ctx *ctx, unsigned int type, uint64_t at_ns,
 	}
 	hg_counter_read_cpu(&cpu);
 	r.cpu = (uint16_t)cpu;
+	if (ctx->tr->brk)
+		check_break(ctx, type, r.start_cycles, cpu, value_ns, extra);
 	if (hg_writer_put(ctx->tr->writer, &r))
 		ctx->stats->samples_dropped++;
 }
