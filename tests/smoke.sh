@@ -304,6 +304,9 @@ B="$TMP/bad"
 expect_bad "-n 0" -n 0
 expect_bad "-o into a name ending in /" -n 1 -d 10ms -o "$B/none/"
 expect_bad "-o with a 300-byte name" -n 1 -d 10ms -o "$B/$(printf '%0300d' 0).hgt"
+# /proc and /sys pass access(W_OK) as root, yet nothing can be created there
+expect_bad "-o in /proc (nothing can be created)" -n 1 -d 1s -o /proc/hg-smoke.hgt
+expect_bad "--json in /sys (nothing can be created)" -n 1 -d 1s --json /sys/hg-smoke.json
 expect_bad "--json into a missing directory" -n 1 -d 10ms --json "$B/none/x.json"
 expect_bad "FIFO:99" -n 1 -d 10ms -p FIFO:99
 expect_bad "unknown subcommand, suggested" dupm x.hgt

@@ -89,6 +89,8 @@ hg_spin(struct hg_wl_ctx *ctx, struct hg_scan *scan, uint64_t yield_ns)
 {
 	struct hg_tracer *tr = ctx->tr;
 	uint64_t budget = yield_ns ? hg_ns_to_cycles(yield_ns, ctx->tsc_hz) : HG_NO_LIMIT;
+	/* the run's threshold calibration stepped the scan before the start */
+	uint64_t passes0 = scan ? scan->passes : 0;
 	int ret;
 
 	if (!budget)
@@ -109,7 +111,7 @@ hg_spin(struct hg_wl_ctx *ctx, struct hg_scan *scan, uint64_t yield_ns)
 			break;
 	}
 	if (scan) {
-		tr->stats->units = scan->passes;
+		tr->stats->units = scan->passes - passes0;
 		__asm__ __volatile__("" : : "r"(scan->sink) : "memory");
 	}
 	return 0;
