@@ -587,11 +587,11 @@ int hg_cmdopt_parse(const struct hg_cmdspec *spec, int argc, char *const *argv,
 
 				if (near)
 					return fail(err, errlen, -EINVAL,
-						    "%s: unknown option '%s' (did you mean --%s?)",
-						    spec->name, arg, near);
+						    "%s: unknown option '%.*s' (did you mean --%s?)",
+						    spec->name, (int)strcspn(arg, "="), arg, near);
 				return fail(err, errlen, -EINVAL,
-					    "%s: unknown option '%s' (see hourglass help %s)",
-					    spec->name, arg, spec->name);
+					    "%s: unknown option '%.*s' (see hourglass help %s)",
+					    spec->name, (int)strcspn(arg, "="), arg, spec->name);
 			}
 			given[o - spec->opts] = true;
 			if (val) {

@@ -540,10 +540,11 @@ int hg_parse_args(int argc, char *const *argv, struct hg_config *cfg,
 				hg_opt_suggest(arg, &opts[0].lg, NOPTS, sizeof(opts[0])) : NULL;
 
 			if (near)
-				ret = fail(&ps, -EINVAL, "unknown option '%s' (did you mean --%s?)", arg,
-					   near);
+				ret = fail(&ps, -EINVAL, "unknown option '%.*s' (did you mean --%s?)",
+					   (int)strcspn(arg, "="), arg, near);
 			else if (arg[0] == '-')
-				ret = fail(&ps, -EINVAL, "unknown option '%s' (see hourglass --help)", arg);
+				ret = fail(&ps, -EINVAL, "unknown option '%.*s' (see hourglass --help)",
+					   (int)strcspn(arg, "="), arg);
 			else
 				ret = fail(&ps, -EINVAL, "unexpected argument '%s' (see hourglass --help)", arg);
 			break;

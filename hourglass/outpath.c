@@ -3,6 +3,7 @@
  * outpath.c - whether an output file can be written, asked before a run
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <libgen.h>
 #include <limits.h>
 #include <stdbool.h>
@@ -65,9 +66,45 @@ static int bad_dir(const char *dir, char *why, size_t len)
 	return 0;
 }
 
+/*
+ * Whether a file can be created in directory @dir, the atomic writer's
+ * temporary file beside @out. Permission bits alone do not tell (root
+ * passes access() in /proc and /sys, where nothing can be created). An
+ * unnamed file (O_TMPFILE) proves it and leaves the directory untouched;
+ * where a file system has no unnamed files, a named one is created and
+ * removed at once.
+ */
+static int cannot_create(const char *dir, const char *out, char *why, size_t len)
+{
+	char real[PATH_MAX], tmp[PATH_MAX + sizeof(HG_ATOMIC_SUFFIX)];
+	struct stat sb;
+	int fd, e;
+
+	fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+	if (fd >= 0) {
+		close(fd);
+		return 0;
+	}
+	e = errno;
+	if (e == EOPNOTSUPP || e == EISDIR || e == EINVAL) {
+		if (!lstat(out, &sb) && S_ISLNK(sb.st_mode) && realpath(out, real))
+			out = real;	/* the writer replaces a link's target */
+		snprintf(tmp, sizeof(tmp), "%s" HG_ATOMIC_SUFFIX, out);
+		fd = mkstemp(tmp);
+		if (fd >= 0) {
+			close(fd);
+			unlink(tmp);
+			return 0;
+		}
+		e = errno;
+	}
+	snprintf(why, len, "cannot create a file in %s: %s", dir, strerror(e));
+	return -e;
+}
+
 int hg_output_problem(const char *out, const char *trace, char *why, size_t len)
 {
-	char copy[PATH_MAX];
+	char copy[PATH_MAX], *dir;
 	struct stat a, b;
 	size_t n = strlen(out);
 	int ret;
@@ -103,7 +140,9 @@ int hg_output_problem(const char *out, const char *trace, char *why, size_t len)
 	if (ret)
 		return ret;
 	strcpy(copy, out);
-	return bad_dir(dirname(copy), why, len);
+	dir = dirname(copy);
+	ret = bad_dir(dir, why, len);
+	return ret ? ret : cannot_create(dir, out, why, len);
 }
 
 /*

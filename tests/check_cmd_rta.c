@@ -165,6 +165,10 @@ static const struct {
 	{ ARGS("--tasks", "/nonexistent/x.tasks", "-n", "2"),
 	  "hourglass: rta: --tasks takes no run options ('-n')\n" },
 	{ ARGS("-n", "1", "-w", "PERIODIC", "3ms", "8ms", "--no-such-option"), NULL },
+	/* rta's own help lists what rta takes, not the run's */
+	{ ARGS("--bogus"), "hourglass: rta: unknown option '--bogus' (see hourglass help rta)\n" },
+	{ ARGS("-n", "1", "stray"),
+	  "hourglass: rta: unexpected argument 'stray' (see hourglass help rta)\n" },
 	{ ARGS("-n", "1", "-w", "PERIODIC", "3ms", "8ms", "--jitter", "8xs"), NULL },
 };
 

@@ -151,11 +151,12 @@ static const struct cli_case cases[] = {
 	{ { "t.hgt", "--bukket", "5us" }, -EINVAL,
 	  "demo: unknown option '--bukket' (did you mean --bucket?)", 0, 0 },
 	{ { "t.hgt", "--buck=5us" }, -EINVAL,
-	  "demo: unknown option '--buck=5us' (did you mean --bucket?)", 0, 0 },
+	  "demo: unknown option '--buck' (did you mean --bucket?)", 0, 0 },
 	{ { "t.hgt", "--jsno" }, -EINVAL, "demo: unknown option '--jsno' (did you mean --json?)", 0, 0 },
 	{ { "t.hgt", "-verbose" }, -EINVAL,
 	  "demo: unknown option '-verbose' (did you mean --verbose?)", 0, 0 },
 	{ { "t.hgt", "--frob" }, -EINVAL, "demo: unknown option '--frob' (see hourglass help demo)", 0, 0 },
+	{ { "t.hgt", "--frob=1" }, -EINVAL, "demo: unknown option '--frob' (see hourglass help demo)", 0, 0 },
 	{ { "t.hgt", "-x" }, -EINVAL, "demo: unknown option '-x' (see hourglass help demo)", 0, 0 },
 	{ { "t.hgt", "--s" }, -EINVAL, "demo: unknown option '--s' (see hourglass help demo)", 0, 0 },
 

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -213,6 +214,33 @@ START_TEST(test_path_max)
 }
 END_TEST
 
+/*
+ * A directory whose bits allow writing but where nothing can be created
+ * (/proc, for root too): refused before the run, and the probe file that
+ * proves an output can be created leaves nothing behind.
+ */
+START_TEST(test_cannot_create)
+{
+	char why[512], sub[600], out[700];
+	DIR *d;
+	struct dirent *e;
+	int n = 0;
+
+	ck_assert_int_lt(hg_output_problem("/proc/hg-probe.hgt", NULL, why, sizeof(why)), 0);
+	ck_assert_ptr_nonnull(strstr(why, "cannot"));
+	ck_assert_int_eq(access("/proc/hg-probe.hgt", F_OK), -1);
+	snprintf(sub, sizeof(sub), "%s/sub", dir);
+	snprintf(out, sizeof(out), "%s/new.hgt", sub);
+	ck_assert_int_eq(hg_output_problem(out, NULL, why, sizeof(why)), 0);
+	d = opendir(sub);
+	ck_assert_ptr_nonnull(d);
+	while ((e = readdir(d)))
+		n += e->d_name[0] != '.';
+	closedir(d);
+	ck_assert_int_eq(n, 0);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("outpath");
@@ -227,6 +255,7 @@ static Suite *suite(void)
 	tcase_add_loop_test(tc, test_cases, 0, (int)N(cases));
 	tcase_add_test(tc, test_name_max);
 	tcase_add_test(tc, test_path_max);
+	tcase_add_test(tc, test_cannot_create);
 	suite_add_tcase(s, tc);
 	return s;
 }
