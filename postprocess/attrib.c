@@ -186,6 +186,23 @@ static enum hg_sched_class attribute(const struct hg_trace *t, const struct hg_s
 	}
 }
 
+/* Whether the kernel's class @k says what the trace's @g did. */
+static bool same(enum hg_sched_class k, enum hg_gap_class g)
+{
+	switch (g) {
+	case HG_GAP_VOLUNTARY:
+		return k == HG_SC_VOLUNTARY;
+	case HG_GAP_INVOLUNTARY:
+		return k == HG_SC_INVOLUNTARY;
+	case HG_GAP_FOREIGN:
+		return k == HG_SC_FOREIGN_TASK || k == HG_SC_FOREIGN_OTHER;
+	case HG_GAP_MIGRATION:
+		return k == HG_SC_MIGRATION;
+	default:
+		return k == HG_SC_UNKNOWN;
+	}
+}
+
 static int report_runs(const struct hg_sched *s, const uint64_t *sc, const struct gapref *r,
 		       hg_sched_run_fn run_fn, void *arg)
 {
@@ -251,6 +268,8 @@ int hg_attribute(const struct hg_trace *t, const struct hg_sched *s, hg_sched_ga
 			.switches = (uint32_t)(gs.v[j].hi - gs.v[j].lo),
 		};
 
+		tot->gaps++;
+		tot->agree += same(sg.cls, sg.gap.cls);
 		ret = gap_fn(&sg, arg);
 		if (!ret && run_fn && (sg.cls == HG_SC_INDIRECT || sg.cls == HG_SC_FOREIGN_TASK))
 			ret = report_runs(s, sc, &gs.v[j], run_fn, arg);

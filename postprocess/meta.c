@@ -126,7 +126,7 @@ void hg_meta_calib(struct hg_json *j, const struct hg_calib *c, const char *coun
 	hg_json_milli(j, "gap_loop_cycles", c->gap_loop_mcycles);
 	hg_json_num(j, "loop_ratio", c->bare_loop_mcycles ?
 		    (double)c->gap_loop_mcycles / c->bare_loop_mcycles : 0.0, 4);
-	hg_json_u64(j, "iteration_p9999_cycles", c->iter_p9999_cycles);
+	hg_json_u64(j, "iteration_p999_cycles", c->iter_p999_cycles);
 	hg_json_u64(j, "gap_threshold_cycles", c->gap_threshold_cycles);
 	hg_json_u64(j, "gap_threshold_ns", c->gap_threshold_ns);
 	hg_json_string(j, "gap_threshold_source", c->threshold_given ? "given" : "derived");
