@@ -55,7 +55,9 @@ CC      := $(SAN_CC)
 endif
 OPT     = -O1 -g
 HARDEN  = -fstack-protector-strong
-SAN_CFLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+# clang 14 does not define GCC's __SANITIZE_ADDRESS__, which tests test
+SAN_CFLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
+	     -D__SANITIZE_ADDRESS__
 SAN_DIR := $(abspath $(BUILD))/sanitizer
 ASAN_BASE := halt_on_error=1:abort_on_error=1:detect_leaks=1$(if $(ASAN_OPTIONS),:$(ASAN_OPTIONS))
 UBSAN_BASE := halt_on_error=1:abort_on_error=1:print_stacktrace=1$(if $(UBSAN_OPTIONS),:$(UBSAN_OPTIONS))
@@ -79,7 +81,7 @@ CC      := $(shell command -v clang-14 || command -v clang || echo clang)
 OPT     = -O1 -g
 HARDEN  =
 SAN_CFLAGS = -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all \
-	     -fno-omit-frame-pointer
+	     -fno-omit-frame-pointer -D__SANITIZE_ADDRESS__
 endif
 ifeq ($(AFL),1)
 BUILD   := build-afl
@@ -117,9 +119,8 @@ FUZZ_TIME  ?= 30
 FUZZ_LDFLAGS_trace = -Wl,--wrap=hg_get_u16,--wrap=hg_get_u32,--wrap=hg_get_u64 \
 		     -Wl,--wrap=hg_get_str,--wrap=hg_get_label
 
-.PHONY: all check unit smoke badinput replay bench demo paper install install-strip uninstall \
-	clean help deps \
-	fuzz fuzz-build fuzz-run fuzz-afl
+.PHONY: all tests check unit smoke badinput replay bench demo paper install install-strip \
+	uninstall clean help deps fuzz fuzz-build fuzz-run fuzz-afl lint
 
 all: $(BIN)
 
@@ -158,19 +159,35 @@ $(BUILD)/bench/%: tests/bench/%.c $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(FINAL_CFLAGS) $(DEPFLAGS) $< $(LIB) $(LIBS) -o $@
 
+# everything make check runs, built (make -j2 tests builds it in parallel)
+tests: $(BIN) $(TEST_BIN) $(REPLAY_BIN)
+
 check: unit smoke badinput replay
 
 unit: $(TEST_BIN)
 	@$(call san_run,unit,sh tests/run-unit.sh $(TEST_BIN))
 
+# VALGRIND=1: every run of the binary under valgrind's memcheck; its reports
+# go to $(BUILD)/valgrind/ and fail the run like the sanitizers'
+ifeq ($(VALGRIND),1)
+smoke: $(BIN)
+	@rm -rf $(BUILD)/valgrind && mkdir -p $(BUILD)/valgrind && \
+	HG_VALGRIND_BIN=$(BIN) HG_VALGRIND_DIR=$(abspath $(BUILD))/valgrind \
+	sh tests/smoke.sh tests/valgrind-hg.sh; \
+	st=$$?; sh tests/sanitizer-reports.sh $(BUILD)/valgrind || st=1; exit $$st
+else
 smoke: $(BIN)
 	@$(call san_run,smoke,sh tests/smoke.sh $(BIN))
+endif
 
 badinput: $(BIN)
 	@$(call san_run,badinput,bash tests/badinput.sh $(BIN))
 
 replay: $(REPLAY_BIN)
 	@$(call san_run,replay,sh tests/fuzz/replay.sh $(BUILD)/fuzz $(FUZZ_NAMES))
+
+lint:
+	@sh scripts/lint.sh
 
 fuzz:
 	@$(MAKE) --no-print-directory FUZZ=1 fuzz-build
@@ -228,6 +245,9 @@ help:
 	@echo "  fuzz       build the fuzz targets with libFuzzer in build-fuzz/fuzz/ (clang);"
 	@echo "             fuzz-run runs each for FUZZ_TIME seconds (30); fuzz-afl builds"
 	@echo "             them for AFL++ (build-afl/fuzz/replay-<name> @@)"
+	@echo "  lint       cppcheck and clang-tidy over the tree (.clang-tidy,"
+	@echo "             scripts/cppcheck-suppressions)"
+	@echo "  smoke      the smoke tests alone; with VALGRIND=1 under valgrind memcheck"
 	@echo "  bench      run the benchmarks in tests/bench and print their ratios"
 	@echo "  demo       install missing packages (as root), build, run the paper's"
 	@echo "             3-thread experiment and say where its output went"
@@ -239,6 +259,7 @@ help:
 	@echo "  install-strip  the same, the program stripped"
 	@echo "  uninstall  remove what install put there"
 	@echo "  clean      remove build/, build-san/, build-fuzz/ and build-afl/"
-	@echo "variables: CC, CFLAGS (added to ours), LDFLAGS, PREFIX, DESTDIR, BASHCOMPDIR, OPT, SANITIZE, FUZZ_TIME, AFL_CC"
+	@echo "variables: CC, CFLAGS (added to ours), LDFLAGS, PREFIX, DESTDIR, BASHCOMPDIR, OPT,"
+	@echo "           SANITIZE, VALGRIND, FUZZ_TIME, AFL_CC"
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

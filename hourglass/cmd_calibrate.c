@@ -12,6 +12,7 @@
 #include "../postprocess/ciout.h"
 #include "../postprocess/summary_json.h"
 #include "../postprocess/text.h"
+#include "../postprocess/thresh.h"
 #include "../trace/calib.h"
 #include "../trace/counter.h"
 #include "cmdutil.h"
@@ -21,6 +22,7 @@
 
 struct calibrate_args {
 	uint64_t gap_ns;
+	uint64_t repeat;
 	bool json;
 	bool ctx;
 };
@@ -31,6 +33,11 @@ static const struct hg_opt calibrate_opts[] = {
 	{ .name = "gap", .letter = 'g', .kind = HG_OPT_TIME,
 	  .off = offsetof(struct calibrate_args, gap_ns), .value = "<gap>",
 	  .help = "the threshold to report instead of the derived one" },
+	{ .name = "repeat", .kind = HG_OPT_COUNT, .off = offsetof(struct calibrate_args, repeat),
+	  .value = "<n>", .max = 1000,
+	  .help = "calibrate <n> times (1 to 1000) and report the spread\n"
+		  "of the derived gap threshold: min, median, max and\n"
+		  "(max - min) / median" },
 	{ .name = "ctx", .kind = HG_OPT_FLAG, .off = offsetof(struct calibrate_args, ctx),
 	  .help = "also measure a context switch a second way: two threads\n"
 		  "pinned to the last CPU pass a byte through a pair of\n"
@@ -45,7 +52,9 @@ static const struct hg_cmdspec calibrate_spec = {
 	.summary = "measure the counter and the gap loop",
 	.about = "Measure the cycle counter's frequency against CLOCK_MONOTONIC_RAW, the\n"
 		 "cost of a counter read, of a bare counter loop and of the gap loop, and\n"
-		 "print the gap threshold a run would use (twice the gap loop, or <gap>).",
+		 "print the gap threshold a run would use (twice the gap loop, or <gap>).\n"
+		 "With --repeat, calibrate again and again and report how far the derived\n"
+		 "threshold moves (target: within 10 %).",
 	.opts = calibrate_opts,
 };
 
@@ -101,16 +110,37 @@ static int measure_ctx(const struct hg_calib *c, struct hg_pingpong *pp)
 	return 0;
 }
 
+/*
+ * Calibrate once, or --repeat times: @c the last calibration, @s the
+ * spread of the thresholds. Returns 0 or hg_calibrate()'s error.
+ */
+static int calibrate_repeat(const struct calibrate_args *a, struct hg_calib *c,
+			    struct hg_thresh_spread *s)
+{
+	uint64_t v[1000];
+	size_t n = a->repeat ? (size_t)a->repeat : 1, i;
+	int ret;
+
+	for (i = 0; i < n; i++) {
+		ret = hg_calibrate(c, a->gap_ns);
+		if (ret)
+			return ret;
+		v[i] = c->gap_threshold_cycles;
+	}
+	return hg_thresh_spread(v, n, s);
+}
+
 static int calibrate_main(int argc, char **argv)
 {
 	struct calibrate_args a = { 0 };
+	struct hg_thresh_spread spread;
 	struct hg_pingpong pp;
 	struct hg_calib c;
 	int ret;
 
 	if (hg_cmdopt_get(&calibrate_spec, argc, argv, &a, &ret))
 		return ret;
-	ret = hg_calibrate(&c, a.gap_ns);
+	ret = calibrate_repeat(&a, &c, &spread);
 	if (ret == -EIO) {
 		fprintf(stderr, "hourglass: calibrate: no two frequency estimates agreed "
 			"within 0.1 %% (is the machine very busy?)\n");
@@ -126,11 +156,24 @@ static int calibrate_main(int argc, char **argv)
 		struct hg_json j;
 
 		hg_json_calib(&j, stdout, &c, HG_COUNTER_NAME);
+		if (a.repeat) {
+			hg_json_u64(&j, "repeat", spread.n);
+			hg_json_u64(&j, "threshold_min_cycles", spread.min);
+			hg_json_u64(&j, "threshold_median_cycles", spread.median);
+			hg_json_u64(&j, "threshold_max_cycles", spread.max);
+			hg_json_num(&j, "threshold_spread_pct", spread.spread_pct, 1);
+		}
 		if (a.ctx)
 			json_ctx(&j, &pp);
 		hg_json_end_doc(&j);
 	} else {
 		hg_print_calib(stdout, &c, HG_COUNTER_NAME);
+		if (a.repeat)
+			printf("# repeat: %zu calibrations: gap threshold min %llu, median %llu, "
+			       "max %llu cycles; spread %.1f %% (max - min over the median)\n",
+			       spread.n, (unsigned long long)spread.min,
+			       (unsigned long long)spread.median, (unsigned long long)spread.max,
+			       spread.spread_pct);
 		if (a.ctx)
 			print_ctx(&pp);
 	}

@@ -105,9 +105,10 @@ static int ctx_run(const void *args, const struct hg_trace *t)
 	char err[512];
 	int ret;
 
-	if (a->sched && hg_sched_read(a->sched, &s, err, sizeof(err))) {
-		fprintf(stderr, "hourglass: ctx: --sched %s: %s\n", a->sched, err);
-		return 2;
+	if (a->sched) {
+		ret = hg_cmd_read_sched("ctx", a->sched, t, &s);
+		if (ret)
+			return ret;
 	}
 	ret = a->sched ? hg_ctx_analyse_sched(t, &s, &r, err, sizeof(err)) : hg_ctx_analyse(t, &r);
 	if (a->sched)

@@ -19,6 +19,7 @@
 
 #include "../postprocess/diff.h"
 #include "../postprocess/diffjson.h"
+#include "../postprocess/thresh.h"
 #include "../trace/timeval.h"
 #include "cmdopt.h"
 #include "cmdutil.h"
@@ -248,7 +249,7 @@ static int diff_main(int argc, char **argv)
 	}
 	if (!ret) {
 		if (sa.t[0].gap_threshold_ns && sb.t[0].gap_threshold_ns &&
-		    sa.t[0].gap_threshold_ns != sb.t[0].gap_threshold_ns)
+		    hg_thresh_differ_ns(sa.t[0].gap_threshold_ns, sb.t[0].gap_threshold_ns))
 			fprintf(stderr, "hourglass: diff: warning: gap thresholds differ (A %llu ns, "
 				"B %llu ns): gaps shorter than the larger were not seen in both\n",
 				(unsigned long long)sa.t[0].gap_threshold_ns,

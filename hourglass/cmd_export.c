@@ -19,6 +19,7 @@ struct export_args {
 	const char *file;
 	int format;
 	const char *out;
+	const char *sched;
 };
 
 static const struct hg_arg export_pos[] = {
@@ -42,6 +43,12 @@ static const struct hg_opt export_opts[] = {
 	  .off = offsetof(struct export_args, out), .value = "<out>",
 	  .help = "where to write (a new file replaces <out> whole);\n"
 		  "- for standard output" },
+	{ .name = "sched", .kind = HG_OPT_FILE, .off = offsetof(struct export_args, sched),
+	  .value = "<sched.txt>",
+	  .help = "perfetto: also put the other tasks that ran in the\n"
+		  "workers' gaps on the CPU tracks, from the text of perf\n"
+		  "script over a perf sched record -k CLOCK_MONOTONIC\n"
+		  "capture of the run (as ctx --sched)" },
 	HG_OPT_END
 };
 
@@ -56,10 +63,23 @@ static const struct hg_cmdspec export_spec = {
 	.opts = export_opts,
 };
 
+/* --sched: read, and check that it fits @t; returns 0 or the exit status. */
+static int read_sched(const struct export_args *a, const struct hg_trace *t,
+		      enum hg_export_format fmt, struct hg_sched *s)
+{
+	if (!hg_export_takes_sched(fmt)) {
+		fprintf(stderr, "hourglass: export: --sched %s: only --format perfetto shows "
+			"other tasks\n", a->sched);
+		return 2;
+	}
+	return hg_cmd_read_sched("export", a->sched, t, s);
+}
+
 /* Write the export of @t; returns the exit status (messages on stderr). */
 static int write_export(const struct export_args *a, const struct hg_trace *t,
 			enum hg_export_format fmt)
 {
+	struct hg_sched s = { 0 };
 	struct hg_atomic at;
 	char err[512];
 	int ret;
@@ -68,12 +88,20 @@ static int write_export(const struct export_args *a, const struct hg_trace *t,
 		fprintf(stderr, "hourglass: export: %s: damaged records\n", a->file);
 		return 1;
 	}
+	if (a->sched) {
+		ret = read_sched(a, t, fmt, &s);
+		if (ret)
+			return ret;
+	}
 	/* "-" and files that are not regular are written in place by it */
 	if (hg_atomic_open(&at, a->out, err, sizeof(err))) {
 		fprintf(stderr, "hourglass: export: %s\n", err);
+		hg_sched_free(&s);
 		return 1;
 	}
-	ret = hg_atomic_close(&at, hg_export(at.f, t, fmt), err, sizeof(err));
+	ret = hg_atomic_close(&at, hg_export_sched(at.f, t, fmt, a->sched ? &s : NULL), err,
+			      sizeof(err));
+	hg_sched_free(&s);
 	if (ret)
 		fprintf(stderr, "hourglass: export: %s\n", err);
 	return ret ? 1 : 0;

@@ -18,7 +18,7 @@
 #include "cmdutil.h"
 #include "commands.h"
 
-#define LAT_MAX_BUCKETS 1000000	/* --histogram */
+#define LAT_MAX_BUCKETS 1000000u	/* --histogram */
 
 struct lat_args {
 	const char *file;

@@ -16,6 +16,7 @@
 struct render_args {
 	const char *file;
 	const char *out;
+	const char *sched;
 	uint64_t width;
 	struct hg_render_opts o;
 };
@@ -41,6 +42,12 @@ static const struct hg_opt render_opts[] = {
 	{ .name = "per-cpu", .kind = HG_OPT_FLAG, .off = offsetof(struct render_args, o.per_cpu),
 	  .help = "one row per CPU, boxes coloured by thread, LAT\n"
 		  "wake-ups under the row of the CPU they woke on" },
+	{ .name = "sched", .kind = HG_OPT_FILE, .off = offsetof(struct render_args, sched),
+	  .value = "<sched.txt>",
+	  .help = "with --per-cpu: draw the other tasks that ran in the\n"
+		  "workers' gaps, named, from the text of perf script over\n"
+		  "a perf sched record -k CLOCK_MONOTONIC capture (as ctx\n"
+		  "--sched)" },
 	HG_OPT_END
 };
 
@@ -93,12 +100,29 @@ static int render_run(const void *args, const struct hg_trace *t)
 	struct hg_render_opts o = a->o;
 	char err[256];
 
+	struct hg_sched s;
+	int ret;
+
 	o.width_px = (unsigned int)a->width;
 	if (hg_render_check(t, &o, err, sizeof(err))) {
 		fprintf(stderr, "hourglass: render: %s\n", err);
 		return 2;
 	}
-	return write_svg(a, &o, t);
+	if (a->sched && !o.per_cpu) {
+		fprintf(stderr, "hourglass: render: --sched %s: needs --per-cpu (the other "
+			"tasks are drawn in the CPUs' rows)\n", a->sched);
+		return 2;
+	}
+	if (a->sched) {
+		ret = hg_cmd_read_sched("render", a->sched, t, &s);
+		if (ret)
+			return ret;
+		o.sched = &s;
+	}
+	ret = write_svg(a, &o, t);
+	if (a->sched)
+		hg_sched_free(&s);
+	return ret;
 }
 
 static int render_main(int argc, char **argv)

@@ -615,7 +615,7 @@ int hg_cmdopt_parse(const struct hg_cmdspec *spec, int argc, char *const *argv,
 			continue;
 		}
 		if (npos == nargs) {
-			if (spec->rest) {
+			if (spec->rest && rest && nrest) {
 				rest[(*nrest)++] = argv[i];
 				continue;
 			}
@@ -631,7 +631,7 @@ int hg_cmdopt_parse(const struct hg_cmdspec *spec, int argc, char *const *argv,
 			return ret;
 		npos++;
 	}
-	if (spec->rest)
+	if (spec->rest && rest && nrest)
 		rest[*nrest] = NULL;
 	return finish(&p, given, npos, argv, pos);
 }

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../postprocess/attrib.h"
 #include "cmdutil.h"
 #include "outpath.h"
 
@@ -77,4 +78,33 @@ int hg_cmd_on_trace(const struct hg_cmdspec *spec, int argc, char **argv, void *
 	status = run(args, t);
 	hg_trace_free(t);
 	return hg_cmd_flush(spec->name, status);
+}
+
+static int no_gap(const struct hg_sched_gap *g __attribute__((unused)),
+		  void *arg __attribute__((unused)))
+{
+	return 0;
+}
+
+int hg_cmd_read_sched(const char *cmd, const char *file, const struct hg_trace *t,
+		      struct hg_sched *s)
+{
+	char err[512] = "";
+	int ret;
+
+	if (hg_sched_read(file, s, err, sizeof(err))) {
+		fprintf(stderr, "hourglass: %s: --sched %s: %s\n", cmd, file, err);
+		return 2;
+	}
+	ret = hg_attribute(t, s, no_gap, NULL, NULL, NULL, err, sizeof(err));
+	if (!ret)
+		return 0;
+	hg_sched_free(s);
+	if (ret == -ENODATA || ret == -ERANGE || ret == -ESRCH) {
+		fprintf(stderr, "hourglass: %s: --sched %s: %s\n", cmd, file, err);
+		return 2;
+	}
+	fprintf(stderr, "hourglass: %s: %s\n", cmd,
+		ret == -EINVAL ? "damaged records" : strerror(-ret));
+	return 1;
 }

@@ -6,6 +6,7 @@
 #ifndef HG_CMDUTIL_H
 #define HG_CMDUTIL_H
 
+#include "../postprocess/sched.h"
 #include "../trace/trace.h"
 #include "cmdopt.h"
 
@@ -14,6 +15,16 @@
  * "hourglass: <cmd>: <file>: <reason>" and returns 2 when it cannot
  */
 int hg_cmd_read(const char *cmd, const char *file, struct hg_trace **t);
+
+/*
+ * hg_cmd_read_sched - --sched @file of subcommand @cmd: the kernel's
+ * switches (postprocess/sched.h) into @s, checked against @t as ctx
+ * --sched attributes them. Returns the exit status: 0 (free @s with
+ * hg_sched_free()), 2 for a file that is not perf script text or does not
+ * fit the trace, 1 when memory or the records fail; messages printed.
+ */
+int hg_cmd_read_sched(const char *cmd, const char *file, const struct hg_trace *t,
+		      struct hg_sched *s);
 
 /*
  * hg_cmd_flush - flush standard output; when that or an earlier write

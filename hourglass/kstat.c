@@ -168,12 +168,14 @@ static int slurp(const char *path, char **out)
 	char *buf = malloc(cap);
 	int fd, ret = 0;
 
+	*out = NULL;
 	if (!buf)
 		return -ENOMEM;
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
+		ret = errno ? -errno : -EIO;
 		free(buf);
-		return -errno;
+		return ret;
 	}
 	for (;;) {
 		ssize_t r;
@@ -192,7 +194,7 @@ static int slurp(const char *path, char **out)
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r < 0) {
-			ret = -errno;
+			ret = errno ? -errno : -EIO;
 			break;
 		}
 		if (!r)
@@ -212,20 +214,21 @@ static int slurp(const char *path, char **out)
 int hg_kstat_read(struct hg_kstat *k)
 {
 	static const char *const counts[] = { "/proc/interrupts", "/proc/softirqs" };
-	char *text;
+	char *text = NULL;
 	int ret, i;
 
 	k->n = 0;
 	k->cpu = NULL;
 	ret = slurp("/proc/stat", &text);
-	if (ret)
-		return ret;
+	if (ret || !text)
+		return ret ? ret : -EIO;
 	ret = hg_kstat_parse_stat(text, sysconf(_SC_CLK_TCK), k);
 	free(text);
 	if (ret)
 		return ret;
 	for (i = 0; i < 2; i++) {
-		if (slurp(counts[i], &text))
+		text = NULL;
+		if (slurp(counts[i], &text) || !text)
 			continue;
 		hg_kstat_parse_counts(text, k, i);
 		free(text);

@@ -34,7 +34,7 @@ int main(int argc, char **argv)
 		hg_usage_short(stderr);
 		return 2;
 	}
-	if (argc > 1 && argv[1][0] != '-') {
+	if (argv[1][0] != '-') {
 		c = hg_command_find(argv[1]);
 		if (!c) {
 			const char *near = hg_command_suggest(argv[1]);

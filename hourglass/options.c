@@ -195,9 +195,10 @@ static int parse_thresholds(struct parser *ps, const char *opt, const char *val)
 	char buf[512], *rest = buf, *tok;
 	unsigned int n = 0;
 
+	/* NOLINTNEXTLINE(clang-analyzer-core.NonNullParamChecker): one-value options get one */
 	if (strlen(val) >= sizeof(buf))
 		return fail(ps, -EINVAL, "%s: list too long", opt);
-	strcpy(buf, val);
+	snprintf(buf, sizeof(buf), "%s", val);
 	if (!*buf)
 		return fail(ps, -EINVAL, "%s: empty list (write e.g. 100us,1ms)", opt);
 	/* strsep, not strtok: "1ms,,2ms" has an empty item, refused as --cpu does */
@@ -245,9 +246,9 @@ static int parse_workload(struct parser *ps, const char *opt, int argc,
 	}
 	/* a required argument that is an option means one is missing */
 	for (k = 0; k < n && k < wl->min_args; k++) {
-		const char *a = argv[*i + 1 + k];
+		const char *word = argv[*i + 1 + k];
 
-		if (a[0] == '-' && ((a[1] >= 'a' && a[1] <= 'z') || a[1] == '-'))
+		if (word[0] == '-' && ((word[1] >= 'a' && word[1] <= 'z') || word[1] == '-'))
 			n = k;
 	}
 	if (n < wl->min_args)
@@ -281,6 +282,7 @@ static int parse_one(struct parser *ps, const struct opt *o, const char *opt,
 		ps->have_n = true;
 		return 0;
 	case O_DURATION:	/* 0, with or without a unit, is --forever */
+		/* NOLINTNEXTLINE(clang-analyzer-core.NonNullParamChecker): as above */
 		if (!strcmp(val, "0")) {
 			cfg->duration_ns = 0;
 			return 0;
@@ -379,7 +381,6 @@ static int parse_one(struct parser *ps, const struct opt *o, const char *opt,
 	case O_BLOCKING:
 		return parse_time_opt(ps, opt, val, &a->v.ns, true);
 	case O_WCET:
-		return parse_time_opt(ps, opt, val, &a->v.ns, false);
 	case O_FINISH:
 		return parse_time_opt(ps, opt, val, &a->v.ns, false);
 	case O_CPU:
@@ -496,11 +497,11 @@ static int finish(struct parser *ps)
 			    "write one of them to a file");
 	{
 		/* compared as files: two names may be one file (a symbolic link, ./x) */
-		const char *const opts[] = { "--json", "-o", "--prom" };
+		const char *const names[] = { "--json", "-o", "--prom" };
 		const char *const paths[] = { cfg->json_path, cfg->out_path, cfg->prom_path };
 		char why[HG_QUOTE_MAX + 128];
 
-		if (hg_outputs_clash(opts, paths, 3, why, sizeof(why)))
+		if (hg_outputs_clash(names, paths, 3, why, sizeof(why)))
 			return fail(ps, -EINVAL, "%s", why);
 	}
 	if (ps->break_on_given && !cfg->break_ns)

@@ -198,7 +198,7 @@ int hg_pingpong_measure(unsigned int cpu, size_t rounds, const struct hg_calib *
 		return -errno;
 	if (!CPU_ISSET(cpu, &allowed))
 		return -EINVAL;
-	rt = malloc(rounds * sizeof(*rt));
+	rt = calloc(rounds, sizeof(*rt));
 	if (!rt)
 		return -ENOMEM;
 	memset(pp, 0, sizeof(*pp));

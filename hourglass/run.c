@@ -106,7 +106,7 @@ static bool wait_until(struct run *r, uint64_t ns)
 	bool stopped;
 
 	pthread_mutex_lock(&r->lock);
-	while (!(stopped = atomic_load(&r->stop)) &&
+	while (!atomic_load(&r->stop) &&
 	       pthread_cond_timedwait(&r->wake, &r->lock, &ts) != ETIMEDOUT)
 		;
 	stopped = atomic_load(&r->stop);
@@ -202,7 +202,7 @@ static void setup_thread(struct worker *w)
 		/* twice its own loop, with the work in it, measured here on its CPU */
 		uint32_t p;
 
-		if (!hg_calib_step_p9999(c->wl->step, w->wctx.priv, &p) &&
+		if (!hg_calib_step_p999(c->wl->step, w->wctx.priv, &p) &&
 		    hg_calib_threshold(0, p) > w->gap_cycles)
 			w->gap_cycles = hg_calib_threshold(0, p);
 	}

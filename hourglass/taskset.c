@@ -15,15 +15,21 @@
 
 static uint64_t read_u64(const char *path, uint64_t dflt)
 {
-	unsigned long long v;
+	char line[32];
+	uint64_t v;
 	FILE *f = fopen(path, "r");
 	int ok;
 
 	if (!f)
 		return dflt;
-	ok = fscanf(f, "%llu", &v) == 1;
+	ok = fgets(line, sizeof(line), f) != NULL;
 	fclose(f);
-	return ok ? (uint64_t)v : dflt;
+	if (!ok)
+		return dflt;
+	line[strcspn(line, "\n")] = '\0';
+	if (!strcmp(line, "-1"))	/* no limit */
+		return UINT64_MAX;
+	return hg_parse_u64(line, &v) ? dflt : v;
 }
 
 void hg_taskset_admission(struct hg_taskset *s)

@@ -133,7 +133,7 @@ static int check_overlap(const struct hg_trace *t, const struct hg_sched *s,
 }
 
 /* Hand the switches of CPU line [a, b) of @s to the gaps [ga, gb) on it. */
-static void assign(const struct hg_trace *t, const struct hg_sched *s, uint64_t *sc,
+static void assign(const struct hg_trace *t, const struct hg_sched *s, const uint64_t *sc,
 		   size_t a, size_t b, struct gapref *g, size_t ng, uint64_t slack,
 		   uint64_t *outside)
 {
@@ -183,6 +183,23 @@ static enum hg_sched_class attribute(const struct hg_trace *t, const struct hg_s
 		return HG_SC_MIGRATION;
 	default:
 		return HG_SC_UNKNOWN;
+	}
+}
+
+/* Whether the kernel's class @k says what the trace's @g did. */
+static bool same(enum hg_sched_class k, enum hg_gap_class g)
+{
+	switch (g) {
+	case HG_GAP_VOLUNTARY:
+		return k == HG_SC_VOLUNTARY;
+	case HG_GAP_INVOLUNTARY:
+		return k == HG_SC_INVOLUNTARY;
+	case HG_GAP_FOREIGN:
+		return k == HG_SC_FOREIGN_TASK || k == HG_SC_FOREIGN_OTHER;
+	case HG_GAP_MIGRATION:
+		return k == HG_SC_MIGRATION;
+	default:
+		return k == HG_SC_UNKNOWN;
 	}
 }
 
@@ -251,6 +268,8 @@ int hg_attribute(const struct hg_trace *t, const struct hg_sched *s, hg_sched_ga
 			.switches = (uint32_t)(gs.v[j].hi - gs.v[j].lo),
 		};
 
+		tot->gaps++;
+		tot->agree += same(sg.cls, sg.gap.cls);
 		ret = gap_fn(&sg, arg);
 		if (!ret && run_fn && (sg.cls == HG_SC_INDIRECT || sg.cls == HG_SC_FOREIGN_TASK))
 			ret = report_runs(s, sc, &gs.v[j], run_fn, arg);

@@ -68,6 +68,11 @@ struct hg_sched_totals {
 	uint64_t switches;		/* events inside the run */
 	uint64_t from_workers_to_others;/* a worker switched out for another task */
 	uint64_t between_workers;	/* a worker switched out for another worker */
+	uint64_t gaps;			/* the trace's gaps ... */
+	uint64_t agree;			/* ... that the kernel's switches class
+					 * as the trace did (a switch of the
+					 * same kind, foreign as foreign task
+					 * or other, migration, unclassified) */
 	uint64_t outside_gaps;		/* events of a worker in none of its
 					 * switch or foreign gaps (in a
 					 * migration, or misplaced in time) */

@@ -225,7 +225,7 @@ static int classify_one(const struct lines *l, unsigned int c, size_t j, struct 
 	else if (resume->cpu != c && (!b || resume->start_cycles <= b->start_cycles))
 		g->cls = HG_GAP_MIGRATION;
 	else if (b && next->thread != r->thread) {
-		g->cls = a->flags & (HG_REC_YIELD | HG_REC_SLEEP) ?
+		g->cls = (a->flags & (HG_REC_YIELD | HG_REC_SLEEP)) ?
 			 HG_GAP_VOLUNTARY : HG_GAP_INVOLUNTARY;
 		g->next_thread = next->thread;
 		g->cost_cycles = b->start_cycles - iv_end(a);

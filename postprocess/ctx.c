@@ -158,7 +158,7 @@ static int finish(struct hg_ctx_report *r)
 		return ret;
 	nv = r->n[HG_GAP_VOLUNTARY];
 	ni = r->n[HG_GAP_INVOLUNTARY];
-	r->switches = malloc((nv + ni ? nv + ni : 1) * sizeof(*r->switches));
+	r->switches = malloc(((nv + ni) ? nv + ni : 1) * sizeof(*r->switches));
 	if (!r->switches)
 		return -ENOMEM;
 	merge_sorted(r->cost[HG_GAP_VOLUNTARY], nv, r->cost[HG_GAP_INVOLUNTARY], ni,
@@ -275,6 +275,8 @@ static void print_kernel(FILE *f, const struct hg_ctx_report *r)
 		" of the workers' in no switch or foreign gap\n", k->switches,
 		k->from_workers_to_others, seen, pct(seen, k->from_workers_to_others),
 		k->between_workers, direct, pct(direct, k->between_workers), k->outside_gaps);
+	fprintf(f, "# kernel: %" PRIu64 " of %" PRIu64 " gaps (%.1f %%) classed as the trace alone "
+		"classes them\n", k->agree, k->gaps, pct(k->agree, k->gaps));
 	if (!r->nothers)
 		return;
 	fprintf(f, "# other tasks that took most time from the workers:\n");
@@ -373,6 +375,8 @@ static void json_kernel(struct hg_json *j, const struct hg_ctx_report *r)
 	hg_json_u64(j, "from_workers_to_others", k->from_workers_to_others);
 	hg_json_u64(j, "between_workers", k->between_workers);
 	hg_json_u64(j, "outside_gaps", k->outside_gaps);
+	hg_json_u64(j, "gaps", k->gaps);
+	hg_json_u64(j, "agree", k->agree);
 	hg_json_close(j);
 	hg_json_arr(j, "other_tasks");
 	for (i = 0; i < r->nothers && i < HG_CTX_TOP_OTHERS; i++) {
@@ -409,7 +413,7 @@ int hg_ctx_json(FILE *f, const struct hg_trace *t, const struct hg_ctx_report *r
 		size_t k;
 
 		for (k = 0; name[k] && k + 1 < sizeof(key); k++)
-			key[k] = name[k] == ' ' ? '_' : name[k];
+			key[k] = (char)(name[k] == ' ' ? '_' : name[k]);
 		key[k] = '\0';
 		hg_json_row_obj(&j, key);
 		hg_json_u64(&j, "count", s->count);

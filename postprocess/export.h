@@ -96,9 +96,11 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "../trace/trace.h"
+#include "sched.h"
 
 /* Version of the json export's schema; raised when a key changes or goes. */
 #define HG_EXPORT_SCHEMA 2
@@ -171,5 +173,18 @@ int hg_export_check(const struct hg_trace *t);
  * Returns 0, -EINVAL for damaged records, -EIO when writing failed.
  */
 int hg_export(FILE *f, const struct hg_trace *t, enum hg_export_format fmt);
+
+/*
+ * hg_export_sched - hg_export() with the kernel's switches @s (sched.h;
+ * NULL: none): perfetto also puts the other tasks that ran inside the
+ * workers' gaps on the CPU tracks, one complete event each (category
+ * "other", named by the task, args "pid"), as ctx --sched attributes them
+ * (attrib.h, which the caller has run once to check @s fits @t).
+ */
+int hg_export_sched(FILE *f, const struct hg_trace *t, enum hg_export_format fmt,
+		    const struct hg_sched *s);
+
+/* hg_export_takes_sched - whether format @fmt shows the kernel's switches. */
+bool hg_export_takes_sched(enum hg_export_format fmt);
 
 #endif /* HG_EXPORT_H */

@@ -35,7 +35,8 @@ static void csv_row(struct hg_out *o, const struct hg_trace_thread *th,
 	hg_out_done(o, p);
 }
 
-static int csv(struct hg_out *o, const struct hg_trace *t)
+static int csv(struct hg_out *o, const struct hg_trace *t,
+	       const struct hg_sched *sched __attribute__((unused)))
 {
 	struct hg_export_item it;
 	uint32_t i;

@@ -35,6 +35,17 @@ int hg_export_parse_format(const char *name, enum hg_export_format *fmt)
 
 int hg_export(FILE *f, const struct hg_trace *t, enum hg_export_format fmt)
 {
+	return hg_export_sched(f, t, fmt, NULL);
+}
+
+bool hg_export_takes_sched(enum hg_export_format fmt)
+{
+	return (size_t)fmt < NFORMATS && formats[fmt]->sched_ok;
+}
+
+int hg_export_sched(FILE *f, const struct hg_trace *t, enum hg_export_format fmt,
+		    const struct hg_sched *sched)
+{
 	struct hg_out *o;
 	int ret;
 
@@ -49,7 +60,7 @@ int hg_export(FILE *f, const struct hg_trace *t, enum hg_export_format fmt)
 	o->f = f;
 	o->err = 0;
 	o->len = 0;
-	ret = formats[fmt]->write(o, t);
+	ret = formats[fmt]->write(o, t, formats[fmt]->sched_ok ? sched : NULL);
 	hg_out_flush(o);
 	if (!ret)
 		ret = o->err;

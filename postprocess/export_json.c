@@ -61,7 +61,8 @@ static int json_thread(struct hg_out *o, struct hg_json *j, const struct hg_trac
 	return ret;
 }
 
-static int json(struct hg_out *o, const struct hg_trace *t)
+static int json(struct hg_out *o, const struct hg_trace *t,
+		const struct hg_sched *sched __attribute__((unused)))
 {
 	struct hg_json j;
 	uint32_t i;

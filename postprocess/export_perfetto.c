@@ -14,6 +14,7 @@
 #include "../trace/timeval.h"
 #include "export.h"
 #include "exportbuf.h"
+#include "attrib.h"
 #include "exportint.h"
 #include "json.h"
 #include "meta.h"
@@ -324,7 +325,39 @@ static int pf_thread(struct pf *pf, uint32_t i)
 	return ret;
 }
 
-static int perfetto(struct hg_out *o, const struct hg_trace *t)
+/* Another task's run inside a worker's gap, on its CPU's track. */
+static int pf_other(const struct hg_sched_run *r, void *arg)
+{
+	struct pf *pf = arg;
+	struct hg_out *o = pf->o;
+	char span[80], *p;
+	size_t n;
+
+	n = (size_t)(put_span(span, hg_export_mono_ns(pf->t, r->start_cycles),
+			      hg_export_mono_ns(pf->t, r->end_cycles)) - span);
+	pf_cpu_track(pf, r->cpu);
+	hg_out_done(o, hg_json_prefix(pf->j, hg_out_room(o, HG_JSON_PREFIX)));
+	OUT_LIT(o, "{\"name\":");
+	hg_out_jstr(o, r->comm);
+	OUT_LIT(o, ",\"cat\":\"other\",\"ph\":\"X\"");
+	hg_out_kv_u64(o, "pid", pf->cpus_pid);
+	hg_out_kv_u64(o, "tid", pf_cpu_tid(pf, r->cpu));
+	p = hg_out_room(o, sizeof(span));
+	memcpy(p, span, n);
+	hg_out_done(o, p + n);
+	OUT_LIT(o, ",\"args\":{\"pid\":");
+	hg_out_u64(o, r->pid);
+	OUT_LIT(o, "}}");
+	return 0;
+}
+
+static int pf_no_gap(const struct hg_sched_gap *g __attribute__((unused)),
+		     void *arg __attribute__((unused)))
+{
+	return 0;
+}
+
+static int perfetto(struct hg_out *o, const struct hg_trace *t, const struct hg_sched *sched)
 {
 	struct pf *pf = calloc(1, sizeof(*pf));
 	struct hg_json j;
@@ -345,6 +378,11 @@ static int perfetto(struct hg_out *o, const struct hg_trace *t)
 	pf_meta(pf, "process_sort_index", pf->pid, pf->pid, NULL, 0);
 	for (i = 0; i < t->nthreads && !ret; i++)
 		ret = pf_thread(pf, i);
+	if (!ret && sched) {
+		char err[256];
+
+		ret = hg_attribute(t, sched, pf_no_gap, pf_other, pf, NULL, err, sizeof(err));
+	}
 	hg_out_flush(o);
 	hg_json_close(&j);
 	hg_json_string(&j, "displayTimeUnit", "ns");
@@ -365,4 +403,5 @@ static int perfetto(struct hg_out *o, const struct hg_trace *t)
 const struct hg_export_ops hg_export_perfetto = {
 	.name = "perfetto",
 	.write = perfetto,
+	.sched_ok = true,
 };

@@ -77,7 +77,7 @@ void hg_out_key(struct hg_out *o, const char *key)
 
 	*p++ = ',';
 	*p++ = '"';
-	memcpy(p, key, n);
+	memcpy(p, key, n);	/* NOLINT(bugprone-not-null-terminated-result): JSON text, no C string */
 	p += n;
 	*p++ = '"';
 	*p++ = ':';

@@ -6,17 +6,23 @@
 #ifndef HG_EXPORTINT_H
 #define HG_EXPORTINT_H
 
+#include <stdbool.h>
+
 #include "../trace/trace.h"
 #include "exportbuf.h"
+#include "sched.h"
 
 /* One export format: export_<name>.c ends in one of these. */
 struct hg_export_ops {
 	const char *name;	/* as --format takes it */
 	/*
 	 * write - @t's records (checked already: every one decodes) into @o,
-	 * which the caller flushes. Returns 0 or -errno.
+	 * which the caller flushes; with @sched (NULL: none) also the other
+	 * tasks that ran in the workers' gaps, for formats that take them
+	 * (@sched_ok). Returns 0 or -errno.
 	 */
-	int (*write)(struct hg_out *o, const struct hg_trace *t);
+	int (*write)(struct hg_out *o, const struct hg_trace *t, const struct hg_sched *sched);
+	bool sched_ok;
 };
 
 extern const struct hg_export_ops hg_export_perfetto;

@@ -77,8 +77,9 @@ char *hg_json_prefix(struct hg_json *j, char *p)
 static void member(struct hg_json *j, const char *key)
 {
 	char buf[HG_JSON_PREFIX];
+	const char *end = hg_json_prefix(j, buf);
 
-	fwrite(buf, 1, (size_t)(hg_json_prefix(j, buf) - buf), j->f);
+	fwrite(buf, 1, (size_t)(end - buf), j->f);
 	if (key) {
 		hg_json_str(j->f, key);
 		fputs(": ", j->f);

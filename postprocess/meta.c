@@ -31,12 +31,12 @@ void hg_meta_run(struct hg_json *j, const struct hg_trace *t)
 	hg_json_u64(j, "start_cycles", t->mono_start_cycles);
 	hg_json_u64(j, "end_monotonic_ns", t->mono_end_ns);
 	hg_json_u64(j, "end_cycles", t->mono_end_cycles);
-	hg_json_bool(j, "interrupted", t->flags & HG_TRACE_INTERRUPTED);
+	hg_json_bool(j, "interrupted", (t->flags & HG_TRACE_INTERRUPTED) != 0);
 	if (t->signal)
 		hg_json_i64(j, "signal", t->signal);
 	else
 		hg_json_null(j, "signal");
-	hg_json_bool(j, "memory_locked", t->flags & HG_TRACE_MEMLOCKED);
+	hg_json_bool(j, "memory_locked", (t->flags & HG_TRACE_MEMLOCKED) != 0);
 	hg_json_u64(j, "capacity_records", t->capacity);
 	hg_json_u64(j, "stored_records", stored);
 	hg_json_u64(j, "dropped_records", dropped);
@@ -152,7 +152,7 @@ void hg_meta_calib(struct hg_json *j, const struct hg_calib *c, const char *coun
 	hg_json_milli(j, "gap_loop_cycles", c->gap_loop_mcycles);
 	hg_json_num(j, "loop_ratio", c->bare_loop_mcycles ?
 		    (double)c->gap_loop_mcycles / c->bare_loop_mcycles : 0.0, 4);
-	hg_json_u64(j, "iteration_p9999_cycles", c->iter_p9999_cycles);
+	hg_json_u64(j, "iteration_p999_cycles", c->iter_p999_cycles);
 	hg_json_u64(j, "gap_threshold_cycles", c->gap_threshold_cycles);
 	hg_json_u64(j, "gap_threshold_ns", c->gap_threshold_ns);
 	hg_json_string(j, "gap_threshold_source", c->threshold_given ? "given" : "derived");

@@ -31,7 +31,7 @@ void hg_meta_system(struct hg_json *j, const struct hg_trace *t);
 /*
  * hg_meta_calib - the members of the "calibration" object: counter,
  * tsc_hz, invariant, rounds, agree_ppm, counter_read_cycles,
- * bare_loop_cycles, gap_loop_cycles, loop_ratio, iteration_p9999_cycles,
+ * bare_loop_cycles, gap_loop_cycles, loop_ratio, iteration_p999_cycles,
  * gap_threshold_cycles, gap_threshold_ns, gap_threshold_source
  */
 void hg_meta_calib(struct hg_json *j, const struct hg_calib *c, const char *counter);

@@ -65,6 +65,7 @@ int hg_predict(const struct hg_trace *t, struct hg_prediction *p)
 		return 0;
 	}
 	/* again, with the jitter the timers gave */
+	/* NOLINTNEXTLINE(clang-analyzer-unix.Malloc): the caller frees @p either way */
 	collect(t, p->ts_j, p->idx, true);
 	p->with_jitter = !hg_rta_fp(p->ts_j, p->n, p->r_j, &p->order_j);
 	return 0;

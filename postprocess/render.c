@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "../trace/timeval.h"
+#include "attrib.h"
 #include "render.h"
 #include "svg.h"
 
@@ -29,7 +30,9 @@ static const char css[] =
 	".miss{fill:#d62728;fill-opacity:.3;stroke:#d62728;stroke-width:1}\n"
 	".rel{fill:#1f4e99}\n"
 	".dl{fill:#222}\n"
-	".wake{stroke:#2c7a2c;stroke-width:1;fill:none}\n";
+	".wake{stroke:#2c7a2c;stroke-width:1;fill:none}\n"
+	".other{fill:#e8a33d}\n"
+	".on{font-size:10px;fill:#222}\n";
 
 /* Where everything goes. */
 struct layout {
@@ -379,7 +382,8 @@ static void draw_rows(const struct render *r)
 	if (!r->l.nrows)
 		fprintf(r->f, "<text class=\"note\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">"
 			"no intervals of execution in this trace</text>\n",
-			(r->l.x.px_lo + r->l.x.px_hi) / 2, r->l.top + ROW_H / 2 + 4);
+			/* NOLINTNEXTLINE(bugprone-integer-division): the middle pixel */
+			(double)((r->l.x.px_lo + r->l.x.px_hi) / 2), r->l.top + ROW_H / 2 + 4);
 }
 
 /* Clip [@s, @e] to the window; false when nothing of it is inside. */
@@ -464,6 +468,50 @@ static int draw_intervals(const struct render *r, struct merge *open)
 	}
 	fputs("</g>\n", r->f);
 	return 0;
+}
+
+static int no_gap(const struct hg_sched_gap *g __attribute__((unused)),
+		  void *arg __attribute__((unused)))
+{
+	return 0;
+}
+
+/* Another task's run in a worker's gap: a box in its CPU's row, named. */
+static int draw_other(const struct hg_sched_run *run, void *arg)
+{
+	const struct render *r = arg;
+	uint64_t s = hg_trace_ns(r->t, run->start_cycles), e = hg_trace_ns(r->t, run->end_cycles);
+	double x0, w;
+
+	if (run->cpu >= NCPUS || r->cpu_row[run->cpu] < 0 || !clip(r, &s, &e))
+		return 0;
+	x0 = x_of(r, s);
+	w = fmax(x_of(r, e) - x0, 1.0);
+	fprintf(r->f, "<rect class=\"other\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
+		"height=\"%.1f\"><title>", x0, band_top(r, (unsigned int)r->cpu_row[run->cpu]),
+		w, (double)BAND_H);
+	hg_svg_text(r->f, run->comm);
+	fprintf(r->f, " (pid %u)</title></rect>\n", run->pid);
+	if (w >= hg_svg_text_px(strlen(run->comm), 10) + 4) {
+		fprintf(r->f, "<text class=\"on\" x=\"%.1f\" y=\"%.1f\">", x0 + 2,
+			band_top(r, (unsigned int)r->cpu_row[run->cpu]) + BAND_H - 3);
+		hg_svg_text(r->f, run->comm);
+		fputs("</text>\n", r->f);
+	}
+	return 0;
+}
+
+/* With --sched: the other tasks that ran in the workers' gaps. */
+static int draw_others(const struct render *r)
+{
+	char err[256];
+	int ret;
+
+	fputs("<g>\n", r->f);
+	ret = hg_attribute(r->t, r->o->sched, no_gap, draw_other, (void *)r, NULL, err,
+			   sizeof(err));
+	fputs("</g>\n", r->f);
+	return ret;
 }
 
 /* Markers: one path per row and kind. */
@@ -731,6 +779,8 @@ static int render(struct render *r)
 	};
 	hg_svg_axis(r->f, &axis);
 	ret = draw_intervals(r, open);
+	if (!ret && r->o->per_cpu && r->o->sched)
+		ret = draw_others(r);
 	if (!ret && !r->o->per_cpu)
 		draw_events(r);
 	else if (!ret)

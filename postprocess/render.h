@@ -29,16 +29,21 @@
 #include <stdio.h>
 
 #include "../trace/trace.h"
+#include "sched.h"
 
-#define HG_RENDER_WIDTH		1000	/* default width of the picture, px */
-#define HG_RENDER_MIN_WIDTH	400
-#define HG_RENDER_MAX_WIDTH	20000
+#define HG_RENDER_WIDTH		1000u	/* default width of the picture, px */
+#define HG_RENDER_MIN_WIDTH	400u
+#define HG_RENDER_MAX_WIDTH	20000u
 
 struct hg_render_opts {
 	uint64_t from_ns;	/* start of the window, from the run's start */
 	uint64_t to_ns;		/* its end; 0: the end of the run */
 	unsigned int width_px;	/* width of the picture; 0: HG_RENDER_WIDTH */
 	bool per_cpu;		/* one row per CPU, boxes coloured by thread */
+	const struct hg_sched *sched;	/* with per_cpu: the kernel's switches, to
+					 * draw the other tasks in the gaps; NULL:
+					 * none (checked against the trace
+					 * already, as ctx --sched does) */
 };
 
 /*

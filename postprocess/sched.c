@@ -110,7 +110,7 @@ static int parse_line(const char *p, const char *ev, const char *end,
 	}
 	sw->prev_pid = (uint32_t)prev;
 	sw->next_pid = (uint32_t)next;
-	sw->prev_runnable = state[0] == 'R';
+	sw->prev_runnable = (char)(state[0] == 'R');
 	return 0;
 }
 

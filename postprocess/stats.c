@@ -307,7 +307,7 @@ uint64_t hg_rng_below(struct hg_rng *r, uint64_t n)
 /* Move the @k-th smallest (0-based) of @v to v[k], smaller ones before it. */
 static void select_kth(double *v, size_t n, size_t k, struct hg_rng *r)
 {
-	size_t lo = 0, hi = n - 1;
+	size_t lo = 0, hi = n ? n - 1 : 0;
 
 	while (lo < hi) {
 		double pivot = v[lo + hg_rng_below(r, hi - lo + 1)], t;

@@ -132,8 +132,8 @@ void hg_print_calib(FILE *f, const struct hg_calib *c, const char *counter)
 			c->gap_threshold_cycles, thr);
 	else
 		fprintf(f, "# gap threshold: %" PRIu64 " cycles = %s us (twice the loop time; "
-			"99.99%% of iterations take %u cycles or less)\n",
-			c->gap_threshold_cycles, thr, c->iter_p9999_cycles);
+			"99.9%% of iterations take %u cycles or less)\n",
+			c->gap_threshold_cycles, thr, c->iter_p999_cycles);
 }
 
 static const char *signame(int sig)

@@ -100,7 +100,7 @@ static void json_model(struct hg_json *j, const struct hg_trace *t,
 		hg_json_u64(j, "deadline_ns", th->deadline_ns);
 		hg_json_u64(j, "hits", st->hits);
 		hg_json_u64(j, "misses", st->misses);
-		hg_json_num(j, "miss_ratio", st->hits + st->misses ?
+		hg_json_num(j, "miss_ratio", (st->hits + st->misses) ?
 			    (double)st->misses / (double)(st->hits + st->misses) : 0.0, 6);
 	}
 	value_stats(j, th->model == HG_MODEL_LAT ? "lateness" :

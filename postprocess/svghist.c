@@ -83,7 +83,8 @@ static unsigned int legend(FILE *f, const struct hg_svg_hist *h)
 	double y = LEGEND_TOP;
 	unsigned int m;
 
-	for (k = 0; k < h->nseries; k++, y += LEGEND_LINE) {
+	for (k = 0; k < h->nseries; k++) {
+		y = LEGEND_TOP + (double)k * LEGEND_LINE;
 		if (!f)
 			continue;
 		fprintf(f, "<rect class=\"key c%zu\" x=\"%d\" y=\"%.1f\" width=\"14\" "

@@ -70,30 +70,33 @@ END_TEST
 START_TEST(test_threshold)
 {
 	static const struct {
-		uint32_t loop_mcycles, p9999;
+		uint32_t loop_mcycles, p999;
 		uint64_t want;
 	} cases[] = {
+		/* twice the loop, rounded up to an eighth of its power of two */
 		{ 0, 0, 2 },			/* at least 2 */
 		{ 1, 0, 2 },			/* 0.001 cycles: rounded up to 1 */
 		{ 1000, 0, 2 },
 		{ 1001, 0, 4 },
-		{ 25500, 0, 52 },		/* 25.5 -> 26 */
-		{ 25000, 0, 50 },
-		{ 25500, 30, 60 },		/* the p99.99 iteration is longer */
+		{ 25500, 0, 52 },		/* 25.5 -> 26 -> 52: a multiple of 32/8 */
+		{ 25000, 0, 52 },		/* 50 -> 52 */
+		{ 25500, 30, 60 },		/* the p99.9 iteration is longer */
 		{ 25500, 26, 52 },
 		{ 25500, 25, 52 },		/* the mean is longer */
+		{ 53000, 0, 112 },		/* 106 -> 112, a multiple of 64/8 */
+		{ 0, 57, 120 },			/* 114 -> 120 */
 		{ 0, 1, 2 },
-		{ 0, 7, 14 },
-		{ UINT32_MAX, 0, 2 * 4294968ULL },
-		{ 0, UINT32_MAX, 2 * (uint64_t)UINT32_MAX },
+		{ 0, 7, 14 },			/* 14: steps of 8/8 */
+		{ UINT32_MAX, 0, 9437184 },	/* 8589936 -> 9 * 2^23/8 */
+		{ 0, UINT32_MAX, 1ULL << 33 },	/* 2^33 - 2 -> 16 * 2^32/8 */
 	};
 	unsigned int i;
 
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		uint64_t got = hg_calib_threshold(cases[i].loop_mcycles, cases[i].p9999);
+		uint64_t got = hg_calib_threshold(cases[i].loop_mcycles, cases[i].p999);
 
 		ck_assert_msg(got == cases[i].want, "case %u (%u, %u): got %llu, want %llu",
-			      i, cases[i].loop_mcycles, cases[i].p9999,
+			      i, cases[i].loop_mcycles, cases[i].p999,
 			      (unsigned long long)got, (unsigned long long)cases[i].want);
 	}
 }
@@ -130,7 +133,7 @@ START_TEST(test_calibrate_derived)
 	assert_calib(&c);
 	ck_assert(!c.threshold_given);
 	ck_assert_uint_eq(c.gap_threshold_cycles,
-			  hg_calib_threshold(c.gap_loop_mcycles, c.iter_p9999_cycles));
+			  hg_calib_threshold(c.gap_loop_mcycles, c.iter_p999_cycles));
 	ck_assert_uint_ge(c.gap_threshold_cycles, 2);
 }
 END_TEST

@@ -440,7 +440,7 @@ static size_t reference(const struct tiv *iv, size_t n, uint64_t known_until,
 		else if (resume->cpu != a->cpu && (!b || resume->start <= b->start))
 			g->cls = HG_GAP_MIGRATION;
 		else if (b && b->thread != a->thread) {
-			g->cls = a->flags & (Y | S) ? HG_GAP_VOLUNTARY : HG_GAP_INVOLUNTARY;
+			g->cls = (a->flags & (Y | S)) ? HG_GAP_VOLUNTARY : HG_GAP_INVOLUNTARY;
 			g->next_thread = b->thread;
 			g->cost = b->start - g->at;
 		}

@@ -643,7 +643,7 @@ START_TEST(test_cmd_missing_output)
 
 	ck_assert_int_eq(RUN(&p, file, "--format", "csv"), 2);
 	ck_assert_str_eq(p.err, "hourglass: export: missing -o <out> (usage: hourglass export "
-			 "<file> --format perfetto|csv|json|prom -o <out>)\n");
+			 "<file> --format perfetto|csv|json|prom -o <out> [<options>])\n");
 	ck_assert_int_eq(RUN(&p, file, "--format", "csv", "-o"), 2);
 	ck_assert_str_eq(p.err, "hourglass: export: -o: missing value\n");
 	ck_assert_int_eq(other_files(), 0);
@@ -669,7 +669,7 @@ START_TEST(test_cmd_bad_file)
 
 	ck_assert_int_eq(RUN(&p, "--format", "csv", "-o", out_file()), 2);
 	ck_assert_str_eq(p.err, "hourglass: export: missing trace file (usage: hourglass export "
-			 "<file> --format perfetto|csv|json|prom -o <out>)\n");
+			 "<file> --format perfetto|csv|json|prom -o <out> [<options>])\n");
 	snprintf(missing, sizeof(missing), "%s/none.hgt", hg_test_tmpdir());
 	ck_assert_int_eq(RUN(&p, missing, "--format", "csv", "-o", out_file()), 2);
 	ck_assert_ptr_nonnull(strstr(p.err, "none.hgt: No such file or directory\n"));
@@ -750,7 +750,7 @@ START_TEST(test_cmd_help)
 	ck_assert_int_eq(RUN(&p, "--help"), 0);
 	ck_assert_str_eq(p.err, "");
 	ck_assert_ptr_nonnull(strstr(p.out, "usage: hourglass export <file> --format "
-				     "perfetto|csv|json|prom -o <out>\n"));
+				     "perfetto|csv|json|prom -o <out> [--sched <sched.txt>]\n"));
 }
 END_TEST
 

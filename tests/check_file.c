@@ -171,7 +171,7 @@ static struct hg_trace *full_trace(void)
 	k->counter_read_cycles = 21;
 	k->bare_loop_mcycles = 19500;
 	k->gap_loop_mcycles = 25500;
-	k->iter_p9999_cycles = 40;
+	k->iter_p999_cycles = 40;
 	k->gap_threshold_cycles = 80;
 	k->gap_threshold_ns = 80;
 	k->invariant = true;
@@ -302,7 +302,7 @@ static void assert_trace_eq(const struct hg_trace *a, const struct hg_trace *b)
 	EQ(calib.counter_read_cycles);
 	EQ(calib.bare_loop_mcycles);
 	EQ(calib.gap_loop_mcycles);
-	EQ(calib.iter_p9999_cycles);
+	EQ(calib.iter_p999_cycles);
 	EQ(calib.gap_threshold_cycles);
 	EQ(calib.gap_threshold_ns);
 	EQ(calib.invariant);

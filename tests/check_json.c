@@ -516,7 +516,7 @@ START_TEST(test_calib_document)
 	struct hg_calib c = {
 		.tsc_hz = 2400000000ULL, .invariant = 1, .rounds = 3, .agree_ppm = 12,
 		.counter_read_cycles = 20, .bare_loop_mcycles = 25000,
-		.gap_loop_mcycles = 27500, .iter_p9999_cycles = 80,
+		.gap_loop_mcycles = 27500, .iter_p999_cycles = 80,
 		.gap_threshold_cycles = 55, .gap_threshold_ns = 22,
 	};
 	struct hg_test_text text;

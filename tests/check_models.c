@@ -392,7 +392,7 @@ static void assert_jobs(const struct fake *f, const struct job_case *jc)
 	for (k = 0; k < jc->done; k++) {
 		struct fake_event want = {
 			.type = HG_EV_JOB, .at_ns = k * T, .value_ns = jc->response[k],
-			.extra = jc->missed & 1u << k ? HG_REC_MISS : 0,
+			.extra = (jc->missed & 1u << k) ? HG_REC_MISS : 0,
 		};
 
 		assert_event(f, k, &want);

@@ -213,6 +213,9 @@ START_TEST(test_attribute)
 	ck_assert_uint_eq(tot.from_workers_to_others, 2);
 	ck_assert_uint_eq(tot.between_workers, 2);
 	ck_assert_uint_eq(tot.outside_gaps, 1);
+	/* all but B's switch, which the kernel shows to be indirect */
+	ck_assert_uint_eq(tot.gaps, 4);
+	ck_assert_uint_eq(tot.agree, 3);
 	hg_trace_free(t);
 }
 END_TEST

@@ -80,7 +80,7 @@ START_TEST(test_report_lines)
 		"# counter: tsc 1000.000 MHz (NOT invariant), calibrated in 0 rounds to 0 ppm\n"
 		"# loop: counter read 0 cycles, gap loop 0.00 cycles, bare counter loop 0.00 "
 		"cycles (ratio 0.000)\n"
-		"# gap threshold: 10 cycles = 0.010 us (twice the loop time; 99.99% of "
+		"# gap threshold: 10 cycles = 0.010 us (twice the loop time; 99.9% of "
 		"iterations take 0 cycles or less)\n"
 		"# memory: not locked (pre-faulted); trace 1024 records (0.0 MiB): 3 stored, "
 		"0 dropped\n"

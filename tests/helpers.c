@@ -152,9 +152,11 @@ static char *read_fd(int fd, size_t *len)
 	ck_assert_ptr_nonnull(buf);
 	for (;;) {
 		if (n + 1 == cap) {
+			char *more = realloc(buf, cap * 2);
+
+			ck_assert_ptr_nonnull(more);
+			buf = more;
 			cap *= 2;
-			buf = realloc(buf, cap);
-			ck_assert_ptr_nonnull(buf);
 		}
 		got = pread(fd, buf + n, cap - n - 1, (off_t)n);
 		ck_assert_msg(got >= 0, "read: %s", strerror(errno));
@@ -226,7 +228,7 @@ void hg_test_cmd(struct hg_test_out *o, int (*main)(int, char **), const char *c
 
 		if (in < 0 || dup2(in, 0) < 0 || dup2(fo, 1) < 0 || dup2(fe, 2) < 0)
 			_exit(127);
-		while (argv[argc] && argc < 63) {
+		while (argc < 63 && argv[argc]) {
 			args[argc] = strdup(argv[argc]);
 			argc++;
 		}
@@ -274,7 +276,7 @@ static int strings_clean(const char *s)
 
 		if (in && c < 0x20)
 			return 0;
-		if (!in && c < 0x20 && c != ' ' && c != '\t' && c != '\n' && c != '\r')
+		if (!in && c < 0x20 && c != '\t' && c != '\n' && c != '\r')
 			return 0;
 		if (in && c == '\\' && s[1])
 			s++;
@@ -399,7 +401,7 @@ static void want(struct json_object *o, const char *path, json_type a, json_type
 	va_list ap_;						\
 								\
 	va_start(ap_, fmt);					\
-	o = vat(doc, fmt, ap_, path, sizeof(path));		\
+	(o) = vat(doc, fmt, ap_, path, sizeof(path));		\
 	va_end(ap_);						\
 } while (0)
 

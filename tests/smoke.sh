@@ -201,6 +201,9 @@ then ok "SIGINT: summary says so, trace written"
 else fail "SIGINT" "exit $rc, $(grep -c interrupted "$TMP/out") interrupted lines"; fi
 
 # calibrate
+"$HG" calibrate --repeat 2 | grep -q '^# repeat: 2 calibrations: gap threshold min [0-9]*, median [0-9]*, max [0-9]* cycles; spread [0-9.]* %' &&
+	ok "calibrate --repeat" || fail "calibrate --repeat" "no repeat line"
+expect_bad "calibrate --repeat 0" calibrate --repeat 0
 "$HG" calibrate --json >"$TMP/cal" 2>&1
 for k in tsc_hz counter_read_cycles bare_loop_cycles gap_loop_cycles gap_threshold_ns; do
 	grep -q "\"$k\"" "$TMP/cal" || { fail "calibrate --json" "no $k"; break; }
@@ -440,6 +443,23 @@ fi
 expect_bad "ctx --sched of text that is not perf script" ctx "$FIX.hgt" --sched "$HERE/smoke.sh"
 expect_bad "ctx --sched of another run's capture" ctx "$TMP/y.hgt" --sched "$FIX.txt"
 expect_bad "ctx --sched of a missing file" ctx "$FIX.hgt" --sched "$B/none.txt"
+if "$HG" export "$FIX.hgt" --format perfetto --sched "$FIX.txt" -o "$TMP/pfs.json" 2>"$TMP/err" &&
+   grep -q '"cat":"other","ph":"X","pid":1073741824,"tid":1073741825,' "$TMP/pfs.json"; then
+	ok "export --sched: other tasks on the CPU tracks"
+else
+	fail "export --sched" "$(head -1 "$TMP/err")"
+fi
+if "$HG" render "$FIX.hgt" --per-cpu --sched "$FIX.txt" -o "$TMP/rs.svg" 2>"$TMP/err" &&
+   grep -q '<rect class="other" .*<title>[^<]* (pid [0-9]*)</title></rect>' "$TMP/rs.svg" &&
+   tail -1 "$TMP/rs.svg" | grep -q '^</svg>$'; then
+	ok "render --per-cpu --sched: other tasks drawn in the CPU rows"
+else
+	fail "render --sched" "$(head -1 "$TMP/err")"
+fi
+expect_bad "render --sched without --per-cpu" render "$FIX.hgt" --sched "$FIX.txt" -o "$B/x.svg"
+expect_bad "export --sched with csv" export "$FIX.hgt" --format csv --sched "$FIX.txt" -o "$B/x.csv"
+expect_bad "export --sched of another run's capture" export "$TMP/y.hgt" --format perfetto \
+	--sched "$FIX.txt" -o "$B/x.json"
 if ! command -v perf >/dev/null; then
 	skip "perf sched record" "perf is not installed (linux-perf)"
 elif ! is_root; then
@@ -916,7 +936,7 @@ else
 	cp "$TMP/self.json" "$J/plain.json"
 	validate "summary (--json, dump --json: LAT, CPU_PERIODIC, PERIODIC, a reservation, a plain run)" \
 		summary "$J/summary.json" "$J/dump.json" "$J/plain.json" "$TMP/stdout.json"
-	"$HG" calibrate --json >"$J/cal.json"
+	"$HG" calibrate --json --repeat 2 >"$J/cal.json"
 	validate "calibrate --json" calibrate "$J/cal.json"
 	"$HG" ctx "$J/all.hgt" --json >"$J/ctx.json"
 	validate "ctx --json" ctx "$J/ctx.json"
@@ -929,6 +949,9 @@ else
 	validate "export --format json" export "$J/export.json"
 	"$HG" export "$J/all.hgt" --format perfetto -o "$J/perfetto.json"
 	validate "export --format perfetto" perfetto "$J/perfetto.json"
+	"$HG" export "$HERE/fixtures/sched-yield.hgt" --format perfetto \
+		--sched "$HERE/fixtures/sched-yield.txt" -o "$J/perfetto-sched.json"
+	validate "export --format perfetto --sched" perfetto "$J/perfetto-sched.json"
 	validate "ctxcost --json" ctxcost "$TMP/ctxcost.json"
 	validate "cachecost --json" cachecost "$TMP/cachecost.json"
 	# the validator refuses what breaks a schema

@@ -17,7 +17,7 @@
 #define LOOP_TRIALS	7
 #define READ_SAMPLES	2001
 #define ITER_SAMPLES	400000u
-#define ITER_BATCHES	9
+#define ITER_BATCHES	15
 #define FREQ_MAX_ROUNDS	12
 
 uint64_t hg_calib_hz(uint64_t tsc0, uint64_t ns0, uint64_t tsc1, uint64_t ns1)
@@ -41,13 +41,17 @@ uint32_t hg_calib_ppm(uint64_t a, uint64_t b)
 	return v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
 }
 
-uint64_t hg_calib_threshold(uint32_t loop_mcycles, uint32_t iter_p9999)
+uint64_t hg_calib_threshold(uint32_t loop_mcycles, uint32_t iter_p999)
 {
-	uint64_t loop = ((uint64_t)loop_mcycles + 999) / 1000;
+	uint64_t loop = ((uint64_t)loop_mcycles + 999) / 1000, t, step = 1;
 
-	if (iter_p9999 > loop)
-		loop = iter_p9999;
-	return loop ? 2 * loop : 2;
+	if (iter_p999 > loop)
+		loop = iter_p999;
+	t = loop ? 2 * loop : 2;
+	/* a coarse step, so that a cycle more or less gives the same threshold */
+	while (step * 16 <= t)
+		step *= 2;
+	return (t + step - 1) / step * step;
 }
 
 uint64_t hg_clock_ns(clockid_t clk)
@@ -158,7 +162,7 @@ static __attribute__((noinline)) uint64_t gap_loop(struct hg_tracer *tr, uint64_
 	return tr->last - t0;
 }
 
-int hg_calib_step_p9999(void (*step)(void *arg), void *arg, uint32_t *out)
+int hg_calib_step_p999(void (*step)(void *arg), void *arg, uint32_t *out)
 {
 	struct hg_hist *h = malloc(sizeof(*h));
 	uint64_t p[ITER_BATCHES];
@@ -178,7 +182,7 @@ int hg_calib_step_p9999(void (*step)(void *arg), void *arg, uint32_t *out)
 			if (step)
 				step(arg);
 		}
-		p[b] = hg_hist_percentile(h, 99.99);
+		p[b] = hg_hist_percentile(h, 99.9);
 	}
 	/* interrupts lift a batch's percentile: the quietest batch is kept */
 	qsort(p, ITER_BATCHES, sizeof(p[0]), cmp_u64);
@@ -229,7 +233,7 @@ int hg_calib_loops(struct hg_calib *c)
 	c->bare_loop_mcycles = best_bare;
 	c->gap_loop_mcycles = best_gap;
 	free(st);
-	return hg_calib_step_p9999(NULL, NULL, &c->iter_p9999_cycles);
+	return hg_calib_step_p999(NULL, NULL, &c->iter_p999_cycles);
 }
 
 int hg_calib_invariant(void)
@@ -275,7 +279,7 @@ int hg_calibrate(struct hg_calib *c, uint64_t gap_ns)
 			c->gap_threshold_cycles = 1;
 	} else {
 		c->gap_threshold_cycles = hg_calib_threshold(c->gap_loop_mcycles,
-							     c->iter_p9999_cycles);
+							     c->iter_p999_cycles);
 	}
 	c->gap_threshold_ns = hg_cycles_to_ns(c->gap_threshold_cycles, c->tsc_hz);
 	return 0;

@@ -6,10 +6,13 @@
  * windows of growing length until two estimates agree within 0.1 %. The
  * cost of one gap-loop iteration is measured with the real loop. The
  * default gap threshold is twice the loop time, as in the paper, where the
- * loop time is the longer of the mean iteration and the 99.99th percentile
- * of single iterations (in the quietest of several batches): on machines
- * whose counter reads vary in latency (virtual machines), twice the mean
- * would take that jitter for gaps.
+ * loop time is the longer of the mean iteration and the 99.9th percentile
+ * of single iterations in the quietest of 15 batches: on machines whose
+ * counter reads vary in latency (virtual machines), twice the mean would
+ * take that jitter for gaps. The 99.9th percentile of the quietest batch,
+ * unlike the 99.99th, is the same from run to run on a loaded machine, and
+ * the threshold is rounded up to a coarse step, so that two runs of one
+ * machine get the same threshold.
  */
 #ifndef HG_CALIB_H
 #define HG_CALIB_H
@@ -25,7 +28,7 @@ struct hg_calib {
 	uint32_t counter_read_cycles;	/* median cost of one reading */
 	uint32_t bare_loop_mcycles;	/* bare counter loop, cycles x 1000 */
 	uint32_t gap_loop_mcycles;	/* gap loop, cycles x 1000 */
-	uint32_t iter_p9999_cycles;	/* 99.99th percentile of one iteration */
+	uint32_t iter_p999_cycles;	/* 99.9th percentile of one iteration */
 	uint64_t gap_threshold_cycles;	/* the threshold in force */
 	uint64_t gap_threshold_ns;
 	bool invariant;			/* constant_tsc and nonstop_tsc */
@@ -57,9 +60,11 @@ uint32_t hg_calib_ppm(uint64_t a, uint64_t b);
 /*
  * hg_calib_threshold - the default gap threshold: twice the loop time,
  * which is the longer of @loop_mcycles (mean, thousandths of a cycle,
- * rounded up) and @iter_p9999 (cycles); at least 2 cycles.
+ * rounded up) and @iter_p999 (cycles), rounded up to a multiple of an
+ * eighth of its power of two (52 stays 52, 106 becomes 112); at least 2
+ * cycles.
  */
-uint64_t hg_calib_threshold(uint32_t loop_mcycles, uint32_t iter_p9999);
+uint64_t hg_calib_threshold(uint32_t loop_mcycles, uint32_t iter_p999);
 
 /*
  * hg_calib_frequency - measure the counter frequency
@@ -71,19 +76,19 @@ int hg_calib_frequency(struct hg_calib *c);
 /*
  * hg_calib_loops - measure the counter read, the bare loop and the gap loop
  * Fills counter_read_cycles, bare_loop_mcycles, gap_loop_mcycles and
- * iter_p9999_cycles.
+ * iter_p999_cycles.
  * Returns 0 or -ENOMEM.
  */
 int hg_calib_loops(struct hg_calib *c);
 
 /*
- * hg_calib_step_p9999 - the 99.99th percentile, in cycles, of single
+ * hg_calib_step_p999 - the 99.9th percentile, in cycles, of single
  * iterations of a counter loop that also calls @step (NULL: nothing), in
  * the quietest of several batches: the longest an uninterrupted iteration
  * takes. A workload whose loop does work (CPU_SCAN) gets its own gap
  * threshold from it. Returns 0 or -ENOMEM.
  */
-int hg_calib_step_p9999(void (*step)(void *arg), void *arg, uint32_t *out);
+int hg_calib_step_p999(void (*step)(void *arg), void *arg, uint32_t *out);
 
 /*
  * hg_calib_invariant - whether the counter runs at a constant rate in all

@@ -214,6 +214,7 @@ static int decode_records(struct hg_cur *c, struct hg_trace *t, uint64_t len,
 	 */
 	if (borrow && n && !((uintptr_t)(c->p + c->pos) % _Alignof(struct hg_record)) &&
 	    hg_get_need(c, n * RECORD_BYTES)) {
+		/* NOLINTNEXTLINE(performance-no-int-to-ptr): the records stay read-only */
 		th->recs = (struct hg_record *)(uintptr_t)(c->p + c->pos);
 		th->recs_borrowed = true;
 		c->pos += n * RECORD_BYTES;

@@ -15,7 +15,7 @@ void hg_sec_put_calib(struct hg_buf *b, const struct hg_calib *k)
 	hg_put_u32(b, k->counter_read_cycles);
 	hg_put_u32(b, k->bare_loop_mcycles);
 	hg_put_u32(b, k->gap_loop_mcycles);
-	hg_put_u32(b, k->iter_p9999_cycles);
+	hg_put_u32(b, k->iter_p999_cycles);
 	hg_put_u64(b, k->gap_threshold_cycles);
 	hg_put_u64(b, k->gap_threshold_ns);
 	hg_put_u32(b, (uint32_t)k->invariant | (uint32_t)k->threshold_given << 1);
@@ -31,7 +31,7 @@ void hg_sec_get_calib(struct hg_cur *c, struct hg_calib *k)
 	k->counter_read_cycles = hg_get_u32(c);
 	k->bare_loop_mcycles = hg_get_u32(c);
 	k->gap_loop_mcycles = hg_get_u32(c);
-	k->iter_p9999_cycles = hg_get_u32(c);
+	k->iter_p999_cycles = hg_get_u32(c);
 	k->gap_threshold_cycles = hg_get_u64(c);
 	k->gap_threshold_ns = hg_get_u64(c);
 	f = hg_get_u32(c);

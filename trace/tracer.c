@@ -73,7 +73,7 @@ static void close_interval(struct hg_tracer *tr, uint64_t end, unsigned int flag
 }
 
 /* A gap from tr->last to @now ended the open interval (with @flags). */
-static void gap(struct hg_tracer *tr, uint64_t now, unsigned int flags)
+static void close_gap(struct hg_tracer *tr, uint64_t now, unsigned int flags)
 {
 	close_interval(tr, tr->last, flags);
 	hg_break_gap(tr->brk, tr->id, tr->cpu, tr->last, now - tr->last);
@@ -141,7 +141,7 @@ static void resume(struct hg_tracer *tr, uint64_t now)
 
 	if (after - now > tr->gap_cycles + HG_SLOW_PATH_CYCLES) {
 		tr->last = now;
-		gap(tr, after, 0);
+		close_gap(tr, after, 0);
 	}
 	tr->last = after;
 	new_limit(tr, after);
@@ -164,7 +164,7 @@ static int look_up(struct hg_tracer *tr, uint64_t now)
 int hg_tracer_event(struct hg_tracer *tr, uint64_t now)
 {
 	if (now - tr->last > tr->gap_cycles)
-		gap(tr, now, 0);
+		close_gap(tr, now, 0);
 	return look_up(tr, now);
 }
 
@@ -173,7 +173,7 @@ int hg_tracer_block(struct hg_tracer *tr, unsigned int flags)
 	uint64_t now = now_cycles(tr);
 
 	if (now - tr->last > tr->gap_cycles)
-		gap(tr, now, flags);
+		close_gap(tr, now, flags);
 	return look_up(tr, now);
 }
 

@@ -41,7 +41,7 @@ static int read_table(const char *path, struct table *t, char *err, size_t errle
 
 	if (!f) {
 		snprintf(err, errlen, "file '%s': %s", path, why);
-		return ret;
+		return ret ? ret : -EIO;
 	}
 	while (!ret && (got = hg_infile_line(f, &line, &linecap, TABLE_MAX_LINE)) != -1) {
 		char *s;

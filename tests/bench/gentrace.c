@@ -35,8 +35,12 @@ static int fill(struct hg_trace *t, uint64_t total, unsigned int ncpus)
 	uint64_t *cap = calloc(t->nthreads, sizeof(*cap));
 	unsigned int *turn = calloc(ncpus, sizeof(*turn)), i;
 
-	if (!clock || !turn || !cap)
+	if (!clock || !turn || !cap) {
+		free(clock);
+		free(turn);
+		free(cap);
 		return -1;
+	}
 	for (i = 0; i < ncpus; i++)
 		clock[i] = t->t0_cycles + 1000;
 	while (n < total) {
@@ -55,8 +59,12 @@ static int fill(struct hg_trace *t, uint64_t total, unsigned int ncpus)
 
 				cap[th] = cap[th] ? cap[th] * 2 : 4096;
 				nr = realloc(tt->recs, cap[th] * sizeof(*nr));
-				if (!nr)
+				if (!nr) {
+					free(clock);
+					free(turn);
+					free(cap);
 					return -1;
+				}
 				tt->recs = nr;
 			}
 			hg_record_encode(&rec, 1, clock[i], len, i, r % 4 == 0 ? HG_REC_YIELD : 0);
@@ -92,8 +100,8 @@ static int fill(struct hg_trace *t, uint64_t total, unsigned int ncpus)
 
 int main(int argc, char **argv)
 {
-	unsigned int nthreads = argc > 3 ? (unsigned int)atoi(argv[3]) : 10;
-	unsigned int ncpus = argc > 4 ? (unsigned int)atoi(argv[4]) : 2, i;
+	unsigned int nthreads = argc > 3 ? (unsigned int)strtoul(argv[3], NULL, 10) : 10;
+	unsigned int ncpus = argc > 4 ? (unsigned int)strtoul(argv[4], NULL, 10) : 2, i;
 	uint64_t total;
 	struct hg_trace *t;
 	char err[256];

@@ -122,6 +122,8 @@ int main(void)
 
 	if (!st || !lst || hg_arena_init(&arena, PUTS + EVENTS * 2, 1, &node, &weight, 1)) {
 		fprintf(stderr, "loop: cannot allocate\n");
+		free(st);
+		free(lst);
 		return 1;
 	}
 	memset(&none, 0, sizeof(none));

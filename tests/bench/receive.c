@@ -39,6 +39,7 @@ static void one(struct hg_wl_ctx *ctx, uint64_t c_ns)
 
 	printf("%-8s %8d %14" PRIu64 " %14" PRIu64 " %14" PRIu64 " %12.6f\n",
 	       hg_format_time(c_ns, c, sizeof(c)), JOBS, over[JOBS / 2], over[JOBS * 99 / 100], over[JOBS - 1],
+	       /* NOLINTNEXTLINE(bugprone-integer-division): an index, not the ratio */
 	       (double)(c_ns + over[JOBS / 2]) / (double)c_ns);
 }
 
@@ -58,6 +59,7 @@ int main(void)
 	    hg_arena_init(&arena, 1 << 20, 1, &node, &weight, 1) ||
 	    hg_writer_init(&w, &arena, 0)) {
 		fprintf(stderr, "receive: cannot set up\n");
+		free(st);
 		return 1;
 	}
 	atomic_init(&stop, 0);

@@ -35,14 +35,12 @@ static void format_parses_back(uint64_t ns)
 /* hg_format_ms() and hg_format_us() are exact */
 static void exact_forms(uint64_t ns)
 {
-	char a[64];
+	char a[64], b[64];
 	uint64_t v;
 
-	hg_format_ms(ns, a, sizeof(a) - 2);
-	strcat(a, "ms");
+	snprintf(a, sizeof(a), "%sms", hg_format_ms(ns, b, sizeof(b)));
 	check(!hg_parse_time(a, &v, NULL, 0) && v == ns);
-	hg_format_us(ns, a, sizeof(a) - 2);
-	strcat(a, "us");
+	snprintf(a, sizeof(a), "%sus", hg_format_us(ns, b, sizeof(b)));
 	check(!hg_parse_time(a, &v, NULL, 0) && v == ns);
 	hg_format_ms3(ns, a, sizeof(a));
 }

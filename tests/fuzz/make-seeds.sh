@@ -1,14 +1,14 @@
 #!/bin/sh
 # Write the seed corpora of the fuzz targets into tests/fuzz/corpus/: small
 # traces of short runs of each model (a few dozen records each), command
-# lines, time values, task files and PERIODIC_TABLE files. Run from the top
-# of the tree after make; the result is committed, so this runs only when
-# the formats change.
+# lines, time values, task files, PERIODIC_TABLE files and perf script text
+# for ctx --sched. Run from the top of the tree after make; the result is
+# committed, so this runs only when the formats change.
 # usage: tests/fuzz/make-seeds.sh [build/hourglass]
 set -eu
 HG=${1:-build/hourglass}
 C=tests/fuzz/corpus
-mkdir -p "$C/trace" "$C/options" "$C/timeval" "$C/taskfile" "$C/table"
+mkdir -p "$C/trace" "$C/options" "$C/timeval" "$C/taskfile" "$C/table" "$C/sched"
 
 # trace: one short run per model and output mode, 40 records at most
 trace() {
@@ -55,3 +55,12 @@ printf 'C=500ns T=1000ns\nC=10s T=20s D=19999999us\n' >"$C/taskfile/edf"
 printf '1ms\n2ms\n# comment\n\n500us\n' >"$C/table/three"
 printf '9ms\n' >"$C/table/one"
 printf '100ns\n1.5ms\n10ms\n' >"$C/table/wide"
+
+# perf script text for ctx --sched: pieces of the fixture whose events name
+# the threads of tests/fixtures/sched-yield.hgt, and the forms of lines
+sed -n 340,380p tests/fixtures/sched-yield.txt >"$C/sched/yield"
+sed -n 600,615p tests/fixtures/sched-yield.txt >"$C/sched/late"
+printf '%s\n' '# comment' '' \
+	'  swapper     0 [001] 1650.050000: sched:sched_switch: prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=hg/2 next_pid=11982 next_prio=120' \
+	' hg/2 x 11982/11982 [001] 1650.050001234: sched:sched_switch: prev_comm=hg/2 x prev_pid=11982 prev_prio=120 prev_state=R+ ==> next_comm=swapper/1 next_pid=0 next_prio=120' \
+	'  perf 1 [000] 1650.0: cycles: ffff' >"$C/sched/forms"

@@ -26,7 +26,8 @@ size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t max_size);
 size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size,
 			       unsigned int seed);
 
-/* the wrapped reads (see --wrap in ld(1)) */
+/* the wrapped reads: ld's --wrap gives these names (see ld(1)) */
+/* NOLINTBEGIN(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cpp) */
 uint16_t __real_hg_get_u16(struct hg_cur *c);
 uint32_t __real_hg_get_u32(struct hg_cur *c);
 uint64_t __real_hg_get_u64(struct hg_cur *c);
@@ -37,6 +38,7 @@ uint32_t __wrap_hg_get_u32(struct hg_cur *c);
 uint64_t __wrap_hg_get_u64(struct hg_cur *c);
 char *__wrap_hg_get_str(struct hg_cur *c);
 void __wrap_hg_get_label(struct hg_cur *c, char *dst, size_t size);
+/* NOLINTEND(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cpp) */
 
 #define MAX_FIELDS 4096
 

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * fuzz_sched.c - the text of perf script that ctx --sched reads: parsed
+ * from memory and read as a file, then every gap of a real trace
+ * attributed from it and reported as ctx reports it. The trace is the
+ * fixture the --sched tests use, tests/fixtures/sched-yield.hgt (run from
+ * the top of the tree; HG_FUZZ_SCHED_TRACE names another), whose threads'
+ * ids the seeds' events carry. A file that is refused must say why in one
+ * line.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../postprocess/ctx.h"
+#include "../../postprocess/sched.h"
+#include "../../trace/trace.h"
+#include "fuzz.h"
+
+static const struct hg_trace *fixture(void)
+{
+	static struct hg_trace *t;
+	static int tried;
+	const char *path = getenv("HG_FUZZ_SCHED_TRACE");
+	char err[256];
+
+	if (!tried) {
+		tried = 1;
+		if (hg_trace_read(path ? path : "tests/fixtures/sched-yield.hgt", &t, err,
+				  sizeof(err)))
+			t = NULL;
+	}
+	return t;
+}
+
+static void refused(const char *err)
+{
+	if (!err[0] || strchr(err, '\n'))
+		abort();
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	const struct hg_trace *t = fixture();
+	struct hg_ctx_report r;
+	struct hg_sched s;
+	char path[64], err[512];
+
+	err[0] = '\0';
+	if (hg_sched_parse((const char *)data, size, &s, err, sizeof(err))) {
+		refused(err);
+		return 0;
+	}
+	hg_sched_free(&s);
+	err[0] = '\0';
+	if (hg_fuzz_file(data, size, path, sizeof(path)) ||
+	    hg_sched_read(path, &s, err, sizeof(err))) {
+		refused(err);
+		return 0;
+	}
+	if (t) {
+		memset(&r, 0, sizeof(r));
+		err[0] = '\0';
+		if (!hg_ctx_analyse_sched(t, &s, &r, err, sizeof(err))) {
+			hg_ctx_print(hg_fuzz_sink(), t, &r, 0, 0);
+			hg_ctx_json(hg_fuzz_sink(), t, &r);
+		}
+		hg_ctx_free(&r);
+	}
+	hg_sched_free(&s);
+	return 0;
+}
