@@ -29,30 +29,47 @@ int hg_lat_bins(const struct hg_trace_thread *th, uint64_t first_us, uint64_t wi
 	return 0;
 }
 
-uint64_t hg_lat_range_us(const struct hg_trace *t, uint64_t *min_us, uint64_t *max_us)
+void hg_for_each_lat_sample(const struct hg_trace *t, void (*fn)(void *arg, uint64_t ns),
+			    void *arg)
 {
-	uint64_t lo = UINT64_MAX, hi = 0, n = 0, k, us;
 	uint32_t i;
+	uint64_t k;
 
 	for (i = 0; i < t->nthreads; i++) {
 		const struct hg_trace_thread *th = &t->threads[i];
 
 		if (th->model != HG_MODEL_LAT)
 			continue;
-		for (k = 0; k < th->stored; k++) {
-			us = sample_us(&th->recs[k]);
-			if (us == UINT64_MAX)
-				continue;
-			n++;
-			lo = us < lo ? us : lo;
-			hi = us > hi ? us : hi;
-		}
+		for (k = 0; k < th->stored; k++)
+			if (hg_event_type(th->recs[k].flags) == HG_EV_LAT)
+				fn(arg, th->recs[k].len_cycles);
 	}
-	if (n) {
-		*min_us = lo;
-		*max_us = hi;
+}
+
+struct lat_range {
+	uint64_t lo, hi, n;
+};
+
+static void range_add(void *arg, uint64_t ns)
+{
+	struct lat_range *r = arg;
+	uint64_t us = ns / 1000;
+
+	r->n++;
+	r->lo = us < r->lo ? us : r->lo;
+	r->hi = us > r->hi ? us : r->hi;
+}
+
+uint64_t hg_lat_range_us(const struct hg_trace *t, uint64_t *min_us, uint64_t *max_us)
+{
+	struct lat_range r = { .lo = UINT64_MAX };
+
+	hg_for_each_lat_sample(t, range_add, &r);
+	if (r.n) {
+		*min_us = r.lo;
+		*max_us = r.hi;
 	}
-	return n;
+	return r.n;
 }
 
 int hg_gap_bins(const struct hg_trace *t, const struct hg_trace_thread *th,

@@ -27,6 +27,13 @@ int hg_lat_bins(const struct hg_trace_thread *th, uint64_t first_us, uint64_t wi
 		size_t n, struct hg_bins *b);
 
 /*
+ * hg_for_each_lat_sample - call @fn with the lateness (ns) of every stored
+ * sample of every LAT thread of @t, thread by thread, in order
+ */
+void hg_for_each_lat_sample(const struct hg_trace *t, void (*fn)(void *arg, uint64_t ns),
+			    void *arg);
+
+/*
  * hg_lat_range_us - the smallest and largest lateness (us, truncated) of
  * the stored samples of every LAT thread of @t
  * Returns the number of samples; @min_us and @max_us are left alone when 0.

@@ -22,26 +22,32 @@ struct lat_axis {
 	size_t n;
 };
 
+struct sample_list {
+	uint64_t *v;
+	size_t n;
+};
+
+static void sample_add(void *arg, uint64_t ns)
+{
+	struct sample_list *l = arg;
+
+	l->v[l->n++] = ns / 1000;
+}
+
 /* Every stored sample's lateness (us) of every LAT thread, sorted. */
 static int all_samples(const struct hg_trace *t, uint64_t **v, size_t *n)
 {
-	uint64_t lo, hi, k;
-	uint32_t i;
+	struct sample_list l = { 0 };
+	uint64_t lo, hi;
+	size_t total = (size_t)hg_lat_range_us(t, &lo, &hi);
 
-	*n = (size_t)hg_lat_range_us(t, &lo, &hi);
-	*v = malloc((*n ? *n : 1) * sizeof(**v));
-	if (!*v)
+	*v = NULL;
+	l.v = malloc((total ? total : 1) * sizeof(*l.v));
+	if (!l.v)
 		return -ENOMEM;
-	*n = 0;
-	for (i = 0; i < t->nthreads; i++) {
-		const struct hg_trace_thread *th = &t->threads[i];
-
-		if (th->model != HG_MODEL_LAT)
-			continue;
-		for (k = 0; k < th->stored; k++)
-			if (hg_event_type(th->recs[k].flags) == HG_EV_LAT)
-				(*v)[(*n)++] = th->recs[k].len_cycles / 1000;
-	}
+	hg_for_each_lat_sample(t, sample_add, &l);
+	*v = l.v;
+	*n = l.n;
 	return hg_sort_u64(*v, *n);
 }
 

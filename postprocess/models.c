@@ -19,23 +19,6 @@ static void put_us6(FILE *f, uint64_t ns)
 	fprintf(f, "%" PRIu64 ".%03" PRIu64 "000", ns / 1000, ns % 1000);
 }
 
-void hg_for_each_lat_sample(const struct hg_trace *t, void (*fn)(void *arg, uint64_t ns),
-			    void *arg)
-{
-	uint32_t i;
-	uint64_t k;
-
-	for (i = 0; i < t->nthreads; i++) {
-		const struct hg_trace_thread *th = &t->threads[i];
-
-		if (th->model != HG_MODEL_LAT)
-			continue;
-		for (k = 0; k < th->stored; k++)
-			if (hg_event_type(th->recs[k].flags) == HG_EV_LAT)
-				fn(arg, th->recs[k].len_cycles);
-	}
-}
-
 static void latlate_line(void *arg, uint64_t ns)
 {
 	FILE *f = arg;

@@ -215,7 +215,10 @@ void hg_print_summary(FILE *f, const struct hg_trace *t)
 			"statistics as of then, the records finished by then\n", el);
 	if (t->flags & HG_TRACE_BREAK)
 		print_break(f, t);
-	if (t->flags & HG_TRACE_INTERRUPTED)
+	if ((t->flags & HG_TRACE_INTERRUPTED) && !t->duration_ns)
+		fprintf(f, "# ended: %s ended the --forever run; everything recorded "
+			"until then is included\n", signame(t->signal));
+	else if (t->flags & HG_TRACE_INTERRUPTED)
 		fprintf(f, "# interrupted: %s ended the run early; everything recorded "
 			"until then is included\n", signame(t->signal));
 	hg_print_calib(f, &t->calib, hg_trace_sys(t, "counter") ?: "counter");

@@ -48,13 +48,6 @@ void hg_print_summary(FILE *f, const struct hg_trace *t);
 void hg_print_calib(FILE *f, const struct hg_calib *c, const char *counter);
 
 /*
- * hg_for_each_lat_sample - call @fn with the lateness (ns) of every stored
- * sample of every LAT thread, thread by thread, in order
- */
-void hg_for_each_lat_sample(const struct hg_trace *t, void (*fn)(void *arg, uint64_t ns),
-			    void *arg);
-
-/*
  * hg_print_samples - "latlate: <us>" for each latency sample of the LAT
  * threads, thread by thread, in order. Returns 0 or -errno.
  */

@@ -27,15 +27,6 @@ static void run_rta(const char *const *args, struct hg_test_out *o)
 	hg_test_cmd(o, hg_cmd_rta.main, argv);
 }
 
-/* @text as the file @name in @dir; returns its path (free it). */
-static char *write_file(const char *dir, const char *name, const char *text)
-{
-	char *path = hg_test_path(dir, name);
-
-	hg_test_write_file(path, text, strlen(text));
-	return path;
-}
-
 /* The paper's command line, three ways. */
 static const struct {
 	const char *const *args;
@@ -104,7 +95,7 @@ START_TEST(test_cmd_json_quoted_name)
 	struct hg_test_out c;
 	struct json_object *doc;
 
-	table = write_file(dir, "say \"hi\".txt", "3ms\n");
+	table = hg_test_write_text(dir, "say \"hi\".txt", "3ms\n");
 	run_rta(ARGS("-n", "1", "-p", "RTHIGH", "-w", "PERIODIC_TABLE", table, "8ms", "--json"),
 		&c);
 	ck_assert_msg(c.status == 0, "status %d: %s", c.status, c.err);
@@ -125,7 +116,7 @@ START_TEST(test_cmd_tasks)
 	struct json_object *doc;
 	char line[512];
 
-	path = write_file(dir, "paper.tasks", "C=3ms T=8ms P=RTMED\nC=19ms T=33ms J=8ms P=RTLOW\n");
+	path = hg_test_write_text(dir, "paper.tasks", "C=3ms T=8ms P=RTMED\nC=19ms T=33ms J=8ms P=RTLOW\n");
 	run_rta(ARGS("--tasks", path), &c);
 	ck_assert_msg(c.status == 0, "status %d: %s", c.status, c.err);
 	ck_assert_str_eq(c.err, "");
@@ -214,7 +205,7 @@ START_TEST(test_cmd_tasks_error)
 	char *dir = hg_test_fresh_dir(), *path, *want;
 	struct hg_test_out c;
 
-	path = write_file(dir, "bad.tasks", "C=3ms T=8ms\n# fine so far\nC=3ms T=8ms Q=1\n");
+	path = hg_test_write_text(dir, "bad.tasks", "C=3ms T=8ms\n# fine so far\nC=3ms T=8ms Q=1\n");
 	run_rta(ARGS("--tasks", path, "--json"), &c);
 	ck_assert_int_eq(c.status, 2);
 	ck_assert_str_eq(c.out, "");

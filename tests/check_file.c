@@ -345,14 +345,6 @@ static void drop_dir(char *dir, char *path)
 	free(dir);
 }
 
-static char *join(const char *dir, const char *name)
-{
-	char *p;
-
-	ck_assert_int_ge(asprintf(&p, "%s/%s", dir, name), 0);
-	return p;
-}
-
 /* Entries of @dir other than . and ..; the first one's name in @first. */
 static int entries(const char *dir, char *first, size_t len)
 {
@@ -404,7 +396,7 @@ static void spill(const char *path, const uint8_t *buf, size_t len)
 /* Write @t to a file and return the file's bytes. */
 static uint8_t *encode(const struct hg_trace *t, size_t *len)
 {
-	char *dir = hg_test_fresh_dir(), *path = join(dir, "enc.hgt"), err[256] = "";
+	char *dir = hg_test_fresh_dir(), *path = hg_test_path(dir, "enc.hgt"), err[256] = "";
 	uint8_t *buf;
 
 	ck_assert_msg(hg_trace_write(t, path, err, sizeof(err)) == 0, "write: %s", err);
@@ -477,7 +469,7 @@ static void assert_damaged(const uint8_t *buf, size_t len, const char *prefix)
 START_TEST(test_round_trip)
 {
 	struct hg_trace *t = full_trace(), *back = NULL, *dec = NULL;
-	char *dir = hg_test_fresh_dir(), *path = join(dir, "run.hgt"), err[256] = "";
+	char *dir = hg_test_fresh_dir(), *path = hg_test_path(dir, "run.hgt"), err[256] = "";
 	uint8_t *buf;
 	size_t len;
 
@@ -770,7 +762,7 @@ END_TEST
 START_TEST(test_write_leaves_one_file)
 {
 	struct hg_trace *t = full_trace();
-	char *dir = hg_test_fresh_dir(), *path = join(dir, "run.hgt"), err[256], name[256];
+	char *dir = hg_test_fresh_dir(), *path = hg_test_path(dir, "run.hgt"), err[256], name[256];
 	struct stat sb;
 
 	ck_assert_int_eq(hg_trace_write(t, path, err, sizeof(err)), 0);
@@ -787,7 +779,7 @@ END_TEST
 START_TEST(test_write_missing_dir)
 {
 	struct hg_trace *t = full_trace();
-	char *dir = hg_test_fresh_dir(), *path = join(dir, "no/such/run.hgt"), err[256] = "";
+	char *dir = hg_test_fresh_dir(), *path = hg_test_path(dir, "no/such/run.hgt"), err[256] = "";
 
 	ck_assert_int_eq(hg_trace_write(t, path, err, sizeof(err)), -ENOENT);
 	ck_assert_msg(strstr(err, "cannot create") && strstr(err, path), "message '%s'", err);
@@ -837,7 +829,7 @@ static int write_unprivileged(const struct hg_trace *t, const char *path, char *
 START_TEST(test_write_unwritable_dir)
 {
 	struct hg_trace *t = full_trace();
-	char *dir = hg_test_fresh_dir(), *path = join(dir, "run.hgt"), err[256] = "";
+	char *dir = hg_test_fresh_dir(), *path = hg_test_path(dir, "run.hgt"), err[256] = "";
 
 	ck_assert_int_eq(chmod(hg_test_tmpdir(), 0711), 0);	/* others may pass */
 	ck_assert_int_eq(chmod(dir, 0555), 0);			/* but not write */
@@ -857,7 +849,7 @@ END_TEST
 START_TEST(test_write_fails_midway)
 {
 	struct hg_trace *t = full_trace(), *other = full_trace(), *back = NULL;
-	char *dir = hg_test_fresh_dir(), *path = join(dir, "run.hgt"), err[256] = "", name[256];
+	char *dir = hg_test_fresh_dir(), *path = hg_test_path(dir, "run.hgt"), err[256] = "", name[256];
 	struct rlimit old, small;
 	void (*old_handler)(int);
 	int ret;
@@ -1948,7 +1940,7 @@ static void free_mapped(struct hg_trace *t)
 /* hg_trace_read() of @t's file gives what hg_trace_decode() of its bytes gives. */
 static void check_read_is_decode(const struct hg_trace *t)
 {
-	char *dir = hg_test_fresh_dir(), *path = join(dir, "run.hgt"), err[256] = "";
+	char *dir = hg_test_fresh_dir(), *path = hg_test_path(dir, "run.hgt"), err[256] = "";
 	struct hg_trace *rd = NULL, *dec = NULL;
 	unsigned int pads = 0;
 	uint8_t *buf;
@@ -2020,7 +2012,7 @@ START_TEST(test_read_unaligned)
 {
 	struct hg_trace *t = full_trace();
 	struct sec *s = calloc(MAXSEC, sizeof(*s));
-	char *dir = hg_test_fresh_dir(), *path = join(dir, "odd.hgt"), err[256] = "";
+	char *dir = hg_test_fresh_dir(), *path = hg_test_path(dir, "odd.hgt"), err[256] = "";
 	uint64_t orig;
 	uint8_t *buf, *again;
 	size_t len, len2, n;
@@ -2096,7 +2088,7 @@ END_TEST
 
 START_TEST(test_read_missing)
 {
-	char *dir = hg_test_fresh_dir(), *path = join(dir, "nope.hgt"), err[256] = "";
+	char *dir = hg_test_fresh_dir(), *path = hg_test_path(dir, "nope.hgt"), err[256] = "";
 	struct hg_trace *t = NULL;
 
 	ck_assert_int_eq(hg_trace_read(path, &t, err, sizeof(err)), -ENOENT);
@@ -2112,7 +2104,7 @@ END_TEST
 /* A FIFO with no writer, a device: refused before a read could block or never end. */
 START_TEST(test_read_not_regular)
 {
-	char *dir = hg_test_fresh_dir(), *path = join(dir, "fifo"), err[256] = "";
+	char *dir = hg_test_fresh_dir(), *path = hg_test_path(dir, "fifo"), err[256] = "";
 	struct hg_trace *t = NULL;
 
 	ck_assert_int_eq(mkfifo(path, 0600), 0);
@@ -2131,7 +2123,7 @@ END_TEST
  */
 START_TEST(test_read_large_not_trace)
 {
-	char *dir = hg_test_fresh_dir(), *path = join(dir, "big.bin"), err[256] = "";
+	char *dir = hg_test_fresh_dir(), *path = hg_test_path(dir, "big.bin"), err[256] = "";
 	struct hg_trace *t = NULL;
 	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 
@@ -2156,7 +2148,7 @@ END_TEST
 START_TEST(test_read_damaged_file)
 {
 	struct hg_trace *t = full_trace(), *back = NULL;
-	char *dir = hg_test_fresh_dir(), *path = join(dir, "run.hgt"), err[256] = "";
+	char *dir = hg_test_fresh_dir(), *path = hg_test_path(dir, "run.hgt"), err[256] = "";
 	struct stat sb;
 
 	ck_assert_int_eq(hg_trace_write(t, path, err, sizeof(err)), 0);

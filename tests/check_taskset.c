@@ -18,31 +18,6 @@
 
 /* ------------------------------------------------------------ task files */
 
-/* A fresh directory of this test's own under the shared one. */
-static char *fresh_dir(void)
-{
-	char *dir;
-
-	mkdir(hg_test_tmpdir(), 0700);
-	ck_assert_int_ge(asprintf(&dir, "%s/t.XXXXXX", hg_test_tmpdir()), 0);
-	ck_assert_ptr_nonnull(mkdtemp(dir));
-	return dir;
-}
-
-/* @text as the file @name in @dir; returns its path. */
-static char *write_file(const char *dir, const char *name, const char *text)
-{
-	char *path;
-	FILE *f;
-
-	ck_assert_int_ge(asprintf(&path, "%s/%s", dir, name), 0);
-	f = fopen(path, "w");
-	ck_assert_ptr_nonnull(f);
-	ck_assert_int_eq(fputs(text, f) >= 0, 1);
-	ck_assert_int_eq(fclose(f), 0);
-	return path;
-}
-
 static void drop(char *dir, char *path)
 {
 	unlink(path);
@@ -53,11 +28,11 @@ static void drop(char *dir, char *path)
 
 START_TEST(test_taskfile_paper)
 {
-	char *dir = fresh_dir(), *path, err[512] = "";
+	char *dir = hg_test_fresh_dir(), *path, err[512] = "";
 	struct hg_rta_result r[2];
 	struct hg_taskset s;
 
-	path = write_file(dir, "paper.tasks",
+	path = hg_test_write_text(dir, "paper.tasks",
 			  "# the paper's two tasks\n"
 			  "\n"
 			  "C=3ms T=8ms P=RTMED\n"
@@ -94,7 +69,7 @@ END_TEST
 /* Every field, priorities of each kind, and many lines (the arrays grow). */
 START_TEST(test_taskfile_fields)
 {
-	char *dir = fresh_dir(), *path, err[512] = "", *text = NULL;
+	char *dir = hg_test_fresh_dir(), *path, err[512] = "", *text = NULL;
 	struct hg_taskset s;
 	size_t len = 0, i;
 	FILE *f = open_memstream(&text, &len);
@@ -108,7 +83,7 @@ START_TEST(test_taskfile_fields)
 	for (i = 5; i < 37; i++)
 		fprintf(f, "C=%zuus T=%zums\n", i, i);
 	ck_assert_int_eq(fclose(f), 0);
-	path = write_file(dir, "many.tasks", text);
+	path = hg_test_write_text(dir, "many.tasks", text);
 	free(text);
 
 	ck_assert_msg(hg_taskset_read(path, &s, err, sizeof(err)) == 0, "%s", err);
@@ -190,11 +165,11 @@ static const struct {
 
 START_TEST(test_taskfile_errors)
 {
-	char *dir = fresh_dir(), *path, err[512] = "", want[1024];
+	char *dir = hg_test_fresh_dir(), *path, err[512] = "", want[1024];
 	struct hg_taskset s;
 
 	memset(&s, 0xa5, sizeof(s));
-	path = write_file(dir, "bad.tasks", bad_files[_i].text);
+	path = hg_test_write_text(dir, "bad.tasks", bad_files[_i].text);
 	ck_assert_msg(hg_taskset_read(path, &s, err, sizeof(err)) == -EINVAL, "%s: accepted",
 		      bad_files[_i].what);
 	if (bad_files[_i].line)
@@ -212,7 +187,7 @@ END_TEST
 
 START_TEST(test_taskfile_missing)
 {
-	char *dir = fresh_dir(), *path, err[512] = "", want[1024];
+	char *dir = hg_test_fresh_dir(), *path, err[512] = "", want[1024];
 	struct hg_taskset s;
 
 	ck_assert_int_ge(asprintf(&path, "%s/no-such.tasks", dir), 0);
@@ -234,7 +209,7 @@ END_TEST
  */
 START_TEST(test_taskfile_bounded)
 {
-	char *dir = fresh_dir(), *path, err[512] = "", want[1024], *big;
+	char *dir = hg_test_fresh_dir(), *path, err[512] = "", want[1024], *big;
 	struct hg_taskset s;
 	int fd;
 
@@ -253,7 +228,7 @@ START_TEST(test_taskfile_bounded)
 	memset(big, 'C', 5998);
 	big[5998] = '\n';
 	big[5999] = '\0';
-	path = write_file(dir, "long.tasks", big);
+	path = hg_test_write_text(dir, "long.tasks", big);
 	free(big);
 	ck_assert_int_eq(hg_taskset_read(path, &s, err, sizeof(err)), -E2BIG);
 	snprintf(want, sizeof(want), "%s line 1: longer than 4096 bytes", path);
@@ -261,7 +236,7 @@ START_TEST(test_taskfile_bounded)
 	unlink(path);
 	free(path);
 
-	path = write_file(dir, "huge.tasks", "C=1ms T=2ms\n");
+	path = hg_test_write_text(dir, "huge.tasks", "C=1ms T=2ms\n");
 	fd = open(path, O_WRONLY);
 	ck_assert_int_ge(fd, 0);
 	ck_assert_int_eq(ftruncate(fd, (64 << 20) + 1), 0);
@@ -362,11 +337,11 @@ END_TEST
  */
 START_TEST(test_from_config_fields)
 {
-	char *dir = fresh_dir(), *table, err[512] = "";
+	char *dir = hg_test_fresh_dir(), *table, err[512] = "";
 	struct hg_config cfg;
 	struct hg_taskset s;
 
-	table = write_file(dir, "frames.txt", "# frame costs\n2ms\n5ms\n\n3ms\n");
+	table = hg_test_write_text(dir, "frames.txt", "# frame costs\n2ms\n5ms\n\n3ms\n");
 	parse(&cfg, ARGS("-n", "5", "-w", "CPU",
 			 "-t", "1", "-w", "PERIODIC", "3ms", "10ms", "7ms", "-p", "FIFO:70",
 			 "--blocking", "1ms", "-rh", "3ms", "10ms",
@@ -415,7 +390,7 @@ END_TEST
 
 START_TEST(test_from_config_errors)
 {
-	char *dir = fresh_dir(), *table, err[512] = "";
+	char *dir = hg_test_fresh_dir(), *table, err[512] = "";
 	struct hg_config cfg;
 	struct hg_taskset s;
 
@@ -428,7 +403,7 @@ START_TEST(test_from_config_errors)
 	hg_taskset_free(&s);
 
 	/* the table went between the parse and the analysis */
-	table = write_file(dir, "gone.txt", "1ms\n");
+	table = hg_test_write_text(dir, "gone.txt", "1ms\n");
 	parse(&cfg, ARGS("-n", "1", "-w", "PERIODIC_TABLE", table, "10ms"));
 	unlink(table);
 	ck_assert_int_eq(hg_taskset_from_config(&cfg, &s, err, sizeof(err)), -ENOENT);

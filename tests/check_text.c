@@ -146,6 +146,26 @@ START_TEST(test_summary_lines)
 }
 END_TEST
 
+/* SIGTERM is how a --forever run is meant to end: not "early". */
+START_TEST(test_forever_ended)
+{
+	struct hg_trace *t = trace();
+	char *s;
+
+	t->flags |= HG_TRACE_INTERRUPTED;
+	t->signal = 15;
+	t->duration_ns = 0;
+	t->stop_cycles = t->t0_cycles + 500000;
+	s = report(t);
+	ck_assert_ptr_nonnull(strstr(s, ", --forever, started "));
+	ck_assert_ptr_nonnull(strstr(s, "\n# ended: SIGTERM ended the --forever run; everything "
+				     "recorded until then is included\n"));
+	ck_assert_ptr_null(strstr(s, "# interrupted:"));
+	free(s);
+	hg_trace_free(t);
+}
+END_TEST
+
 static Suite *text_suite(void)
 {
 	Suite *s = suite_create("text");
@@ -155,6 +175,7 @@ static Suite *text_suite(void)
 	tcase_add_test(tc, test_report_lines);
 	tcase_add_test(tc, test_report_no_intervals);
 	tcase_add_test(tc, test_summary_lines);
+	tcase_add_test(tc, test_forever_ended);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -133,6 +133,14 @@ char *hg_test_path(const char *dir, const char *name)
 	return path;
 }
 
+char *hg_test_write_text(const char *dir, const char *name, const char *text)
+{
+	char *path = hg_test_path(dir, name);
+
+	hg_test_write_file(path, text, strlen(text));
+	return path;
+}
+
 void hg_test_write_file(const char *path, const void *buf, size_t len)
 {
 	FILE *f = fopen(path, "w");

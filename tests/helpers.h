@@ -59,6 +59,12 @@ char *hg_test_path(const char *dir, const char *name);
 void hg_test_write_file(const char *path, const void *buf, size_t len);
 
 /*
+ * hg_test_write_text - the text @text as the file @name in @dir; returns its
+ * path in new memory
+ */
+char *hg_test_write_text(const char *dir, const char *name, const char *text);
+
+/*
  * hg_test_read_file - the whole of @path in new memory with a NUL after it;
  * its length in *@len when @len is not NULL.
  */

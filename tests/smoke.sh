@@ -717,7 +717,7 @@ kill -TERM $bg
 wait $bg
 rc=$?
 if [ $rc = 0 ] && grep -q '^# hourglass: 2 threads, --forever, ' "$TMP/bg.out" &&
-   grep -q '^# interrupted: SIGTERM ended the run early' "$TMP/bg.out" &&
+   grep -q '^# ended: SIGTERM ended the --forever run' "$TMP/bg.out" &&
    [ "$(grep -c '^# thread [01]: trace complete since ' "$TMP/bg.out")" = 2 ] &&
    awk -f "$HERE/trace-check.awk" "$TMP/bg.out" >"$TMP/check" &&
    "$HG" dump "$TMP/forever.hgt" | cmp -s - "$TMP/bg.out"; then
@@ -754,7 +754,7 @@ kill -TERM $bg
 wait $bg
 rc=$?
 if [ $rc = 0 ] && "$HG" dump "$TMP/mon.hgt" >"$TMP/snap" 2>&1 &&
-   ! grep -q '^# snapshot:' "$TMP/snap" && grep -q '^# interrupted: SIGTERM' "$TMP/snap" &&
+   ! grep -q '^# snapshot:' "$TMP/snap" && grep -q '^# ended: SIGTERM' "$TMP/snap" &&
    [ -z "$(ls "$TMP" | grep '\.tmp')" ]; then
 	ok "SIGTERM after a snapshot: the final files, no temporary file left"
 else
@@ -779,7 +779,7 @@ start_bg -n 1 --forever -w CPU_YIELD 1ms -x
 kill -HUP $bg
 wait $bg
 rc=$?
-[ $rc = 0 ] && grep -q '^# interrupted: SIGHUP ended the run early' "$TMP/bg.out" &&
+[ $rc = 0 ] && grep -q '^# ended: SIGHUP ended the --forever run' "$TMP/bg.out" &&
 	ok "SIGHUP: the run ends, everything printed" || fail "SIGHUP" "exit status $rc"
 
 # --break: a threshold that surely trips (a gap or a lateness of more than 1 ns)
