@@ -116,9 +116,10 @@ static int make_series(const struct hg_trace *t, const struct lat_axis *a,
 	for (i = 0; i < t->nthreads; i++)
 		nlat += t->threads[i].model == HG_MODEL_LAT;
 	ls->n = nlat <= HG_SVG_NCOLOURS ? nlat : 1;
-	ls->bins = calloc(ls->n, sizeof(*ls->bins));
-	ls->s = calloc(ls->n, sizeof(*ls->s));
-	ls->names = calloc(ls->n, sizeof(*ls->names));
+	/* never 0 bytes: a trace without LAT threads has no series */
+	ls->bins = calloc(ls->n ? ls->n : 1, sizeof(*ls->bins));
+	ls->s = calloc(ls->n ? ls->n : 1, sizeof(*ls->s));
+	ls->names = calloc(ls->n ? ls->n : 1, sizeof(*ls->names));
 	if (!ls->bins || !ls->s || !ls->names)
 		return -ENOMEM;
 	if (ls->n == 1 && nlat > 1) {
