@@ -71,10 +71,10 @@ char *hg_command_names(char *buf, size_t len)
 
 const char *hg_command_suggest(const char *word)
 {
-	const char *names[64];
+	const char *names[sizeof(hg_commands) / sizeof(hg_commands[0])];
 	size_t n = 0;
 
-	while (hg_commands[n] && n < 64) {
+	while (hg_commands[n]) {
 		names[n] = hg_commands[n]->name;
 		n++;
 	}
