@@ -74,7 +74,7 @@ const char *hg_command_suggest(const char *word)
 	const char *names[sizeof(hg_commands) / sizeof(hg_commands[0])];
 	size_t n = 0;
 
-	while (hg_commands[n]) {	/* NULL-terminated: names has room for all */
+	while (hg_commands[n]) {
 		names[n] = hg_commands[n]->name;
 		n++;
 	}

@@ -110,16 +110,16 @@ static int make_series(const struct hg_trace *t, const struct lat_axis *a,
 {
 	uint32_t i, nlat = 0;
 	struct hg_bins one;
-	size_t k, j;
+	size_t k, j, room;
 	int ret;
 
 	for (i = 0; i < t->nthreads; i++)
 		nlat += t->threads[i].model == HG_MODEL_LAT;
 	ls->n = nlat <= HG_SVG_NCOLOURS ? nlat : 1;
-	/* never 0 bytes: a trace without LAT threads has no series */
-	ls->bins = calloc(ls->n ? ls->n : 1, sizeof(*ls->bins));
-	ls->s = calloc(ls->n ? ls->n : 1, sizeof(*ls->s));
-	ls->names = calloc(ls->n ? ls->n : 1, sizeof(*ls->names));
+	room = ls->n ? ls->n : 1;	/* calloc(0) may return NULL */
+	ls->bins = calloc(room, sizeof(*ls->bins));
+	ls->s = calloc(room, sizeof(*ls->s));
+	ls->names = calloc(room, sizeof(*ls->names));
 	if (!ls->bins || !ls->s || !ls->names)
 		return -ENOMEM;
 	if (ls->n == 1 && nlat > 1) {
