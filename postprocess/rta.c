@@ -172,6 +172,18 @@ static uint64_t respond(const struct hg_rta_task *me, struct interference *w, do
 	bool ends = u_hp + (double)me->c_ns / (double)me->t_ns < HG_RTA_U_FULL;
 
 	r->iterations = 0;
+	/*
+	 * D > T and more than the whole CPU asked for at this level: the busy
+	 * period never ends and each job waits longer than the one before, so
+	 * the response has no bound (walking the jobs up to a far deadline
+	 * would only take long to say so)
+	 */
+	if (me->d_ns > me->t_ns &&
+	    u_hp + (double)me->c_ns / (double)me->t_ns > 2.0 - HG_RTA_U_FULL) {
+		r->response_ns = UINT64_MAX;
+		r->schedulable = false;
+		return 0;
+	}
 	R = sat_add(me->c_ns, me->b_ns);
 	if (converges && start > R)
 		R = start;

@@ -416,6 +416,37 @@ START_TEST(test_fp_full_cpu_in_doubles)
 }
 END_TEST
 
+/*
+ * D > T above the whole CPU (found by fuzzing: 609 tasks of 3.339 s every
+ * 66 s, due after 33333332 s): no bound, said at once, not after walking
+ * millions of jobs towards the deadline
+ */
+START_TEST(test_fp_overload_deadline_past_period)
+{
+	struct hg_rta_task ts[40];
+	struct hg_rta_result r[40];
+	size_t i;
+
+	for (i = 0; i < 40; i++)
+		ts[i] = (struct hg_rta_task){ .id = (unsigned int)i, .c_ns = 3339 * MS,
+					      .t_ns = 66000 * MS,
+					      .d_ns = 33333332ULL * 1000 * MS,
+					      .prio = HG_RTA_NO_PRIO };
+	ck_assert_int_eq(hg_rta_fp(ts, 40, r, NULL), 0);
+	for (i = 0; i < 40; i++) {
+		/* 19 tasks fit (0.96 of the CPU); from the 20th on, no bound */
+		if (r[i].rank < 19) {
+			ck_assert(r[i].schedulable);
+			ck_assert_uint_ne(r[i].response_ns, UINT64_MAX);
+		} else {
+			ck_assert(!r[i].schedulable);
+			ck_assert_uint_eq(r[i].response_ns, UINT64_MAX);
+			ck_assert_uint_eq(r[i].iterations, 0);
+		}
+	}
+}
+END_TEST
+
 /* ----------------------------------------------------------- utilisation */
 
 START_TEST(test_utilisation)
@@ -719,6 +750,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_fp_saturated_is_not_schedulable);
 	tcase_add_loop_test(tc, test_fp_long_iterations, 0, ARRAY_SIZE(long_iterations));
 	tcase_add_test(tc, test_fp_full_cpu_in_doubles);
+	tcase_add_test(tc, test_fp_overload_deadline_past_period);
 	tcase_add_test(tc, test_utilisation);
 	tcase_add_loop_test(tc, test_fp_deadline_past_period, 0, 2);
 	tcase_add_test(tc, test_fp_deadline_past_period_overload);
