@@ -115,6 +115,7 @@ FUZZ_OBJ   := $(BUILD)/obj/tests/fuzz
 FUZZ_BIN   := $(FUZZ_NAMES:%=$(BUILD)/fuzz/%)
 REPLAY_BIN := $(FUZZ_NAMES:%=$(BUILD)/fuzz/replay-%)
 FUZZ_TIME  ?= 30
+FUZZ_SEED  ?=
 # fuzz_trace's mutator learns where the fields are from the reader's own reads
 FUZZ_LDFLAGS_trace = -Wl,--wrap=hg_get_u16,--wrap=hg_get_u32,--wrap=hg_get_u64 \
 		     -Wl,--wrap=hg_get_str,--wrap=hg_get_label
@@ -195,7 +196,8 @@ fuzz:
 fuzz-build: $(FUZZ_BIN)
 
 fuzz-run: fuzz
-	@sh tests/fuzz/run.sh build-fuzz $(FUZZ_TIME) $(FUZZ_NAMES)
+	@sh tests/fuzz/run.sh build-fuzz $(if $(FUZZ_SEED),seed:$(FUZZ_SEED),$(FUZZ_TIME)) \
+		$(FUZZ_NAMES)
 
 fuzz-afl:
 	@$(MAKE) --no-print-directory AFL=1 $(FUZZ_NAMES:%=build-afl/fuzz/replay-%)
@@ -243,8 +245,9 @@ help:
 	@echo "             bad-input catalogue (tests/badinput.txt) and the fuzz corpora;"
 	@echo "             with SANITIZE=1 built with ASan and UBSan in build-san/"
 	@echo "  fuzz       build the fuzz targets with libFuzzer in build-fuzz/fuzz/ (clang);"
-	@echo "             fuzz-run runs each for FUZZ_TIME seconds (30); fuzz-afl builds"
-	@echo "             them for AFL++ (build-afl/fuzz/replay-<name> @@)"
+	@echo "             fuzz-run runs each for FUZZ_TIME seconds (30), or with FUZZ_SEED=N"
+	@echo "             reproducibly (seed N, the run counts in tests/fuzz/runs: CI);"
+	@echo "             fuzz-afl builds them for AFL++ (build-afl/fuzz/replay-<name> @@)"
 	@echo "  lint       cppcheck and clang-tidy over the tree (.clang-tidy,"
 	@echo "             scripts/cppcheck-suppressions)"
 	@echo "  smoke      the smoke tests alone; with VALGRIND=1 under valgrind memcheck"
@@ -260,6 +263,6 @@ help:
 	@echo "  uninstall  remove what install put there"
 	@echo "  clean      remove build/, build-san/, build-fuzz/ and build-afl/"
 	@echo "variables: CC, CFLAGS (added to ours), LDFLAGS, PREFIX, DESTDIR, BASHCOMPDIR, OPT,"
-	@echo "           SANITIZE, VALGRIND, FUZZ_TIME, AFL_CC"
+	@echo "           SANITIZE, VALGRIND, FUZZ_TIME, FUZZ_SEED, AFL_CC"
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -34,14 +34,16 @@ int hg_print_samples(FILE *f, const struct hg_trace *t)
 	return ferror(f) ? -EIO : 0;
 }
 
-/* "4.050" ms, or "-0.200" for a signed lateness */
-static const char *ms3(int64_t ns, char *buf, size_t len)
+/*
+ * "-0.200": @a - @b as signed milliseconds, taken in unsigned arithmetic so
+ * no value a file holds can overflow it
+ */
+static const char *ms3_minus(uint64_t a, uint64_t b, char *buf, size_t len)
 {
 	char v[32];
 
-	/* rounded as every ms value of the reports is (hg_format_ms3) */
-	snprintf(buf, len, "%s%s", ns < 0 ? "-" : "",
-		 hg_format_ms3(ns < 0 ? (uint64_t)-ns : (uint64_t)ns, v, sizeof(v)));
+	snprintf(buf, len, "%s%s", a < b ? "-" : "",
+		 hg_format_ms3(a < b ? b - a : a - b, v, sizeof(v)));
 	return buf;
 }
 
@@ -70,11 +72,11 @@ static void print_periodic(FILE *f, const struct hg_trace_thread *th)
 	}
 	fprintf(f, "# thread %u: %s%s: response ms min %s median %s p99 %s max %s; "
 		"lateness max %s ms\n", th->id, th->workload, tl,
-		ms3((int64_t)h->min, a, sizeof(a)),
-		ms3((int64_t)hg_hist_percentile(h, 50), b, sizeof(b)),
-		ms3((int64_t)hg_hist_percentile(h, 99), c, sizeof(c)),
-		ms3((int64_t)h->max, d, sizeof(d)),
-		ms3((int64_t)h->max - (int64_t)th->deadline_ns, e, sizeof(e)));
+		hg_format_ms3(h->min, a, sizeof(a)),
+		hg_format_ms3(hg_hist_percentile(h, 50), b, sizeof(b)),
+		hg_format_ms3(hg_hist_percentile(h, 99), c, sizeof(c)),
+		hg_format_ms3(h->max, d, sizeof(d)),
+		ms3_minus(h->max, th->deadline_ns, e, sizeof(e)));
 }
 
 static void print_cpu_periodic(FILE *f, const struct hg_trace *t,
@@ -91,9 +93,9 @@ static void print_cpu_periodic(FILE *f, const struct hg_trace *t,
 		win ? (double)th->stats.units * 1e9 / (double)win : 0.0);
 	if (h->count)
 		fprintf(f, "; frame time ms min %s median %s max %s",
-			ms3((int64_t)h->min, a, sizeof(a)),
-			ms3((int64_t)hg_hist_percentile(h, 50), b, sizeof(b)),
-			ms3((int64_t)h->max, c, sizeof(c)));
+			hg_format_ms3(h->min, a, sizeof(a)),
+			hg_format_ms3(hg_hist_percentile(h, 50), b, sizeof(b)),
+			hg_format_ms3(h->max, c, sizeof(c)));
 	fputc('\n', f);
 }
 

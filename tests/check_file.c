@@ -1328,6 +1328,25 @@ static void unknown_model(struct sec *s, size_t *n)
 	put_le(s[TH1].p + l.model, HG_MODEL_LAT + 1, 4);
 }
 
+/* the error field is a negative errno: INT32_MIN once crashed a reader */
+static void error_int_min(struct sec *s, size_t *n)
+{
+	struct th_layout l;
+
+	(void)n;
+	thread_layout(&s[TH1], &l);
+	put_le(s[TH1].p + l.model - 4, 0x80000000u, 4);
+}
+
+static void error_positive(struct sec *s, size_t *n)
+{
+	struct th_layout l;
+
+	(void)n;
+	thread_layout(&s[TH0], &l);
+	put_le(s[TH0].p + l.model - 4, EIO, 4);
+}
+
 static void event_count_wrong(struct sec *s, size_t *n)
 {
 	struct th_layout l;
@@ -1566,6 +1585,8 @@ static const struct {
 	{ "a threshold fewer than said", "damaged run section", threshold_fewer },
 	{ "a threshold more than said", "damaged run section", threshold_more },
 	{ "an unknown model", "damaged section of thread 1", unknown_model },
+	{ "an error of INT32_MIN", "damaged section of thread 1", error_int_min },
+	{ "a positive error", "damaged section of thread 0", error_positive },
 	{ "event histogram count not its buckets'", "damaged section of thread 0",
 	  event_count_wrong },
 	{ "event histogram bucket out of range", "damaged section of thread 2",

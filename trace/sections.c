@@ -311,6 +311,8 @@ void hg_sec_get_thread(struct hg_cur *c, struct hg_trace_thread *th)
 		th->overwritten = hg_get_u64(c);
 		th->complete_since_cycles = hg_get_u64(c);
 	}
-	if (th->model > HG_MODEL_LAT || th->reserve > HG_RESERVE_SOFT)
+	/* a thread's error is 0 or a negative errno (MAX_ERRNO is 4095) */
+	if (th->model > HG_MODEL_LAT || th->reserve > HG_RESERVE_SOFT ||
+	    th->error > 0 || th->error < -4095)
 		c->bad = 1;
 }

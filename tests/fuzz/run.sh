@@ -5,23 +5,60 @@
 # (cov: edges, ft: features), corpus size; on a crash, a timeout or a leak
 # the target's log and the input (BUILD/artifacts/<name>/), to be added to
 # tests/fuzz/regress/<name>/ with its fix. Exits 1 on any finding.
-# usage: tests/fuzz/run.sh BUILD SECONDS NAME...
+#
+# With SECONDS given as seed:N the run is reproducible instead: libFuzzer's
+# seed N, the number of runs tests/fuzz/runs gives each target (about 30 s
+# under load on two cores), and a fresh corpus that starts from the tree's
+# alone. Two such runs of the same tree try the same inputs, so a finding
+# is the code's and anyone can reproduce it; CI runs this way.
+# usage: tests/fuzz/run.sh BUILD SECONDS|seed:N NAME...
 set -u
 build=$1
 secs=$2
 shift 2
 here=$(dirname "$0")
+seed=
+case $secs in
+seed:*)
+	seed=${secs#seed:}
+	case $seed in
+	''|*[!0-9]*) echo "fuzz: bad seed '$seed' (seed:N, N a number)" >&2; exit 2 ;;
+	esac ;;
+''|*[!0-9]*)
+	echo "fuzz: bad time '$secs' (seconds, or seed:N for a reproducible run)" >&2; exit 2 ;;
+esac
+
+# how many runs a reproducible run gives target $1 (tests/fuzz/runs)
+runs_for() {
+	n=$(sed -n "s/^$1[[:space:]]\{1,\}\([0-9]\{1,\}\)\$/\1/p" "$here/runs")
+	if [ -z "$n" ]; then
+		echo "fuzz: no run count for target '$1' in $here/runs" >&2
+		return 1
+	fi
+	echo "$n"
+}
 
 run_one() {
 	name=$1
 	work=$build/corpus/$name
 	art=$build/artifacts/$name
 	log=$build/fuzz-$name.log
+	if [ -n "$seed" ]; then
+		work=$build/corpus-seed/$name
+		rm -rf "$work"
+		limit=$(runs_for "$name") || return 1
+		how="-seed=$seed -runs=$limit"
+		what="seed $seed"
+	else
+		how="-max_total_time=$secs"
+		what="${secs}s"
+	fi
 	mkdir -p "$work" "$art"
 	set -- "$work"
 	[ -d "$here/corpus/$name" ] && set -- "$@" "$here/corpus/$name"
 	[ -d "$here/regress/$name" ] && set -- "$@" "$here/regress/$name"
-	"$build/fuzz/$name" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
+	# shellcheck disable=SC2086 # $how is two options
+	"$build/fuzz/$name" $how -timeout=10 -rss_limit_mb=2048 \
 		-max_len=65536 -print_final_stats=1 -artifact_prefix="$art/" "$@" >"$log" 2>&1
 	rc=$?
 	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
@@ -30,7 +67,7 @@ run_one() {
 	ft=$(printf '%s' "$last" | sed -n 's/.* ft: \([0-9]*\).*/\1/p')
 	corp=$(printf '%s' "$last" | sed -n 's/.* corp: \([0-9]*\).*/\1/p')
 	if [ "$rc" -eq 0 ]; then
-		echo "ok      fuzz $name: ${execs:-?} runs in ${secs}s, cov ${cov:-?} ft ${ft:-?}, corpus ${corp:-?}"
+		echo "ok      fuzz $name: ${execs:-?} runs (${what}), cov ${cov:-?} ft ${ft:-?}, corpus ${corp:-?}"
 		return 0
 	fi
 	echo "FAILED  fuzz $name: exit status $rc after ${execs:-?} runs (log $log)"
