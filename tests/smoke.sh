@@ -491,11 +491,11 @@ if "$HG" -n 2 -d 500ms -a -w CPU_YIELD 20us -x -o "$TMP/r.hgt" >/dev/null 2>&1 &
 else
 	fail "render" "exit status $? ($(head -1 "$TMP/err"))"
 fi
-# a window long enough that some thread ran in it even on a loaded machine
-"$HG" render "$TMP/r.hgt" -o "$TMP/w.svg" --from 100ms --to 400ms --per-cpu --width 600 &&
-	grep -q '>CPU [0-9]*</text>' "$TMP/w.svg" && grep -q 'width="600"' "$TMP/w.svg" &&
-	grep -q '<rect class="iv c[01]"' "$TMP/w.svg" && ok "render --per-cpu window" ||
-	fail "render --per-cpu window" "no CPU rows or boxes"
+# a window of the fixture (three threads on CPU 0): a row for CPU 0, its boxes
+"$HG" render "$FIX.hgt" -o "$TMP/w.svg" --from 100ms --to 400ms --per-cpu --width 600 &&
+	grep -q '>CPU 0</text>' "$TMP/w.svg" && grep -q 'width="600"' "$TMP/w.svg" &&
+	grep -q '<rect class="iv c0"' "$TMP/w.svg" && ! grep -q '>CPU 1</text>' "$TMP/w.svg" &&
+	ok "render --per-cpu window" || fail "render --per-cpu window" "no CPU 0 row or boxes"
 "$HG" render "$TMP/r.hgt" -o - --to 1ms | grep -q '^</svg>$' && ok "render -o -" ||
 	fail "render -o -" "no SVG on standard output"
 # PERIODIC: releases and deadlines drawn
@@ -785,10 +785,12 @@ rc=$?
 # --break: a threshold that surely trips (a gap or a lateness of more than 1 ns)
 tracing_on=
 [ -w /sys/kernel/tracing/tracing_on ] && tracing_on=$(cat /sys/kernel/tracing/tracing_on)
-"$HG" -n 1 -d 60s -w CPU --break 1ns -x -o "$TMP/brk.hgt" >"$TMP/out" 2>"$TMP/err"
+"$HG" -n 1 -d 60s -w CPU --break 1ns -x -o "$TMP/brk.hgt" --json "$TMP/brk.json" >"$TMP/out" 2>"$TMP/err"
 rc=$?
 if [ $rc = 3 ] && grep -q '^# break: thread 0: a gap of .* us (--break 0.001 us) at .* ms on CPU [0-9]*; the run stopped there' "$TMP/out" &&
-   "$HG" dump "$TMP/brk.hgt" | cmp -s - "$TMP/out"; then
+   "$HG" dump "$TMP/brk.hgt" | cmp -s - "$TMP/out" &&
+   "$HG" dump "$TMP/brk.hgt" --json | cmp -s - "$TMP/brk.json" &&
+   grep -q '"kind": "gap"' "$TMP/brk.json"; then
 	ok "--break 1ns: stops at the first gap, exit 3, the report and the trace say where"
 else
 	fail "--break" "exit status $rc: $(head -2 "$TMP/err") $(grep '^# break' "$TMP/out")"
@@ -935,7 +937,8 @@ else
 	"$HG" dump "$J/all.hgt" --json >"$J/dump.json"
 	cp "$TMP/self.json" "$J/plain.json"
 	validate "summary (--json, dump --json: LAT, CPU_PERIODIC, PERIODIC, a reservation, a plain run)" \
-		summary "$J/summary.json" "$J/dump.json" "$J/plain.json" "$TMP/stdout.json"
+		summary "$J/summary.json" "$J/dump.json" "$J/plain.json" "$TMP/stdout.json" \
+		"$TMP/brk.json"
 	"$HG" calibrate --json --repeat 2 >"$J/cal.json"
 	validate "calibrate --json" calibrate "$J/cal.json"
 	"$HG" ctx "$J/all.hgt" --json >"$J/ctx.json"
