@@ -50,7 +50,7 @@ int hg_trial_run(const struct hg_trial_args *a, struct hg_trace **t, char *err,
 	int ret;
 
 	*t = NULL;
-	ret = hg_parse_args(a->argc, a->argv, &cfg, err, errlen);
+	ret = hg_parse_args(a->argc, a->argv, "hourglass --help", &cfg, err, errlen);
 	if (ret < 0)
 		return 2;
 	if (ret != HG_ARGS_RUN) {

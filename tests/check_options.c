@@ -35,7 +35,7 @@
 	int argc = (int)ARRAY_SIZE(argv) - 1;				\
 	struct hg_config cfg;						\
 	char err[ERR_LEN];						\
-	int ret = hg_parse_args(argc, argv, &cfg, err, sizeof(err))
+	int ret = hg_parse_args(argc, argv, "hourglass --help", &cfg, err, sizeof(err))
 
 /* PARSE_OK - PARSE_ARGS, and the result is a run */
 #define PARSE_OK(...)							\
@@ -61,7 +61,7 @@ static int parse_words(const char *const *words, struct hg_config *cfg,
 	while (argc <= MAX_WORDS && *words)
 		argv[argc++] = (char *)*words++;
 	argv[argc] = NULL;
-	return hg_parse_args(argc, argv, cfg, err, len);
+	return hg_parse_args(argc, argv, "hourglass --help", cfg, err, len);
 }
 
 /* the words as one line, for failure messages */
@@ -1235,6 +1235,22 @@ START_TEST(test_long_no_prefix)
 }
 END_TEST
 
+/* a stray word is pointed at the caller's help: rta's lists what rta takes */
+START_TEST(test_help_hint_is_the_callers)
+{
+	char *argv[] = { "hourglass", "-n", "1", "--bogus", NULL };
+	char *stray[] = { "hourglass", "-n", "1", "word", NULL };
+	struct hg_config cfg;
+	char err[ERR_LEN];
+
+	ck_assert_int_eq(hg_parse_args(4, argv, "hourglass help rta", &cfg, err, sizeof(err)),
+			 -EINVAL);
+	ck_assert_str_eq(err, "unknown option '--bogus' (see hourglass help rta)");
+	ck_assert_int_eq(hg_parse_args(4, stray, "X", &cfg, err, sizeof(err)), -EINVAL);
+	ck_assert_str_eq(err, "unexpected argument 'word' (see X)");
+}
+END_TEST
+
 START_TEST(test_long_takes_no_value)
 {
 	PARSE_FAILS("--quiet takes no value", "-n", "1", "--quiet=yes");
@@ -2195,6 +2211,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_long_empty_value);
 	tcase_add_test(tc, test_long_value_with_equals);
 	tcase_add_test(tc, test_long_no_prefix);
+	tcase_add_test(tc, test_help_hint_is_the_callers);
 	tcase_add_test(tc, test_long_takes_no_value);
 	tcase_add_test(tc, test_long_takes_two_values);
 	tcase_add_test(tc, test_long_error_names_option);
