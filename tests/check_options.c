@@ -814,6 +814,22 @@ START_TEST(test_wl_periodic_table)
 }
 END_TEST
 
+/* a file name with an escape in it: the thread's label goes to terminals tamed */
+START_TEST(test_wl_periodic_table_label_tamed)
+{
+	char path[PATH_MAX], label[128];
+	const char *w[] = { "-n", "1", "-w", "PERIODIC_TABLE",
+			    write_tmp("t\033[31mx", "1ms\n", path, sizeof(path)), "10ms", NULL };
+	struct hg_config cfg;
+	char err[ERR_LEN];
+
+	ck_assert_msg(parse_words(w, &cfg, err, sizeof(err)) == HG_ARGS_RUN, "%s", err);
+	cfg.threads[0].wl->describe(&cfg.threads[0].wp, label, sizeof(label));
+	ck_assert_str_eq(label, "PERIODIC_TABLE t?[31mx 10ms");
+	hg_config_free(&cfg);
+}
+END_TEST
+
 /* PERIODIC_TABLE's errors name the file (and the line) */
 static const struct {
 	const char *text;	/* the file's contents; NULL: no file */
@@ -2177,6 +2193,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_wl_periodic_keeps_next_option);
 	tcase_add_test(tc, test_wl_periodic_before_n);
 	tcase_add_test(tc, test_wl_periodic_deadline_then_option);
+	tcase_add_test(tc, test_wl_periodic_table_label_tamed);
 	tcase_add_loop_test(tc, test_wl_periodic_table, 0, ARRAY_SIZE(table_names));
 	tcase_add_loop_test(tc, test_wl_periodic_table_errors, 0, ARRAY_SIZE(table_errors));
 	tcase_add_test(tc, test_wl_periodic_table_path_too_long);
