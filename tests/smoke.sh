@@ -67,6 +67,18 @@ summary_field() {
 }
 
 is_root() { [ "$(id -u)" = 0 ]; }
+# start_bg ARGS...: start a run in the background (its pid in $bg), and wait until
+# its threads exist: from then on SIGINT, SIGTERM and SIGUSR1 are the run's
+start_bg() {
+	"$HG" "$@" >"$TMP/bg.out" 2>"$TMP/bg.err" &
+	bg=$!
+	n=0
+	while [ "$(ls /proc/$bg/task 2>/dev/null | wc -l)" -lt 2 ] && [ $n -lt 300 ]; do
+		kill -0 $bg 2>/dev/null || break
+		sleep 0.1
+		n=$((n + 1))
+	done
+}
 
 echo "smoke tests of $HG"
 
@@ -190,15 +202,14 @@ then ok "full arena: $d dropped, $i intervals counted, $lines stored"
 else fail "full arena" "dropped '$d' intervals '$i' lines $lines"; fi
 
 # SIGINT ends the run early; everything is still printed and written
-"$HG" -n 2 -d 30s -x -o "$TMP/int.hgt" >"$TMP/out" 2>/dev/null &
-pid=$!
-sleep 2
-kill -INT $pid
-wait $pid
+start_bg -n 2 -d 30s -x -o "$TMP/int.hgt"
+sleep 0.5
+kill -INT $bg
+wait $bg
 rc=$?
-if [ $rc -eq 0 ] && grep -q '^# interrupted: SIGINT' "$TMP/out" && [ -s "$TMP/int.hgt" ]
+if [ $rc -eq 0 ] && grep -q '^# interrupted: SIGINT' "$TMP/bg.out" && [ -s "$TMP/int.hgt" ]
 then ok "SIGINT: summary says so, trace written"
-else fail "SIGINT" "exit $rc, $(grep -c interrupted "$TMP/out") interrupted lines"; fi
+else fail "SIGINT" "exit $rc, $(grep -c interrupted "$TMP/bg.out") interrupted lines"; fi
 
 # calibrate
 "$HG" calibrate --repeat 2 | grep -q '^# repeat: 2 calibrations: gap threshold min [0-9]*, median [0-9]*, max [0-9]* cycles; spread [0-9.]* %' &&
@@ -699,18 +710,6 @@ else
 	skip "writing to a full disk" "no /dev/full"
 fi
 # --- long runs --------------------------------------------------------------------
-# start_bg ARGS...: start a run in the background (its pid in $bg), and wait until
-# its threads exist: from then on SIGINT, SIGTERM and SIGUSR1 are the run's
-start_bg() {
-	"$HG" "$@" >"$TMP/bg.out" 2>"$TMP/bg.err" &
-	bg=$!
-	n=0
-	while [ "$(ls /proc/$bg/task 2>/dev/null | wc -l)" -lt 2 ] && [ $n -lt 300 ]; do
-		kill -0 $bg 2>/dev/null || break
-		sleep 0.1
-		n=$((n + 1))
-	done
-}
 start_bg -n 2 --forever -e 4000 -a -w CPU_YIELD 50us -c -o "$TMP/forever.hgt"
 sleep 0.5
 kill -TERM $bg
