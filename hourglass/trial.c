@@ -4,11 +4,13 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <pthread.h>
 #include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cmdutil.h"
 #include "cpulist.h"
@@ -39,6 +41,25 @@ int hg_trial_add(struct hg_trial_args *a, const char *fmt, ...)
 	a->argv[a->argc] = NULL;
 	a->used += (size_t)n + 1;
 	return 0;
+}
+
+void hg_trial_hold(sigset_t *old)
+{
+	sigset_t set;
+
+	hg_run_signals(&set);
+	pthread_sigmask(SIG_BLOCK, &set, old);
+}
+
+void hg_trial_release(const sigset_t *old)
+{
+	struct timespec none = { 0, 0 };
+	sigset_t set;
+
+	hg_run_signals(&set);
+	while (sigtimedwait(&set, NULL, &none) > 0)
+		;
+	pthread_sigmask(SIG_SETMASK, old, NULL);
 }
 
 int hg_trial_run(const struct hg_trial_args *a, struct hg_trace **t, char *err,

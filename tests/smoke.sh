@@ -725,6 +725,16 @@ else
 	fail "--forever" "exit status $rc: $(head -3 "$TMP/bg.err") $(head -3 "$TMP/check" 2>/dev/null)"
 fi
 
+# wait_for_file FILE: until FILE exists (at most 30 s); false if it did not
+wait_for_file() {
+	n=0
+	while [ ! -e "$1" ]; do
+		[ $n -ge 300 ] && return 1
+		sleep 0.1
+		n=$((n + 1))
+	done
+}
+
 # wait_for FILE PATTERN: until a line of FILE matches (at most 30 s); false if none did
 wait_for() {
 	n=0
@@ -734,6 +744,22 @@ wait_for() {
 		n=$((n + 1))
 	done
 }
+
+# ctxcost: SIGINT once a trial is done ends the series; the trials done are reported
+start_bg ctxcost --duration 200ms --trials 30 --threads 2 --save "$TMP/cci"
+if wait_for_file "$TMP/cci/trial-01.hgt"; then
+	kill -INT $bg
+	wait $bg
+	rc=$?
+	n=$(grep -c '^  *[0-9][0-9]* ' "$TMP/bg.out")
+	[ $rc = 0 ] && grep -q '^# ctxcost: .* trials (interrupted; ' "$TMP/bg.out" &&
+		[ "$n" -ge 1 ] && [ "$n" -lt 30 ] && grep -q '^voluntary switch' "$TMP/bg.out" &&
+		ok "ctxcost: SIGINT ends the series, $n trials reported" ||
+		fail "ctxcost SIGINT" "exit $rc, $n trials: $(head -2 "$TMP/bg.err")"
+else
+	kill -KILL $bg 2>/dev/null
+	fail "ctxcost SIGINT" "no trial saved in 30 s: $(head -2 "$TMP/bg.err")"
+fi
 
 # SIGUSR1: a snapshot of every file while the run goes on; then SIGTERM: the final ones
 rm -f "$TMP"/mon.*
