@@ -165,6 +165,8 @@ static int measure_size(const struct cachecost_args *a, const struct hg_stable_r
 		ret = trial(&one, s->size_kb, &t1, interrupted);
 		if (!ret && !*interrupted)
 			ret = trial(&many, s->size_kb, &tn, interrupted);
+		if (*interrupted)
+			s->verdict = HG_STABLE_INTERRUPTED;
 		if (ret || *interrupted)
 			return ret;
 		ret = hg_cache_size_add(s, &t1, &tn);
@@ -237,6 +239,7 @@ static int cachecost_main(int argc, char **argv)
 	struct hg_stable_rule rule;
 	struct cachecost_args a;
 	bool interrupted = false;
+	sigset_t held;
 	char *command;
 	size_t n = 0, cap, i;
 	int status, ret = 0;
@@ -250,6 +253,8 @@ static int cachecost_main(int argc, char **argv)
 		return 1;
 	}
 	cap = rule.trials ? rule.trials : rule.max_trials;
+	/* a signal ends the series: the sizes measured so far are reported */
+	hg_trial_hold(&held);
 	for (i = 0; i < a.sizes.n && !ret && !interrupted; i++) {
 		struct hg_cache_size *cur = &s[n];
 
@@ -274,6 +279,10 @@ static int cachecost_main(int argc, char **argv)
 	}
 	if (!ret)
 		ret = report(&a, &rule, s, n, command);
+	if (!ret && interrupted)
+		fprintf(stderr, "hourglass: cachecost: interrupted: %zu of %u sizes measured, "
+			"the report covers those\n", n, a.sizes.n);
+	hg_trial_release(&held);
 	while (n--)
 		hg_cache_size_free(&s[n]);
 	free(command);

@@ -202,6 +202,7 @@ static int run_trials(const struct ctxcost_args *a, struct result *res, struct h
 		}
 		if (t->flags & HG_TRACE_INTERRUPTED) {
 			hg_trace_free(t);
+			res->verdict = HG_STABLE_INTERRUPTED;
 			break;	/* report the trials that ran whole */
 		}
 		*cal = t->calib;
@@ -358,13 +359,44 @@ static void print_json(const struct ctxcost_args *a, const struct result *res,
 	hg_json_end_doc(&j);
 }
 
-static int ctxcost_main(int argc, char **argv)
+/* The trials, the ping-pong figure and the report; 0, or the exit status. */
+static int measure(const struct ctxcost_args *a, struct result *res)
 {
 	struct hg_ci med[2], mean[2], rate;
-	struct ctxcost_args a;
 	struct hg_calib cal;
-	struct result *res;
 	int status, ret;
+
+	status = run_trials(a, res, &cal);
+	if (!status && !res->trials) {
+		fprintf(stderr, "hourglass: ctxcost: interrupted before a trial was complete\n");
+		status = 1;
+	}
+	if (status)
+		return status;
+	ret = hg_pingpong_measure((unsigned int)a->o.cpu, HG_PINGPONG_ROUNDS, &cal, &res->pp);
+	if (ret)
+		fprintf(stderr, "hourglass: ctxcost: ping-pong on cpu %" PRIu64 ": %s\n", a->o.cpu,
+			strerror(-ret));
+	res->have_pp = !ret;
+	if (hg_ci_mean(res->rate, res->trials, 0.95, &rate) ||
+	    summarise(&res->cls[0], res->trials, &med[0], &mean[0]) ||
+	    summarise(&res->cls[1], res->trials, &med[1], &mean[1])) {
+		fprintf(stderr, "hourglass: ctxcost: %s\n", strerror(ENOMEM));
+		return 1;
+	}
+	if (a->o.json)
+		print_json(a, res, med, mean, &rate);
+	else
+		print_text(a, res, med, mean, &rate);
+	return hg_cmd_flush("ctxcost", 0);
+}
+
+static int ctxcost_main(int argc, char **argv)
+{
+	struct ctxcost_args a;
+	struct result *res;
+	sigset_t held;
+	int status;
 
 	res = calloc(1, sizeof(*res));
 	if (!res) {
@@ -375,36 +407,13 @@ static int ctxcost_main(int argc, char **argv)
 		free(res);
 		return status;
 	}
-	status = run_trials(&a, res, &cal);
-	if (!status && !res->trials) {
-		fprintf(stderr, "hourglass: ctxcost: interrupted before a trial was complete\n");
-		status = 1;
-	}
-	if (status) {
-		free(res->command);
-		free(res);
-		return status;
-	}
-	ret = hg_pingpong_measure((unsigned int)a.o.cpu, HG_PINGPONG_ROUNDS, &cal, &res->pp);
-	if (ret)
-		fprintf(stderr, "hourglass: ctxcost: ping-pong on cpu %" PRIu64 ": %s\n", a.o.cpu,
-			strerror(-ret));
-	res->have_pp = !ret;
-	if (hg_ci_mean(res->rate, res->trials, 0.95, &rate) ||
-	    summarise(&res->cls[0], res->trials, &med[0], &mean[0]) ||
-	    summarise(&res->cls[1], res->trials, &med[1], &mean[1])) {
-		fprintf(stderr, "hourglass: ctxcost: %s\n", strerror(ENOMEM));
-		free(res->command);
-		free(res);
-		return 1;
-	}
-	if (a.o.json)
-		print_json(&a, res, med, mean, &rate);
-	else
-		print_text(&a, res, med, mean, &rate);
+	/* a signal ends the series: the trials done are reported */
+	hg_trial_hold(&held);
+	status = measure(&a, res);
+	hg_trial_release(&held);
 	free(res->command);
 	free(res);
-	return hg_cmd_flush("ctxcost", 0);
+	return status;
 }
 
 const struct hg_command hg_cmd_ctxcost = {

@@ -54,19 +54,6 @@ static const struct hg_cmdspec rta_spec = {
 		 "schedulable|unschedulable' (ms), then a table (lines starting with #).",
 };
 
-/*
- * The run's parser points a stray word at the run's help; here it is rta's
- * help that lists what rta takes.
- */
-static void retarget_hint(char *err, size_t errlen)
-{
-	static const char run_hint[] = "(see hourglass --help)";
-	size_t n = strlen(err), k = sizeof(run_hint) - 1;
-
-	if (n >= k && !strcmp(err + n - k, run_hint))
-		snprintf(err + n - k, errlen - (n - k), "(see hourglass help rta)");
-}
-
 /* The task set of --tasks or of the run's options @run; 0 or -errno. */
 static int task_set(const struct rta_args *a, int argc, char **run, struct hg_taskset *s,
 		    char *err, size_t errlen)
@@ -81,17 +68,15 @@ static int task_set(const struct rta_args *a, int argc, char **run, struct hg_ta
 		}
 		return hg_taskset_read(a->tasks, s, err, errlen);
 	}
-	ret = hg_parse_args(argc, run, &cfg, err, errlen);
+	ret = hg_parse_args(argc, run, "hourglass help rta", &cfg, err, errlen);
 	if (ret == HG_ARGS_VERSION || ret == HG_ARGS_HELP) {
 		hg_config_free(&cfg);
 		snprintf(err, errlen, "%s: not an option of rta (see hourglass help rta)",
 			 ret == HG_ARGS_VERSION ? "-V" : "--help");
 		return -EINVAL;
 	}
-	if (ret) {
-		retarget_hint(err, errlen);
+	if (ret)
 		return ret;
-	}
 	ret = hg_taskset_from_config(&cfg, s, err, errlen);
 	hg_config_free(&cfg);
 	if (!ret && !s->n) {

@@ -240,7 +240,7 @@ int hg_run_main(int argc, char **argv)
 	char err[512], *cmdline;
 	int ret;
 
-	ret = hg_parse_args(argc, argv, &cfg, err, sizeof(err));
+	ret = hg_parse_args(argc, argv, "hourglass --help", &cfg, err, sizeof(err));
 	if (ret < 0) {
 		fprintf(stderr, "hourglass: %s\n", err);
 		return 2;

@@ -511,7 +511,7 @@ static int finish(struct parser *ps)
 	return 0;
 }
 
-int hg_parse_args(int argc, char *const *argv, struct hg_config *cfg,
+int hg_parse_args(int argc, char *const *argv, const char *help, struct hg_config *cfg,
 		  char *err, size_t errlen)
 {
 	struct parser ps = {
@@ -544,10 +544,10 @@ int hg_parse_args(int argc, char *const *argv, struct hg_config *cfg,
 				ret = fail(&ps, -EINVAL, "unknown option '%.*s' (did you mean --%s?)",
 					   (int)strcspn(arg, "="), arg, near);
 			else if (arg[0] == '-')
-				ret = fail(&ps, -EINVAL, "unknown option '%.*s' (see hourglass --help)",
-					   (int)strcspn(arg, "="), arg);
+				ret = fail(&ps, -EINVAL, "unknown option '%.*s' (see %s)",
+					   (int)strcspn(arg, "="), arg, help);
 			else
-				ret = fail(&ps, -EINVAL, "unexpected argument '%s' (see hourglass --help)", arg);
+				ret = fail(&ps, -EINVAL, "unexpected argument '%s' (see %s)", arg, help);
 			break;
 		}
 		if (o->id == O_HELP && !val) {

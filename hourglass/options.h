@@ -79,12 +79,14 @@ enum hg_args_result {
 /*
  * hg_parse_args - parse a run's command line
  * @argc, @argv: as given to main(), argv[0] being the program
+ * @help:        where an unknown option or a stray word is pointed, the
+ *               caller's help ("hourglass --help", "hourglass help rta")
  * @cfg:         filled on success; free with hg_config_free()
  * @err:         on failure, one line: the option, the value, the reason
  *
  * Returns an hg_args_result, or -EINVAL / -ERANGE.
  */
-int hg_parse_args(int argc, char *const *argv, struct hg_config *cfg,
+int hg_parse_args(int argc, char *const *argv, const char *help, struct hg_config *cfg,
 		  char *err, size_t errlen);
 
 /* hg_config_free - free what hg_parse_args() allocated. */

@@ -675,9 +675,14 @@ int hg_run(const struct hg_config *cfg, const struct hg_run_monitor *mon, const 
 	sigemptyset(&wake.sa_mask);
 	sigaction(HG_WAKE_SIGNAL, &wake, NULL);
 	ret = run_experiment(cfg, mon, cmdline, out, err, errlen);
-	/* what came once the run had ended is taken now, not left pending */
-	while (sigtimedwait(&set, NULL, &none) > 0)
-		;
+	/*
+	 * What came once the run had ended is taken now, not left pending;
+	 * unless the caller held these signals itself (a series of trials):
+	 * then they stay pending for it, and end its next run at once.
+	 */
+	if (!sigismember(&old, SIGINT))
+		while (sigtimedwait(&set, NULL, &none) > 0)
+			;
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	return ret;
 }

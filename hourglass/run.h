@@ -57,7 +57,9 @@ struct hg_run_monitor {
  * every thread (affinity, priority, memory), releases them together, waits
  * for the end, SIGINT, SIGTERM or SIGHUP (or --break), raises the stop flag
  * and collects the trace. Nothing is printed while threads are timing but
- * what @mon's hooks print.
+ * what @mon's hooks print. A signal of hg_run_signals() that comes after
+ * the run ended is taken and dropped, unless the caller blocks SIGINT
+ * itself (hg_trial_hold()): then the signals stay pending for the caller.
  *
  * Returns HG_RUN_OK, or an hg_run_error with @err set.
  */

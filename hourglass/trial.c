@@ -4,11 +4,13 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <pthread.h>
 #include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cmdutil.h"
 #include "cpulist.h"
@@ -41,6 +43,25 @@ int hg_trial_add(struct hg_trial_args *a, const char *fmt, ...)
 	return 0;
 }
 
+void hg_trial_hold(sigset_t *old)
+{
+	sigset_t set;
+
+	hg_run_signals(&set);
+	pthread_sigmask(SIG_BLOCK, &set, old);
+}
+
+void hg_trial_release(const sigset_t *old)
+{
+	struct timespec none = { 0, 0 };
+	sigset_t set;
+
+	hg_run_signals(&set);
+	while (sigtimedwait(&set, NULL, &none) > 0)
+		;
+	pthread_sigmask(SIG_SETMASK, old, NULL);
+}
+
 int hg_trial_run(const struct hg_trial_args *a, struct hg_trace **t, char *err,
 		 size_t errlen)
 {
@@ -50,7 +71,7 @@ int hg_trial_run(const struct hg_trial_args *a, struct hg_trace **t, char *err,
 	int ret;
 
 	*t = NULL;
-	ret = hg_parse_args(a->argc, a->argv, &cfg, err, errlen);
+	ret = hg_parse_args(a->argc, a->argv, "hourglass --help", &cfg, err, errlen);
 	if (ret < 0)
 		return 2;
 	if (ret != HG_ARGS_RUN) {

@@ -12,6 +12,7 @@
 #define HG_TRIAL_H
 
 #include <sched.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -49,6 +50,21 @@ int hg_trial_add(struct hg_trial_args *a, const char *fmt, ...)
  */
 int hg_trial_run(const struct hg_trial_args *a, struct hg_trace **t, char *err,
 		 size_t errlen);
+
+/*
+ * hg_trial_hold - from now on SIGINT, SIGTERM and SIGHUP stop the series of
+ * trials instead of the process: one during a trial ends that trial early
+ * (its trace flagged interrupted), one between two trials ends the next
+ * trial at once, so the experiment can report the trials it has. @old
+ * keeps the signal mask to give back to hg_trial_release().
+ */
+void hg_trial_hold(sigset_t *old);
+
+/*
+ * hg_trial_release - take the signals still pending (they were meant for
+ * the series, now over) and give back the mask @old
+ */
+void hg_trial_release(const sigset_t *old);
 
 /*
  * The options every experiment shares. An experiment's arguments struct

@@ -45,6 +45,7 @@ const char *hg_stable_name(enum hg_stable_verdict v)
 	case HG_STABLE_DONE: return "stable";
 	case HG_STABLE_COUNT: return "fixed count";
 	case HG_STABLE_LIMIT: return "not stable at the limit";
+	case HG_STABLE_INTERRUPTED: return "interrupted";
 	default: return "running";
 	}
 }

@@ -35,6 +35,7 @@ enum hg_stable_verdict {
 	HG_STABLE_DONE,		/* the interval is narrow enough */
 	HG_STABLE_COUNT,	/* the fixed count is reached */
 	HG_STABLE_LIMIT,	/* max_trials reached, the interval still wide */
+	HG_STABLE_INTERRUPTED,	/* a signal stopped the series first */
 };
 
 /*

@@ -171,12 +171,17 @@ static void print_ring(FILE *f, const struct hg_trace *t)
 	}
 }
 
+uint64_t hg_break_value_ns(const struct hg_trace *t)
+{
+	return t->break_kind == HG_BREAK_GAP ? hg_cycles_to_ns(t->break_value, t->calib.tsc_hz) :
+	       t->break_value;
+}
+
 /* --break: which thread, what, when and on which CPU stopped the run. */
 static void print_break(FILE *f, const struct hg_trace *t)
 {
 	char v[32], thr[32], at[32];
-	uint64_t value_ns = t->break_kind == HG_BREAK_GAP ? hg_cycles_to_ns(t->break_value, t->calib.tsc_hz) :
-			    t->break_value;
+	uint64_t value_ns = hg_break_value_ns(t);
 	const char *what = t->break_kind == HG_BREAK_GAP ? "a gap of" : t->break_kind == HG_BREAK_LAT ?
 			   "a wake-up late by" : "a deadline missed by";
 

@@ -18,4 +18,10 @@ uint64_t hg_thread_window_ns(const struct hg_trace *t, const struct hg_trace_thr
 /* hg_gap_ns - percentile @pct (0 min, 100 max) of @th's gaps, in ns. */
 uint64_t hg_gap_ns(const struct hg_trace *t, const struct hg_trace_thread *th, double pct);
 
+/*
+ * hg_break_value_ns - what stopped a --break run, in ns: the gap (its
+ * cycles converted), the wake-up's lateness or the job's tardiness
+ */
+uint64_t hg_break_value_ns(const struct hg_trace *t);
+
 #endif /* HG_SUMMARY_H */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../trace/atomicfile.h"
+#include "../trace/brk.h"
 #include "../trace/timeval.h"
 #include "bins.h"
 #include "json.h"
@@ -210,6 +211,10 @@ static void json_thread(struct hg_json *j, const struct hg_trace *t,
 	gap_histogram(j, t, th);
 	hg_json_u64(j, "records_stored", th->stored);
 	hg_json_u64(j, "records_dropped", th->dropped);
+	/* --forever: the oldest records overwritten, the trace whole from then on */
+	hg_json_u64(j, "records_overwritten", th->overwritten);
+	hg_json_u64(j, "complete_since_ns", th->overwritten ?
+		    hg_trace_ns(t, th->complete_since_cycles) : hg_trace_ns(t, th->begin_cycles));
 	hg_json_u64(j, "voluntary_switches", th->vcsw);
 	hg_json_u64(j, "involuntary_switches", th->ivcsw);
 	hg_json_u64(j, "yields", st->yields);
@@ -285,6 +290,24 @@ static void json_prediction(struct hg_json *j, const struct hg_trace *t)
 	hg_prediction_free(&p);
 }
 
+/* "break": what stopped a --break run, or null. */
+static void json_break(struct hg_json *j, const struct hg_trace *t)
+{
+	if (!(t->flags & HG_TRACE_BREAK) || !t->break_kind) {
+		hg_json_null(j, "break");
+		return;
+	}
+	hg_json_obj(j, "break");
+	hg_json_string(j, "kind", hg_break_kind_name(t->break_kind));
+	hg_json_u64(j, "thread", t->break_thread);
+	hg_json_u64(j, "cpu", t->break_cpu);
+	hg_json_u64(j, "at_ns", hg_trace_ns(t, t->break_at_cycles));
+	hg_json_u64(j, "value_ns", hg_break_value_ns(t));
+	hg_json_u64(j, "threshold_ns", t->break_threshold_ns);
+	hg_json_bool(j, "kernel_trace_marked", t->break_marked != 0);
+	hg_json_close(j);
+}
+
 /* "noise": per CPU the threads ran on, what else ran there (when measured). */
 static void json_noise(struct hg_json *j, const struct hg_trace *t)
 {
@@ -334,6 +357,7 @@ int hg_json_summary(FILE *f, const struct hg_trace *t)
 	hg_meta_system(&j, t);
 	hg_json_close(&j);
 	json_noise(&j, t);
+	json_break(&j, t);
 	hg_json_arr(&j, "threads");
 	for (i = 0; i < t->nthreads; i++)
 		json_thread(&j, t, &t->threads[i]);

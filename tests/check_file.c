@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "helpers.h"
+#include "../trace/brk.h"
 #include "../trace/trace.h"
 
 #define LONG_LEN 5000000000ULL	/* an interval of two records */
@@ -1312,6 +1313,30 @@ static void threshold_fewer(struct sec *s, size_t *n)
 	cut_sec(&s[RUN], RUN_THRESHOLDS + 2 * 8, 8);
 }
 
+/* the --break fields end the run section: kind, thread, CPU, marked (u32), three u64 */
+#define RUN_BREAK_FROM_END (4 * 4 + 3 * 8)
+
+static void break_two_kinds(struct sec *s, size_t *n)
+{
+	(void)n;
+	put_le(s[RUN].p + s[RUN].len - RUN_BREAK_FROM_END, HG_BREAK_GAP | HG_BREAK_LAT, 4);
+}
+
+static void break_by_no_thread(struct sec *s, size_t *n)
+{
+	uint8_t *b = s[RUN].p + s[RUN].len - RUN_BREAK_FROM_END;
+
+	(void)n;
+	put_le(b, HG_BREAK_MISS, 4);
+	put_le(b + 4, 3, 4);	/* the run has threads 0 to 2 */
+}
+
+static void break_marked_2(struct sec *s, size_t *n)
+{
+	(void)n;
+	put_le(s[RUN].p + s[RUN].len - RUN_BREAK_FROM_END + 12, 2, 4);
+}
+
 static void threshold_more(struct sec *s, size_t *n)
 {
 	(void)n;
@@ -1584,6 +1609,9 @@ static const struct {
 	{ "more thresholds than a run counts", "damaged run section", too_many_thresholds },
 	{ "a threshold fewer than said", "damaged run section", threshold_fewer },
 	{ "a threshold more than said", "damaged run section", threshold_more },
+	{ "a break of two kinds", "damaged run section", break_two_kinds },
+	{ "a break by a thread the run has not", "damaged run section", break_by_no_thread },
+	{ "a break marked 2", "damaged run section", break_marked_2 },
 	{ "an unknown model", "damaged section of thread 1", unknown_model },
 	{ "an error of INT32_MIN", "damaged section of thread 1", error_int_min },
 	{ "a positive error", "damaged section of thread 0", error_positive },

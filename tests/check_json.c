@@ -13,6 +13,7 @@
 #include "../postprocess/json.h"
 #include "../postprocess/meta.h"
 #include "../postprocess/summary_json.h"
+#include "../trace/brk.h"
 
 /* ---------------------------------------------------------------- writer */
 
@@ -511,6 +512,60 @@ START_TEST(test_summary_repeatable)
 }
 END_TEST
 
+/* No --break: "break" is null; a thread never overwritten is complete from its start. */
+START_TEST(test_summary_no_break)
+{
+	struct hg_trace *t = trace();
+	struct json_object *doc = summary(t), *th = hg_test_json_at(doc, "threads/0");
+
+	ck_assert(hg_test_json_null(doc, "break"));
+	ck_assert_uint_eq(hg_test_json_u64(th, "records_overwritten"), 0);
+	ck_assert_uint_eq(hg_test_json_u64(th, "complete_since_ns"),
+			  hg_test_json_u64(th, "start_ns"));
+	json_object_put(doc);
+	hg_trace_free(t);
+}
+END_TEST
+
+/*
+ * A --break run: what, where and when, as the text's "# break:" line says;
+ * a gap's value is stored in cycles (1 GHz here: the same in ns). A flight
+ * recorder's thread: complete from its oldest kept record.
+ */
+START_TEST(test_summary_break)
+{
+	static const char *const kinds[] = { "gap", "lat", "miss" };
+	static const unsigned int kind[] = { HG_BREAK_GAP, HG_BREAK_LAT, HG_BREAK_MISS };
+	struct hg_trace *t = trace();
+	struct json_object *doc, *b, *th;
+
+	t->flags |= HG_TRACE_BREAK;
+	t->break_kind = kind[_i];
+	t->break_thread = 0;
+	t->break_cpu = 1;
+	t->break_marked = _i == 1;
+	t->break_at_cycles = t->t0_cycles + 600;
+	t->break_value = 250;
+	t->break_threshold_ns = 200;
+	t->threads[0].overwritten = 7;
+	t->threads[0].complete_since_cycles = t->t0_cycles + 200;
+	doc = summary(t);
+	b = hg_test_json_at(doc, "break");
+	ck_assert_str_eq(hg_test_json_str(b, "kind"), kinds[_i]);
+	ck_assert_uint_eq(hg_test_json_u64(b, "thread"), 0);
+	ck_assert_uint_eq(hg_test_json_u64(b, "cpu"), 1);
+	ck_assert_uint_eq(hg_test_json_u64(b, "at_ns"), 600);
+	ck_assert_uint_eq(hg_test_json_u64(b, "value_ns"), 250);
+	ck_assert_uint_eq(hg_test_json_u64(b, "threshold_ns"), 200);
+	ck_assert_int_eq(hg_test_json_bool(b, "kernel_trace_marked"), _i == 1);
+	th = hg_test_json_at(doc, "threads/0");
+	ck_assert_uint_eq(hg_test_json_u64(th, "records_overwritten"), 7);
+	ck_assert_uint_eq(hg_test_json_u64(th, "complete_since_ns"), 200);
+	json_object_put(doc);
+	hg_trace_free(t);
+}
+END_TEST
+
 START_TEST(test_calib_document)
 {
 	struct hg_calib c = {
@@ -566,6 +621,8 @@ static Suite *json_suite(void)
 	tcase_add_test(tc, test_summary_prediction);
 	tcase_add_test(tc, test_summary_reservation);
 	tcase_add_test(tc, test_summary_repeatable);
+	tcase_add_test(tc, test_summary_no_break);
+	tcase_add_loop_test(tc, test_summary_break, 0, 3);
 	tcase_add_test(tc, test_calib_document);
 	suite_add_tcase(s, tc);
 	return s;

@@ -35,7 +35,7 @@
 	int argc = (int)ARRAY_SIZE(argv) - 1;				\
 	struct hg_config cfg;						\
 	char err[ERR_LEN];						\
-	int ret = hg_parse_args(argc, argv, &cfg, err, sizeof(err))
+	int ret = hg_parse_args(argc, argv, "hourglass --help", &cfg, err, sizeof(err))
 
 /* PARSE_OK - PARSE_ARGS, and the result is a run */
 #define PARSE_OK(...)							\
@@ -61,7 +61,7 @@ static int parse_words(const char *const *words, struct hg_config *cfg,
 	while (argc <= MAX_WORDS && *words)
 		argv[argc++] = (char *)*words++;
 	argv[argc] = NULL;
-	return hg_parse_args(argc, argv, cfg, err, len);
+	return hg_parse_args(argc, argv, "hourglass --help", cfg, err, len);
 }
 
 /* the words as one line, for failure messages */
@@ -814,6 +814,22 @@ START_TEST(test_wl_periodic_table)
 }
 END_TEST
 
+/* a file name with an escape in it: the thread's label goes to terminals tamed */
+START_TEST(test_wl_periodic_table_label_tamed)
+{
+	char path[PATH_MAX], label[128];
+	const char *w[] = { "-n", "1", "-w", "PERIODIC_TABLE",
+			    write_tmp("t\033[31mx", "1ms\n", path, sizeof(path)), "10ms", NULL };
+	struct hg_config cfg;
+	char err[ERR_LEN];
+
+	ck_assert_msg(parse_words(w, &cfg, err, sizeof(err)) == HG_ARGS_RUN, "%s", err);
+	cfg.threads[0].wl->describe(&cfg.threads[0].wp, label, sizeof(label));
+	ck_assert_str_eq(label, "PERIODIC_TABLE t?[31mx 10ms");
+	hg_config_free(&cfg);
+}
+END_TEST
+
 /* PERIODIC_TABLE's errors name the file (and the line) */
 static const struct {
 	const char *text;	/* the file's contents; NULL: no file */
@@ -1232,6 +1248,22 @@ END_TEST
 START_TEST(test_long_no_prefix)
 {
 	PARSE_FAILS("unknown option '--thr' (see hourglass --help)", "--thr", "3");
+}
+END_TEST
+
+/* a stray word is pointed at the caller's help: rta's lists what rta takes */
+START_TEST(test_help_hint_is_the_callers)
+{
+	char *argv[] = { "hourglass", "-n", "1", "--bogus", NULL };
+	char *stray[] = { "hourglass", "-n", "1", "word", NULL };
+	struct hg_config cfg;
+	char err[ERR_LEN];
+
+	ck_assert_int_eq(hg_parse_args(4, argv, "hourglass help rta", &cfg, err, sizeof(err)),
+			 -EINVAL);
+	ck_assert_str_eq(err, "unknown option '--bogus' (see hourglass help rta)");
+	ck_assert_int_eq(hg_parse_args(4, stray, "X", &cfg, err, sizeof(err)), -EINVAL);
+	ck_assert_str_eq(err, "unexpected argument 'word' (see X)");
 }
 END_TEST
 
@@ -2161,6 +2193,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_wl_periodic_keeps_next_option);
 	tcase_add_test(tc, test_wl_periodic_before_n);
 	tcase_add_test(tc, test_wl_periodic_deadline_then_option);
+	tcase_add_test(tc, test_wl_periodic_table_label_tamed);
 	tcase_add_loop_test(tc, test_wl_periodic_table, 0, ARRAY_SIZE(table_names));
 	tcase_add_loop_test(tc, test_wl_periodic_table_errors, 0, ARRAY_SIZE(table_errors));
 	tcase_add_test(tc, test_wl_periodic_table_path_too_long);
@@ -2195,6 +2228,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_long_empty_value);
 	tcase_add_test(tc, test_long_value_with_equals);
 	tcase_add_test(tc, test_long_no_prefix);
+	tcase_add_test(tc, test_help_hint_is_the_callers);
 	tcase_add_test(tc, test_long_takes_no_value);
 	tcase_add_test(tc, test_long_takes_two_values);
 	tcase_add_test(tc, test_long_error_names_option);

@@ -126,6 +126,7 @@ START_TEST(test_names)
 	ck_assert_str_eq(hg_stable_name(HG_STABLE_DONE), "stable");
 	ck_assert_str_eq(hg_stable_name(HG_STABLE_COUNT), "fixed count");
 	ck_assert_str_eq(hg_stable_name(HG_STABLE_LIMIT), "not stable at the limit");
+	ck_assert_str_eq(hg_stable_name(HG_STABLE_INTERRUPTED), "interrupted");
 }
 END_TEST
 

@@ -262,7 +262,7 @@ static void parse(struct hg_config *cfg, const char *const *args)
 		argv[argc++] = (char *)*args++;
 	}
 	argv[argc] = NULL;
-	ck_assert_msg(hg_parse_args(argc, argv, cfg, err, sizeof(err)) == HG_ARGS_RUN,
+	ck_assert_msg(hg_parse_args(argc, argv, "hourglass --help", cfg, err, sizeof(err)) == HG_ARGS_RUN,
 		      "%s", err);
 }
 

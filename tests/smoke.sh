@@ -67,6 +67,18 @@ summary_field() {
 }
 
 is_root() { [ "$(id -u)" = 0 ]; }
+# start_bg ARGS...: start a run in the background (its pid in $bg), and wait until
+# its threads exist: from then on SIGINT, SIGTERM and SIGUSR1 are the run's
+start_bg() {
+	"$HG" "$@" >"$TMP/bg.out" 2>"$TMP/bg.err" &
+	bg=$!
+	n=0
+	while [ "$(ls /proc/$bg/task 2>/dev/null | wc -l)" -lt 2 ] && [ $n -lt 300 ]; do
+		kill -0 $bg 2>/dev/null || break
+		sleep 0.1
+		n=$((n + 1))
+	done
+}
 
 echo "smoke tests of $HG"
 
@@ -190,15 +202,14 @@ then ok "full arena: $d dropped, $i intervals counted, $lines stored"
 else fail "full arena" "dropped '$d' intervals '$i' lines $lines"; fi
 
 # SIGINT ends the run early; everything is still printed and written
-"$HG" -n 2 -d 30s -x -o "$TMP/int.hgt" >"$TMP/out" 2>/dev/null &
-pid=$!
-sleep 2
-kill -INT $pid
-wait $pid
+start_bg -n 2 -d 30s -x -o "$TMP/int.hgt"
+sleep 0.5
+kill -INT $bg
+wait $bg
 rc=$?
-if [ $rc -eq 0 ] && grep -q '^# interrupted: SIGINT' "$TMP/out" && [ -s "$TMP/int.hgt" ]
+if [ $rc -eq 0 ] && grep -q '^# interrupted: SIGINT' "$TMP/bg.out" && [ -s "$TMP/int.hgt" ]
 then ok "SIGINT: summary says so, trace written"
-else fail "SIGINT" "exit $rc, $(grep -c interrupted "$TMP/out") interrupted lines"; fi
+else fail "SIGINT" "exit $rc, $(grep -c interrupted "$TMP/bg.out") interrupted lines"; fi
 
 # calibrate
 "$HG" calibrate --repeat 2 | grep -q '^# repeat: 2 calibrations: gap threshold min [0-9]*, median [0-9]*, max [0-9]* cycles; spread [0-9.]* %' &&
@@ -491,11 +502,11 @@ if "$HG" -n 2 -d 500ms -a -w CPU_YIELD 20us -x -o "$TMP/r.hgt" >/dev/null 2>&1 &
 else
 	fail "render" "exit status $? ($(head -1 "$TMP/err"))"
 fi
-# a window long enough that some thread ran in it even on a loaded machine
-"$HG" render "$TMP/r.hgt" -o "$TMP/w.svg" --from 100ms --to 400ms --per-cpu --width 600 &&
-	grep -q '>CPU [0-9]*</text>' "$TMP/w.svg" && grep -q 'width="600"' "$TMP/w.svg" &&
-	grep -q '<rect class="iv c[01]"' "$TMP/w.svg" && ok "render --per-cpu window" ||
-	fail "render --per-cpu window" "no CPU rows or boxes"
+# a window of the fixture (three threads on CPU 0): a row for CPU 0, its boxes
+"$HG" render "$FIX.hgt" -o "$TMP/w.svg" --from 100ms --to 400ms --per-cpu --width 600 &&
+	grep -q '>CPU 0</text>' "$TMP/w.svg" && grep -q 'width="600"' "$TMP/w.svg" &&
+	grep -q '<rect class="iv c0"' "$TMP/w.svg" && ! grep -q '>CPU 1</text>' "$TMP/w.svg" &&
+	ok "render --per-cpu window" || fail "render --per-cpu window" "no CPU 0 row or boxes"
 "$HG" render "$TMP/r.hgt" -o - --to 1ms | grep -q '^</svg>$' && ok "render -o -" ||
 	fail "render -o -" "no SVG on standard output"
 # PERIODIC: releases and deadlines drawn
@@ -699,18 +710,6 @@ else
 	skip "writing to a full disk" "no /dev/full"
 fi
 # --- long runs --------------------------------------------------------------------
-# start_bg ARGS...: start a run in the background (its pid in $bg), and wait until
-# its threads exist: from then on SIGINT, SIGTERM and SIGUSR1 are the run's
-start_bg() {
-	"$HG" "$@" >"$TMP/bg.out" 2>"$TMP/bg.err" &
-	bg=$!
-	n=0
-	while [ "$(ls /proc/$bg/task 2>/dev/null | wc -l)" -lt 2 ] && [ $n -lt 300 ]; do
-		kill -0 $bg 2>/dev/null || break
-		sleep 0.1
-		n=$((n + 1))
-	done
-}
 start_bg -n 2 --forever -e 4000 -a -w CPU_YIELD 50us -c -o "$TMP/forever.hgt"
 sleep 0.5
 kill -TERM $bg
@@ -726,6 +725,16 @@ else
 	fail "--forever" "exit status $rc: $(head -3 "$TMP/bg.err") $(head -3 "$TMP/check" 2>/dev/null)"
 fi
 
+# wait_for_file FILE: until FILE exists (at most 30 s); false if it did not
+wait_for_file() {
+	n=0
+	while [ ! -e "$1" ]; do
+		[ $n -ge 300 ] && return 1
+		sleep 0.1
+		n=$((n + 1))
+	done
+}
+
 # wait_for FILE PATTERN: until a line of FILE matches (at most 30 s); false if none did
 wait_for() {
 	n=0
@@ -735,6 +744,22 @@ wait_for() {
 		n=$((n + 1))
 	done
 }
+
+# ctxcost: SIGINT once a trial is done ends the series; the trials done are reported
+start_bg ctxcost --duration 200ms --trials 30 --threads 2 --save "$TMP/cci"
+if wait_for_file "$TMP/cci/trial-01.hgt"; then
+	kill -INT $bg
+	wait $bg
+	rc=$?
+	n=$(grep -c '^  *[0-9][0-9]* ' "$TMP/bg.out")
+	[ $rc = 0 ] && grep -q '^# ctxcost: .* trials (interrupted; ' "$TMP/bg.out" &&
+		[ "$n" -ge 1 ] && [ "$n" -lt 30 ] && grep -q '^voluntary switch' "$TMP/bg.out" &&
+		ok "ctxcost: SIGINT ends the series, $n trials reported" ||
+		fail "ctxcost SIGINT" "exit $rc, $n trials: $(head -2 "$TMP/bg.err")"
+else
+	kill -KILL $bg 2>/dev/null
+	fail "ctxcost SIGINT" "no trial saved in 30 s: $(head -2 "$TMP/bg.err")"
+fi
 
 # SIGUSR1: a snapshot of every file while the run goes on; then SIGTERM: the final ones
 rm -f "$TMP"/mon.*
@@ -785,10 +810,12 @@ rc=$?
 # --break: a threshold that surely trips (a gap or a lateness of more than 1 ns)
 tracing_on=
 [ -w /sys/kernel/tracing/tracing_on ] && tracing_on=$(cat /sys/kernel/tracing/tracing_on)
-"$HG" -n 1 -d 60s -w CPU --break 1ns -x -o "$TMP/brk.hgt" >"$TMP/out" 2>"$TMP/err"
+"$HG" -n 1 -d 60s -w CPU --break 1ns -x -o "$TMP/brk.hgt" --json "$TMP/brk.json" >"$TMP/out" 2>"$TMP/err"
 rc=$?
 if [ $rc = 3 ] && grep -q '^# break: thread 0: a gap of .* us (--break 0.001 us) at .* ms on CPU [0-9]*; the run stopped there' "$TMP/out" &&
-   "$HG" dump "$TMP/brk.hgt" | cmp -s - "$TMP/out"; then
+   "$HG" dump "$TMP/brk.hgt" | cmp -s - "$TMP/out" &&
+   "$HG" dump "$TMP/brk.hgt" --json | cmp -s - "$TMP/brk.json" &&
+   grep -q '"kind": "gap"' "$TMP/brk.json"; then
 	ok "--break 1ns: stops at the first gap, exit 3, the report and the trace say where"
 else
 	fail "--break" "exit status $rc: $(head -2 "$TMP/err") $(grep '^# break' "$TMP/out")"
@@ -935,7 +962,8 @@ else
 	"$HG" dump "$J/all.hgt" --json >"$J/dump.json"
 	cp "$TMP/self.json" "$J/plain.json"
 	validate "summary (--json, dump --json: LAT, CPU_PERIODIC, PERIODIC, a reservation, a plain run)" \
-		summary "$J/summary.json" "$J/dump.json" "$J/plain.json" "$TMP/stdout.json"
+		summary "$J/summary.json" "$J/dump.json" "$J/plain.json" "$TMP/stdout.json" \
+		"$TMP/brk.json"
 	"$HG" calibrate --json --repeat 2 >"$J/cal.json"
 	validate "calibrate --json" calibrate "$J/cal.json"
 	"$HG" ctx "$J/all.hgt" --json >"$J/ctx.json"

@@ -5,6 +5,7 @@
  */
 #include <stdlib.h>
 
+#include "brk.h"
 #include "sections.h"
 
 void hg_sec_put_calib(struct hg_buf *b, const struct hg_calib *k)
@@ -157,6 +158,11 @@ void hg_sec_get_run(struct hg_cur *c, struct hg_trace *t, uint32_t *nthreads)
 	t->break_at_cycles = hg_get_u64(c);
 	t->break_value = hg_get_u64(c);
 	t->break_threshold_ns = hg_get_u64(c);
+	/* none or one kind of event, by one of the run's threads */
+	if ((t->break_kind != 0 && t->break_kind != HG_BREAK_GAP && t->break_kind != HG_BREAK_LAT &&
+	     t->break_kind != HG_BREAK_MISS) || t->break_marked > 1 ||
+	    (t->break_kind && t->break_thread >= *nthreads))
+		c->bad = 1;
 }
 
 void hg_sec_put_hist(struct hg_buf *b, const struct hg_hist *h)

@@ -125,6 +125,7 @@ static void table_describe(const struct hg_wl_params *p, char *buf, size_t len)
 
 	snprintf(buf, len, "PERIODIC_TABLE %s %s", base ? base + 1 : p->path,
 		 hg_format_time(p->period_ns, t, sizeof(t)));
+	hg_tame(buf);	/* a file name may hold escapes: the label goes to terminals */
 }
 
 static int table_setup(struct hg_wl_ctx *ctx)

@@ -43,7 +43,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (argc < 0)
 		return 0;
 	err[0] = '\0';
-	ret = hg_parse_args(argc, argv, &cfg, err, sizeof(err));
+	ret = hg_parse_args(argc, argv, "hourglass --help", &cfg, err, sizeof(err));
 	if (ret < 0) {
 		/* refused: one line that says why */
 		if (!err[0] || strchr(err, '\n'))

@@ -25,8 +25,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (hg_fuzz_file(data, size, path, sizeof(path)))
 		return 0;
 	err[0] = '\0';
-	ret = hg_parse_args((int)(sizeof(argv) / sizeof(argv[0])) - 1, argv, &cfg,
-			    err, sizeof(err));
+	ret = hg_parse_args((int)(sizeof(argv) / sizeof(argv[0])) - 1, argv,
+			    "hourglass --help", &cfg, err, sizeof(err));
 	if (ret < 0) {
 		if (!err[0] || strchr(err, '\n'))
 			abort();
