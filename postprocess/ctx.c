@@ -11,6 +11,7 @@
 #include "../trace/timeval.h"
 #include "ctx.h"
 #include "json.h"
+#include "noise.h"
 
 /* A gap of class @cls (of @r's kind) and the trace's view @g of it. */
 static int add_gap(struct hg_ctx_report *r, int cls, const struct hg_gap *g)
@@ -331,6 +332,8 @@ int hg_ctx_print(FILE *f, const struct hg_trace *t, const struct hg_ctx_report *
 			r->inferred[0][i], r->inferred[1][i], th->vcsw + th->ivcsw, th->vcsw,
 			th->ivcsw);
 	}
+	/* was the machine quiet, or may other tasks be inside the costs above? */
+	hg_print_noise(f, t);
 	if (r->sched)
 		print_kernel(f, r);
 	if (!r->nswitches)
@@ -443,6 +446,7 @@ int hg_ctx_json(FILE *f, const struct hg_trace *t, const struct hg_ctx_report *r
 		hg_json_close(&j);
 	}
 	hg_json_close(&j);
+	hg_noise_json(&j, t);
 	if (r->sched)
 		json_kernel(&j, r);
 	return hg_json_end_doc(&j);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "../trace/timeval.h"
+#include "json.h"
 #include "noise.h"
 
 /* Received cycles of @th on each CPU of @t->noise, into @on[]; the total. */
@@ -110,7 +111,6 @@ void hg_noise_free(struct hg_noise *nz)
 
 void hg_print_kernel(FILE *f, const struct hg_trace *t)
 {
-	struct hg_noise nz;
 	char a[32], b[32], d[32];
 	uint32_t i;
 
@@ -128,6 +128,15 @@ void hg_print_kernel(FILE *f, const struct hg_trace *t)
 			k >= recv ? '+' : '-', hg_format_ms(diff, d, sizeof(d)),
 			recv ? 100.0 * ((double)k - (double)recv) / (double)recv : 0.0);
 	}
+	hg_print_noise(f, t);
+}
+
+void hg_print_noise(FILE *f, const struct hg_trace *t)
+{
+	struct hg_noise nz;
+	char a[32], b[32];
+	uint32_t i;
+
 	if (hg_noise_compute(t, &nz))
 		return;
 	for (i = 0; i < nz.n; i++) {
@@ -145,5 +154,34 @@ void hg_print_kernel(FILE *f, const struct hg_trace *t)
 	else
 		fprintf(f, "# noise: not quiet (other tasks or steal above %.0f %% of a CPU): "
 			"switch costs may include other tasks' run time\n", HG_NOISE_QUIET_PCT);
+	hg_noise_free(&nz);
+}
+
+void hg_noise_json(struct hg_json *j, const struct hg_trace *t)
+{
+	struct hg_noise nz;
+	uint32_t i;
+
+	if (hg_noise_compute(t, &nz))
+		return;
+	hg_json_obj(j, "noise");
+	hg_json_u64(j, "window_ns", nz.window_ns);
+	hg_json_bool(j, "quiet", nz.quiet);
+	hg_json_arr(j, "cpus");
+	for (i = 0; i < nz.n; i++) {
+		const struct hg_noise_cpu *c = &nz.cpu[i];
+
+		hg_json_obj(j, NULL);
+		hg_json_u64(j, "cpu", c->cpu);
+		hg_json_u64(j, "our_threads_ns", c->ours_ns);
+		hg_json_u64(j, "other_tasks_ns", c->other_ns);
+		hg_json_u64(j, "steal_ns", c->steal_ns);
+		hg_json_u64(j, "interrupts", c->irqs);
+		hg_json_u64(j, "softirqs", c->softirqs);
+		hg_json_bool(j, "quiet", c->quiet);
+		hg_json_close(j);
+	}
+	hg_json_close(j);
+	hg_json_close(j);
 	hg_noise_free(&nz);
 }

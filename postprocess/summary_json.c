@@ -308,35 +308,6 @@ static void json_break(struct hg_json *j, const struct hg_trace *t)
 	hg_json_close(j);
 }
 
-/* "noise": per CPU the threads ran on, what else ran there (when measured). */
-static void json_noise(struct hg_json *j, const struct hg_trace *t)
-{
-	struct hg_noise nz;
-	uint32_t i;
-
-	if (hg_noise_compute(t, &nz))
-		return;
-	hg_json_obj(j, "noise");
-	hg_json_u64(j, "window_ns", nz.window_ns);
-	hg_json_bool(j, "quiet", nz.quiet);
-	hg_json_arr(j, "cpus");
-	for (i = 0; i < nz.n; i++) {
-		const struct hg_noise_cpu *c = &nz.cpu[i];
-
-		hg_json_obj(j, NULL);
-		hg_json_u64(j, "cpu", c->cpu);
-		hg_json_u64(j, "our_threads_ns", c->ours_ns);
-		hg_json_u64(j, "other_tasks_ns", c->other_ns);
-		hg_json_u64(j, "steal_ns", c->steal_ns);
-		hg_json_u64(j, "interrupts", c->irqs);
-		hg_json_u64(j, "softirqs", c->softirqs);
-		hg_json_bool(j, "quiet", c->quiet);
-		hg_json_close(j);
-	}
-	hg_json_close(j);
-	hg_json_close(j);
-	hg_noise_free(&nz);
-}
 
 int hg_json_summary(FILE *f, const struct hg_trace *t)
 {
@@ -356,7 +327,7 @@ int hg_json_summary(FILE *f, const struct hg_trace *t)
 	hg_json_obj(&j, "system");
 	hg_meta_system(&j, t);
 	hg_json_close(&j);
-	json_noise(&j, t);
+	hg_noise_json(&j, t);
 	json_break(&j, t);
 	hg_json_arr(&j, "threads");
 	for (i = 0; i < t->nthreads; i++)

@@ -860,11 +860,12 @@ rc=$?
 # writing to finish; nothing half-written, and it is said
 rm -f "$TMP/fifo"
 mkfifo "$TMP/fifo"
-"$HG" -n 1 -d 100ms -w CPU -c -o "$TMP/fifo" >"$TMP/out" 2>"$TMP/err" &
+: >"$TMP/out"	# emptied before the run starts: no earlier report can match below
+"$HG" -n 1 -d 100ms -w CPU -c -o "$TMP/fifo" >>"$TMP/out" 2>"$TMP/err" &
 pid=$!
 if wait_for "$TMP/out" '^# hourglass: '; then
 	kill -TERM $pid
-	cat "$TMP/fifo" >"$TMP/fromfifo"
+	timeout 60 cat "$TMP/fifo" >"$TMP/fromfifo"
 fi
 wait $pid
 rc=$?
