@@ -476,6 +476,37 @@ START_TEST(test_fp_steps_shared_by_the_set)
 }
 END_TEST
 
+/*
+ * Eight tasks of 2 min every 599.99999995 s, due after 30 min (found by
+ * the options fuzzer): from the fifth on the level asks for a hair more
+ * than the whole CPU, within the rounding that counts as full, so each
+ * job waits 50 ns longer than the one before and the walk towards the
+ * deadline would take billions of jobs; the set's steps are bounded.
+ */
+START_TEST(test_fp_full_cpu_deadline_past_period)
+{
+	struct hg_rta_task ts[8];
+	struct hg_rta_result r[8];
+	uint64_t steps = 0;
+	size_t i;
+
+	for (i = 0; i < 8; i++)
+		ts[i] = (struct hg_rta_task){ .id = (unsigned int)i, .c_ns = 120000 * MS,
+					      .t_ns = 599999999950ULL, .d_ns = 1800000 * MS,
+					      .prio = HG_RTA_NO_PRIO };
+	ck_assert_int_eq(hg_rta_fp(ts, 8, r, NULL), 0);
+	for (i = 0; i < 8; i++) {
+		if (r[i].rank < 4)
+			ck_assert(r[i].schedulable);
+		else
+			ck_assert(!r[i].schedulable);
+		steps += r[i].iterations;
+	}
+	ck_assert_msg(steps <= 2000000, "the set took %llu steps",
+		      (unsigned long long)steps);
+}
+END_TEST
+
 /* ----------------------------------------------------------- utilisation */
 
 START_TEST(test_utilisation)
@@ -781,6 +812,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_fp_full_cpu_in_doubles);
 	tcase_add_test(tc, test_fp_overload_deadline_past_period);
 	tcase_add_test(tc, test_fp_steps_shared_by_the_set);
+	tcase_add_test(tc, test_fp_full_cpu_deadline_past_period);
 	tcase_add_test(tc, test_utilisation);
 	tcase_add_loop_test(tc, test_fp_deadline_past_period, 0, 2);
 	tcase_add_test(tc, test_fp_deadline_past_period_overload);
