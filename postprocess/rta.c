@@ -19,8 +19,15 @@ const char *hg_rta_order_name(enum hg_rta_order o)
 	return order_names[o];
 }
 
-/* A safety net: convergence takes far fewer steps for any real task set. */
-#define HG_RTA_MAX_ITER 10000000u
+/*
+ * A safety net: convergence takes far fewer steps for any real task set.
+ * The steps are the set's, shared out among its tasks, each getting at
+ * least HG_RTA_MIN_ITER: a set of many tasks whose busy periods hold
+ * millions of jobs each (a blocking time of years) is not walked for
+ * millions of steps per task.
+ */
+#define HG_RTA_MAX_ITER 2000000u
+#define HG_RTA_MIN_ITER 1000u
 
 /*
  * Utilisations are sums of C / T in doubles: a set that fills the CPU
@@ -160,10 +167,11 @@ static uint64_t interfere(struct interference *w, uint64_t x)
  * the one that matters; with D > T the busy period may hold several jobs,
  * each released T after the last, and the response is the longest of
  * theirs. @start is a window known not to exceed the first job's (0: none).
+ * Past @steps steps nothing is promised (a response of UINT64_MAX).
  * Returns the first job's window when it is exact, else 0.
  */
 static uint64_t respond(const struct hg_rta_task *me, struct interference *w, double u_hp,
-			uint64_t start, struct hg_rta_result *r)
+			uint64_t start, unsigned int steps, struct hg_rta_result *r)
 {
 	uint64_t limit = me->d_ns > me->j_ns ? me->d_ns - me->j_ns : 0, first = 0;
 	uint64_t worst = 0, q, R, next, own, qt;
@@ -206,7 +214,7 @@ static uint64_t respond(const struct hg_rta_task *me, struct interference *w, do
 				past = true;
 				break;
 			}
-			if (r->iterations >= HG_RTA_MAX_ITER) {
+			if (r->iterations >= steps) {
 				R = UINT64_MAX;	/* no answer in time: nothing is promised */
 				break;
 			}
@@ -224,7 +232,7 @@ static uint64_t respond(const struct hg_rta_task *me, struct interference *w, do
 			break;
 		if (!ends && sat_add(me->j_ns, R - qt) > me->d_ns)
 			break;
-		if (r->iterations >= HG_RTA_MAX_ITER) {
+		if (r->iterations >= steps) {
 			worst = UINT64_MAX;
 			break;
 		}
@@ -256,6 +264,8 @@ int hg_rta_fp(const struct hg_rta_task *ts, size_t n, struct hg_rta_result *res,
 {
 	struct interference w = { .ts = ts };
 	struct by_prio *o = calloc(n ? n : 1, sizeof(*o));
+	unsigned int steps = n > HG_RTA_MAX_ITER / HG_RTA_MIN_ITER ? HG_RTA_MIN_ITER :
+			     HG_RTA_MAX_ITER / (unsigned int)(n ? n : 1);
 	uint64_t start = 0;
 	double u_hp = 0;
 	size_t i, none = 0;
@@ -283,7 +293,7 @@ int hg_rta_fp(const struct hg_rta_task *ts, size_t n, struct hg_rta_result *res,
 		uint64_t first;
 
 		res[o[i].i].rank = (unsigned int)i;
-		first = respond(me, &w, u_hp, start, &res[o[i].i]);
+		first = respond(me, &w, u_hp, start, steps, &res[o[i].i]);
 		/* the next task's first window is at least this one's less B, plus its C + B */
 		start = first && i + 1 < n ? sat_add(first - me->b_ns,
 				sat_add(ts[o[i + 1].i].c_ns, ts[o[i + 1].i].b_ns)) : 0;

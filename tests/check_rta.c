@@ -395,7 +395,7 @@ END_TEST
  * Six tasks of 1 ms in 6 ms fill the CPU exactly, but their C / T summed in
  * doubles is just below 1: the seventh task's iteration has no fixed point
  * (its jitter keeps it moving) and must stop once past its deadline, not
- * run 10 million steps to the safety net (a fuzzer found this one).
+ * run millions of steps to the safety net (a fuzzer found this one).
  */
 START_TEST(test_fp_full_cpu_in_doubles)
 {
@@ -444,6 +444,35 @@ START_TEST(test_fp_overload_deadline_past_period)
 			ck_assert_uint_eq(r[i].iterations, 0);
 		}
 	}
+}
+END_TEST
+
+/*
+ * D > T with a blocking time of three years (found by fuzzing a trace):
+ * each task's busy period holds a billion jobs, each shorter than the one
+ * before. The safety net is the set's, not each task's: ten such tasks do
+ * not walk ten times as far, and no response is promised.
+ */
+START_TEST(test_fp_steps_shared_by_the_set)
+{
+	struct hg_rta_task ts[10];
+	struct hg_rta_result r[10];
+	uint64_t steps = 0;
+	size_t i;
+
+	for (i = 0; i < 10; i++)
+		ts[i] = (struct hg_rta_task){ .id = (unsigned int)i, .c_ns = MS,
+					      .t_ns = 100 * MS, .d_ns = 200 * MS,
+					      .b_ns = 100000000000ULL * MS,
+					      .prio = HG_RTA_NO_PRIO };
+	ck_assert_int_eq(hg_rta_fp(ts, 10, r, NULL), 0);
+	for (i = 0; i < 10; i++) {
+		ck_assert(!r[i].schedulable);
+		ck_assert_uint_gt(r[i].response_ns, ts[i].d_ns);
+		steps += r[i].iterations;
+	}
+	ck_assert_msg(steps <= 2000000, "the set took %llu steps",
+		      (unsigned long long)steps);
 }
 END_TEST
 
@@ -751,6 +780,7 @@ static Suite *suite(void)
 	tcase_add_loop_test(tc, test_fp_long_iterations, 0, ARRAY_SIZE(long_iterations));
 	tcase_add_test(tc, test_fp_full_cpu_in_doubles);
 	tcase_add_test(tc, test_fp_overload_deadline_past_period);
+	tcase_add_test(tc, test_fp_steps_shared_by_the_set);
 	tcase_add_test(tc, test_utilisation);
 	tcase_add_loop_test(tc, test_fp_deadline_past_period, 0, 2);
 	tcase_add_test(tc, test_fp_deadline_past_period_overload);
