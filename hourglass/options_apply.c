@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * options_apply.c - the run's per-thread options, applied to their threads
+ * once the command line is read, and the checks of the whole line
+ *
+ * Per-thread options are collected with their scope (-t <n>, or -a / none
+ * for all threads) and applied in order once -n is known, so -n may come
+ * anywhere and a later option overrides an earlier one for its threads.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../trace/timeval.h"
+#include "options.h"
+#include "optionsint.h"
+#include "outpath.h"
+
+int hg_args_fail(struct parser *ps, int ret, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(ps->err, ps->errlen, fmt, ap);
+	va_end(ap);
+	return ret;
+}
+
+struct thread_opt *hg_args_assign(struct parser *ps, enum opt_id id)
+{
+	struct thread_opt *a;
+
+	if (ps->nas == ps->cap) {
+		size_t cap = ps->cap ? ps->cap * 2 : 16;
+
+		a = realloc(ps->as, cap * sizeof(*a));
+		if (!a)
+			return NULL;
+		ps->as = a;
+		ps->cap = cap;
+	}
+	a = &ps->as[ps->nas++];
+	memset(a, 0, sizeof(*a));
+	a->scope = ps->scope;
+	a->scope_arg = ps->scope_arg;
+	a->id = id;
+	return a;
+}
+
+static void thread_defaults(struct hg_thread_cfg *t)
+{
+	memset(t, 0, sizeof(*t));
+	t->prio = hg_prio_default();
+	t->wl = hg_workload_default();
+}
+
+static void apply(const struct thread_opt *a, struct hg_thread_cfg *t)
+{
+	switch (a->id) {
+	case O_PRIORITY:
+		t->prio = a->v.prio;
+		break;
+	case O_WORKLOAD:
+		t->wl = a->v.w.wl;
+		t->wp = a->v.w.p;
+		break;
+	case O_TIMER:
+		t->timer = a->v.timer;
+		break;
+	case O_START:
+		t->start_ns = a->v.ns;
+		break;
+	case O_FINISH:
+		t->finish_ns = a->v.ns;
+		break;
+	case O_JITTER:
+		t->jitter_ns = a->v.ns;
+		break;
+	case O_WCET:
+		t->wcet_ns = a->v.ns;
+		break;
+	case O_BLOCKING:
+		t->blocking_ns = a->v.ns;
+		break;
+	case O_CPU:
+		t->pinned = true;
+		t->cpus = a->v.cpus;
+		break;
+	case O_RH:
+	case O_RS:
+		t->reserve = a->id == O_RH ? HG_RESERVE_HARD : HG_RESERVE_SOFT;
+		t->reserve_budget_ns = a->v.resv.budget;
+		t->reserve_period_ns = a->v.resv.period;
+		break;
+	default:
+		break;
+	}
+}
+
+int hg_args_finish(struct parser *ps)
+{
+	struct hg_config *cfg = ps->cfg;
+	char a[32], b[32];
+	size_t i;
+	unsigned int t;
+
+	if (!ps->have_n)
+		return hg_args_fail(ps, -EINVAL, "-n <threads> is required (e.g. -n 3)");
+	if (ps->max_scope >= (int)cfg->nthreads)
+		return hg_args_fail(ps, -EINVAL, "-t %s: no such thread (-n %u gives threads 0 to %u)",
+			    ps->max_scope_arg, cfg->nthreads, cfg->nthreads - 1);
+	cfg->threads = calloc(cfg->nthreads, sizeof(*cfg->threads));
+	if (!cfg->threads)
+		return hg_args_fail(ps, -ENOMEM, "out of memory");
+	for (t = 0; t < cfg->nthreads; t++)
+		thread_defaults(&cfg->threads[t]);
+	for (i = 0; i < ps->nas; i++) {
+		const struct thread_opt *as = &ps->as[i];
+
+		for (t = 0; t < cfg->nthreads; t++)
+			if (as->scope < 0 || as->scope == (int)t)
+				apply(as, &cfg->threads[t]);
+	}
+	for (t = 0; t < cfg->nthreads; t++) {
+		const struct hg_thread_cfg *th = &cfg->threads[t];
+		uint64_t end = th->finish_ns ? th->finish_ns : cfg->duration_ns;
+
+		if (!end)	/* --forever */
+			end = UINT64_MAX;
+		if (cfg->duration_ns && th->finish_ns > cfg->duration_ns)
+			return hg_args_fail(ps, -EINVAL, "thread %u: -f %s is after the end of the run (-d %s)",
+				    t, hg_format_time(th->finish_ns, a, sizeof(a)),
+				    hg_format_time(cfg->duration_ns, b, sizeof(b)));
+		if (th->start_ns >= end)
+			return hg_args_fail(ps, -EINVAL, "thread %u: -s %s is not before its end (%s)",
+				    t, hg_format_time(th->start_ns, a, sizeof(a)),
+				    hg_format_time(end, b, sizeof(b)));
+	}
+	if (cfg->out_path && cfg->json_path && !strcmp(cfg->out_path, "-") &&
+	    !strcmp(cfg->json_path, "-"))
+		return hg_args_fail(ps, -EINVAL, "-o -: standard output is --json's already; "
+			    "write one of them to a file");
+	{
+		/* compared as files: two names may be one file (a symbolic link, ./x) */
+		const char *const names[] = { "--json", "-o", "--prom" };
+		const char *const paths[] = { cfg->json_path, cfg->out_path, cfg->prom_path };
+		char why[HG_QUOTE_MAX + 128];
+
+		if (hg_outputs_clash(names, paths, 3, why, sizeof(why)))
+			return hg_args_fail(ps, -EINVAL, "%s", why);
+	}
+	if (ps->break_on_given && !cfg->break_ns)
+		return hg_args_fail(ps, -EINVAL, "--break-on: needs --break <time>, the threshold");
+	if (ps->prom_interval_given && !cfg->prom_path)
+		return hg_args_fail(ps, -EINVAL, "--prom-interval: needs --prom <file>");
+	return 0;
+}

@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * options_check.c - a parsed run configuration against the machine: CPUs
+ * that exist, timers that work, outputs that can be written; and the
+ * options that cannot have an effect
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+
+#include "../trace/timeval.h"
+#include "cpulist.h"
+#include "options.h"
+#include "outpath.h"
+
+static int check_writable(const char *opt, const char *path, char *err, size_t errlen)
+{
+	char why[PATH_MAX + 64];
+
+	if (!hg_output_problem(path, NULL, why, sizeof(why)))
+		return 0;
+	if (*path)
+		snprintf(err, errlen, "%s %s: %s", opt, path, why);
+	else
+		snprintf(err, errlen, "%s: %s", opt, why);
+	return -EINVAL;
+}
+
+int hg_config_check(const struct hg_config *cfg, const cpu_set_t *online,
+		    char *err, size_t errlen)
+{
+	char list[256], bad_list[256], have[256];
+	unsigned int t;
+
+	for (t = 0; t < cfg->nthreads; t++) {
+		const struct hg_thread_cfg *th = &cfg->threads[t];
+		cpu_set_t bad;
+
+		if (th->pinned) {
+			CPU_XOR(&bad, &th->cpus, online);
+			CPU_AND(&bad, &bad, &th->cpus);
+			if (CPU_COUNT(&bad)) {
+				snprintf(err, errlen, "thread %u: --cpu %s: CPU %s not available "
+					 "(this process may use %s)", t,
+					 hg_cpulist_format(&th->cpus, list, sizeof(list)),
+					 hg_cpulist_format(&bad, bad_list, sizeof(bad_list)),
+					 hg_cpulist_format(online, have, sizeof(have)));
+				return -EINVAL;
+			}
+		}
+		if (th->timer && th->timer->check) {
+			char why[512];
+
+			if (th->timer->check(why, sizeof(why))) {
+				snprintf(err, errlen, "thread %u: %s", t, why);
+				return -EINVAL;
+			}
+		}
+		if (th->reserve != HG_RESERVE_NONE && th->pinned) {
+			snprintf(err, errlen, "thread %u: %s cannot be combined with --cpu: a "
+				 "SCHED_DEADLINE thread must be allowed on every CPU of its root "
+				 "domain", t, th->reserve == HG_RESERVE_HARD ? "-rh" : "-rs");
+			return -EINVAL;
+		}
+	}
+	if (cfg->out_path && check_writable("-o", cfg->out_path, err, errlen))
+		return -EINVAL;
+	if (cfg->json_path && check_writable("--json", cfg->json_path, err, errlen))
+		return -EINVAL;
+	if (cfg->prom_path && check_writable("--prom", cfg->prom_path, err, errlen))
+		return -EINVAL;
+	return 0;
+}
+
+/* The timed models' names, "PERIODIC, PERIODIC_TABLE and LAT". */
+static char *timed_models(char *buf, size_t len)
+{
+	const char *names[16];
+	size_t i, k = 0, j, at = 0;
+
+	for (i = 0; hg_workloads[i] && k < 16; i++)
+		if (hg_workloads[i]->timed)
+			names[k++] = hg_workloads[i]->name;
+	buf[0] = '\0';
+	for (j = 0; j < k && at < len; j++)
+		at += (size_t)snprintf(buf + at, len - at, "%s%s",
+				       !j ? "" : j == k - 1 ? " and " : ", ", names[j]);
+	return buf;
+}
+
+/* -i on threads that never sleep, when no thread that sleeps has it. */
+static unsigned int warn_timer(const struct hg_config *cfg, const struct hg_timer *timer,
+			       FILE *f)
+{
+	unsigned int t, first = 0, n = 0;
+	char models[128], more[32] = "";
+
+	for (t = 0; t < cfg->nthreads; t++) {
+		const struct hg_thread_cfg *th = &cfg->threads[t];
+
+		if (th->timer != timer)
+			continue;
+		if (th->wl->timed)
+			return 0;
+		if (!n++)
+			first = t;
+	}
+	if (!n)
+		return 0;
+	if (n > 1)
+		snprintf(more, sizeof(more), " and %u more", n - 1);
+	fprintf(f, "hourglass: warning: -i %s has no effect: thread %u (%s)%s never sleep%s; "
+		"the timer is what %s sleep on\n", timer->name, first,
+		cfg->threads[first].wl->name, more, n > 1 ? "" : "s",
+		timed_models(models, sizeof(models)));
+	return 1;
+}
+
+/* C > T or C > D: every job of a PERIODIC or CPU_PERIODIC thread misses. */
+static unsigned int warn_amount(const struct hg_config *cfg, unsigned int t, FILE *f)
+{
+	const struct hg_thread_cfg *th = &cfg->threads[t];
+	const struct hg_wl_params *p = &th->wp;
+	char c[32], lim[32], desc[160];
+	bool over_t;
+
+	if ((th->wl->model != HG_MODEL_PERIODIC && th->wl->model != HG_MODEL_CPU_PERIODIC) ||
+	    !p->amount_ns || !p->period_ns)
+		return 0;
+	over_t = p->amount_ns > p->period_ns;
+	if (!over_t && (!p->deadline_ns || p->amount_ns <= p->deadline_ns))
+		return 0;
+	th->wl->describe(p, desc, sizeof(desc));
+	fprintf(f, "hourglass: warning: thread %u: -w %s: the amount C (%s) exceeds the %s "
+		"(%s): every job misses its deadline\n", t, desc,
+		hg_format_time(p->amount_ns, c, sizeof(c)), over_t ? "period T" : "deadline D",
+		hg_format_time(over_t ? p->period_ns : p->deadline_ns, lim, sizeof(lim)));
+	return 1;
+}
+
+unsigned int hg_config_warn(const struct hg_config *cfg, FILE *f)
+{
+	unsigned int t, n = 0, lat = 0;
+	size_t i;
+
+	for (t = 0; t < cfg->nthreads; t++) {
+		lat += cfg->threads[t].wl->model == HG_MODEL_LAT;
+		n += warn_amount(cfg, t, f);
+	}
+	for (i = 0; hg_timers[i]; i++)
+		n += warn_timer(cfg, hg_timers[i], f);
+	if (!lat && cfg->histogram_us) {
+		fprintf(f, "hourglass: warning: --histogram %u has no effect: no thread runs LAT "
+			"(-w LAT <period>)\n", cfg->histogram_us);
+		n++;
+	}
+	if (!lat && cfg->thresholds_set) {
+		fputs("hourglass: warning: --lat-thresholds has no effect: no thread runs LAT "
+		      "(-w LAT <period>)\n", f);
+		n++;
+	}
+	return n;
+}
