@@ -246,7 +246,7 @@ help:
 	@echo "             with SANITIZE=1 built with ASan and UBSan in build-san/"
 	@echo "  fuzz       build the fuzz targets with libFuzzer in build-fuzz/fuzz/ (clang);"
 	@echo "             fuzz-run runs each for FUZZ_TIME seconds (30), or with FUZZ_SEED=N"
-	@echo "             reproducibly (seed N, the run counts in tests/fuzz/runs: CI);"
+	@echo "             bounded by work (seed N, the run counts in tests/fuzz/runs: CI);"
 	@echo "             fuzz-afl builds them for AFL++ (build-afl/fuzz/replay-<name> @@)"
 	@echo "  lint       cppcheck and clang-tidy over the tree (.clang-tidy,"
 	@echo "             scripts/cppcheck-suppressions)"

@@ -6,11 +6,13 @@
 # the target's log and the input (BUILD/artifacts/<name>/), to be added to
 # tests/fuzz/regress/<name>/ with its fix. Exits 1 on any finding.
 #
-# With SECONDS given as seed:N the run is reproducible instead: libFuzzer's
-# seed N, the number of runs tests/fuzz/runs gives each target (about 30 s
-# under load on two cores), and a fresh corpus that starts from the tree's
-# alone. Two such runs of the same tree try the same inputs, so a finding
-# is the code's and anyone can reproduce it; CI runs this way.
+# With SECONDS given as seed:N the run is bounded by work, not time:
+# libFuzzer's seed N, the number of runs tests/fuzz/runs gives each target
+# (about 30 s under load on two cores), and a fresh corpus that starts from
+# the tree's alone, so a slow machine does the same work as a fast one and
+# two runs of one tree mutate from the same start. They are close, not
+# bit-identical: which inputs are kept follows coverage, and coverage can
+# differ by a few edges between two runs. CI runs this way.
 # usage: tests/fuzz/run.sh BUILD SECONDS|seed:N NAME...
 set -u
 build=$1
