@@ -142,22 +142,6 @@ static bool to_stdout(const char *path)
 	return path && !strcmp(path, "-");
 }
 
-/*
- * Signals that come while the results are written wait until they are
- * written whole (never a half-written file or a temporary one left
- * behind); then the first of them is named. Returns it, or 0.
- */
-static int held_signal(const sigset_t *set)
-{
-	struct timespec none = { 0, 0 };
-	int sig, first = 0;
-
-	while ((sig = sigtimedwait(set, NULL, &none)) > 0)
-		if (!first)
-			first = sig;
-	return first;
-}
-
 /* An output's name as the closing line says it: '-' is standard output. */
 static const char *where(const char *path)
 {
@@ -207,7 +191,7 @@ static int report(struct outputs *o, const struct hg_trace *t)
 			"above)\n");
 		status = 1;
 	}
-	sig = held_signal(&set);
+	sig = hg_run_take_signals();
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (sig)
 		fprintf(stderr, "hourglass: %s came while the results were written: they "

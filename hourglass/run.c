@@ -331,6 +331,19 @@ static int wait_end(struct run *r, const struct hg_trace *t, uint64_t end_ns)
 	}
 }
 
+int hg_run_take_signals(void)
+{
+	struct timespec none = { 0, 0 };
+	int sig, first = 0;
+	sigset_t set;
+
+	hg_run_signals(&set);
+	while ((sig = sigtimedwait(&set, NULL, &none)) > 0)
+		if (!first)
+			first = sig;
+	return first;
+}
+
 void hg_run_signals(sigset_t *set)
 {
 	sigemptyset(set);
@@ -658,7 +671,6 @@ static int run_experiment(const struct hg_config *cfg, const struct hg_run_monit
 int hg_run(const struct hg_config *cfg, const struct hg_run_monitor *mon, const char *cmdline,
 	   struct hg_trace **out, char *err, size_t errlen)
 {
-	struct timespec none = { 0, 0 };
 	struct sigaction wake;
 	sigset_t set, old;
 	int ret;
@@ -681,8 +693,7 @@ int hg_run(const struct hg_config *cfg, const struct hg_run_monitor *mon, const 
 	 * then they stay pending for it, and end its next run at once.
 	 */
 	if (!sigismember(&old, SIGINT))
-		while (sigtimedwait(&set, NULL, &none) > 0)
-			;
+		hg_run_take_signals();
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	return ret;
 }

@@ -28,6 +28,13 @@ struct hg_status_thread;
 void hg_run_signals(sigset_t *set);
 
 /*
+ * hg_run_take_signals - take every pending signal of hg_run_signals(),
+ * which the caller blocks, so none is delivered once it unblocks them
+ * Returns the first one taken, or 0.
+ */
+int hg_run_take_signals(void);
+
+/*
  * What the main thread does while the threads run, at normal priority and
  * never in a measuring thread: each hook gets a copy of the run so far
  * (statistics exact as of the copy; the records the writers had finished).

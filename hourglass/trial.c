@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "cmdutil.h"
 #include "cpulist.h"
@@ -53,12 +52,7 @@ void hg_trial_hold(sigset_t *old)
 
 void hg_trial_release(const sigset_t *old)
 {
-	struct timespec none = { 0, 0 };
-	sigset_t set;
-
-	hg_run_signals(&set);
-	while (sigtimedwait(&set, NULL, &none) > 0)
-		;
+	hg_run_take_signals();
 	pthread_sigmask(SIG_SETMASK, old, NULL);
 }
 
