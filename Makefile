@@ -25,7 +25,7 @@ CC      ?= cc
 PKG_CONFIG ?= pkg-config
 BUILD   := build
 
-STD     = -std=c11 -D_GNU_SOURCE
+STD     = -std=c11 -D_GNU_SOURCE -I.
 WARN    = -Wall -Wextra -Wmissing-prototypes -Wstrict-prototypes -Wsign-compare \
           -Wtype-limits -Wformat=2 -Werror=format-security
 OPT     ?= -O2 -g
@@ -95,7 +95,8 @@ endif
 FINAL_CFLAGS = $(STD) $(WARN) $(OPT) $(HARDEN) $(SAN_CFLAGS) $(NUMA_CFLAGS) $(JSON_CFLAGS) $(CFLAGS)
 LIBS    = $(NUMA_LIBS) $(JSON_LIBS) -lpthread -lrt -lm
 
-LIB_SRC := $(wildcard trace/*.c workloads/*.c timers/*.c postprocess/*.c) \
+SRC_DIRS := trace timers workloads analysis report svg export run
+LIB_SRC := $(foreach d,$(SRC_DIRS),$(wildcard $(d)/*.c)) \
            $(filter-out hourglass/main.c,$(wildcard hourglass/*.c))
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 LIB     := $(BUILD)/libhourglass.a

@@ -5,8 +5,8 @@
  *
  * For each size, trials alternate: one CPU_SCAN thread alone, then N of
  * them on the same CPU, then one again, ... so that a machine that drifts
- * hits both alike. Each pair gives one penalty (postprocess/cachecost.c);
- * pairs repeat under the until-stable rule of postprocess/stable.c.
+ * hits both alike. Each pair gives one penalty (analysis/cachecost.c);
+ * pairs repeat under the until-stable rule of analysis/stable.c.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -16,14 +16,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../postprocess/cacheout.h"
-#include "../postprocess/cachesvg.h"
-#include "../trace/atomicfile.h"
-#include "../trace/timeval.h"
-#include "cmdopt.h"
-#include "cmdutil.h"
-#include "commands.h"
-#include "trial.h"
+#include "hourglass/cmdopt.h"
+#include "hourglass/cmdutil.h"
+#include "hourglass/commands.h"
+#include "hourglass/trial.h"
+#include "report/cacheout.h"
+#include "svg/cachesvg.h"
+#include "trace/atomicfile.h"
+#include "trace/timeval.h"
 
 struct cachecost_args {
 	struct hg_trial_opts o;		/* first: the shared rows store here */

@@ -9,16 +9,16 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../postprocess/ciout.h"
-#include "../postprocess/summary_json.h"
-#include "../postprocess/text.h"
-#include "../postprocess/thresh.h"
-#include "../trace/calib.h"
-#include "../trace/counter.h"
-#include "cmdutil.h"
-#include "commands.h"
-#include "cpulist.h"
-#include "pingpong.h"
+#include "analysis/thresh.h"
+#include "hourglass/cmdutil.h"
+#include "hourglass/commands.h"
+#include "report/ciout.h"
+#include "report/summary_json.h"
+#include "report/text.h"
+#include "run/cpulist.h"
+#include "run/pingpong.h"
+#include "trace/calib.h"
+#include "trace/counter.h"
 
 struct calibrate_args {
 	uint64_t gap_ns;

@@ -9,12 +9,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../postprocess/ctxsvg.h"
-#include "../postprocess/sched.h"
-#include "../trace/atomicfile.h"
-#include "../trace/timeval.h"
-#include "cmdutil.h"
-#include "commands.h"
+#include "analysis/sched.h"
+#include "hourglass/cmdutil.h"
+#include "hourglass/commands.h"
+#include "report/ctx.h"
+#include "svg/ctxsvg.h"
+#include "trace/atomicfile.h"
+#include "trace/timeval.h"
 
 struct ctx_args {
 	const char *file;

@@ -4,9 +4,9 @@
  * command, trials repeated until the median is known well enough
  *
  * Each trial is a run (trial.c) of CPU_YIELD threads on one CPU, and its
- * gaps are classified as ctx classifies them (postprocess/ctx.c); the
+ * gaps are classified as ctx classifies them (analysis/ctx.c); the
  * trial's median voluntary switch cost is one sample of the until-stable
- * rule (postprocess/stable.c). The pipe ping-pong of calibrate --ctx is
+ * rule (analysis/stable.c). The pipe ping-pong of calibrate --ctx is
  * measured on the same CPU afterwards and printed beside the result.
  */
 #include <errno.h>
@@ -20,18 +20,18 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "../postprocess/ciout.h"
-#include "../postprocess/ctx.h"
-#include "../postprocess/json.h"
-#include "../postprocess/noise.h"
-#include "../postprocess/stable.h"
-#include "../trace/timeval.h"
-#include "cmdopt.h"
-#include "cmdutil.h"
-#include "commands.h"
-#include "cpulist.h"
-#include "pingpong.h"
-#include "trial.h"
+#include "analysis/ctx.h"
+#include "analysis/noise.h"
+#include "analysis/stable.h"
+#include "hourglass/cmdopt.h"
+#include "hourglass/cmdutil.h"
+#include "hourglass/commands.h"
+#include "hourglass/trial.h"
+#include "report/ciout.h"
+#include "report/json.h"
+#include "run/cpulist.h"
+#include "run/pingpong.h"
+#include "trace/timeval.h"
 
 struct ctxcost_args {
 	struct hg_trial_opts o;		/* first: the shared rows store here */

@@ -5,7 +5,7 @@
  *
  * Each side is a trace, a summary JSON file, or a directory of either (its
  * files are the trials). Loading is here; the comparison is
- * postprocess/diff.c.
+ * analysis/diff.c.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -17,13 +17,13 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "../postprocess/diff.h"
-#include "../postprocess/diffjson.h"
-#include "../postprocess/thresh.h"
-#include "../trace/timeval.h"
-#include "cmdopt.h"
-#include "cmdutil.h"
-#include "commands.h"
+#include "analysis/diffjson.h"
+#include "analysis/thresh.h"
+#include "hourglass/cmdopt.h"
+#include "hourglass/cmdutil.h"
+#include "hourglass/commands.h"
+#include "report/diff.h"
+#include "trace/timeval.h"
 
 struct diff_args {
 	const char *a, *b;

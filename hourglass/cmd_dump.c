@@ -8,12 +8,12 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "../postprocess/summary_json.h"
-#include "../postprocess/text.h"
-#include "../trace/trace.h"
-#include "cmdopt.h"
-#include "cmdutil.h"
-#include "commands.h"
+#include "hourglass/cmdopt.h"
+#include "hourglass/cmdutil.h"
+#include "hourglass/commands.h"
+#include "report/summary_json.h"
+#include "report/text.h"
+#include "trace/trace.h"
 
 struct dump_args {
 	const char *file;

@@ -6,11 +6,11 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "../postprocess/export.h"
-#include "../trace/atomicfile.h"
-#include "../trace/trace.h"
-#include "cmdutil.h"
-#include "commands.h"
+#include "export/export.h"
+#include "hourglass/cmdutil.h"
+#include "hourglass/commands.h"
+#include "trace/atomicfile.h"
+#include "trace/trace.h"
 
 /* --format's words, in the order of enum hg_export_format */
 static const char *const formats[] = { "perfetto", "csv", "json", "prom", NULL };

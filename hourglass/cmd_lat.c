@@ -10,13 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../postprocess/latsvg.h"
-#include "../postprocess/text.h"
-#include "../trace/atomicfile.h"
-#include "../trace/timeval.h"
-#include "../trace/trace.h"
-#include "cmdutil.h"
-#include "commands.h"
+#include "hourglass/cmdutil.h"
+#include "hourglass/commands.h"
+#include "report/text.h"
+#include "svg/latsvg.h"
+#include "trace/atomicfile.h"
+#include "trace/timeval.h"
+#include "trace/trace.h"
 
 #define LAT_MAX_BUCKETS 1000000u	/* --histogram */
 

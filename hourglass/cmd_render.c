@@ -7,11 +7,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../postprocess/render.h"
-#include "../trace/atomicfile.h"
-#include "../trace/trace.h"
-#include "cmdutil.h"
-#include "commands.h"
+#include "hourglass/cmdutil.h"
+#include "hourglass/commands.h"
+#include "svg/render.h"
+#include "trace/atomicfile.h"
+#include "trace/trace.h"
 
 struct render_args {
 	const char *file;

@@ -10,11 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../postprocess/rtaprint.h"
-#include "cmdutil.h"
-#include "commands.h"
-#include "options.h"
-#include "taskset.h"
+#include "hourglass/cmdutil.h"
+#include "hourglass/commands.h"
+#include "hourglass/options.h"
+#include "hourglass/taskset.h"
+#include "report/rtaprint.h"
 
 struct rta_args {
 	const char *tasks;

@@ -12,17 +12,17 @@
 #include <unistd.h>
 #include <sys/ioctl.h>
 
-#include "../postprocess/summary_json.h"
-#include "../postprocess/prom.h"
-#include "../postprocess/text.h"
-#include "../trace/brk.h"
-#include "../trace/timeval.h"
-#include "cmdutil.h"
-#include "commands.h"
-#include "options.h"
-#include "run.h"
-#include "status.h"
-#include "version.h"
+#include "export/prom.h"
+#include "hourglass/cmdutil.h"
+#include "hourglass/commands.h"
+#include "hourglass/options.h"
+#include "hourglass/version.h"
+#include "report/summary_json.h"
+#include "report/text.h"
+#include "run/run.h"
+#include "run/status.h"
+#include "trace/brk.h"
+#include "trace/timeval.h"
 
 /* What the run's outputs met while it ran. */
 struct outputs {

@@ -10,11 +10,11 @@
 #include <string.h>
 #include <strings.h>
 
-#include "../trace/lookup.h"
-#include "../trace/timeval.h"
-#include "cmdopt.h"
-#include "outpath.h"
-#include "options.h"
+#include "hourglass/cmdopt.h"
+#include "hourglass/outpath.h"
+#include "run/config.h"
+#include "trace/lookup.h"
+#include "trace/timeval.h"
 
 #define HELP_COLUMN	22	/* where help text starts */
 #define SYNOPSIS_LEN	1024

@@ -10,9 +10,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../postprocess/attrib.h"
-#include "cmdutil.h"
-#include "outpath.h"
+#include "analysis/attrib.h"
+#include "hourglass/cmdutil.h"
+#include "hourglass/outpath.h"
 
 int hg_cmd_flush(const char *cmd, int status)
 {

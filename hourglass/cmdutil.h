@@ -6,9 +6,9 @@
 #ifndef HG_CMDUTIL_H
 #define HG_CMDUTIL_H
 
-#include "../postprocess/sched.h"
-#include "../trace/trace.h"
-#include "cmdopt.h"
+#include "analysis/sched.h"
+#include "hourglass/cmdopt.h"
+#include "trace/trace.h"
 
 /*
  * hg_cmd_read - read trace @file for subcommand @cmd; prints
@@ -18,7 +18,7 @@ int hg_cmd_read(const char *cmd, const char *file, struct hg_trace **t);
 
 /*
  * hg_cmd_read_sched - --sched @file of subcommand @cmd: the kernel's
- * switches (postprocess/sched.h) into @s, checked against @t as ctx
+ * switches (analysis/sched.h) into @s, checked against @t as ctx
  * --sched attributes them. Returns the exit status: 0 (free @s with
  * hg_sched_free()), 2 for a file that is not perf script text or does not
  * fit the trace, 1 when memory or the records fail; messages printed.

@@ -10,10 +10,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cmdutil.h"
-#include "outpath.h"
-#include "commands.h"
-#include "options.h"
+#include "hourglass/cmdutil.h"
+#include "hourglass/commands.h"
+#include "hourglass/options.h"
+#include "hourglass/outpath.h"
 
 int main(int argc, char **argv)
 {

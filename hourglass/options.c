@@ -12,11 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../trace/brk.h"
-#include "cmdopt.h"
-#include "cpulist.h"
-#include "options.h"
-#include "optionsint.h"
+#include "hourglass/cmdopt.h"
+#include "hourglass/options.h"
+#include "hourglass/optionsint.h"
+#include "run/cpulist.h"
+#include "trace/brk.h"
 
 struct opt {
 	const char *sh;		/* single-dash spelling, or NULL */

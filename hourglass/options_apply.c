@@ -13,10 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../trace/timeval.h"
-#include "options.h"
-#include "optionsint.h"
-#include "outpath.h"
+#include "hourglass/options.h"
+#include "hourglass/optionsint.h"
+#include "hourglass/outpath.h"
+#include "trace/timeval.h"
 
 int hg_args_fail(struct parser *ps, int ret, const char *fmt, ...)
 {

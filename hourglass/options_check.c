@@ -8,10 +8,10 @@
 #include <limits.h>
 #include <stdio.h>
 
-#include "../trace/timeval.h"
-#include "cpulist.h"
-#include "options.h"
-#include "outpath.h"
+#include "hourglass/options.h"
+#include "hourglass/outpath.h"
+#include "run/cpulist.h"
+#include "trace/timeval.h"
 
 static int check_writable(const char *opt, const char *path, char *err, size_t errlen)
 {

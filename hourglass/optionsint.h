@@ -13,9 +13,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../timers/timer.h"
-#include "../workloads/workload.h"
-#include "priority.h"
+#include "run/priority.h"
+#include "timers/timer.h"
+#include "workloads/workload.h"
 
 struct hg_config;
 

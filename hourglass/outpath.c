@@ -13,8 +13,8 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
-#include "../trace/atomicfile.h"
-#include "outpath.h"
+#include "hourglass/outpath.h"
+#include "trace/atomicfile.h"
 
 #define SUFFIX_LEN	(sizeof(HG_ATOMIC_SUFFIX) - 1)
 

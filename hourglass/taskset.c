@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../trace/infile.h"
-#include "../trace/timeval.h"
-#include "../trace/wire.h"
-#include "taskset.h"
+#include "hourglass/taskset.h"
+#include "trace/infile.h"
+#include "trace/timeval.h"
+#include "trace/wire.h"
 
 static uint64_t read_u64(const char *path, uint64_t dflt)
 {

@@ -11,11 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmdutil.h"
-#include "cpulist.h"
-#include "options.h"
-#include "run.h"
-#include "trial.h"
+#include "hourglass/cmdutil.h"
+#include "hourglass/options.h"
+#include "hourglass/trial.h"
+#include "run/cpulist.h"
+#include "run/run.h"
 
 void hg_trial_init(struct hg_trial_args *a)
 {

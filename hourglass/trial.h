@@ -17,9 +17,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../postprocess/stable.h"
-#include "../trace/trace.h"
-#include "cmdopt.h"
+#include "analysis/stable.h"
+#include "hourglass/cmdopt.h"
+#include "trace/trace.h"
 
 /* Words of a trial's command line, at most. */
 #define HG_TRIAL_WORDS 64

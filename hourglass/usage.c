@@ -5,9 +5,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cmdopt.h"
-#include "commands.h"
-#include "options.h"
+#include "hourglass/cmdopt.h"
+#include "hourglass/commands.h"
+#include "hourglass/options.h"
 
 /*
  * @s broken at spaces outside [] and <> so that no line is longer than

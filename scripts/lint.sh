@@ -13,13 +13,14 @@ for tool in cppcheck clang-tidy; do
 	}
 done
 if [ $# -eq 0 ]; then
-	set -- trace/*.c workloads/*.c timers/*.c postprocess/*.c hourglass/*.c \
+	set -- trace/*.c timers/*.c workloads/*.c analysis/*.c report/*.c svg/*.c export/*.c \
+		run/*.c hourglass/*.c \
 		tests/*.c tests/fuzz/*.c tests/bench/*.c
 fi
 # clang-tidy leaves the Check suites to cppcheck (see .clang-tidy)
 tidy=$(printf '%s\n' "$@" | grep -v '^tests/check_')
 jobs=$(nproc 2>/dev/null || echo 2)
-cflags="-std=c11 -D_GNU_SOURCE $(pkg-config --cflags json-c check 2>/dev/null)"
+cflags="-std=c11 -D_GNU_SOURCE -I. $(pkg-config --cflags json-c check 2>/dev/null)"
 status=0
 
 # cppcheck sees the x86-64 configuration (counter.h refuses others) and

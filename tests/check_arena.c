@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "../trace/arena.h"
+#include "trace/arena.h"
 
 
 static const int default_nodes[HG_ARENA_MAX_POOLS + 1] = {

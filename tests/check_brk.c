@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "helpers.h"
-#include "../trace/brk.h"
+#include "trace/brk.h"
 
 static const struct {
 	const char *list;

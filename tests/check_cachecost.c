@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_cachecost.c - postprocess/cachecost.h: the penalty formulas worked
+ * check_cachecost.c - analysis/cachecost.h: the penalty formulas worked
  * by hand, a trial's totals from a synthetic trace, and what a size's
  * pairs come to (no measurable penalty, outliers, drift)
  */
@@ -8,7 +8,7 @@
 #include <math.h>
 
 #include "helpers.h"
-#include "../postprocess/cachecost.h"
+#include "analysis/cachecost.h"
 
 /*
  * One thread alone: 1000 passes in 1 s of received CPU time, 1 s wall.

@@ -4,8 +4,8 @@
  * structure (never the values) of a real calibration
  */
 #include "helpers.h"
-#include "../trace/calib.h"
-#include "../trace/timeval.h"
+#include "trace/calib.h"
+#include "trace/timeval.h"
 
 #define NS 1000000000ULL
 

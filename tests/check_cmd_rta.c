@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "rtatest.h"
-#include "../hourglass/commands.h"
+#include "hourglass/commands.h"
 
 extern const struct hg_command hg_cmd_rta;
 

@@ -16,8 +16,8 @@
 #include <sys/stat.h>
 
 #include "helpers.h"
-#include "../hourglass/cmdopt.h"
-#include "../hourglass/commands.h"
+#include "hourglass/cmdopt.h"
+#include "hourglass/commands.h"
 
 #define N(a)		(sizeof(a) / sizeof((a)[0]))
 #define MAX_WORDS	12

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "../hourglass/cpulist.h"
+#include "run/cpulist.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_ctxsvg.c - postprocess/ctxsvg.h: the context-switch picture read
+ * check_ctxsvg.c - svg/ctxsvg.h: the context-switch picture read
  * back as XML: voluntary and involuntary switches as two series, their
  * legend, marks and overflow bars, the log count axis
  */
@@ -9,7 +9,7 @@
 
 #define CHECK_SVG_HELPERS_ONLY
 #include "check_svg.c"	/* the XML checker and the helpers to read pictures */
-#include "../postprocess/ctxsvg.h"
+#include "svg/ctxsvg.h"
 
 /*
  * At 1 GHz: voluntary switches of 1.5, 2.5, 2.5 and 3.5 us, involuntary

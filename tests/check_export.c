@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_export.c - postprocess/export.c and "hourglass export": the perfetto
+ * check_export.c - export/export.c and "hourglass export": the perfetto
  * output parses as JSON and holds the expected events with exact
  * timestamps, CSV rows are exact, the JSON export round-trips, the command
  * rejects bad arguments and writes nothing then
@@ -14,9 +14,9 @@
 #include <unistd.h>
 
 #include "helpers.h"
-#include "../hourglass/commands.h"
-#include "../postprocess/export.h"
-#include "../trace/trace.h"
+#include "export/export.h"
+#include "hourglass/commands.h"
+#include "trace/trace.h"
 
 extern const struct hg_command hg_cmd_export;
 
@@ -385,17 +385,17 @@ START_TEST(test_mono_rounding)
 	t->calib.tsc_hz = 3000000000ULL;	/* a cycle is a third of a ns */
 	t->mono_start_ns = 1000000;
 	t->mono_start_cycles = 3000;
-	ck_assert_uint_eq(hg_export_mono_ns(t, 3000), 1000000);
-	ck_assert_uint_eq(hg_export_mono_ns(t, 3001), 1000000);	/* 0.333 */
-	ck_assert_uint_eq(hg_export_mono_ns(t, 3002), 1000001);	/* 0.667 */
-	ck_assert_uint_eq(hg_export_mono_ns(t, 3000 + 3000000000ULL), 1001000000);
-	ck_assert_uint_eq(hg_export_mono_ns(t, 2998), 999999);	/* before the pair */
-	ck_assert_uint_eq(hg_export_mono_ns(t, 0), 999000);
+	ck_assert_uint_eq(hg_trace_mono_ns(t, 3000), 1000000);
+	ck_assert_uint_eq(hg_trace_mono_ns(t, 3001), 1000000);	/* 0.333 */
+	ck_assert_uint_eq(hg_trace_mono_ns(t, 3002), 1000001);	/* 0.667 */
+	ck_assert_uint_eq(hg_trace_mono_ns(t, 3000 + 3000000000ULL), 1001000000);
+	ck_assert_uint_eq(hg_trace_mono_ns(t, 2998), 999999);	/* before the pair */
+	ck_assert_uint_eq(hg_trace_mono_ns(t, 0), 999000);
 	t->mono_start_ns = 500;
-	ck_assert_uint_eq(hg_export_mono_ns(t, 0), 0);		/* not negative */
+	ck_assert_uint_eq(hg_trace_mono_ns(t, 0), 0);		/* not negative */
 	/* no overflow: 2^62 cycles at 3 GHz */
 	t->mono_start_cycles = 0;
-	ck_assert_uint_eq(hg_export_mono_ns(t, 1ULL << 62), 500 + 1537228672809129301ULL);
+	ck_assert_uint_eq(hg_trace_mono_ns(t, 1ULL << 62), 500 + 1537228672809129301ULL);
 
 	t->mono_start_ns = 1000000;
 	t->mono_start_cycles = 3000;

@@ -19,8 +19,8 @@
 #include <unistd.h>
 
 #include "helpers.h"
-#include "../trace/brk.h"
-#include "../trace/trace.h"
+#include "trace/brk.h"
+#include "trace/trace.h"
 
 #define LONG_LEN 5000000000ULL	/* an interval of two records */
 #define HEADER_BYTES 16		/* magic, version, number of sections */

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "../trace/hist.h"
+#include "trace/hist.h"
 
 #define LAST_BUCKET (HG_HIST_BUCKETS - 1)
 

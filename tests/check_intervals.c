@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_intervals.c - postprocess/intervals.c: the trace lines' gap column
+ * check_intervals.c - report/intervals.c: the trace lines' gap column
  * is the paper's (this start minus the end of the previous interval on the
  * same CPU, of any thread), worked out by hand for a synthetic trace
  */
@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "../postprocess/text.h"
+#include "report/text.h"
 
 /* Cycles = ns after t0 = 1000. */
 #define T(x) (1000 + (uint64_t)(x))

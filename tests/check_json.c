@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_json.c - postprocess/json.c, meta.c and summary_json.c: the writer's
+ * check_json.c - report/json.c, meta.c and summary_json.c: the writer's
  * exact bytes (commas, indentation, one-line rows, escapes, numbers), the
  * run's metadata and system snapshot with their types, the summary of a
  * synthetic trace value by value, the calibration document
@@ -10,10 +10,10 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "../postprocess/json.h"
-#include "../postprocess/meta.h"
-#include "../postprocess/summary_json.h"
-#include "../trace/brk.h"
+#include "report/json.h"
+#include "report/meta.h"
+#include "report/summary_json.h"
+#include "trace/brk.h"
 
 /* ---------------------------------------------------------------- writer */
 

@@ -2,14 +2,14 @@
 /*
  * check_kstat.c - hourglass/kstat.c on injected /proc text: per-CPU busy
  * and steal time of /proc/stat, column sums of /proc/interrupts and
- * /proc/softirqs, deltas; and postprocess/noise.c's shares and verdicts
+ * /proc/softirqs, deltas; and analysis/noise.c's shares and verdicts
  */
 #include <errno.h>
 #include <stdlib.h>
 
 #include "helpers.h"
-#include "../hourglass/kstat.h"
-#include "../postprocess/noise.h"
+#include "analysis/noise.h"
+#include "run/kstat.h"
 
 /* Two CPUs; ticks of 10 ms (100 per second). */
 static const char stat_a[] =

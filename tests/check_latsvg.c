@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_latsvg.c - postprocess/latsvg.h: the lateness picture read back as
+ * check_latsvg.c - svg/latsvg.h: the lateness picture read back as
  * XML: a series per LAT thread, the legend, the axis clipped at the 99.9th
  * percentile or --max, the overflow bar's count and label
  */
@@ -12,7 +12,7 @@
 #include "check_svg.c"	/* the XML checker and the helpers to read pictures */
 #define CHECK_BINS_HELPERS_ONLY
 #include "check_bins.c"	/* a trace with LAT threads */
-#include "../postprocess/latsvg.h"
+#include "svg/latsvg.h"
 
 /*
  * Thread 1: 2000 samples of 5 us and one of 34 ms; thread 2: 1000 samples

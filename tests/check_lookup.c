@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "../trace/lookup.h"
+#include "trace/lookup.h"
 
 static const char *const workloads[] = {
 	"CPU", "CPU_SCAN", "CPU_YIELD", "CPU_SCAN_YIELD", "PERIODIC", "CPU_PERIODIC", "LAT",

@@ -25,8 +25,8 @@
 #include <unistd.h>
 
 #include "helpers.h"
-#include "../workloads/jobs.h"
-#include "../workloads/workload.h"
+#include "workloads/jobs.h"
+#include "workloads/workload.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 

@@ -15,9 +15,9 @@
 #include <unistd.h>
 
 #include "helpers.h"
-#include "../hourglass/cpulist.h"
-#include "../hourglass/options.h"
-#include "../trace/brk.h"
+#include "hourglass/options.h"
+#include "run/cpulist.h"
+#include "trace/brk.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 

@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "helpers.h"
-#include "../hourglass/outpath.h"
+#include "hourglass/outpath.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 
 #include "helpers.h"
-#include "../hourglass/cpulist.h"
-#include "../hourglass/pingpong.h"
+#include "run/cpulist.h"
+#include "run/pingpong.h"
 
 START_TEST(test_summarise)
 {

@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 #include "helpers.h"
-#include "../hourglass/priority.h"
+#include "run/priority.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 

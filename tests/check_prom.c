@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_prom.c - postprocess/prom.h: OpenMetrics text for node_exporter,
+ * check_prom.c - export/prom.h: OpenMetrics text for node_exporter,
  * line by line
  *
  * The trace is synthetic at 1 GHz (a cycle is a ns): thread 0 CPU-bound
@@ -13,8 +13,8 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "../postprocess/export.h"
-#include "../postprocess/prom.h"
+#include "export/export.h"
+#include "export/prom.h"
 
 static struct hg_trace *three(void)
 {

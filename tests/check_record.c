@@ -6,7 +6,7 @@
 #include <stddef.h>
 
 #include "helpers.h"
-#include "../trace/record.h"
+#include "trace/record.h"
 
 #define MAXLEN ((uint64_t)HG_REC_MAX_LEN)
 #define START 0x1234567890ULL

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_render.c - postprocess/render.h: timelines of synthetic traces,
+ * check_render.c - svg/render.h: timelines of synthetic traces,
  * read back as XML: boxes, merging, windows, per-CPU rows, jobs and misses,
  * escaping
  *
@@ -14,7 +14,7 @@
 
 #define CHECK_SVG_HELPERS_ONLY
 #include "check_svg.c"	/* the XML checker and the helpers to read pictures */
-#include "../postprocess/render.h"
+#include "svg/render.h"
 
 #define US 1000ULL
 #define MS 1000000ULL

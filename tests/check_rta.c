@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_rta.c - postprocess/rta.c: the fixed-priority response-time
+ * check_rta.c - analysis/rta.c: the fixed-priority response-time
  * analysis (with D > T over the jobs of a busy period) and the EDF
  * processor-demand test
  *

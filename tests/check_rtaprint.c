@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_rtaprint.c - postprocess/rtaprint.c: the text and JSON reports of
+ * check_rtaprint.c - report/rtaprint.c: the text and JSON reports of
  * the schedulability analyses (JSON read through json-c)
  *
  * Times are in milliseconds unless said otherwise.
@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "rtatest.h"
-#include "../postprocess/rtaprint.h"
+#include "report/rtaprint.h"
 
 /* ---------------------------------------------------------------- reports */
 

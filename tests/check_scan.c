@@ -10,8 +10,8 @@
 #include <stdlib.h>
 
 #include "helpers.h"
-#include "../trace/tracer.h"
-#include "../workloads/spin.h"
+#include "trace/tracer.h"
+#include "workloads/spin.h"
 
 #define SCAN_KB		4u
 #define STEPS_PER_PASS	(SCAN_KB * 1024u / 64u)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_sched.c - postprocess/sched.c (perf script text into arrays) and
- * postprocess/attrib.c (every gap attributed from the kernel's switches):
+ * check_sched.c - analysis/sched.c (perf script text into arrays) and
+ * analysis/attrib.c (every gap attributed from the kernel's switches):
  * a synthetic trace with switches worked out by hand, the input errors,
  * and the committed capture of a real run (tests/fixtures/sched-yield.*)
  */
@@ -10,9 +10,9 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "../postprocess/attrib.h"
-#include "../postprocess/ctx.h"
-#include "../postprocess/sched.h"
+#include "analysis/attrib.h"
+#include "analysis/ctx.h"
+#include "analysis/sched.h"
 
 #define FIXTURE_TXT "tests/fixtures/sched-yield.txt"
 #define FIXTURE_HGT "tests/fixtures/sched-yield.hgt"

@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "../hourglass/status.h"
-#include "../trace/trace.h"
+#include "run/status.h"
+#include "trace/trace.h"
 
 #define S	1000000000ULL
 #define MS	1000000ULL

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_svg.c - postprocess/svg.h: escaping, scales, nice ticks and axes,
+ * check_svg.c - svg/svg.h: escaping, scales, nice ticks and axes,
  * each checked for well-formed XML
  *
  * The first part, a small XML well-formedness checker and helpers to read
@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "../postprocess/svg.h"
+#include "svg/svg.h"
 
 /* ------------------------------------------------ XML well-formedness */
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_svghist.c - postprocess/svghist.h: the histogram picture read back
+ * check_svghist.c - svg/svghist.h: the histogram picture read back
  * as XML: its series, legend, marks, overflow bars and axes
  */
 #include <errno.h>
@@ -10,7 +10,7 @@
 
 #define CHECK_SVG_HELPERS_ONLY
 #include "check_svg.c"	/* the XML checker and the helpers to read pictures */
-#include "../postprocess/svghist.h"
+#include "svg/svghist.h"
 
 #define OVER_BAR "<rect class=\"over c"
 

@@ -13,8 +13,8 @@
 #include <unistd.h>
 
 #include "rtatest.h"
-#include "../hourglass/options.h"
-#include "../hourglass/taskset.h"
+#include "hourglass/options.h"
+#include "hourglass/taskset.h"
 
 /* ------------------------------------------------------------ task files */
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_text.c - the run's text output (postprocess/report.c, summary.c,
+ * check_text.c - the run's text output (report/report.c, summary.c,
  * intervals.c): the header lines that say what ran where, the paper's
  * trace lines, the summary's lines and table, in their order, worked out
  * by hand for a synthetic trace
@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "../postprocess/text.h"
+#include "report/text.h"
 
 /*
  * One thread at 1 GHz (a cycle is a ns), t0 = 1000, run of 1 ms: intervals

@@ -16,9 +16,9 @@
 #include <unistd.h>
 
 #include "helpers.h"
-#include "../timers/timer.h"
-#include "../trace/calib.h"
-#include "../trace/counter.h"
+#include "timers/timer.h"
+#include "trace/calib.h"
+#include "trace/counter.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 

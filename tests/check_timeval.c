@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "../trace/timeval.h"
+#include "trace/timeval.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 

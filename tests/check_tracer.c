@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "helpers.h"
-#include "../trace/tracer.h"
+#include "trace/tracer.h"
 
 #define GAP		1000u		/* threshold of most tests */
 #define FAR		(1ULL << 40)	/* end of the run, from the start */

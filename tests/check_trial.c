@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "../hourglass/trial.h"
+#include "hourglass/trial.h"
 
 START_TEST(test_words)
 {

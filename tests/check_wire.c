@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../trace/wire.h"
+#include "trace/wire.h"
 #include "helpers.h"
 
 static struct hg_crc32 crc;

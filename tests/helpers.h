@@ -15,7 +15,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "../trace/trace.h"
+#include "trace/trace.h"
 
 #define HG_TEST_PRINTF(a, b) __attribute__((format(printf, a, b)))
 

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "../postprocess/rta.h"
+#include "analysis/rta.h"
 
 #define MS 1000000ULL
 #define NONE HG_RTA_NO_PRIO

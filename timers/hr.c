@@ -5,7 +5,7 @@
 #include <errno.h>
 #include <time.h>
 
-#include "timer.h"
+#include "timers/timer.h"
 
 static int hr_sleep_until(struct hg_timer_ctx *t, uint64_t mono_ns)
 {

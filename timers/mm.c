@@ -8,7 +8,7 @@
 #include <errno.h>
 #include <stdio.h>
 
-#include "timer.h"
+#include "timers/timer.h"
 
 static int mm_check(char *err, size_t errlen)
 {

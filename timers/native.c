@@ -10,7 +10,7 @@
 #include <errno.h>
 #include <time.h>
 
-#include "timer.h"
+#include "timers/timer.h"
 
 static int native_sleep_until(struct hg_timer_ctx *t, uint64_t mono_ns)
 {

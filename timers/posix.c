@@ -17,7 +17,7 @@
 #include <unistd.h>
 #include <sys/syscall.h>
 
-#include "timer.h"
+#include "timers/timer.h"
 
 static int posix_open(struct hg_timer_ctx *t, char *err, size_t errlen)
 {

@@ -5,9 +5,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "../trace/calib.h"
-#include "../trace/lookup.h"
-#include "timer.h"
+#include "timers/timer.h"
+#include "trace/calib.h"
+#include "trace/lookup.h"
 
 extern const struct hg_timer hg_timer_native, hg_timer_hr, hg_timer_timerfd,
 	hg_timer_posix, hg_timer_spin, hg_timer_rtc, hg_timer_mm;

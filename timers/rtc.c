@@ -16,7 +16,7 @@
 #include <sys/ioctl.h>
 #include <linux/rtc.h>
 
-#include "timer.h"
+#include "timers/timer.h"
 
 #define RTC_PATH "/dev/rtc"
 

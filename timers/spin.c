@@ -8,9 +8,9 @@
 #include <stdatomic.h>
 #include <time.h>
 
-#include "../trace/counter.h"
-#include "../trace/timeval.h"
-#include "timer.h"
+#include "timers/timer.h"
+#include "trace/counter.h"
+#include "trace/timeval.h"
 
 static int spin_sleep_until(struct hg_timer_ctx *t, uint64_t mono_ns)
 {

@@ -8,7 +8,7 @@
 #include <unistd.h>
 #include <sys/timerfd.h>
 
-#include "timer.h"
+#include "timers/timer.h"
 
 static int tfd_open(struct hg_timer_ctx *t, char *err, size_t errlen)
 {

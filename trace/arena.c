@@ -8,7 +8,7 @@
 #include <sys/mman.h>
 #include <numa.h>
 
-#include "arena.h"
+#include "trace/arena.h"
 
 #define CHUNK_MAX 256u
 

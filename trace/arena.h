@@ -27,7 +27,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "record.h"
+#include "trace/record.h"
 
 #define HG_ARENA_MAX_POOLS 16
 

@@ -10,7 +10,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
-#include "atomicfile.h"
+#include "trace/atomicfile.h"
 
 /*
  * The file is written through a stream of our own, which keeps the reason

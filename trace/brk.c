@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "brk.h"
+#include "trace/brk.h"
 
 void hg_break_init(struct hg_break *b, atomic_int *stop)
 {

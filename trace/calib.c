@@ -8,10 +8,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "calib.h"
-#include "counter.h"
-#include "timeval.h"
-#include "tracer.h"
+#include "trace/calib.h"
+#include "trace/counter.h"
+#include "trace/timeval.h"
+#include "trace/tracer.h"
 
 #define LOOP_ITERS	200000u
 #define LOOP_TRIALS	7

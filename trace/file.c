@@ -27,11 +27,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "atomicfile.h"
-#include "infile.h"
-#include "trace.h"
-#include "sections.h"
-#include "wire.h"
+#include "trace/atomicfile.h"
+#include "trace/infile.h"
+#include "trace/sections.h"
+#include "trace/trace.h"
+#include "trace/wire.h"
 
 static const char magic[8] = "HGTRACE";
 

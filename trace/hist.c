@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hist.h"
+#include "trace/hist.h"
 
 void hg_hist_init(struct hg_hist *h)
 {

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "infile.h"
+#include "trace/infile.h"
 
 static void size_text(uint64_t bytes, char *buf, size_t len)
 {

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "lookup.h"
+#include "trace/lookup.h"
 
 int hg_lookup(const char *word, const char *what, hg_name_fn name, const void *ctx,
 	      size_t count, size_t *index, char *err, size_t errlen)

@@ -4,7 +4,7 @@
  */
 #include <errno.h>
 
-#include "record.h"
+#include "trace/record.h"
 
 size_t hg_record_encode(struct hg_record *out, size_t max, uint64_t start,
 			uint64_t len, unsigned int cpu, unsigned int flags)

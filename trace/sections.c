@@ -5,8 +5,8 @@
  */
 #include <stdlib.h>
 
-#include "brk.h"
-#include "sections.h"
+#include "trace/brk.h"
+#include "trace/sections.h"
 
 void hg_sec_put_calib(struct hg_buf *b, const struct hg_calib *k)
 {

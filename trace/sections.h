@@ -10,8 +10,8 @@
 
 #include <stdint.h>
 
-#include "trace.h"
-#include "wire.h"
+#include "trace/trace.h"
+#include "trace/wire.h"
 
 /* hg_sec_put_calib, hg_sec_get_calib - the calibration. */
 void hg_sec_put_calib(struct hg_buf *b, const struct hg_calib *k);

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <inttypes.h>
 
-#include "timeval.h"
+#include "trace/timeval.h"
 
 struct unit {
 	const char *name;

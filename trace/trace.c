@@ -7,9 +7,9 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "timeval.h"
-#include "trace.h"
-#include "wire.h"
+#include "trace/timeval.h"
+#include "trace/trace.h"
+#include "trace/wire.h"
 
 struct hg_trace *hg_trace_alloc(uint32_t nthreads)
 {
@@ -89,4 +89,15 @@ const char *hg_trace_sys(const struct hg_trace *t, const char *key)
 uint64_t hg_trace_ns(const struct hg_trace *t, uint64_t c)
 {
 	return c > t->t0_cycles ? hg_cycles_to_ns(c - t->t0_cycles, t->calib.tsc_hz) : 0;
+}
+
+uint64_t hg_trace_mono_ns(const struct hg_trace *t, uint64_t cycles)
+{
+	uint64_t d;
+
+	if (cycles >= t->mono_start_cycles)
+		return t->mono_start_ns +
+			hg_cycles_to_ns(cycles - t->mono_start_cycles, t->calib.tsc_hz);
+	d = hg_cycles_to_ns(t->mono_start_cycles - cycles, t->calib.tsc_hz);
+	return d < t->mono_start_ns ? t->mono_start_ns - d : 0;
 }

@@ -13,9 +13,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "calib.h"
-#include "record.h"
-#include "tstats.h"
+#include "trace/calib.h"
+#include "trace/record.h"
+#include "trace/tstats.h"
 
 /*
  * Version 2 appends to version 1's payloads: the thread's kernel id and CPU
@@ -166,6 +166,13 @@ const char *hg_trace_sys(const struct hg_trace *t, const char *key);
 
 /* hg_trace_ns - nanoseconds from the common start to counter value @c. */
 uint64_t hg_trace_ns(const struct hg_trace *t, uint64_t c);
+
+/*
+ * hg_trace_mono_ns - CLOCK_MONOTONIC at counter value @cycles, from the
+ * pair recorded at the run's start, rounded to the nearest ns (0 if it
+ * would be negative)
+ */
+uint64_t hg_trace_mono_ns(const struct hg_trace *t, uint64_t cycles);
 
 /*
  * hg_trace_write - write @t to @path atomically (temporary file + rename)

@@ -4,8 +4,8 @@
  */
 #include <string.h>
 
-#include "record.h"
-#include "tracer.h"
+#include "trace/record.h"
+#include "trace/tracer.h"
 
 static void open_interval(struct hg_tracer *tr, uint64_t now);
 

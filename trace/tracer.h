@@ -17,10 +17,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "arena.h"
-#include "brk.h"
-#include "counter.h"
-#include "tstats.h"
+#include "trace/arena.h"
+#include "trace/brk.h"
+#include "trace/counter.h"
+#include "trace/tstats.h"
 
 /* Why hg_tracer_loop() returned. */
 enum hg_loop_result {

@@ -4,7 +4,7 @@
  */
 #include <string.h>
 
-#include "tstats.h"
+#include "trace/tstats.h"
 
 void hg_tstats_init(struct hg_tstats *st)
 {

@@ -10,7 +10,7 @@
 
 #include <stdint.h>
 
-#include "hist.h"
+#include "trace/hist.h"
 
 /* Lateness thresholds a run counts samples above (LAT). */
 #define HG_MAX_THRESHOLDS 16

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "wire.h"
+#include "trace/wire.h"
 
 /* ------------------------------------------------------------------ crc */
 

@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "record.h"
+#include "trace/record.h"
 
 /*
  * The CRC-32 (IEEE, as zlib's): tables for eight bytes a step, and

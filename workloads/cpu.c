@@ -4,7 +4,7 @@
  */
 #include <stdio.h>
 
-#include "spin.h"
+#include "workloads/spin.h"
 
 static int cpu_parse(struct hg_wl_params *p, char *const *args, unsigned int n,
 		     char *err, size_t errlen)

@@ -9,8 +9,8 @@
  */
 #include <stdio.h>
 
-#include "../trace/timeval.h"
-#include "workload.h"
+#include "trace/timeval.h"
+#include "workloads/workload.h"
 
 static int cpu_periodic_parse(struct hg_wl_params *p, char *const *args, unsigned int n,
 			      char *err, size_t errlen)

@@ -6,7 +6,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 
-#include "spin.h"
+#include "workloads/spin.h"
 
 static int scan_parse(struct hg_wl_params *p, char *const *args, unsigned int n,
 		      char *err, size_t errlen)

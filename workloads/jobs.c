@@ -2,7 +2,7 @@
 /*
  * jobs.c - periodic jobs with deadlines on a fixed release grid
  */
-#include "jobs.h"
+#include "workloads/jobs.h"
 
 uint64_t hg_jobs_missed_at_end(uint64_t start_ns, uint64_t period_ns, uint64_t deadline_ns,
 			       uint64_t k, uint64_t now_ns)

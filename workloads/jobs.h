@@ -7,7 +7,7 @@
 
 #include <stdint.h>
 
-#include "workload.h"
+#include "workloads/workload.h"
 
 /* The CPU time job @k needs, in ns. */
 typedef uint64_t (*hg_job_cost_fn)(struct hg_wl_ctx *ctx, uint64_t k);

@@ -7,9 +7,9 @@
  */
 #include <stdio.h>
 
-#include "../trace/timeval.h"
-#include "jobs.h"
-#include "workload.h"
+#include "trace/timeval.h"
+#include "workloads/jobs.h"
+#include "workloads/workload.h"
 
 static int periodic_parse(struct hg_wl_params *p, char *const *args, unsigned int n,
 			  char *err, size_t errlen)

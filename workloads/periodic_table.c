@@ -10,11 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../trace/infile.h"
-#include "../trace/timeval.h"
-#include "../trace/wire.h"
-#include "jobs.h"
-#include "workload.h"
+#include "trace/infile.h"
+#include "trace/timeval.h"
+#include "trace/wire.h"
+#include "workloads/jobs.h"
+#include "workloads/workload.h"
 
 #define TABLE_MAX_LINES 10000000u	/* ten million jobs before it repeats */
 #define TABLE_MAX_BYTES (256ULL << 20)

@@ -7,9 +7,9 @@
 #include <string.h>
 #include <strings.h>
 
-#include "../trace/lookup.h"
-#include "../trace/timeval.h"
-#include "workload.h"
+#include "trace/lookup.h"
+#include "trace/timeval.h"
+#include "workloads/workload.h"
 
 extern const struct hg_workload hg_wl_cpu, hg_wl_cpu_scan, hg_wl_cpu_yield,
 	hg_wl_cpu_scan_yield, hg_wl_periodic, hg_wl_periodic_table, hg_wl_cpu_periodic,

@@ -16,9 +16,9 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "../trace/record.h"
-#include "../trace/timeval.h"
-#include "workload.h"
+#include "trace/record.h"
+#include "trace/timeval.h"
+#include "workloads/workload.h"
 
 /* The array a scanning model walks, one cache line per loop iteration. */
 struct hg_scan {

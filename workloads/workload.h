@@ -14,9 +14,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../timers/timer.h"
-#include "../trace/trace.h"
-#include "../trace/tracer.h"
+#include "timers/timer.h"
+#include "trace/trace.h"
+#include "trace/tracer.h"
 
 #define HG_WL_PATH_LEN 256
 

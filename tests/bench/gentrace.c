@@ -17,9 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../trace/record.h"
-#include "../../trace/timeval.h"
-#include "../../trace/trace.h"
+#include "trace/record.h"
+#include "trace/timeval.h"
+#include "trace/trace.h"
 
 static uint64_t next_rand(uint64_t *s)
 {

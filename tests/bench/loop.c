@@ -16,10 +16,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../trace/arena.h"
-#include "../../trace/calib.h"
-#include "../../trace/counter.h"
-#include "../../trace/tracer.h"
+#include "trace/arena.h"
+#include "trace/calib.h"
+#include "trace/counter.h"
+#include "trace/tracer.h"
 
 #define TRIALS		21
 #define LOOP_ITERS	2000000u

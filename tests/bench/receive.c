@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../trace/calib.h"
-#include "../../trace/timeval.h"
-#include "../../workloads/workload.h"
+#include "trace/calib.h"
+#include "trace/timeval.h"
+#include "workloads/workload.h"
 
 #define JOBS 2000
 

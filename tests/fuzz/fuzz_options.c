@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../hourglass/options.h"
-#include "../../hourglass/taskset.h"
+#include "hourglass/options.h"
+#include "hourglass/taskset.h"
 #include "fuzz.h"
 
 #define MAX_WORDS 64

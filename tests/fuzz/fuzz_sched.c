@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../postprocess/ctx.h"
-#include "../../postprocess/sched.h"
-#include "../../trace/trace.h"
+#include "analysis/sched.h"
+#include "report/ctx.h"
+#include "trace/trace.h"
 #include "fuzz.h"
 
 static const struct hg_trace *fixture(void)

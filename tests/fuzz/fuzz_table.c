@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../hourglass/options.h"
-#include "../../hourglass/taskset.h"
+#include "hourglass/options.h"
+#include "hourglass/taskset.h"
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

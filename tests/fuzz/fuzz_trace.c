@@ -12,16 +12,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../postprocess/bins.h"
-#include "../../postprocess/ctx.h"
-#include "../../postprocess/ctxsvg.h"
-#include "../../postprocess/export.h"
-#include "../../postprocess/latsvg.h"
-#include "../../postprocess/noise.h"
-#include "../../postprocess/render.h"
-#include "../../postprocess/summary_json.h"
-#include "../../postprocess/text.h"
-#include "../../trace/trace.h"
+#include "analysis/bins.h"
+#include "export/export.h"
+#include "report/ctx.h"
+#include "report/noise.h"
+#include "report/summary_json.h"
+#include "report/text.h"
+#include "svg/ctxsvg.h"
+#include "svg/latsvg.h"
+#include "svg/render.h"
+#include "trace/trace.h"
 #include "fuzz.h"
 
 static void ctx(FILE *f, const struct hg_trace *t)

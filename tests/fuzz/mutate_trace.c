@@ -17,9 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../trace/record.h"
-#include "../../trace/trace.h"
-#include "../../trace/wire.h"
+#include "trace/record.h"
+#include "trace/trace.h"
+#include "trace/wire.h"
 #include "fuzz.h"
 
 size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t max_size);

@@ -8,7 +8,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "../../trace/wire.h"
+#include "trace/wire.h"
 #include "fuzz.h"
 
 FILE *hg_fuzz_sink(void)

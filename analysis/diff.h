@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * diff.h - two sets of trials compared, value by value: the difference,
+ * its 95 % interval, the test and a verdict
+ *
+ * With one trial on each side, a value backed by both distributions is
+ * tested on them: a median by Mann-Whitney (interval: bootstrap of the
+ * difference of medians), p99 and p99.9 by a bootstrap interval of the
+ * difference (significant when it excludes zero). Misses against jobs by
+ * Fisher's exact test. With two or more trials on each side, the trials'
+ * values by Welch's t-test. Anything else has no test.
+ */
+#ifndef HG_DIFF_H
+#define HG_DIFF_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "analysis/diffdata.h"
+
+struct hg_diff_row {
+	char name[HG_DIFF_NAME + 8];
+	enum hg_diff_kind kind;
+	double a, b;		/* the sides' values (means over trials) */
+	double delta;		/* b - a */
+	double lo, hi;		/* 95 % interval of delta; NAN: none */
+	double p;		/* NAN: none */
+	const char *test;	/* "mann-whitney", "bootstrap", "welch", "fisher", "none" */
+	int sign;		/* +1 B significantly higher, -1 lower, 0 neither */
+};
+
+/*
+ * hg_diff_compare - compare every value present in each trial of both
+ * sides and not zero on both, in the order of @a[0]; *@rows is malloc'd
+ * Returns 0, -EINVAL without trials, or -ENOMEM.
+ */
+int hg_diff_compare(const struct hg_diff_trial *a, size_t na, const struct hg_diff_trial *b,
+		    size_t nb, struct hg_diff_row **rows, size_t *n);
+
+/* hg_diff_verdict - "B higher", "B lower", "no significant difference", "no test" */
+const char *hg_diff_verdict(const struct hg_diff_row *r);
+
+#endif /* HG_DIFF_H */

@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * predict.h - the prediction after a run and the reservation audit, as
+ * figures: the text report (text.h, hg_print_prediction) and the summary
+ * JSON both take them from here
+ */
+#ifndef HG_PREDICT_H
+#define HG_PREDICT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "analysis/rta.h"
+#include "trace/trace.h"
+
+/*
+ * The fixed-priority response-time analysis of the run's PERIODIC threads
+ * (those with a C and a T, not under a reservation): task i is thread
+ * idx[i], ts[i] its C, T, D, J (given) and B, r[i] its result; ts_j and
+ * r_j the same with the release jitter measured in the run (when
+ * @with_jitter).
+ */
+struct hg_prediction {
+	size_t n;			/* 0: nothing to predict */
+	enum hg_rta_order order, order_j;
+	bool reserved;			/* threads under reservations are left out */
+	bool with_jitter;
+	struct hg_rta_task *ts, *ts_j;
+	struct hg_rta_result *r, *r_j;
+	uint32_t *idx;
+};
+
+/*
+ * hg_predict - the prediction for @t into @p (free it with
+ * hg_prediction_free() either way). Returns 0 or -ENOMEM.
+ */
+int hg_predict(const struct hg_trace *t, struct hg_prediction *p);
+
+void hg_prediction_free(struct hg_prediction *p);
+
+/* What a reserved thread received per period of its own grid. */
+struct hg_audit {
+	uint64_t periods;		/* whole periods of the run */
+	uint64_t min_ns, mean_ns, max_ns;
+	uint64_t at_budget;		/* periods that used 99 % of the budget or more */
+};
+
+/*
+ * hg_audit - the audit of thread @th's reservation, from its stored
+ * records. Returns 1 with @a filled, 0 when there is no whole period.
+ */
+int hg_audit(const struct hg_trace *t, const struct hg_trace_thread *th, struct hg_audit *a);
+
+#endif /* HG_PREDICT_H */

@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * diff.c - the comparison of analysis/diff.h, as text and JSON
+ */
+#include <math.h>
+#include <stdio.h>
+
+#include "report/diff.h"
+#include "report/json.h"
+
+
+static const char *show(const char *s)
+{
+	return s ? s : "(unknown)";
+}
+
+void hg_diff_print(FILE *f, const struct hg_diff_sides *s, const struct hg_diff_row *r,
+		   size_t n)
+{
+	char lo[32], hi[32], p[32];
+	size_t i;
+
+	fprintf(f, "# diff: A %s (%zu trial%s), B %s (%zu trial%s)\n", s->a, s->na,
+		s->na == 1 ? "" : "s", s->b, s->nb, s->nb == 1 ? "" : "s");
+	for (i = 0; i < HG_DIFF_SYS; i++) {
+		const char *x = s->ta->sys[i], *y = s->tb->sys[i];
+		bool same = (!x && !y) || (x && y && !strcmp(x, y));
+
+		fprintf(f, "# system %-15s %s: %s", hg_diff_sys_keys[i], same ? "same   " : "DIFFERS",
+			show(x));
+		if (!same)
+			fprintf(f, " | %s", show(y));
+		fputc('\n', f);
+	}
+	fprintf(f, "# times in us, share in %%; delta and interval are B - A\n");
+	fprintf(f, "# %-30s %12s %12s %12s %12s %12s %-12s %8s  %s\n", "metric", "a", "b", "delta",
+		"ci_low", "ci_high", "test", "p", "verdict");
+	for (i = 0; i < n; i++) {
+		snprintf(lo, sizeof(lo), isnan(r[i].lo) ? "-" : "%.3f", r[i].lo);
+		snprintf(hi, sizeof(hi), isnan(r[i].hi) ? "-" : "%.3f", r[i].hi);
+		snprintf(p, sizeof(p), isnan(r[i].p) ? "-" : "%.4f", r[i].p);
+		fprintf(f, "  %-30s %12.3f %12.3f %12.3f %12s %12s %-12s %8s  %s\n", r[i].name,
+			r[i].a, r[i].b, r[i].delta, lo, hi, r[i].test, p, hg_diff_verdict(&r[i]));
+	}
+}
+
+void hg_diff_json(FILE *f, const struct hg_diff_sides *s, const struct hg_diff_row *r,
+		  size_t n)
+{
+	struct hg_json j;
+	size_t i;
+
+	hg_json_begin(&j, f);
+	hg_json_string(&j, "a", s->a);
+	hg_json_string(&j, "b", s->b);
+	hg_json_u64(&j, "a_trials", s->na);
+	hg_json_u64(&j, "b_trials", s->nb);
+	hg_json_arr(&j, "system");
+	for (i = 0; i < HG_DIFF_SYS; i++) {
+		const char *x = s->ta->sys[i], *y = s->tb->sys[i];
+
+		hg_json_obj(&j, NULL);
+		hg_json_string(&j, "key", hg_diff_sys_keys[i]);
+		if (x)
+			hg_json_string(&j, "a", x);
+		else
+			hg_json_null(&j, "a");
+		if (y)
+			hg_json_string(&j, "b", y);
+		else
+			hg_json_null(&j, "b");
+		hg_json_bool(&j, "same", (!x && !y) || (x && y && !strcmp(x, y)));
+		hg_json_close(&j);
+	}
+	hg_json_close(&j);
+	hg_json_arr(&j, "metrics");
+	for (i = 0; i < n; i++) {
+		hg_json_obj(&j, NULL);
+		hg_json_string(&j, "name", r[i].name);
+		hg_json_num(&j, "a", r[i].a, 4);
+		hg_json_num(&j, "b", r[i].b, 4);
+		hg_json_num(&j, "delta", r[i].delta, 4);
+		hg_json_num(&j, "ci_low", r[i].lo, 4);
+		hg_json_num(&j, "ci_high", r[i].hi, 4);
+		hg_json_string(&j, "test", r[i].test);
+		hg_json_num(&j, "p", r[i].p, 6);
+		hg_json_string(&j, "verdict", hg_diff_verdict(&r[i]));
+		hg_json_close(&j);
+	}
+	hg_json_close(&j);
+	hg_json_end_doc(&j);
+}

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * diff.h - the comparison of analysis/diff.h, as text and JSON
+ */
+#ifndef HG_REPORT_DIFF_H
+#define HG_REPORT_DIFF_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "analysis/diff.h"
+
+/* What the two sides were, for the outputs. */
+struct hg_diff_sides {
+	const char *a, *b;	/* the paths */
+	size_t na, nb;		/* trials */
+	const struct hg_diff_trial *ta, *tb;	/* the first trial of each: snapshots */
+};
+
+/*
+ * hg_diff_print - the two snapshots line by line, then a table: metric,
+ * a, b, delta, interval, test, p, verdict
+ */
+void hg_diff_print(FILE *f, const struct hg_diff_sides *s, const struct hg_diff_row *r,
+		   size_t n);
+
+/* hg_diff_json - the same as one JSON object ("system", "metrics"). */
+void hg_diff_json(FILE *f, const struct hg_diff_sides *s, const struct hg_diff_row *r,
+		  size_t n);
+
+#endif /* HG_REPORT_DIFF_H */

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * predict.c - the prediction after a run and the reservation audit of
+ * analysis/predict.h, printed (text.h: hg_print_prediction)
+ */
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "analysis/predict.h"
+#include "report/text.h"
+#include "trace/timeval.h"
+
+static void print_predicted(FILE *f, const struct hg_trace *t, const struct hg_prediction *p)
+{
+	char a[8][32];
+	size_t i;
+
+	if (!p->n)
+		return;
+	fprintf(f, "# predicted vs measured: fixed-priority response-time analysis of the run's "
+		"PERIODIC threads, order: %s\n", hg_rta_order_name(p->order));
+	if (p->reserved)
+		fprintf(f, "# (threads under reservations run before every fixed priority "
+			"and are not in this analysis: it holds only without them)\n");
+	fprintf(f, "# %-6s %-22s %8s %8s %8s %8s %13s %8s %8s %7s  %s\n", "thread", "workload",
+		"C_ms", "T_ms", "D_ms", "J_ms", "predicted_ms", "max_ms", "p99_ms", "misses",
+		"held");
+	for (i = 0; i < p->n; i++) {
+		const struct hg_trace_thread *th = &t->threads[p->idx[i]];
+		const struct hg_rta_task *ts = &p->ts[i];
+		const struct hg_hist *h = &th->stats.events;
+		char held[48];
+
+		/* held: no response measured was longer than the one predicted */
+		if (!h->count)
+			snprintf(held, sizeof(held), "-");
+		else if (h->max <= p->r[i].response_ns)
+			snprintf(held, sizeof(held), "yes");
+		else
+			snprintf(held, sizeof(held), "no (+%s ms)",
+				 hg_format_ms3(h->max - p->r[i].response_ns, a[7], 32));
+		fprintf(f, "# %-6u %-22s %8s %8s %8s %8s %13s %8s %8s %7" PRIu64 "  %s\n",
+			th->id, th->workload, hg_format_ms3(ts->c_ns, a[0], 32),
+			hg_format_ms3(ts->t_ns, a[1], 32), hg_format_ms3(ts->d_ns, a[2], 32),
+			hg_format_ms3(ts->j_ns, a[3], 32),
+			hg_format_ms3(p->r[i].response_ns, a[4], 32),
+			h->count ? hg_format_ms3(h->max, a[5], 32) : "-",
+			h->count ? hg_format_ms3(hg_hist_percentile(h, 99), a[6], 32) : "-",
+			th->stats.misses, held);
+	}
+	if (!p->with_jitter)
+		return;
+	fprintf(f, "# predicted with the release jitter measured in the run (the latest wake-up "
+		"after a release; on a shared CPU it also holds the time higher-priority threads "
+		"ran then, so this is pessimistic):\n");
+	for (i = 0; i < p->n; i++)
+		fprintf(f, "# %-6u J %s ms: response %s ms, deadline %s ms: %s\n", p->ts_j[i].id,
+			hg_format_ms3(p->ts_j[i].j_ns, a[0], 32),
+			hg_format_ms3(p->r_j[i].response_ns, a[1], 32),
+			hg_format_ms3(p->ts_j[i].d_ns, a[2], 32),
+			p->r_j[i].schedulable ? "schedulable" : "UNSCHEDULABLE");
+}
+
+
+static void print_audit(FILE *f, const struct hg_trace *t, const struct hg_trace_thread *th)
+{
+	struct hg_audit a;
+	char b[4][32];
+
+	if (!hg_audit(t, th, &a))
+		return;
+	fprintf(f, "# reservation, thread %u: %s: CPU received per period ms min %s mean %s max %s "
+		"of a budget of %s; %" PRIu64 " of %" PRIu64 " periods used the whole budget%s; "
+		"%" PRIu64 " missed deadlines%s\n", th->id, th->priority,
+		hg_format_ms3(a.min_ns, b[0], 32), hg_format_ms3(a.mean_ns, b[1], 32),
+		hg_format_ms3(a.max_ns, b[2], 32), hg_format_ms3(th->reserve_budget_ns, b[3], 32),
+		a.at_budget, a.periods, th->reserve == HG_RESERVE_HARD ? " (throttled)" : "",
+		th->stats.misses,
+		th->dropped ? " (from the stored records: raise -e)" : "");
+}
+
+void hg_print_prediction(FILE *f, const struct hg_trace *t)
+{
+	struct hg_prediction p;
+	uint32_t i;
+
+	if (!hg_predict(t, &p))
+		print_predicted(f, t, &p);
+	hg_prediction_free(&p);
+	for (i = 0; i < t->nthreads; i++)
+		if (t->threads[i].reserve != HG_RESERVE_NONE)
+			print_audit(f, t, &t->threads[i]);
+}

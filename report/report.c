@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * report.c - the whole text output of a run, from its parts: what a run
+ * prints at its end and what dump prints from its trace
+ */
+#include <stdio.h>
+
+#include "report/text.h"
+
+void hg_print_header(FILE *f, const struct hg_trace *t)
+{
+	size_t k;
+
+	fprintf(f, "# command: %s\n", t->cmdline ? t->cmdline : "");
+	for (k = 0; k < t->nsys; k++)
+		fprintf(f, "# system %s: %s\n", t->sys[k].key, t->sys[k].value);
+}
+
+int hg_print_trace(FILE *f, const struct hg_trace *t)
+{
+	int ret = 0;
+
+	hg_print_header(f, t);
+	if (!(t->flags & HG_TRACE_NO_INTERVALS)) {
+		ret = hg_print_intervals(f, t);
+		if (!ret)
+			ret = hg_print_samples(f, t);
+	}
+	hg_print_summary(f, t);
+	hg_print_models(f, t);
+	hg_print_prediction(f, t);
+	if (t->flags & HG_TRACE_GAP_HIST)
+		hg_print_gap_histograms(f, t);
+	return ret;
+}

@@ -1,0 +1,241 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * summary.c - the lines a person reads first
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "analysis/summary.h"
+#include "report/noise.h"
+#include "report/text.h"
+#include "trace/brk.h"
+#include "trace/timeval.h"
+
+#define NCOLS 16
+#define CELL 72
+
+static const char *const heads[NCOLS] = {
+	"thread", "workload", "priority", "cpus", "received_ms", "share",
+	"intervals", "gaps", "gap_min_us", "gap_med_us", "gap_p99_us",
+	"gap_max_us", "dropped", "vol_cs", "invol_cs", "work",
+};
+
+/* Columns that hold numbers are right-aligned. */
+static int right_aligned(int col)
+{
+	return col >= 4;
+}
+
+static void row(const struct hg_trace *t, const struct hg_trace_thread *th,
+		char cells[NCOLS][CELL])
+{
+	const struct hg_tstats *st = &th->stats;
+	uint64_t hz = t->calib.tsc_hz, recv = hg_cycles_to_ns(st->received_cycles, hz);
+	uint64_t win = hg_thread_window_ns(t, th);
+	int have = st->gaps.count > 0;
+
+	snprintf(cells[0], CELL, "%u", th->id);
+	snprintf(cells[1], CELL, "%s", th->workload);
+	snprintf(cells[2], CELL, "%s", th->priority);
+	snprintf(cells[3], CELL, "%s", th->cpus);
+	hg_format_ms(recv, cells[4], CELL);
+	snprintf(cells[5], CELL, "%.2f%%", win ? 100.0 * (double)recv / (double)win : 0.0);
+	snprintf(cells[6], CELL, "%" PRIu64, st->intervals);
+	snprintf(cells[7], CELL, "%" PRIu64, st->gaps.count);
+	if (have) {
+		hg_format_us(hg_gap_ns(t, th, 0), cells[8], CELL);
+		hg_format_us(hg_gap_ns(t, th, 50), cells[9], CELL);
+		hg_format_us(hg_gap_ns(t, th, 99), cells[10], CELL);
+		hg_format_us(hg_gap_ns(t, th, 100), cells[11], CELL);
+	} else {
+		strcpy(cells[8], "-");
+		strcpy(cells[9], "-");
+		strcpy(cells[10], "-");
+		strcpy(cells[11], "-");
+	}
+	snprintf(cells[12], CELL, "%" PRIu64, th->dropped);
+	snprintf(cells[13], CELL, "%" PRIu64, th->vcsw);
+	snprintf(cells[14], CELL, "%" PRIu64, th->ivcsw);
+	if (th->unit[0])
+		snprintf(cells[15], CELL, "%" PRIu64 " %s", st->units, th->unit);
+	else if (st->yields)
+		snprintf(cells[15], CELL, "%" PRIu64 " yields", st->yields);
+	else
+		strcpy(cells[15], "-");
+}
+
+static void print_table(FILE *f, const struct hg_trace *t)
+{
+	char (*cells)[NCOLS][CELL];
+	size_t width[NCOLS], i;
+	uint32_t r;
+	int c;
+
+	cells = calloc((size_t)t->nthreads + 1, sizeof(*cells));
+	if (!cells)
+		return;
+	for (c = 0; c < NCOLS; c++)
+		snprintf(cells[0][c], CELL, "%s", heads[c]);
+	for (r = 0; r < t->nthreads; r++)
+		row(t, &t->threads[r], cells[r + 1]);
+	for (c = 0; c < NCOLS; c++) {
+		width[c] = 0;
+		for (i = 0; i <= t->nthreads; i++)
+			if (strlen(cells[i][c]) > width[c])
+				width[c] = strlen(cells[i][c]);
+	}
+	for (i = 0; i <= t->nthreads; i++) {
+		fputs("#", f);
+		for (c = 0; c < NCOLS; c++)
+			fprintf(f, " %*s%s", right_aligned(c) ? (int)width[c] : -(int)width[c],
+				cells[i][c], c + 1 < NCOLS ? " " : "");
+		fputs("\n", f);
+	}
+	free(cells);
+}
+
+void hg_print_calib(FILE *f, const struct hg_calib *c, const char *counter)
+{
+	char thr[32];
+
+	fprintf(f, "# counter: %s %" PRIu64 ".%03" PRIu64 " MHz (%s), "
+		"calibrated in %u rounds to %u ppm\n", counter,
+		c->tsc_hz / 1000000, c->tsc_hz / 1000 % 1000,
+		c->invariant ? "invariant" : "NOT invariant",
+		c->rounds, c->agree_ppm);
+	fprintf(f, "# loop: counter read %u cycles, gap loop %u.%02u cycles, "
+		"bare counter loop %u.%02u cycles (ratio %.3f)\n",
+		c->counter_read_cycles,
+		c->gap_loop_mcycles / 1000, c->gap_loop_mcycles % 1000 / 10,
+		c->bare_loop_mcycles / 1000, c->bare_loop_mcycles % 1000 / 10,
+		c->bare_loop_mcycles ? (double)c->gap_loop_mcycles / c->bare_loop_mcycles : 0.0);
+	hg_format_us(c->gap_threshold_ns, thr, sizeof(thr));
+	if (c->threshold_given)
+		fprintf(f, "# gap threshold: %" PRIu64 " cycles = %s us (given with -g)\n",
+			c->gap_threshold_cycles, thr);
+	else
+		fprintf(f, "# gap threshold: %" PRIu64 " cycles = %s us (twice the loop time; "
+			"99.9%% of iterations take %u cycles or less)\n",
+			c->gap_threshold_cycles, thr, c->iter_p999_cycles);
+}
+
+static const char *signame(int sig)
+{
+	switch (sig) {
+	case 2: return "SIGINT";
+	case 1: return "SIGHUP";
+	case 15: return "SIGTERM";
+	default: return "a signal";
+	}
+}
+
+/*
+ * --forever: each thread kept its newest records; from when its trace is
+ * complete (its statistics cover the whole run all the same).
+ */
+static void print_ring(FILE *f, const struct hg_trace *t)
+{
+	uint32_t i;
+
+	fprintf(f, "# flight recorder: each thread keeps its newest records; the statistics "
+		"below cover the whole run\n");
+	for (i = 0; i < t->nthreads; i++) {
+		const struct hg_trace_thread *th = &t->threads[i];
+		char since[32];
+
+		if (!th->overwritten)
+			fprintf(f, "# thread %u: trace complete since the start (%" PRIu64
+				" records)\n", i, th->stored);
+		else
+			fprintf(f, "# thread %u: trace complete since %s ms (%" PRIu64
+				" records kept, %" PRIu64 " older ones overwritten)\n", i,
+				hg_format_ms(hg_trace_ns(t, th->complete_since_cycles), since,
+					     sizeof(since)), th->stored, th->overwritten);
+	}
+}
+
+/* --break: which thread, what, when and on which CPU stopped the run. */
+static void print_break(FILE *f, const struct hg_trace *t)
+{
+	char v[32], thr[32], at[32];
+	uint64_t value_ns = hg_break_value_ns(t);
+	const char *what = t->break_kind == HG_BREAK_GAP ? "a gap of" : t->break_kind == HG_BREAK_LAT ?
+			   "a wake-up late by" : "a deadline missed by";
+
+	fprintf(f, "# break: thread %u: %s %s us (--break %s us) at %s ms on CPU %u; the run "
+		"stopped there%s\n", t->break_thread, what, hg_format_us(value_ns, v, sizeof(v)),
+		hg_format_us(t->break_threshold_ns, thr, sizeof(thr)),
+		hg_format_ms(hg_trace_ns(t, t->break_at_cycles), at, sizeof(at)), t->break_cpu,
+		t->break_marked ? "; kernel trace marked (trace_marker) and stopped (tracing_on 0)" :
+		"; no kernel trace marked");
+}
+
+void hg_print_summary(FILE *f, const struct hg_trace *t)
+{
+	uint64_t stored = 0, dropped = 0, elapsed;
+	time_t start = (time_t)(t->realtime_start_ns / 1000000000ULL);
+	char when[64], dur[48], el[32];
+	struct tm tm;
+	uint32_t i;
+
+	for (i = 0; i < t->nthreads; i++) {
+		stored += t->threads[i].stored;
+		dropped += t->threads[i].dropped;
+	}
+	elapsed = hg_trace_ns(t, t->stop_cycles);
+	gmtime_r(&start, &tm);
+	strftime(when, sizeof(when), "%Y-%m-%d %H:%M:%S UTC", &tm);
+	if (t->duration_ns)
+		snprintf(dur, sizeof(dur), "-d %s", hg_format_time(t->duration_ns, el, sizeof(el)));
+	else
+		snprintf(dur, sizeof(dur), "--forever");
+	fprintf(f, "# hourglass: %u thread%s, %s, started %s, ran %s ms\n",
+		t->nthreads, t->nthreads == 1 ? "" : "s", dur, when,
+		hg_format_ms(elapsed, el, sizeof(el)));
+	if (t->flags & HG_TRACE_SNAPSHOT)
+		fprintf(f, "# snapshot: taken at %s ms while the run went on (SIGUSR1); "
+			"statistics as of then, the records finished by then\n", el);
+	if (t->flags & HG_TRACE_BREAK)
+		print_break(f, t);
+	if ((t->flags & HG_TRACE_INTERRUPTED) && !t->duration_ns)
+		fprintf(f, "# ended: %s ended the --forever run; everything recorded "
+			"until then is included\n", signame(t->signal));
+	else if (t->flags & HG_TRACE_INTERRUPTED)
+		fprintf(f, "# interrupted: %s ended the run early; everything recorded "
+			"until then is included\n", signame(t->signal));
+	hg_print_calib(f, &t->calib, hg_trace_sys(t, "counter") ?: "counter");
+	fprintf(f, "# memory: %s; trace %" PRIu64 " records (%.1f MiB): %" PRIu64
+		" stored, %" PRIu64 " dropped%s\n",
+		t->flags & HG_TRACE_MEMLOCKED ? "locked" : "not locked (pre-faulted)",
+		t->capacity, (double)t->capacity * 16 / (1024.0 * 1024.0), stored, dropped,
+		dropped ? " (raise -e; statistics below count every interval)" : "");
+	if (t->flags & HG_TRACE_RING)
+		print_ring(f, t);
+	fprintf(f, "# system: kernel %s (%s), clocksource %s, rt throttling %s/%s us\n",
+		hg_trace_sys(t, "kernel_release") ?: "unknown",
+		hg_trace_sys(t, "preempt") ?: "unknown",
+		hg_trace_sys(t, "clocksource") ?: "unknown",
+		hg_trace_sys(t, "rt_runtime_us") ?: "unknown",
+		hg_trace_sys(t, "rt_period_us") ?: "unknown");
+	print_table(f, t);
+	for (i = 0; i < t->nthreads; i++) {
+		const struct hg_trace_thread *th = &t->threads[i];
+		char thr[32];
+
+		if (th->gap_threshold_cycles == t->calib.gap_threshold_cycles ||
+		    !th->gap_threshold_cycles)
+			continue;
+		fprintf(f, "# thread %u: gap threshold %" PRIu64 " cycles = %s us (twice its own "
+			"loop, with the %s work in it)\n", i, th->gap_threshold_cycles,
+			hg_format_us(hg_cycles_to_ns(th->gap_threshold_cycles, t->calib.tsc_hz), thr,
+				     sizeof(thr)), th->workload);
+	}
+	for (i = 0; i < t->nthreads; i++)
+		if (t->threads[i].error)
+			fprintf(f, "# thread %u failed during the run: %s\n", i,
+				strerror(-t->threads[i].error));
+	hg_print_kernel(f, t);
+}

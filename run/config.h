@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * config.h - what a run is asked to do, one struct passed down from the
+ * command line (hourglass/options.h fills it) to the run engine
+ */
+#ifndef HG_CONFIG_H
+#define HG_CONFIG_H
+
+#include <sched.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "run/priority.h"
+#include "timers/timer.h"
+#include "workloads/workload.h"
+
+#define HG_MAX_THREADS		1024
+#define HG_MAX_RECORDS		(1ULL << 28)
+#define HG_DEFAULT_RECORDS	1000000ULL
+#define HG_DEFAULT_DURATION_NS	10000000000ULL
+#define HG_DEFAULT_PROM_INTERVAL_NS	10000000000ULL
+#define HG_MAX_HISTOGRAM_US	HG_MAX_HISTOGRAM_BUCKETS
+#define HG_MAX_TIME_NS		(366ULL * 24 * 3600 * 1000000000ULL)	/* a year */
+
+struct hg_thread_cfg {
+	struct hg_prio prio;
+	const struct hg_workload *wl;
+	struct hg_wl_params wp;
+	const struct hg_timer *timer;	/* NULL: the default (NATIVE) */
+	uint64_t start_ns;		/* -s: offset from the common start */
+	uint64_t finish_ns;		/* -f: offset of the end; 0: end of run */
+	enum hg_reserve reserve;	/* -rh / -rs */
+	uint64_t reserve_budget_ns;
+	uint64_t reserve_period_ns;
+	bool pinned;			/* --cpu given */
+	cpu_set_t cpus;
+	/* for the response-time analysis only */
+	uint64_t jitter_ns;		/* --jitter: release jitter J */
+	uint64_t wcet_ns;		/* --wcet: C, instead of the workload's */
+	uint64_t blocking_ns;		/* --blocking: B */
+};
+
+struct hg_config {
+	unsigned int nthreads;		/* -n */
+	uint64_t duration_ns;		/* -d; 0: --forever, until SIGINT or SIGTERM */
+	uint64_t records;		/* -e */
+	uint64_t gap_ns;		/* -g; 0: derive from the loop */
+	bool raw_cycles;		/* -c */
+	bool no_intervals;		/* -x */
+	bool quiet;			/* -q */
+	bool gap_hist;			/* -gh */
+	const char *out_path;		/* -o */
+	const char *json_path;		/* --json */
+	uint32_t histogram_us;		/* --histogram: LAT buckets of 1 us */
+	unsigned int nthresholds;	/* --lat-thresholds */
+	bool thresholds_set;		/* --lat-thresholds given */
+	uint64_t thresholds_ns[HG_MAX_THRESHOLDS];
+	bool fail_on_miss;		/* --fail-on-miss: exit 3 after a missed deadline */
+	uint64_t break_ns;		/* --break: stop at an event beyond it; 0: none */
+	unsigned int break_on;		/* --break-on: enum hg_break_kind bits */
+	const char *prom_path;		/* --prom: OpenMetrics text */
+	uint64_t prom_interval_ns;	/* --prom-interval (default 10s) */
+	struct hg_thread_cfg *threads;	/* nthreads of them */
+};
+
+#endif /* HG_CONFIG_H */

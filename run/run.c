@@ -1,0 +1,699 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * run.c - orchestrate a run
+ *
+ * Order: calibrate, snapshot, lock memory, allocate the arena, start the
+ * threads; each sets its affinity, priority and memory, says it is ready
+ * and waits at the gate; the main thread checks that all succeeded, takes
+ * the common start t0 and opens the gate for all at once; then it
+ * sleeps in sigtimedwait() until the end or a signal, raises the stop flag
+ * and joins. Signals are blocked in every thread, so only the main thread
+ * ever sees them.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
+#include <numa.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+
+#include "run/cpulist.h"
+#include "run/kstat.h"
+#include "run/live.h"
+#include "run/reserve.h"
+#include "run/run.h"
+#include "run/runint.h"
+#include "run/status.h"
+#include "run/sysinfo.h"
+#include "trace/counter.h"
+#include "trace/timeval.h"
+#include "trace/wire.h"
+
+#define STACK_BYTES	(256 * 1024)
+#define CHECK_NS	1000000ULL	/* look at the stop flag at least every 1 ms */
+#define STATUS_NS	1000000000ULL	/* the status line, once a second */
+
+static struct timespec to_timespec(uint64_t ns)
+{
+	return (struct timespec){ .tv_sec = (time_t)(ns / 1000000000ULL),
+				  .tv_nsec = (long)(ns % 1000000000ULL) };
+}
+
+/* Sleep until CLOCK_MONOTONIC @ns or the stop flag; true when stopped. */
+static bool wait_until(struct run *r, uint64_t ns)
+{
+	struct timespec ts = to_timespec(ns);
+	bool stopped;
+
+	pthread_mutex_lock(&r->lock);
+	while (!atomic_load(&r->stop) &&
+	       pthread_cond_timedwait(&r->wake, &r->lock, &ts) != ETIMEDOUT)
+		;
+	stopped = atomic_load(&r->stop);
+	pthread_mutex_unlock(&r->lock);
+	return stopped;
+}
+
+/* Say this thread is set up, and wait until the main thread opens the gate. */
+static void gate(struct run *r)
+{
+	pthread_mutex_lock(&r->lock);
+	r->nready++;
+	pthread_cond_signal(&r->ready_cv);
+	while (!r->released)
+		pthread_cond_wait(&r->go_cv, &r->lock);
+	pthread_mutex_unlock(&r->lock);
+}
+
+/* Wait until @n threads are set up. */
+static void wait_ready(struct run *r, unsigned int n)
+{
+	pthread_mutex_lock(&r->lock);
+	while (r->nready < n)
+		pthread_cond_wait(&r->ready_cv, &r->lock);
+	pthread_mutex_unlock(&r->lock);
+}
+
+static void open_gate(struct run *r, bool abort)
+{
+	pthread_mutex_lock(&r->lock);
+	r->abort = abort;
+	r->released = true;
+	pthread_cond_broadcast(&r->go_cv);
+	pthread_mutex_unlock(&r->lock);
+}
+
+static void setup_thread(struct worker *w)
+{
+	const struct hg_thread_cfg *c = w->cfg;
+	char list[128], why[200], name[16];
+	int ret;
+
+	/* named and numbered for perf, trace-cmd and top: "hg/<n>" */
+	w->tid = gettid();
+	snprintf(name, sizeof(name), "hg/%u", w->id);
+	pthread_setname_np(pthread_self(), name);
+
+	if (c->pinned) {
+		ret = pthread_setaffinity_np(pthread_self(), sizeof(c->cpus), &c->cpus);
+		if (ret) {
+			snprintf(w->msg, sizeof(w->msg), "cannot pin to CPUs %s: %s",
+				 hg_cpulist_format(&c->cpus, list, sizeof(list)), strerror(ret));
+			w->error = -ret;
+			return;
+		}
+	}
+	if (c->reserve != HG_RESERVE_NONE)
+		ret = hg_reserve_apply(c->reserve, c->reserve_budget_ns, c->reserve_period_ns,
+				       why, sizeof(why));
+	else
+		ret = hg_prio_apply(&c->prio, why, sizeof(why));
+	if (ret) {
+		snprintf(w->msg, sizeof(w->msg), "%s", why);
+		w->error = ret;
+		return;
+	}
+	if (c->wl->timed) {
+		ret = hg_timer_open(&w->timer, c->timer ? c->timer : hg_timer_default(), w->id,
+				    c->wp.period_ns, w->run->calib.tsc_hz, why, sizeof(why));
+		if (ret) {
+			snprintf(w->msg, sizeof(w->msg), "%s", why);
+			w->error = ret;
+			return;
+		}
+		w->timer_open = true;
+		w->timer.stop = &w->run->stop;
+		w->wctx.timer = &w->timer;
+		w->timer_name = w->timer.ops->name;
+		w->timer_res_ns = w->timer.ops->resolution ?
+				  w->timer.ops->resolution(&w->timer) : 0;
+	}
+	if (c->wl->setup) {
+		ret = c->wl->setup(&w->wctx);
+		if (ret) {
+			snprintf(w->msg, sizeof(w->msg), "-w %s: cannot set up: %s",
+				 c->wl->name, strerror(-ret));
+			w->error = ret;
+			return;
+		}
+	}
+	w->gap_cycles = w->run->calib.gap_threshold_cycles;
+	if (c->wl->step && !w->run->calib.threshold_given) {
+		/* twice its own loop, with the work in it, measured here on its CPU */
+		uint32_t p;
+
+		if (!hg_calib_step_p999(c->wl->step, w->wctx.priv, &p) &&
+		    hg_calib_threshold(0, p) > w->gap_cycles)
+			w->gap_cycles = hg_calib_threshold(0, p);
+	}
+}
+
+static void *worker_main(void *arg)
+{
+	struct worker *w = arg;
+	struct run *r = w->run;
+	const struct hg_workload *wl = w->cfg->wl;
+	int ret;
+
+	setup_thread(w);
+	gate(r);
+	if (r->abort || w->error)
+		goto out;
+	if (w->cfg->start_ns && wait_until(r, r->mono_t0_ns + w->cfg->start_ns))
+		goto out;
+	/* the trace's time line is the counter's: start no earlier on it either */
+	while (hg_counter_read() < w->begin)
+		hg_cpu_relax();
+	hg_tracer_init(&w->tracer, &w->writer, &w->stats, &r->stop,
+		       w->gap_cycles, w->end, r->check_cycles);
+	w->tracer.id = w->id;
+	if (r->cfg->break_ns)
+		w->tracer.brk = &r->brk;
+	w->wctx.tr = &w->tracer;
+	w->wctx.mono0_ns = r->mono_t0_ns;
+	w->wctx.cycles0 = r->cycles_t0;
+	w->wctx.start_ns = r->mono_t0_ns + w->cfg->start_ns;
+	w->wctx.end_ns = w->cfg->finish_ns ? r->mono_t0_ns + w->cfg->finish_ns :
+			 r->cfg->duration_ns ? r->mono_t0_ns + r->cfg->duration_ns :
+			 UINT64_MAX;	/* --forever */
+	getrusage(RUSAGE_THREAD, &w->ru0);	/* the switches of set-up do not count */
+	w->cpu0_ns = hg_clock_ns(CLOCK_THREAD_CPUTIME_ID);
+	if (!wl->untraced)
+		hg_tracer_start(&w->tracer);
+	ret = wl->run(&w->wctx);
+	hg_tracer_finish(&w->tracer);
+	w->cpu_ns = hg_clock_ns(CLOCK_THREAD_CPUTIME_ID) - w->cpu0_ns;
+	if (ret) {
+		snprintf(w->msg, sizeof(w->msg), "-w %s failed: %s", wl->name, strerror(-ret));
+		w->error = ret;
+		atomic_store(&r->stop, 1);
+		pthread_kill(r->main, HG_WAKE_SIGNAL);
+	}
+out:
+	getrusage(RUSAGE_THREAD, &w->ru);
+	if (wl->teardown)
+		wl->teardown(&w->wctx);
+	if (w->timer_open)
+		hg_timer_close(&w->timer);
+	return NULL;
+}
+
+/* The pool each thread writes to: one per NUMA node of pinned threads. */
+static int plan_pools(struct run *r, int *nodes, unsigned int *weights, unsigned int *npools)
+{
+	const struct hg_config *cfg = r->cfg;
+	bool numa = numa_available() >= 0;
+	unsigned int t, p;
+
+	*npools = 0;
+	for (t = 0; t < cfg->nthreads; t++) {
+		const struct hg_thread_cfg *c = &cfg->threads[t];
+		int node = -1, cpu;
+
+		if (numa && c->pinned) {
+			for (cpu = 0; cpu < CPU_SETSIZE; cpu++) {
+				int n;
+
+				if (!CPU_ISSET(cpu, &c->cpus))
+					continue;
+				n = numa_node_of_cpu(cpu);
+				if (node == -1)
+					node = n;
+				else if (n != node)
+					node = -2;
+			}
+			if (node < 0)
+				node = -1;
+		}
+		for (p = 0; p < *npools && nodes[p] != node; p++)
+			;
+		if (p == *npools) {
+			if (p == HG_ARENA_MAX_POOLS)
+				p = 0;
+			else
+				nodes[(*npools)++] = node;
+		}
+		weights[p]++;
+		r->w[t].pool = p;
+	}
+	return 0;
+}
+
+static int collect(struct run *r, struct hg_trace *t, const cpu_set_t *online)
+{
+	unsigned int i;
+
+	for (i = 0; i < r->cfg->nthreads; i++) {
+		struct worker *w = &r->w[i];
+		struct hg_trace_thread *tt = &t->threads[i];
+
+		hg_live_label(tt, w, online);
+		tt->error = w->error;
+		tt->gap_threshold_cycles = w->gap_cycles;
+		tt->begin_cycles = w->begin;
+		/* --forever: the thread ended when the run was stopped */
+		tt->end_cycles = w->end == HG_NO_LIMIT ? t->stop_cycles : w->end;
+		tt->vcsw = (uint64_t)(w->ru.ru_nvcsw - w->ru0.ru_nvcsw);
+		tt->ivcsw = (uint64_t)(w->ru.ru_nivcsw - w->ru0.ru_nivcsw);
+		tt->tid = (uint32_t)w->tid;
+		tt->kernel_cpu_ns = w->cpu_ns;
+		tt->stats = w->stats;
+		tt->stored = hg_writer_kept(&w->writer);
+		tt->dropped = w->writer.dropped;
+		tt->overwritten = w->writer.stored - tt->stored;
+		tt->recs = malloc(tt->stored ? tt->stored * sizeof(*tt->recs) : 1);
+		if (!tt->recs)
+			return -ENOMEM;
+		hg_writer_collect(&w->writer, tt->recs);
+		if (tt->overwritten && tt->stored)
+			tt->complete_since_cycles = tt->recs[0].start_cycles;
+		if (w->error)
+			t->flags |= HG_TRACE_FAILED;
+	}
+	return 0;
+}
+
+static uint64_t min3(uint64_t a, uint64_t b, uint64_t c)
+{
+	uint64_t m = a < b ? a : b;
+
+	return m < c ? m : c;
+}
+
+/*
+ * Wait for the end of the run, a signal that ends it, or the stop flag
+ * (a failed thread, --break); between, take snapshots on SIGUSR1 and run
+ * the periodic hooks. Returns the signal that ended the run, or 0.
+ */
+static int wait_end(struct run *r, const struct hg_trace *t, uint64_t end_ns)
+{
+	const struct hg_run_monitor *m = r->mon;
+	uint64_t start = hg_clock_ns(CLOCK_MONOTONIC);
+	uint64_t next_status = m && m->status ? start + STATUS_NS : UINT64_MAX;
+	uint64_t next_periodic = m && m->periodic && m->periodic_ns ?
+				 start + m->periodic_ns : UINT64_MAX;
+	sigset_t set;
+
+	r->prev_ns = start;
+	hg_run_signals(&set);
+	for (;;) {
+		uint64_t now = hg_clock_ns(CLOCK_MONOTONIC);
+		struct timespec ts;
+		int sig;
+
+		if (now >= end_ns || atomic_load(&r->stop))
+			return 0;
+		if (now >= next_status) {
+			hg_live_status(r, now);
+			while (next_status <= now)
+				next_status += STATUS_NS;
+			continue;
+		}
+		if (now >= next_periodic) {
+			hg_live_copy(r, t, false);
+			while (next_periodic <= now)
+				next_periodic += m->periodic_ns;
+			continue;
+		}
+		ts = to_timespec(min3(end_ns, next_status, next_periodic) - now);
+		sig = sigtimedwait(&set, NULL, &ts);
+		if (sig == SIGINT || sig == SIGTERM || sig == SIGHUP)
+			return sig;
+		if (sig == SIGUSR1 && m && m->snapshot)
+			hg_live_copy(r, t, true);
+	}
+}
+
+int hg_run_take_signals(void)
+{
+	struct timespec none = { 0, 0 };
+	int sig, first = 0;
+	sigset_t set;
+
+	hg_run_signals(&set);
+	while ((sig = sigtimedwait(&set, NULL, &none)) > 0)
+		if (!first)
+			first = sig;
+	return first;
+}
+
+void hg_run_signals(sigset_t *set)
+{
+	sigemptyset(set);
+	sigaddset(set, SIGINT);
+	sigaddset(set, SIGTERM);
+	sigaddset(set, SIGHUP);
+	sigaddset(set, SIGUSR1);
+}
+
+/* Raise the stop flag; wake the threads waiting for -s and those asleep on a timer. */
+static void stop_all(struct run *r)
+{
+	unsigned int i;
+
+	pthread_mutex_lock(&r->lock);
+	atomic_store(&r->stop, 1);
+	pthread_cond_broadcast(&r->wake);
+	pthread_mutex_unlock(&r->lock);
+	for (i = 0; i < r->cfg->nthreads; i++)
+		if (r->w[i].timer_open)
+			pthread_kill(r->w[i].th, HG_WAKE_SIGNAL);
+}
+
+/* The wake-up signal only cuts a sleep short (no SA_RESTART). */
+static void wake_handler(int sig)
+{
+	(void)sig;
+}
+
+/* Returns the number of threads created; all of them on success. */
+static unsigned int start_threads(struct run *r, char *err, size_t errlen)
+{
+	const struct hg_config *cfg = r->cfg;
+	pthread_attr_t attr;
+	unsigned int i;
+	int ret;
+
+	pthread_attr_init(&attr);
+	pthread_attr_setstacksize(&attr, STACK_BYTES);
+	for (i = 0; i < cfg->nthreads; i++) {
+		ret = pthread_create(&r->w[i].th, &attr, worker_main, &r->w[i]);
+		if (ret) {
+			snprintf(err, errlen, "cannot create thread %u: %s", i, strerror(ret));
+			break;
+		}
+	}
+	pthread_attr_destroy(&attr);
+	return i;
+}
+
+static int init_run(struct run *r, const struct hg_config *cfg, char *err, size_t errlen)
+{
+	int nodes[HG_ARENA_MAX_POOLS];
+	unsigned int weights[HG_ARENA_MAX_POOLS] = { 0 }, npools, i;
+	int ret;
+
+	r->cfg = cfg;
+	r->main = pthread_self();
+	atomic_init(&r->stop, 0);
+	hg_break_init(&r->brk, &r->stop);
+	r->w = calloc(cfg->nthreads, sizeof(*r->w));
+	if (!r->w) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	plan_pools(r, nodes, weights, &npools);
+	ret = hg_arena_init(&r->arena, cfg->records, cfg->nthreads, nodes, weights, npools);
+	if (ret) {
+		snprintf(err, errlen, "cannot allocate the trace (-e %llu records): %s",
+			 (unsigned long long)cfg->records, strerror(-ret));
+		return ret;
+	}
+	if (!cfg->duration_ns)	/* --forever: keep the newest records */
+		hg_arena_set_ring(&r->arena);
+	ret = hg_live_init(r);
+	if (ret) {
+		snprintf(err, errlen, "out of memory");
+		return ret;
+	}
+	for (i = 0; i < cfg->nthreads; i++) {
+		struct worker *w = &r->w[i];
+
+		w->run = r;
+		w->id = i;
+		w->cfg = &cfg->threads[i];
+		w->wctx.p = &w->cfg->wp;
+		w->wctx.tsc_hz = r->calib.tsc_hz;
+		w->wctx.env = &hg_wl_env_real;
+		w->wctx.stats = &w->stats;
+		w->wctx.thresholds_ns = cfg->thresholds_ns;
+		w->wctx.nthresholds = cfg->nthresholds;
+		hg_tstats_init(&w->stats);
+		ret = hg_writer_init(&w->writer, &r->arena, w->pool);
+		if (ret) {
+			snprintf(err, errlen, "out of memory");
+			return ret;
+		}
+	}
+	{
+		pthread_condattr_t ca;
+
+		pthread_condattr_init(&ca);
+		pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+		pthread_cond_init(&r->wake, &ca);
+		pthread_condattr_destroy(&ca);
+	}
+	pthread_mutex_init(&r->lock, NULL);
+	pthread_cond_init(&r->ready_cv, NULL);
+	pthread_cond_init(&r->go_cv, NULL);
+	return 0;
+}
+
+static void free_run(struct run *r)
+{
+	unsigned int i;
+
+	hg_live_free(r);
+	if (r->w)
+		for (i = 0; i < r->cfg->nthreads; i++)
+			hg_writer_free(&r->w[i].writer);
+	free(r->w);
+	hg_arena_free(&r->arena);
+}
+
+/*
+ * Lock what the run uses, once everything is allocated and touched: the
+ * arena, the workloads' memory, the stacks. Nothing is allocated while
+ * threads are timing, so MCL_FUTURE is not needed, and leaving it out
+ * keeps the collection after the run free of RLIMIT_MEMLOCK.
+ */
+static void lock_memory(struct hg_trace *t)
+{
+	int e;
+
+	if (!mlockall(MCL_CURRENT)) {
+		t->flags |= HG_TRACE_MEMLOCKED;
+		return;
+	}
+	e = errno;
+	fprintf(stderr, "hourglass: warning: cannot lock memory: %s (%s); "
+		"the trace is pre-faulted instead\n", strerror(e),
+		e == EPERM ? "needs CAP_IPC_LOCK" :
+		"RLIMIT_MEMLOCK is too small: raise it with ulimit -l, or run as root");
+}
+
+/*
+ * Keep the CPUs out of deep idle states for the run, as cyclictest does:
+ * a wake-up from a deep C-state adds its exit latency to every sleep.
+ * Returns the file descriptor to close at the end, or -1.
+ */
+static int hold_pm_qos(struct hg_trace *t)
+{
+	int32_t zero = 0;
+	int fd = open("/dev/cpu_dma_latency", O_RDWR | O_CLOEXEC);
+
+	if (fd >= 0 && write(fd, &zero, sizeof(zero)) != (ssize_t)sizeof(zero)) {
+		close(fd);
+		fd = -1;
+	}
+	hg_trace_add_sys(t, "cpu_dma_latency", fd >= 0 ? "0 us, held during the run" :
+			 "not set (no /dev/cpu_dma_latency or no permission)");
+	return fd;
+}
+
+/* What the kernel counted per CPU from @before to now, into @t. */
+static void kernel_counters(struct hg_trace *t, const struct hg_kstat *before,
+			    uint64_t before_ns)
+{
+	struct hg_kstat after;
+	char irq[4096];
+
+	if (!before->n || hg_kstat_read(&after))
+		return;
+	t->noise_window_ns = hg_clock_ns(CLOCK_MONOTONIC) - before_ns;
+	if (hg_kstat_delta(before, &after, &t->noise, &t->nnoise))
+		t->noise_window_ns = 0;
+	if (!hg_sysinfo_interrupts(after.cpu, after.n, irq, sizeof(irq)))
+		hg_trace_add_sys(t, "interrupts_after", irq);
+	hg_kstat_free(&after);
+}
+
+/* Take the common start, open the gate, wait for the end, stop, join. */
+static int release_and_wait(struct run *r, struct hg_trace *t)
+{
+	const struct hg_config *cfg = r->cfg;
+	struct hg_kstat before = { 0, NULL };
+	uint64_t mono0, c0, before_ns;
+	char irq[4096];
+	unsigned int i;
+	int sig, qos = hold_pm_qos(t);
+
+	hg_live_main_raise(cfg);
+	if (!hg_kstat_read(&before) &&
+	    !hg_sysinfo_interrupts(before.cpu, before.n, irq, sizeof(irq)))
+		hg_trace_add_sys(t, "interrupts_before", irq);
+	before_ns = hg_clock_ns(CLOCK_MONOTONIC);
+	hg_clock_pair(CLOCK_MONOTONIC, &mono0, &c0);
+	r->mono_t0_ns = mono0;
+	r->cycles_t0 = c0;
+	t->t0_cycles = c0;
+	t->mono_start_ns = mono0;
+	t->mono_start_cycles = c0;
+	t->realtime_start_ns = hg_clock_ns(CLOCK_REALTIME);
+	for (i = 0; i < cfg->nthreads; i++) {
+		const struct hg_thread_cfg *c = &cfg->threads[i];
+		uint64_t end = c->finish_ns ? c->finish_ns : cfg->duration_ns;
+
+		r->w[i].begin = c0 + hg_ns_to_cycles(c->start_ns, r->calib.tsc_hz);
+		r->w[i].end = end ? c0 + hg_ns_to_cycles(end, r->calib.tsc_hz) : HG_NO_LIMIT;
+	}
+	open_gate(r, false);
+	sig = wait_end(r, t, cfg->duration_ns ? mono0 + cfg->duration_ns : UINT64_MAX);
+	t->stop_cycles = hg_counter_read();
+	stop_all(r);
+	for (i = 0; i < cfg->nthreads; i++)
+		pthread_join(r->w[i].th, NULL);
+	kernel_counters(t, &before, before_ns);
+	hg_kstat_free(&before);
+	hg_live_main_lower();
+	if (qos >= 0)
+		close(qos);
+	hg_clock_pair(CLOCK_MONOTONIC, &t->mono_end_ns, &t->mono_end_cycles);
+	if (sig) {
+		t->flags |= HG_TRACE_INTERRUPTED;
+		t->signal = sig;
+	}
+	return 0;
+}
+
+static int setup_failed(struct run *r, char *err, size_t errlen)
+{
+	unsigned int i;
+
+	for (i = 0; i < r->cfg->nthreads; i++) {
+		if (r->w[i].error) {
+			snprintf(err, errlen, "thread %u: %s", i, r->w[i].msg);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static int run_experiment(const struct hg_config *cfg, const struct hg_run_monitor *mon,
+			  const char *cmdline, struct hg_trace **out, char *err, size_t errlen)
+{
+	struct run r;
+	struct hg_trace *t;
+	cpu_set_t online;
+	unsigned int i, created;
+	int ret;
+
+	memset(&r, 0, sizeof(r));
+	r.mon = mon;
+	sched_getaffinity(0, sizeof(online), &online);
+	r.online = online;
+
+	ret = hg_calibrate(&r.calib, cfg->gap_ns);
+	if (ret) {
+		snprintf(err, errlen, "cannot calibrate the cycle counter: %s",
+			 ret == -EIO ? "no two frequency estimates agreed within 0.1 % "
+			 "(is the machine very busy?)" : strerror(-ret));
+		return HG_RUN_SYSTEM;
+	}
+	r.check_cycles = hg_ns_to_cycles(CHECK_NS, r.calib.tsc_hz);
+	if (!r.calib.invariant)
+		fprintf(stderr, "hourglass: warning: the cycle counter is not invariant "
+			"(no constant_tsc and nonstop_tsc): it may change rate with "
+			"frequency or idle states, and gaps may be misread\n");
+
+	t = hg_trace_alloc(cfg->nthreads);
+	if (!t || hg_sysinfo_snapshot(t) || !(t->cmdline = strdup(cmdline))) {
+		hg_trace_free(t);
+		snprintf(err, errlen, "out of memory");
+		return HG_RUN_SYSTEM;
+	}
+	hg_tame(t->cmdline);	/* as dump will read it from the trace */
+	t->calib = r.calib;
+	t->pid = (uint32_t)getpid();
+	hg_trace_add_sys(t, "counter", HG_COUNTER_NAME);
+	t->duration_ns = cfg->duration_ns;
+	t->capacity = cfg->records;
+	t->histogram_us = cfg->histogram_us;
+	t->nthresholds = cfg->nthresholds;
+	memcpy(t->thresholds_ns, cfg->thresholds_ns, sizeof(t->thresholds_ns));
+	if (cfg->raw_cycles)
+		t->flags |= HG_TRACE_RAW_CYCLES;
+	if (cfg->no_intervals)
+		t->flags |= HG_TRACE_NO_INTERVALS;
+	if (cfg->gap_hist)
+		t->flags |= HG_TRACE_GAP_HIST;
+	if (!cfg->duration_ns)
+		t->flags |= HG_TRACE_RING;
+	ret = init_run(&r, cfg, err, errlen);
+	if (ret) {
+		free_run(&r);
+		hg_trace_free(t);
+		return HG_RUN_SYSTEM;
+	}
+	t->capacity = r.arena.capacity;
+	created = start_threads(&r, err, errlen);
+	wait_ready(&r, created);
+	if (created < cfg->nthreads || setup_failed(&r, err, errlen)) {
+		ret = created < cfg->nthreads ? HG_RUN_SYSTEM : HG_RUN_SETUP;
+		open_gate(&r, true);
+		for (i = 0; i < created; i++)
+			pthread_join(r.w[i].th, NULL);
+		free_run(&r);
+		hg_trace_free(t);
+		return ret;
+	}
+	lock_memory(t);
+	release_and_wait(&r, t);
+	ret = collect(&r, t, &online);
+	hg_live_break_note(&r, t);
+	free_run(&r);
+	if (ret) {
+		hg_trace_free(t);
+		snprintf(err, errlen, "out of memory");
+		return HG_RUN_SYSTEM;
+	}
+	*out = t;
+	return HG_RUN_OK;
+}
+
+int hg_run(const struct hg_config *cfg, const struct hg_run_monitor *mon, const char *cmdline,
+	   struct hg_trace **out, char *err, size_t errlen)
+{
+	struct sigaction wake;
+	sigset_t set, old;
+	int ret;
+
+	/*
+	 * From here to the join, SIGINT, SIGTERM, SIGHUP and SIGUSR1 are taken
+	 * by the main thread's sigtimedwait() only, and every thread inherits
+	 * the mask.
+	 */
+	hg_run_signals(&set);
+	pthread_sigmask(SIG_BLOCK, &set, &old);
+	memset(&wake, 0, sizeof(wake));
+	wake.sa_handler = wake_handler;
+	sigemptyset(&wake.sa_mask);
+	sigaction(HG_WAKE_SIGNAL, &wake, NULL);
+	ret = run_experiment(cfg, mon, cmdline, out, err, errlen);
+	/*
+	 * What came once the run had ended is taken now, not left pending;
+	 * unless the caller held these signals itself (a series of trials):
+	 * then they stay pending for it, and end its next run at once.
+	 */
+	if (!sigismember(&old, SIGINT))
+		hg_run_take_signals();
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	return ret;
+}

@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * runint.h - the state of a run, shared by run.c (set up, release, stop,
+ * collect) and live.c (look at the run while it goes on) only
+ */
+#ifndef HG_RUNINT_H
+#define HG_RUNINT_H
+
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/resource.h>
+#include <sys/types.h>
+
+#include "run/config.h"
+#include "run/monitor.h"
+#include "run/status.h"
+#include "trace/arena.h"
+#include "trace/brk.h"
+#include "trace/calib.h"
+#include "trace/trace.h"
+
+#define HG_WAKE_SIGNAL	SIGUSR2		/* cuts the sleeps of timed threads short */
+
+struct run;
+
+struct worker {
+	struct run *run;
+	unsigned int id;
+	const struct hg_thread_cfg *cfg;
+	pthread_t th;
+	unsigned int pool;
+	struct hg_writer writer;
+	struct hg_tstats stats;
+	struct hg_tracer tracer;
+	struct hg_wl_ctx wctx;
+	struct hg_timer_ctx timer;
+	bool timer_open;
+	const char *timer_name;		/* for the summary, once closed */
+	uint64_t timer_res_ns;
+	uint64_t begin;		/* counter value of its start (-s) */
+	uint64_t end;		/* counter value of its end (-f or -d) */
+	uint64_t gap_cycles;		/* its gap threshold */
+	struct rusage ru0;		/* at the start of its run */
+	struct rusage ru;		/* at its end */
+	pid_t tid;			/* its kernel thread id */
+	uint64_t cpu0_ns;		/* CLOCK_THREAD_CPUTIME_ID at the start ... */
+	uint64_t cpu_ns;		/* ... and over its window */
+	int error;
+	char msg[256];
+};
+
+struct run {
+	const struct hg_config *cfg;
+	struct hg_calib calib;
+	struct hg_arena arena;
+	pthread_mutex_t lock;
+	pthread_cond_t wake;		/* stop raised (CLOCK_MONOTONIC waits) */
+	pthread_cond_t ready_cv;	/* a thread finished its set-up */
+	pthread_cond_t go_cv;		/* the threads are released */
+	unsigned int nready;
+	bool released;
+	pthread_t main;
+	atomic_int stop;
+	bool abort;
+	uint64_t mono_t0_ns;
+	uint64_t cycles_t0;
+	uint64_t check_cycles;
+	struct worker *w;
+	const struct hg_run_monitor *mon;
+	cpu_set_t online;
+	struct hg_break brk;		/* --break */
+	struct hg_tstats *scratch;	/* a second copy, to see that one is stable */
+	struct hg_status_thread *status;	/* the status line's numbers */
+	uint64_t *prev;			/* per thread: received, gaps, samples, their sum */
+	uint64_t prev_ns;		/* when they were read */
+};
+
+#endif /* HG_RUNINT_H */
