@@ -9,6 +9,9 @@
  * and it asserts structure, never timing.
  */
 #include <errno.h>
+#include <sched.h>
+#include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -125,6 +128,59 @@ static void assert_stats(const struct fx *f, uint64_t intervals, uint64_t receiv
 	ck_assert_uint_eq(st->gaps.sum, gaps_sum);
 	ck_assert_uint_eq(hg_tstats_span(st), received + gaps_sum);
 }
+
+/* /proc/cpuinfo's flags of the first CPU name rdtscp: 1, 0, or -1 unreadable. */
+static int cpuinfo_has_rdtscp(void)
+{
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	char line[8192];
+	int found = -1;
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, "flags", 5)) {
+			found = strstr(line, " rdtscp") != NULL;
+			break;
+		}
+	fclose(f);
+	return found;
+}
+
+/*
+ * The CPU of an interval is the CPU the thread runs on, also on a virtual
+ * CPU without rdtscp (which executes it, its TSC_AUX holding no CPU): the
+ * counter asks CPUID once and falls back to getcpu().
+ */
+START_TEST(test_counter_cpu)
+{
+	int flag = cpuinfo_has_rdtscp();
+	bool aux = hg_counter_cpu_aux();
+	cpu_set_t one, old;
+	unsigned int cpu = ~0u;
+	int c = sched_getcpu();
+
+#if defined(__x86_64__) || defined(__i386__)
+	if (flag >= 0)
+		ck_assert_int_eq(aux, flag);
+#else
+	ck_assert(!aux);
+	(void)flag;
+#endif
+	ck_assert_int_ge(c, 0);
+	ck_assert_int_eq(sched_getaffinity(0, sizeof(old), &old), 0);
+	CPU_ZERO(&one);
+	CPU_SET(c, &one);
+	ck_assert_int_eq(sched_setaffinity(0, sizeof(one), &one), 0);
+	hg_counter_read_cpu(false, &cpu);
+	ck_assert_uint_eq(cpu, (unsigned int)c);
+	if (aux) {
+		hg_counter_read_cpu(true, &cpu);
+		ck_assert_uint_eq(cpu, (unsigned int)c);
+	}
+	ck_assert_int_eq(sched_setaffinity(0, sizeof(old), &old), 0);
+}
+END_TEST
 
 START_TEST(test_gap_opens_interval)
 {
@@ -498,6 +554,7 @@ static Suite *suite(void)
 	Suite *s = suite_create("tracer");
 	TCase *tc = tcase_create("gaps");
 
+	tcase_add_test(tc, test_counter_cpu);
 	tcase_add_test(tc, test_gap_opens_interval);
 	tcase_add_test(tc, test_stats_exact);
 	tcase_add_test(tc, test_long_interval);

@@ -5,14 +5,19 @@
  * hg_counter_read() is the only thing the gap loop calls per iteration, so it
  * is one instruction on the architectures we know. hg_counter_read_cpu() also
  * returns the CPU the reading was taken on; it is called once per interval.
+ * Whether the counter's instruction can say the CPU (rdtscp) is asked once,
+ * with hg_counter_cpu_aux(), and kept by the caller: some virtual CPUs lack
+ * rdtscp but execute it, and then its TSC_AUX holds no CPU number.
  */
 #ifndef HG_COUNTER_H
 #define HG_COUNTER_H
 
-#include <stdint.h>
 #include <sched.h>
+#include <stdbool.h>
+#include <stdint.h>
 
 #if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
 #include <x86intrin.h>
 
 /* Name of the counter, for reports. */
@@ -25,16 +30,38 @@ static inline uint64_t hg_counter_read(void)
 }
 
 /*
- * hg_counter_read_cpu - read the counter and the CPU it was read on
- * @cpu: set to the CPU number (rdtscp's TSC_AUX holds node << 12 | cpu)
+ * hg_counter_cpu_aux - whether the CPU has rdtscp (CPUID 0x80000001, EDX bit
+ * 27), whose TSC_AUX the kernel sets to node << 12 | cpu. A CPUID costs a
+ * trap to the hypervisor in a guest: ask once, before timing.
  */
-static inline uint64_t hg_counter_read_cpu(unsigned int *cpu)
+static inline bool hg_counter_cpu_aux(void)
 {
-	unsigned int aux;
-	uint64_t t = __rdtscp(&aux);
+	unsigned int a, b, c, d;
 
-	*cpu = aux & 0xfff;
-	return t;
+	if (!__get_cpuid(0x80000001, &a, &b, &c, &d))
+		return false;
+	return d & (1u << 27);	/* RDTSCP */
+}
+
+/*
+ * hg_counter_read_cpu - read the counter and the CPU it was read on
+ * @aux: what hg_counter_cpu_aux() said: rdtscp's TSC_AUX, else getcpu()
+ * @cpu: set to the CPU number
+ */
+static inline uint64_t hg_counter_read_cpu(bool aux, unsigned int *cpu)
+{
+	unsigned int tsc_aux;
+	int c;
+
+	if (aux) {
+		uint64_t t = __rdtscp(&tsc_aux);
+
+		*cpu = tsc_aux & 0xfff;
+		return t;
+	}
+	c = sched_getcpu();
+	*cpu = c < 0 ? 0 : (unsigned int)c;
+	return hg_counter_read();
 }
 
 /* hg_cpu_relax - tell the CPU we are spinning. */
@@ -53,9 +80,17 @@ static inline uint64_t hg_counter_read(void)
 	return t;
 }
 
-static inline uint64_t hg_counter_read_cpu(unsigned int *cpu)
+/* hg_counter_cpu_aux - the counter never says the CPU here. */
+static inline bool hg_counter_cpu_aux(void)
+{
+	return false;
+}
+
+static inline uint64_t hg_counter_read_cpu(bool aux, unsigned int *cpu)
 {
 	int c = sched_getcpu();
+
+	(void)aux;
 
 	*cpu = c < 0 ? 0 : (unsigned int)c;
 	return hg_counter_read();

@@ -86,7 +86,7 @@ static void open_interval(struct hg_tracer *tr, uint64_t now)
 {
 	unsigned int cpu;
 
-	hg_counter_read_cpu(&cpu);
+	hg_counter_read_cpu(tr->cpu_aux, &cpu);
 	tr->start = now;
 	tr->cpu = cpu;
 	tr->running = true;
@@ -97,6 +97,7 @@ void hg_tracer_init(struct hg_tracer *tr, struct hg_writer *w,
 		    uint64_t gap_cycles, uint64_t end, uint64_t check_cycles)
 {
 	memset(tr, 0, sizeof(*tr));
+	tr->cpu_aux = hg_counter_cpu_aux();
 	tr->gap_cycles = gap_cycles;
 	tr->end = end;
 	tr->deadline = HG_NO_LIMIT;

@@ -53,6 +53,7 @@ struct hg_tracer {
 	uint64_t pending_gap;	/* the gap before the open interval ... */
 	bool gap_pending;	/* ... counted once that interval is recorded */
 	bool running;		/* an interval is open */
+	bool cpu_aux;		/* the counter says the CPU (hg_counter_cpu_aux) */
 };
 
 /*

@@ -109,7 +109,7 @@ static void real_event(struct hg_wl_ctx *ctx, unsigned int type, uint64_t at_ns,
 		r.start_cycles = at_ns >= mono ? c + hg_ns_to_cycles(at_ns - mono, ctx->tsc_hz) :
 				 c - hg_ns_to_cycles(mono - at_ns, ctx->tsc_hz);
 	}
-	hg_counter_read_cpu(&cpu);
+	hg_counter_read_cpu(ctx->tr->cpu_aux, &cpu);
 	r.cpu = (uint16_t)cpu;
 	if (ctx->tr->brk)
 		check_break(ctx, type, r.start_cycles, cpu, value_ns, extra);
