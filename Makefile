@@ -122,7 +122,7 @@ FUZZ_LDFLAGS_trace = -Wl,--wrap=hg_get_u16,--wrap=hg_get_u32,--wrap=hg_get_u64 \
 		     -Wl,--wrap=hg_get_str,--wrap=hg_get_label
 
 .PHONY: all tests check unit smoke badinput replay bench demo paper install install-strip \
-	uninstall clean help deps fuzz fuzz-build fuzz-run fuzz-afl lint
+	uninstall clean help deps fuzz fuzz-build fuzz-run fuzz-afl lint layers
 
 all: $(BIN)
 
@@ -164,7 +164,7 @@ $(BUILD)/bench/%: tests/bench/%.c $(LIB)
 # everything make check runs, built (make -j2 tests builds it in parallel)
 tests: $(BIN) $(TEST_BIN) $(REPLAY_BIN)
 
-check: unit smoke badinput replay
+check: unit smoke badinput replay layers
 
 unit: $(TEST_BIN)
 	@$(call san_run,unit,sh tests/run-unit.sh $(TEST_BIN))
@@ -187,6 +187,10 @@ badinput: $(BIN)
 
 replay: $(REPLAY_BIN)
 	@$(call san_run,replay,sh tests/fuzz/replay.sh $(BUILD)/fuzz $(FUZZ_NAMES))
+
+# the folder rules of ARCHITECTURE.md, and their checker on trees of its own
+layers:
+	@sh tests/layers.sh && sh scripts/layers.sh
 
 lint:
 	@sh scripts/lint.sh
@@ -249,8 +253,9 @@ help:
 	@echo "             fuzz-run runs each for FUZZ_TIME seconds (30), or with FUZZ_SEED=N"
 	@echo "             bounded by work (seed N, the run counts in tests/fuzz/runs: CI);"
 	@echo "             fuzz-afl builds them for AFL++ (build-afl/fuzz/replay-<name> @@)"
-	@echo "  lint       cppcheck and clang-tidy over the tree (.clang-tidy,"
-	@echo "             scripts/cppcheck-suppressions)"
+	@echo "  lint       the folder rules (scripts/layers.sh), cppcheck and clang-tidy"
+	@echo "             over the tree (.clang-tidy, scripts/cppcheck-suppressions)"
+	@echo "  layers     the folder rules of ARCHITECTURE.md alone (also in check)"
 	@echo "  smoke      the smoke tests alone; with VALGRIND=1 under valgrind memcheck"
 	@echo "  bench      run the benchmarks in tests/bench and print their ratios"
 	@echo "  demo       install missing packages (as root), build, run the paper's"

@@ -4,9 +4,9 @@
 # into a folder below it, never up; and no two files include each other,
 # directly or through others (a circle). Prints each breach; exits 1 when
 # there is one.
-# usage: scripts/layers.sh
+# usage: scripts/layers.sh [ROOT]   (ROOT: the tree to check, by default ours)
 set -u
-cd "$(dirname "$0")/.."
+cd "${1:-$(dirname "$0")/..}" || exit 2
 # folder: the folders it may include besides itself
 rules='trace:
 timers:trace
@@ -20,7 +20,8 @@ hourglass:run export svg report analysis workloads timers trace'
 status=0
 edges=$(mktemp) || exit 2
 trap 'rm -f "$edges"' EXIT
-for f in $(git ls-files "*.c" "*.h" | grep -v -e "^tests/" -e "^scripts/"); do
+for f in $(find . -name '*.[ch]' -not -path './tests/*' -not -path './scripts/*' \
+	     -not -path './build*' -not -path './.git/*' | sed 's,^\./,,' | sort); do
 	dir=${f%%/*}
 	allowed=$(printf '%s\n' "$rules" | sed -n "s/^$dir:/$dir /p")
 	if [ -z "$allowed" ]; then

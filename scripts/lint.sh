@@ -1,6 +1,7 @@
 #!/bin/sh
-# make lint: cppcheck and clang-tidy (Debian's packages) over every C file
-# of the tree, with the configuration in the tree: .clang-tidy, and
+# make lint: the folder rules of ARCHITECTURE.md (scripts/layers.sh), then
+# cppcheck and clang-tidy (Debian's packages) over every C file of the tree,
+# with the configuration in the tree: .clang-tidy, and
 # scripts/cppcheck-suppressions (each with its reason). Prints the findings;
 # exits 1 when there is one, 2 when a tool is missing.
 # usage: scripts/lint.sh [file.c ...]
@@ -22,6 +23,8 @@ tidy=$(printf '%s\n' "$@" | grep -v '^tests/check_')
 jobs=$(nproc 2>/dev/null || echo 2)
 cflags="-std=c11 -D_GNU_SOURCE -I. $(pkg-config --cflags json-c check 2>/dev/null)"
 status=0
+
+sh scripts/layers.sh || status=1
 
 # cppcheck sees the x86-64 configuration (counter.h refuses others) and
 # Check's START_TEST as a function
