@@ -255,9 +255,13 @@ static int diff_main(int argc, char **argv)
 				(unsigned long long)sa.t[0].gap_threshold_ns,
 				(unsigned long long)sb.t[0].gap_threshold_ns);
 		sides = (struct hg_diff_sides){ a.a, a.b, sa.n, sb.n, &sa.t[0], &sb.t[0] };
-		if (a.json)
-			hg_diff_json(stdout, &sides, rows, n);
-		else
+		if (a.json) {
+			if (hg_diff_json(stdout, &sides, rows, n)) {
+				fprintf(stderr, "hourglass: diff: writing the JSON: %s\n",
+					strerror(EIO));
+				ret = 1;
+			}
+		} else
 			hg_diff_print(stdout, &sides, rows, n);
 		if (a.fail_if_worse)
 			ret = check_worse(&w, rows, n);

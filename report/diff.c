@@ -45,13 +45,15 @@ void hg_diff_print(FILE *f, const struct hg_diff_sides *s, const struct hg_diff_
 	}
 }
 
-void hg_diff_json(FILE *f, const struct hg_diff_sides *s, const struct hg_diff_row *r,
+int hg_diff_json(FILE *f, const struct hg_diff_sides *s, const struct hg_diff_row *r,
 		  size_t n)
 {
 	struct hg_json j;
 	size_t i;
 
 	hg_json_begin(&j, f);
+	hg_json_obj(&j, NULL);
+	hg_json_u64(&j, "schema", HG_DIFF_SCHEMA);
 	hg_json_string(&j, "a", s->a);
 	hg_json_string(&j, "b", s->b);
 	hg_json_u64(&j, "a_trials", s->na);
@@ -89,5 +91,5 @@ void hg_diff_json(FILE *f, const struct hg_diff_sides *s, const struct hg_diff_r
 		hg_json_close(&j);
 	}
 	hg_json_close(&j);
-	hg_json_end_doc(&j);
+	return hg_json_end_doc(&j);
 }

@@ -24,8 +24,14 @@ struct hg_diff_sides {
 void hg_diff_print(FILE *f, const struct hg_diff_sides *s, const struct hg_diff_row *r,
 		   size_t n);
 
-/* hg_diff_json - the same as one JSON object ("system", "metrics"). */
-void hg_diff_json(FILE *f, const struct hg_diff_sides *s, const struct hg_diff_row *r,
+/* Version of diff --json's schema (schemas/diff.schema.json). */
+#define HG_DIFF_SCHEMA 1
+
+/*
+ * hg_diff_json - the same as one JSON object ("schema", the sides, "system",
+ * "metrics"). Returns 0 or -EIO.
+ */
+int hg_diff_json(FILE *f, const struct hg_diff_sides *s, const struct hg_diff_row *r,
 		  size_t n);
 
 #endif /* HG_REPORT_DIFF_H */

@@ -46,8 +46,11 @@ char *hg_json_prefix(struct hg_json *j, char *p)
 {
 	int i;
 
-	if (!j->depth)
+	if (!j->depth) {
+		if (j->members[0]++)
+			j->broken = true;	/* a second value at the top */
 		return p;	/* the document's value */
+	}
 	if (j->over) {
 		uint64_t bit = 1ULL << (j->over - 1);
 
@@ -79,6 +82,8 @@ static void member(struct hg_json *j, const char *key)
 	char buf[HG_JSON_PREFIX];
 	const char *end = hg_json_prefix(j, buf);
 
+	if (key && !j->depth && !j->over)
+		j->broken = true;	/* a member of no object */
 	fwrite(buf, 1, (size_t)(end - buf), j->f);
 	if (key) {
 		hg_json_str(j->f, key);
@@ -153,7 +158,9 @@ int hg_json_end_doc(struct hg_json *j)
 	while (j->depth || j->over)
 		hg_json_close(j);
 	fputc('\n', j->f);
-	return ferror(j->f) ? -EIO : 0;
+	if (ferror(j->f))
+		return -EIO;
+	return j->broken ? -EINVAL : 0;
 }
 
 void hg_json_u64(struct hg_json *j, const char *key, uint64_t v)

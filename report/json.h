@@ -12,6 +12,7 @@
 #ifndef HG_JSON_H
 #define HG_JSON_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -27,6 +28,7 @@ struct hg_json {
 	int over;			/* levels opened beyond HG_JSON_DEPTH */
 	uint64_t over_obj;		/* bit i: level HG_JSON_DEPTH + 1 + i is an object */
 	uint64_t over_any;		/* bit i: ... and has a member */
+	bool broken;			/* a member outside any container, or two values */
 };
 
 /*
@@ -40,7 +42,9 @@ void hg_json_begin(struct hg_json *j, FILE *f);
 
 /*
  * hg_json_end_doc - close what is open and end the document with a newline.
- * Returns 0 or -EIO when the FILE had an error.
+ * A document whose writer put a keyed member outside any object, or more
+ * than one value at the top, is not JSON.
+ * Returns 0, -EIO when the FILE had an error, or -EINVAL for such a document.
  */
 int hg_json_end_doc(struct hg_json *j);
 

@@ -12,10 +12,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <json.h>
+
 #include "helpers.h"
 #include "analysis/diff.h"
 #include "analysis/diffjson.h"
 #include "analysis/stats.h"
+#include "report/diff.h"
 
 #define NGAPS 120
 
@@ -78,6 +81,45 @@ static struct hg_diff_row gap_median(uint64_t seed_a, uint64_t seed_b, double sh
 	hg_diff_trial_free(&b);
 	return out;
 }
+
+/*
+ * diff --json is one JSON object: the writer once put its members at the top
+ * level, without braces or commas. Parsed with json-c, its members checked.
+ */
+START_TEST(test_json_document)
+{
+	struct hg_trace *ta = gap_trace(5, 0), *tb = gap_trace(6, 150);
+	struct hg_diff_trial a, b;
+	struct hg_diff_row *rows;
+	struct hg_diff_sides sides;
+	struct hg_test_text text;
+	struct json_object *doc, *m, *v;
+	size_t n;
+	char *s;
+
+	ck_assert_int_eq(hg_diff_from_trace(ta, &a), 0);
+	ck_assert_int_eq(hg_diff_from_trace(tb, &b), 0);
+	hg_trace_free(ta);
+	hg_trace_free(tb);
+	ck_assert_int_eq(hg_diff_compare(&a, 1, &b, 1, &rows, &n), 0);
+	sides = (struct hg_diff_sides){ "a.hgt", "b.hgt", 1, 1, &a, &b };
+	ck_assert_int_eq(hg_diff_json(hg_test_text_open(&text), &sides, rows, n), 0);
+	s = hg_test_text_close(&text);
+	doc = json_tokener_parse(s);
+	ck_assert_msg(doc && json_object_is_type(doc, json_type_object), "not an object: %.80s", s);
+	ck_assert(json_object_object_get_ex(doc, "schema", &v));
+	ck_assert_int_eq(json_object_get_int(v), HG_DIFF_SCHEMA);
+	ck_assert(json_object_object_get_ex(doc, "b", &v));
+	ck_assert_str_eq(json_object_get_string(v), "b.hgt");
+	ck_assert(json_object_object_get_ex(doc, "metrics", &m));
+	ck_assert_uint_eq(json_object_array_length(m), n);
+	json_object_put(doc);
+	free(s);
+	free(rows);
+	hg_diff_trial_free(&a);
+	hg_diff_trial_free(&b);
+}
+END_TEST
 
 START_TEST(test_shift_found)
 {
@@ -216,6 +258,7 @@ static Suite *diff_suite(void)
 
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_shift_found);
+	tcase_add_test(tc, test_json_document);
 	tcase_add_test(tc, test_no_shift);
 	tcase_add_test(tc, test_welch_trials);
 	tcase_add_test(tc, test_misses_fisher);

@@ -5,6 +5,7 @@
  * run's metadata and system snapshot with their types, the summary of a
  * synthetic trace value by value, the calibration document
  */
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,6 +54,39 @@ START_TEST(test_writer_layout)
 			 "  \"none\": null\n"
 			 "}\n");
 	ck_assert(hg_test_json_valid(s));
+	free(s);
+}
+END_TEST
+
+/*
+ * A document the writer cannot make JSON of is refused by hg_json_end_doc:
+ * members before any object was opened (diff --json wrote such a document),
+ * two values at the top. A top-level scalar or array is a document.
+ */
+START_TEST(test_writer_refuses_broken)
+{
+	struct hg_test_text text;
+	struct hg_json j;
+	char *s;
+
+	hg_json_begin(&j, hg_test_text_open(&text));
+	hg_json_string(&j, "a", "x");
+	hg_json_u64(&j, "n", 1);
+	ck_assert_int_eq(hg_json_end_doc(&j), -EINVAL);
+	free(hg_test_text_close(&text));
+
+	hg_json_begin(&j, hg_test_text_open(&text));
+	hg_json_obj(&j, NULL);
+	hg_json_close(&j);
+	hg_json_obj(&j, NULL);
+	ck_assert_int_eq(hg_json_end_doc(&j), -EINVAL);
+	free(hg_test_text_close(&text));
+
+	hg_json_begin(&j, hg_test_text_open(&text));
+	hg_json_u64(&j, NULL, 7);
+	ck_assert_int_eq(hg_json_end_doc(&j), 0);
+	s = hg_test_text_close(&text);
+	ck_assert_str_eq(s, "7\n");
 	free(s);
 }
 END_TEST
@@ -606,6 +640,7 @@ static Suite *json_suite(void)
 	tc = tcase_create("writer");
 	tcase_add_test(tc, test_writer_layout);
 	tcase_add_test(tc, test_writer_numbers);
+	tcase_add_test(tc, test_writer_refuses_broken);
 	tcase_add_test(tc, test_writer_prefix);
 	tcase_add_test(tc, test_writer_deep);
 	suite_add_tcase(s, tc);
