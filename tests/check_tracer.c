@@ -57,6 +57,14 @@ static struct fx *fx_new(uint64_t capacity, uint64_t gap, uint64_t end_after,
 	hg_tracer_init(&f->tr, &f->w, &f->st, &f->stop, gap, base + end_after, check);
 	hg_tracer_start(&f->tr);
 	f->s0 = f->tr.start;
+	/*
+	 * the end counts from the first interval's start, not from @base: a
+	 * thread preempted between the two (a loaded machine) must not find
+	 * its end already near
+	 */
+	if (f->tr.limit == f->tr.end)
+		f->tr.limit = f->s0 + end_after;
+	f->tr.end = f->s0 + end_after;
 	/* from here the slow path reads the reading the test gives it */
 	f->fake = f->tr.last;
 	f->tr.clock = fake_clock;
