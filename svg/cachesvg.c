@@ -9,11 +9,11 @@
 #include "trace/timeval.h"
 
 #define WIDTH	760.0
-#define HEIGHT	520.0
+#define HEIGHT	536.0
 #define LEFT	84.0
 #define RIGHT	28.0
 #define TOP	70.0
-#define BOTTOM	130.0
+#define BOTTOM	146.0
 #define CAP	5.0	/* half-width of an error bar's cap, px */
 
 static const char css[] =
@@ -42,7 +42,7 @@ static void y_range(const struct hg_cache_size *s, size_t n, double *lo, double 
 		*lo -= (*hi - *lo) * 0.04;
 }
 
-/* The legend, one row under the x axis' label, starting at @x. */
+/* The legend, two rows under the x axis' label, starting at @x. */
 static void legend(FILE *f, double x, double y)
 {
 	fprintf(f, "<line class=\"ci\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n",
@@ -50,7 +50,7 @@ static void legend(FILE *f, double x, double y)
 	fprintf(f, "<circle class=\"med\" cx=\"%.1f\" cy=\"%.1f\" r=\"4\"/>\n", x, y);
 	fprintf(f, "<text class=\"note\" x=\"%.1f\" y=\"%.1f\">median from received time, "
 		"95 %% interval (hollow: contains zero)</text>\n", x + 12, y + 4);
-	x += 12 + hg_svg_text_px(58, HG_SVG_SMALL_PX) + 24;
+	y += 17;
 	fprintf(f, "<rect class=\"paper\" x=\"%.1f\" y=\"%.1f\" width=\"8\" height=\"8\"/>\n",
 		x - 4, y - 4);
 	fprintf(f, "<text class=\"note\" x=\"%.1f\" y=\"%.1f\">the paper's wall-clock formula "
@@ -81,6 +81,13 @@ int hg_cache_svg(FILE *f, const struct hg_cache_run *run, const struct hg_cache_
 	if (!n)
 		xlo = xhi = 1;
 	y_range(s, n, &ylo, &yhi);
+	if (ylo < 0) {
+		/* down to a whole step, so the part below zero has a labelled tick */
+		struct hg_svg_scale ys = { ylo, yhi, HEIGHT - BOTTOM, TOP, false };
+		double step = hg_svg_tick_step(&ys, (unsigned int)((HEIGHT - BOTTOM - TOP) / 40));
+
+		ylo = floor(ylo / step) * step;
+	}
 	x.s = (struct hg_svg_scale){ xlo / 2, xhi * 2, LEFT, WIDTH - RIGHT, true };
 	x.at = HEIGHT - BOTTOM;
 	x.grid = HEIGHT - BOTTOM - TOP;

@@ -95,6 +95,7 @@ static unsigned int legend(FILE *f, const struct hg_svg_hist *h)
 	}
 	if (!has_marks(h))
 		return (unsigned int)h->nseries;
+	y = LEGEND_TOP + (double)h->nseries * LEGEND_LINE;	/* a line of its own */
 	for (m = 0; f && m < 2; m++) {
 		double x = LEFT + m * 110.0;
 
@@ -218,21 +219,23 @@ static void draw_overflow(FILE *f, const struct hg_svg_hist *h, const struct hla
 
 		fprintf(f, "<rect class=\"over c%zu\" x=\"%.2f\" y=\"%.2f\" width=\"%d\" "
 			"height=\"%.2f\"/>\n", k, x, y, OVER_W, l->base - y);
-		fprintf(f, "<text class=\"count\" x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\">"
-			"%" PRIu64 "</text>\n", x + OVER_W / 2.0, y - 4, overflow(h, k));
+		fprintf(f, "<text class=\"count c%zu\" x=\"%.2f\" y=\"%.2f\" "
+			"text-anchor=\"middle\">%" PRIu64 "</text>\n", k, x + OVER_W / 2.0,
+			y - 4 - (double)(k % 2) * MARKLAB_LINE, overflow(h, k));
 	}
 	fprintf(f, "<line class=\"axis\" x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\"/>\n",
 		l->slot_x - 4, l->base, x1 + 4, l->base);
 	snprintf(v, sizeof(v), "%g", (double)hg_bins_low(b, b->n) / h->per_unit);
 	fprintf(f, "<text class=\"overlab\" x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\">"
-		"\xe2\x89\xa5 %s ", (l->slot_x + x1) / 2, l->base + 21, v);
+		"\xe2\x89\xa5 %s ", (l->slot_x + x1) / 2, l->base + 21 + MARKLAB_LINE, v);
 	hg_svg_text(f, h->unit);
 	fputs("</text>\n</g>\n", f);
 }
 
 /*
  * Median and p99 of each series, where they fall on the axis; past its
- * clipped end, on the series' overflow bar, which holds them.
+ * clipped end, on the series' overflow bar, which holds them. Each label
+ * gives the value, since a mark on the overflow bar cannot show it.
  */
 static void draw_marks(FILE *f, const struct hg_svg_hist *h, const struct hlayout *l)
 {
@@ -243,7 +246,9 @@ static void draw_marks(FILE *f, const struct hg_svg_hist *h, const struct hlayou
 	fputs("<g>\n", f);
 	for (k = 0; k < h->nseries; k++) {
 		for (m = 0; m < 2; m++) {
-			double v = m ? h->series[k].p99 : h->series[k].median, x;
+			double v = m ? h->series[k].p99 : h->series[k].median, x, w;
+			char lab[64];
+			bool left;
 
 			if (!isfinite(v) || v < l->x.lo || (v > l->x.hi && !l->slot_x))
 				continue;
@@ -251,11 +256,15 @@ static void draw_marks(FILE *f, const struct hg_svg_hist *h, const struct hlayou
 			    hg_svg_map(&l->x, v);
 			fprintf(f, "<line class=\"mark %s c%zu\" x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" "
 				"y2=\"%.2f\"/>\n", m ? "p99" : "median", k, x, l->base, x, l->top);
+			snprintf(lab, sizeof(lab), v >= 1e4 ? "%s %.0f " : "%s %.4g ", m ? "p99" : "median", v);
+			w = hg_svg_text_px(strlen(lab) + strlen(h->unit), 11);
 			/* the label on the side with room */
-			fprintf(f, "<text class=\"marklab c%zu\" x=\"%.2f\" y=\"%.2f\"%s>%s</text>\n",
-				k, x > l->x.px_hi - 60 ? x - 3 : x + 3,
-				l->top + 10 + MARKLAB_LINE * row++,
-				x > l->x.px_hi - 60 ? " text-anchor=\"end\"" : "", m ? "p99" : "median");
+			left = x + 3 + w > WIDTH - 4;
+			fprintf(f, "<text class=\"marklab c%zu\" x=\"%.2f\" y=\"%.2f\"%s>%s", k,
+				left ? x - 3 : x + 3, l->top + 10 + MARKLAB_LINE * row++,
+				left ? " text-anchor=\"end\"" : "", lab);
+			hg_svg_text(f, h->unit);
+			fputs("</text>\n", f);
 		}
 	}
 	fputs("</g>\n", f);

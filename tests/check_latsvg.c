@@ -67,7 +67,7 @@ START_TEST(test_clipped_at_p999)
 			 "p99 8.0 us, max 8.0 us|median|p99");
 	/* the axis ends past 8 us: buckets of 1 us up to 9 us; the 34 ms beyond */
 	ck_assert_ptr_nonnull(strstr(d, ">lateness (us), buckets of 1 us</text>"));
-	texts_of(d, "<text class=\"count\"", buf, sizeof(buf));
+	texts_of(d, "<text class=\"count c", buf, sizeof(buf));
 	ck_assert_str_eq(buf, "1|0");
 	texts_of(d, "<text class=\"overlab\"", buf, sizeof(buf));
 	ck_assert_str_eq(buf, "\xe2\x89\xa5 9 us");
@@ -87,13 +87,13 @@ START_TEST(test_max)
 
 	d = draw(t, 50);
 	ck_assert_xml(d);
-	texts_of(d, "<text class=\"count\"", buf, sizeof(buf));
+	texts_of(d, "<text class=\"count c", buf, sizeof(buf));
 	ck_assert_str_eq(buf, "1|0");
 	texts_of(d, "<text class=\"overlab\"", buf, sizeof(buf));
 	ck_assert_str_eq(buf, "\xe2\x89\xa5 50 us");
 	free(d);
 	d = draw(t, 5);			/* everything from 5 us beyond */
-	texts_of(d, "<text class=\"count\"", buf, sizeof(buf));
+	texts_of(d, "<text class=\"count c", buf, sizeof(buf));
 	ck_assert_str_eq(buf, "2001|1000");
 	free(d);
 	d = draw(t, 40000);		/* everything inside: no overflow bar */

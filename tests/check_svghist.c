@@ -130,8 +130,26 @@ START_TEST(test_two_series)
 	ck_assert(nth_box(d, OVER_BAR "0\"", 0, &over));
 	ck_assert_double_eq_tol(over.h, y[0] / 2, 0.05);	/* 5 */
 	ck_assert(over.x > x[2]);				/* after the axis */
-	texts_of(d, "<text class=\"count\"", buf, sizeof(buf));
+	texts_of(d, "<text class=\"count c", buf, sizeof(buf));
 	ck_assert_str_eq(buf, "5|0");
+	/* each count in its series' colour */
+	ck_assert_uint_eq(count(d, "<text class=\"count c0\""), 1);
+	ck_assert_uint_eq(count(d, "<text class=\"count c1\""), 1);
+	/* the marks' labels give their values, with the unit */
+	texts_of(d, "<text class=\"marklab c0", buf, sizeof(buf));
+	ck_assert_msg(!strncmp(buf, "median ", 7) && strstr(buf, " us|p99 "), "%s", buf);
+	/* the marks' key on a line of its own, under the series' legend lines */
+	{
+		const char *k = strstr(d, "<line class=\"key mark median\""), *t;
+		double yk = 0, yl = 0;
+
+		ck_assert_ptr_nonnull(k);
+		ck_assert_int_eq(sscanf(strstr(k, "y1=\"") + 4, "%lf", &yk), 1);
+		t = strstr(d, "<rect class=\"key c1\"");
+		ck_assert_ptr_nonnull(t);
+		ck_assert_int_eq(sscanf(strstr(t, "y=\"") + 3, "%lf", &yl), 1);
+		ck_assert_msg(yk > yl + 10, "key at %.1f, last series at %.1f", yk, yl);
+	}
 	texts_of(d, "<text class=\"overlab\"", buf, sizeof(buf));
 	ck_assert_str_eq(buf, "\xe2\x89\xa5 0.03 us");
 	/* title, command line, axis labels with units */

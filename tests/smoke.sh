@@ -984,12 +984,32 @@ else
 		--sched "$HERE/fixtures/sched-yield.txt" -o "$J/perfetto-sched.json"
 	validate "export --format perfetto --sched" perfetto "$J/perfetto-sched.json"
 	validate "ctxcost --json" ctxcost "$TMP/ctxcost.json"
+	"$HG" diff "$TMP/da.hgt" "$TMP/db.hgt" --json >"$J/diff1.json"
+	"$HG" diff "$TMP/before" "$TMP/after" --json >"$J/diff2.json"
+	validate "diff --json (two traces, two directories of summaries)" diff \
+		"$J/diff1.json" "$J/diff2.json"
 	validate "cachecost --json" cachecost "$TMP/cachecost.json"
 	# the validator refuses what breaks a schema
 	sed 's/"schema": 2,/"schema": "2",/' "$J/summary.json" >"$J/bad.json"
 	if /usr/bin/python3 "$HERE/json-validate.py" "$SCHEMAS" summary "$J/bad.json" >/dev/null
 	then fail "schema: a broken document" "accepted"
 	else ok "schema: a broken document is refused"; fi
+fi
+
+# every picture drawn above: no two of its texts overlap (boxes from font size
+# and length, as the pictures are laid out)
+if [ -x /usr/bin/python3 ]; then
+	n=$(ls "$TMP"/*.svg 2>/dev/null | wc -l)
+	if [ "$n" -ge 8 ] && /usr/bin/python3 "$HERE/svg-text.py" "$TMP"/*.svg >"$TMP/overlap" 2>&1
+	then ok "pictures: no two texts overlap ($n pictures)"
+	else fail "pictures: texts overlap ($n pictures)" "$(head -3 "$TMP/overlap")"; fi
+	printf '<svg><style>text{font-size:12px}</style><text x="10" y="20">median</text>'\
+'<text x="14" y="22">p99</text></svg>\n' >"$TMP/overlap.svg.txt"
+	if /usr/bin/python3 "$HERE/svg-text.py" "$TMP/overlap.svg.txt" >/dev/null
+	then fail "pictures: the overlap check" "passed two texts drawn over each other"
+	else ok "pictures: the overlap check finds two texts drawn over each other"; fi
+else
+	skip "pictures: overlapping texts" "needs /usr/bin/python3"
 fi
 
 echo "smoke: $passed passed, $failed failed, $skipped skipped"
