@@ -105,40 +105,44 @@ static int parse_count(struct parser *ps, const char *opt, const char *val,
 			    ps->err, ps->errlen);
 }
 
+_Static_assert(HG_MAX_THRESHOLDS <= HG_OPT_LIST_MAX, "--lat-thresholds fits a list");
+
 /* --lat-thresholds <t>[,<t>...]: increasing times, at most HG_MAX_THRESHOLDS. */
 static int parse_thresholds(struct parser *ps, const char *opt, const char *val)
 {
+	static const struct hg_opt row = {
+		.name = "lat-thresholds", .kind = HG_OPT_LIST, .elem = HG_OPT_TIME,
+		.flags = HG_OPT_INCREASING,
+	};
+	struct hg_list_parse lp = { .row = &row, .maxn = HG_MAX_THRESHOLDS,
+				    .maxlen = HG_LIST_ITEM_MAX };
 	struct hg_config *cfg = ps->cfg;
-	char buf[512], *rest = buf, *tok;
-	unsigned int n = 0;
+	int ret;
 
 	/* NOLINTNEXTLINE(clang-analyzer-core.NonNullParamChecker): one-value options get one */
-	if (strlen(val) >= sizeof(buf))
+	if (strlen(val) >= HG_LIST_ITEM_MAX)
 		return hg_args_fail(ps, -EINVAL, "%s: list too long", opt);
-	snprintf(buf, sizeof(buf), "%s", val);
-	if (!*buf)
-		return hg_args_fail(ps, -EINVAL, "%s: empty list (write e.g. 100us,1ms)", opt);
-	/* strsep, not strtok: "1ms,,2ms" has an empty item, refused as --cpu does */
-	while ((tok = strsep(&rest, ","))) {
-		int ret;
-
-		if (!*tok)
-			return hg_args_fail(ps, -EINVAL, "%s %s: empty item in the list (write e.g. "
+	ret = hg_opt_list(&lp, opt, val, ps->err, ps->errlen);
+	switch (lp.fault) {
+	case HG_LIST_OK:
+		memcpy(cfg->thresholds_ns, lp.list.v, lp.list.n * sizeof(lp.list.v[0]));
+		cfg->nthresholds = lp.list.n;
+		return 0;
+	case HG_LIST_EMPTY:
+		return hg_args_fail(ps, ret, "%s: empty list (write e.g. 100us,1ms)", opt);
+	case HG_LIST_EMPTY_ITEM:
+		return hg_args_fail(ps, ret, "%s %s: empty item in the list (write e.g. "
 				    "100us,1ms)", opt, val);
-		if (n == HG_MAX_THRESHOLDS)
-			return hg_args_fail(ps, -EINVAL, "%s %s: at most %d thresholds", opt, val,
+	case HG_LIST_TOO_MANY:
+		return hg_args_fail(ps, ret, "%s %s: at most %d thresholds", opt, val,
 				    HG_MAX_THRESHOLDS);
-		ret = parse_time_opt(ps, opt, tok, &cfg->thresholds_ns[n], false);
-		if (ret)
-			return ret;
-		if (n && cfg->thresholds_ns[n] <= cfg->thresholds_ns[n - 1])
-			return hg_args_fail(ps, -EINVAL, "%s %s: thresholds must increase", opt, val);
-		n++;
+	case HG_LIST_NOT_INCREASING:
+		return hg_args_fail(ps, ret, "%s %s: thresholds must increase", opt, val);
+	case HG_LIST_TOO_LONG:	/* not with the whole list shorter than an item may be */
+	case HG_LIST_BAD_VALUE:	/* the message is in ps->err */
+		break;
 	}
-	if (!n)
-		return hg_args_fail(ps, -EINVAL, "%s: empty list (write e.g. 100us,1ms)", opt);
-	cfg->nthresholds = n;
-	return 0;
+	return ret;
 }
 
 /* -w <workload> [<args>]: consumes the workload's own arguments. */
