@@ -133,6 +133,53 @@ int hg_opt_value(enum hg_opt_kind kind, const char *opt, const char *val,
 	}
 }
 
+static int list_fault(struct hg_list_parse *lp, enum hg_list_fault fault, const char *item)
+{
+	lp->fault = fault;
+	lp->item = item;
+	return -EINVAL;
+}
+
+int hg_opt_list(struct hg_list_parse *lp, const char *opt, const char *val,
+		char *err, size_t errlen)
+{
+	const struct hg_opt *o = lp->row;
+	char one[HG_LIST_ITEM_MAX];
+	const char *s = val;
+	int ret;
+
+	memset(&lp->list, 0, sizeof(lp->list));
+	lp->fault = HG_LIST_OK;
+	lp->item = NULL;
+	if (!*val)
+		return list_fault(lp, HG_LIST_EMPTY, val);
+	for (;;) {
+		size_t n = strcspn(s, ",");
+		uint64_t *v = &lp->list.v[lp->list.n];
+
+		if (!n)
+			return list_fault(lp, HG_LIST_EMPTY_ITEM, s);
+		if (lp->list.n == lp->maxn || lp->list.n == HG_OPT_LIST_MAX)
+			return list_fault(lp, HG_LIST_TOO_MANY, s);
+		if (n >= lp->maxlen || n >= sizeof(one))
+			return list_fault(lp, HG_LIST_TOO_LONG, s);
+		memcpy(one, s, n);
+		one[n] = '\0';
+		ret = hg_opt_value(o->elem, opt, one, o->min, o->max, o->flags, v, err, errlen);
+		if (ret) {
+			list_fault(lp, HG_LIST_BAD_VALUE, s);
+			return ret;
+		}
+		if ((o->flags & HG_OPT_INCREASING) && lp->list.n && *v <= v[-1])
+			return list_fault(lp, HG_LIST_NOT_INCREASING, s);
+		lp->list.n++;
+		s += n;
+		if (!*s)
+			return 0;
+		s++;	/* the comma */
+	}
+}
+
 /*
  * The edit distance of a[0..n) and b, a swap of two neighbours counting as
  * one edit (optimal string alignment); at most 31 letters each.
@@ -348,6 +395,53 @@ struct parse {
 	size_t errlen;
 };
 
+#define LIST_ITEM_LEN	128	/* a longer item of a list is refused */
+
+/* Store the list @val of row @o under @name in @l, with the subcommands' messages. */
+static int store_list(struct parse *p, const struct hg_opt *o, const char *name,
+		      const char *val, struct hg_opt_list *l)
+{
+	struct hg_list_parse lp = { .row = o, .maxn = HG_OPT_LIST_MAX, .maxlen = LIST_ITEM_LEN };
+	const char *cmd = p->spec->name;
+	char why[512];
+	uint64_t v;
+	int ret = hg_opt_list(&lp, name, val, why, sizeof(why));
+
+	if (!ret) {
+		*l = lp.list;
+		return 0;
+	}
+	switch (lp.fault) {
+	case HG_LIST_EMPTY:
+		return fail(p->err, p->errlen, ret, "%s: %s: empty list", cmd, name);
+	case HG_LIST_EMPTY_ITEM:
+		if (!*lp.item)
+			return fail(p->err, p->errlen, ret, "%s: %s %s: empty value after ','",
+				    cmd, name, val);
+		if (lp.list.n < HG_OPT_LIST_MAX) {
+			/* an empty item before others: refused as a value */
+			ret = hg_opt_value(o->elem, name, "", o->min, o->max, o->flags, &v,
+					   why, sizeof(why));
+			return fail(p->err, p->errlen, ret ? ret : -EINVAL, "%s: %s", cmd, why);
+		}
+		/* a full list: too many */
+		/* fall through */
+	case HG_LIST_TOO_MANY:
+		return fail(p->err, p->errlen, -EINVAL, "%s: %s %s: at most %d values", cmd, name,
+			    val, HG_OPT_LIST_MAX);
+	case HG_LIST_TOO_LONG:
+		return fail(p->err, p->errlen, ret, "%s: %s %.*s: too long", cmd, name,
+			    (int)strcspn(lp.item, ","), lp.item);
+	case HG_LIST_NOT_INCREASING:
+		return fail(p->err, p->errlen, ret, "%s: %s %s: values must increase", cmd, name,
+			    val);
+	case HG_LIST_BAD_VALUE:
+	case HG_LIST_OK:
+		break;
+	}
+	return fail(p->err, p->errlen, ret, "%s: %s", cmd, why);
+}
+
 /* Store @val of kind @kind (row @o, NULL for positionals) under @name. */
 static int store(struct parse *p, enum hg_opt_kind kind, const struct hg_opt *o,
 		 size_t off, const char *name, const char *val)
@@ -369,41 +463,8 @@ static int store(struct parse *p, enum hg_opt_kind kind, const struct hg_opt *o,
 		ret = hg_opt_value(kind, name, val, min, max, flags, (uint64_t *)dst,
 				   why, sizeof(why));
 		return ret ? fail(p->err, p->errlen, ret, "%s: %s", cmd, why) : 0;
-	case HG_OPT_LIST: {
-		struct hg_opt_list *l = (struct hg_opt_list *)dst, tmp = { 0 };
-		const char *s = val;
-
-		if (!*val)
-			return fail(p->err, p->errlen, -EINVAL, "%s: %s: empty list", cmd, name);
-		while (*s) {
-			size_t n = strcspn(s, ",");
-			char one[128];
-
-			if (tmp.n == HG_OPT_LIST_MAX)
-				return fail(p->err, p->errlen, -EINVAL,
-					    "%s: %s %s: at most %d values", cmd, name, val,
-					    HG_OPT_LIST_MAX);
-			if (n >= sizeof(one))
-				return fail(p->err, p->errlen, -EINVAL, "%s: %s %.*s: too long",
-					    cmd, name, (int)n, s);
-			memcpy(one, s, n);
-			one[n] = '\0';
-			ret = hg_opt_value(o->elem, name, one, min, max, flags, &tmp.v[tmp.n],
-					   why, sizeof(why));
-			if (ret)
-				return fail(p->err, p->errlen, ret, "%s: %s", cmd, why);
-			if ((flags & HG_OPT_INCREASING) && tmp.n && tmp.v[tmp.n] <= tmp.v[tmp.n - 1])
-				return fail(p->err, p->errlen, -EINVAL,
-					    "%s: %s %s: values must increase", cmd, name, val);
-			tmp.n++;
-			s += n;
-			if (*s == ',' && !*++s)
-				return fail(p->err, p->errlen, -EINVAL,
-					    "%s: %s %s: empty value after ','", cmd, name, val);
-		}
-		*l = tmp;
-		return 0;
-	}
+	case HG_OPT_LIST:
+		return store_list(p, o, name, val, (struct hg_opt_list *)dst);
 	case HG_OPT_FILE:
 	case HG_OPT_OUTPUT:
 		if (!*val)

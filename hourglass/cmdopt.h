@@ -256,6 +256,55 @@ int hg_opt_value(enum hg_opt_kind kind, const char *opt, const char *val,
 		 uint64_t min, uint64_t max, unsigned int flags, uint64_t *v,
 		 char *err, size_t errlen);
 
+/* What hg_opt_list() found wrong with a list (struct hg_list_parse.fault). */
+enum hg_list_fault {
+	HG_LIST_OK = 0,
+	HG_LIST_EMPTY,		/* the list is "" */
+	HG_LIST_EMPTY_ITEM,	/* an item is "": ",1ms", "1ms,,2ms", "1ms," */
+	HG_LIST_TOO_MANY,	/* an item beyond .maxn */
+	HG_LIST_TOO_LONG,	/* an item of .maxlen bytes or more */
+	HG_LIST_BAD_VALUE,	/* an item hg_opt_value() refuses */
+	HG_LIST_NOT_INCREASING,	/* HG_OPT_INCREASING: an item not above the one before */
+};
+
+#define HG_LIST_ITEM_MAX	512	/* the largest .maxlen */
+
+/*
+ * struct hg_list_parse - one comma-separated list of values, for hg_opt_list()
+ * @row:    in: the option's row: its .elem (TIME, SIZE or COUNT), .min,
+ *          .max and .flags (HG_OPT_ZERO_OK, HG_OPT_INCREASING) for each item
+ * @maxn:   in: at most this many items (HG_OPT_LIST_MAX at the most)
+ * @maxlen: in: an item of @maxlen bytes or more is too long (at most
+ *          HG_LIST_ITEM_MAX)
+ * @list:   out: the values read; on failure, those before the item at fault
+ * @fault:  out: HG_LIST_OK, or what is wrong
+ * @item:   out: on failure, where the item at fault starts in the list (an
+ *          empty item: at the comma after it, or at the end of the list)
+ */
+struct hg_list_parse {
+	const struct hg_opt *row;
+	unsigned int maxn;
+	size_t maxlen;
+	struct hg_opt_list list;
+	enum hg_list_fault fault;
+	const char *item;
+};
+
+/*
+ * hg_opt_list - parse @val, values separated by commas, for option @opt
+ * @lp:  the list's limits in, its values out (see struct hg_list_parse)
+ * @err: for HG_LIST_BAD_VALUE, hg_opt_value()'s message about the item
+ *
+ * The items are read in order; each is checked for, in this order: empty,
+ * beyond .maxn, too long, its value (hg_opt_value() with the row's limits),
+ * not above the one before (with HG_OPT_INCREASING); the first fault found
+ * stops the parse. Every message but hg_opt_value()'s is the caller's: the
+ * run's --lat-thresholds and the subcommands' lists word them their own way.
+ * Returns 0, or -EINVAL (-ERANGE: a value out of range) with .fault set.
+ */
+int hg_opt_list(struct hg_list_parse *lp, const char *opt, const char *val,
+		char *err, size_t errlen);
+
 /*
  * hg_parse_size - parse a size: a decimal integer with an optional unit,
  * B, K, M, G (powers of 1024; KiB, MiB, GiB and lower case too)

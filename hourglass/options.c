@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * options.c - hand-written parser for the run's command line: the table of
- * options and what each one does with its value
+ * options.c - hand-written parser for the run's command line: the options
+ * found in their table (runopts.c), and what each one does with its value
  *
  * The per-thread options are handed to options_apply.c with their scope,
  * which applies them once the whole line is read; options_check.c checks
@@ -15,81 +15,14 @@
 #include "hourglass/cmdopt.h"
 #include "hourglass/options.h"
 #include "hourglass/optionsint.h"
+#include "hourglass/runopts.h"
 #include "run/cpulist.h"
 #include "trace/brk.h"
-
-struct opt {
-	const char *sh;		/* single-dash spelling, or NULL */
-	const char *lg;		/* long spelling without "--" */
-	enum opt_id id;
-	unsigned int nargs;	/* fixed arguments (-w takes its workload's) */
-};
-
-static const struct opt opts[] = {
-	{ "-n", "threads", O_THREADS, 1 },
-	{ "-d", "duration", O_DURATION, 1 },
-	{ "-c", "cycles", O_CYCLES, 0 },
-	{ "-t", "thread", O_THREAD, 1 },
-	{ "-a", "all", O_ALL, 0 },
-	{ "-e", "records", O_RECORDS, 1 },
-	{ "-p", "priority", O_PRIORITY, 1 },
-	{ "-rh", "reserve-hard", O_RH, 2 },
-	{ "-rs", "reserve-soft", O_RS, 2 },
-	{ "-w", "workload", O_WORKLOAD, 1 },
-	{ "-i", "timer", O_TIMER, 1 },
-	{ "-s", "start", O_START, 1 },
-	{ "-f", "finish", O_FINISH, 1 },
-	{ "-g", "gap", O_GAP, 1 },
-	{ "-gh", "gap-histogram", O_GAP_HIST, 0 },
-	{ "-x", "no-intervals", O_NO_INTERVALS, 0 },
-	{ "-q", "quiet", O_QUIET, 0 },
-	{ "-o", "output", O_OUTPUT, 1 },
-	{ NULL, "json", O_JSON, 1 },
-	{ NULL, "cpu", O_CPU, 1 },
-	{ NULL, "histogram", O_HISTOGRAM, 1 },
-	{ NULL, "lat-thresholds", O_THRESHOLDS, 1 },
-	{ NULL, "jitter", O_JITTER, 1 },
-	{ NULL, "wcet", O_WCET, 1 },
-	{ NULL, "blocking", O_BLOCKING, 1 },
-	{ NULL, "fail-on-miss", O_FAIL_ON_MISS, 0 },
-	{ NULL, "forever", O_FOREVER, 0 },
-	{ NULL, "break", O_BREAK, 1 },
-	{ NULL, "break-on", O_BREAK_ON, 1 },
-	{ NULL, "prom", O_PROM, 1 },
-	{ NULL, "prom-interval", O_PROM_INTERVAL, 1 },
-	{ "-h", "help", O_HELP, 0 },
-	{ "-V", "version", O_VERSION, 0 },
-};
-
-#define NOPTS (sizeof(opts) / sizeof(opts[0]))
 
 /* LAT: the paper's table 1 (1, 5, 10, 50 ms), and finer ones below. */
 static const uint64_t default_thresholds_ns[] = {
 	10000, 50000, 100000, 500000, 1000000, 5000000, 10000000, 50000000,
 };
-
-static const struct opt *find_opt(const char *arg, const char **inline_val)
-{
-	size_t i, n;
-
-	*inline_val = NULL;
-	if (arg[0] == '-' && arg[1] == '-') {
-		const char *eq = strchr(arg + 2, '=');
-
-		n = eq ? (size_t)(eq - arg - 2) : strlen(arg + 2);
-		for (i = 0; i < NOPTS; i++) {
-			if (strlen(opts[i].lg) == n && !strncmp(opts[i].lg, arg + 2, n)) {
-				*inline_val = eq ? eq + 1 : NULL;
-				return &opts[i];
-			}
-		}
-		return NULL;
-	}
-	for (i = 0; i < NOPTS; i++)
-		if (opts[i].sh && !strcmp(opts[i].sh, arg))
-			return &opts[i];
-	return NULL;
-}
 
 static int parse_time_opt(struct parser *ps, const char *opt, const char *val,
 			  uint64_t *ns, bool zero_ok)
@@ -105,40 +38,44 @@ static int parse_count(struct parser *ps, const char *opt, const char *val,
 			    ps->err, ps->errlen);
 }
 
+_Static_assert(HG_MAX_THRESHOLDS <= HG_OPT_LIST_MAX, "--lat-thresholds fits a list");
+
 /* --lat-thresholds <t>[,<t>...]: increasing times, at most HG_MAX_THRESHOLDS. */
 static int parse_thresholds(struct parser *ps, const char *opt, const char *val)
 {
+	static const struct hg_opt row = {
+		.name = "lat-thresholds", .kind = HG_OPT_LIST, .elem = HG_OPT_TIME,
+		.flags = HG_OPT_INCREASING,
+	};
+	struct hg_list_parse lp = { .row = &row, .maxn = HG_MAX_THRESHOLDS,
+				    .maxlen = HG_LIST_ITEM_MAX };
 	struct hg_config *cfg = ps->cfg;
-	char buf[512], *rest = buf, *tok;
-	unsigned int n = 0;
+	int ret;
 
 	/* NOLINTNEXTLINE(clang-analyzer-core.NonNullParamChecker): one-value options get one */
-	if (strlen(val) >= sizeof(buf))
+	if (strlen(val) >= HG_LIST_ITEM_MAX)
 		return hg_args_fail(ps, -EINVAL, "%s: list too long", opt);
-	snprintf(buf, sizeof(buf), "%s", val);
-	if (!*buf)
-		return hg_args_fail(ps, -EINVAL, "%s: empty list (write e.g. 100us,1ms)", opt);
-	/* strsep, not strtok: "1ms,,2ms" has an empty item, refused as --cpu does */
-	while ((tok = strsep(&rest, ","))) {
-		int ret;
-
-		if (!*tok)
-			return hg_args_fail(ps, -EINVAL, "%s %s: empty item in the list (write e.g. "
+	ret = hg_opt_list(&lp, opt, val, ps->err, ps->errlen);
+	switch (lp.fault) {
+	case HG_LIST_OK:
+		memcpy(cfg->thresholds_ns, lp.list.v, lp.list.n * sizeof(lp.list.v[0]));
+		cfg->nthresholds = lp.list.n;
+		return 0;
+	case HG_LIST_EMPTY:
+		return hg_args_fail(ps, ret, "%s: empty list (write e.g. 100us,1ms)", opt);
+	case HG_LIST_EMPTY_ITEM:
+		return hg_args_fail(ps, ret, "%s %s: empty item in the list (write e.g. "
 				    "100us,1ms)", opt, val);
-		if (n == HG_MAX_THRESHOLDS)
-			return hg_args_fail(ps, -EINVAL, "%s %s: at most %d thresholds", opt, val,
+	case HG_LIST_TOO_MANY:
+		return hg_args_fail(ps, ret, "%s %s: at most %d thresholds", opt, val,
 				    HG_MAX_THRESHOLDS);
-		ret = parse_time_opt(ps, opt, tok, &cfg->thresholds_ns[n], false);
-		if (ret)
-			return ret;
-		if (n && cfg->thresholds_ns[n] <= cfg->thresholds_ns[n - 1])
-			return hg_args_fail(ps, -EINVAL, "%s %s: thresholds must increase", opt, val);
-		n++;
+	case HG_LIST_NOT_INCREASING:
+		return hg_args_fail(ps, ret, "%s %s: thresholds must increase", opt, val);
+	case HG_LIST_TOO_LONG:	/* not with the whole list shorter than an item may be */
+	case HG_LIST_BAD_VALUE:	/* the message is in ps->err */
+		break;
 	}
-	if (!n)
-		return hg_args_fail(ps, -EINVAL, "%s: empty list (write e.g. 100us,1ms)", opt);
-	cfg->nthresholds = n;
-	return 0;
+	return ret;
 }
 
 /* -w <workload> [<args>]: consumes the workload's own arguments. */
@@ -181,7 +118,7 @@ static int parse_workload(struct parser *ps, const char *opt, int argc,
 	return 0;
 }
 
-static int parse_one(struct parser *ps, const struct opt *o, const char *opt,
+static int parse_one(struct parser *ps, const struct hg_run_opt *o, const char *opt,
 		     int argc, char *const *argv, int *i, const char *val)
 {
 	struct hg_config *cfg = ps->cfg;
@@ -273,11 +210,13 @@ static int parse_one(struct parser *ps, const struct opt *o, const char *opt,
 	case O_HELP:
 	case O_VERSION:
 		return 0;
-	case O_WORKLOAD:
-		return parse_workload(ps, opt, argc, argv, i, val);
 	default:
 		break;
 	}
+	if (o->scope != HG_SCOPE_THREAD)
+		return hg_args_fail(ps, -EINVAL, "%s: internal error", opt);
+	if (o->id == O_WORKLOAD)
+		return parse_workload(ps, opt, argc, argv, i, val);
 
 	/* the remaining options apply to the threads in scope */
 	a = hg_args_assign(ps, o->id);
@@ -318,6 +257,19 @@ static int parse_one(struct parser *ps, const struct opt *o, const char *opt,
 		return hg_args_fail(ps, -EINVAL, "%s: internal error", opt);
 	}
 }
+
+/* The long name nearest to the mistyped @arg, names taken in their rank's order. */
+static const char *suggest(const char *arg)
+{
+	const char *names[HG_RUN_OPTS_MAX] = { NULL };
+	const struct hg_run_opt *o;
+
+	for (o = hg_run_opts; o->lg; o++)
+		if (o->rank < HG_RUN_OPTS_MAX)
+			names[o->rank] = o->lg;
+	return hg_opt_suggest(arg, names, HG_RUN_OPTS_MAX, sizeof(names[0]));
+}
+
 int hg_parse_args(int argc, char *const *argv, const char *help, struct hg_config *cfg,
 		  char *err, size_t errlen)
 {
@@ -338,14 +290,14 @@ int hg_parse_args(int argc, char *const *argv, const char *help, struct hg_confi
 
 	for (i = 1; i < argc && !ret; i++) {
 		const char *arg = argv[i], *val = NULL;
-		const struct opt *o = find_opt(arg, &val);
+		const struct hg_run_opt *o = hg_runopts_find(arg, &val);
 		unsigned int need;
 
 		if (!o) {
 			/* long names only: "-z" is too short to guess from */
 			const char *near = arg[0] == '-' && (arg[1] == '-' ||
 							     strcspn(arg + 1, "=") > 2) ?
-				hg_opt_suggest(arg, &opts[0].lg, NOPTS, sizeof(opts[0])) : NULL;
+				suggest(arg) : NULL;
 
 			if (near)
 				ret = hg_args_fail(&ps, -EINVAL, "unknown option '%.*s' (did you mean --%s?)",

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * optionsint.h - what the run's parser shares inside hourglass/: the
- * options' ids, the per-thread options with their scope, the parser's
- * state; options.c reads the line, options_apply.c applies it (calls go
- * that way only). Not installed, not used outside these files.
+ * per-thread options with their scope, the parser's state (the options'
+ * ids are their table's, runopts.h); options.c reads the line,
+ * options_apply.c applies it (calls go that way only). Not installed, not
+ * used outside these files.
  */
 #ifndef HG_OPTIONSINT_H
 #define HG_OPTIONSINT_H
@@ -13,21 +14,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "hourglass/runopts.h"
 #include "run/priority.h"
 #include "timers/timer.h"
 #include "workloads/workload.h"
 
 struct hg_config;
-
-/* The options, one id each; options.c's table spells them. */
-enum opt_id {
-	O_THREADS, O_DURATION, O_CYCLES, O_THREAD, O_ALL, O_RECORDS,
-	O_PRIORITY, O_RH, O_RS, O_WORKLOAD, O_TIMER, O_START, O_FINISH,
-	O_GAP, O_NO_INTERVALS, O_QUIET, O_OUTPUT, O_JSON, O_CPU,
-	O_HISTOGRAM, O_THRESHOLDS, O_GAP_HIST, O_JITTER, O_WCET, O_BLOCKING,
-	O_FAIL_ON_MISS, O_FOREVER, O_BREAK, O_BREAK_ON, O_PROM, O_PROM_INTERVAL,
-	O_HELP, O_VERSION,
-};
 
 /* One per-thread option, with the threads it applies to. */
 struct thread_opt {
