@@ -40,16 +40,10 @@
 #define CHECK_NS	1000000ULL	/* look at the stop flag at least every 1 ms */
 #define STATUS_NS	1000000000ULL	/* the status line, once a second */
 
-static struct timespec to_timespec(uint64_t ns)
-{
-	return (struct timespec){ .tv_sec = (time_t)(ns / 1000000000ULL),
-				  .tv_nsec = (long)(ns % 1000000000ULL) };
-}
-
 /* Sleep until CLOCK_MONOTONIC @ns or the stop flag; true when stopped. */
 static bool wait_until(struct run *r, uint64_t ns)
 {
-	struct timespec ts = to_timespec(ns);
+	struct timespec ts = hg_ns_to_timespec(ns);
 	bool stopped;
 
 	pthread_mutex_lock(&r->lock);
@@ -322,7 +316,7 @@ static int wait_end(struct run *r, const struct hg_trace *t, uint64_t end_ns)
 				next_periodic += m->periodic_ns;
 			continue;
 		}
-		ts = to_timespec(min3(end_ns, next_status, next_periodic) - now);
+		ts = hg_ns_to_timespec(min3(end_ns, next_status, next_periodic) - now);
 		sig = sigtimedwait(&set, NULL, &ts);
 		if (sig == SIGINT || sig == SIGTERM || sig == SIGHUP)
 			return sig;
