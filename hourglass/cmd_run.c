@@ -41,17 +41,36 @@ static void clear_status(struct outputs *o)
 	}
 }
 
-/* One file of a snapshot or the end: 0, or 1 with the reason said. */
+/* Whether output @path is standard output. */
+static bool to_stdout(const char *path)
+{
+	return path && !strcmp(path, "-");
+}
+
+/* An output's name as the closing line says it: '-' is standard output. */
+static const char *where(const char *path)
+{
+	return to_stdout(path) ? "standard output" : path;
+}
+
+/*
+ * One file of a snapshot or the end: 0, or 1 with the reason said. @what
+ * ("trace", "summary") is said written, unless quiet; NULL: nothing said.
+ */
 static int write_one(struct outputs *o, const struct hg_trace *t, const char *path,
-		     int (*w)(const struct hg_trace *, const char *, char *, size_t))
+		     int (*w)(const struct hg_trace *, const char *, char *, size_t),
+		     const char *what)
 {
 	char err[512];
 
-	if (!w(t, path, err, sizeof(err)))
-		return 0;
-	clear_status(o);
-	fprintf(stderr, "hourglass: %s\n", err);
-	return 1;
+	if (w(t, path, err, sizeof(err))) {
+		clear_status(o);
+		fprintf(stderr, "hourglass: %s\n", err);
+		return 1;
+	}
+	if (what && !o->cfg->quiet)
+		fprintf(stderr, "hourglass: %s written to %s\n", what, where(path));
+	return 0;
 }
 
 /* SIGUSR1: the trace, the JSON summary and the .prom file as they are now. */
@@ -68,11 +87,11 @@ static int on_snapshot(void *arg, const struct hg_trace *t)
 		return 0;
 	}
 	if (cfg->out_path)
-		bad |= write_one(o, t, cfg->out_path, hg_trace_write);
+		bad |= write_one(o, t, cfg->out_path, hg_trace_write, NULL);
 	if (cfg->json_path)
-		bad |= write_one(o, t, cfg->json_path, hg_json_write);
+		bad |= write_one(o, t, cfg->json_path, hg_json_write, NULL);
 	if (cfg->prom_path)
-		bad |= write_one(o, t, cfg->prom_path, hg_prom_write);
+		bad |= write_one(o, t, cfg->prom_path, hg_prom_write, NULL);
 	if (bad)
 		o->failed = true;
 	else if (!cfg->quiet) {
@@ -136,18 +155,6 @@ static uint64_t missed(const struct hg_trace *t)
 	return n;
 }
 
-/* Whether output @path is standard output. */
-static bool to_stdout(const char *path)
-{
-	return path && !strcmp(path, "-");
-}
-
-/* An output's name as the closing line says it: '-' is standard output. */
-static const char *where(const char *path)
-{
-	return to_stdout(path) ? "standard output" : path;
-}
-
 /*
  * The text report, the trace (-o), the summary (--json) and --prom. A data
  * output on standard output has it to itself: the text report is left out
@@ -158,7 +165,6 @@ static int report(struct outputs *o, const struct hg_trace *t)
 	const struct hg_config *cfg = o->cfg;
 	bool text = !cfg->quiet && !to_stdout(cfg->out_path) && !to_stdout(cfg->json_path) &&
 		    !to_stdout(cfg->prom_path);
-	char err[512];
 	sigset_t set, old;
 	int status = 0, sig;
 
@@ -168,23 +174,11 @@ static int report(struct outputs *o, const struct hg_trace *t)
 	if (text && hg_print_trace(stdout, t))
 		status = 1;
 	status = hg_cmd_flush(NULL, status);
-	if (cfg->out_path) {
-		if (hg_trace_write(t, cfg->out_path, err, sizeof(err))) {
-			fprintf(stderr, "hourglass: %s\n", err);
-			status = 1;
-		} else if (!cfg->quiet) {
-			fprintf(stderr, "hourglass: trace written to %s\n", where(cfg->out_path));
-		}
-	}
-	if (cfg->json_path) {
-		if (hg_json_write(t, cfg->json_path, err, sizeof(err))) {
-			fprintf(stderr, "hourglass: %s\n", err);
-			status = 1;
-		} else if (!cfg->quiet) {
-			fprintf(stderr, "hourglass: summary written to %s\n", where(cfg->json_path));
-		}
-	}
-	if (cfg->prom_path && write_one(o, t, cfg->prom_path, hg_prom_write))
+	if (cfg->out_path && write_one(o, t, cfg->out_path, hg_trace_write, "trace"))
+		status = 1;
+	if (cfg->json_path && write_one(o, t, cfg->json_path, hg_json_write, "summary"))
+		status = 1;
+	if (cfg->prom_path && write_one(o, t, cfg->prom_path, hg_prom_write, NULL))
 		status = 1;
 	if (o->failed) {
 		fprintf(stderr, "hourglass: a file could not be written during the run (see "

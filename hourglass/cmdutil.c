@@ -45,6 +45,18 @@ int hg_cmd_read(const char *cmd, const char *file, struct hg_trace **t)
 	return 2;
 }
 
+int hg_cmd_write(const char *cmd, const char *path, hg_atomic_fn write, const void *arg)
+{
+	char err[512];
+	int ret = hg_atomic_write(path, write, arg, err, sizeof(err));
+
+	if (!ret)
+		return 0;
+	if (ret != HG_ATOMIC_SAID)
+		fprintf(stderr, "hourglass: %s: %s\n", cmd, err);
+	return 1;
+}
+
 char *hg_join_args(int argc, char *const *argv)
 {
 	size_t len = 1;
