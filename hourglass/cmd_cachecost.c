@@ -23,6 +23,7 @@
 #include "report/cacheout.h"
 #include "svg/cachesvg.h"
 #include "trace/atomicfile.h"
+#include "trace/errlen.h"
 #include "trace/timeval.h"
 
 struct cachecost_args {
@@ -125,7 +126,7 @@ static int trial(const struct hg_trial_args *w, uint64_t kb, struct hg_cache_tri
 		 bool *interrupted)
 {
 	struct hg_trace *t;
-	char err[512];
+	char err[HG_ERR_LEN];
 	int ret;
 
 	ret = hg_trial_run(w, &t, err, sizeof(err));

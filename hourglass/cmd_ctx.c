@@ -15,6 +15,7 @@
 #include "report/ctx.h"
 #include "svg/ctxsvg.h"
 #include "trace/atomicfile.h"
+#include "trace/errlen.h"
 #include "trace/timeval.h"
 
 struct ctx_args {
@@ -106,7 +107,7 @@ static int ctx_run(const void *args, const struct hg_trace *t)
 	const struct ctx_args *a = args;
 	struct hg_ctx_report r;
 	struct hg_sched s;
-	char err[512];
+	char err[HG_ERR_LEN];
 	int ret;
 
 	if (a->sched) {

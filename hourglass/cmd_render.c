@@ -11,6 +11,7 @@
 #include "hourglass/commands.h"
 #include "svg/render.h"
 #include "trace/atomicfile.h"
+#include "trace/errlen.h"
 #include "trace/trace.h"
 
 struct render_args {
@@ -99,7 +100,7 @@ static int render_run(const void *args, const struct hg_trace *t)
 {
 	const struct render_args *a = args;
 	struct hg_render_opts o = a->o;
-	char err[256];
+	char err[HG_ERR_LEN];
 
 	struct hg_sched s;
 	int ret;

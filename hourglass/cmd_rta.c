@@ -15,6 +15,7 @@
 #include "hourglass/options.h"
 #include "hourglass/taskset.h"
 #include "report/rtaprint.h"
+#include "trace/errlen.h"
 
 struct rta_args {
 	const char *tasks;
@@ -93,7 +94,7 @@ static int rta_main(int argc, char **argv)
 	struct rta_args a = { 0 };
 	struct hg_taskset s;
 	size_t unschedulable = 0;
-	char err[512], **run;
+	char err[HG_ERR_LEN], **run;
 	int ret, nrun;
 
 	run = calloc((size_t)argc + 1, sizeof(*run));

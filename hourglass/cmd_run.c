@@ -22,6 +22,7 @@
 #include "run/run.h"
 #include "run/status.h"
 #include "trace/brk.h"
+#include "trace/errlen.h"
 #include "trace/timeval.h"
 
 /* What the run's outputs met while it ran. */
@@ -29,7 +30,7 @@ struct outputs {
 	const struct hg_config *cfg;
 	bool failed;		/* a snapshot or --prom file could not be written */
 	bool status_shown;	/* a status line is on the terminal */
-	char prom_err[512];	/* the last --prom error, said once */
+	char prom_err[HG_ERR_LEN];	/* the last --prom error, said once */
 };
 
 /* Take the status line off the terminal before anything else is printed. */
@@ -61,7 +62,7 @@ static int write_one(struct outputs *o, const struct hg_trace *t, const char *pa
 		     int (*w)(const struct hg_trace *, const char *, char *, size_t),
 		     const char *what)
 {
-	char err[512];
+	char err[HG_ERR_LEN];
 
 	if (w(t, path, err, sizeof(err))) {
 		clear_status(o);
@@ -108,7 +109,7 @@ static int on_snapshot(void *arg, const struct hg_trace *t)
 static int on_periodic(void *arg, const struct hg_trace *t)
 {
 	struct outputs *o = arg;
-	char err[512];
+	char err[HG_ERR_LEN];
 
 	if (hg_prom_write(t, o->cfg->prom_path, err, sizeof(err))) {
 		o->failed = true;
@@ -215,7 +216,7 @@ int hg_run_main(int argc, char **argv)
 	struct hg_run_monitor mon;
 	struct outputs o;
 	cpu_set_t online;
-	char err[512], *cmdline;
+	char err[HG_ERR_LEN], *cmdline;
 	int ret;
 
 	ret = hg_parse_args(argc, argv, "hourglass --help", &cfg, err, sizeof(err));

@@ -33,6 +33,7 @@
 #include "run/status.h"
 #include "run/sysinfo.h"
 #include "trace/counter.h"
+#include "trace/errlen.h"
 #include "trace/timeval.h"
 #include "trace/wire.h"
 
@@ -87,7 +88,7 @@ static void open_gate(struct run *r, bool abort)
 static void setup_thread(struct worker *w)
 {
 	const struct hg_thread_cfg *c = w->cfg;
-	char list[128], why[200], name[16];
+	char list[128], why[HG_ERR_LEN], name[16];
 	int ret;
 
 	/* named and numbered for perf, trace-cmd and top: "hg/<n>" */
