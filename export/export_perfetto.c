@@ -17,6 +17,7 @@
 #include "export/exportint.h"
 #include "report/json.h"
 #include "report/meta.h"
+#include "trace/errlen.h"
 #include "trace/timeval.h"
 
 #define PF_THREADS_PID 1	/* without the run's pid (older files) */
@@ -379,7 +380,7 @@ static int perfetto(struct hg_out *o, const struct hg_trace *t, const struct hg_
 	for (i = 0; i < t->nthreads && !ret; i++)
 		ret = pf_thread(pf, i);
 	if (!ret && sched) {
-		char err[256];
+		char err[HG_ERR_LEN];
 
 		ret = hg_attribute(t, sched, pf_no_gap, pf_other, pf, NULL, err, sizeof(err));
 	}

@@ -192,14 +192,14 @@ int hg_prom_print(FILE *f, const struct hg_trace *t)
 	return ferror(f) ? -EIO : 0;
 }
 
+static int write_prom(FILE *f, const void *t)
+{
+	return hg_prom_print(f, t);
+}
+
 int hg_prom_write(const struct hg_trace *t, const char *path, char *err, size_t errlen)
 {
-	struct hg_atomic a;
-	int ret = hg_atomic_open(&a, path, err, errlen);
-
-	if (ret)
-		return ret;
-	return hg_atomic_close(&a, hg_prom_print(a.f, t), err, errlen);
+	return hg_atomic_write(path, write_prom, t, err, errlen);
 }
 
 /* export --format prom: the same text, through the exports' buffer. */

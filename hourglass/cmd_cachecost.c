@@ -23,6 +23,7 @@
 #include "report/cacheout.h"
 #include "svg/cachesvg.h"
 #include "trace/atomicfile.h"
+#include "trace/errlen.h"
 #include "trace/timeval.h"
 
 struct cachecost_args {
@@ -125,7 +126,7 @@ static int trial(const struct hg_trial_args *w, uint64_t kb, struct hg_cache_tri
 		 bool *interrupted)
 {
 	struct hg_trace *t;
-	char err[512];
+	char err[HG_ERR_LEN];
 	int ret;
 
 	ret = hg_trial_run(w, &t, err, sizeof(err));
@@ -189,23 +190,26 @@ static int measure_size(const struct cachecost_args *a, const struct hg_stable_r
 	}
 }
 
+/* The picture's inputs, for the atomic writer. */
+struct cache_svg {
+	const struct hg_cache_run *run;
+	const struct hg_cache_size *s;
+	size_t n;
+};
+
+static int cache_svg(FILE *f, const void *arg)
+{
+	const struct cache_svg *c = arg;
+
+	return hg_cache_svg(f, c->run, c->s, c->n);
+}
+
 static int write_svg(const struct cachecost_args *a, const struct hg_cache_run *run,
 		     const struct hg_cache_size *s, size_t n)
 {
-	struct hg_atomic out;
-	char err[512];
-	int ret;
+	const struct cache_svg c = { .run = run, .s = s, .n = n };
 
-	ret = hg_atomic_open(&out, a->svg, err, sizeof(err));
-	if (!ret) {
-		ret = hg_cache_svg(out.f, run, s, n);
-		ret = hg_atomic_close(&out, ret, err, sizeof(err));
-	}
-	if (ret) {
-		fprintf(stderr, "hourglass: cachecost: %s\n", err);
-		return 1;
-	}
-	return 0;
+	return hg_cmd_write("cachecost", a->svg, cache_svg, &c);
 }
 
 static int report(const struct cachecost_args *a, const struct hg_stable_rule *rule,

@@ -15,6 +15,7 @@
 #include "report/ctx.h"
 #include "svg/ctxsvg.h"
 #include "trace/atomicfile.h"
+#include "trace/errlen.h"
 #include "trace/timeval.h"
 
 struct ctx_args {
@@ -75,27 +76,30 @@ static const struct hg_cmdspec ctx_spec = {
 	.opts = ctx_opts,
 };
 
+/* The picture's inputs, for the atomic writer. */
+struct ctx_svg {
+	const struct hg_trace *t;
+	const struct hg_ctx_report *r;
+	struct hg_ctx_svg_opts o;
+};
+
+static int ctx_svg(FILE *f, const void *arg)
+{
+	const struct ctx_svg *c = arg;
+
+	return hg_ctx_svg(f, c->t, c->r, &c->o);
+}
+
 static int write_svg(const struct ctx_args *a, const struct hg_trace *t,
 		     const struct hg_ctx_report *r)
 {
-	struct hg_ctx_svg_opts o = {
-		.bucket_ns = a->bucket_ns, .max_ns = a->max_ns, .log_y = a->log_y,
-		.name = a->file,
+	struct ctx_svg c = {
+		.t = t, .r = r,
+		.o = { .bucket_ns = a->bucket_ns, .max_ns = a->max_ns, .log_y = a->log_y,
+		       .name = a->file },
 	};
-	struct hg_atomic out;
-	char err[512];
-	int ret;
 
-	ret = hg_atomic_open(&out, a->svg, err, sizeof(err));
-	if (!ret) {
-		ret = hg_ctx_svg(out.f, t, r, &o);
-		ret = hg_atomic_close(&out, ret, err, sizeof(err));
-	}
-	if (ret) {
-		fprintf(stderr, "hourglass: ctx: %s\n", err);
-		return 1;
-	}
-	return 0;
+	return hg_cmd_write("ctx", a->svg, ctx_svg, &c);
 }
 
 static int ctx_run(const void *args, const struct hg_trace *t)
@@ -103,7 +107,7 @@ static int ctx_run(const void *args, const struct hg_trace *t)
 	const struct ctx_args *a = args;
 	struct hg_ctx_report r;
 	struct hg_sched s;
-	char err[512];
+	char err[HG_ERR_LEN];
 	int ret;
 
 	if (a->sched) {

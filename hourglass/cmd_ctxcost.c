@@ -31,6 +31,7 @@
 #include "report/json.h"
 #include "run/cpulist.h"
 #include "run/pingpong.h"
+#include "trace/errlen.h"
 #include "trace/timeval.h"
 
 struct ctxcost_args {
@@ -152,7 +153,7 @@ static void add_trial(struct result *res, const struct hg_trace *t,
 
 static int save_trial(const struct ctxcost_args *a, const struct hg_trace *t, size_t i)
 {
-	char path[4096], err[512];
+	char path[4096], err[HG_ERR_LEN];
 
 	snprintf(path, sizeof(path), "%s/trial-%02zu.hgt", a->save, i + 1);
 	if (hg_trace_write(t, path, err, sizeof(err))) {
@@ -181,7 +182,7 @@ static int run_trials(const struct ctxcost_args *a, struct result *res, struct h
 	struct hg_trace *t;
 	double vol[HG_TRIAL_MAX];
 	struct hg_ci ci;
-	char err[512];
+	char err[HG_ERR_LEN];
 	size_t n;
 	int ret;
 

@@ -23,6 +23,7 @@
 #include "hourglass/cmdutil.h"
 #include "hourglass/commands.h"
 #include "report/diff.h"
+#include "trace/errlen.h"
 #include "trace/timeval.h"
 
 struct diff_args {
@@ -90,7 +91,7 @@ static int load_file(const char *path, struct side *s)
 {
 	struct hg_diff_trial *tr;
 	struct hg_trace *t;
-	char err[512];
+	char err[HG_ERR_LEN];
 	int ret;
 
 	if (s->n == s->cap) {
@@ -173,7 +174,7 @@ static int parse_worse(const char *arg, struct worse *w)
 {
 	const char *colon = strchr(arg, ':');
 	size_t len = colon ? (size_t)(colon - arg) : strlen(arg);
-	char *end, why[128];
+	char *end, why[HG_ERR_LEN];
 	uint64_t ns;
 
 	memset(w, 0, sizeof(*w));

@@ -75,13 +75,26 @@ static int read_sched(const struct export_args *a, const struct hg_trace *t,
 	return hg_cmd_read_sched("export", a->sched, t, s);
 }
 
+/* What the atomic writer is given. */
+struct export_out {
+	const struct hg_trace *t;
+	enum hg_export_format fmt;
+	const struct hg_sched *s;
+};
+
+static int export_out(FILE *f, const void *arg)
+{
+	const struct export_out *e = arg;
+
+	return hg_export_sched(f, e->t, e->fmt, e->s);
+}
+
 /* Write the export of @t; returns the exit status (messages on stderr). */
 static int write_export(const struct export_args *a, const struct hg_trace *t,
 			enum hg_export_format fmt)
 {
 	struct hg_sched s = { 0 };
-	struct hg_atomic at;
-	char err[512];
+	const struct export_out e = { .t = t, .fmt = fmt, .s = a->sched ? &s : NULL };
 	int ret;
 
 	if (hg_export_check(t)) {
@@ -94,17 +107,9 @@ static int write_export(const struct export_args *a, const struct hg_trace *t,
 			return ret;
 	}
 	/* "-" and files that are not regular are written in place by it */
-	if (hg_atomic_open(&at, a->out, err, sizeof(err))) {
-		fprintf(stderr, "hourglass: export: %s\n", err);
-		hg_sched_free(&s);
-		return 1;
-	}
-	ret = hg_atomic_close(&at, hg_export_sched(at.f, t, fmt, a->sched ? &s : NULL), err,
-			      sizeof(err));
+	ret = hg_cmd_write("export", a->out, export_out, &e);
 	hg_sched_free(&s);
-	if (ret)
-		fprintf(stderr, "hourglass: export: %s\n", err);
-	return ret ? 1 : 0;
+	return ret;
 }
 
 static int export_run(const void *args, const struct hg_trace *t)

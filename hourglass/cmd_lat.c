@@ -87,34 +87,33 @@ static int print_report(const struct lat_args *a, const struct hg_trace *t)
 	return fflush(stdout) || ferror(stdout) ? -EIO : 0;
 }
 
+/* What the atomic writer of --svg is given. */
+struct lat_out {
+	const struct lat_args *a;
+	const struct hg_trace *t;
+};
+
+/* The report on standard output, then the picture into @f. */
+static int lat_svg(FILE *f, const void *arg)
+{
+	const struct lat_out *l = arg;
+
+	if (print_report(l->a, l->t))
+		return HG_ATOMIC_SAID;	/* hg_cmd_on_trace() says why */
+	return hg_lat_svg(f, l->t, (l->a->max_ns + 999) / 1000);
+}
+
 /*
  * The report, and the picture with --svg: its file is created first, so
  * that nothing is printed when it cannot be. Returns the exit status.
  */
 static int report(const struct lat_args *a, const struct hg_trace *t)
 {
-	struct hg_atomic at;
-	char err[512];
-	int ret;
+	const struct lat_out l = { .a = a, .t = t };
 
-	if (a->svg && hg_atomic_open(&at, a->svg, err, sizeof(err))) {
-		fprintf(stderr, "hourglass: lat: %s\n", err);
-		return 1;
-	}
-	ret = print_report(a, t);
-	if (ret) {	/* hg_cmd_on_trace() says why */
-		if (a->svg)	/* removes the temporary file */
-			hg_atomic_close(&at, ret, err, sizeof(err));
-		return 1;
-	}
-	if (!a->svg)
-		return 0;
-	ret = hg_lat_svg(at.f, t, (a->max_ns + 999) / 1000);
-	if (hg_atomic_close(&at, ret, err, sizeof(err))) {
-		fprintf(stderr, "hourglass: lat: %s\n", err);
-		return 1;
-	}
-	return 0;
+	if (!a->svg)	/* a write error: hg_cmd_on_trace() says why */
+		return print_report(a, t) ? 1 : 0;
+	return hg_cmd_write("lat", a->svg, lat_svg, &l);
 }
 
 static int lat_run(const void *args, const struct hg_trace *t)

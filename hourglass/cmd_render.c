@@ -11,6 +11,7 @@
 #include "hourglass/commands.h"
 #include "svg/render.h"
 #include "trace/atomicfile.h"
+#include "trace/errlen.h"
 #include "trace/trace.h"
 
 struct render_args {
@@ -65,40 +66,41 @@ static const struct hg_cmdspec render_spec = {
 	.opts = render_opts,
 };
 
+/* The picture's inputs, for the atomic writer. */
+struct render_svg {
+	const struct render_args *a;
+	const struct hg_render_opts *o;
+	const struct hg_trace *t;
+};
+
+/* The timeline into @f; damaged records are said here, with the trace's name. */
+static int render_svg(FILE *f, const void *arg)
+{
+	const struct render_svg *r = arg;
+	int ret = hg_render_timeline(f, r->t, r->o);
+
+	if (ret != -EINVAL)
+		return ret;
+	fprintf(stderr, "hourglass: render: %s: damaged records\n", r->a->file);
+	return HG_ATOMIC_SAID;
+}
+
 /* Write the picture; returns the exit status (messages on stderr). */
 static int write_svg(const struct render_args *a, const struct hg_render_opts *o,
 		     const struct hg_trace *t)
 {
-	struct hg_atomic at;
-	char err[512];
-	int ret;
+	const struct render_svg r = { .a = a, .o = o, .t = t };
 
-	if (!strcmp(a->out, "-")) {
-		ret = hg_render_timeline(stdout, t, o);
-		if (ret == -EINVAL)
-			fprintf(stderr, "hourglass: render: %s: damaged records\n", a->file);
-		return ret ? 1 : 0;	/* a write error: hg_cmd_on_trace() says why */
-	}
-	if (hg_atomic_open(&at, a->out, err, sizeof(err))) {
-		fprintf(stderr, "hourglass: render: %s\n", err);
-		return 1;
-	}
-	ret = hg_render_timeline(at.f, t, o);
-	if (ret == -EINVAL)
-		fprintf(stderr, "hourglass: render: %s: damaged records\n", a->file);
-	if (hg_atomic_close(&at, ret, err, sizeof(err))) {
-		if (ret != -EINVAL)
-			fprintf(stderr, "hourglass: render: %s\n", err);
-		return 1;
-	}
-	return 0;
+	if (!strcmp(a->out, "-"))	/* a write error: hg_cmd_on_trace() says why */
+		return render_svg(stdout, &r) ? 1 : 0;
+	return hg_cmd_write("render", a->out, render_svg, &r);
 }
 
 static int render_run(const void *args, const struct hg_trace *t)
 {
 	const struct render_args *a = args;
 	struct hg_render_opts o = a->o;
-	char err[256];
+	char err[HG_ERR_LEN];
 
 	struct hg_sched s;
 	int ret;

@@ -15,6 +15,7 @@
 #include "hourglass/options.h"
 #include "hourglass/taskset.h"
 #include "report/rtaprint.h"
+#include "trace/errlen.h"
 
 struct rta_args {
 	const char *tasks;
@@ -93,7 +94,7 @@ static int rta_main(int argc, char **argv)
 	struct rta_args a = { 0 };
 	struct hg_taskset s;
 	size_t unschedulable = 0;
-	char err[512], **run;
+	char err[HG_ERR_LEN], **run;
 	int ret, nrun;
 
 	run = calloc((size_t)argc + 1, sizeof(*run));
@@ -112,11 +113,11 @@ static int rta_main(int argc, char **argv)
 		return 2;
 	}
 	for (size_t i = 0; !a.json && i < s.n; i++)
-		if (s.resv_period_ns[i]) {
+		if (s.task[i].resv_period_ns) {
 			fprintf(stderr, "hourglass: rta: note: thread %u has a reservation: "
 				"SCHED_DEADLINE runs it before every fixed priority, which the "
 				"fixed-priority analysis does not model; see the EDF lines\n",
-				s.task[i].id);
+				s.task[i].rta.id);
 			break;
 		}
 	ret = hg_rta_report(stdout, &s, a.json, &unschedulable);

@@ -22,6 +22,7 @@
 #include "run/run.h"
 #include "run/status.h"
 #include "trace/brk.h"
+#include "trace/errlen.h"
 #include "trace/timeval.h"
 
 /* What the run's outputs met while it ran. */
@@ -29,7 +30,7 @@ struct outputs {
 	const struct hg_config *cfg;
 	bool failed;		/* a snapshot or --prom file could not be written */
 	bool status_shown;	/* a status line is on the terminal */
-	char prom_err[512];	/* the last --prom error, said once */
+	char prom_err[HG_ERR_LEN];	/* the last --prom error, said once */
 };
 
 /* Take the status line off the terminal before anything else is printed. */
@@ -41,17 +42,36 @@ static void clear_status(struct outputs *o)
 	}
 }
 
-/* One file of a snapshot or the end: 0, or 1 with the reason said. */
-static int write_one(struct outputs *o, const struct hg_trace *t, const char *path,
-		     int (*w)(const struct hg_trace *, const char *, char *, size_t))
+/* Whether output @path is standard output. */
+static bool to_stdout(const char *path)
 {
-	char err[512];
+	return path && !strcmp(path, "-");
+}
 
-	if (!w(t, path, err, sizeof(err)))
-		return 0;
-	clear_status(o);
-	fprintf(stderr, "hourglass: %s\n", err);
-	return 1;
+/* An output's name as the closing line says it: '-' is standard output. */
+static const char *where(const char *path)
+{
+	return to_stdout(path) ? "standard output" : path;
+}
+
+/*
+ * One file of a snapshot or the end: 0, or 1 with the reason said. @what
+ * ("trace", "summary") is said written, unless quiet; NULL: nothing said.
+ */
+static int write_one(struct outputs *o, const struct hg_trace *t, const char *path,
+		     int (*w)(const struct hg_trace *, const char *, char *, size_t),
+		     const char *what)
+{
+	char err[HG_ERR_LEN];
+
+	if (w(t, path, err, sizeof(err))) {
+		clear_status(o);
+		fprintf(stderr, "hourglass: %s\n", err);
+		return 1;
+	}
+	if (what && !o->cfg->quiet)
+		fprintf(stderr, "hourglass: %s written to %s\n", what, where(path));
+	return 0;
 }
 
 /* SIGUSR1: the trace, the JSON summary and the .prom file as they are now. */
@@ -68,11 +88,11 @@ static int on_snapshot(void *arg, const struct hg_trace *t)
 		return 0;
 	}
 	if (cfg->out_path)
-		bad |= write_one(o, t, cfg->out_path, hg_trace_write);
+		bad |= write_one(o, t, cfg->out_path, hg_trace_write, NULL);
 	if (cfg->json_path)
-		bad |= write_one(o, t, cfg->json_path, hg_json_write);
+		bad |= write_one(o, t, cfg->json_path, hg_json_write, NULL);
 	if (cfg->prom_path)
-		bad |= write_one(o, t, cfg->prom_path, hg_prom_write);
+		bad |= write_one(o, t, cfg->prom_path, hg_prom_write, NULL);
 	if (bad)
 		o->failed = true;
 	else if (!cfg->quiet) {
@@ -89,7 +109,7 @@ static int on_snapshot(void *arg, const struct hg_trace *t)
 static int on_periodic(void *arg, const struct hg_trace *t)
 {
 	struct outputs *o = arg;
-	char err[512];
+	char err[HG_ERR_LEN];
 
 	if (hg_prom_write(t, o->cfg->prom_path, err, sizeof(err))) {
 		o->failed = true;
@@ -136,18 +156,6 @@ static uint64_t missed(const struct hg_trace *t)
 	return n;
 }
 
-/* Whether output @path is standard output. */
-static bool to_stdout(const char *path)
-{
-	return path && !strcmp(path, "-");
-}
-
-/* An output's name as the closing line says it: '-' is standard output. */
-static const char *where(const char *path)
-{
-	return to_stdout(path) ? "standard output" : path;
-}
-
 /*
  * The text report, the trace (-o), the summary (--json) and --prom. A data
  * output on standard output has it to itself: the text report is left out
@@ -158,7 +166,6 @@ static int report(struct outputs *o, const struct hg_trace *t)
 	const struct hg_config *cfg = o->cfg;
 	bool text = !cfg->quiet && !to_stdout(cfg->out_path) && !to_stdout(cfg->json_path) &&
 		    !to_stdout(cfg->prom_path);
-	char err[512];
 	sigset_t set, old;
 	int status = 0, sig;
 
@@ -168,23 +175,11 @@ static int report(struct outputs *o, const struct hg_trace *t)
 	if (text && hg_print_trace(stdout, t))
 		status = 1;
 	status = hg_cmd_flush(NULL, status);
-	if (cfg->out_path) {
-		if (hg_trace_write(t, cfg->out_path, err, sizeof(err))) {
-			fprintf(stderr, "hourglass: %s\n", err);
-			status = 1;
-		} else if (!cfg->quiet) {
-			fprintf(stderr, "hourglass: trace written to %s\n", where(cfg->out_path));
-		}
-	}
-	if (cfg->json_path) {
-		if (hg_json_write(t, cfg->json_path, err, sizeof(err))) {
-			fprintf(stderr, "hourglass: %s\n", err);
-			status = 1;
-		} else if (!cfg->quiet) {
-			fprintf(stderr, "hourglass: summary written to %s\n", where(cfg->json_path));
-		}
-	}
-	if (cfg->prom_path && write_one(o, t, cfg->prom_path, hg_prom_write))
+	if (cfg->out_path && write_one(o, t, cfg->out_path, hg_trace_write, "trace"))
+		status = 1;
+	if (cfg->json_path && write_one(o, t, cfg->json_path, hg_json_write, "summary"))
+		status = 1;
+	if (cfg->prom_path && write_one(o, t, cfg->prom_path, hg_prom_write, NULL))
 		status = 1;
 	if (o->failed) {
 		fprintf(stderr, "hourglass: a file could not be written during the run (see "
@@ -221,7 +216,7 @@ int hg_run_main(int argc, char **argv)
 	struct hg_run_monitor mon;
 	struct outputs o;
 	cpu_set_t online;
-	char err[512], *cmdline;
+	char err[HG_ERR_LEN], *cmdline;
 	int ret;
 
 	ret = hg_parse_args(argc, argv, "hourglass --help", &cfg, err, sizeof(err));

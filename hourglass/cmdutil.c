@@ -13,6 +13,7 @@
 #include "analysis/attrib.h"
 #include "hourglass/cmdutil.h"
 #include "hourglass/outpath.h"
+#include "trace/errlen.h"
 
 int hg_cmd_flush(const char *cmd, int status)
 {
@@ -35,7 +36,7 @@ int hg_cmd_flush(const char *cmd, int status)
 
 int hg_cmd_read(const char *cmd, const char *file, struct hg_trace **t)
 {
-	char err[256];
+	char err[HG_ERR_LEN];
 
 	if (!hg_trace_read(file, t, err, sizeof(err)))
 		return 0;
@@ -43,6 +44,18 @@ int hg_cmd_read(const char *cmd, const char *file, struct hg_trace **t)
 	fprintf(stderr, "hourglass: %s: %.*s%s: %s\n", cmd, HG_QUOTE_MAX, file,
 		strlen(file) > HG_QUOTE_MAX ? "..." : "", err);
 	return 2;
+}
+
+int hg_cmd_write(const char *cmd, const char *path, hg_atomic_fn write, const void *arg)
+{
+	char err[HG_ERR_LEN];
+	int ret = hg_atomic_write(path, write, arg, err, sizeof(err));
+
+	if (!ret)
+		return 0;
+	if (ret != HG_ATOMIC_SAID)
+		fprintf(stderr, "hourglass: %s: %s\n", cmd, err);
+	return 1;
 }
 
 char *hg_join_args(int argc, char *const *argv)
@@ -89,7 +102,7 @@ static int no_gap(const struct hg_sched_gap *g __attribute__((unused)),
 int hg_cmd_read_sched(const char *cmd, const char *file, const struct hg_trace *t,
 		      struct hg_sched *s)
 {
-	char err[512] = "";
+	char err[HG_ERR_LEN] = "";
 	int ret;
 
 	if (hg_sched_read(file, s, err, sizeof(err))) {

@@ -8,6 +8,7 @@
 
 #include "analysis/sched.h"
 #include "hourglass/cmdopt.h"
+#include "trace/atomicfile.h"
 #include "trace/trace.h"
 
 /*
@@ -33,6 +34,14 @@ int hg_cmd_read_sched(const char *cmd, const char *file, const struct hg_trace *
  * 1; else return @status. @cmd may be NULL for the run.
  */
 int hg_cmd_flush(const char *cmd, int status);
+
+/*
+ * hg_cmd_write - write output file @path of subcommand @cmd atomically
+ * through @write (trace/atomicfile.h) with @arg. Returns 0, or 1 after
+ * "hourglass: <cmd>: <reason>" (nothing more when @write returned
+ * HG_ATOMIC_SAID: it has said why).
+ */
+int hg_cmd_write(const char *cmd, const char *path, hg_atomic_fn write, const void *arg);
 
 /*
  * hg_join_args - @argc words of @argv joined by spaces (the command line

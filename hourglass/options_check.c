@@ -11,6 +11,7 @@
 #include "hourglass/options.h"
 #include "hourglass/outpath.h"
 #include "run/cpulist.h"
+#include "trace/errlen.h"
 #include "trace/timeval.h"
 
 static int check_writable(const char *opt, const char *path, char *err, size_t errlen)
@@ -49,7 +50,7 @@ int hg_config_check(const struct hg_config *cfg, const cpu_set_t *online,
 			}
 		}
 		if (th->timer && th->timer->check) {
-			char why[512];
+			char why[HG_ERR_LEN];
 
 			if (th->timer->check(why, sizeof(why))) {
 				snprintf(err, errlen, "thread %u: %s", t, why);

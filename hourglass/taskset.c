@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "hourglass/taskset.h"
+#include "trace/errlen.h"
 #include "trace/infile.h"
 #include "trace/timeval.h"
 #include "trace/wire.h"
@@ -72,7 +73,8 @@ int hg_taskset_from_config(const struct hg_config *cfg, struct hg_taskset *s,
 	hg_taskset_admission(s);
 	for (t = 0, n = 0; t < cfg->nthreads; t++) {
 		const struct hg_thread_cfg *c = &cfg->threads[t];
-		struct hg_rta_task *k = &s->task[n];
+		struct hg_taskset_task *task = &s->task[n];
+		struct hg_rta_task *k = &task->rta;
 
 		if (!c->wl->wcet)
 			continue;
@@ -89,11 +91,11 @@ int hg_taskset_from_config(const struct hg_config *cfg, struct hg_taskset *s,
 			hg_taskset_free(s);
 			return ret;
 		}
-		c->wl->describe(&c->wp, s->label[n], sizeof(s->label[n]));
-		prio_label(&c->prio, s->prio[n], sizeof(s->prio[n]), &k->prio);
+		c->wl->describe(&c->wp, task->label, sizeof(task->label));
+		prio_label(&c->prio, task->prio, sizeof(task->prio), &k->prio);
 		if (c->reserve != HG_RESERVE_NONE) {
-			s->resv_budget_ns[n] = c->reserve_budget_ns;
-			s->resv_period_ns[n] = c->reserve_period_ns;
+			task->resv_budget_ns = c->reserve_budget_ns;
+			task->resv_period_ns = c->reserve_period_ns;
 		}
 		n++;
 	}
@@ -138,18 +140,18 @@ static int task_word(char *w, struct hg_rta_task *k, char *plabel, size_t plen,
 	return 0;
 }
 
-static int task_line(char *line, struct hg_rta_task *k, char *label, size_t llen,
-		     char *plabel, size_t plen, char *why, size_t whylen)
+/* One task line into @task (zeroed): its words, then its label. */
+static int task_line(char *line, struct hg_taskset_task *task, char *why, size_t whylen)
 {
+	struct hg_rta_task *k = &task->rta;
 	char *save = NULL, *w;
 	int ret;
 
-	memset(k, 0, sizeof(*k));
 	k->prio = HG_RTA_NO_PRIO;
-	snprintf(plabel, plen, "-");
+	snprintf(task->prio, sizeof(task->prio), "-");
 	line[strcspn(line, "#")] = '\0';	/* a comment may end a line */
 	for (w = strtok_r(line, " \t\r\n", &save); w; w = strtok_r(NULL, " \t\r\n", &save)) {
-		ret = task_word(w, k, plabel, plen, why, whylen);
+		ret = task_word(w, k, task->prio, sizeof(task->prio), why, whylen);
 		if (ret)
 			return ret;
 	}
@@ -162,7 +164,7 @@ static int task_line(char *line, struct hg_rta_task *k, char *label, size_t llen
 	{
 		char c[32], t[32];
 
-		snprintf(label, llen, "C=%s T=%s", hg_format_time(k->c_ns, c, sizeof(c)),
+		snprintf(task->label, sizeof(task->label), "C=%s T=%s", hg_format_time(k->c_ns, c, sizeof(c)),
 			 hg_format_time(k->t_ns, t, sizeof(t)));
 	}
 	return 0;
@@ -170,8 +172,8 @@ static int task_line(char *line, struct hg_rta_task *k, char *label, size_t llen
 
 int hg_taskset_read(const char *path, struct hg_taskset *s, char *err, size_t errlen)
 {
-	char *line = NULL, why[256];
-	size_t cap = 0, lineno = 0, n = 0;
+	char *line = NULL, why[HG_ERR_LEN];
+	size_t cap = 0, lineno = 0;
 	int ret = 0;
 	long got;
 	FILE *f = hg_infile_text(path, HG_TASKSET_MAX_BYTES, &ret, why, sizeof(why));
@@ -181,7 +183,10 @@ int hg_taskset_read(const char *path, struct hg_taskset *s, char *err, size_t er
 		return ret;
 	}
 	ret = hg_taskset_alloc(s, 0);
+	if (ret)
+		snprintf(err, errlen, "out of memory");
 	while (!ret && (got = hg_infile_line(f, &line, &cap, HG_TASKSET_MAX_LINE)) != -1) {
+		struct hg_taskset_task *task;
 		char *p;
 
 		lineno++;
@@ -190,36 +195,25 @@ int hg_taskset_read(const char *path, struct hg_taskset *s, char *err, size_t er
 			if (got == -E2BIG)
 				snprintf(err, errlen, "%s line %zu: longer than %u bytes", path, lineno,
 					 HG_TASKSET_MAX_LINE);
+			else if (got == -ENOMEM)
+				snprintf(err, errlen, "out of memory");
 			break;
 		}
 		p = line + strspn(line, " \t\r\n");
 		if (!*p || *p == '#')
 			continue;
-		if (!(n & (n - 1)) || !n) {	/* grow at powers of two */
-			size_t want = n ? 2 * n : 1;
-			void *a = realloc(s->task, want * sizeof(*s->task));
-
-			if (a)
-				s->task = a;
-			a = a ? realloc(s->label, want * sizeof(*s->label)) : NULL;
-			if (a)
-				s->label = a;
-			a = a ? realloc(s->prio, want * sizeof(*s->prio)) : NULL;
-			if (a)
-				s->prio = a;
-			if (!a) {
-				ret = -ENOMEM;
-				break;
-			}
+		task = hg_taskset_add(s);
+		if (!task) {
+			ret = -ENOMEM;
+			snprintf(err, errlen, "out of memory");
+			break;
 		}
-		ret = task_line(p, &s->task[n], s->label[n], sizeof(s->label[n]), s->prio[n],
-				sizeof(s->prio[n]), why, sizeof(why));
+		ret = task_line(p, task, why, sizeof(why));
 		if (ret) {
 			snprintf(err, errlen, "%s line %zu: %s", path, lineno, why);
 			break;
 		}
-		s->task[n].id = (unsigned int)n;
-		n++;
+		task->rta.id = (unsigned int)(s->n - 1);
 	}
 	free(line);
 	if (!ret && ferror(f)) {
@@ -227,23 +221,13 @@ int hg_taskset_read(const char *path, struct hg_taskset *s, char *err, size_t er
 		snprintf(err, errlen, "%s: %s", path, strerror(EIO));
 	}
 	fclose(f);
-	if (ret == -ENOMEM)
-		snprintf(err, errlen, "out of memory");
-	if (!ret && !n) {
+	if (!ret && !s->n) {
 		snprintf(err, errlen, "%s: no task in it (one per line, e.g. C=3ms T=8ms P=RTMED)",
 			 path);
 		ret = -EINVAL;
 	}
-	if (!ret) {
-		free(s->resv_budget_ns);
-		free(s->resv_period_ns);
-		s->resv_budget_ns = calloc(n, sizeof(*s->resv_budget_ns));
-		s->resv_period_ns = calloc(n, sizeof(*s->resv_period_ns));
-		if (!s->resv_budget_ns || !s->resv_period_ns)
-			ret = -ENOMEM;
-		s->n = n;
+	if (!ret)
 		hg_taskset_admission(s);
-	}
 	if (ret) {
 		hg_taskset_free(s);
 		hg_tame(err);	/* the file's words: no escape reaches the terminal */

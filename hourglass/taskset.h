@@ -8,8 +8,8 @@
 
 #include <stddef.h>
 
+#include "analysis/taskset.h"
 #include "hourglass/options.h"
-#include "report/rtaprint.h"
 
 /*
  * hg_taskset_from_config - the jobs models of @cfg (PERIODIC,

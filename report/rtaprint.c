@@ -11,32 +11,6 @@
 #include "report/rtaprint.h"
 #include "trace/timeval.h"
 
-int hg_taskset_alloc(struct hg_taskset *s, size_t n)
-{
-	memset(s, 0, sizeof(*s));
-	s->n = n;
-	s->task = calloc(n ? n : 1, sizeof(*s->task));
-	s->label = calloc(n ? n : 1, sizeof(*s->label));
-	s->prio = calloc(n ? n : 1, sizeof(*s->prio));
-	s->resv_budget_ns = calloc(n ? n : 1, sizeof(*s->resv_budget_ns));
-	s->resv_period_ns = calloc(n ? n : 1, sizeof(*s->resv_period_ns));
-	if (!s->task || !s->label || !s->prio || !s->resv_budget_ns || !s->resv_period_ns) {
-		hg_taskset_free(s);
-		return -ENOMEM;
-	}
-	return 0;
-}
-
-void hg_taskset_free(struct hg_taskset *s)
-{
-	free(s->task);
-	free(s->label);
-	free(s->prio);
-	free(s->resv_budget_ns);
-	free(s->resv_period_ns);
-	memset(s, 0, sizeof(*s));
-}
-
 /* "29.000": ms with three decimals, rounded to the microsecond. */
 struct edf {
 	double bandwidth;	/* of the reservations */
@@ -52,31 +26,32 @@ static const char *const verdict_names[] = {
 	[HG_EDF_UNDECIDED] = "undecided",
 };
 
-static void analyse_edf(const struct hg_taskset *s, struct edf *e)
+static void analyse_edf(const struct hg_taskset *s, const struct hg_rta_task *k, struct edf *e)
 {
 	size_t i;
 
 	memset(e, 0, sizeof(*e));
 	for (i = 0; i < s->n; i++) {
-		if (!s->resv_period_ns[i])
+		if (!s->task[i].resv_period_ns)
 			continue;
 		e->any_resv = true;
-		e->bandwidth += (double)s->resv_budget_ns[i] / (double)s->resv_period_ns[i];
+		e->bandwidth += (double)s->task[i].resv_budget_ns / (double)s->task[i].resv_period_ns;
 	}
 	e->limit = s->rt_period_us ? (double)s->cpus * (double)s->rt_runtime_us /
 		   (double)s->rt_period_us : (double)s->cpus;
-	e->demand = hg_rta_edf_demand(s->task, s->n, &e->fail_ns);
+	e->demand = hg_rta_edf_demand(k, s->n, &e->fail_ns);
 }
 
-static void print_text(FILE *f, const struct hg_taskset *s, const struct hg_rta_result *r,
+static void print_text(FILE *f, const struct hg_taskset *s, const struct hg_rta_task *k,
+		       const struct hg_rta_result *r,
 		       enum hg_rta_order order, const struct edf *e)
 {
 	char a[32], b[32], c[32], d[32], j[32], bl[32], sl[40];
 	size_t i;
 
 	for (i = 0; i < s->n; i++)
-		fprintf(f, "rta: thread %u response %s deadline %s %s\n", s->task[i].id,
-			hg_format_ms3(r[i].response_ns, a, sizeof(a)), hg_format_ms3(s->task[i].d_ns, b, sizeof(b)),
+		fprintf(f, "rta: thread %u response %s deadline %s %s\n", k[i].id,
+			hg_format_ms3(r[i].response_ns, a, sizeof(a)), hg_format_ms3(k[i].d_ns, b, sizeof(b)),
 			r[i].schedulable ? "schedulable" : "unschedulable");
 	fprintf(f, "# rta: fixed-priority preemptive response-time analysis, order: %s\n",
 		hg_rta_order_name(order));
@@ -84,7 +59,7 @@ static void print_text(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 		"rank", "workload", "priority", "C_ms", "T_ms", "D_ms", "J_ms", "B_ms", "U",
 		"R_ms", "slack_ms", "verdict");
 	for (i = 0; i < s->n; i++) {
-		const struct hg_rta_task *t = &s->task[i];
+		const struct hg_rta_task *t = &k[i];
 		bool late = r[i].response_ns > t->d_ns;
 		uint64_t slack = late ? r[i].response_ns - t->d_ns : t->d_ns - r[i].response_ns;
 
@@ -93,13 +68,13 @@ static void print_text(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 		else
 			snprintf(sl, sizeof(sl), "%s%s", late ? "-" : "", hg_format_ms3(slack, d, sizeof(d)));
 		fprintf(f, "# %-6u %-4u %-24s %-26s %8s %8s %8s %8s %8s %6.3f %9s %9s  %s\n",
-			t->id, r[i].rank, s->label[i], s->prio[i], hg_format_ms3(t->c_ns, a, sizeof(a)),
+			t->id, r[i].rank, s->task[i].label, s->task[i].prio, hg_format_ms3(t->c_ns, a, sizeof(a)),
 			hg_format_ms3(t->t_ns, b, sizeof(b)), hg_format_ms3(t->d_ns, c, sizeof(c)),
 			hg_format_ms3(t->j_ns, j, sizeof(j)), hg_format_ms3(t->b_ns, bl, sizeof(bl)),
 			(double)t->c_ns / (double)t->t_ns, hg_format_ms3(r[i].response_ns, d, sizeof(d)), sl,
 			r[i].schedulable ? "schedulable" : "UNSCHEDULABLE");
 	}
-	fprintf(f, "# rta: total utilisation %.3f on one CPU\n", hg_rta_utilisation(s->task, s->n));
+	fprintf(f, "# rta: total utilisation %.3f on one CPU\n", hg_rta_utilisation(k, s->n));
 	if (e->any_resv)
 		fprintf(f, "# edf: reservations take %.3f CPUs of the admission limit %.3f "
 			"(%u CPUs x %" PRIu64 "/%" PRIu64 " us): %s\n", e->bandwidth, e->limit,
@@ -119,7 +94,8 @@ static void print_text(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 			"utilisation above 1\n");
 }
 
-static void print_json(FILE *f, const struct hg_taskset *s, const struct hg_rta_result *r,
+static void print_json(FILE *f, const struct hg_taskset *s, const struct hg_rta_task *k,
+		       const struct hg_rta_result *r,
 		       enum hg_rta_order order, const struct edf *e)
 {
 	struct hg_json j;
@@ -129,15 +105,15 @@ static void print_json(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 	hg_json_obj(&j, NULL);
 	hg_json_u64(&j, "schema", HG_RTA_SCHEMA);
 	hg_json_string(&j, "order", hg_rta_order_name(order));
-	hg_json_num(&j, "utilisation", hg_rta_utilisation(s->task, s->n), 6);
+	hg_json_num(&j, "utilisation", hg_rta_utilisation(k, s->n), 6);
 	hg_json_arr(&j, "tasks");
 	for (i = 0; i < s->n; i++) {
-		const struct hg_rta_task *t = &s->task[i];
+		const struct hg_rta_task *t = &k[i];
 
 		hg_json_row_obj(&j, NULL);
 		hg_json_u64(&j, "thread", t->id);
 		hg_json_u64(&j, "rank", r[i].rank);
-		hg_json_string(&j, "workload", s->label[i]);
+		hg_json_string(&j, "workload", s->task[i].label);
 		hg_json_u64(&j, "c_ns", t->c_ns);
 		hg_json_u64(&j, "t_ns", t->t_ns);
 		hg_json_u64(&j, "d_ns", t->d_ns);
@@ -162,13 +138,17 @@ static void print_json(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 int hg_rta_report(FILE *f, const struct hg_taskset *s, bool json, size_t *unschedulable)
 {
 	struct hg_rta_result *r = calloc(s->n ? s->n : 1, sizeof(*r));
+	struct hg_rta_task *k = hg_taskset_rta(s);
 	enum hg_rta_order order;
 	struct edf e;
 	int ret;
 
-	if (!r)
+	if (!r || !k) {
+		free(r);
+		free(k);
 		return -ENOMEM;
-	ret = hg_rta_fp(s->task, s->n, r, &order);
+	}
+	ret = hg_rta_fp(k, s->n, r, &order);
 	if (!ret && unschedulable) {
 		size_t i;
 
@@ -176,12 +156,13 @@ int hg_rta_report(FILE *f, const struct hg_taskset *s, bool json, size_t *unsche
 			*unschedulable += !r[i].schedulable;
 	}
 	if (!ret) {
-		analyse_edf(s, &e);
+		analyse_edf(s, k, &e);
 		if (json)
-			print_json(f, s, r, order, &e);
+			print_json(f, s, k, r, order, &e);
 		else
-			print_text(f, s, r, order, &e);
+			print_text(f, s, k, r, order, &e);
 	}
 	free(r);
+	free(k);
 	return ret;
 }

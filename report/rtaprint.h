@@ -9,27 +9,7 @@
 #include <stdio.h>
 
 #include "analysis/rta.h"
-
-/* A task set with the words that name its tasks. */
-struct hg_taskset {
-	size_t n;
-	struct hg_rta_task *task;
-	char (*label)[64];		/* e.g. "PERIODIC 3ms 8ms" */
-	char (*prio)[64];		/* e.g. "RTMED (SCHED_FIFO 50)", or "-" */
-	/* reservations (SCHED_DEADLINE): budget and period, 0 when none */
-	uint64_t *resv_budget_ns;
-	uint64_t *resv_period_ns;
-	/* the admission limit: CPUs of the root domain x rt_runtime / rt_period */
-	unsigned int cpus;
-	uint64_t rt_runtime_us;
-	uint64_t rt_period_us;
-};
-
-/* hg_taskset_alloc - room for @n tasks, zeroed. Returns 0 or -ENOMEM. */
-int hg_taskset_alloc(struct hg_taskset *s, size_t n);
-
-/* hg_taskset_free - release it. */
-void hg_taskset_free(struct hg_taskset *s);
+#include "analysis/taskset.h"
 
 /* Version of rta --json's schema (schemas/rta.schema.json). */
 #define HG_RTA_SCHEMA 1

@@ -337,14 +337,14 @@ int hg_json_summary(FILE *f, const struct hg_trace *t)
 	return hg_json_end_doc(&j);
 }
 
+static int write_summary(FILE *f, const void *t)
+{
+	return hg_json_summary(f, t);
+}
+
 int hg_json_write(const struct hg_trace *t, const char *path, char *err, size_t errlen)
 {
-	struct hg_atomic a;
-	int ret = hg_atomic_open(&a, path, err, errlen);
-
-	if (ret)
-		return ret;
-	return hg_atomic_close(&a, hg_json_summary(a.f, t), err, errlen);
+	return hg_atomic_write(path, write_summary, t, err, errlen);
 }
 
 void hg_json_calib(struct hg_json *j, FILE *f, const struct hg_calib *c, const char *counter)

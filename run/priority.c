@@ -13,6 +13,7 @@
 #include <sys/syscall.h>
 
 #include "run/priority.h"
+#include "trace/errlen.h"
 #include "trace/lookup.h"
 
 /* FIFO:99 and RR:99 are the run's clock thread's (HG_PRIO_MAIN_RT) */
@@ -166,7 +167,7 @@ int hg_prio_apply(const struct hg_prio *p, char *err, size_t errlen)
 		if (errno)
 			cur = 0;
 		if (setpriority(PRIO_PROCESS, tid, p->value)) {
-			char why[128] = "";
+			char why[HG_ERR_LEN] = "";
 
 			e = errno;
 			/* the real cause: below the nice we run at, not below 0 */

@@ -33,6 +33,7 @@
 #include "run/status.h"
 #include "run/sysinfo.h"
 #include "trace/counter.h"
+#include "trace/errlen.h"
 #include "trace/timeval.h"
 #include "trace/wire.h"
 
@@ -40,16 +41,10 @@
 #define CHECK_NS	1000000ULL	/* look at the stop flag at least every 1 ms */
 #define STATUS_NS	1000000000ULL	/* the status line, once a second */
 
-static struct timespec to_timespec(uint64_t ns)
-{
-	return (struct timespec){ .tv_sec = (time_t)(ns / 1000000000ULL),
-				  .tv_nsec = (long)(ns % 1000000000ULL) };
-}
-
 /* Sleep until CLOCK_MONOTONIC @ns or the stop flag; true when stopped. */
 static bool wait_until(struct run *r, uint64_t ns)
 {
-	struct timespec ts = to_timespec(ns);
+	struct timespec ts = hg_ns_to_timespec(ns);
 	bool stopped;
 
 	pthread_mutex_lock(&r->lock);
@@ -93,7 +88,7 @@ static void open_gate(struct run *r, bool abort)
 static void setup_thread(struct worker *w)
 {
 	const struct hg_thread_cfg *c = w->cfg;
-	char list[128], why[200], name[16];
+	char list[128], why[HG_ERR_LEN], name[16];
 	int ret;
 
 	/* named and numbered for perf, trace-cmd and top: "hg/<n>" */
@@ -322,7 +317,7 @@ static int wait_end(struct run *r, const struct hg_trace *t, uint64_t end_ns)
 				next_periodic += m->periodic_ns;
 			continue;
 		}
-		ts = to_timespec(min3(end_ns, next_status, next_periodic) - now);
+		ts = hg_ns_to_timespec(min3(end_ns, next_status, next_periodic) - now);
 		sig = sigtimedwait(&set, NULL, &ts);
 		if (sig == SIGINT || sig == SIGTERM || sig == SIGHUP)
 			return sig;

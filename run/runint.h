@@ -21,6 +21,7 @@
 #include "trace/arena.h"
 #include "trace/brk.h"
 #include "trace/calib.h"
+#include "trace/errlen.h"
 #include "trace/trace.h"
 
 #define HG_WAKE_SIGNAL	SIGUSR2		/* cuts the sleeps of timed threads short */
@@ -50,7 +51,7 @@ struct worker {
 	uint64_t cpu0_ns;		/* CLOCK_THREAD_CPUTIME_ID at the start ... */
 	uint64_t cpu_ns;		/* ... and over its window */
 	int error;
-	char msg[256];
+	char msg[HG_ERR_LEN];
 };
 
 struct run {

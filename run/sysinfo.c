@@ -50,8 +50,8 @@ static void cpuinfo(const char *key, char *buf, size_t len)
 	fclose(f);
 }
 
-/* The counter-related CPU flags this machine has. */
-static void counter_flags(char *buf, size_t len)
+/* The counter-related CPU flags this machine has (@unused: a source's shape). */
+static void counter_flags(const char *unused, char *buf, size_t len)
 {
 	static const char *const wanted[] = {
 		"tsc", "rdtscp", "constant_tsc", "nonstop_tsc", "tsc_reliable",
@@ -60,6 +60,7 @@ static void counter_flags(char *buf, size_t len)
 	char flags[8192], pad[8200];
 	size_t i, at = 0;
 
+	(void)unused;
 	cpuinfo("flags", flags, sizeof(flags));
 	snprintf(pad, sizeof(pad), " %s ", flags);
 	buf[0] = '\0';
@@ -89,10 +90,30 @@ static void preempt_model(const char *version, char *buf, size_t len)
 		snprintf(buf, len, "none");
 }
 
+/* The entries read as they are, in the order the snapshot keeps them. */
+static const struct {
+	const char *key;
+	const char *from;	/* what @read reads: a file, or a key of /proc/cpuinfo */
+	void (*read)(const char *from, char *buf, size_t len);
+} sources[] = {
+	{ "cmdline", "/proc/cmdline", read_line },
+	{ "cpu_model", "model name", cpuinfo },
+	{ "cpu_flags", NULL, counter_flags },
+	{ "clocksource", "/sys/devices/system/clocksource/clocksource0/current_clocksource",
+	  read_line },
+	{ "governor", "/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor", read_line },
+	{ "smt", "/sys/devices/system/cpu/smt/control", read_line },
+	{ "rt_runtime_us", "/proc/sys/kernel/sched_rt_runtime_us", read_line },
+	{ "rt_period_us", "/proc/sys/kernel/sched_rt_period_us", read_line },
+	{ "cpus_online", "/sys/devices/system/cpu/online", read_line },
+	{ "numa_nodes", "/sys/devices/system/node/online", read_line },
+};
+
 int hg_sysinfo_snapshot(struct hg_trace *t)
 {
 	struct utsname u;
-	char buf[4096], smt[32];
+	char buf[4096];
+	size_t i;
 	int ret = 0;
 
 	if (uname(&u))
@@ -101,27 +122,10 @@ int hg_sysinfo_snapshot(struct hg_trace *t)
 	ret |= hg_trace_add_sys(t, "kernel_version", u.version);
 	preempt_model(u.version, buf, sizeof(buf));
 	ret |= hg_trace_add_sys(t, "preempt", buf);
-	read_line("/proc/cmdline", buf, sizeof(buf));
-	ret |= hg_trace_add_sys(t, "cmdline", buf);
-	cpuinfo("model name", buf, sizeof(buf));
-	ret |= hg_trace_add_sys(t, "cpu_model", buf);
-	counter_flags(buf, sizeof(buf));
-	ret |= hg_trace_add_sys(t, "cpu_flags", buf);
-	read_line("/sys/devices/system/clocksource/clocksource0/current_clocksource",
-		  buf, sizeof(buf));
-	ret |= hg_trace_add_sys(t, "clocksource", buf);
-	read_line("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor", buf, sizeof(buf));
-	ret |= hg_trace_add_sys(t, "governor", buf);
-	read_line("/sys/devices/system/cpu/smt/control", smt, sizeof(smt));
-	ret |= hg_trace_add_sys(t, "smt", smt);
-	read_line("/proc/sys/kernel/sched_rt_runtime_us", buf, sizeof(buf));
-	ret |= hg_trace_add_sys(t, "rt_runtime_us", buf);
-	read_line("/proc/sys/kernel/sched_rt_period_us", buf, sizeof(buf));
-	ret |= hg_trace_add_sys(t, "rt_period_us", buf);
-	read_line("/sys/devices/system/cpu/online", buf, sizeof(buf));
-	ret |= hg_trace_add_sys(t, "cpus_online", buf);
-	read_line("/sys/devices/system/node/online", buf, sizeof(buf));
-	ret |= hg_trace_add_sys(t, "numa_nodes", buf);
+	for (i = 0; i < sizeof(sources) / sizeof(sources[0]); i++) {
+		sources[i].read(sources[i].from, buf, sizeof(buf));
+		ret |= hg_trace_add_sys(t, sources[i].key, buf);
+	}
 	return ret ? -ENOMEM : 0;
 }
 

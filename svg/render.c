@@ -13,6 +13,7 @@
 
 #include "svg/render.h"
 #include "svg/renderint.h"
+#include "trace/errlen.h"
 #include "trace/timeval.h"
 
 /* Layout (px); the rows' and the legend's are in renderint.h. */
@@ -302,7 +303,7 @@ static int draw_timeline(struct render *r)
 int hg_render_timeline(FILE *f, const struct hg_trace *t, const struct hg_render_opts *o)
 {
 	struct render r = { .f = f, .t = t, .o = o };
-	char err[128];
+	char err[HG_ERR_LEN];
 	int ret;
 
 	ret = hg_render_check(t, o, err, sizeof(err));

@@ -8,6 +8,7 @@
 
 #include "analysis/attrib.h"
 #include "svg/renderint.h"
+#include "trace/errlen.h"
 
 static int no_gap(const struct hg_sched_gap *g __attribute__((unused)),
 		  void *arg __attribute__((unused)))
@@ -43,7 +44,7 @@ static int draw_other(const struct hg_sched_run *run, void *arg)
 /* With --sched: the other tasks that ran in the workers' gaps. */
 int hg_render_others(const struct render *r, const struct hg_sched *sched)
 {
-	char err[256];
+	char err[HG_ERR_LEN];
 	int ret;
 
 	fputs("<g>\n", r->f);

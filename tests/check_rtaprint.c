@@ -22,12 +22,12 @@ static void make_set(struct hg_taskset *s, const struct ms_task *m, size_t n,
 
 	ck_assert_int_eq(hg_taskset_alloc(s, n), 0);
 	ck_assert_uint_eq(s->n, n);
-	to_tasks(m, n, s->task);
+	set_tasks(s, m, n);
 	for (i = 0; i < n; i++) {
-		snprintf(s->label[i], sizeof(s->label[i]), "%s", labels[i]);
-		snprintf(s->prio[i], sizeof(s->prio[i]), "%s", prios[i]);
-		ck_assert_uint_eq(s->resv_budget_ns[i], 0);
-		ck_assert_uint_eq(s->resv_period_ns[i], 0);
+		snprintf(s->task[i].label, sizeof(s->task[i].label), "%s", labels[i]);
+		snprintf(s->task[i].prio, sizeof(s->task[i].prio), "%s", prios[i]);
+		ck_assert_uint_eq(s->task[i].resv_budget_ns, 0);
+		ck_assert_uint_eq(s->task[i].resv_period_ns, 0);
 	}
 	s->cpus = 2;
 	s->rt_runtime_us = 950000;
@@ -108,8 +108,8 @@ START_TEST(test_report_text)
 	int ret;
 
 	make_set(&s, paper, 2, paper_labels, paper_prios);
-	s.task[0].id = 0;
-	s.task[1].id = 1;
+	s.task[0].rta.id = 0;
+	s.task[1].rta.id = 1;
 	out = report(&s, false, &ret);
 	ck_assert_int_eq(ret, 0);
 	ck_assert(line_of(out, 0, line, sizeof(line)));
@@ -149,8 +149,8 @@ START_TEST(test_report_text)
 	free(out);
 
 	/* the paper with 8 ms of jitter and C = 19 on the 33 ms task */
-	s.task[1].j_ns = 8 * MS;
-	s.task[1].c_ns = 19 * MS;
+	s.task[1].rta.j_ns = 8 * MS;
+	s.task[1].rta.c_ns = 19 * MS;
 	out = report(&s, false, &ret);
 	ck_assert_int_eq(ret, 0);
 	ck_assert(line_of(out, 1, line, sizeof(line)));
@@ -163,9 +163,9 @@ START_TEST(test_report_text)
 	free(out);
 
 	/* thread numbers are the tasks' ids, not their places */
-	s.task[0].id = 4;
-	s.task[1].id = 7;
-	s.task[1].c_ns = 12 * MS;
+	s.task[0].rta.id = 4;
+	s.task[1].rta.id = 7;
+	s.task[1].rta.c_ns = 12 * MS;
 	out = report(&s, false, &ret);
 	ck_assert_int_eq(ret, 0);
 	ck_assert(line_of(out, 0, line, sizeof(line)));
@@ -222,9 +222,9 @@ START_TEST(test_report_text_lines)
 	free(out);
 
 	/* microseconds: 1.2345 ms rounds to 1.235, 999.9995 us to 1.000 ms */
-	s.task[0] = (struct hg_rta_task){ .id = 0, .c_ns = 1234500, .t_ns = 10 * MS,
+	s.task[0].rta = (struct hg_rta_task){ .id = 0, .c_ns = 1234500, .t_ns = 10 * MS,
 					  .d_ns = 9999500, .prio = 2 };
-	s.task[1] = (struct hg_rta_task){ .id = 1, .c_ns = 999999, .t_ns = 20 * MS,
+	s.task[1].rta = (struct hg_rta_task){ .id = 1, .c_ns = 999999, .t_ns = 20 * MS,
 					  .d_ns = 20 * MS, .prio = 1 };
 	out = report(&s, false, &ret);
 	ck_assert_int_eq(ret, 0);
@@ -246,8 +246,8 @@ START_TEST(test_report_reservations)
 	int ret;
 
 	make_set(&s, paper, 2, paper_labels, paper_prios);
-	s.resv_budget_ns[0] = 3 * MS;
-	s.resv_period_ns[0] = 8 * MS;
+	s.task[0].resv_budget_ns = 3 * MS;
+	s.task[0].resv_period_ns = 8 * MS;
 	out = report(&s, false, &ret);
 	ck_assert_int_eq(ret, 0);
 	line_starting(out, "# edf: reservations", line, sizeof(line));
@@ -257,8 +257,8 @@ START_TEST(test_report_reservations)
 
 	/* one CPU at 95 %: 0.375 + 0.6 = 0.975 is refused */
 	s.cpus = 1;
-	s.resv_budget_ns[1] = 6 * MS;
-	s.resv_period_ns[1] = 10 * MS;
+	s.task[1].resv_budget_ns = 6 * MS;
+	s.task[1].resv_period_ns = 10 * MS;
 	out = report(&s, false, &ret);
 	ck_assert_int_eq(ret, 0);
 	line_starting(out, "# edf: reservations", line, sizeof(line));
@@ -292,13 +292,13 @@ START_TEST(test_report_zero)
 
 	for (json = 0; json < 2; json++) {
 		make_set(&s, paper, 2, paper_labels, paper_prios);
-		s.task[json].c_ns = 0;
+		s.task[json].rta.c_ns = 0;
 		out = report(&s, json, &ret);
 		ck_assert_int_eq(ret, -EINVAL);
 		ck_assert_str_eq(out, "");
 		free(out);
-		s.task[json].c_ns = MS;
-		s.task[1 - json].t_ns = 0;
+		s.task[json].rta.c_ns = MS;
+		s.task[1 - json].rta.t_ns = 0;
 		out = report(&s, json, &ret);
 		ck_assert_int_eq(ret, -EINVAL);
 		ck_assert_str_eq(out, "");
@@ -320,11 +320,11 @@ START_TEST(test_report_undecided)
 	 * three coprime periods near 1e10 ns and a utilisation a hair above 1
 	 * (check_rta.c, test_edf_qpa): no bound is known, so no verdict
 	 */
-	s.task[0] = (struct hg_rta_task){ .id = 0, .c_ns = 3333333339ULL,
+	s.task[0].rta = (struct hg_rta_task){ .id = 0, .c_ns = 3333333339ULL,
 		.t_ns = 10000000019ULL, .d_ns = 10000000019ULL, .prio = NONE };
-	s.task[1] = (struct hg_rta_task){ .id = 1, .c_ns = 3333333344ULL,
+	s.task[1].rta = (struct hg_rta_task){ .id = 1, .c_ns = 3333333344ULL,
 		.t_ns = 10000000033ULL, .d_ns = 10000000033ULL, .prio = NONE };
-	s.task[2] = (struct hg_rta_task){ .id = 2, .c_ns = 3333333355ULL,
+	s.task[2].rta = (struct hg_rta_task){ .id = 2, .c_ns = 3333333355ULL,
 		.t_ns = 10000000061ULL, .d_ns = 10000000061ULL, .prio = NONE };
 	text = report(&s, false, &ret);
 	ck_assert_int_eq(ret, 0);
@@ -362,8 +362,8 @@ START_TEST(test_report_json)
 	check_paper_json(out, 17, 0, 29, true);
 	ck_assert_ptr_null(strstr(out, "rta: thread"));
 	free(out);
-	s.task[1].c_ns = 19 * MS;
-	s.task[1].j_ns = 8 * MS;
+	s.task[1].rta.c_ns = 19 * MS;
+	s.task[1].rta.j_ns = 8 * MS;
 	out = report(&s, true, &ret);
 	ck_assert_int_eq(ret, 0);
 	check_paper_json(out, 19, 8, 39, false);
@@ -383,7 +383,7 @@ START_TEST(test_report_json)
 	free(out);
 
 	/* saturated values are whole numbers too */
-	s.task[2].j_ns = UINT64_MAX;
+	s.task[2].rta.j_ns = UINT64_MAX;
 	out = report(&s, true, &ret);
 	ck_assert_int_eq(ret, 0);
 	doc = hg_test_json(out);
@@ -444,12 +444,12 @@ START_TEST(test_report_huge_slack)
 	int ret;
 
 	make_set(&s, paper, 2, labels, prios);
-	s.task[0].prio = NONE;
-	s.task[0].t_ns = s.task[0].d_ns = 1ULL << 62;	/* EDF: few deadlines */
-	s.task[1] = (struct hg_rta_task){ .id = 1, .c_ns = MS, .t_ns = slack_cases[_i].d,
+	s.task[0].rta.prio = NONE;
+	s.task[0].rta.t_ns = s.task[0].rta.d_ns = 1ULL << 62;	/* EDF: few deadlines */
+	s.task[1].rta = (struct hg_rta_task){ .id = 1, .c_ns = MS, .t_ns = slack_cases[_i].d,
 					  .d_ns = slack_cases[_i].d, .j_ns = slack_cases[_i].j,
 					  .prio = NONE };
-	ck_assert_int_eq(hg_rta_fp(s.task, 2, r, NULL), 0);
+	ck_assert_int_eq(rta_fp(&s, 2, r), 0);
 	ck_assert_uint_eq(r[1].rank, 1);
 	sched = r[1].schedulable;
 	out = report(&s, false, &ret);

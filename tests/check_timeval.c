@@ -377,6 +377,33 @@ START_TEST(test_format_us)
 }
 END_TEST
 
+/* hg_ns_to_timespec / hg_timespec_to_ns: seconds and the rest, and back */
+static const struct {
+	uint64_t ns;
+	time_t sec;
+	long nsec;
+} ts_cases[] = {
+	{ 0, 0, 0 },
+	{ 1, 0, 1 },
+	{ 999999999, 0, 999999999 },
+	{ 1000000000, 1, 0 },
+	{ 1000000001, 1, 1 },
+	{ 2500000000ULL, 2, 500000000 },
+	{ 3600 * NS_PER_S + 7, 3600, 7 },
+	/* the largest: 584 years and then some */
+	{ UINT64_MAX, 18446744073, 709551615 },
+};
+
+START_TEST(test_ns_to_timespec)
+{
+	struct timespec ts = hg_ns_to_timespec(ts_cases[_i].ns);
+
+	ck_assert_int_eq(ts.tv_sec, ts_cases[_i].sec);
+	ck_assert_int_eq(ts.tv_nsec, ts_cases[_i].nsec);
+	ck_assert_uint_eq(hg_timespec_to_ns(&ts), ts_cases[_i].ns);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("timeval");
@@ -404,6 +431,10 @@ static Suite *suite(void)
 	tcase_add_loop_test(tc, test_cycles_to_ns, 0, ARRAY_SIZE(c2ns));
 	tcase_add_loop_test(tc, test_ns_to_cycles, 0, ARRAY_SIZE(ns2c));
 	tcase_add_test(tc, test_cycles_round_trip);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("timespec");
+	tcase_add_loop_test(tc, test_ns_to_timespec, 0, ARRAY_SIZE(ts_cases));
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("format_ms_us");

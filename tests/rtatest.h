@@ -10,10 +10,12 @@
 #include <json-c/json.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "helpers.h"
 #include "analysis/rta.h"
+#include "analysis/taskset.h"
 
 #define MS 1000000ULL
 #define NONE HG_RTA_NO_PRIO
@@ -111,6 +113,29 @@ static inline void check_paper_json(const char *text, uint64_t c1, uint64_t j1, 
 	ck_assert_uint_eq(hg_test_json_u64(doc, "edf/demand_fails_at_ns"), 0);
 	ck_assert_str_eq(hg_test_json_str(doc, "edf/demand_verdict"), "schedulable");
 	json_object_put(doc);
+}
+
+/* The tasks @m (ms) as the first @n tasks of @s, numbered from 0. */
+static inline void set_tasks(struct hg_taskset *s, const struct ms_task *m, size_t n)
+{
+	struct hg_rta_task k[n ? n : 1];
+	size_t i;
+
+	to_tasks(m, n, k);
+	for (i = 0; i < n; i++)
+		s->task[i].rta = k[i];
+}
+
+/* hg_rta_fp() of the first @n tasks of @s. */
+static inline int rta_fp(const struct hg_taskset *s, size_t n, struct hg_rta_result *r)
+{
+	struct hg_rta_task *k = hg_taskset_rta(s);
+	int ret;
+
+	ck_assert_ptr_nonnull(k);
+	ret = hg_rta_fp(k, n, r, NULL);
+	free(k);
+	return ret;
 }
 
 #endif /* HG_TEST_RTATEST_H */

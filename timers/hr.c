@@ -6,13 +6,12 @@
 #include <time.h>
 
 #include "timers/timer.h"
+#include "trace/timeval.h"
 
 static int hr_sleep_until(struct hg_timer_ctx *t, uint64_t mono_ns)
 {
-	struct timespec ts = {
-		.tv_sec = (time_t)(mono_ns / 1000000000ULL),
-		.tv_nsec = (long)(mono_ns % 1000000000ULL),
-	};
+	struct timespec ts = hg_ns_to_timespec(mono_ns);
+
 	(void)t;
 	/* EINTR: the run is stopping (the caller looks) */
 	return -clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);

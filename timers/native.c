@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "timers/timer.h"
+#include "trace/timeval.h"
 
 static int native_sleep_until(struct hg_timer_ctx *t, uint64_t mono_ns)
 {
@@ -20,8 +21,7 @@ static int native_sleep_until(struct hg_timer_ctx *t, uint64_t mono_ns)
 	(void)t;
 	if (now >= mono_ns)
 		return 0;
-	ts.tv_sec = (time_t)((mono_ns - now) / 1000000000ULL);
-	ts.tv_nsec = (long)((mono_ns - now) % 1000000000ULL);
+	ts = hg_ns_to_timespec(mono_ns - now);
 	/* interrupted: the run is stopping (the caller looks) */
 	return nanosleep(&ts, NULL) ? -errno : 0;
 }

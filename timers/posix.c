@@ -18,6 +18,7 @@
 #include <sys/syscall.h>
 
 #include "timers/timer.h"
+#include "trace/timeval.h"
 
 static int posix_open(struct hg_timer_ctx *t, char *err, size_t errlen)
 {
@@ -50,10 +51,7 @@ static int posix_open(struct hg_timer_ctx *t, char *err, size_t errlen)
 static int posix_sleep_until(struct hg_timer_ctx *t, uint64_t mono_ns)
 {
 	struct itimerspec its = {
-		.it_value = {
-			.tv_sec = (time_t)(mono_ns / 1000000000ULL),
-			.tv_nsec = (long)(mono_ns % 1000000000ULL),
-		},
+		.it_value = hg_ns_to_timespec(mono_ns),
 	};
 	sigset_t set;
 

@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "timers/timer.h"
+#include "trace/timeval.h"
 #include "trace/calib.h"
 #include "trace/lookup.h"
 
@@ -76,5 +77,5 @@ uint64_t hg_timer_getres(const struct hg_timer_ctx *t)
 	(void)t;
 	if (clock_getres(CLOCK_MONOTONIC, &ts))
 		return 0;
-	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+	return hg_timespec_to_ns(&ts);
 }

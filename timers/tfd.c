@@ -9,6 +9,7 @@
 #include <sys/timerfd.h>
 
 #include "timers/timer.h"
+#include "trace/timeval.h"
 
 static int tfd_open(struct hg_timer_ctx *t, char *err, size_t errlen)
 {
@@ -25,10 +26,7 @@ static int tfd_open(struct hg_timer_ctx *t, char *err, size_t errlen)
 static int tfd_sleep_until(struct hg_timer_ctx *t, uint64_t mono_ns)
 {
 	struct itimerspec its = {
-		.it_value = {
-			.tv_sec = (time_t)(mono_ns / 1000000000ULL),
-			.tv_nsec = (long)(mono_ns % 1000000000ULL),
-		},
+		.it_value = hg_ns_to_timespec(mono_ns),
 	};
 	uint64_t expirations;
 

@@ -141,3 +141,14 @@ int hg_atomic_close(struct hg_atomic *a, int status, char *err, size_t errlen)
 	}
 	return ret;
 }
+
+int hg_atomic_write(const char *path, hg_atomic_fn write, const void *arg, char *err,
+		    size_t errlen)
+{
+	struct hg_atomic a;
+	int ret = hg_atomic_open(&a, path, err, errlen);
+
+	if (ret)
+		return ret;
+	return hg_atomic_close(&a, write(a.f, arg), err, errlen);
+}

@@ -6,6 +6,7 @@
 #ifndef HG_ATOMICFILE_H
 #define HG_ATOMICFILE_H
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -40,5 +41,22 @@ int hg_atomic_open(struct hg_atomic *a, const char *path, char *err, size_t errl
  * Returns 0 or -errno with "cannot write <path>: reason" in @err.
  */
 int hg_atomic_close(struct hg_atomic *a, int status, char *err, size_t errlen);
+
+/*
+ * hg_atomic_fn - what writes a file's content: into @f, from @arg.
+ * Returns 0 or -errno. HG_ATOMIC_SAID: the writer failed and has said why
+ * itself; the file is not written and no more is said.
+ */
+typedef int (*hg_atomic_fn)(FILE *f, const void *arg);
+
+#define HG_ATOMIC_SAID (-ECANCELED)
+
+/*
+ * hg_atomic_write - the whole of it: hg_atomic_open() @path, @write into
+ * it, hg_atomic_close(). Returns 0 or -errno with the reason in @err (as
+ * hg_atomic_open() and hg_atomic_close() say it).
+ */
+int hg_atomic_write(const char *path, hg_atomic_fn write, const void *arg, char *err,
+		    size_t errlen);
 
 #endif /* HG_ATOMICFILE_H */

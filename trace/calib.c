@@ -59,7 +59,7 @@ uint64_t hg_clock_ns(clockid_t clk)
 	struct timespec ts;
 
 	clock_gettime(clk, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+	return hg_timespec_to_ns(&ts);
 }
 
 void hg_clock_pair(clockid_t clk, uint64_t *ns, uint64_t *cycles)
@@ -83,10 +83,7 @@ void hg_clock_pair(clockid_t clk, uint64_t *ns, uint64_t *cycles)
 
 static uint64_t estimate(uint64_t window_ns)
 {
-	struct timespec ts = {
-		.tv_sec = (time_t)(window_ns / 1000000000ULL),
-		.tv_nsec = (long)(window_ns % 1000000000ULL),
-	};
+	struct timespec ts = hg_ns_to_timespec(window_ns);
 	uint64_t t0, n0, t1, n1;
 
 	hg_clock_pair(CLOCK_MONOTONIC_RAW, &n0, &t0);

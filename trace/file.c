@@ -166,19 +166,19 @@ static void write_all(struct out *o, const struct hg_trace *t)
 	free(b.p);
 }
 
+static int write_trace(FILE *f, const void *t)
+{
+	struct out o = { 0 };
+
+	hg_crc32_init(&o.table);
+	o.f = f;
+	write_all(&o, t);
+	return o.err;
+}
+
 int hg_trace_write(const struct hg_trace *t, const char *path, char *err, size_t errlen)
 {
-	struct hg_atomic a;
-	struct out o = { 0 };
-	int ret;
-
-	ret = hg_atomic_open(&a, path, err, errlen);
-	if (ret)
-		return ret;
-	hg_crc32_init(&o.table);
-	o.f = a.f;
-	write_all(&o, t);
-	return hg_atomic_close(&a, o.err, err, errlen);
+	return hg_atomic_write(path, write_trace, t, err, errlen);
 }
 
 /* ---------------------------------------------------------------- read */

@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 /*
  * hg_parse_time - parse a time value with its unit into nanoseconds
@@ -61,5 +62,18 @@ char *hg_format_ms3(uint64_t ns, char *buf, size_t len);
  * exactly. Returns @buf.
  */
 char *hg_format_us(uint64_t ns, char *buf, size_t len);
+
+/* hg_ns_to_timespec - @ns nanoseconds as a struct timespec (seconds and the rest). */
+static inline struct timespec hg_ns_to_timespec(uint64_t ns)
+{
+	return (struct timespec){ .tv_sec = (time_t)(ns / 1000000000ULL),
+				  .tv_nsec = (long)(ns % 1000000000ULL) };
+}
+
+/* hg_timespec_to_ns - @ts in nanoseconds (a time that is not negative). */
+static inline uint64_t hg_timespec_to_ns(const struct timespec *ts)
+{
+	return (uint64_t)ts->tv_sec * 1000000000ULL + (uint64_t)ts->tv_nsec;
+}
 
 #endif /* HG_TIMEVAL_H */

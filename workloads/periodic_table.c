@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "trace/errlen.h"
 #include "trace/infile.h"
 #include "trace/timeval.h"
 #include "trace/wire.h"
@@ -31,7 +32,7 @@ struct table {
  */
 static int read_table(const char *path, struct table *t, char *err, size_t errlen)
 {
-	char why[128], *line = NULL;
+	char why[HG_ERR_LEN], *line = NULL;
 	size_t lineno = 0, n = 0, cap = 0, linecap = 0;
 	uint64_t *v = NULL;
 	int ret = 0;
@@ -131,7 +132,7 @@ static void table_describe(const struct hg_wl_params *p, char *buf, size_t len)
 static int table_setup(struct hg_wl_ctx *ctx)
 {
 	struct table *t = calloc(1, sizeof(*t));
-	char err[256];
+	char err[HG_ERR_LEN];
 	int ret;
 
 	if (!t)
@@ -165,7 +166,7 @@ static uint64_t table_cost(struct hg_wl_ctx *ctx, uint64_t k)
 static int table_wcet(const struct hg_wl_params *p, uint64_t *ns)
 {
 	struct table t;
-	char err[256];
+	char err[HG_ERR_LEN];
 	size_t i;
 	int ret = read_table(p->path, &t, err, sizeof(err));
 

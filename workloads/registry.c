@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "trace/errlen.h"
 #include "trace/lookup.h"
 #include "trace/timeval.h"
 #include "workloads/workload.h"
@@ -52,7 +53,7 @@ const struct hg_workload *hg_workload_find(const char *name, char *err, size_t e
 int hg_wl_parse_time(const char *arg, const char *what, uint64_t *ns,
 		     char *err, size_t errlen)
 {
-	char why[128];
+	char why[HG_ERR_LEN];
 	int ret = hg_parse_time(arg, ns, why, sizeof(why));
 
 	if (!ret && !*ns) {

@@ -11,6 +11,7 @@
 
 #include "hourglass/options.h"
 #include "hourglass/taskset.h"
+#include "report/rtaprint.h"
 #include "fuzz.h"
 
 #define MAX_WORDS 64

@@ -10,6 +10,7 @@
 
 #include "hourglass/options.h"
 #include "hourglass/taskset.h"
+#include "report/rtaprint.h"
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
