@@ -55,7 +55,7 @@ static struct hg_trace *build(uint32_t nthreads, const struct tiv *iv, size_t n)
 		for (k = 0; k < n; k++) {
 			if (iv[k].thread != i)
 				continue;
-			need += iv[k].flags & HG_REC_EVENT ? 1 : hg_record_pieces(iv[k].len);
+			need += (iv[k].flags & HG_REC_EVENT) ? 1 : hg_record_pieces(iv[k].len);
 			if (!(iv[k].flags & HG_REC_EVENT))
 				last = k;
 		}
