@@ -168,11 +168,11 @@ static void *worker_main(void *arg)
 		goto out;
 	if (w->cfg->start_ns && wait_until(r, r->mono_t0_ns + w->cfg->start_ns))
 		goto out;
-	/* the trace's time line is the counter's: start no earlier on it either */
-	while (hg_counter_read() < w->begin)
-		hg_cpu_relax();
 	hg_tracer_init(&w->tracer, &w->writer, &w->stats, &r->stop,
 		       w->gap_cycles, w->end, r->check_cycles);
+	/* the trace's time line is the counter's: start no earlier on it either */
+	if (hg_tracer_wait(&w->tracer, w->begin))
+		goto out;
 	w->tracer.id = w->id;
 	if (r->cfg->break_ns)
 		w->tracer.brk = &r->brk;
