@@ -623,6 +623,7 @@ static int run_experiment(const struct hg_config *cfg, const struct hg_run_monit
 	t->calib = r.calib;
 	t->pid = (uint32_t)getpid();
 	hg_trace_add_sys(t, "counter", HG_COUNTER_NAME);
+	hg_trace_add_counter(t);
 	t->duration_ns = cfg->duration_ns;
 	t->capacity = cfg->records;
 	t->histogram_us = cfg->histogram_us;
