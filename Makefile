@@ -25,6 +25,32 @@ CC      ?= cc
 PKG_CONFIG ?= pkg-config
 BUILD   := build
 
+# --- another architecture -----------------------------------------------------
+# ARCH=arm64 (or riscv64): cross-build into build-<arch>/ with Debian's
+# <triplet>-gcc, every library found through pkg-config in the multiarch
+# directory /usr/lib/<triplet>/ (scripts/deps.sh --arch <arch> installs the
+# toolchain, the :<arch> libraries and qemu-user). ARCH left out, or the
+# machine's own, builds natively in build/.
+ARCH ?=
+ARCH_TRIPLET_arm64   := aarch64-linux-gnu
+ARCH_TRIPLET_riscv64 := riscv64-linux-gnu
+ARCH_QEMU_arm64      := qemu-aarch64-static
+ARCH_QEMU_riscv64    := qemu-riscv64-static
+ARCH_NATIVE := $(shell dpkg --print-architecture 2>/dev/null || uname -m)
+ifneq ($(filter-out $(ARCH_NATIVE) x86_64 amd64,$(ARCH)),)
+ARCH_TRIPLET := $(ARCH_TRIPLET_$(ARCH))
+ifeq ($(ARCH_TRIPLET),)
+$(error ARCH=$(ARCH): not one we cross-build for (arm64, riscv64))
+endif
+ARCH_QEMU := $(ARCH_QEMU_$(ARCH))
+BUILD   := build-$(ARCH)
+CC      := $(ARCH_TRIPLET)-gcc
+AR      := $(ARCH_TRIPLET)-ar
+PKG_CONFIG := PKG_CONFIG_LIBDIR=/usr/lib/$(ARCH_TRIPLET)/pkgconfig:/usr/share/pkgconfig \
+	      PKG_CONFIG_SYSROOT_DIR= pkg-config
+endif
+# --- end of another architecture ------------------------------------------------
+
 STD     = -std=c11 -D_GNU_SOURCE -I.
 WARN    = -Wall -Wextra -Wmissing-prototypes -Wstrict-prototypes -Wsign-compare \
           -Wtype-limits -Wformat=2 -Werror=format-security
@@ -241,7 +267,7 @@ uninstall:
 	-rmdir $(DESTDIR)$(SCHEMADIR) $(DESTDIR)$(DATADIR) 2>/dev/null
 
 clean:
-	rm -rf $(BUILD) build-san build-fuzz build-afl
+	rm -rf $(BUILD) build-san build-fuzz build-afl build-arm64 build-riscv64
 
 help:
 	@echo "targets:"
@@ -267,8 +293,9 @@ help:
 	@echo "             \$$(BASHCOMPDIR))"
 	@echo "  install-strip  the same, the program stripped"
 	@echo "  uninstall  remove what install put there"
-	@echo "  clean      remove build/, build-san/, build-fuzz/ and build-afl/"
-	@echo "variables: CC, CFLAGS (added to ours), LDFLAGS, PREFIX, DESTDIR, BASHCOMPDIR, OPT,"
+	@echo "  clean      remove build/, build-san/, build-fuzz/, build-afl/ and build-<arch>/"
+	@echo "variables: ARCH (arm64, riscv64: cross-build in build-<arch>/),"
+	@echo "           CC, CFLAGS (added to ours), LDFLAGS, PREFIX, DESTDIR, BASHCOMPDIR, OPT,"
 	@echo "           SANITIZE, VALGRIND, FUZZ_TIME, FUZZ_SEED, AFL_CC"
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
