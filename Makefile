@@ -9,6 +9,8 @@
 #                 program stripped
 # make check SANITIZE=1   the same tests built with ASan and UBSan in build-san/
 # make fuzz       build the fuzz targets with libFuzzer (build-fuzz/fuzz/)
+# make ARCH=arm64 the arm64 binary, cross-built in build-arm64/
+# make check-arch ARCH=arm64   the tests that need no real time, under qemu-user
 # make help       list the targets
 
 PREFIX  ?= /usr/local
@@ -148,7 +150,7 @@ FUZZ_LDFLAGS_trace = -Wl,--wrap=hg_get_u16,--wrap=hg_get_u32,--wrap=hg_get_u64 \
 		     -Wl,--wrap=hg_get_str,--wrap=hg_get_label
 
 .PHONY: all tests check unit smoke badinput replay bench demo paper install install-strip \
-	uninstall clean help deps fuzz fuzz-build fuzz-run fuzz-afl lint layers
+	uninstall clean help deps fuzz fuzz-build fuzz-run fuzz-afl lint layers check-arch
 
 all: $(BIN)
 
@@ -213,6 +215,17 @@ badinput: $(BIN)
 
 replay: $(REPLAY_BIN)
 	@$(call san_run,replay,sh tests/fuzz/replay.sh $(BUILD)/fuzz $(FUZZ_NAMES))
+
+# make check-arch ARCH=arm64: the unit tests and the smoke tests that need no
+# real time and no privilege, run under qemu-user (tests/arch.sh says what it
+# skips and why); the tests are built first
+check-arch:
+ifeq ($(ARCH_QEMU),)
+	@echo "check-arch: say which architecture: make check-arch ARCH=arm64" >&2; exit 2
+else
+	@$(MAKE) --no-print-directory ARCH=$(ARCH) $(BIN) $(TEST_BIN)
+	@sh tests/arch.sh $(ARCH_QEMU) $(ARCH_TRIPLET) $(BIN) $(TEST_BIN)
+endif
 
 # the folder rules of ARCHITECTURE.md, and their checker on trees of its own
 layers:
@@ -282,6 +295,8 @@ help:
 	@echo "  lint       the folder rules (scripts/layers.sh), cppcheck and clang-tidy"
 	@echo "             over the tree (.clang-tidy, scripts/cppcheck-suppressions)"
 	@echo "  layers     the folder rules of ARCHITECTURE.md alone (also in check)"
+	@echo "  check-arch with ARCH=arm64: cross-build in build-arm64/ and run the unit"
+	@echo "             tests and the smoke tests that need no real time under qemu-user"
 	@echo "  smoke      the smoke tests alone; with VALGRIND=1 under valgrind memcheck"
 	@echo "  bench      run the benchmarks in tests/bench and print their ratios"
 	@echo "  demo       install missing packages (as root), build, run the paper's"
