@@ -9,6 +9,8 @@
 #                 program stripped
 # make check SANITIZE=1   the same tests built with ASan and UBSan in build-san/
 # make fuzz       build the fuzz targets with libFuzzer (build-fuzz/fuzz/)
+# make ARCH=arm64 the arm64 binary, cross-built in build-arm64/
+# make check-arch ARCH=arm64   the tests that need no real time, under qemu-user
 # make help       list the targets
 
 PREFIX  ?= /usr/local
@@ -24,6 +26,32 @@ DESTDIR ?=
 CC      ?= cc
 PKG_CONFIG ?= pkg-config
 BUILD   := build
+
+# --- another architecture -----------------------------------------------------
+# ARCH=arm64 (or riscv64): cross-build into build-<arch>/ with Debian's
+# <triplet>-gcc, every library found through pkg-config in the multiarch
+# directory /usr/lib/<triplet>/ (scripts/deps.sh --arch <arch> installs the
+# toolchain, the :<arch> libraries and qemu-user). ARCH left out, or the
+# machine's own, builds natively in build/.
+ARCH ?=
+ARCH_TRIPLET_arm64   := aarch64-linux-gnu
+ARCH_TRIPLET_riscv64 := riscv64-linux-gnu
+ARCH_QEMU_arm64      := qemu-aarch64-static
+ARCH_QEMU_riscv64    := qemu-riscv64-static
+ARCH_NATIVE := $(shell dpkg --print-architecture 2>/dev/null || uname -m)
+ifneq ($(filter-out $(ARCH_NATIVE) x86_64 amd64,$(ARCH)),)
+ARCH_TRIPLET := $(ARCH_TRIPLET_$(ARCH))
+ifeq ($(ARCH_TRIPLET),)
+$(error ARCH=$(ARCH): not one we cross-build for (arm64, riscv64))
+endif
+ARCH_QEMU := $(ARCH_QEMU_$(ARCH))
+BUILD   := build-$(ARCH)
+CC      := $(ARCH_TRIPLET)-gcc
+AR      := $(ARCH_TRIPLET)-ar
+PKG_CONFIG := PKG_CONFIG_LIBDIR=/usr/lib/$(ARCH_TRIPLET)/pkgconfig:/usr/share/pkgconfig \
+	      PKG_CONFIG_SYSROOT_DIR= pkg-config
+endif
+# --- end of another architecture ------------------------------------------------
 
 STD     = -std=c11 -D_GNU_SOURCE -I.
 WARN    = -Wall -Wextra -Wmissing-prototypes -Wstrict-prototypes -Wsign-compare \
@@ -122,7 +150,7 @@ FUZZ_LDFLAGS_trace = -Wl,--wrap=hg_get_u16,--wrap=hg_get_u32,--wrap=hg_get_u64 \
 		     -Wl,--wrap=hg_get_str,--wrap=hg_get_label
 
 .PHONY: all tests check unit smoke badinput replay bench demo paper install install-strip \
-	uninstall clean help deps fuzz fuzz-build fuzz-run fuzz-afl lint layers
+	uninstall clean help deps fuzz fuzz-build fuzz-run fuzz-afl lint layers check-arch
 
 all: $(BIN)
 
@@ -188,6 +216,17 @@ badinput: $(BIN)
 replay: $(REPLAY_BIN)
 	@$(call san_run,replay,sh tests/fuzz/replay.sh $(BUILD)/fuzz $(FUZZ_NAMES))
 
+# make check-arch ARCH=arm64: the unit tests and the smoke tests that need no
+# real time and no privilege, run under qemu-user (tests/arch.sh says what it
+# skips and why); the tests are built first
+check-arch:
+ifeq ($(ARCH_QEMU),)
+	@echo "check-arch: say which architecture: make check-arch ARCH=arm64" >&2; exit 2
+else
+	@$(MAKE) --no-print-directory ARCH=$(ARCH) $(BIN) $(TEST_BIN)
+	@sh tests/arch.sh $(ARCH_QEMU) $(ARCH_TRIPLET) $(BIN) $(TEST_BIN)
+endif
+
 # the folder rules of ARCHITECTURE.md, and their checker on trees of its own
 layers:
 	@sh tests/layers.sh && sh scripts/layers.sh
@@ -241,7 +280,7 @@ uninstall:
 	-rmdir $(DESTDIR)$(SCHEMADIR) $(DESTDIR)$(DATADIR) 2>/dev/null
 
 clean:
-	rm -rf $(BUILD) build-san build-fuzz build-afl
+	rm -rf $(BUILD) build-san build-fuzz build-afl build-arm64 build-riscv64
 
 help:
 	@echo "targets:"
@@ -256,6 +295,8 @@ help:
 	@echo "  lint       the folder rules (scripts/layers.sh), cppcheck and clang-tidy"
 	@echo "             over the tree (.clang-tidy, scripts/cppcheck-suppressions)"
 	@echo "  layers     the folder rules of ARCHITECTURE.md alone (also in check)"
+	@echo "  check-arch with ARCH=arm64: cross-build in build-arm64/ and run the unit"
+	@echo "             tests and the smoke tests that need no real time under qemu-user"
 	@echo "  smoke      the smoke tests alone; with VALGRIND=1 under valgrind memcheck"
 	@echo "  bench      run the benchmarks in tests/bench and print their ratios"
 	@echo "  demo       install missing packages (as root), build, run the paper's"
@@ -267,8 +308,9 @@ help:
 	@echo "             \$$(BASHCOMPDIR))"
 	@echo "  install-strip  the same, the program stripped"
 	@echo "  uninstall  remove what install put there"
-	@echo "  clean      remove build/, build-san/, build-fuzz/ and build-afl/"
-	@echo "variables: CC, CFLAGS (added to ours), LDFLAGS, PREFIX, DESTDIR, BASHCOMPDIR, OPT,"
+	@echo "  clean      remove build/, build-san/, build-fuzz/, build-afl/ and build-<arch>/"
+	@echo "variables: ARCH (arm64, riscv64: cross-build in build-<arch>/),"
+	@echo "           CC, CFLAGS (added to ours), LDFLAGS, PREFIX, DESTDIR, BASHCOMPDIR, OPT,"
 	@echo "           SANITIZE, VALGRIND, FUZZ_TIME, FUZZ_SEED, AFL_CC"
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -144,6 +144,13 @@ void hg_meta_calib(struct hg_json *j, const struct hg_calib *c, const char *coun
 {
 	hg_json_string(j, "counter", counter);
 	hg_json_u64(j, "tsc_hz", c->tsc_hz);
+	hg_json_num(j, "tick_ns", c->tsc_hz ? 1e9 / (double)c->tsc_hz : 0.0, 3);
+	if (c->stated_hz)
+		hg_json_u64(j, "stated_hz", c->stated_hz);
+	else
+		hg_json_null(j, "stated_hz");
+	hg_json_u64(j, "step_cycles", c->step_cycles ? c->step_cycles : 1);
+	hg_json_bool(j, "coarse", hg_calib_coarse(c));
 	hg_json_bool(j, "invariant", c->invariant);
 	hg_json_u64(j, "rounds", c->rounds);
 	hg_json_u64(j, "agree_ppm", c->agree_ppm);

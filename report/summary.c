@@ -97,6 +97,36 @@ static void print_table(FILE *f, const struct hg_trace *t)
 	free(cells);
 }
 
+/*
+ * The counter's tick, the frequency it states (when it states one) and its
+ * resolution: one tick, or on a coarse counter its step, to which every gap
+ * and latency is known.
+ */
+static void print_tick(FILE *f, const struct hg_calib *c)
+{
+	uint32_t step = c->step_cycles ? c->step_cycles : 1;
+	double tick_ns = c->tsc_hz ? 1e9 / (double)c->tsc_hz : 0.0;
+	char res[32];
+
+	fprintf(f, "# counter tick: %.3f ns", tick_ns);
+	if (c->stated_hz) {
+		uint32_t ppm = hg_calib_ppm(c->stated_hz, c->tsc_hz);
+
+		fprintf(f, ", stated %" PRIu64 ".%03" PRIu64 " MHz", c->stated_hz / 1000000,
+			c->stated_hz / 1000 % 1000);
+		if (ppm > HG_CALIB_AGREE_PPM)
+			fprintf(f, " (NOT what was measured: %u ppm apart)", ppm);
+	}
+	if (!hg_calib_coarse(c)) {
+		fprintf(f, "; resolution 1 tick\n");
+		return;
+	}
+	hg_format_us(hg_cycles_to_ns(step, c->tsc_hz), res, sizeof(res));
+	fprintf(f, "; resolution %u tick%s = %s us: the loop goes round %.1f times a step, so "
+		"every gap and latency is known to one step\n", step, step == 1 ? "" : "s", res,
+		(double)step * 1000.0 / (double)c->gap_loop_mcycles);
+}
+
 void hg_print_calib(FILE *f, const struct hg_calib *c, const char *counter)
 {
 	char thr[32];
@@ -106,6 +136,7 @@ void hg_print_calib(FILE *f, const struct hg_calib *c, const char *counter)
 		c->tsc_hz / 1000000, c->tsc_hz / 1000 % 1000,
 		c->invariant ? "invariant" : "NOT invariant",
 		c->rounds, c->agree_ppm);
+	print_tick(f, c);
 	fprintf(f, "# loop: counter read %u cycles, gap loop %u.%02u cycles, "
 		"bare counter loop %u.%02u cycles (ratio %.3f)\n",
 		c->counter_read_cycles,

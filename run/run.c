@@ -163,11 +163,11 @@ static void *worker_main(void *arg)
 		goto out;
 	if (w->cfg->start_ns && wait_until(r, r->mono_t0_ns + w->cfg->start_ns))
 		goto out;
-	/* the trace's time line is the counter's: start no earlier on it either */
-	while (hg_counter_read() < w->begin)
-		hg_cpu_relax();
 	hg_tracer_init(&w->tracer, &w->writer, &w->stats, &r->stop,
 		       w->gap_cycles, w->end, r->check_cycles);
+	/* the trace's time line is the counter's: start no earlier on it either */
+	if (hg_tracer_wait(&w->tracer, w->begin))
+		goto out;
 	w->tracer.id = w->id;
 	if (r->cfg->break_ns)
 		w->tracer.brk = &r->brk;
@@ -618,6 +618,7 @@ static int run_experiment(const struct hg_config *cfg, const struct hg_run_monit
 	t->calib = r.calib;
 	t->pid = (uint32_t)getpid();
 	hg_trace_add_sys(t, "counter", HG_COUNTER_NAME);
+	hg_trace_add_counter(t);
 	t->duration_ns = cfg->duration_ns;
 	t->capacity = cfg->records;
 	t->histogram_us = cfg->histogram_us;

@@ -4,12 +4,53 @@
 # when it cannot install (the compiler will say what is missing).
 # With --tools also what make check SANITIZE=1, make fuzz, make lint and
 # make smoke VALGRIND=1 need (CI runs them all).
-# usage: scripts/deps.sh [--tools]
+# With --arch <arch> (arm64, riscv64) what make ARCH=<arch> and make
+# check-arch ARCH=<arch> need: the cross compiler, qemu-user and the
+# libraries of that architecture (dpkg --add-architecture, then <lib>:<arch>).
+# usage: scripts/deps.sh [--tools] [--arch <arch>]
 set -u
 need=""
 pkgs="build-essential pkg-config check libnuma-dev libjson-c-dev python3-jsonschema"
-[ "${1:-}" = --tools ] &&
+tools=""
+arch=""
+while [ $# -gt 0 ]; do
+	case $1 in
+	--tools) tools=1 ;;
+	--arch) arch=${2:-}; shift ;;
+	*) echo "deps: unknown option $1 (usage: scripts/deps.sh [--tools] [--arch <arch>])" >&2
+	   exit 2 ;;
+	esac
+	shift
+done
+[ -n "$tools" ] &&
 	pkgs="$pkgs clang-14 libfuzzer-14-dev libclang-rt-14-dev cppcheck clang-tidy valgrind"
+
+# --- another architecture -----------------------------------------------------
+# ARCH_LIBS: the -dev packages of every library the build links or the tests
+# use, installed as <pkg>:<arch>; a library the native build gets from
+# pkg-config belongs here too.
+ARCH_LIBS="libc6-dev libnuma-dev libjson-c-dev check libsubunit-dev"
+if [ -n "$arch" ]; then
+	case $arch in
+	arm64) triplet=aarch64-linux-gnu ;;
+	riscv64) triplet=riscv64-linux-gnu ;;
+	*) echo "deps: --arch $arch: not one we cross-build for (arm64, riscv64)" >&2; exit 2 ;;
+	esac
+	pkgs="$pkgs gcc-$triplet binutils-$triplet qemu-user-static"
+	for lib in $ARCH_LIBS; do
+		pkgs="$pkgs $lib:$arch"
+	done
+	if ! dpkg --print-foreign-architectures | grep -qx "$arch"; then
+		if [ "$(id -u)" != 0 ]; then
+			echo "deps: the $arch architecture is not enabled (run as root, or: sudo" \
+			     "dpkg --add-architecture $arch && sudo apt-get update)" >&2
+			exit 0
+		fi
+		echo "deps: dpkg --add-architecture $arch"
+		dpkg --add-architecture "$arch" && apt-get update -q >/dev/null 2>&1
+	fi
+fi
+# --- end of another architecture ---------------------------------------------
 for pkg in $pkgs; do
 	dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" ||
 		need="$need $pkg"

@@ -111,6 +111,86 @@ START_TEST(test_invariant)
 }
 END_TEST
 
+/*
+ * The counter's step from made-up readings: a counter finer than a read
+ * (every reading differs) has a step of one tick, whatever the reads cost;
+ * one slower than a read moves in its smallest difference.
+ */
+START_TEST(test_step)
+{
+	/* a TSC: 20 to 40 ticks a read, never twice the same value */
+	static const uint64_t tsc[] = { 1000, 1024, 1046, 1070, 1091, 1130 };
+	/* a 54 MHz generic timer read every 7 ns: 0.4 ticks a read */
+	static const uint64_t pi[] = { 500, 500, 500, 501, 501, 502, 502, 502, 503 };
+	/* emulated: a microsecond clock scaled to 62.5 MHz, 62 or 63 ticks a step */
+	static const uint64_t qemu[] = { 6250, 6250, 6312, 6312, 6312, 6375, 6437, 6437 };
+	/* a 1 GHz counter that moves by 20 at 50 MHz (scaled, as FEAT_ECV allows) */
+	static const uint64_t ecv[] = { 40, 40, 60, 60, 100, 100, 120 };
+	/* one that stands still, and one that went back in between */
+	static const uint64_t still[] = { 7, 7, 7, 7 };
+	static const uint64_t back[] = { 900, 900, 100, 100, 103, 103 };
+
+	ck_assert_uint_eq(hg_calib_step(tsc, 6), 1);
+	ck_assert_uint_eq(hg_calib_step(pi, 9), 1);
+	ck_assert_uint_eq(hg_calib_step(qemu, 8), 62);
+	ck_assert_uint_eq(hg_calib_step(ecv, 7), 20);
+	ck_assert_uint_eq(hg_calib_step(still, 4), 0);
+	ck_assert_uint_eq(hg_calib_step(back, 6), 3);
+	ck_assert_uint_eq(hg_calib_step(tsc, 1), 1);
+}
+END_TEST
+
+/*
+ * A coarse counter: the loop runs several times per tick, so twice the
+ * loop time rounds to a tick or none; the threshold is two steps at least,
+ * derived or given. A fine counter keeps what it had.
+ */
+START_TEST(test_coarse_threshold)
+{
+	struct hg_calib pi = {
+		.tsc_hz = 54000000,		/* 18.5 ns a tick */
+		.gap_loop_mcycles = 400,	/* 0.4 ticks an iteration */
+		.bare_loop_mcycles = 300,
+		.iter_p999_cycles = 1,
+		.step_cycles = 1,
+	};
+	struct hg_calib emu = {
+		.tsc_hz = 62500000,		/* 16 ns a tick, a step of 1 us */
+		.gap_loop_mcycles = 6260,
+		.iter_p999_cycles = 63,
+		.step_cycles = 62,
+	};
+	struct hg_calib tsc = {
+		.tsc_hz = 3000000000ULL,
+		.gap_loop_mcycles = 26000,
+		.iter_p999_cycles = 30,
+		.step_cycles = 1,
+	};
+
+	ck_assert(hg_calib_coarse(&pi));
+	ck_assert(hg_calib_coarse(&emu));
+	ck_assert(!hg_calib_coarse(&tsc));
+	ck_assert_uint_eq(hg_calib_min_threshold(0), 2);
+	ck_assert_uint_eq(hg_calib_min_threshold(62), 124);
+
+	/* derived: 2 x max(ceil(0.4), 1) = 2 ticks, 37 ns */
+	ck_assert_uint_eq(hg_calib_gap_threshold(&pi, 0), 2);
+	/* given 10 ns: 0.54 ticks rounds to 1 (a tick is no gap): raised to 2 */
+	ck_assert_uint_eq(hg_calib_gap_threshold(&pi, 10), 2);
+	/* given 1 us: 54 ticks, kept */
+	ck_assert_uint_eq(hg_calib_gap_threshold(&pi, 1000), 54);
+	/* derived: 2 x 63 = 126, rounded up to a multiple of 8 (64 / 8): 128 */
+	ck_assert_uint_eq(hg_calib_gap_threshold(&emu, 0), 128);
+	/* given 100 ns: 6 ticks, less than one step: two steps, 124 */
+	ck_assert_uint_eq(hg_calib_gap_threshold(&emu, 100), 124);
+	/* a fine counter: given 0.1 ns rounds to no tick: one, as before */
+	ck_assert_uint_eq(hg_calib_gap_threshold(&tsc, 0), 60);
+	ck_assert_uint_eq(hg_calib_gap_threshold(&tsc, 1), 3);
+	tsc.tsc_hz = 1000000000ULL;
+	ck_assert_uint_eq(hg_calib_gap_threshold(&tsc, 0), 60);
+}
+END_TEST
+
 /* What every successful calibration has, whatever the machine. */
 static void assert_calib(const struct hg_calib *c)
 {
@@ -132,9 +212,12 @@ START_TEST(test_calibrate_derived)
 	ck_assert_int_eq(hg_calibrate(&c, 0), 0);
 	assert_calib(&c);
 	ck_assert(!c.threshold_given);
-	ck_assert_uint_eq(c.gap_threshold_cycles,
+	ck_assert_uint_eq(c.gap_threshold_cycles, hg_calib_gap_threshold(&c, 0));
+	ck_assert_uint_ge(c.gap_threshold_cycles,
 			  hg_calib_threshold(c.gap_loop_mcycles, c.iter_p999_cycles));
 	ck_assert_uint_ge(c.gap_threshold_cycles, 2);
+	ck_assert_uint_ge(c.step_cycles, 1);
+	ck_assert_uint_ge(c.gap_threshold_cycles, hg_calib_min_threshold(c.step_cycles));
 }
 END_TEST
 
@@ -148,9 +231,14 @@ START_TEST(test_calibrate_given)
 	ck_assert(c.threshold_given);
 	/* 1 us at the measured frequency, rounded to the nearest cycle */
 	want = (c.tsc_hz + 500000) / 1000000;
-	ck_assert_uint_eq(c.gap_threshold_cycles, want ? want : 1);
-	ck_assert_uint_eq(c.gap_threshold_cycles, hg_ns_to_cycles(1000, c.tsc_hz));
-	if (c.tsc_hz >= 100000000)	/* a cycle is 10 ns or less */
+	if (!want)
+		want = 1;
+	/* a coarse counter (emulated, or slower than the loop): two steps at least */
+	if (hg_calib_coarse(&c) && want < hg_calib_min_threshold(c.step_cycles))
+		want = hg_calib_min_threshold(c.step_cycles);
+	ck_assert_uint_eq(c.gap_threshold_cycles, want);
+	ck_assert_uint_eq(c.gap_threshold_cycles, hg_calib_gap_threshold(&c, 1000));
+	if (c.tsc_hz >= 100000000 && !hg_calib_coarse(&c))	/* a cycle is 10 ns or less */
 		ck_assert_uint_le(c.gap_threshold_ns > 1000 ? c.gap_threshold_ns - 1000 :
 				  1000 - c.gap_threshold_ns, 10);
 }
@@ -165,6 +253,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_ppm);
 	tcase_add_test(tc, test_threshold);
 	tcase_add_test(tc, test_invariant);
+	tcase_add_test(tc, test_step);
+	tcase_add_test(tc, test_coarse_threshold);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("calibrate");

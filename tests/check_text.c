@@ -78,6 +78,8 @@ START_TEST(test_report_lines)
 		"0 0.000600 0.000650 0.000050 0.000100\n"
 		"# hourglass: 1 thread, -d 1ms, started 1970-01-01 00:00:00 UTC, ran 1.000000 ms\n"
 		"# counter: tsc 1000.000 MHz (NOT invariant), calibrated in 0 rounds to 0 ppm\n"
+		/* no step in the trace (0): one tick; no loop time (0): not coarse */
+		"# counter tick: 1.000 ns; resolution 1 tick\n"
 		"# loop: counter read 0 cycles, gap loop 0.00 cycles, bare counter loop 0.00 "
 		"cycles (ratio 0.000)\n"
 		"# gap threshold: 10 cycles = 0.010 us (twice the loop time; 99.9% of "

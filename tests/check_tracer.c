@@ -32,6 +32,7 @@ struct fx {
 	struct hg_tracer tr;
 	uint64_t s0;			/* start of the first interval */
 	uint64_t fake;			/* what the slow path reads as the counter */
+	unsigned long reads;		/* of stuck_clock() */
 	struct hg_record rec[MAXREC];	/* collected records */
 	size_t nrec;
 };
@@ -187,6 +188,54 @@ START_TEST(test_counter_cpu)
 		ck_assert_uint_eq(cpu, (unsigned int)c);
 	}
 	ck_assert_int_eq(sched_setaffinity(0, sizeof(old), &old), 0);
+}
+END_TEST
+
+/*
+ * A counter that stands still, read by a thread waiting for the common
+ * start: the main thread raises the stop flag (here, at the 1000th read).
+ */
+static uint64_t stuck_clock(void *arg)
+{
+	struct fx *f = arg;
+
+	if (++f->reads == 1000)
+		atomic_store(&f->stop, 1);
+	return f->fake;
+}
+
+/*
+ * Waiting for the start on the counter's time line ends with the stop flag
+ * when the counter does not get there: one that stands still, or one set
+ * back below the start (an emulator's counter follows the wall clock), so
+ * a run that is stopping never waits for it (the run's signals are held
+ * while it joins its threads: nothing else could end it).
+ */
+START_TEST(test_wait_stops)
+{
+	struct fx *f = fx_new(1024, GAP, FAR, NO_CHECK);
+
+	f->tr.clock = stuck_clock;
+	ck_assert_int_eq(hg_tracer_wait(&f->tr, f->fake + 1), HG_LOOP_STOP);
+	ck_assert_uint_eq(f->reads, 1000);
+	/* set back far below the start: the flag still ends the wait at once */
+	f->fake -= 1000000;
+	ck_assert_int_eq(hg_tracer_wait(&f->tr, f->fake + 1000000), HG_LOOP_STOP);
+	ck_assert_uint_eq(f->reads, 1001);
+	fx_free(f);
+}
+END_TEST
+
+/* The start reached: no wait, and no look at the flag. */
+START_TEST(test_wait_reached)
+{
+	struct fx *f = fx_new(1024, GAP, FAR, NO_CHECK);
+
+	f->tr.clock = stuck_clock;
+	ck_assert_int_eq(hg_tracer_wait(&f->tr, f->fake), 0);
+	ck_assert_int_eq(hg_tracer_wait(&f->tr, f->fake - 1), 0);
+	ck_assert_uint_eq(f->reads, 2);
+	fx_free(fx_real(f));
 }
 END_TEST
 
@@ -571,6 +620,8 @@ static Suite *suite(void)
 
 	tc = tcase_create("limits");
 	tcase_add_test(tc, test_stop_flag);
+	tcase_add_test(tc, test_wait_stops);
+	tcase_add_test(tc, test_wait_reached);
 	tcase_add_test(tc, test_check_limit);
 	tcase_add_test(tc, test_deadline);
 	tcase_add_test(tc, test_budget);

@@ -19,6 +19,7 @@
 #define ITER_SAMPLES	400000u
 #define ITER_BATCHES	15
 #define FREQ_MAX_ROUNDS	12
+#define STEP_READS	4096
 
 uint64_t hg_calib_hz(uint64_t tsc0, uint64_t ns0, uint64_t tsc1, uint64_t ns1)
 {
@@ -52,6 +53,70 @@ uint64_t hg_calib_threshold(uint32_t loop_mcycles, uint32_t iter_p999)
 	while (step * 16 <= t)
 		step *= 2;
 	return (t + step - 1) / step * step;
+}
+
+uint64_t hg_calib_min_threshold(uint32_t step_cycles)
+{
+	return 2 * (uint64_t)(step_cycles ? step_cycles : 1);
+}
+
+bool hg_calib_coarse(const struct hg_calib *c)
+{
+	return c->step_cycles > 1 || (c->gap_loop_mcycles && c->gap_loop_mcycles < 1000);
+}
+
+uint32_t hg_calib_step(const uint64_t *buf, size_t reads)
+{
+	uint64_t step = UINT64_MAX;
+	bool equal = false;
+	size_t i;
+
+	for (i = 1; i < reads; i++) {
+		uint64_t d = buf[i] - buf[i - 1];
+
+		if (!d)
+			equal = true;
+		else if (d < step && buf[i] > buf[i - 1])
+			step = d;
+	}
+	if (!equal)
+		return 1;	/* finer than a read: its step cannot be seen, and is one */
+	if (step == UINT64_MAX)
+		return 0;
+	return step > UINT32_MAX ? UINT32_MAX : (uint32_t)step;
+}
+
+/* Successive readings, as fast as they come: the counter's resolution. */
+static uint32_t counter_step(void)
+{
+	uint64_t *buf = malloc(STEP_READS * sizeof(*buf));
+	uint32_t step;
+	size_t i;
+
+	if (!buf)
+		return 1;
+	for (i = 0; i < STEP_READS; i++)
+		buf[i] = hg_counter_read();
+	step = hg_calib_step(buf, STEP_READS);
+	free(buf);
+	return step ? step : 1;
+}
+
+uint64_t hg_calib_gap_threshold(const struct hg_calib *c, uint64_t gap_ns)
+{
+	uint64_t t;
+
+	if (gap_ns) {
+		t = hg_ns_to_cycles(gap_ns, c->tsc_hz);
+		if (!t)
+			t = 1;
+	} else {
+		t = hg_calib_threshold(c->gap_loop_mcycles, c->iter_p999_cycles);
+	}
+	/* a step of a coarse counter is no gap, whatever -g said */
+	if (hg_calib_coarse(c) && t < hg_calib_min_threshold(c->step_cycles))
+		t = hg_calib_min_threshold(c->step_cycles);
+	return t;
 }
 
 uint64_t hg_clock_ns(clockid_t clk)
@@ -213,6 +278,7 @@ int hg_calib_loops(struct hg_calib *c)
 	w.arena = &none;
 	atomic_init(&stop, 0);
 	c->counter_read_cycles = read_cost();
+	c->step_cycles = counter_step();
 	for (i = 0; i < LOOP_TRIALS; i++) {
 		uint64_t cyc = bare_loop(LOOP_ITERS), iters = 0;
 		uint32_t m = mcycles(cyc, LOOP_ITERS);
@@ -224,11 +290,12 @@ int hg_calib_loops(struct hg_calib *c)
 		hg_tracer_init(&tr, &w, st, &stop, UINT64_MAX / 2, 0, cyc / 4 + 1);
 		cyc = gap_loop(&tr, cyc, &iters);
 		m = mcycles(cyc, iters);
-		if (m < best_gap)
+		/* a trial kept off the CPU until its end went round no time: no figure */
+		if (iters && m < best_gap)
 			best_gap = m;
 	}
 	c->bare_loop_mcycles = best_bare;
-	c->gap_loop_mcycles = best_gap;
+	c->gap_loop_mcycles = best_gap == UINT32_MAX ? 0 : best_gap;
 	free(st);
 	return hg_calib_step_p999(NULL, NULL, &c->iter_p999_cycles);
 }
@@ -263,21 +330,15 @@ int hg_calibrate(struct hg_calib *c, uint64_t gap_ns)
 	memset(c, 0, sizeof(*c));
 	ret = hg_calib_invariant();
 	c->invariant = ret == 1;
+	c->stated_hz = hg_counter_stated_hz();
 	ret = hg_calib_frequency(c);
 	if (ret)
 		return ret;
 	ret = hg_calib_loops(c);
 	if (ret)
 		return ret;
-	if (gap_ns) {
-		c->threshold_given = true;
-		c->gap_threshold_cycles = hg_ns_to_cycles(gap_ns, c->tsc_hz);
-		if (!c->gap_threshold_cycles)
-			c->gap_threshold_cycles = 1;
-	} else {
-		c->gap_threshold_cycles = hg_calib_threshold(c->gap_loop_mcycles,
-							     c->iter_p999_cycles);
-	}
+	c->threshold_given = gap_ns != 0;
+	c->gap_threshold_cycles = hg_calib_gap_threshold(c, gap_ns);
 	c->gap_threshold_ns = hg_cycles_to_ns(c->gap_threshold_cycles, c->tsc_hz);
 	return 0;
 }

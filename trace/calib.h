@@ -18,6 +18,7 @@
 #define HG_CALIB_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <time.h>
 
@@ -33,6 +34,13 @@ struct hg_calib {
 	uint64_t gap_threshold_ns;
 	bool invariant;			/* constant_tsc and nonstop_tsc */
 	bool threshold_given;		/* set with -g, not derived */
+	/*
+	 * Not in the trace's RUN section: the run keeps them in its system
+	 * snapshot (counter_step_cycles, counter_stated_hz), and reading a
+	 * trace sets them from there (0 when the trace has none).
+	 */
+	uint32_t step_cycles;		/* the counter's resolution: its smallest step */
+	uint64_t stated_hz;		/* the frequency it states (CNTFRQ_EL0), or 0 */
 };
 
 /* Agreement two frequency estimates must reach, in parts per million. */
@@ -67,6 +75,39 @@ uint32_t hg_calib_ppm(uint64_t a, uint64_t b);
 uint64_t hg_calib_threshold(uint32_t loop_mcycles, uint32_t iter_p999);
 
 /*
+ * hg_calib_min_threshold - the smallest gap threshold a counter can tell:
+ * two of its steps, so that the step from one value to the next is never
+ * taken for a gap (@step_cycles 0 counts as 1)
+ */
+uint64_t hg_calib_min_threshold(uint32_t step_cycles);
+
+/*
+ * hg_calib_coarse - whether the counter is slower than the gap loop: it
+ * moves in steps of more than one tick, or the loop reads one value more
+ * than once (less than a tick per iteration; 0, not measured, is not).
+ * Every gap and latency is then measured to one step, and the threshold is
+ * at least two.
+ */
+bool hg_calib_coarse(const struct hg_calib *c);
+
+/*
+ * hg_calib_gap_threshold - the threshold in force, from @c's frequency,
+ * loop times and step: @gap_ns in ticks (at least one), or when 0 the
+ * derived one (hg_calib_threshold()); on a coarse counter at least
+ * hg_calib_min_threshold(), so that it never rounds to a tick or none.
+ */
+uint64_t hg_calib_gap_threshold(const struct hg_calib *c, uint64_t gap_ns);
+
+/*
+ * hg_calib_step - the counter's smallest step, from @reads successive
+ * readings of @read (in @buf): 1 when the readings differ from one to the
+ * next (the counter is finer than a read), else the smallest difference
+ * between two readings that differ, or 0 when none do. A pure function of
+ * the readings, tested with made-up ones.
+ */
+uint32_t hg_calib_step(const uint64_t *buf, size_t reads);
+
+/*
  * hg_calib_frequency - measure the counter frequency
  * Fills tsc_hz, rounds and agree_ppm. Returns 0, or -EIO when no two
  * estimates agreed within HG_CALIB_AGREE_PPM.
@@ -75,8 +116,8 @@ int hg_calib_frequency(struct hg_calib *c);
 
 /*
  * hg_calib_loops - measure the counter read, the bare loop and the gap loop
- * Fills counter_read_cycles, bare_loop_mcycles, gap_loop_mcycles and
- * iter_p999_cycles.
+ * Fills counter_read_cycles, step_cycles, bare_loop_mcycles,
+ * gap_loop_mcycles and iter_p999_cycles.
  * Returns 0 or -ENOMEM.
  */
 int hg_calib_loops(struct hg_calib *c);
@@ -99,7 +140,8 @@ int hg_calib_invariant(void);
 
 /*
  * hg_calibrate - all of the above, then the threshold
- * @gap_ns: the threshold to use, or 0 to derive it from the gap loop
+ * @gap_ns: the threshold to use, or 0 to derive it from the gap loop; on a
+ *          coarse counter either is at least hg_calib_min_threshold()
  * Returns 0 or -errno.
  */
 int hg_calibrate(struct hg_calib *c, uint64_t gap_ns);

@@ -281,6 +281,7 @@ static int decode_section(struct hg_cur *sc, uint32_t type, struct hg_trace *t,
 			err_set(err, errlen, "damaged system section");
 			return -EINVAL;
 		}
+		hg_trace_counter_from_sys(t);
 		return 0;
 	case SEC_THREAD:
 		if (*nthreads_seen >= t->nthreads) {

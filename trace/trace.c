@@ -3,6 +3,8 @@
  * trace.c - the in-memory form of a finished run
  */
 #include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -84,6 +86,36 @@ const char *hg_trace_sys(const struct hg_trace *t, const char *key)
 		if (!strcmp(t->sys[i].key, key))
 			return t->sys[i].value;
 	return NULL;
+}
+
+int hg_trace_add_counter(struct hg_trace *t)
+{
+	char v[32];
+
+	snprintf(v, sizeof(v), "%u", t->calib.step_cycles);
+	if (hg_trace_add_sys(t, "counter_step_cycles", v))
+		return -ENOMEM;
+	if (!t->calib.stated_hz)
+		return 0;
+	snprintf(v, sizeof(v), "%" PRIu64, t->calib.stated_hz);
+	return hg_trace_add_sys(t, "counter_stated_hz", v) ? -ENOMEM : 0;
+}
+
+/* A whole number of at most 19 digits, or 0. */
+static uint64_t sys_number(const struct hg_trace *t, const char *key)
+{
+	const char *v = hg_trace_sys(t, key);
+	size_t n = v ? strspn(v, "0123456789") : 0;
+
+	return n && n < 20 && !v[n] ? strtoull(v, NULL, 10) : 0;
+}
+
+void hg_trace_counter_from_sys(struct hg_trace *t)
+{
+	uint64_t step = sys_number(t, "counter_step_cycles");
+
+	t->calib.step_cycles = step > UINT32_MAX ? UINT32_MAX : (uint32_t)step;
+	t->calib.stated_hz = sys_number(t, "counter_stated_hz");
 }
 
 uint64_t hg_trace_ns(const struct hg_trace *t, uint64_t c)

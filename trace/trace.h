@@ -164,6 +164,21 @@ int hg_trace_add_sys(struct hg_trace *t, const char *key, const char *value);
 /* hg_trace_sys - the value of @key in the snapshot, or NULL. */
 const char *hg_trace_sys(const struct hg_trace *t, const char *key);
 
+/*
+ * hg_trace_add_counter - the counter's step and stated frequency from
+ * @t->calib into the snapshot (counter_step_cycles, counter_stated_hz when
+ * the counter states one): the RUN section's calibration has no field for
+ * them. Returns 0 or -ENOMEM.
+ */
+int hg_trace_add_counter(struct hg_trace *t);
+
+/*
+ * hg_trace_counter_from_sys - the other way, for a trace read from a file:
+ * @t->calib's step_cycles and stated_hz from the snapshot (0 when absent or
+ * not a number).
+ */
+void hg_trace_counter_from_sys(struct hg_trace *t);
+
 /* hg_trace_ns - nanoseconds from the common start to counter value @c. */
 uint64_t hg_trace_ns(const struct hg_trace *t, uint64_t c);
 

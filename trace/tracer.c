@@ -108,6 +108,16 @@ void hg_tracer_init(struct hg_tracer *tr, struct hg_writer *w,
 	tr->stats = st;
 }
 
+int hg_tracer_wait(const struct hg_tracer *tr, uint64_t until)
+{
+	while (now_cycles(tr) < until) {
+		if (atomic_load_explicit(tr->stop, memory_order_relaxed))
+			return HG_LOOP_STOP;
+		hg_cpu_relax();
+	}
+	return 0;
+}
+
 void hg_tracer_start(struct hg_tracer *tr)
 {
 	uint64_t now = now_cycles(tr), after;

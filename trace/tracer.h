@@ -66,6 +66,15 @@ void hg_tracer_init(struct hg_tracer *tr, struct hg_writer *w,
 		    struct hg_tstats *st, const atomic_int *stop,
 		    uint64_t gap_cycles, uint64_t end, uint64_t check_cycles);
 
+/*
+ * hg_tracer_wait - spin until the counter reaches @until, or the stop flag
+ * Returns 0, or HG_LOOP_STOP when the flag was raised first. The flag is
+ * looked at on every reading: a counter that does not get there (another
+ * CPU's that lags, one set back, one that stands still) never keeps a run
+ * that is stopping waiting.
+ */
+int hg_tracer_wait(const struct hg_tracer *tr, uint64_t until);
+
 /* hg_tracer_start - open the first interval now. */
 void hg_tracer_start(struct hg_tracer *tr);
 

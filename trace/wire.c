@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "trace/counter.h"
 #include "trace/wire.h"
 
 /* ------------------------------------------------------------------ crc */
@@ -24,11 +25,7 @@ void hg_crc32_init(struct hg_crc32 *c)
 	for (i = 0; i < 256; i++)
 		for (k = 1; k < 8; k++)
 			c->t[k][i] = (c->t[k - 1][i] >> 8) ^ c->t[0][c->t[k - 1][i] & 0xff];
-#if defined(__x86_64__)
-	c->clmul = __builtin_cpu_supports("pclmul") && __builtin_cpu_supports("sse4.1");
-#else
-	c->clmul = false;
-#endif
+	c->clmul = hg_arch_has_clmul();
 }
 
 /* Slicing by eight: eight bytes a step, one table lookup for each. */
@@ -52,73 +49,17 @@ static uint32_t crc32_table(const struct hg_crc32 *c, uint32_t crc, const uint8_
 	return crc;
 }
 
-#if defined(__x86_64__)
-#include <immintrin.h>
-
-#define LOAD(p) _mm_loadu_si128((const __m128i *)(p))
-
-/* Fold @x forward by the distance the constants @k stand for, and add @y. */
-__attribute__((target("pclmul,sse4.1")))
-static inline __m128i fold(__m128i x, __m128i k, __m128i y)
-{
-	__m128i hi = _mm_clmulepi64_si128(x, k, 0x11);
-
-	x = _mm_clmulepi64_si128(x, k, 0x00);
-	return _mm_xor_si128(_mm_xor_si128(x, hi), y);
-}
-
-/*
- * Carry-less multiplication: fold 64 bytes a step, then 16, then reduce
- * (Barrett) to 32 bits; the bit-reflected constants of the CRC-32
- * polynomial (x^n mod P for the fold distances, P, and floor(x^64 / P)).
- * @n is a multiple of 16, at least 64; @crc is the register, not inverted.
- */
-__attribute__((target("pclmul,sse4.1")))
-static uint32_t crc32_clmul(uint32_t crc, const uint8_t *p, size_t n)
-{
-	const __m128i k12 = _mm_set_epi64x(0x1c6e41596LL, 0x154442bd4LL);
-	const __m128i k34 = _mm_set_epi64x(0x0ccaa009eLL, 0x1751997d0LL);
-	const __m128i k5 = _mm_set_epi64x(0, 0x163cd6124LL);
-	const __m128i pu = _mm_set_epi64x(0x1f7011641LL, 0x1db710641LL);
-	const __m128i mask = _mm_set_epi32(0, 0, 0, -1);
-	__m128i x1 = _mm_xor_si128(LOAD(p), _mm_cvtsi32_si128((int)crc));
-	__m128i x2 = LOAD(p + 16), x3 = LOAD(p + 32), x4 = LOAD(p + 48), t;
-
-	for (p += 64, n -= 64; n >= 64; p += 64, n -= 64) {
-		x1 = fold(x1, k12, LOAD(p));
-		x2 = fold(x2, k12, LOAD(p + 16));
-		x3 = fold(x3, k12, LOAD(p + 32));
-		x4 = fold(x4, k12, LOAD(p + 48));
-	}
-	x1 = fold(x1, k34, x2);
-	x1 = fold(x1, k34, x3);
-	x1 = fold(x1, k34, x4);
-	for (; n >= 16; p += 16, n -= 16)
-		x1 = fold(x1, k34, LOAD(p));
-	/* 128 to 64 bits, then 64 to 32 */
-	t = _mm_clmulepi64_si128(k34, x1, 0x01);
-	x1 = _mm_xor_si128(_mm_srli_si128(x1, 8), t);
-	t = _mm_srli_si128(x1, 4);
-	x1 = _mm_xor_si128(_mm_clmulepi64_si128(_mm_and_si128(x1, mask), k5, 0x00), t);
-	t = x1;
-	x1 = _mm_clmulepi64_si128(_mm_and_si128(x1, mask), pu, 0x10);
-	x1 = _mm_clmulepi64_si128(_mm_and_si128(x1, mask), pu, 0x00);
-	return (uint32_t)_mm_extract_epi32(_mm_xor_si128(x1, t), 1);
-}
-#endif
 
 uint32_t hg_crc32_update(const struct hg_crc32 *c, uint32_t crc, const uint8_t *p, size_t n)
 {
 	crc = ~crc;
-#if defined(__x86_64__)
 	if (n >= 64 && c->clmul) {
 		size_t body = n & ~(size_t)15;
 
-		crc = crc32_clmul(crc, p, body);
+		crc = hg_arch_crc32_clmul(crc, p, body);
 		p += body;
 		n -= body;
 	}
-#endif
 	return ~crc32_table(c, crc, p, n);
 }
 
