@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "analysis/predict.h"
+#include "report/rtaprint.h"
 #include "report/text.h"
 #include "trace/timeval.h"
 
@@ -32,7 +33,7 @@ static void print_predicted(FILE *f, const struct hg_trace *t, const struct hg_p
 		char held[48];
 
 		/* held: no response measured was longer than the one predicted */
-		if (!h->count)
+		if (!h->count || p->r[i].bound == HG_RTA_UNDECIDED)
 			snprintf(held, sizeof(held), "-");
 		else if (h->max <= p->r[i].response_ns)
 			snprintf(held, sizeof(held), "yes");
@@ -43,7 +44,7 @@ static void print_predicted(FILE *f, const struct hg_trace *t, const struct hg_p
 			th->id, th->workload, hg_format_ms3(ts->c_ns, a[0], 32),
 			hg_format_ms3(ts->t_ns, a[1], 32), hg_format_ms3(ts->d_ns, a[2], 32),
 			hg_format_ms3(ts->j_ns, a[3], 32),
-			hg_format_ms3(p->r[i].response_ns, a[4], 32),
+			hg_rta_response_str(&p->r[i], a[4], 32),
 			h->count ? hg_format_ms3(h->max, a[5], 32) : "-",
 			h->count ? hg_format_ms3(hg_hist_percentile(h, 99), a[6], 32) : "-",
 			th->stats.misses, held);
@@ -56,7 +57,7 @@ static void print_predicted(FILE *f, const struct hg_trace *t, const struct hg_p
 	for (i = 0; i < p->n; i++)
 		fprintf(f, "# %-6u J %s ms: response %s ms, deadline %s ms: %s\n", p->ts_j[i].id,
 			hg_format_ms3(p->ts_j[i].j_ns, a[0], 32),
-			hg_format_ms3(p->r_j[i].response_ns, a[1], 32),
+			hg_rta_response_str(&p->r_j[i], a[1], 32),
 			hg_format_ms3(p->ts_j[i].d_ns, a[2], 32),
 			p->r_j[i].schedulable ? "schedulable" : "UNSCHEDULABLE");
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "report/json.h"
+#include "analysis/edf.h"
 #include "report/rtaprint.h"
 #include "trace/timeval.h"
 
@@ -37,7 +38,30 @@ void hg_taskset_free(struct hg_taskset *s)
 	memset(s, 0, sizeof(*s));
 }
 
-/* "29.000": ms with three decimals, rounded to the microsecond. */
+char *hg_rta_response_str(const struct hg_rta_result *r, char *buf, size_t len)
+{
+	char ms[32];
+
+	switch (r->bound) {
+	case HG_RTA_EXACT:
+		return hg_format_ms3(r->response_ns, buf, len);
+	case HG_RTA_AT_LEAST:
+		snprintf(buf, len, ">=%s", hg_format_ms3(r->response_ns, ms, sizeof(ms)));
+		return buf;
+	default:
+		snprintf(buf, len, "%s", hg_rta_bound_name(r->bound));
+		return buf;
+	}
+}
+
+/* The task's verdict: "schedulable", "unschedulable" or "undecided". */
+static const char *verdict(const struct hg_rta_result *r)
+{
+	if (r->bound == HG_RTA_UNDECIDED)
+		return "undecided";
+	return r->schedulable ? "schedulable" : "unschedulable";
+}
+
 struct edf {
 	double bandwidth;	/* of the reservations */
 	double limit;
@@ -76,8 +100,8 @@ static void print_text(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 
 	for (i = 0; i < s->n; i++)
 		fprintf(f, "rta: thread %u response %s deadline %s %s\n", s->task[i].id,
-			hg_format_ms3(r[i].response_ns, a, sizeof(a)), hg_format_ms3(s->task[i].d_ns, b, sizeof(b)),
-			r[i].schedulable ? "schedulable" : "unschedulable");
+			hg_rta_response_str(&r[i], a, sizeof(a)),
+			hg_format_ms3(s->task[i].d_ns, b, sizeof(b)), verdict(&r[i]));
 	fprintf(f, "# rta: fixed-priority preemptive response-time analysis, order: %s\n",
 		hg_rta_order_name(order));
 	fprintf(f, "# %-6s %-4s %-24s %-26s %8s %8s %8s %8s %8s %6s %9s %9s  %s\n", "thread",
@@ -88,15 +112,16 @@ static void print_text(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 		bool late = r[i].response_ns > t->d_ns;
 		uint64_t slack = late ? r[i].response_ns - t->d_ns : t->d_ns - r[i].response_ns;
 
-		if (r[i].response_ns == UINT64_MAX)
-			snprintf(sl, sizeof(sl), "-inf");
+		if (r[i].bound != HG_RTA_EXACT)
+			snprintf(sl, sizeof(sl), "-");
 		else
 			snprintf(sl, sizeof(sl), "%s%s", late ? "-" : "", hg_format_ms3(slack, d, sizeof(d)));
 		fprintf(f, "# %-6u %-4u %-24s %-26s %8s %8s %8s %8s %8s %6.3f %9s %9s  %s\n",
 			t->id, r[i].rank, s->label[i], s->prio[i], hg_format_ms3(t->c_ns, a, sizeof(a)),
 			hg_format_ms3(t->t_ns, b, sizeof(b)), hg_format_ms3(t->d_ns, c, sizeof(c)),
 			hg_format_ms3(t->j_ns, j, sizeof(j)), hg_format_ms3(t->b_ns, bl, sizeof(bl)),
-			(double)t->c_ns / (double)t->t_ns, hg_format_ms3(r[i].response_ns, d, sizeof(d)), sl,
+			(double)t->c_ns / (double)t->t_ns, hg_rta_response_str(&r[i], d, sizeof(d)), sl,
+			r[i].bound == HG_RTA_UNDECIDED ? "UNDECIDED" :
 			r[i].schedulable ? "schedulable" : "UNSCHEDULABLE");
 	}
 	fprintf(f, "# rta: total utilisation %.3f on one CPU\n", hg_rta_utilisation(s->task, s->n));
@@ -105,18 +130,18 @@ static void print_text(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 			"(%u CPUs x %" PRIu64 "/%" PRIu64 " us): %s\n", e->bandwidth, e->limit,
 			s->cpus, s->rt_runtime_us, s->rt_period_us,
 			e->bandwidth <= e->limit ? "admitted" : "refused");
+	fprintf(f, "# edf: processor demand on one CPU, release jitter and blocking included: ");
 	if (e->demand == HG_EDF_SCHEDULABLE)
-		fprintf(f, "# edf: processor demand on one CPU: schedulable under EDF "
-			"(SCHED_DEADLINE)\n");
+		fprintf(f, "schedulable under EDF (SCHED_DEADLINE)\n");
 	else if (e->demand == HG_EDF_UNDECIDED)
-		fprintf(f, "# edf: processor demand on one CPU: undecided, too many deadlines to "
-			"check (nothing is promised)\n");
+		fprintf(f, "undecided, too many deadlines to check (nothing is promised)\n");
 	else if (e->fail_ns)
-		fprintf(f, "# edf: processor demand on one CPU: unschedulable under EDF, the demand "
-			"exceeds the time at t = %s ms\n", hg_format_ms3(e->fail_ns, a, sizeof(a)));
+		fprintf(f, "unschedulable under EDF, the demand exceeds the time at t = %s ms\n",
+			hg_format_ms3(e->fail_ns, a, sizeof(a)));
+	else if (hg_rta_utilisation(s->task, s->n) > 1.0)
+		fprintf(f, "unschedulable under EDF, utilisation above 1\n");
 	else
-		fprintf(f, "# edf: processor demand on one CPU: unschedulable under EDF, "
-			"utilisation above 1\n");
+		fprintf(f, "unschedulable under EDF, a release jitter as long as its deadline\n");
 }
 
 static void print_json(FILE *f, const struct hg_taskset *s, const struct hg_rta_result *r,
@@ -143,7 +168,11 @@ static void print_json(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 		hg_json_u64(&j, "d_ns", t->d_ns);
 		hg_json_u64(&j, "j_ns", t->j_ns);
 		hg_json_u64(&j, "b_ns", t->b_ns);
-		hg_json_u64(&j, "response_ns", r[i].response_ns);
+		if (r[i].bound == HG_RTA_EXACT || r[i].bound == HG_RTA_AT_LEAST)
+			hg_json_u64(&j, "response_ns", r[i].response_ns);
+		else
+			hg_json_null(&j, "response_ns");
+		hg_json_string(&j, "bound", hg_rta_bound_name(r[i].bound));
 		hg_json_bool(&j, "schedulable", r[i].schedulable);
 		hg_json_close(&j);
 	}
