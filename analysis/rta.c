@@ -25,7 +25,19 @@ static const char *const bound_names[] = {
 	[HG_RTA_AT_LEAST] = "at least",
 	[HG_RTA_UNBOUNDED] = "unbounded",
 	[HG_RTA_UNDECIDED] = "undecided",
+	[HG_RTA_UPPER] = "upper bound",
 };
+
+static const char *const test_names[] = {
+	[HG_RTA_TEST_UNI] = "uniprocessor",
+	[HG_RTA_TEST_GLOBAL] = "global",
+	[HG_RTA_TEST_NONE] = "not-covered",
+};
+
+const char *hg_rta_test_name(enum hg_rta_test t)
+{
+	return test_names[t];
+}
 
 const char *hg_rta_bound_name(enum hg_rta_bound b)
 {
@@ -194,7 +206,10 @@ static void stopped(const struct hg_rta_task *me, uint64_t worst, struct hg_rta_
 	r->schedulable = false;
 	/* a job already late: the verdict stands, the worst is at least this one */
 	r->bound = worst > me->d_ns ? HG_RTA_AT_LEAST : HG_RTA_UNDECIDED;
-	if (r->bound == HG_RTA_UNDECIDED)
+	/* past 2^64 ns (584 years): no bound that can be written */
+	if (worst == UINT64_MAX && r->bound == HG_RTA_AT_LEAST)
+		r->bound = HG_RTA_UNBOUNDED;
+	if (r->bound != HG_RTA_AT_LEAST)
 		r->response_ns = UINT64_MAX;
 }
 
@@ -300,6 +315,29 @@ static int cmp_prio(const void *a, const void *b)
 	return x->i < y->i ? -1 : x->i > y->i;
 }
 
+int hg_rta_rank(const struct hg_rta_task *ts, size_t n, size_t *idx, enum hg_rta_order *order)
+{
+	struct by_prio *o = calloc(n ? n : 1, sizeof(*o));
+	size_t i, none = 0;
+	bool tie = false;
+
+	if (!o)
+		return -ENOMEM;
+	for (i = 0; i < n; i++)
+		o[i] = (struct by_prio){ .ts = ts, .i = i };
+	qsort(o, n, sizeof(*o), cmp_prio);
+	for (i = 0; i < n; i++) {
+		idx[i] = o[i].i;
+		none += ts[o[i].i].prio == HG_RTA_NO_PRIO;
+		tie |= i && ts[o[i - 1].i].prio == ts[o[i].i].prio;
+	}
+	if (order)
+		*order = none == n ? HG_RTA_RATE_MONOTONIC :
+			 tie || none ? HG_RTA_MIXED : HG_RTA_BY_PRIORITY;
+	free(o);
+	return 0;
+}
+
 int hg_rta_fp(const struct hg_rta_task *ts, size_t n, struct hg_rta_result *res,
 	      enum hg_rta_order *order)
 {
@@ -335,6 +373,7 @@ int hg_rta_fp(const struct hg_rta_task *ts, size_t n, struct hg_rta_result *res,
 
 		lvl = level_add(hp, me);
 		res[o[i].i].rank = (unsigned int)i;
+		res[o[i].i].test = HG_RTA_TEST_UNI;
 		first = respond(me, &w, level_cmp(&hp), level_cmp(&lvl),
 				lvl.h ? lvl.h / me->t_ns : UINT64_MAX, start, steps, &res[o[i].i]);
 		/*

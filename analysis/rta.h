@@ -23,6 +23,7 @@
 #ifndef HG_RTA_H
 #define HG_RTA_H
 
+#include <sched.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -37,25 +38,39 @@ struct hg_rta_task {
 	uint64_t j_ns;		/* release jitter */
 	uint64_t b_ns;		/* blocking */
 	int32_t prio;		/* larger runs first; HG_RTA_NO_PRIO: none */
+	cpu_set_t cpus;		/* where it may run; empty: not named (one CPU) */
 };
 
 /* What response_ns is. */
 enum hg_rta_bound {
 	HG_RTA_EXACT,		/* the worst-case response */
 	HG_RTA_AT_LEAST,	/* the walk stopped at a job already late: at least this */
-	HG_RTA_UNBOUNDED,	/* no bound exists (UINT64_MAX) */
-	HG_RTA_UNDECIDED,	/* too long to find: nothing is promised (UINT64_MAX) */
+	HG_RTA_UNBOUNDED,	/* no bound exists, or none below 2^64 ns (UINT64_MAX) */
+	HG_RTA_UNDECIDED,	/* too long to find, or no test applies: nothing is
+				   promised (UINT64_MAX) */
+	HG_RTA_UPPER,		/* an upper bound (a sufficient test, not an exact one) */
 };
 
-/* hg_rta_bound_name - "exact", "at least", "unbounded", "undecided". */
+/* Which analysis a task had (analysis/partition.h chooses). */
+enum hg_rta_test {
+	HG_RTA_TEST_UNI,	/* uniprocessor: hg_rta_fp() on its CPU */
+	HG_RTA_TEST_GLOBAL,	/* global fixed priority on its CPUs (global.h) */
+	HG_RTA_TEST_NONE,	/* not covered: CPUs shared with other affinities */
+};
+
+/* hg_rta_test_name - "uniprocessor", "global", "not-covered". */
+const char *hg_rta_test_name(enum hg_rta_test t);
+
+/* hg_rta_bound_name - "exact", "at least", "unbounded", "undecided", "upper bound". */
 const char *hg_rta_bound_name(enum hg_rta_bound b);
 
 struct hg_rta_result {
 	uint64_t response_ns;	/* J + R; see bound */
 	enum hg_rta_bound bound;
 	bool schedulable;
-	unsigned int rank;	/* 0 is the highest priority */
+	unsigned int rank;	/* 0 is the highest priority (among the tasks of its test) */
 	unsigned int iterations;
+	enum hg_rta_test test;
 };
 
 /* How the priorities were ordered. */
@@ -69,7 +84,16 @@ enum hg_rta_order {
 const char *hg_rta_order_name(enum hg_rta_order o);
 
 /*
- * hg_rta_fp - response-time analysis of @n tasks
+ * hg_rta_rank - the indices of @ts's @n tasks in priority order (the
+ * highest first) into @idx, and how the order was chosen into @order (may
+ * be NULL). Ties are broken by period, then deadline, then id. Returns 0
+ * or -ENOMEM.
+ */
+int hg_rta_rank(const struct hg_rta_task *ts, size_t n, size_t *idx, enum hg_rta_order *order);
+
+/*
+ * hg_rta_fp - response-time analysis of @n tasks on one CPU (their cpus
+ * are not looked at)
  * @res:   one result per task, in the order of @ts
  * @order: how the priority order was chosen (may be NULL)
  * Ties are broken by period, then deadline, then id (rate-monotonic).

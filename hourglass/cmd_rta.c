@@ -25,7 +25,7 @@ struct rta_args {
 static const struct hg_opt rta_opts[] = {
 	{ .name = "tasks", .kind = HG_OPT_FILE, .off = offsetof(struct rta_args, tasks),
 	  .help = "one task per line: C=<time> T=<time> [D=<time>]\n"
-		  "[J=<time>] [B=<time>] [P=<priority>]; # comments\n"
+		  "[J=<time>] [B=<time>] [P=<priority>] [CPU=<list>]; # comments\n"
 		  "(instead of the options of a run)" },
 	{ .name = "json", .kind = HG_OPT_FLAG, .off = offsetof(struct rta_args, json),
 	  .help = "print one JSON object instead of text" },
@@ -50,15 +50,21 @@ static const struct hg_cmdspec rta_spec = {
 		 "for more than the whole CPU has no bound (\"unbounded\"); a walk too long\n"
 		 "to finish says \"undecided\". Priorities come from -p (real-time classes\n"
 		 "and FIFO:n, RR:n); tasks without one, or sharing one, are ordered\n"
-		 "rate-monotonically, and the report says which order it used. Then the EDF\n"
-		 "analyses for SCHED_DEADLINE: the bandwidth of the -rh/-rs reservations\n"
-		 "against the admission limit, and the processor demand with release\n"
-		 "jitter (D - J left after a late release) and blocking.",
+		 "rate-monotonically, and the report says which order it used. Each task\n"
+		 "is analysed on its CPUs (--cpu; without it, every CPU this process may\n"
+		 "run on) with the tasks that may run there: alone on one CPU as above; free\n"
+		 "on the same m CPUs with the global fixed-priority test of Bertogna and\n"
+		 "Cirinei (RTSS 2007; upper bounds, D <= T); CPUs that overlap without being\n"
+		 "equal are not covered. Then the EDF analyses for SCHED_DEADLINE: the\n"
+		 "bandwidth of the -rh/-rs reservations against the admission limit, and per\n"
+		 "CPU the processor demand with release jitter (D - J left after a late\n"
+		 "release) and blocking.",
 	.opts = rta_opts,
 	.rest = "[<options of a run>]",
-	.notes = "Output: one line per task, 'rta: thread <n> response <R> deadline <D>\n"
-		 "schedulable|unschedulable|undecided' (ms; R may be 'unbounded',\n"
-		 "'undecided' or '>=<ms>'), then a table (lines starting with #).",
+	.notes = "Output: one line per task, 'rta: thread <n> response <R>ms deadline\n"
+		 "<D>ms schedulable|unschedulable|undecided|not-covered test\n"
+		 "uniprocessor|global|not-covered cpus <list>' (R may be 'unbounded',\n"
+		 "'undecided' or '>=<R>ms'), then a table (lines starting with #).",
 };
 
 /* The task set of --tasks or of the run's options @run; 0 or -errno. */
