@@ -87,7 +87,7 @@ static uint64_t horizon(const struct hg_rta_task *ts, size_t n, double u, uint64
 	for (i = 0; i < n; i++) {
 		uint64_t g = hg_gcd(lcm, ts[i].t_ns);
 
-		if (hg_sat_mul(lcm / g, ts[i].t_ns) == UINT64_MAX)
+		if (!g || hg_sat_mul(lcm / g, ts[i].t_ns) == UINT64_MAX)
 			return 0;
 		lcm = lcm / g * ts[i].t_ns;
 	}
