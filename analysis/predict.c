@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/cpuset.h"
+#include "analysis/partition.h"
 #include "analysis/predict.h"
 #include "analysis/rta.h"
 #include "trace/timeval.h"
@@ -36,9 +38,27 @@ static size_t collect(const struct hg_trace *t, struct hg_rta_task *ts, uint32_t
 			.b_ns = th->blocking_ns,
 			.prio = th->rt_prio == HG_NO_RT_PRIO ? HG_RTA_NO_PRIO : th->rt_prio,
 		};
+		/* the CPUs it could run on ("0-1"); not a list: none named */
+		if (hg_cpuset_parse(th->cpus, &ts[n].cpus))
+			CPU_ZERO(&ts[n].cpus);
 		idx[n++] = i;
 	}
 	return n;
+}
+
+/* The analysis of @n tasks @ts into @r, CPU by CPU (partition.h). */
+static int analyse(const struct hg_rta_task *ts, size_t n, struct hg_rta_result *r,
+		   enum hg_rta_order *order)
+{
+	struct hg_rta_analysis an;
+	int ret = hg_rta_analyse(ts, n, &an);
+
+	if (!ret) {
+		memcpy(r, an.r, n * sizeof(*r));
+		*order = an.order;
+	}
+	hg_rta_analysis_free(&an);
+	return ret;
 }
 
 int hg_predict(const struct hg_trace *t, struct hg_prediction *p)
@@ -59,14 +79,14 @@ int hg_predict(const struct hg_trace *t, struct hg_prediction *p)
 	for (i = 0; i < t->nthreads; i++)
 		p->reserved |= t->threads[i].reserve != HG_RESERVE_NONE;
 	p->n = collect(t, p->ts, p->idx, false);
-	if (!p->n || hg_rta_fp(p->ts, p->n, p->r, &p->order)) {
+	if (!p->n || analyse(p->ts, p->n, p->r, &p->order)) {
 		p->n = 0;
 		return 0;
 	}
 	/* again, with the jitter the timers gave */
 	/* NOLINTNEXTLINE(clang-analyzer-unix.Malloc): the caller frees @p either way */
 	collect(t, p->ts_j, p->idx, true);
-	p->with_jitter = !hg_rta_fp(p->ts_j, p->n, p->r_j, &p->order_j);
+	p->with_jitter = !analyse(p->ts_j, p->n, p->r_j, &p->order_j);
 	return 0;
 }
 

@@ -16,7 +16,8 @@
 
 /*
  * The fixed-priority response-time analysis of the run's PERIODIC threads
- * (those with a C and a T, not under a reservation): task i is thread
+ * (those with a C and a T, not under a reservation), on the CPUs each
+ * could run on (partition.h, as rta's): task i is thread
  * idx[i], ts[i] its C, T, D, J (given) and B, r[i] its result; ts_j and
  * r_j the same with the release jitter measured in the run (when
  * @with_jitter).

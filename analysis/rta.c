@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * rta.c - response-time analysis and the EDF processor-demand test
+ * rta.c - fixed-priority response-time analysis on one CPU
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "analysis/rta.h"
+#include "analysis/rtamath.h"
 
 static const char *const order_names[] = {
 	[HG_RTA_BY_PRIORITY] = "priority",
@@ -17,6 +18,30 @@ static const char *const order_names[] = {
 const char *hg_rta_order_name(enum hg_rta_order o)
 {
 	return order_names[o];
+}
+
+static const char *const bound_names[] = {
+	[HG_RTA_EXACT] = "exact",
+	[HG_RTA_AT_LEAST] = "at least",
+	[HG_RTA_UNBOUNDED] = "unbounded",
+	[HG_RTA_UNDECIDED] = "undecided",
+	[HG_RTA_UPPER] = "upper bound",
+};
+
+static const char *const test_names[] = {
+	[HG_RTA_TEST_UNI] = "uniprocessor",
+	[HG_RTA_TEST_GLOBAL] = "global",
+	[HG_RTA_TEST_NONE] = "not-covered",
+};
+
+const char *hg_rta_test_name(enum hg_rta_test t)
+{
+	return test_names[t];
+}
+
+const char *hg_rta_bound_name(enum hg_rta_bound b)
+{
+	return bound_names[b];
 }
 
 /*
@@ -36,23 +61,6 @@ const char *hg_rta_order_name(enum hg_rta_order o)
  * this of 1 counts as 1.
  */
 #define HG_RTA_U_FULL (1.0 - 1e-9)
-
-static uint64_t sat_add(uint64_t a, uint64_t b)
-{
-	return a + b < a ? UINT64_MAX : a + b;
-}
-
-static uint64_t sat_mul(uint64_t a, uint64_t b)
-{
-	unsigned __int128 v = (unsigned __int128)a * b;
-
-	return v > UINT64_MAX ? UINT64_MAX : (uint64_t)v;
-}
-
-static uint64_t ceil_div(uint64_t a, uint64_t b)
-{
-	return a / b + (a % b != 0);
-}
 
 /* Does task a run before task b? */
 static bool before(const struct hg_rta_task *a, const struct hg_rta_task *b)
@@ -89,12 +97,12 @@ static void count(struct interference *w, size_t j)
 	const struct hg_rta_task *t = &w->ts[j];
 	uint64_t kt;
 
-	w->k[j] = ceil_div(sat_add(w->x, t->j_ns), t->t_ns);
-	kt = sat_mul(w->k[j], t->t_ns);
+	w->k[j] = hg_ceil_div(hg_sat_add(w->x, t->j_ns), t->t_ns);
+	kt = hg_sat_mul(w->k[j], t->t_ns);
 	/* pinned at the top of the range, the count can change no more */
-	w->holds[j] = kt == UINT64_MAX || sat_add(w->x, t->j_ns) == UINT64_MAX ? UINT64_MAX :
+	w->holds[j] = kt == UINT64_MAX || hg_sat_add(w->x, t->j_ns) == UINT64_MAX ? UINT64_MAX :
 		      kt - t->j_ns;
-	w->sum += sat_mul(w->k[j], t->c_ns);
+	w->sum += hg_sat_mul(w->k[j], t->c_ns);
 }
 
 static void sift_down(struct interference *w, size_t at)
@@ -148,7 +156,7 @@ static uint64_t interfere(struct interference *w, uint64_t x)
 	while (w->n && w->holds[w->heap[0]] < x) {
 		size_t j = w->heap[0];
 
-		w->sum -= sat_mul(w->k[j], w->ts[j].c_ns);
+		w->sum -= hg_sat_mul(w->k[j], w->ts[j].c_ns);
 		count(w, j);
 		sift_down(w, 0);
 	}
@@ -156,90 +164,138 @@ static uint64_t interfere(struct interference *w, uint64_t x)
 }
 
 /*
- * The response of task @me, with @w holding the tasks that run before it
- * and @u_hp their utilisation. Job q of the level busy period completes at
- * the smallest w = (q + 1) C + B + I(w), and responds w - q T + J. When the
- * higher-priority utilisation is below 1 the iteration converges, and it is
- * followed to its end, so that an unschedulable task's response is the
- * true one (39 ms in the paper's example, not the first value past the
- * deadline). When it is 1 or more there is no fixed point: the iteration
- * stops as soon as it is past the deadline. With D <= T the first job is
- * the one that matters; with D > T the busy period may hold several jobs,
- * each released T after the last, and the response is the longest of
- * theirs. @start is a window known not to exceed the first job's (0: none).
- * Past @steps steps nothing is promised (a response of UINT64_MAX).
- * Returns the first job's window when it is exact, else 0.
+ * How much of the CPU a priority level asks for, exactly where its
+ * hyperperiod fits: over a hyperperiod H the level's work is the sum of
+ * C H / T, and the level is below, at or above the whole CPU as that work
+ * is below, at or above H. Beyond HG_RTA_LCM_CAP the sum of C / T in
+ * doubles decides, and within HG_RTA_U_FULL of 1 counts as 1.
  */
-static uint64_t respond(const struct hg_rta_task *me, struct interference *w, double u_hp,
-			uint64_t start, unsigned int steps, struct hg_rta_result *r)
+struct level {
+	uint64_t h;		/* the hyperperiod of its periods; 0: too long to follow */
+	unsigned __int128 work;	/* sum of C H / T, capped at H + 1 */
+	double u;
+};
+
+static struct level level_add(struct level l, const struct hg_rta_task *t)
 {
-	uint64_t limit = me->d_ns > me->j_ns ? me->d_ns - me->j_ns : 0, first = 0;
-	uint64_t worst = 0, q, R, next, own, qt;
-	bool converges = u_hp < HG_RTA_U_FULL;
-	/* with D > T the busy period ends only below a total utilisation of 1 */
-	bool ends = u_hp + (double)me->c_ns / (double)me->t_ns < HG_RTA_U_FULL;
+	uint64_t h = hg_lcm_capped(l.h, t->t_ns);
+
+	l.u += (double)t->c_ns / (double)t->t_ns;
+	if (h) {
+		/* work <= l.h < 2^62 and C H / T < 2^126: no overflow */
+		l.work = l.work * (h / l.h) + (unsigned __int128)t->c_ns * (h / t->t_ns);
+		if (l.work > h)
+			l.work = (unsigned __int128)h + 1;
+	}
+	l.h = h;
+	return l;
+}
+
+/* -1, 0 or 1: the level asks for less than, exactly or more than the whole CPU. */
+static int level_cmp(const struct level *l)
+{
+	if (l->h)
+		return l->work < l->h ? -1 : l->work > l->h;
+	return l->u < HG_RTA_U_FULL ? -1 : l->u > 2.0 - HG_RTA_U_FULL;
+}
+
+/* What is known of a response (J included) when the walk had to stop. */
+static void stopped(const struct hg_rta_task *me, uint64_t worst, struct hg_rta_result *r)
+{
+	r->response_ns = worst;
+	r->schedulable = false;
+	/* a job already late: the verdict stands, the worst is at least this one */
+	r->bound = worst > me->d_ns ? HG_RTA_AT_LEAST : HG_RTA_UNDECIDED;
+	/* past 2^64 ns (584 years): no bound that can be written */
+	if (worst == UINT64_MAX && r->bound == HG_RTA_AT_LEAST)
+		r->bound = HG_RTA_UNBOUNDED;
+	if (r->bound != HG_RTA_AT_LEAST)
+		r->response_ns = UINT64_MAX;
+}
+
+/* J + w - q T: job q's response (it is released at q T - J, before w). */
+static uint64_t job_response(const struct hg_rta_task *me, uint64_t wq, uint64_t qt)
+{
+	uint64_t end = hg_sat_add(wq, me->j_ns);
+
+	return end == UINT64_MAX ? UINT64_MAX : end - qt;
+}
+
+/*
+ * The response of task @me, with @w holding the tasks that run before it;
+ * @hp and @lvl compare the utilisation of those tasks, and of those with
+ * @me, to the whole CPU (level_cmp()); @jobs is the number of @me's jobs
+ * in the hyperperiod of its level (UINT64_MAX: too many to say).
+ *
+ * Job q of the level busy period completes at the smallest
+ * w = (q + 1) C + B + I(w) and responds J + w - q T. When the tasks before
+ * @me take the whole CPU, or the level more than the whole CPU, no bound
+ * exists. Otherwise the jobs are followed until one completes before the
+ * next is released (w + J <= (q + 1) T: the busy period ends there), or
+ * through one hyperperiod H of the level: job q + H / T has the window
+ * w_q + H at most (at most, not more, because the level's work over H is
+ * at most H), so it responds no later than job q, and at a level that
+ * uses exactly the whole CPU, where the busy period never ends, the
+ * responses repeat. Each iteration starts from a window known not to
+ * exceed the fixed point: the previous job's plus C, or @start for the
+ * first job. Past @steps steps the walk stops: a response already past
+ * the deadline stays (HG_RTA_AT_LEAST), else nothing is promised.
+ * Returns the first job's window without its blocking when that is known
+ * exactly (B = 0), else 0.
+ */
+static uint64_t respond(const struct hg_rta_task *me, struct interference *w, int hp, int lvl,
+			uint64_t jobs, uint64_t start, unsigned int steps,
+			struct hg_rta_result *r)
+{
+	uint64_t first = 0, worst = 0, wq, q, own, qt, next;
 
 	r->iterations = 0;
-	/*
-	 * D > T and more than the whole CPU asked for at this level: the busy
-	 * period never ends and each job waits longer than the one before, so
-	 * the response has no bound (walking the jobs up to a far deadline
-	 * would only take long to say so)
-	 */
-	if (me->d_ns > me->t_ns &&
-	    u_hp + (double)me->c_ns / (double)me->t_ns > 2.0 - HG_RTA_U_FULL) {
+	r->bound = HG_RTA_EXACT;
+	if (hp >= 0 || lvl > 0) {
 		r->response_ns = UINT64_MAX;
 		r->schedulable = false;
+		r->bound = HG_RTA_UNBOUNDED;
 		return 0;
 	}
-	R = sat_add(me->c_ns, me->b_ns);
-	if (converges && start > R)
-		R = start;
+	wq = start;
 	for (q = 0;; q++) {
-		bool past = false;
-
-		own = sat_add(sat_mul(q + 1, me->c_ns), me->b_ns);
-		qt = sat_mul(q, me->t_ns);
-		R = R > own ? R : own;
+		own = hg_sat_add(hg_sat_mul(q + 1, me->c_ns), me->b_ns);
+		qt = hg_sat_mul(q, me->t_ns);
+		wq = wq > own ? wq : own;
 		for (;;) {
 			r->iterations++;
-			next = sat_add(own, interfere(w, R));
-			if (next == R || next == UINT64_MAX) {
-				R = next;
+			next = hg_sat_add(own, interfere(w, wq));
+			if (next == wq || next == UINT64_MAX) {
+				wq = next;
 				break;
 			}
-			if (!(q ? ends : converges) &&
-			    (next > sat_add(limit, qt) || R > sat_add(limit, qt))) {
-				R = next > R ? next : R;
-				past = true;
-				break;
-			}
+			wq = next;
 			if (r->iterations >= steps) {
-				R = UINT64_MAX;	/* no answer in time: nothing is promised */
-				break;
+				qt = job_response(me, wq, qt);
+				stopped(me, qt > worst ? qt : worst, r);
+				return 0;
 			}
-			R = next;
 		}
-		if (!q && !past && R != UINT64_MAX)
-			first = R;
-		if (R == UINT64_MAX || qt == UINT64_MAX) {
-			worst = UINT64_MAX;
-			break;
+		if (wq == UINT64_MAX || qt == UINT64_MAX) {
+			/* a saturated sum is no response at all */
+			stopped(me, UINT64_MAX, r);
+			return 0;
 		}
-		worst = R - qt > worst ? R - qt : worst;
-		/* the busy period ends before the next release: no later job waits */
-		if (past || me->d_ns <= me->t_ns || R <= sat_mul(q + 1, me->t_ns))
-			break;
-		if (!ends && sat_add(me->j_ns, R - qt) > me->d_ns)
+		worst = job_response(me, wq, qt) > worst ? job_response(me, wq, qt) : worst;
+		if (!q && !me->b_ns)
+			first = wq;
+		if (hg_sat_add(wq, me->j_ns) <= hg_sat_mul(q + 1, me->t_ns) || q + 1 >= jobs)
 			break;
 		if (r->iterations >= steps) {
-			worst = UINT64_MAX;
-			break;
+			stopped(me, worst, r);
+			return 0;
 		}
+		wq = hg_sat_add(wq, me->c_ns);
 	}
-	r->response_ns = sat_add(me->j_ns, worst);
-	/* a saturated sum is no response at all */
-	r->schedulable = r->response_ns != UINT64_MAX && r->response_ns <= me->d_ns;
+	r->response_ns = worst;
+	r->schedulable = worst != UINT64_MAX && worst <= me->d_ns;
+	if (worst == UINT64_MAX)
+		stopped(me, UINT64_MAX, r);
 	return first;
 }
 
@@ -259,6 +315,29 @@ static int cmp_prio(const void *a, const void *b)
 	return x->i < y->i ? -1 : x->i > y->i;
 }
 
+int hg_rta_rank(const struct hg_rta_task *ts, size_t n, size_t *idx, enum hg_rta_order *order)
+{
+	struct by_prio *o = calloc(n ? n : 1, sizeof(*o));
+	size_t i, none = 0;
+	bool tie = false;
+
+	if (!o)
+		return -ENOMEM;
+	for (i = 0; i < n; i++)
+		o[i] = (struct by_prio){ .ts = ts, .i = i };
+	qsort(o, n, sizeof(*o), cmp_prio);
+	for (i = 0; i < n; i++) {
+		idx[i] = o[i].i;
+		none += ts[o[i].i].prio == HG_RTA_NO_PRIO;
+		tie |= i && ts[o[i - 1].i].prio == ts[o[i].i].prio;
+	}
+	if (order)
+		*order = none == n ? HG_RTA_RATE_MONOTONIC :
+			 tie || none ? HG_RTA_MIXED : HG_RTA_BY_PRIORITY;
+	free(o);
+	return 0;
+}
+
 int hg_rta_fp(const struct hg_rta_task *ts, size_t n, struct hg_rta_result *res,
 	      enum hg_rta_order *order)
 {
@@ -266,8 +345,8 @@ int hg_rta_fp(const struct hg_rta_task *ts, size_t n, struct hg_rta_result *res,
 	struct by_prio *o = calloc(n ? n : 1, sizeof(*o));
 	unsigned int steps = n > HG_RTA_MAX_ITER / HG_RTA_MIN_ITER ? HG_RTA_MIN_ITER :
 			     HG_RTA_MAX_ITER / (unsigned int)(n ? n : 1);
+	struct level hp = { .h = 1 }, lvl;
 	uint64_t start = 0;
-	double u_hp = 0;
 	size_t i, none = 0;
 	bool tie = false;
 	int ret = 0;
@@ -292,13 +371,19 @@ int hg_rta_fp(const struct hg_rta_task *ts, size_t n, struct hg_rta_result *res,
 		const struct hg_rta_task *me = &ts[o[i].i];
 		uint64_t first;
 
+		lvl = level_add(hp, me);
 		res[o[i].i].rank = (unsigned int)i;
-		first = respond(me, &w, u_hp, start, steps, &res[o[i].i]);
-		/* the next task's first window is at least this one's less B, plus its C + B */
-		start = first && i + 1 < n ? sat_add(first - me->b_ns,
-				sat_add(ts[o[i + 1].i].c_ns, ts[o[i + 1].i].b_ns)) : 0;
+		res[o[i].i].test = HG_RTA_TEST_UNI;
+		first = respond(me, &w, level_cmp(&hp), level_cmp(&lvl),
+				lvl.h ? lvl.h / me->t_ns : UINT64_MAX, start, steps, &res[o[i].i]);
+		/*
+		 * the next task's first window is at least this one's without
+		 * blocking, plus its own C + B (each task before it has a job in it)
+		 */
+		start = first && i + 1 < n ? hg_sat_add(first,
+				hg_sat_add(ts[o[i + 1].i].c_ns, ts[o[i + 1].i].b_ns)) : 0;
 		add_task(&w, o[i].i);
-		u_hp += (double)me->c_ns / (double)me->t_ns;
+		hp = lvl;
 		none += me->prio == HG_RTA_NO_PRIO;
 		tie |= i && ts[o[i - 1].i].prio == me->prio;
 	}
@@ -323,177 +408,3 @@ double hg_rta_utilisation(const struct hg_rta_task *ts, size_t n)
 	return u;
 }
 
-static uint64_t gcd(uint64_t a, uint64_t b)
-{
-	while (b) {
-		uint64_t t = a % b;
-
-		a = b;
-		b = t;
-	}
-	return a;
-}
-
-/* dbf(t): the demand of jobs with both release and deadline in [0, t]. */
-static uint64_t demand(const struct hg_rta_task *ts, size_t n, uint64_t t)
-{
-	uint64_t d = 0;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (t >= ts[i].d_ns)
-			d = sat_add(d, sat_mul((t - ts[i].d_ns) / ts[i].t_ns + 1, ts[i].c_ns));
-	return d;
-}
-
-/*
- * The synchronous busy period: the smallest L with L = sum of ceil(L / T) C.
- * A missed deadline, if any, lies within it. UINT64_MAX when the iteration
- * does not settle (utilisation 1 or more) within @steps steps.
- */
-static uint64_t busy_period(const struct hg_rta_task *ts, size_t n, uint64_t steps)
-{
-	uint64_t L = 0, next, k;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		L = sat_add(L, ts[i].c_ns);
-	for (k = 0; k < steps; k++) {
-		next = 0;
-		for (i = 0; i < n; i++)
-			next = sat_add(next, sat_mul(ceil_div(L, ts[i].t_ns), ts[i].c_ns));
-		if (next == L || next == UINT64_MAX)
-			return next;
-		L = next;
-	}
-	return UINT64_MAX;
-}
-
-/*
- * A time past which no deadline needs checking, or 0 when none is known:
- * the busy period when it settles; else, below a utilisation of 1, the
- * bound of Baruah et al. max(D, sum of (T - D) U / (1 - U)); else the
- * hyperperiod plus the largest D, when it fits in 64 bits.
- */
-static uint64_t horizon(const struct hg_rta_task *ts, size_t n, double u, uint64_t steps)
-{
-	uint64_t busy = busy_period(ts, n, steps), lcm = 1, maxd = 0;
-	long double la = 0;
-	size_t i;
-
-	if (busy != UINT64_MAX)
-		return busy;
-	for (i = 0; i < n; i++) {
-		maxd = ts[i].d_ns > maxd ? ts[i].d_ns : maxd;
-		la += ((long double)ts[i].t_ns - (long double)ts[i].d_ns) *
-		      (long double)ts[i].c_ns / (long double)ts[i].t_ns;
-	}
-	if (u < 1.0 - 1e-9) {
-		la /= 1.0L - (long double)u;
-		la = la * (1.0L + 1e-12L) + 1.0L;	/* above any rounding */
-		if (la < (long double)maxd)
-			return maxd;
-		return la < 9.2e18L ? (uint64_t)la : 0;
-	}
-	for (i = 0; i < n; i++) {
-		uint64_t g = gcd(lcm, ts[i].t_ns);
-
-		if (sat_mul(lcm / g, ts[i].t_ns) == UINT64_MAX)
-			return 0;
-		lcm = lcm / g * ts[i].t_ns;
-	}
-	return sat_add(lcm, maxd) == UINT64_MAX ? 0 : lcm + maxd;
-}
-
-/* The first absolute deadline after @t, UINT64_MAX when there is none. */
-static uint64_t deadline_after(const struct hg_rta_task *ts, size_t n, uint64_t t)
-{
-	uint64_t next = UINT64_MAX;
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		uint64_t k = t < ts[i].d_ns ? 0 : (t - ts[i].d_ns) / ts[i].t_ns + 1;
-		uint64_t dl = sat_add(ts[i].d_ns, sat_mul(k, ts[i].t_ns));
-
-		next = dl < next ? dl : next;
-	}
-	return next;
-}
-
-/* The last absolute deadline before @t, 0 when there is none. */
-static uint64_t deadline_before(const struct hg_rta_task *ts, size_t n, uint64_t t)
-{
-	uint64_t last = 0;
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		if (t > ts[i].d_ns) {
-			uint64_t dl = ts[i].d_ns + (t - 1 - ts[i].d_ns) / ts[i].t_ns * ts[i].t_ns;
-
-			last = dl > last ? dl : last;
-		}
-	}
-	return last;
-}
-
-/* Task-steps each walk may take: a set of many tasks takes fewer steps. */
-#define HG_RTA_EDF_FORWARD_WORK 10000000u
-#define HG_RTA_EDF_BACKWARD_WORK 100000000u
-
-enum hg_edf_verdict hg_rta_edf_demand(const struct hg_rta_task *ts, size_t n, uint64_t *fail_ns)
-{
-	uint64_t forward = HG_RTA_EDF_FORWARD_WORK / (n ? n : 1);
-	uint64_t backward = HG_RTA_EDF_BACKWARD_WORK / (n ? n : 1);
-	uint64_t L, t, h, dmin = UINT64_MAX, steps;
-	double u;
-	size_t i;
-
-	*fail_ns = 0;
-	for (i = 0; i < n; i++) {
-		if (!ts[i].t_ns)
-			return HG_EDF_UNSCHEDULABLE;
-		dmin = ts[i].d_ns < dmin ? ts[i].d_ns : dmin;
-	}
-	/* exactly 1 may sum to 1 + an ulp: let the demand test decide then */
-	u = hg_rta_utilisation(ts, n);
-	if (u > 1.0 + 1e-9)
-		return HG_EDF_UNSCHEDULABLE;
-	if (!n)
-		return HG_EDF_SCHEDULABLE;
-	forward = forward < 1000000 ? (forward ? forward : 1) : 1000000;
-	backward = backward < 1000 ? 1000 : backward;
-	L = horizon(ts, n, u, forward);
-	if (!L)
-		return HG_EDF_UNDECIDED;
-	/*
-	 * the demand changes only at absolute deadlines: walk them in order
-	 * from the first, so that a failure found is the first one
-	 */
-	for (t = 0, steps = 0; steps < forward; steps++) {
-		t = deadline_after(ts, n, t);
-		if (t > L || t == UINT64_MAX)
-			return HG_EDF_SCHEDULABLE;
-		if (demand(ts, n, t) > t) {
-			*fail_ns = t;
-			return HG_EDF_UNSCHEDULABLE;
-		}
-	}
-	/*
-	 * Too many deadlines to walk them all: back from the horizon (QPA,
-	 * Zhang and Burns 2009): while dbf(t) <= t, go to dbf(t) when it is
-	 * below t, else to the deadline before t; schedulable once dbf(t) is
-	 * at most the smallest D.
-	 */
-	t = deadline_before(ts, n, sat_add(L, 1));
-	for (steps = 0; steps < backward && t; steps++) {
-		h = demand(ts, n, t);
-		if (h > t) {
-			*fail_ns = t;
-			return HG_EDF_UNSCHEDULABLE;
-		}
-		if (h <= dmin)
-			return HG_EDF_SCHEDULABLE;
-		t = h < t ? h : deadline_before(ts, n, t);
-	}
-	return t ? HG_EDF_UNDECIDED : HG_EDF_SCHEDULABLE;
-}

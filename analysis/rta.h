@@ -2,30 +2,28 @@
 /*
  * rta.h - schedulability analyses of periodic task sets
  *
- * Fixed-priority preemptive response-time analysis (Audsley et al. 1993,
- * Tindell et al. 1994): for task i with execution time C, period T,
- * deadline D, release jitter J and blocking B, the worst-case response is
- * J + R, where R is the smallest solution of
+ * Fixed-priority preemptive response-time analysis on one CPU (Audsley et
+ * al. 1993; Tindell, Burns and Wellings 1994, arbitrary deadlines after
+ * Lehoczky 1990): for task i with execution time C, period T, deadline D
+ * (below, equal to or above T), release jitter J and blocking B, job q of
+ * the level-i busy period completes at the smallest
  *
- *     R = C + B + sum over higher-priority j of ceil((R + J_j) / T_j) * C_j
+ *     w = (q + 1) C + B + sum over higher-priority j of ceil((w + J_j) / T_j) C_j
  *
- * found by iterating from R = C + B. The iteration is followed to
- * convergence when the higher-priority utilisation is below 1 (so an
- * unschedulable task's response is still the true worst case); otherwise
- * there is no fixed point and it stops as soon as J + R exceeds D. So it
- * ends for any utilisation, and no sum overflows (they saturate). A task
- * with D > T may have several jobs in its busy period (Lehoczky 1990,
- * Tindell et al. 1994): job q completes at the smallest
- * w = (q + 1) C + B + sum of ceil((w + J_j) / T_j) C_j and responds
- * J + w - q T; the jobs are followed until one completes before the next
- * release, and the response is the longest.
- *
- * For SCHED_DEADLINE (EDF): the total bandwidth against the admission
- * limit, and the processor-demand test.
+ * and responds J + w - q T; the worst-case response is the longest over
+ * the jobs of the busy period. B is the task's own: a higher-priority
+ * task's blocking is not a part of the interference it causes. The jobs
+ * are followed until one completes before the next is released, and never
+ * past one hyperperiod of the level (a later job responds no later than
+ * one before it), so a level that uses exactly the whole CPU, whose busy
+ * period never ends, still gets its bounded response. A level above the
+ * whole CPU (or whose higher levels take all of it) has no bound. Sums
+ * saturate, never wrap; a walk too long to finish says so (undecided).
  */
 #ifndef HG_RTA_H
 #define HG_RTA_H
 
+#include <sched.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -40,13 +38,39 @@ struct hg_rta_task {
 	uint64_t j_ns;		/* release jitter */
 	uint64_t b_ns;		/* blocking */
 	int32_t prio;		/* larger runs first; HG_RTA_NO_PRIO: none */
+	cpu_set_t cpus;		/* where it may run; empty: not named (one CPU) */
 };
 
+/* What response_ns is. */
+enum hg_rta_bound {
+	HG_RTA_EXACT,		/* the worst-case response */
+	HG_RTA_AT_LEAST,	/* the walk stopped at a job already late: at least this */
+	HG_RTA_UNBOUNDED,	/* no bound exists, or none below 2^64 ns (UINT64_MAX) */
+	HG_RTA_UNDECIDED,	/* too long to find, or no test applies: nothing is
+				   promised (UINT64_MAX) */
+	HG_RTA_UPPER,		/* an upper bound (a sufficient test, not an exact one) */
+};
+
+/* Which analysis a task had (analysis/partition.h chooses). */
+enum hg_rta_test {
+	HG_RTA_TEST_UNI,	/* uniprocessor: hg_rta_fp() on its CPU */
+	HG_RTA_TEST_GLOBAL,	/* global fixed priority on its CPUs (global.h) */
+	HG_RTA_TEST_NONE,	/* not covered: CPUs shared with other affinities */
+};
+
+/* hg_rta_test_name - "uniprocessor", "global", "not-covered". */
+const char *hg_rta_test_name(enum hg_rta_test t);
+
+/* hg_rta_bound_name - "exact", "at least", "unbounded", "undecided", "upper bound". */
+const char *hg_rta_bound_name(enum hg_rta_bound b);
+
 struct hg_rta_result {
-	uint64_t response_ns;	/* J + R; past D when unschedulable */
+	uint64_t response_ns;	/* J + R; see bound */
+	enum hg_rta_bound bound;
 	bool schedulable;
-	unsigned int rank;	/* 0 is the highest priority */
+	unsigned int rank;	/* 0 is the highest priority (among the tasks of its test) */
 	unsigned int iterations;
+	enum hg_rta_test test;
 };
 
 /* How the priorities were ordered. */
@@ -60,7 +84,16 @@ enum hg_rta_order {
 const char *hg_rta_order_name(enum hg_rta_order o);
 
 /*
- * hg_rta_fp - response-time analysis of @n tasks
+ * hg_rta_rank - the indices of @ts's @n tasks in priority order (the
+ * highest first) into @idx, and how the order was chosen into @order (may
+ * be NULL). Ties are broken by period, then deadline, then id. Returns 0
+ * or -ENOMEM.
+ */
+int hg_rta_rank(const struct hg_rta_task *ts, size_t n, size_t *idx, enum hg_rta_order *order);
+
+/*
+ * hg_rta_fp - response-time analysis of @n tasks on one CPU (their cpus
+ * are not looked at)
  * @res:   one result per task, in the order of @ts
  * @order: how the priority order was chosen (may be NULL)
  * Ties are broken by period, then deadline, then id (rate-monotonic).
@@ -71,30 +104,5 @@ int hg_rta_fp(const struct hg_rta_task *ts, size_t n, struct hg_rta_result *res,
 
 /* hg_rta_utilisation - sum of C / T. */
 double hg_rta_utilisation(const struct hg_rta_task *ts, size_t n);
-
-/* What the processor-demand test found. */
-enum hg_edf_verdict {
-	HG_EDF_SCHEDULABLE,
-	HG_EDF_UNSCHEDULABLE,
-	HG_EDF_UNDECIDED,	/* too many deadlines to check in time: nothing is promised */
-};
-
-/*
- * hg_rta_edf_demand - the processor-demand test on one CPU, for any
- * deadlines (D below, equal to or above T): dbf(t) = sum of
- * (floor((t - D) / T) + 1) C over tasks with D <= t must not exceed t at
- * any absolute deadline t up to the end of the synchronous busy period (or,
- * when that does not settle, the bound of Baruah et al. below a
- * utilisation of 1, or the hyperperiod plus the largest D). The deadlines
- * are walked in order from the first; when there are too many, back from
- * that end (QPA, Zhang and Burns 2009). Release jitter and blocking are
- * not part of this test.
- * @fail_ns: a t where the demand exceeds t (the first one when the walk
- *           from the start found it), or 0
- * Returns the verdict; a total utilisation above 1 is unschedulable, and a
- * test that cannot finish its walk in a bounded number of steps is
- * HG_EDF_UNDECIDED, never schedulable.
- */
-enum hg_edf_verdict hg_rta_edf_demand(const struct hg_rta_task *ts, size_t n, uint64_t *fail_ns);
 
 #endif /* HG_RTA_H */

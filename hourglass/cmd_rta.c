@@ -26,7 +26,7 @@ struct rta_args {
 static const struct hg_opt rta_opts[] = {
 	{ .name = "tasks", .kind = HG_OPT_FILE, .off = offsetof(struct rta_args, tasks),
 	  .help = "one task per line: C=<time> T=<time> [D=<time>]\n"
-		  "[J=<time>] [B=<time>] [P=<priority>]; # comments\n"
+		  "[J=<time>] [B=<time>] [P=<priority>] [CPU=<list>]; # comments\n"
 		  "(instead of the options of a run)" },
 	{ .name = "json", .kind = HG_OPT_FLAG, .off = offsetof(struct rta_args, json),
 	  .help = "print one JSON object instead of text" },
@@ -41,18 +41,31 @@ static const struct hg_cmdspec rta_spec = {
 	.about = "Fixed-priority preemptive response-time analysis of the PERIODIC and\n"
 		 "PERIODIC_TABLE threads of a command line written as for a run (nothing is\n"
 		 "run: -n <threads> [<per-thread options>]...): per task C (the model's\n"
-		 "amount, the largest time of a table, or --wcet), T, D (<= T, default T),\n"
-		 "release jitter J (--jitter) and blocking B (--blocking); the recurrence\n"
-		 "R = C + B + sum over higher-priority j of ceil((R + J_j) / T_j) C_j; the\n"
-		 "response is J + R. Priorities come from -p (real-time classes and FIFO:n,\n"
-		 "RR:n); tasks without one, or sharing one, are ordered rate-monotonically,\n"
-		 "and the report says which order it used. Then the EDF analyses for\n"
-		 "SCHED_DEADLINE: the bandwidth of the -rh/-rs reservations against the\n"
-		 "admission limit, and the processor demand.",
+		 "amount, the largest time of a table, or --wcet), T, D (default T; it may\n"
+		 "be shorter or longer than T), release jitter J (--jitter) and blocking B\n"
+		 "(--blocking, the task's own: it does not delay the tasks below it). Job q\n"
+		 "of the busy period ends at the smallest w = (q + 1) C + B + sum over\n"
+		 "higher-priority j of ceil((w + J_j) / T_j) C_j and responds J + w - q T;\n"
+		 "the response is the longest over the jobs, followed until one ends before\n"
+		 "the next is released and at most over one hyperperiod. A level that asks\n"
+		 "for more than the whole CPU has no bound (\"unbounded\"); a walk too long\n"
+		 "to finish says \"undecided\". Priorities come from -p (real-time classes\n"
+		 "and FIFO:n, RR:n); tasks without one, or sharing one, are ordered\n"
+		 "rate-monotonically, and the report says which order it used. Each task\n"
+		 "is analysed on its CPUs (--cpu; without it, every CPU this process may\n"
+		 "run on) with the tasks that may run there: alone on one CPU as above; free\n"
+		 "on the same m CPUs with the global fixed-priority test of Bertogna and\n"
+		 "Cirinei (RTSS 2007; upper bounds, D <= T); CPUs that overlap without being\n"
+		 "equal are not covered. Then the EDF analyses for SCHED_DEADLINE: the\n"
+		 "bandwidth of the -rh/-rs reservations against the admission limit, and per\n"
+		 "CPU the processor demand with release jitter (D - J left after a late\n"
+		 "release) and blocking.",
 	.opts = rta_opts,
 	.rest = "[<options of a run>]",
-	.notes = "Output: one line per task, 'rta: thread <n> response <R> deadline <D>\n"
-		 "schedulable|unschedulable' (ms), then a table (lines starting with #).",
+	.notes = "Output: one line per task, 'rta: thread <n> response <R>ms deadline\n"
+		 "<D>ms schedulable|unschedulable|undecided|not-covered test\n"
+		 "uniprocessor|global|not-covered cpus <list>' (R may be 'unbounded',\n"
+		 "'undecided' or '>=<R>ms'), then a table (lines starting with #).",
 };
 
 /* The task set of --tasks or of the run's options @run; 0 or -errno. */

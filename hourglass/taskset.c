@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/cpuset.h"
 #include "hourglass/taskset.h"
 #include "trace/errlen.h"
 #include "trace/infile.h"
@@ -79,6 +80,11 @@ int hg_taskset_from_config(const struct hg_config *cfg, struct hg_taskset *s,
 		if (!c->wl->wcet)
 			continue;
 		k->id = t;
+		/* without --cpu, the CPUs this process may run on */
+		if (c->pinned)
+			k->cpus = c->cpus;
+		else if (sched_getaffinity(0, sizeof(k->cpus), &k->cpus))
+			CPU_ZERO(&k->cpus);
 		k->t_ns = c->wp.period_ns;
 		k->d_ns = c->wp.deadline_ns ? c->wp.deadline_ns : c->wp.period_ns;
 		k->j_ns = c->jitter_ns;
@@ -110,8 +116,15 @@ static int task_word(char *w, struct hg_rta_task *k, char *plabel, size_t plen,
 	uint64_t *field = NULL;
 	struct hg_prio p;
 
+	if (!strncmp(w, "CPU=", 4)) {
+		if (hg_cpuset_parse(w + 4, &k->cpus)) {
+			snprintf(why, whylen, "'%s': not a CPU list (e.g. CPU=0, CPU=0-1, CPU=0,2)", w);
+			return -EINVAL;
+		}
+		return 0;
+	}
 	if (!eq || eq == w + 0 || eq[1] == '\0' || eq - w != 1) {
-		snprintf(why, whylen, "'%s': write K=<value> with K one of C T D J B P", w);
+		snprintf(why, whylen, "'%s': write K=<value> with K one of C T D J B P CPU", w);
 		return -EINVAL;
 	}
 	switch (w[0]) {
@@ -126,7 +139,7 @@ static int task_word(char *w, struct hg_rta_task *k, char *plabel, size_t plen,
 		prio_label(&p, plabel, plen, &k->prio);
 		return 0;
 	default:
-		snprintf(why, whylen, "'%s': unknown field '%c' (use C T D J B P)", w, w[0]);
+		snprintf(why, whylen, "'%s': unknown field '%c' (use C T D J B P CPU)", w, w[0]);
 		return -EINVAL;
 	}
 	{

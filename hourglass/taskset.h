@@ -16,7 +16,8 @@
  * PERIODIC_TABLE) as tasks: C from --wcet or the model (the largest time
  * of a table), T and D from the model, J and B from --jitter and
  * --blocking, the priority from -p (real-time classes only; others have
- * none), reservations from -rh/-rs; the admission limit of this machine.
+ * none), the CPUs from --cpu (without it, those this process may run on),
+ * reservations from -rh/-rs; the admission limit of this machine.
  * Returns 0, or -errno with a one-line reason in @err (a table that cannot
  * be read).
  */
@@ -29,7 +30,9 @@ int hg_taskset_from_config(const struct hg_config *cfg, struct hg_taskset *s,
 
 /*
  * hg_taskset_read - read a task file: one task per line, words
- * C=<time> T=<time> [D=<time>] [J=<time>] [B=<time>] [P=<priority>];
+ * C=<time> T=<time> [D=<time>] [J=<time>] [B=<time>] [P=<priority>]
+ * [CPU=<list>] (without CPU=, the task shares one CPU with the others
+ * that have none);
  * blank lines skipped, and everything from a # to the end of its line.
  * Only a regular file within the limits above is read (a FIFO, a device
  * or a directory is refused before any read).

@@ -6,7 +6,9 @@
 #include <inttypes.h>
 #include <stdio.h>
 
+#include "analysis/cpuset.h"
 #include "analysis/predict.h"
+#include "report/rtaprint.h"
 #include "report/text.h"
 #include "trace/timeval.h"
 
@@ -22,31 +24,32 @@ static void print_predicted(FILE *f, const struct hg_trace *t, const struct hg_p
 	if (p->reserved)
 		fprintf(f, "# (threads under reservations run before every fixed priority "
 			"and are not in this analysis: it holds only without them)\n");
-	fprintf(f, "# %-6s %-22s %8s %8s %8s %8s %13s %8s %8s %7s  %s\n", "thread", "workload",
-		"C_ms", "T_ms", "D_ms", "J_ms", "predicted_ms", "max_ms", "p99_ms", "misses",
-		"held");
+	fprintf(f, "# %-6s %-22s %8s %8s %8s %8s %13s %8s %8s %7s  %-16s %-12s %s\n", "thread",
+		"workload", "C_ms", "T_ms", "D_ms", "J_ms", "predicted_ms", "max_ms", "p99_ms",
+		"misses", "held", "test", "cpus");
 	for (i = 0; i < p->n; i++) {
 		const struct hg_trace_thread *th = &t->threads[p->idx[i]];
 		const struct hg_rta_task *ts = &p->ts[i];
 		const struct hg_hist *h = &th->stats.events;
-		char held[48];
+		char held[48], cpus[256];
 
 		/* held: no response measured was longer than the one predicted */
-		if (!h->count)
+		if (!h->count || p->r[i].response_ns == UINT64_MAX)
 			snprintf(held, sizeof(held), "-");
 		else if (h->max <= p->r[i].response_ns)
 			snprintf(held, sizeof(held), "yes");
 		else
 			snprintf(held, sizeof(held), "no (+%s ms)",
 				 hg_format_ms3(h->max - p->r[i].response_ns, a[7], 32));
-		fprintf(f, "# %-6u %-22s %8s %8s %8s %8s %13s %8s %8s %7" PRIu64 "  %s\n",
+		fprintf(f, "# %-6u %-22s %8s %8s %8s %8s %13s %8s %8s %7" PRIu64 "  %-16s %-12s %s\n",
 			th->id, th->workload, hg_format_ms3(ts->c_ns, a[0], 32),
 			hg_format_ms3(ts->t_ns, a[1], 32), hg_format_ms3(ts->d_ns, a[2], 32),
 			hg_format_ms3(ts->j_ns, a[3], 32),
-			hg_format_ms3(p->r[i].response_ns, a[4], 32),
+			hg_rta_response_str(&p->r[i], a[4], 32),
 			h->count ? hg_format_ms3(h->max, a[5], 32) : "-",
 			h->count ? hg_format_ms3(hg_hist_percentile(h, 99), a[6], 32) : "-",
-			th->stats.misses, held);
+			th->stats.misses, held, hg_rta_test_name(p->r[i].test),
+			hg_cpuset_format(&ts->cpus, cpus, sizeof(cpus)));
 	}
 	if (!p->with_jitter)
 		return;
@@ -56,7 +59,7 @@ static void print_predicted(FILE *f, const struct hg_trace *t, const struct hg_p
 	for (i = 0; i < p->n; i++)
 		fprintf(f, "# %-6u J %s ms: response %s ms, deadline %s ms: %s\n", p->ts_j[i].id,
 			hg_format_ms3(p->ts_j[i].j_ns, a[0], 32),
-			hg_format_ms3(p->r_j[i].response_ns, a[1], 32),
+			hg_rta_response_str(&p->r_j[i], a[1], 32),
 			hg_format_ms3(p->ts_j[i].d_ns, a[2], 32),
 			p->r_j[i].schedulable ? "schedulable" : "UNSCHEDULABLE");
 }

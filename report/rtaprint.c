@@ -8,15 +8,45 @@
 #include <string.h>
 
 #include "report/json.h"
+#include "analysis/cpuset.h"
+#include "analysis/edf.h"
+#include "analysis/partition.h"
+#include "analysis/taskset.h"
 #include "report/rtaprint.h"
 #include "trace/timeval.h"
 
-/* "29.000": ms with three decimals, rounded to the microsecond. */
+char *hg_rta_response_str(const struct hg_rta_result *r, char *buf, size_t len)
+{
+	char ms[32];
+
+	switch (r->bound) {
+	case HG_RTA_EXACT:
+	case HG_RTA_UPPER:
+		return hg_format_ms3(r->response_ns, buf, len);
+	case HG_RTA_AT_LEAST:
+		snprintf(buf, len, ">=%s", hg_format_ms3(r->response_ns, ms, sizeof(ms)));
+		return buf;
+	default:
+		snprintf(buf, len, "%s", hg_rta_bound_name(r->bound));
+		return buf;
+	}
+}
+
+/* The task's verdict: "schedulable", "unschedulable" or "undecided". */
+static const char *verdict(const struct hg_rta_result *r)
+{
+	if (r->test == HG_RTA_TEST_NONE)
+		return "not-covered";
+	if (r->bound == HG_RTA_UNDECIDED)
+		return "undecided";
+	return r->schedulable ? "schedulable" : "unschedulable";
+}
+
 struct edf {
 	double bandwidth;	/* of the reservations */
 	double limit;
 	bool any_resv;
-	enum hg_edf_verdict demand;
+	enum hg_edf_verdict demand;	/* over the groups: the worst */
 	uint64_t fail_ns;
 };
 
@@ -26,7 +56,8 @@ static const char *const verdict_names[] = {
 	[HG_EDF_UNDECIDED] = "undecided",
 };
 
-static void analyse_edf(const struct hg_taskset *s, const struct hg_rta_task *k, struct edf *e)
+static void analyse_edf(const struct hg_taskset *s, const struct hg_rta_analysis *an,
+			struct edf *e)
 {
 	size_t i;
 
@@ -39,76 +70,135 @@ static void analyse_edf(const struct hg_taskset *s, const struct hg_rta_task *k,
 	}
 	e->limit = s->rt_period_us ? (double)s->cpus * (double)s->rt_runtime_us /
 		   (double)s->rt_period_us : (double)s->cpus;
-	e->demand = hg_rta_edf_demand(k, s->n, &e->fail_ns);
+	e->demand = HG_EDF_SCHEDULABLE;
+	for (i = 0; i < an->ngroups; i++) {
+		const struct hg_rta_group *g = &an->g[i];
+
+		if (g->demand == HG_EDF_UNSCHEDULABLE && e->demand != HG_EDF_UNSCHEDULABLE) {
+			e->demand = HG_EDF_UNSCHEDULABLE;
+			e->fail_ns = g->fail_ns;
+		} else if (g->demand == HG_EDF_UNDECIDED && e->demand == HG_EDF_SCHEDULABLE) {
+			e->demand = HG_EDF_UNDECIDED;
+		}
+	}
 }
 
-static void print_text(FILE *f, const struct hg_taskset *s, const struct hg_rta_task *k,
-		       const struct hg_rta_result *r,
-		       enum hg_rta_order order, const struct edf *e)
+/* "CPU 0", "CPUs 0-1" or "one CPU" (none named). */
+static char *cpus_name(const struct hg_rta_group *g, char *buf, size_t len)
 {
-	char a[32], b[32], c[32], d[32], j[32], bl[32], sl[40];
+	char l[256];
+
+	if (!CPU_COUNT(&g->cpus))
+		snprintf(buf, len, "one CPU");
+	else
+		snprintf(buf, len, "CPU%s %s", g->ncpus > 1 ? "s" : "",
+			 hg_cpuset_format(&g->cpus, l, sizeof(l)));
+	return buf;
+}
+
+static void print_group(FILE *f, const struct hg_taskset *s, const struct hg_rta_group *g)
+{
+	char a[32], name[300];
+
+	cpus_name(g, name, sizeof(name));
+	if (g->test == HG_RTA_TEST_NONE) {
+		fprintf(f, "# rta: %s: not covered: thread %u may run on some of them but not "
+			"all (affinities that overlap without being equal); measured only\n",
+			name, g->overlap);
+		return;
+	}
+	if (g->test == HG_RTA_TEST_GLOBAL) {
+		fprintf(f, "# rta: %s: utilisation %.3f on %u CPUs, global fixed-priority "
+			"response-time analysis (Bertogna and Cirinei 2007; its responses are "
+			"upper bounds)\n", name, g->utilisation, g->ncpus);
+		fprintf(f, "# edf: %s: global EDF is not analysed\n", name);
+		return;
+	}
+	if (!CPU_COUNT(&g->cpus))
+		fprintf(f, "# rta: total utilisation %.3f on one CPU\n", g->utilisation);
+	else
+		fprintf(f, "# rta: %s: utilisation %.3f, uniprocessor response-time analysis\n",
+			name, g->utilisation);
+	fprintf(f, "# edf: processor demand on %s, release jitter and blocking included: ",
+		name);
+	if (g->demand == HG_EDF_SCHEDULABLE)
+		fprintf(f, "schedulable under EDF (SCHED_DEADLINE)\n");
+	else if (g->demand == HG_EDF_UNDECIDED)
+		fprintf(f, "undecided, too many deadlines to check (nothing is promised)\n");
+	else if (g->fail_ns)
+		fprintf(f, "unschedulable under EDF, the demand exceeds the time at t = %s ms\n",
+			hg_format_ms3(g->fail_ns, a, sizeof(a)));
+	else if (g->utilisation > 1.0)
+		fprintf(f, "unschedulable under EDF, utilisation above 1\n");
+	else
+		fprintf(f, "unschedulable under EDF, a release jitter as long as its deadline\n");
+	(void)s;
+}
+
+static void print_text(FILE *f, const struct hg_taskset *s, const struct hg_rta_analysis *an,
+		       const struct edf *e)
+{
+	const struct hg_rta_result *r = an->r;
+	char a[32], b[32], c[32], d[32], j[32], bl[32], sl[40], cl[256];
 	size_t i;
 
 	for (i = 0; i < s->n; i++)
-		fprintf(f, "rta: thread %u response %s deadline %s %s\n", k[i].id,
-			hg_format_ms3(r[i].response_ns, a, sizeof(a)), hg_format_ms3(k[i].d_ns, b, sizeof(b)),
-			r[i].schedulable ? "schedulable" : "unschedulable");
+		fprintf(f, "rta: thread %u response %s%s deadline %sms %s test %s cpus %s\n",
+			s->task[i].rta.id, hg_rta_response_str(&r[i], a, sizeof(a)),
+			r[i].response_ns == UINT64_MAX ? "" : "ms",
+			hg_format_ms3(s->task[i].rta.d_ns, b, sizeof(b)), verdict(&r[i]),
+			hg_rta_test_name(r[i].test),
+			hg_cpuset_format(&s->task[i].rta.cpus, cl, sizeof(cl)));
 	fprintf(f, "# rta: fixed-priority preemptive response-time analysis, order: %s\n",
-		hg_rta_order_name(order));
-	fprintf(f, "# %-6s %-4s %-24s %-26s %8s %8s %8s %8s %8s %6s %9s %9s  %s\n", "thread",
-		"rank", "workload", "priority", "C_ms", "T_ms", "D_ms", "J_ms", "B_ms", "U",
-		"R_ms", "slack_ms", "verdict");
+		hg_rta_order_name(an->order));
+	fprintf(f, "# %-6s %-4s %-24s %-26s %8s %8s %8s %8s %8s %6s %9s %9s  %-13s %-12s %s\n",
+		"thread", "rank", "workload", "priority", "C_ms", "T_ms", "D_ms", "J_ms", "B_ms",
+		"U", "R_ms", "slack_ms", "verdict", "test", "cpus");
 	for (i = 0; i < s->n; i++) {
-		const struct hg_rta_task *t = &k[i];
+		const struct hg_rta_task *t = &s->task[i].rta;
 		bool late = r[i].response_ns > t->d_ns;
 		uint64_t slack = late ? r[i].response_ns - t->d_ns : t->d_ns - r[i].response_ns;
 
-		if (r[i].response_ns == UINT64_MAX)
-			snprintf(sl, sizeof(sl), "-inf");
+		if (r[i].bound != HG_RTA_EXACT && r[i].bound != HG_RTA_UPPER)
+			snprintf(sl, sizeof(sl), "-");
 		else
 			snprintf(sl, sizeof(sl), "%s%s", late ? "-" : "", hg_format_ms3(slack, d, sizeof(d)));
-		fprintf(f, "# %-6u %-4u %-24s %-26s %8s %8s %8s %8s %8s %6.3f %9s %9s  %s\n",
-			t->id, r[i].rank, s->task[i].label, s->task[i].prio, hg_format_ms3(t->c_ns, a, sizeof(a)),
-			hg_format_ms3(t->t_ns, b, sizeof(b)), hg_format_ms3(t->d_ns, c, sizeof(c)),
-			hg_format_ms3(t->j_ns, j, sizeof(j)), hg_format_ms3(t->b_ns, bl, sizeof(bl)),
-			(double)t->c_ns / (double)t->t_ns, hg_format_ms3(r[i].response_ns, d, sizeof(d)), sl,
-			r[i].schedulable ? "schedulable" : "UNSCHEDULABLE");
+		fprintf(f, "# %-6u %-4u %-24s %-26s %8s %8s %8s %8s %8s %6.3f %9s %9s  %-13s %-12s "
+			"%s\n", t->id, r[i].rank, s->task[i].label, s->task[i].prio,
+			hg_format_ms3(t->c_ns, a, sizeof(a)), hg_format_ms3(t->t_ns, b, sizeof(b)),
+			hg_format_ms3(t->d_ns, c, sizeof(c)), hg_format_ms3(t->j_ns, j, sizeof(j)),
+			hg_format_ms3(t->b_ns, bl, sizeof(bl)), (double)t->c_ns / (double)t->t_ns,
+			hg_rta_response_str(&r[i], d, sizeof(d)), sl,
+			r[i].test == HG_RTA_TEST_NONE ? "NOT-COVERED" :
+			r[i].bound == HG_RTA_UNDECIDED ? "UNDECIDED" :
+			r[i].schedulable ? "schedulable" : "UNSCHEDULABLE",
+			hg_rta_test_name(r[i].test), hg_cpuset_format(&t->cpus, cl, sizeof(cl)));
 	}
-	fprintf(f, "# rta: total utilisation %.3f on one CPU\n", hg_rta_utilisation(k, s->n));
+	for (i = 0; i < an->ngroups; i++)
+		print_group(f, s, &an->g[i]);
 	if (e->any_resv)
 		fprintf(f, "# edf: reservations take %.3f CPUs of the admission limit %.3f "
 			"(%u CPUs x %" PRIu64 "/%" PRIu64 " us): %s\n", e->bandwidth, e->limit,
 			s->cpus, s->rt_runtime_us, s->rt_period_us,
 			e->bandwidth <= e->limit ? "admitted" : "refused");
-	if (e->demand == HG_EDF_SCHEDULABLE)
-		fprintf(f, "# edf: processor demand on one CPU: schedulable under EDF "
-			"(SCHED_DEADLINE)\n");
-	else if (e->demand == HG_EDF_UNDECIDED)
-		fprintf(f, "# edf: processor demand on one CPU: undecided, too many deadlines to "
-			"check (nothing is promised)\n");
-	else if (e->fail_ns)
-		fprintf(f, "# edf: processor demand on one CPU: unschedulable under EDF, the demand "
-			"exceeds the time at t = %s ms\n", hg_format_ms3(e->fail_ns, a, sizeof(a)));
-	else
-		fprintf(f, "# edf: processor demand on one CPU: unschedulable under EDF, "
-			"utilisation above 1\n");
 }
 
 static void print_json(FILE *f, const struct hg_taskset *s, const struct hg_rta_task *k,
-		       const struct hg_rta_result *r,
-		       enum hg_rta_order order, const struct edf *e)
+		       const struct hg_rta_analysis *an, const struct edf *e)
 {
+	const struct hg_rta_result *r = an->r;
 	struct hg_json j;
+	char cl[256];
 	size_t i;
 
 	hg_json_begin(&j, f);
 	hg_json_obj(&j, NULL);
 	hg_json_u64(&j, "schema", HG_RTA_SCHEMA);
-	hg_json_string(&j, "order", hg_rta_order_name(order));
+	hg_json_string(&j, "order", hg_rta_order_name(an->order));
 	hg_json_num(&j, "utilisation", hg_rta_utilisation(k, s->n), 6);
 	hg_json_arr(&j, "tasks");
 	for (i = 0; i < s->n; i++) {
-		const struct hg_rta_task *t = &k[i];
+		const struct hg_rta_task *t = &s->task[i].rta;
 
 		hg_json_row_obj(&j, NULL);
 		hg_json_u64(&j, "thread", t->id);
@@ -119,8 +209,36 @@ static void print_json(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 		hg_json_u64(&j, "d_ns", t->d_ns);
 		hg_json_u64(&j, "j_ns", t->j_ns);
 		hg_json_u64(&j, "b_ns", t->b_ns);
-		hg_json_u64(&j, "response_ns", r[i].response_ns);
+		if (r[i].response_ns != UINT64_MAX)
+			hg_json_u64(&j, "response_ns", r[i].response_ns);
+		else
+			hg_json_null(&j, "response_ns");
+		hg_json_string(&j, "bound", hg_rta_bound_name(r[i].bound));
 		hg_json_bool(&j, "schedulable", r[i].schedulable);
+		hg_json_string(&j, "test", hg_rta_test_name(r[i].test));
+		hg_json_string(&j, "cpus", hg_cpuset_format(&t->cpus, cl, sizeof(cl)));
+		hg_json_close(&j);
+	}
+	hg_json_close(&j);
+	hg_json_arr(&j, "groups");
+	for (i = 0; i < an->ngroups; i++) {
+		const struct hg_rta_group *g = &an->g[i];
+
+		hg_json_row_obj(&j, NULL);
+		hg_json_string(&j, "cpus", hg_cpuset_format(&g->cpus, cl, sizeof(cl)));
+		hg_json_u64(&j, "ncpus", g->ncpus);
+		hg_json_string(&j, "test", hg_rta_test_name(g->test));
+		hg_json_u64(&j, "tasks", g->ntasks);
+		hg_json_num(&j, "utilisation", g->utilisation, 6);
+		if (g->test == HG_RTA_TEST_UNI)
+			hg_json_string(&j, "demand_verdict", verdict_names[g->demand]);
+		else
+			hg_json_null(&j, "demand_verdict");
+		hg_json_u64(&j, "demand_fails_at_ns", g->fail_ns);
+		if (g->test == HG_RTA_TEST_NONE)
+			hg_json_u64(&j, "overlaps_thread", g->overlap);
+		else
+			hg_json_null(&j, "overlaps_thread");
 		hg_json_close(&j);
 	}
 	hg_json_close(&j);
@@ -137,32 +255,29 @@ static void print_json(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 
 int hg_rta_report(FILE *f, const struct hg_taskset *s, bool json, size_t *unschedulable)
 {
-	struct hg_rta_result *r = calloc(s->n ? s->n : 1, sizeof(*r));
 	struct hg_rta_task *k = hg_taskset_rta(s);
-	enum hg_rta_order order;
+	struct hg_rta_analysis an;
 	struct edf e;
 	int ret;
 
-	if (!r || !k) {
-		free(r);
-		free(k);
+	if (!k)
 		return -ENOMEM;
-	}
-	ret = hg_rta_fp(k, s->n, r, &order);
+	ret = hg_rta_analyse(k, s->n, &an);
+
 	if (!ret && unschedulable) {
 		size_t i;
 
 		for (*unschedulable = 0, i = 0; i < s->n; i++)
-			*unschedulable += !r[i].schedulable;
+			*unschedulable += !an.r[i].schedulable;
 	}
 	if (!ret) {
-		analyse_edf(s, k, &e);
+		analyse_edf(s, &an, &e);
 		if (json)
-			print_json(f, s, k, r, order, &e);
+			print_json(f, s, k, &an, &e);
 		else
-			print_text(f, s, k, r, order, &e);
+			print_text(f, s, &an, &e);
 	}
-	free(r);
+	hg_rta_analysis_free(&an);
 	free(k);
 	return ret;
 }

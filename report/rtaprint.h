@@ -12,7 +12,14 @@
 #include "analysis/taskset.h"
 
 /* Version of rta --json's schema (schemas/rta.schema.json). */
-#define HG_RTA_SCHEMA 1
+#define HG_RTA_SCHEMA 2
+
+/*
+ * hg_rta_response_str - a response as the reports write it: ms with three
+ * decimals ("29.000"), ">=<ms>" when the walk stopped at a job already
+ * late, "unbounded" or "undecided". Returns @buf.
+ */
+char *hg_rta_response_str(const struct hg_rta_result *r, char *buf, size_t len);
 
 /*
  * hg_rta_report - analyse @s and print: one tagged line per task,

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "analysis/bins.h"
+#include "analysis/cpuset.h"
 #include "analysis/predict.h"
 #include "analysis/summary.h"
 #include "report/json.h"
@@ -236,6 +237,7 @@ static void json_thread(struct hg_json *j, const struct hg_trace *t,
 static void json_prediction(struct hg_json *j, const struct hg_trace *t)
 {
 	struct hg_prediction p;
+	char cpus[256];
 	size_t i;
 
 	if (hg_predict(t, &p) || !p.n) {
@@ -262,6 +264,8 @@ static void json_prediction(struct hg_json *j, const struct hg_trace *t)
 		hg_json_u64(j, "b_ns", p.ts[i].b_ns);
 		hg_json_u64(j, "predicted_ns", p.r[i].response_ns);
 		hg_json_bool(j, "schedulable", p.r[i].schedulable);
+		hg_json_string(j, "test", hg_rta_test_name(p.r[i].test));
+		hg_json_string(j, "cpus", hg_cpuset_format(&p.ts[i].cpus, cpus, sizeof(cpus)));
 		hg_json_u64(j, "responses", h->count);
 		if (h->count) {
 			hg_json_u64(j, "max_ns", h->max);

@@ -19,9 +19,9 @@ fi
 
 echo "== 5.5 analysis (rta): the paper predicts 3 ms and 29 ms; with 8 ms jitter and a"
 echo "   19 ms WCET, 39 ms > 33 ms; with C1 = 12 ms, schedulable"
-"$HG" rta -n 2 $T0 -t 1 -p RTLOW -w PERIODIC 17ms 33ms | grep '^rta:'
-"$HG" rta -n 2 $T0 -t 1 -p RTLOW -w PERIODIC 17ms 33ms --jitter 8ms --wcet 19ms | grep '^rta:'
-"$HG" rta -n 2 $T0 -t 1 -p RTLOW -w PERIODIC 12ms 33ms --jitter 8ms | grep '^rta:'
+"$HG" rta -n 2 -a --cpu 0 $T0 -t 1 -p RTLOW -w PERIODIC 17ms 33ms | grep '^rta:'
+"$HG" rta -n 2 -a --cpu 0 $T0 -t 1 -p RTLOW -w PERIODIC 17ms 33ms --jitter 8ms --wcet 19ms | grep '^rta:'
+"$HG" rta -n 2 -a --cpu 0 $T0 -t 1 -p RTLOW -w PERIODIC 12ms 33ms --jitter 8ms | grep '^rta:'
 
 # run NAME ARGS: one run of $SECS s; prints per thread predicted, measured, misses
 run() {

@@ -27,30 +27,34 @@ static void run_rta(const char *const *args, struct hg_test_out *o)
 	hg_test_cmd(o, hg_cmd_rta.main, argv);
 }
 
-/* The paper's command line, three ways. */
+/*
+ * The paper's command line, three ways, on one CPU as the paper's machine
+ * had (without --cpu the threads may run on every CPU of the machine that
+ * runs the test)
+ */
 static const struct {
 	const char *const *args;
 	const char *line0, *line1;
 } paper_commands[] = {
-	{ ARGS("-n", "2", "-t", "0", "-p", "RTMED", "-w", "PERIODIC", "3ms", "8ms",
+	{ ARGS("-n", "2", "-a", "--cpu", "0", "-t", "0", "-p", "RTMED", "-w", "PERIODIC", "3ms", "8ms",
 	       "-t", "1", "-p", "RTLOW", "-w", "PERIODIC", "17ms", "33ms"),
-	  "rta: thread 0 response 3.000 deadline 8.000 schedulable",
-	  "rta: thread 1 response 29.000 deadline 33.000 schedulable" },
-	{ ARGS("-n", "2", "-t", "0", "-p", "RTMED", "-w", "PERIODIC", "3ms", "8ms",
+	  "rta: thread 0 response 3.000ms deadline 8.000ms schedulable test uniprocessor cpus 0",
+	  "rta: thread 1 response 29.000ms deadline 33.000ms schedulable test uniprocessor cpus 0" },
+	{ ARGS("-n", "2", "-a", "--cpu", "0", "-t", "0", "-p", "RTMED", "-w", "PERIODIC", "3ms", "8ms",
 	       "-t", "1", "-p", "RTLOW", "-w", "PERIODIC", "17ms", "33ms",
 	       "--jitter", "8ms", "--wcet", "19ms"),
-	  "rta: thread 0 response 3.000 deadline 8.000 schedulable",
-	  "rta: thread 1 response 39.000 deadline 33.000 unschedulable" },
-	{ ARGS("-n", "2", "-t", "0", "-p", "RTMED", "-w", "PERIODIC", "3ms", "8ms",
+	  "rta: thread 0 response 3.000ms deadline 8.000ms schedulable test uniprocessor cpus 0",
+	  "rta: thread 1 response 39.000ms deadline 33.000ms unschedulable test uniprocessor cpus 0" },
+	{ ARGS("-n", "2", "-a", "--cpu", "0", "-t", "0", "-p", "RTMED", "-w", "PERIODIC", "3ms", "8ms",
 	       "-t", "1", "-p", "RTLOW", "-w", "PERIODIC", "17ms", "33ms",
 	       "--wcet", "12ms", "--jitter", "8ms"),
-	  "rta: thread 0 response 3.000 deadline 8.000 schedulable",
-	  "rta: thread 1 response 29.000 deadline 33.000 schedulable" },
+	  "rta: thread 0 response 3.000ms deadline 8.000ms schedulable test uniprocessor cpus 0",
+	  "rta: thread 1 response 29.000ms deadline 33.000ms schedulable test uniprocessor cpus 0" },
 	/* the long spellings, and the priorities left to rate-monotonic */
-	{ ARGS("--threads", "2", "--thread", "1", "--workload", "PERIODIC", "17ms", "33ms",
+	{ ARGS("--threads", "2", "-a", "--cpu", "0", "--thread", "1", "--workload", "PERIODIC", "17ms", "33ms",
 	       "--thread", "0", "--workload", "PERIODIC", "3ms", "8ms"),
-	  "rta: thread 0 response 3.000 deadline 8.000 schedulable",
-	  "rta: thread 1 response 29.000 deadline 33.000 schedulable" },
+	  "rta: thread 0 response 3.000ms deadline 8.000ms schedulable test uniprocessor cpus 0",
+	  "rta: thread 1 response 29.000ms deadline 33.000ms schedulable test uniprocessor cpus 0" },
 };
 
 START_TEST(test_cmd_paper)
@@ -74,7 +78,7 @@ END_TEST
 START_TEST(test_cmd_json)
 {
 	/* --json among the run's options: taken out, not read as --json FILE */
-	const char *const *args = ARGS("-n", "2", "-t", "0", "-p", "RTMED", "-w", "PERIODIC",
+	const char *const *args = ARGS("-n", "2", "-a", "--cpu", "0", "-t", "0", "-p", "RTMED", "-w", "PERIODIC",
 				       "3ms", "8ms", "-t", "1", "-p", "RTLOW", "-w", "PERIODIC",
 				       "17ms", "33ms", "--jitter", "8ms", "--json",
 				       "--wcet", "19ms");
@@ -121,9 +125,9 @@ START_TEST(test_cmd_tasks)
 	ck_assert_msg(c.status == 0, "status %d: %s", c.status, c.err);
 	ck_assert_str_eq(c.err, "");
 	ck_assert(line_of(c.out, 0, line, sizeof(line)));
-	ck_assert_str_eq(line, "rta: thread 0 response 3.000 deadline 8.000 schedulable");
+	ck_assert_str_eq(line, "rta: thread 0 response 3.000ms deadline 8.000ms schedulable test uniprocessor cpus -");
 	ck_assert(line_of(c.out, 1, line, sizeof(line)));
-	ck_assert_str_eq(line, "rta: thread 1 response 39.000 deadline 33.000 unschedulable");
+	ck_assert_str_eq(line, "rta: thread 1 response 39.000ms deadline 33.000ms unschedulable test uniprocessor cpus -");
 	line_starting(c.out, "# rta: fixed", line, sizeof(line));
 	ck_assert_str_eq(line, "# rta: fixed-priority preemptive response-time analysis, "
 			 "order: priority");
@@ -210,12 +214,99 @@ START_TEST(test_cmd_tasks_error)
 	ck_assert_int_eq(c.status, 2);
 	ck_assert_str_eq(c.out, "");
 	ck_assert_int_ge(asprintf(&want, "hourglass: rta: %s line 3: 'Q=1': unknown field 'Q' "
-				  "(use C T D J B P)\n", path), 0);
+				  "(use C T D J B P CPU)\n", path), 0);
 	ck_assert_str_eq(c.err, want);
 	free(want);
 	hg_test_out_free(&c);
 	free(path);
 	hg_test_drop_dir(dir);
+}
+END_TEST
+
+/*
+ * Threads on the CPUs their --cpu gives: each analysed with the threads
+ * that may run where it may. The tagged lines name the test and the CPUs.
+ */
+static const struct {
+	const char *what;
+	const char *const *args;
+	const char *line[3];
+} cpu_commands[] = {
+	/*
+	 * Pinned apart: 3/8 alone on CPU 0, 7/8 alone on CPU 1, each its own C
+	 * (on one CPU, 7 + 2 * 3 = 13 > 8).
+	 */
+	{ "pinned", ARGS("-n", "2", "-t", "0", "-p", "RTMED", "-w", "PERIODIC", "3ms", "8ms",
+			 "--cpu", "0", "-t", "1", "-p", "RTLOW", "-w", "PERIODIC", "7ms", "8ms",
+			 "--cpu", "1"),
+	  { "rta: thread 0 response 3.000ms deadline 8.000ms schedulable test uniprocessor cpus 0",
+	    "rta: thread 1 response 7.000ms deadline 8.000ms schedulable test uniprocessor cpus 1" } },
+	/*
+	 * Both on CPU 0: 3/8 + 7/8 asks for more than the CPU, so the lower
+	 * one's backlog grows without end (its first job alone would respond
+	 * in 7 + 2 * 3 = 13 ms).
+	 */
+	{ "pinned together", ARGS("-n", "2", "-a", "--cpu", "0", "-t", "0", "-p", "RTMED", "-w",
+				  "PERIODIC", "3ms", "8ms", "-t", "1", "-p", "RTLOW", "-w",
+				  "PERIODIC", "7ms", "8ms"),
+	  { "rta: thread 0 response 3.000ms deadline 8.000ms schedulable test uniprocessor cpus 0",
+	    "rta: thread 1 response unbounded deadline 8.000ms unschedulable test uniprocessor "
+	    "cpus 0" } },
+	/*
+	 * Free on two CPUs: the global test (check_global.c works the third
+	 * task's 8 ms out); on one CPU it would be 12 ms.
+	 */
+	{ "global", ARGS("-n", "3", "-a", "-w", "PERIODIC", "4ms", "10ms", "--cpu", "0-1",
+			 "-t", "0", "-p", "FIFO:30", "-t", "1", "-p", "FIFO:20", "-t", "2", "-p",
+			 "FIFO:10"),
+	  { "rta: thread 0 response 4.000ms deadline 10.000ms schedulable test global cpus 0-1",
+	    "rta: thread 1 response 4.000ms deadline 10.000ms schedulable test global cpus 0-1",
+	    "rta: thread 2 response 8.000ms deadline 10.000ms schedulable test global cpus 0-1" } },
+	/* CPU 0 and CPUs 0-1 overlap without being equal: no test covers them. */
+	{ "not covered", ARGS("-n", "2", "-t", "0", "-w", "PERIODIC", "1ms", "10ms", "--cpu", "0",
+			      "-t", "1", "-w", "PERIODIC", "1ms", "10ms", "--cpu", "0-1"),
+	  { "rta: thread 0 response undecided deadline 10.000ms not-covered test not-covered cpus 0",
+	    "rta: thread 1 response undecided deadline 10.000ms not-covered test not-covered "
+	    "cpus 0-1" } },
+};
+
+START_TEST(test_cmd_cpus)
+{
+	struct hg_test_out c;
+	char line[512];
+	unsigned int k;
+
+	run_rta(cpu_commands[_i].args, &c);
+	ck_assert_msg(c.status == 0, "%s: status %d: %s", cpu_commands[_i].what, c.status, c.err);
+	for (k = 0; k < 3 && cpu_commands[_i].line[k]; k++) {
+		ck_assert(line_of(c.out, k, line, sizeof(line)));
+		ck_assert_str_eq(line, cpu_commands[_i].line[k]);
+	}
+	hg_test_out_free(&c);
+}
+END_TEST
+
+/* The same in JSON: the test and the CPUs of each task, the groups. */
+START_TEST(test_cmd_cpus_json)
+{
+	struct hg_test_out c;
+	struct json_object *doc;
+
+	run_rta(ARGS("-n", "3", "-a", "-w", "PERIODIC", "4ms", "10ms", "--cpu", "0-1", "-t", "0",
+		     "-p", "FIFO:30", "-t", "1", "-p", "FIFO:20", "-t", "2", "-p", "FIFO:10",
+		     "--json"), &c);
+	ck_assert_int_eq(c.status, 0);
+	doc = hg_test_json(c.out);
+	ck_assert_str_eq(hg_test_json_str(doc, "tasks/2/test"), "global");
+	ck_assert_str_eq(hg_test_json_str(doc, "tasks/2/cpus"), "0-1");
+	ck_assert_str_eq(hg_test_json_str(doc, "tasks/2/bound"), "upper bound");
+	ck_assert_uint_eq(hg_test_json_u64(doc, "tasks/2/response_ns"), 8 * MS);
+	ck_assert_uint_eq(hg_test_json_len(doc, "groups"), 1);
+	ck_assert_uint_eq(hg_test_json_u64(doc, "groups/0/ncpus"), 2);
+	ck_assert_str_eq(hg_test_json_str(doc, "groups/0/test"), "global");
+	ck_assert(hg_test_json_null(doc, "groups/0/demand_verdict"));
+	json_object_put(doc);
+	hg_test_out_free(&c);
 }
 END_TEST
 
@@ -231,6 +322,8 @@ static Suite *suite(void)
 	tcase_add_loop_test(tc, test_cmd_errors, 0, ARRAY_SIZE(cmd_errors));
 	tcase_add_test(tc, test_cmd_help);
 	tcase_add_test(tc, test_cmd_tasks_error);
+	tcase_add_loop_test(tc, test_cmd_cpus, 0, ARRAY_SIZE(cpu_commands));
+	tcase_add_test(tc, test_cmd_cpus_json);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/edf.h"
 #include "rtatest.h"
 
 /* ------------------------------------------------------------ the order */
@@ -32,7 +33,7 @@ static const struct fp_case {
 	const char *what;
 	size_t n;
 	struct ms_task task[MAXT];
-	uint64_t response[MAXT];	/* ms */
+	uint64_t response[MAXT];	/* ms; 0: no bound */
 	bool sched[MAXT];
 	unsigned int rank[MAXT];
 	enum hg_rta_order order;
@@ -176,27 +177,24 @@ static const struct fp_case {
 	  { TASK(1, 4, 0, 0, 3, NONE), TASK(1, 4, 0, 0, 4, NONE) },
 	  { 4, 7 }, { true, false }, { 0, 1 }, HG_RTA_RATE_MONOTONIC },
 	/*
-	 * Utilisation above 1 where the higher-priority one is below 1: the
-	 * iteration converges past the deadline. (5, 8), (5, 8), (1, 50).
-	 * R0 = 5. R1: 5 -> 5 + 5 = 10 -> 5 + 10 = 15 -> 15 > 8.
-	 * R2: higher-priority utilisation 10/8 >= 1, no fixed point: it stops
-	 * at the first value past 50: 1 -> 1 + 1*10 = 11 -> 1 + 2*10 = 21
-	 * -> 1 + 3*10 = 31 -> 1 + 4*10 = 41 -> 1 + ceil(41/8)*10 = 61.
+	 * Utilisation above 1 where the higher-priority one is below 1:
+	 * (5, 8), (5, 8), (1, 50). R0 = 5. The second level asks for 10 ms
+	 * every 8 ms: its backlog grows without end, no bound (0 below); so
+	 * for the third, whose higher levels take more than the whole CPU.
 	 */
 	{ "utilisation above 1", 3,
 	  { TASK(5, 8, 0, 0, 0, NONE), TASK(5, 8, 0, 0, 0, NONE), TASK(1, 50, 0, 0, 0, NONE) },
-	  { 5, 15, 61 }, { true, false, false }, { 0, 1, 2 }, HG_RTA_RATE_MONOTONIC },
+	  { 5, 0, 0 }, { true, false, false }, { 0, 1, 2 }, HG_RTA_RATE_MONOTONIC },
 	/*
-	 * A higher-priority task that takes the whole CPU (8 of 8): no fixed
-	 * point for the other. 1 -> 9 -> 17 -> ... -> 97 -> 105 > 100.
+	 * A higher-priority task that takes the whole CPU (8 of 8): the other
+	 * never runs, no bound.
 	 */
 	{ "higher-priority utilisation exactly 1", 2,
 	  { TASK(8, 8, 0, 0, 0, 2), TASK(1, 100, 0, 0, 0, 1) },
-	  { 8, 105 }, { true, false }, { 0, 1 }, HG_RTA_BY_PRIORITY },
-	/* Jitter past the deadline stops the iteration at once: J + R > D. */
+	  { 8, 0 }, { true, false }, { 0, 1 }, HG_RTA_BY_PRIORITY },
 	{ "higher-priority utilisation 1, jitter past the deadline", 2,
 	  { TASK(8, 8, 0, 0, 0, 2), TASK(1, 100, 0, 150, 0, 1) },
-	  { 8, 159 }, { true, false }, { 0, 1 }, HG_RTA_BY_PRIORITY },
+	  { 8, 0 }, { true, false }, { 0, 1 }, HG_RTA_BY_PRIORITY },
 	/* One task: its response is C, and C = T is schedulable. */
 	{ "one task, C = T", 1, { TASK(8, 8, 0, 0, 0, 1) },
 	  { 8 }, { true }, { 0 }, HG_RTA_BY_PRIORITY },
@@ -213,7 +211,10 @@ START_TEST(test_fp_cases)
 	to_tasks(fc->task, fc->n, ts);
 	ck_assert_msg(hg_rta_fp(ts, fc->n, r, &order) == 0, "%s", fc->what);
 	for (i = 0; i < fc->n; i++) {
-		ck_assert_msg(r[i].response_ns == fc->response[i] * MS,
+		uint64_t want = fc->response[i] ? fc->response[i] * MS : UINT64_MAX;
+
+		ck_assert_int_eq(r[i].bound, fc->response[i] ? HG_RTA_EXACT : HG_RTA_UNBOUNDED);
+		ck_assert_msg(r[i].response_ns == want,
 			      "%s: task %zu: response %llu ns, want %llu ms", fc->what, i,
 			      (unsigned long long)r[i].response_ns,
 			      (unsigned long long)fc->response[i]);
@@ -223,14 +224,15 @@ START_TEST(test_fp_cases)
 		ck_assert_int_eq(r[i].schedulable, r[i].response_ns <= ts[i].d_ns);
 		ck_assert_msg(r[i].rank == fc->rank[i], "%s: task %zu: rank %u, want %u",
 			      fc->what, i, r[i].rank, fc->rank[i]);
-		/* a few steps at these sizes */
-		ck_assert_uint_ge(r[i].iterations, 1);
+		/* a few steps at these sizes (none when there is no bound) */
+		ck_assert_uint_ge(r[i].iterations, !!fc->response[i]);
 		ck_assert_uint_le(r[i].iterations, 20);
 	}
 	ck_assert_msg(order == fc->order, "%s: order %d, want %d", fc->what, order, fc->order);
 	/* the order is optional */
 	ck_assert_int_eq(hg_rta_fp(ts, fc->n, r, NULL), 0);
-	ck_assert_uint_eq(r[fc->n - 1].response_ns, fc->response[fc->n - 1] * MS);
+	ck_assert_uint_eq(r[fc->n - 1].response_ns, fc->response[fc->n - 1] ?
+			  fc->response[fc->n - 1] * MS : UINT64_MAX);
 }
 END_TEST
 
@@ -393,9 +395,12 @@ END_TEST
 
 /*
  * Six tasks of 1 ms in 6 ms fill the CPU exactly, but their C / T summed in
- * doubles is just below 1: the seventh task's iteration has no fixed point
- * (its jitter keeps it moving) and must stop once past its deadline, not
- * run millions of steps to the safety net (a fuzzer found this one).
+ * doubles is just below 1 (a fuzzer found this one): the level is compared
+ * exactly, over its hyperperiod of 6 ms. The sixth task's level uses the
+ * whole CPU, with jitter and blocking: one job per hyperperiod, so its
+ * first job's response is the worst: w = 1 ms + 2 us + 5 ceil((w + 1 us)
+ * / 6 ms) 1 ms: 6.002 ms -> 11.002 ms -> 11.002 ms; J + w = 11.003 ms > 6.
+ * The seventh asks for more than the whole CPU: no bound, at once.
  */
 START_TEST(test_fp_full_cpu_in_doubles)
 {
@@ -408,11 +413,15 @@ START_TEST(test_fp_full_cpu_in_doubles)
 					      .d_ns = 6 * MS, .j_ns = 1000, .b_ns = 2000,
 					      .prio = HG_RTA_NO_PRIO };
 	ck_assert_int_eq(hg_rta_fp(ts, 7, r, NULL), 0);
+	ck_assert_uint_eq(r[5].rank, 5);
+	ck_assert_int_eq(r[5].bound, HG_RTA_EXACT);
+	ck_assert_uint_eq(r[5].response_ns, 11003000);
+	ck_assert(!r[5].schedulable);
+	ck_assert_uint_le(r[5].iterations, 10);
 	ck_assert_uint_eq(r[6].rank, 6);
 	ck_assert(!r[6].schedulable);
-	ck_assert_uint_gt(r[6].response_ns, 6 * MS);
-	ck_assert_uint_ne(r[6].response_ns, UINT64_MAX);
-	ck_assert_uint_le(r[6].iterations, 100);
+	ck_assert_int_eq(r[6].bound, HG_RTA_UNBOUNDED);
+	ck_assert_uint_eq(r[6].iterations, 0);
 }
 END_TEST
 
@@ -585,6 +594,35 @@ static const struct edf_case {
 	    TASK(1, 17, 0, 0, 0, NONE), TASK(1, 19, 0, 0, 0, NONE), TASK(1, 23, 0, 0, 0, NONE) },
 	  true, 0 },
 	{ "no tasks", 0, { TASK(1, 1, 0, 0, 0, NONE) }, true, 0 },
+	/*
+	 * Release jitter (Spuri 1996): a job released J late has D - J left.
+	 * The paper with J1 = 8, C1 = 19: task 1 due 25 after its release.
+	 * dbf(8) = 3, dbf(16) = 6, dbf(24) = 9, dbf(25) = 9 + 19 = 28 > 25.
+	 */
+	{ "the paper, J1 = 8, C1 = 19", 2,
+	  { TASK(3, 8, 0, 0, 0, 50), TASK(19, 33, 0, 8, 0, 10) }, false, 25 },
+	/* The same with C1 = 12: dbf(25) = 9 + 12 = 21, dbf(32) = 12 + 12 = 24, ... */
+	{ "the paper, J1 = 8, C1 = 12", 2,
+	  { TASK(3, 8, 0, 0, 0, 50), TASK(12, 33, 0, 8, 0, 10) }, true, 0 },
+	/* Jitter as long as the deadline: due before it may run. */
+	{ "jitter equal to the deadline", 1, { TASK(1, 10, 5, 5, 0, NONE) }, false, 0 },
+	/*
+	 * Blocking (Baker 1991): at t, the longest B among the tasks due by t.
+	 * (2, 5, B 2), (2, 10): dbf(5) = 2 + 2 = 4, dbf(10) = 4 + 2 + 2 = 8.
+	 */
+	{ "blocking that fits", 2,
+	  { TASK(2, 5, 0, 0, 2, NONE), TASK(2, 10, 0, 0, 0, NONE) }, true, 0 },
+	/* (2, 5, B 4), (2, 10): dbf(5) = 2 + 4 = 6 > 5. */
+	{ "blocking that does not", 2,
+	  { TASK(2, 5, 0, 0, 4, NONE), TASK(2, 10, 0, 0, 0, NONE) }, false, 5 },
+	/*
+	 * A long blocking of the task due last counts only from its deadline:
+	 * (2, 5), (1, 20, B 10): dbf(5) = 2, dbf(10) = 4, dbf(15) = 6,
+	 * dbf(20) = 8 + 1 + 10 = 19 <= 20; then the busy period, 10 + 2 ceil(L
+	 * / 5) + ceil(L / 20): 13 -> 17 -> 19 -> 19, holds no other deadline.
+	 */
+	{ "blocking counted from the blocked task's deadline", 2,
+	  { TASK(2, 5, 0, 0, 0, NONE), TASK(1, 20, 0, 0, 10, NONE) }, true, 0 },
 };
 
 START_TEST(test_edf_cases)

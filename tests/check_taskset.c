@@ -79,7 +79,7 @@ START_TEST(test_taskfile_fields)
 	fprintf(f, "P=RR:20 B=1ms J=2ms D=5ms T=10ms C=2ms\n");	/* any order */
 	fprintf(f, "C=1ms T=100ms P=NORMAL\n");
 	fprintf(f, "C=1ms T=100ms P=rtHigh\n");
-	fprintf(f, "C=500ns T=1s D=1s J=20ms\n");	/* J > T is fine, D = T too */
+	fprintf(f, "C=500ns T=1s D=1s J=20ms CPU=1,3-4\n");	/* J > T is fine, D = T too */
 	for (i = 5; i < 37; i++)
 		fprintf(f, "C=%zuus T=%zums\n", i, i);
 	ck_assert_int_eq(fclose(f), 0);
@@ -110,6 +110,11 @@ START_TEST(test_taskfile_fields)
 	ck_assert_uint_eq(s.task[4].rta.d_ns, 1000 * MS);
 	ck_assert_uint_eq(s.task[4].rta.j_ns, 20 * MS);
 	ck_assert_str_eq(s.task[4].label, "C=500ns T=1s");
+	/* CPU=: the CPUs it may run on; without it, none named */
+	ck_assert_int_eq(CPU_COUNT(&s.task[4].rta.cpus), 3);
+	ck_assert(CPU_ISSET(1, &s.task[4].rta.cpus) && CPU_ISSET(3, &s.task[4].rta.cpus) &&
+		  CPU_ISSET(4, &s.task[4].rta.cpus));
+	ck_assert_int_eq(CPU_COUNT(&s.task[0].rta.cpus), 0);
 	for (i = 5; i < 37; i++) {
 		ck_assert_uint_eq(s.task[i].rta.id, i);
 		ck_assert_uint_eq(s.task[i].rta.c_ns, i * 1000);
@@ -131,14 +136,14 @@ static const struct {
 	const char *why;	/* after "<path> line <n>: ", or after "<path>: " */
 } bad_files[] = {
 	{ "unknown field", "C=3ms T=8ms\nC=3ms T=8ms X=1\n", 2,
-	  "'X=1': unknown field 'X' (use C T D J B P)" },
+	  "'X=1': unknown field 'X' (use C T D J B P CPU)" },
 	{ "lower-case field", "\n\n\nc=3ms T=8ms\n", 4,
-	  "'c=3ms': unknown field 'c' (use C T D J B P)" },
-	{ "no '='", "# c\nC3ms T=8ms\n", 2, "'C3ms': write K=<value> with K one of C T D J B P" },
+	  "'c=3ms': unknown field 'c' (use C T D J B P CPU)" },
+	{ "no '='", "# c\nC3ms T=8ms\n", 2, "'C3ms': write K=<value> with K one of C T D J B P CPU" },
 	{ "a long key", "CC=3ms T=8ms\n", 1,
-	  "'CC=3ms': write K=<value> with K one of C T D J B P" },
-	{ "no value", "C= T=8ms\n", 1, "'C=': write K=<value> with K one of C T D J B P" },
-	{ "no key", "=3ms T=8ms\n", 1, "'=3ms': write K=<value> with K one of C T D J B P" },
+	  "'CC=3ms': write K=<value> with K one of C T D J B P CPU" },
+	{ "no value", "C= T=8ms\n", 1, "'C=': write K=<value> with K one of C T D J B P CPU" },
+	{ "no key", "=3ms T=8ms\n", 1, "'=3ms': write K=<value> with K one of C T D J B P CPU" },
 	{ "bad time unit", "C=3ms T=8ms\n\nC=3xs T=8ms\n", 3,
 	  "'C=3xs': unknown time unit 'xs' (use d, h, m, s, ms, us or ns)" },
 	{ "time without unit", "C=3 T=8ms\n", 1,
@@ -152,12 +157,20 @@ static const struct {
 	{ "T of 0", "C=1ms T=0ns\n", 1, "C and T are required and must be greater than zero" },
 	/* the file's words reach the terminal tamed: no escape sequence */
 	{ "escape sequence", "C=3ms T=8ms X\033[31m\n", 1,
-	  "'X?[31m': write K=<value> with K one of C T D J B P" },
+	  "'X?[31m': write K=<value> with K one of C T D J B P CPU" },
 	{ "bad priority", "C=3ms T=8ms P=SUPER\n", 1,
 	  "unknown priority 'SUPER' (choose from IDLE, LOW, NORMAL, HIGH, HIGHEST, RTLOW, RTMED, "
 	  "RTHIGH, FIFO:<1-98>, RR:<1-98>, OTHER:<nice>, BATCH)" },
 	{ "priority out of range", "C=1ms T=2ms\nC=3ms T=8ms P=FIFO:0\n", 2,
 	  "priority 'FIFO:0': FIFO takes 1 to 98 (99 is the run's clock thread's)" },
+	{ "bad CPU list", "C=3ms T=8ms CPU=0-x\n", 1,
+	  "'CPU=0-x': not a CPU list (e.g. CPU=0, CPU=0-1, CPU=0,2)" },
+	{ "CPU range backwards", "C=3ms T=8ms CPU=3-1\n", 1,
+	  "'CPU=3-1': not a CPU list (e.g. CPU=0, CPU=0-1, CPU=0,2)" },
+	{ "empty CPU list", "C=3ms T=8ms CPU=\n", 1,
+	  "'CPU=': not a CPU list (e.g. CPU=0, CPU=0-1, CPU=0,2)" },
+	{ "CPU past the set", "C=3ms T=8ms CPU=1024\n", 1,
+	  "'CPU=1024': not a CPU list (e.g. CPU=0, CPU=0-1, CPU=0,2)" },
 	{ "empty file", "", 0, "no task in it (one per line, e.g. C=3ms T=8ms P=RTMED)" },
 	{ "only comments", "# nothing\n\n   \n\t# more\n", 0,
 	  "no task in it (one per line, e.g. C=3ms T=8ms P=RTMED)" },
@@ -293,6 +306,8 @@ START_TEST(test_from_config_paper)
 	ck_assert_str_eq(s.task[1].label, "PERIODIC 17ms 33ms");
 	ck_assert_str_eq(s.task[1].prio, "RTLOW (SCHED_FIFO 10)");
 	ck_assert_uint_eq(s.task[1].rta.j_ns | s.task[1].rta.b_ns, 0);
+	/* no --cpu: the CPUs this process may run on */
+	ck_assert_int_eq(CPU_COUNT(&s.task[1].rta.cpus), (int)s.cpus);
 	ck_assert_uint_ge(s.cpus, 1);
 	ck_assert_uint_le(s.rt_runtime_us, s.rt_period_us);
 	ck_assert_int_eq(rta_fp(&s, s.n, r), 0);

@@ -87,7 +87,7 @@ static inline void check_paper_json(const char *text, uint64_t c1, uint64_t j1, 
 	double u = hg_test_json_num(doc, "utilisation");
 	unsigned int i;
 
-	ck_assert_uint_eq(hg_test_json_u64(doc, "schema"), 1);
+	ck_assert_uint_eq(hg_test_json_u64(doc, "schema"), 2);
 	ck_assert_str_eq(hg_test_json_str(doc, "order"), "priority");
 	ck_assert(u > 0.375 + (double)c1 / 33 - 1e-6 && u < 0.375 + (double)c1 / 33 + 1e-6);
 	ck_assert_uint_eq(hg_test_json_len(doc, "tasks"), 2);
@@ -106,12 +106,20 @@ static inline void check_paper_json(const char *text, uint64_t c1, uint64_t j1, 
 	ck_assert_uint_eq(hg_test_json_u64(doc, "tasks/1/c_ns"), c1 * MS);
 	ck_assert_uint_eq(hg_test_json_u64(doc, "tasks/1/j_ns"), j1 * MS);
 	ck_assert_uint_eq(hg_test_json_u64(doc, "tasks/1/response_ns"), r1 * MS);
+	ck_assert_str_eq(hg_test_json_str(doc, "tasks/1/bound"), "exact");
 	ck_assert_int_eq(hg_test_json_bool(doc, "tasks/1/schedulable"), s1);
 	ck_assert(hg_test_json_bool(doc, "edf/admitted"));	/* no reservation */
 	ck_assert(hg_test_json_num(doc, "edf/reservation_bandwidth") == 0);
-	ck_assert(hg_test_json_bool(doc, "edf/demand_schedulable"));
-	ck_assert_uint_eq(hg_test_json_u64(doc, "edf/demand_fails_at_ns"), 0);
-	ck_assert_str_eq(hg_test_json_str(doc, "edf/demand_verdict"), "schedulable");
+	/* with jitter, task 1 is due 33 - J1 after its release: dbf(25) = 9 + C1 */
+	if (9 + c1 > 33 - j1) {
+		ck_assert(!hg_test_json_bool(doc, "edf/demand_schedulable"));
+		ck_assert_uint_eq(hg_test_json_u64(doc, "edf/demand_fails_at_ns"), (33 - j1) * MS);
+		ck_assert_str_eq(hg_test_json_str(doc, "edf/demand_verdict"), "unschedulable");
+	} else {
+		ck_assert(hg_test_json_bool(doc, "edf/demand_schedulable"));
+		ck_assert_uint_eq(hg_test_json_u64(doc, "edf/demand_fails_at_ns"), 0);
+		ck_assert_str_eq(hg_test_json_str(doc, "edf/demand_verdict"), "schedulable");
+	}
 	json_object_put(doc);
 }
 

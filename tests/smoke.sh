@@ -604,10 +604,11 @@ expect_bad "export over its own trace" export "$TMP/exp.hgt" --format csv -o "$T
 
 
 # --- rta, predictions, reservations ------------------------------------------------
-"$HG" rta -n 2 -t 0 -p RTMED -w PERIODIC 3ms 8ms -t 1 -p RTLOW -w PERIODIC 17ms 33ms \
-	--jitter 8ms --wcet 19ms >"$TMP/rta" 2>&1
-if grep -qx 'rta: thread 0 response 3.000 deadline 8.000 schedulable' "$TMP/rta" &&
-   grep -qx 'rta: thread 1 response 39.000 deadline 33.000 unschedulable' "$TMP/rta"; then
+# on one CPU, as the paper's machine (without --cpu: every CPU of this one)
+"$HG" rta -n 2 -a --cpu 0 -t 0 -p RTMED -w PERIODIC 3ms 8ms -t 1 -p RTLOW \
+	-w PERIODIC 17ms 33ms --jitter 8ms --wcet 19ms >"$TMP/rta" 2>&1
+if grep -qx 'rta: thread 0 response 3.000ms deadline 8.000ms schedulable test uniprocessor cpus 0' "$TMP/rta" &&
+   grep -qx 'rta: thread 1 response 39.000ms deadline 33.000ms unschedulable test uniprocessor cpus 0' "$TMP/rta"; then
 	ok "rta: the paper's 3 ms and 39 ms > 33 ms"
 else
 	fail "rta" "$(grep '^rta:' "$TMP/rta" | tr '\n' ' ')"
@@ -619,8 +620,8 @@ printf 'C=3ms T=8ms\nC=17ms X=3\n' >"$TMP/badtasks"
 expect_bad "rta task file with a bad field" rta --tasks "$TMP/badtasks"
 expect_bad "rta without PERIODIC threads" rta -n 1 -w CPU
 # exit status 3: a violation predicted (rta --strict) or measured (--fail-on-miss)
-"$HG" rta --strict -n 2 -t 0 -p RTMED -w PERIODIC 3ms 8ms -t 1 -p RTLOW -w PERIODIC 17ms 33ms \
-	--jitter 8ms --wcet 19ms >"$TMP/rta" 2>"$TMP/err"
+"$HG" rta --strict -n 2 -a --cpu 0 -t 0 -p RTMED -w PERIODIC 3ms 8ms -t 1 -p RTLOW \
+	-w PERIODIC 17ms 33ms --jitter 8ms --wcet 19ms >"$TMP/rta" 2>"$TMP/err"
 rc=$?
 if [ "$rc" = 3 ] && grep -q 'unschedulable (--strict)' "$TMP/err" &&
    "$HG" rta --strict -n 1 -w PERIODIC 3ms 8ms >/dev/null 2>&1; then
@@ -639,7 +640,7 @@ else
 	fail "--fail-on-miss" "exit status $rc: $(cat "$TMP/err")"
 fi
 if "$HG" rta -n 1 -w PERIODIC 3ms 8ms 9ms >"$TMP/out" 2>&1 &&
-   grep -q '^rta: thread 0 response 3.000 deadline 9.000 schedulable$' "$TMP/out"; then
+   grep -q '^rta: thread 0 response 3.000ms deadline 9.000ms schedulable test ' "$TMP/out"; then
 	ok "rta with D > T is analysed"
 else
 	fail "rta with D > T is analysed" "$(head -3 "$TMP/out")"
@@ -975,7 +976,12 @@ else
 	"$HG" rta --tasks "$J/tasks" --json >"$J/rta1.json"
 	"$HG" rta -n 2 -t 0 -rh 3ms 8ms -w PERIODIC 3ms 8ms -t 1 -w PERIODIC 17ms 33ms \
 		--json >"$J/rta2.json"
-	validate "rta --json" rta "$J/rta1.json" "$J/rta2.json"
+	"$HG" rta -n 3 -a -w PERIODIC 4ms 10ms --cpu 0-1 -t 0 -p FIFO:30 -t 1 -p FIFO:20 \
+		-t 2 -p FIFO:10 --json >"$J/rta3.json"
+	printf 'C=1ms T=10ms CPU=0\nC=1ms T=10ms CPU=0-1\nC=2ms T=3ms D=6ms CPU=2\n' >"$J/tasks4"
+	"$HG" rta --tasks "$J/tasks4" --json >"$J/rta4.json"
+	validate "rta --json (one CPU, pinned, global, not covered)" rta "$J/rta1.json" \
+		"$J/rta2.json" "$J/rta3.json" "$J/rta4.json"
 	"$HG" export "$J/all.hgt" --format json -o "$J/export.json"
 	validate "export --format json" export "$J/export.json"
 	"$HG" export "$J/all.hgt" --format perfetto -o "$J/perfetto.json"

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * partition.h - a task set on the CPUs its tasks may run on: each group
+ * of tasks with the same CPUs analysed on those CPUs
+ *
+ * Tasks are grouped by their CPU sets. A group that shares no CPU with a
+ * task outside it is analysed alone: on one CPU (or none named) with the
+ * uniprocessor analysis and the EDF processor-demand test (rta.h, edf.h),
+ * on several with the global fixed-priority test (global.h). Tasks whose
+ * CPUs overlap without being equal are not covered: no test here applies
+ * to them (they are still measured by a run).
+ */
+#ifndef HG_PARTITION_H
+#define HG_PARTITION_H
+
+#include <sched.h>
+#include <stddef.h>
+
+#include "analysis/edf.h"
+#include "analysis/rta.h"
+
+/* One group of tasks with the same CPUs. */
+struct hg_rta_group {
+	cpu_set_t cpus;			/* empty: none named, one CPU assumed */
+	unsigned int ncpus;		/* CPUs in it; 1 when none is named */
+	enum hg_rta_test test;
+	size_t ntasks;
+	double utilisation;		/* sum of C / T over its tasks */
+	enum hg_edf_verdict demand;	/* one CPU only; else HG_EDF_UNDECIDED */
+	uint64_t fail_ns;		/* where the demand exceeded the time, or 0 */
+	unsigned int overlap;		/* not covered: a thread whose CPUs overlap */
+};
+
+/* The analysis of a set: per task a result and its group. */
+struct hg_rta_analysis {
+	size_t n;
+	struct hg_rta_result *r;	/* in the order of the tasks */
+	size_t *group;			/* the group of each task */
+	struct hg_rta_group *g;
+	size_t ngroups;			/* in the order of their first task */
+	enum hg_rta_order order;	/* the groups' own when they agree, else mixed */
+};
+
+/*
+ * hg_rta_analyse - analyse @n tasks as above into @a (free it with
+ * hg_rta_analysis_free() either way). Returns 0, -EINVAL for a task with
+ * C or T of 0, or -ENOMEM.
+ */
+int hg_rta_analyse(const struct hg_rta_task *ts, size_t n, struct hg_rta_analysis *a);
+
+/* hg_rta_analysis_free - release it. */
+void hg_rta_analysis_free(struct hg_rta_analysis *a);
+
+#endif /* HG_PARTITION_H */

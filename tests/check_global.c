@@ -1,0 +1,275 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * check_global.c - analysis/global.c (Bertogna and Cirinei, RTSS 2007)
+ * and analysis/partition.c, which chooses among the analyses by CPUs
+ *
+ * The expected responses are worked out by hand from the paper's
+ * equations (global.h): R = C + B + floor(sum of min(W_i(R), R - C + 1) / m),
+ * W_i(L) = N C_i + min(C_i, L + R_i - C_i - N T_i), N = floor((L + R_i - C_i) / T_i).
+ */
+#include <errno.h>
+#include <stdlib.h>
+
+#include "analysis/global.h"
+#include "analysis/partition.h"
+#include "rtatest.h"
+
+/* The generator of check_rtaref.c (xorshift64*). */
+static uint64_t rnd(uint64_t *s)
+{
+	*s ^= *s >> 12;
+	*s ^= *s << 25;
+	*s ^= *s >> 27;
+	return *s * 2685821657736338717ULL;
+}
+
+/*
+ * Three tasks of 4 ms every 10 ms, priorities 30, 20, 10, on two CPUs.
+ * The first two: R = 4 + floor(min(4, 1) / 2) = 4.
+ * The third, from 4: each term min(W(R), R - 3): 1, 1 -> 4 + 1 = 5;
+ * 2, 2 -> 6; 3, 3 -> 7; 4, 4 -> 8; at 8, W = min(4, 8) = 4 and the cap is
+ * 5: 4 + floor(8 / 2) = 8. On one CPU the first job of the third would
+ * respond in 12, but the three ask for 1.2 CPUs: no bound there.
+ */
+START_TEST(test_three_on_two)
+{
+	static const struct ms_task m[] = {
+		TASK(4, 10, 0, 0, 0, 30), TASK(4, 10, 0, 0, 0, 20), TASK(4, 10, 0, 0, 0, 10),
+	};
+	struct hg_rta_task ts[3];
+	struct hg_rta_result r[3];
+	enum hg_rta_order order;
+
+	to_tasks(m, 3, ts);
+	ck_assert_int_eq(hg_rta_global(ts, 3, 2, r, &order), 0);
+	ck_assert_int_eq(order, HG_RTA_BY_PRIORITY);
+	ck_assert_uint_eq(r[0].response_ns, 4 * MS);
+	ck_assert_uint_eq(r[1].response_ns, 4 * MS);
+	ck_assert_uint_eq(r[2].response_ns, 8 * MS);
+	ck_assert_int_eq(r[2].bound, HG_RTA_UPPER);
+	ck_assert_int_eq(r[2].test, HG_RTA_TEST_GLOBAL);
+	ck_assert(r[2].schedulable);
+	ck_assert_uint_eq(r[2].rank, 2);
+	/* the crawl a nanosecond a step is galloped over */
+	ck_assert_uint_le(r[2].iterations, 200);
+	ck_assert_int_eq(hg_rta_fp(ts, 3, r, NULL), 0);
+	ck_assert_int_eq(r[2].bound, HG_RTA_UNBOUNDED);
+	/*
+	 * One CPU, the same test: the third from 4: terms 1, 1 -> 6; 3, 3 -> 10;
+	 * W(10) = 4 (N = floor(10 / 10) = 1, min(4, 0) = 0), caps 7: 4 + 8 = 12;
+	 * W(12) = 4 + min(4, 2) = 6, caps 9: 4 + 12 = 16 > 10: the test cannot say
+	 */
+	ck_assert_int_eq(hg_rta_global(ts, 3, 1, r, NULL), 0);
+	ck_assert_int_eq(r[2].bound, HG_RTA_UNDECIDED);
+	ck_assert(!r[2].schedulable);
+	ck_assert_uint_eq(r[2].response_ns, UINT64_MAX);
+}
+END_TEST
+
+/* No bound where the paper's proof does not reach. */
+START_TEST(test_not_covered_by_the_test)
+{
+	static const struct ms_task dt[] = { TASK(1, 10, 20, 0, 0, 2), TASK(1, 10, 0, 0, 0, 1) };
+	static const struct ms_task miss[] = {
+		TASK(9, 10, 0, 0, 0, 3), TASK(9, 10, 0, 0, 0, 2), TASK(9, 10, 0, 0, 0, 1),
+		TASK(1, 10, 0, 0, 0, 0),
+	};
+	struct hg_rta_task ts[4];
+	struct hg_rta_result r[4];
+
+	/*
+	 * No more tasks than CPUs: each alone, exact, D > T too: 1/10 due at
+	 * 20 and 1/10 on two CPUs respond in 1 each.
+	 */
+	to_tasks(dt, 2, ts);
+	ck_assert_int_eq(hg_rta_global(ts, 2, 2, r, NULL), 0);
+	ck_assert_uint_eq(r[0].response_ns, MS);
+	ck_assert_int_eq(r[0].bound, HG_RTA_EXACT);
+	ck_assert_int_eq(r[0].test, HG_RTA_TEST_GLOBAL);
+	ck_assert_uint_eq(r[1].rank, 1);
+	/* D > T on fewer CPUs than tasks: the test is for D <= T */
+	ck_assert_int_eq(hg_rta_global(ts, 2, 1, r, NULL), 0);
+	ck_assert_int_eq(r[0].bound, HG_RTA_UNDECIDED);
+	ck_assert(!r[0].schedulable);
+	/* ... but its jobs have no bound, so nothing below them has one */
+	ck_assert_int_eq(r[1].bound, HG_RTA_UNDECIDED);
+	/*
+	 * Three of 9/10 on two CPUs: the third's terms reach min(W, R - 8),
+	 * 2 (R - 8) / 2 = R - 8, so R = 9 + R - 8 grows by 1 a step past 10.
+	 */
+	to_tasks(miss, 4, ts);
+	ck_assert_int_eq(hg_rta_global(ts, 4, 2, r, NULL), 0);
+	ck_assert_uint_eq(r[0].response_ns, 9 * MS);
+	ck_assert_uint_eq(r[1].response_ns, 9 * MS);
+	ck_assert_int_eq(r[2].bound, HG_RTA_UNDECIDED);
+	ck_assert_int_eq(r[3].bound, HG_RTA_UNDECIDED);
+	/* bad input */
+	ck_assert_int_eq(hg_rta_global(ts, 4, 0, r, NULL), -EINVAL);
+	ts[1].c_ns = 0;
+	ck_assert_int_eq(hg_rta_global(ts, 4, 2, r, NULL), -EINVAL);
+}
+END_TEST
+
+/*
+ * On random sets (D <= T, no jitter or blocking): with one CPU the test is
+ * a sufficient uniprocessor test, so where it shows a task schedulable its
+ * bound is at least the exact response; and more CPUs never make a bound
+ * larger.
+ */
+START_TEST(test_random_sound)
+{
+	static const uint64_t periods[] = { 2, 3, 4, 5, 6, 8, 10, 12, 15, 20 };
+	uint64_t seed = 0x676c6f62616cULL + (uint64_t)_i;
+	unsigned int k, shown = 0;
+
+	for (k = 0; k < 500; k++) {
+		struct hg_rta_task ts[6];
+		struct hg_rta_result exact[6], g1[6], g2[6], g3[6];
+		size_t n = 1 + rnd(&seed) % 6, i;
+
+		for (i = 0; i < n; i++) {
+			uint64_t t = periods[rnd(&seed) % 10] * MS;
+			uint64_t c = 1 + rnd(&seed) % (t * 2 / (n + 1));
+
+			ts[i] = (struct hg_rta_task){ .id = (unsigned int)i, .c_ns = c, .t_ns = t,
+				.d_ns = c + rnd(&seed) % (t - c + 1), .prio = (int32_t)(n - i) };
+		}
+		ck_assert_int_eq(hg_rta_fp(ts, n, exact, NULL), 0);
+		ck_assert_int_eq(hg_rta_global(ts, n, 1, g1, NULL), 0);
+		ck_assert_int_eq(hg_rta_global(ts, n, 2, g2, NULL), 0);
+		ck_assert_int_eq(hg_rta_global(ts, n, 3, g3, NULL), 0);
+		for (i = 0; i < n; i++) {
+			if (g1[i].schedulable) {
+				ck_assert_msg(exact[i].response_ns <= g1[i].response_ns,
+					      "set %u task %zu: exact %llu above the bound %llu", k,
+					      i, (unsigned long long)exact[i].response_ns,
+					      (unsigned long long)g1[i].response_ns);
+				shown++;
+			}
+			if (g1[i].schedulable)
+				ck_assert(g2[i].schedulable &&
+					  g2[i].response_ns <= g1[i].response_ns);
+			if (g2[i].schedulable)
+				ck_assert(g3[i].schedulable &&
+					  g3[i].response_ns <= g2[i].response_ns);
+		}
+	}
+	ck_assert_uint_gt(shown, 100);
+}
+END_TEST
+
+/* ---------------------------------------------------------- partition */
+
+static void on_cpus(struct hg_rta_task *t, int lo, int hi)
+{
+	int c;
+
+	CPU_ZERO(&t->cpus);
+	for (c = lo; c <= hi; c++)
+		CPU_SET(c, &t->cpus);
+}
+
+/*
+ * The issue's pinned example: 3/8 on CPU 0, 7/8 on CPU 1, each alone on
+ * its CPU: 3 and 7 ms (on one CPU, 7/8 would have no bound).
+ */
+START_TEST(test_partition_pinned)
+{
+	static const struct ms_task m[] = { TASK(3, 8, 0, 0, 0, 50), TASK(7, 8, 0, 0, 0, 10) };
+	struct hg_rta_task ts[2];
+	struct hg_rta_analysis a;
+
+	to_tasks(m, 2, ts);
+	on_cpus(&ts[0], 0, 0);
+	on_cpus(&ts[1], 1, 1);
+	ck_assert_int_eq(hg_rta_analyse(ts, 2, &a), 0);
+	ck_assert_uint_eq(a.ngroups, 2);
+	ck_assert_uint_eq(a.r[0].response_ns, 3 * MS);
+	ck_assert_uint_eq(a.r[1].response_ns, 7 * MS);
+	ck_assert_int_eq(a.r[1].test, HG_RTA_TEST_UNI);
+	ck_assert_uint_eq(a.r[1].rank, 0);		/* first on its CPU */
+	ck_assert_int_eq(a.g[a.group[1]].demand, HG_EDF_SCHEDULABLE);
+	ck_assert(a.g[a.group[1]].utilisation > 0.874 && a.g[a.group[1]].utilisation < 0.876);
+	hg_rta_analysis_free(&a);
+	/* together on CPU 1: no bound for the lower */
+	on_cpus(&ts[0], 1, 1);
+	ck_assert_int_eq(hg_rta_analyse(ts, 2, &a), 0);
+	ck_assert_uint_eq(a.ngroups, 1);
+	ck_assert_int_eq(a.r[1].bound, HG_RTA_UNBOUNDED);
+	hg_rta_analysis_free(&a);
+}
+END_TEST
+
+/* CPUs that overlap without being equal: neither group is covered; others are. */
+START_TEST(test_partition_overlap)
+{
+	static const struct ms_task m[] = {
+		TASK(1, 10, 0, 0, 0, 3), TASK(1, 10, 0, 0, 0, 2), TASK(1, 10, 0, 0, 0, 1),
+		TASK(1, 10, 0, 0, 0, 1),
+	};
+	struct hg_rta_task ts[4];
+	struct hg_rta_analysis a;
+
+	to_tasks(m, 4, ts);
+	on_cpus(&ts[0], 0, 0);
+	on_cpus(&ts[1], 0, 1);
+	on_cpus(&ts[2], 2, 3);
+	on_cpus(&ts[3], 2, 3);
+	ck_assert_int_eq(hg_rta_analyse(ts, 4, &a), 0);
+	ck_assert_uint_eq(a.ngroups, 3);
+	ck_assert_int_eq(a.r[0].test, HG_RTA_TEST_NONE);
+	ck_assert_int_eq(a.r[1].test, HG_RTA_TEST_NONE);
+	ck_assert(!a.r[0].schedulable && a.r[0].response_ns == UINT64_MAX);
+	ck_assert_uint_eq(a.g[a.group[0]].overlap, 1);
+	ck_assert_uint_eq(a.g[a.group[1]].overlap, 0);
+	/* two on CPUs 2-3: each alone on a CPU in the worst case */
+	ck_assert_int_eq(a.r[2].test, HG_RTA_TEST_GLOBAL);
+	ck_assert_uint_eq(a.r[3].response_ns, MS);
+	ck_assert_uint_eq(a.g[a.group[3]].ncpus, 2);
+	hg_rta_analysis_free(&a);
+}
+END_TEST
+
+/* No CPU named (a task file without CPU=): one CPU, as before. */
+START_TEST(test_partition_unnamed)
+{
+	static const struct ms_task m[] = { TASK(3, 8, 0, 0, 0, 50), TASK(17, 33, 0, 0, 0, 10) };
+	struct hg_rta_task ts[2];
+	struct hg_rta_analysis a;
+
+	to_tasks(m, 2, ts);
+	ck_assert_int_eq(hg_rta_analyse(ts, 2, &a), 0);
+	ck_assert_uint_eq(a.ngroups, 1);
+	ck_assert_uint_eq(a.g[0].ncpus, 1);
+	ck_assert_int_eq(a.g[0].test, HG_RTA_TEST_UNI);
+	ck_assert_uint_eq(a.r[1].response_ns, 29 * MS);
+	ck_assert_int_eq(a.order, HG_RTA_BY_PRIORITY);
+	hg_rta_analysis_free(&a);
+	ts[0].c_ns = 0;
+	ck_assert_int_eq(hg_rta_analyse(ts, 2, &a), -EINVAL);
+	hg_rta_analysis_free(&a);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("global");
+	TCase *tc = tcase_create("global");
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_three_on_two);
+	tcase_add_test(tc, test_not_covered_by_the_test);
+	tcase_add_loop_test(tc, test_random_sound, 0, 4);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("partition");
+	tcase_add_test(tc, test_partition_pinned);
+	tcase_add_test(tc, test_partition_overlap);
+	tcase_add_test(tc, test_partition_unnamed);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return hg_test_run(suite());
+}
