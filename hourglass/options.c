@@ -57,6 +57,7 @@ static const struct opt opts[] = {
 	{ NULL, "break-on", O_BREAK_ON, 1 },
 	{ NULL, "prom", O_PROM, 1 },
 	{ NULL, "prom-interval", O_PROM_INTERVAL, 1 },
+	{ NULL, "kernel", O_KERNEL, 0 },
 	{ "-h", "help", O_HELP, 0 },
 	{ "-V", "version", O_VERSION, 0 },
 };
@@ -270,6 +271,9 @@ static int parse_one(struct parser *ps, const struct opt *o, const char *opt,
 	case O_PROM_INTERVAL:
 		ps->prom_interval_given = true;
 		return parse_time_opt(ps, opt, val, &cfg->prom_interval_ns, false);
+	case O_KERNEL:
+		cfg->kernel = true;
+		return 0;
 	case O_HELP:
 	case O_VERSION:
 		return 0;

@@ -7,7 +7,8 @@
 # usage: scripts/deps.sh [--tools]
 set -u
 need=""
-pkgs="build-essential pkg-config check libnuma-dev libjson-c-dev python3-jsonschema"
+pkgs="build-essential pkg-config check libnuma-dev libjson-c-dev python3-jsonschema
+	libtracefs-dev libtraceevent-dev"
 [ "${1:-}" = --tools ] &&
 	pkgs="$pkgs clang-14 libfuzzer-14-dev libclang-rt-14-dev cppcheck clang-tidy valgrind"
 for pkg in $pkgs; do

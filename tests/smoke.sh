@@ -486,6 +486,41 @@ else
 	fail "ctx --sched of a capture recorded now" "$(head -1 "$TMP/err")"
 fi
 
+# --- --kernel: the kernel's events beside the run -------------------------------
+TI=/sys/kernel/tracing/instances
+if ! is_root; then
+	skip "--kernel" "needs root (tracefs and CAP_SYS_ADMIN)"
+elif [ ! -d $TI ]; then
+	skip "--kernel" "no tracefs at /sys/kernel/tracing"
+else
+	# a stale instance of a run that died is removed at the next start
+	stale=$TI/hourglass-4194303
+	kill -0 4194303 2>/dev/null || mkdir -p $stale
+	if check_run "--kernel: dump equals the run's output" -n 1 -d 300ms -t 0 -w CPU --cpu 0 \
+		--kernel; then
+		cp "$TMP/run.hgt" "$TMP/kernel.hgt"
+		if grep -q '^# kernel events: [1-9][0-9]* on CPU 0 (.* tracepoints, clock the counter), 0 lost$' \
+			"$TMP/out"
+		then ok "--kernel: events captured on the run's CPU alone, none lost"
+		else fail "--kernel" "no kernel events line: $(grep 'kernel events' "$TMP/out")"; fi
+	fi
+	if ls $TI | grep -q '^hourglass-'
+	then fail "--kernel: instances" "left behind: $(ls $TI | grep '^hourglass-' | tr '\n' ' ')"
+	else ok "--kernel: no instance left behind, the stale one removed"; fi
+	# without the privilege: refused before the run, one line, exit 2
+	if command -v setpriv >/dev/null && id nobody >/dev/null 2>&1; then
+		setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups --inh-caps=-all \
+			"$HG" -n 1 -d 100ms -x --kernel >"$TMP/kout" 2>"$TMP/kerr"
+		rc=$?
+		if [ $rc = 2 ] && [ "$(wc -l <"$TMP/kerr")" = 1 ] && [ ! -s "$TMP/kout" ] &&
+			grep -q '^hourglass: --kernel: .*(needs root or CAP_SYS_ADMIN)\|^hourglass: --kernel: tracefs is not mounted' "$TMP/kerr"
+		then ok "--kernel as nobody: $(cat "$TMP/kerr")"
+		else fail "--kernel as nobody" "exit status $rc: $(head -c 300 "$TMP/kerr")"; fi
+	else
+		skip "--kernel as nobody" "no setpriv or no user nobody"
+	fi
+fi
+
 # --- render and lat -------------------------------------------------------------
 # render: well-formed SVG with a row per thread; sub-pixel intervals merged
 if "$HG" -n 2 -d 500ms -a -w CPU_YIELD 20us -x -o "$TMP/r.hgt" >/dev/null 2>&1 &&

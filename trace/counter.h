@@ -22,6 +22,8 @@
 
 /* Name of the counter, for reports. */
 #define HG_COUNTER_NAME "tsc"
+/* The kernel's trace clock that reads this counter ("": none). */
+#define HG_COUNTER_TRACE_CLOCK "x86-tsc"
 
 /* hg_counter_read - read the cycle counter (rdtsc); not serialising. */
 static inline uint64_t hg_counter_read(void)
@@ -71,6 +73,7 @@ static inline void hg_cpu_relax(void)
 }
 #elif defined(__aarch64__)
 #define HG_COUNTER_NAME "cntvct"
+#define HG_COUNTER_TRACE_CLOCK ""
 
 static inline uint64_t hg_counter_read(void)
 {
