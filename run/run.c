@@ -537,12 +537,13 @@ static int release_and_wait(struct run *r, struct hg_trace *t)
 	int sig, qos = hold_pm_qos(t);
 
 	hg_live_main_raise(cfg);
+	/* --kernel: on just before the counters are read, off just after */
+	if (r->kcap && hg_kcapture_start(r->kcap))
+		fprintf(stderr, "hourglass: warning: --kernel: cannot turn tracing on\n");
 	if (!hg_kstat_read(&before) &&
 	    !hg_sysinfo_interrupts(before.cpu, before.n, irq, sizeof(irq)))
 		hg_trace_add_sys(t, "interrupts_before", irq);
 	before_ns = hg_clock_ns(CLOCK_MONOTONIC);
-	if (r->kcap && hg_kcapture_start(r->kcap))
-		fprintf(stderr, "hourglass: warning: --kernel: cannot turn tracing on\n");
 	hg_clock_pair(CLOCK_MONOTONIC, &mono0, &c0);
 	r->mono_t0_ns = mono0;
 	r->cycles_t0 = c0;
@@ -563,9 +564,9 @@ static int release_and_wait(struct run *r, struct hg_trace *t)
 	stop_all(r);
 	for (i = 0; i < cfg->nthreads; i++)
 		pthread_join(r->w[i].th, NULL);
+	kernel_counters(t, &before, before_ns);
 	if (r->kcap)
 		hg_kcapture_stop(r->kcap);
-	kernel_counters(t, &before, before_ns);
 	hg_kstat_free(&before);
 	hg_live_main_lower();
 	if (qos >= 0)

@@ -13,6 +13,8 @@
 
 #include "helpers.h"
 #include "analysis/kattr.h"
+#include "analysis/kexplain.h"
+#include "report/explain.h"
 
 #define TID 100
 #define MAXEV 8
@@ -255,6 +257,53 @@ START_TEST(test_fixture)
 }
 END_TEST
 
+/* explain's sums of the first case: one gap, its causes, two interrupts on CPU 0 */
+START_TEST(test_explain)
+{
+	struct hg_trace *t = case_trace(&cases[0]);
+	struct hg_kexplain x;
+	struct hg_test_text out;
+	struct json_object *doc;
+	char *text;
+	uint64_t sum = 0;
+	uint32_t i;
+
+	ck_assert_int_eq(hg_kexplain(t, HG_KEXPLAIN_ALL, 5, &x), 0);
+	ck_assert_uint_eq(x.nthreads, 1);
+	ck_assert_uint_eq(x.th[0].gaps, 1);
+	ck_assert_uint_eq(x.th[0].gap_cycles, 3000);
+	ck_assert_uint_eq(x.th[0].unexplained_cycles, 0);
+	for (i = 0; i < x.th[0].n; i++)
+		sum += x.th[0].c[i].cycles;
+	ck_assert_uint_eq(sum, 3000);
+	/* the kernel's 1100 first, then the local timer's 900 */
+	ck_assert_int_eq(x.th[0].c[0].kind, HG_KC_KERNEL);
+	ck_assert_int_eq(x.th[0].c[1].kind, HG_KC_TIMER);
+	ck_assert_uint_eq(x.nworst, 1);
+	ck_assert_uint_eq(x.worst[0].len_cycles, 3000);
+	/* the local timer's and eth0's entries on CPU 0; nothing on CPU 1 */
+	ck_assert_uint_eq(x.ncpus, 2);
+	ck_assert_uint_eq(x.cpus[0].captured, 2);
+	ck_assert_uint_eq(x.cpus[1].captured, 0);
+	hg_test_text_open(&out);
+	ck_assert_int_eq(hg_explain_json(out.f, t, &x), 0);
+	text = hg_test_text_close(&out);
+	doc = hg_test_json(text);
+	ck_assert_uint_eq(hg_test_json_u64(doc, "threads/0/gap_ns"), 3000);
+	ck_assert_str_eq(hg_test_json_str(doc, "threads/0/causes/0/kind"), "kernel");
+	ck_assert_uint_eq(hg_test_json_u64(doc, "events/0/length_ns"), 3000);
+	ck_assert_str_eq(hg_test_json_str(doc, "kernel_capture/clock"), "counter");
+	json_object_put(doc);
+	free(text);
+	/* one thread asked for, no gaps kept */
+	hg_kexplain_free(&x);
+	ck_assert_int_eq(hg_kexplain(t, 0, 0, &x), 0);
+	ck_assert_uint_eq(x.nworst, 0);
+	hg_kexplain_free(&x);
+	hg_trace_free(t);
+}
+END_TEST
+
 static Suite *kattr_suite(void)
 {
 	Suite *s = suite_create("kattr");
@@ -262,6 +311,7 @@ static Suite *kattr_suite(void)
 
 	tcase_add_loop_test(tc, test_cases, 0, (int)(sizeof(cases) / sizeof(cases[0])));
 	tcase_add_test(tc, test_no_events);
+	tcase_add_test(tc, test_explain);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("capture");
 	tcase_add_test(tc, test_fixture);

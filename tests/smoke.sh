@@ -504,6 +504,24 @@ else
 		then ok "--kernel: events captured on the run's CPU alone, none lost"
 		else fail "--kernel" "no kernel events line: $(grep 'kernel events' "$TMP/out")"; fi
 	fi
+	# explain: the interrupts captured on the measured CPU against /proc/interrupts
+	if [ -f "$TMP/kernel.hgt" ] && "$HG" explain "$TMP/kernel.hgt" >"$TMP/explain" 2>"$TMP/kerr"; then
+		line=$(grep '^# CPU 0: ' "$TMP/explain")
+		cap=$(printf '%s' "$line" | sed -n 's/^# CPU 0: \([0-9]*\) interrupts captured, \([0-9]*\) counted.*/\1/p')
+		cnt=$(printf '%s' "$line" | sed -n 's/^# CPU 0: \([0-9]*\) interrupts captured, \([0-9]*\) counted.*/\2/p')
+		# /proc/interrupts is read just after tracing starts and just before it
+		# stops: those few ms apart, the two agree
+		if [ -n "$cap" ] && [ -n "$cnt" ] && [ "$cap" -gt 0 ] &&
+			[ $((cap - cnt)) -le $((3 + cnt / 20)) ] && [ $((cnt - cap)) -le $((3 + cnt / 20)) ]
+		then ok "--kernel: CPU 0's interrupts: $cap captured, $cnt counted by /proc/interrupts"
+		else fail "--kernel: interrupts against /proc/interrupts" "${line:-no CPU 0 line}"; fi
+		if grep -q '^# thread 0: [0-9]* gaps, ' "$TMP/explain" &&
+			grep -q '^# 1\. thread 0, CPU 0' "$TMP/explain"
+		then ok "explain: the gaps of a --kernel run taken apart"
+		else fail "explain" "$(head -5 "$TMP/explain")"; fi
+	else
+		fail "explain of a --kernel run" "$(head -1 "$TMP/kerr")"
+	fi
 	if ls $TI | grep -q '^hourglass-'
 	then fail "--kernel: instances" "left behind: $(ls $TI | grep '^hourglass-' | tr '\n' ' ')"
 	else ok "--kernel: no instance left behind, the stale one removed"; fi
@@ -520,6 +538,25 @@ else
 		skip "--kernel as nobody" "no setpriv or no user nobody"
 	fi
 fi
+
+# --- explain: the committed capture of a --kernel run -----------------------------
+if "$HG" explain "$HERE/fixtures/kernel.hgt" --json --worst 5 >"$TMP/explain.json" 2>"$TMP/err" &&
+	/usr/bin/python3 - "$TMP/explain.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for t in d["threads"]:
+    assert sum(c["total_ns"] for c in t["causes"]) == t["gap_ns"], t["thread"]
+assert 0 < len(d["events"]) <= 5
+for e in d["events"]:
+    assert sum(c["total_ns"] for c in e["causes"]) == e["length_ns"], e
+assert [e["length_ns"] for e in d["events"]] == sorted((e["length_ns"] for e in d["events"]), reverse=True)
+PY
+then ok "explain --json: every gap's causes add up to it, the longest first"
+else fail "explain --json" "$(head -c 300 "$TMP/err")"; fi
+if "$HG" explain "$HERE/fixtures/kernel.hgt" --thread 0 --worst 0 >"$TMP/explain" &&
+	! grep -q '^# 1\. ' "$TMP/explain" && grep -q '^# thread 0: ' "$TMP/explain"
+then ok "explain --thread 0 --worst 0"
+else fail "explain --thread 0 --worst 0" "$(head -3 "$TMP/explain")"; fi
 
 # --- render and lat -------------------------------------------------------------
 # render: well-formed SVG with a row per thread; sub-pixel intervals merged
@@ -1018,6 +1055,7 @@ else
 	"$HG" export "$HERE/fixtures/sched-yield.hgt" --format perfetto \
 		--sched "$HERE/fixtures/sched-yield.txt" -o "$J/perfetto-sched.json"
 	validate "export --format perfetto --sched" perfetto "$J/perfetto-sched.json"
+	validate "explain --json" explain "$TMP/explain.json"
 	validate "ctxcost --json" ctxcost "$TMP/ctxcost.json"
 	validate "cachecost --json" cachecost "$TMP/cachecost.json"
 	# the validator refuses what breaks a schema
