@@ -66,6 +66,11 @@ CHECK_CFLAGS := $(shell $(PKG_CONFIG) --cflags check 2>/dev/null)
 CHECK_LIBS   := $(shell $(PKG_CONFIG) --libs check 2>/dev/null || echo -lcheck -lsubunit -lm -lrt)
 JSON_CFLAGS  := $(shell $(PKG_CONFIG) --cflags json-c 2>/dev/null || echo -I/usr/include/json-c)
 JSON_LIBS    := $(shell $(PKG_CONFIG) --libs json-c 2>/dev/null || echo -ljson-c)
+# --kernel: tracefs through the libraries rtla uses
+TRACEFS_CFLAGS := $(shell $(PKG_CONFIG) --cflags libtracefs libtraceevent 2>/dev/null || \
+		    echo -I/usr/include/tracefs -I/usr/include/traceevent)
+TRACEFS_LIBS := $(shell $(PKG_CONFIG) --libs libtracefs libtraceevent 2>/dev/null || \
+		  echo -ltracefs -ltraceevent)
 TEST_CFLAGS  = $(CHECK_CFLAGS) $(JSON_CFLAGS)
 TEST_LIBS    = $(CHECK_LIBS) $(JSON_LIBS)
 
@@ -120,8 +125,9 @@ HARDEN  =
 SAN_CFLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all
 endif
 
-FINAL_CFLAGS = $(STD) $(WARN) $(OPT) $(HARDEN) $(SAN_CFLAGS) $(NUMA_CFLAGS) $(JSON_CFLAGS) $(CFLAGS)
-LIBS    = $(NUMA_LIBS) $(JSON_LIBS) -lpthread -lrt -lm
+FINAL_CFLAGS = $(STD) $(WARN) $(OPT) $(HARDEN) $(SAN_CFLAGS) $(NUMA_CFLAGS) $(JSON_CFLAGS) \
+	       $(TRACEFS_CFLAGS) $(CFLAGS)
+LIBS    = $(NUMA_LIBS) $(JSON_LIBS) $(TRACEFS_LIBS) -lpthread -lrt -lm
 
 SRC_DIRS := trace timers workloads analysis report svg export run
 LIB_SRC := $(foreach d,$(SRC_DIRS),$(wildcard $(d)/*.c)) \

@@ -262,7 +262,7 @@ int hg_run_main(int argc, char **argv)
 	if (ret != HG_RUN_OK) {
 		fprintf(stderr, "hourglass: %s\n", err);
 		hg_config_free(&cfg);
-		return 1;
+		return ret == HG_RUN_REFUSED ? 2 : 1;
 	}
 	ret = report(&o, t);
 	hg_trace_free(t);

@@ -207,6 +207,9 @@ static int parse_one(struct parser *ps, const struct hg_run_opt *o, const char *
 	case O_PROM_INTERVAL:
 		ps->prom_interval_given = true;
 		return parse_time_opt(ps, opt, val, &cfg->prom_interval_ns, false);
+	case O_KERNEL:
+		cfg->kernel = true;
+		return 0;
 	case O_HELP:
 	case O_VERSION:
 		return 0;

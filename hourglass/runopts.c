@@ -79,6 +79,10 @@ const struct hg_run_opt hg_run_opts[] = {
 		  "collector, written during the run and at its end" },
 	{ NULL, "prom-interval", O_PROM_INTERVAL, 1, "<time>", .rank = 30, GLOBAL,
 	  .help = "how often --prom is written (default 10s)" },
+	{ NULL, "kernel", O_KERNEL, 0, NULL, .rank = 33, GLOBAL,
+	  .help = "capture the kernel's scheduling and interrupt\n"
+		  "events on the run's CPUs (tracefs, root), kept\n"
+		  "in the trace for explain" },
 	{ "-h", "help", O_HELP, 0, NULL, .rank = 31, GLOBAL, .help = "this text;" },
 	{ "-V", "version", O_VERSION, 0, NULL, .rank = 32, GLOBAL, .help = "the version",
 	  .flags = HG_RUNOPT_SAME_LINE },

@@ -204,6 +204,20 @@ static void print_break(FILE *f, const struct hg_trace *t)
 		"; no kernel trace marked");
 }
 
+/* --kernel: what was captured, and what the kernel lost of it. */
+static void print_kevents(FILE *f, const struct hg_kevents *k)
+{
+	uint64_t lost = hg_kevents_lost(k);
+	uint32_t i;
+
+	fprintf(f, "# kernel events: %" PRIu64 " on CPU%s", k->n, k->ncpus == 1 ? "" : "s");
+	for (i = 0; i < k->ncpus; i++)
+		fprintf(f, "%s%u", i ? "," : " ", k->cpus[i].cpu);
+	fprintf(f, " (%u tracepoints, clock %s), %" PRIu64 " lost%s\n", k->ntp,
+		k->clock == HG_KCLOCK_COUNTER ? "the counter" : "mono", lost,
+		lost ? " (the trace buffers were full: the gaps they cover stay unexplained)" : "");
+}
+
 void hg_print_summary(FILE *f, const struct hg_trace *t)
 {
 	uint64_t stored = 0, dropped = 0, elapsed;
@@ -245,6 +259,8 @@ void hg_print_summary(FILE *f, const struct hg_trace *t)
 		dropped ? " (raise -e; statistics below count every interval)" : "");
 	if (t->flags & HG_TRACE_RING)
 		print_ring(f, t);
+	if (t->kev)
+		print_kevents(f, t->kev);
 	fprintf(f, "# system: kernel %s (%s), clocksource %s, rt throttling %s/%s us\n",
 		hg_trace_sys(t, "kernel_release") ?: "unknown",
 		hg_trace_sys(t, "preempt") ?: "unknown",

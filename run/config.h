@@ -60,6 +60,7 @@ struct hg_config {
 	unsigned int break_on;		/* --break-on: enum hg_break_kind bits */
 	const char *prom_path;		/* --prom: OpenMetrics text */
 	uint64_t prom_interval_ns;	/* --prom-interval (default 10s) */
+	bool kernel;			/* --kernel: capture the kernel's events */
 	struct hg_thread_cfg *threads;	/* nthreads of them */
 };
 

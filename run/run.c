@@ -25,6 +25,7 @@
 #include <sys/resource.h>
 
 #include "run/cpulist.h"
+#include "run/kcapture.h"
 #include "run/kstat.h"
 #include "run/live.h"
 #include "run/reserve.h"
@@ -531,6 +532,9 @@ static int release_and_wait(struct run *r, struct hg_trace *t)
 	int sig, qos = hold_pm_qos(t);
 
 	hg_live_main_raise(cfg);
+	/* --kernel: on just before the counters are read, off just after */
+	if (r->kcap && hg_kcapture_start(r->kcap))
+		fprintf(stderr, "hourglass: warning: --kernel: cannot turn tracing on\n");
 	if (!hg_kstat_read(&before) &&
 	    !hg_sysinfo_interrupts(before.cpu, before.n, irq, sizeof(irq)))
 		hg_trace_add_sys(t, "interrupts_before", irq);
@@ -556,6 +560,8 @@ static int release_and_wait(struct run *r, struct hg_trace *t)
 	for (i = 0; i < cfg->nthreads; i++)
 		pthread_join(r->w[i].th, NULL);
 	kernel_counters(t, &before, before_ns);
+	if (r->kcap)
+		hg_kcapture_stop(r->kcap);
 	hg_kstat_free(&before);
 	hg_live_main_lower();
 	if (qos >= 0)
@@ -566,6 +572,44 @@ static int release_and_wait(struct run *r, struct hg_trace *t)
 		t->signal = sig;
 	}
 	return 0;
+}
+
+/*
+ * --kernel: the CPUs the run's threads may use (where a thread is not
+ * pinned, every CPU the run may use).
+ */
+static void run_cpus(const struct hg_config *cfg, const cpu_set_t *online, cpu_set_t *cpus)
+{
+	unsigned int i;
+
+	CPU_ZERO(cpus);
+	for (i = 0; i < cfg->nthreads; i++) {
+		if (!cfg->threads[i].pinned) {
+			*cpus = *online;
+			return;
+		}
+		CPU_OR(cpus, cpus, &cfg->threads[i].cpus);
+	}
+}
+
+/* --kernel: the captured events into @t, or a warning saying why not. */
+static void kernel_events(struct run *r, struct hg_trace *t)
+{
+	char err[256];
+	uint64_t lost;
+
+	if (!r->kcap)
+		return;
+	if (hg_kcapture_collect(r->kcap, t, &t->kev, err, sizeof(err))) {
+		fprintf(stderr, "hourglass: warning: %s\n", err);
+		return;
+	}
+	t->flags |= HG_TRACE_KEVENTS;
+	lost = hg_kevents_lost(t->kev);
+	if (lost)
+		fprintf(stderr, "hourglass: warning: --kernel: %llu kernel event%s lost (the trace "
+			"buffers were full); gaps they cover stay unexplained\n",
+			(unsigned long long)lost, lost == 1 ? "" : "s");
 }
 
 static int setup_failed(struct run *r, char *err, size_t errlen)
@@ -581,29 +625,24 @@ static int setup_failed(struct run *r, char *err, size_t errlen)
 	return 0;
 }
 
-static int run_experiment(const struct hg_config *cfg, const struct hg_run_monitor *mon,
-			  const char *cmdline, struct hg_trace **out, char *err, size_t errlen)
+/* The run itself, once the --kernel capture (if any) is set up. */
+static int run_engine(struct run *r, const struct hg_config *cfg, const char *cmdline,
+		      struct hg_trace **out, char *err, size_t errlen)
 {
-	struct run r;
 	struct hg_trace *t;
-	cpu_set_t online;
+	cpu_set_t online = r->online;
 	unsigned int i, created;
 	int ret;
 
-	memset(&r, 0, sizeof(r));
-	r.mon = mon;
-	sched_getaffinity(0, sizeof(online), &online);
-	r.online = online;
-
-	ret = hg_calibrate(&r.calib, cfg->gap_ns);
+	ret = hg_calibrate(&r->calib, cfg->gap_ns);
 	if (ret) {
 		snprintf(err, errlen, "cannot calibrate the cycle counter: %s",
 			 ret == -EIO ? "no two frequency estimates agreed within 0.1 % "
 			 "(is the machine very busy?)" : strerror(-ret));
 		return HG_RUN_SYSTEM;
 	}
-	r.check_cycles = hg_ns_to_cycles(CHECK_NS, r.calib.tsc_hz);
-	if (!r.calib.invariant)
+	r->check_cycles = hg_ns_to_cycles(CHECK_NS, r->calib.tsc_hz);
+	if (!r->calib.invariant)
 		fprintf(stderr, "hourglass: warning: the cycle counter is not invariant "
 			"(no constant_tsc and nonstop_tsc): it may change rate with "
 			"frequency or idle states, and gaps may be misread\n");
@@ -615,7 +654,7 @@ static int run_experiment(const struct hg_config *cfg, const struct hg_run_monit
 		return HG_RUN_SYSTEM;
 	}
 	hg_tame(t->cmdline);	/* as dump will read it from the trace */
-	t->calib = r.calib;
+	t->calib = r->calib;
 	t->pid = (uint32_t)getpid();
 	hg_trace_add_sys(t, "counter", HG_COUNTER_NAME);
 	hg_trace_add_counter(t);
@@ -632,29 +671,31 @@ static int run_experiment(const struct hg_config *cfg, const struct hg_run_monit
 		t->flags |= HG_TRACE_GAP_HIST;
 	if (!cfg->duration_ns)
 		t->flags |= HG_TRACE_RING;
-	ret = init_run(&r, cfg, err, errlen);
+	ret = init_run(r, cfg, err, errlen);
 	if (ret) {
-		free_run(&r);
+		free_run(r);
 		hg_trace_free(t);
 		return HG_RUN_SYSTEM;
 	}
-	t->capacity = r.arena.capacity;
-	created = start_threads(&r, err, errlen);
-	wait_ready(&r, created);
-	if (created < cfg->nthreads || setup_failed(&r, err, errlen)) {
+	t->capacity = r->arena.capacity;
+	created = start_threads(r, err, errlen);
+	wait_ready(r, created);
+	if (created < cfg->nthreads || setup_failed(r, err, errlen)) {
 		ret = created < cfg->nthreads ? HG_RUN_SYSTEM : HG_RUN_SETUP;
-		open_gate(&r, true);
+		open_gate(r, true);
 		for (i = 0; i < created; i++)
-			pthread_join(r.w[i].th, NULL);
-		free_run(&r);
+			pthread_join(r->w[i].th, NULL);
+		free_run(r);
 		hg_trace_free(t);
 		return ret;
 	}
 	lock_memory(t);
-	release_and_wait(&r, t);
-	ret = collect(&r, t, &online);
-	hg_live_break_note(&r, t);
-	free_run(&r);
+	release_and_wait(r, t);
+	ret = collect(r, t, &online);
+	hg_live_break_note(r, t);
+	if (!ret)
+		kernel_events(r, t);
+	free_run(r);
 	if (ret) {
 		hg_trace_free(t);
 		snprintf(err, errlen, "out of memory");
@@ -662,6 +703,29 @@ static int run_experiment(const struct hg_config *cfg, const struct hg_run_monit
 	}
 	*out = t;
 	return HG_RUN_OK;
+}
+
+static int run_experiment(const struct hg_config *cfg, const struct hg_run_monitor *mon,
+			  const char *cmdline, struct hg_trace **out, char *err, size_t errlen)
+{
+	struct run r;
+	cpu_set_t online;
+	int ret;
+
+	memset(&r, 0, sizeof(r));
+	r.mon = mon;
+	sched_getaffinity(0, sizeof(online), &online);
+	r.online = online;
+	if (cfg->kernel) {
+		cpu_set_t cpus;
+
+		run_cpus(cfg, &online, &cpus);
+		if (hg_kcapture_open(&r.kcap, &cpus, cfg->duration_ns, err, errlen))
+			return HG_RUN_REFUSED;
+	}
+	ret = run_engine(&r, cfg, cmdline, out, err, errlen);
+	hg_kcapture_close(r.kcap);
+	return ret;
 }
 
 int hg_run(const struct hg_config *cfg, const struct hg_run_monitor *mon, const char *cmdline,

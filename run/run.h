@@ -17,6 +17,7 @@ enum hg_run_error {
 	HG_RUN_OK = 0,
 	HG_RUN_SETUP,		/* a thread could not be set up: nothing ran */
 	HG_RUN_SYSTEM,		/* calibration or memory failed: nothing ran */
+	HG_RUN_REFUSED,		/* --kernel: no tracefs or no privilege: nothing ran */
 };
 
 

@@ -27,6 +27,7 @@
 #define HG_WAKE_SIGNAL	SIGUSR2		/* cuts the sleeps of timed threads short */
 
 struct run;
+struct hg_kcapture;
 
 struct worker {
 	struct run *run;
@@ -78,6 +79,7 @@ struct run {
 	struct hg_status_thread *status;	/* the status line's numbers */
 	uint64_t *prev;			/* per thread: received, gaps, samples, their sum */
 	uint64_t prev_ns;		/* when they were read */
+	struct hg_kcapture *kcap;	/* --kernel, or NULL */
 };
 
 #endif /* HG_RUNINT_H */

@@ -10,7 +10,8 @@
 # usage: scripts/deps.sh [--tools] [--arch <arch>]
 set -u
 need=""
-pkgs="build-essential pkg-config check libnuma-dev libjson-c-dev python3-jsonschema"
+pkgs="build-essential pkg-config check libnuma-dev libjson-c-dev python3-jsonschema
+	libtracefs-dev libtraceevent-dev"
 tools=""
 arch=""
 while [ $# -gt 0 ]; do
@@ -29,7 +30,8 @@ done
 # ARCH_LIBS: the -dev packages of every library the build links or the tests
 # use, installed as <pkg>:<arch>; a library the native build gets from
 # pkg-config belongs here too.
-ARCH_LIBS="libc6-dev libnuma-dev libjson-c-dev check libsubunit-dev"
+ARCH_LIBS="libc6-dev libnuma-dev libjson-c-dev check libsubunit-dev libtracefs-dev
+	libtraceevent-dev"
 if [ -n "$arch" ]; then
 	case $arch in
 	arm64) triplet=aarch64-linux-gnu ;;

@@ -16,6 +16,8 @@
 #   damage <name> <op> [<n>]      that trace damaged: truncate <n> (keep n bytes),
 #                                 flip <n> (a byte at n, from the end when < 0),
 #                                 version (an unknown version), garbage (bytes after it)
+#   copy <name> <fixture>         a copy of tests/fixtures/<fixture>
+#   poke <name> <offset> <byte>   byte <offset> of file <name> set to <byte> (decimal)
 #   <status> | <fragment> | <arguments>
 #                                 a case: the arguments split at spaces; @<name> is
 #                                 the file made above, {LONG} 5000 x's, {EMPTY} an
@@ -138,6 +140,11 @@ while IFS= read -r line || [ -n "$line" ]; do
 		printf 'NOTATRACE' >"$W/$2" && truncate -s "$3" "$W/$2" ;;
 	'trace '*) cp "$TMP/ref.hgt" "$W/${line#trace }" ;;
 	'damage '*) set -f; set -- $line; set +f; damage "$2" "$3" "${4:-}" ;;
+	'copy '*) set -f; set -- $line; set +f; cp "$(dirname "$0")/fixtures/$3" "$W/$2" ;;
+	'poke '*)
+		set -f; set -- $line; set +f
+		printf "\\$(printf '%03o' "$4")" |
+			dd of="$W/$2" bs=1 seek="$3" conv=notrunc status=none ;;
 	[0-9]*' | '*)
 		want=${line%% | *}
 		rest=${line#* | }

@@ -1895,9 +1895,18 @@ START_TEST(test_long_fail_on_miss)
 }
 END_TEST
 
+START_TEST(test_long_kernel)
+{
+	PARSE_OK("-n", "1", "--kernel");
+	ck_assert(cfg.kernel);
+	hg_config_free(&cfg);
+}
+END_TEST
+
 START_TEST(test_long_defaults)
 {
 	PARSE_OK("-n", "1");
+	ck_assert(!cfg.kernel);
 	ck_assert(!cfg.fail_on_miss);
 	ck_assert_uint_eq(cfg.duration_ns, HG_DEFAULT_DURATION_NS);
 	hg_config_free(&cfg);
@@ -2267,6 +2276,7 @@ static Suite *suite(void)
 
 	tc = tcase_create("long runs");
 	tcase_add_test(tc, test_long_fail_on_miss);
+	tcase_add_test(tc, test_long_kernel);
 	tcase_add_test(tc, test_long_defaults);
 	tcase_add_loop_test(tc, test_long_forever, 0, ARRAY_SIZE(forever_cases));
 	tcase_add_test(tc, test_long_forever_then_duration);

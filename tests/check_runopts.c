@@ -52,6 +52,7 @@ static const struct {
 	{ { "-n", "1", "--break", "1ms", "--break-on", "gap" }, HG_ARGS_RUN },
 	{ { "-n", "1", "--prom", "run.prom" }, HG_ARGS_RUN },
 	{ { "-n", "1", "--prom", "run.prom", "--prom-interval", "1s" }, HG_ARGS_RUN },
+	{ { "-n", "1", "--kernel" }, HG_ARGS_RUN },
 	{ { "-h" }, HG_ARGS_HELP },
 	{ { "--help" }, HG_ARGS_HELP },
 	{ { "-V" }, HG_ARGS_VERSION },

@@ -486,6 +486,78 @@ else
 	fail "ctx --sched of a capture recorded now" "$(head -1 "$TMP/err")"
 fi
 
+# --- --kernel: the kernel's events beside the run -------------------------------
+TI=/sys/kernel/tracing/instances
+if ! is_root; then
+	skip "--kernel" "needs root (tracefs and CAP_SYS_ADMIN)"
+elif [ ! -d $TI ]; then
+	skip "--kernel" "no tracefs at /sys/kernel/tracing"
+else
+	# a stale instance of a run that died is removed at the next start
+	stale=$TI/hourglass-4194303
+	kill -0 4194303 2>/dev/null || mkdir -p $stale
+	if check_run "--kernel: dump equals the run's output" -n 1 -d 300ms -t 0 -w CPU --cpu 0 \
+		--kernel; then
+		cp "$TMP/run.hgt" "$TMP/kernel.hgt"
+		if grep -q '^# kernel events: [1-9][0-9]* on CPU 0 (.* tracepoints, clock the counter), 0 lost$' \
+			"$TMP/out"
+		then ok "--kernel: events captured on the run's CPU alone, none lost"
+		else fail "--kernel" "no kernel events line: $(grep 'kernel events' "$TMP/out")"; fi
+	fi
+	# explain: the interrupts captured on the measured CPU against /proc/interrupts
+	if [ -f "$TMP/kernel.hgt" ] && "$HG" explain "$TMP/kernel.hgt" >"$TMP/explain" 2>"$TMP/kerr"; then
+		line=$(grep '^# CPU 0: ' "$TMP/explain")
+		cap=$(printf '%s' "$line" | sed -n 's/^# CPU 0: \([0-9]*\) interrupts captured, \([0-9]*\) counted.*/\1/p')
+		cnt=$(printf '%s' "$line" | sed -n 's/^# CPU 0: \([0-9]*\) interrupts captured, \([0-9]*\) counted.*/\2/p')
+		# /proc/interrupts is read just after tracing starts and just before it
+		# stops: those few ms apart, the two agree
+		if [ -n "$cap" ] && [ -n "$cnt" ] && [ "$cap" -gt 0 ] &&
+			[ $((cap - cnt)) -le $((3 + cnt / 20)) ] && [ $((cnt - cap)) -le $((3 + cnt / 20)) ]
+		then ok "--kernel: CPU 0's interrupts: $cap captured, $cnt counted by /proc/interrupts"
+		else fail "--kernel: interrupts against /proc/interrupts" "${line:-no CPU 0 line}"; fi
+		if grep -q '^# thread 0: [0-9]* gaps, ' "$TMP/explain" &&
+			grep -q '^# 1\. thread 0, CPU 0' "$TMP/explain"
+		then ok "explain: the gaps of a --kernel run taken apart"
+		else fail "explain" "$(head -5 "$TMP/explain")"; fi
+	else
+		fail "explain of a --kernel run" "$(head -1 "$TMP/kerr")"
+	fi
+	if ls $TI | grep -q '^hourglass-'
+	then fail "--kernel: instances" "left behind: $(ls $TI | grep '^hourglass-' | tr '\n' ' ')"
+	else ok "--kernel: no instance left behind, the stale one removed"; fi
+	# without the privilege: refused before the run, one line, exit 2
+	if command -v setpriv >/dev/null && id nobody >/dev/null 2>&1; then
+		setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups --inh-caps=-all \
+			"$HG" -n 1 -d 100ms -x --kernel >"$TMP/kout" 2>"$TMP/kerr"
+		rc=$?
+		if [ $rc = 2 ] && [ "$(wc -l <"$TMP/kerr")" = 1 ] && [ ! -s "$TMP/kout" ] &&
+			grep -q '^hourglass: --kernel: .*(needs root or CAP_SYS_ADMIN)\|^hourglass: --kernel: tracefs is not mounted' "$TMP/kerr"
+		then ok "--kernel as nobody: $(cat "$TMP/kerr")"
+		else fail "--kernel as nobody" "exit status $rc: $(head -c 300 "$TMP/kerr")"; fi
+	else
+		skip "--kernel as nobody" "no setpriv or no user nobody"
+	fi
+fi
+
+# --- explain: the committed capture of a --kernel run -----------------------------
+if "$HG" explain "$HERE/fixtures/kernel.hgt" --json --worst 5 >"$TMP/explain.json" 2>"$TMP/err" &&
+	/usr/bin/python3 - "$TMP/explain.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for t in d["threads"]:
+    assert sum(c["total_ns"] for c in t["causes"]) == t["gap_ns"], t["thread"]
+assert 0 < len(d["events"]) <= 5
+for e in d["events"]:
+    assert sum(c["total_ns"] for c in e["causes"]) == e["length_ns"], e
+assert [e["length_ns"] for e in d["events"]] == sorted((e["length_ns"] for e in d["events"]), reverse=True)
+PY
+then ok "explain --json: every gap's causes add up to it, the longest first"
+else fail "explain --json" "$(head -c 300 "$TMP/err")"; fi
+if "$HG" explain "$HERE/fixtures/kernel.hgt" --thread 0 --worst 0 >"$TMP/explain" &&
+	! grep -q '^# 1\. ' "$TMP/explain" && grep -q '^# thread 0: ' "$TMP/explain"
+then ok "explain --thread 0 --worst 0"
+else fail "explain --thread 0 --worst 0" "$(head -3 "$TMP/explain")"; fi
+
 # --- render and lat -------------------------------------------------------------
 # render: well-formed SVG with a row per thread; sub-pixel intervals merged
 if "$HG" -n 2 -d 500ms -a -w CPU_YIELD 20us -x -o "$TMP/r.hgt" >/dev/null 2>&1 &&
@@ -989,6 +1061,7 @@ else
 	"$HG" export "$HERE/fixtures/sched-yield.hgt" --format perfetto \
 		--sched "$HERE/fixtures/sched-yield.txt" -o "$J/perfetto-sched.json"
 	validate "export --format perfetto --sched" perfetto "$J/perfetto-sched.json"
+	validate "explain --json" explain "$TMP/explain.json"
 	validate "ctxcost --json" ctxcost "$TMP/ctxcost.json"
 	"$HG" diff "$TMP/da.hgt" "$TMP/db.hgt" --json >"$J/diff1.json"
 	"$HG" diff "$TMP/before" "$TMP/after" --json >"$J/diff2.json"

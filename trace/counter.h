@@ -34,6 +34,8 @@
 
 /* Name of the counter, for reports. */
 #define HG_COUNTER_NAME "tsc"
+/* The kernel's trace clock that reads this counter ("": none). */
+#define HG_COUNTER_TRACE_CLOCK "x86-tsc"
 
 /* hg_counter_read - read the cycle counter (rdtsc); not serialising. */
 static inline uint64_t hg_counter_read(void)
@@ -165,6 +167,7 @@ static inline uint32_t hg_arch_crc32_clmul(uint32_t crc, const uint8_t *p, size_
 #endif
 #elif defined(__aarch64__)
 #define HG_COUNTER_NAME "cntvct"
+#define HG_COUNTER_TRACE_CLOCK ""
 
 /*
  * hg_counter_read - read the virtual counter (CNTVCT_EL0). The isb keeps

@@ -11,7 +11,9 @@
  * Sections: RUN (clocks, calibration, flags, command line), SYSTEM
  * (key/value snapshot), THREAD (one per thread: labels and statistics),
  * PAD (zero bytes, so that the records that follow start at a multiple of
- * 16 bytes of the file), RECORDS (one per thread: its records). Strings
+ * 16 bytes of the file), RECORDS (one per thread: its records), and in
+ * version 3 KEVENTS (the kernel's events of a --kernel run, ksection.h)
+ * before END. Strings
  * are u32 length + bytes. A reader that maps the file uses the records
  * where they lie.
  */
@@ -29,15 +31,16 @@
 
 #include "trace/atomicfile.h"
 #include "trace/infile.h"
+#include "trace/ksection.h"
 #include "trace/sections.h"
 #include "trace/trace.h"
 #include "trace/wire.h"
 
 static const char magic[8] = "HGTRACE";
 
-enum { SEC_RUN = 1, SEC_SYSTEM, SEC_THREAD, SEC_RECORDS, SEC_END, SEC_PAD };
+enum { SEC_RUN = 1, SEC_SYSTEM, SEC_THREAD, SEC_RECORDS, SEC_END, SEC_PAD, SEC_KEVENTS };
 
-/* Sections: RUN, SYSTEM, for each thread THREAD PAD RECORDS, END. */
+/* Sections: RUN, SYSTEM, for each thread THREAD PAD RECORDS, [KEVENTS,] END. */
 #define NSECTIONS(nthreads) (3 + 3 * (nthreads))
 
 #define SECTION_HEADER 16
@@ -132,7 +135,7 @@ static void out_records(struct out *o, const struct hg_trace_thread *th)
 static void write_all(struct out *o, const struct hg_trace *t)
 {
 	struct hg_buf b = { 0 };
-	uint32_t nsec = NSECTIONS(t->nthreads), i;
+	uint32_t nsec = NSECTIONS(t->nthreads) + !!t->kev, i;
 
 	hg_put_bytes(&b, magic, sizeof(magic));
 	hg_put_u32(&b, HG_TRACE_VERSION);
@@ -156,6 +159,11 @@ static void write_all(struct out *o, const struct hg_trace *t)
 		hg_sec_put_thread(&b, &t->threads[i]);
 		out_section(o, SEC_THREAD, &b, 0);
 		out_records(o, &t->threads[i]);
+	}
+	if (t->kev) {
+		b.len = 0;
+		hg_sec_put_kevents(&b, t->kev);
+		out_section(o, SEC_KEVENTS, &b, 0);
 	}
 
 	b.len = 0;
@@ -257,7 +265,10 @@ static int decode_section(struct hg_cur *sc, uint32_t type, struct hg_trace *t,
 		}
 		hg_sec_get_run(sc, t, &nthreads);
 		/* RUN, SYSTEM, END and three sections a thread */
-		if (sc->bad || nthreads > 100000 || nsec != NSECTIONS(nthreads)) {
+		/* a KEVENTS section is there when the flag says so (version 3) */
+		if (sc->bad || nthreads > 100000 ||
+		    ((t->flags & HG_TRACE_KEVENTS) && t->version < 3) ||
+		    nsec != NSECTIONS(nthreads) + !!(t->flags & HG_TRACE_KEVENTS)) {
 			err_set(err, errlen, "damaged run section");
 			return -EINVAL;
 		}
@@ -295,6 +306,12 @@ static int decode_section(struct hg_cur *sc, uint32_t type, struct hg_trace *t,
 		}
 		(*nthreads_seen)++;
 		return 0;
+	case SEC_KEVENTS:
+		if (t->kev || !(t->flags & HG_TRACE_KEVENTS)) {
+			err_set(err, errlen, "damaged: a kernel events section out of place");
+			return -EINVAL;
+		}
+		return hg_sec_get_kevents(sc, &t->kev, err, errlen);
 	case SEC_RECORDS:
 		return decode_records(sc, t, sc->len, nthreads_seen, borrow, err, errlen);
 	case SEC_PAD:
@@ -404,6 +421,10 @@ static int decode(const uint8_t *buf, size_t len, bool borrow, struct hg_trace *
 	}
 	if (!ret && !ended) {
 		err_set(err, errlen, "truncated: no end section");
+		ret = -EINVAL;
+	}
+	if (!ret && !t->kev && (t->flags & HG_TRACE_KEVENTS)) {
+		err_set(err, errlen, "damaged: kernel events section missing");
 		ret = -EINVAL;
 	}
 	if (!ret && seen != t->nthreads) {

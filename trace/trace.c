@@ -53,6 +53,7 @@ void hg_trace_free(struct hg_trace *t)
 	}
 	free(t->threads);
 	free(t->noise);
+	hg_kevents_free(t->kev);
 	free(t->sys);
 	free(t->cmdline);
 	free(t);

@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "trace/calib.h"
+#include "trace/kevents.h"
 #include "trace/record.h"
 #include "trace/tstats.h"
 
@@ -22,8 +23,9 @@
  * time at the end of THREAD, the process id and the per-CPU kernel
  * counters at the end of RUN.
  * Version 1 files still read: those fields are then unknown (0).
+ * Version 3 may hold a KEVENTS section (the kernel's events, --kernel).
  */
-#define HG_TRACE_VERSION 2
+#define HG_TRACE_VERSION 3
 #define HG_MAX_NOISE_CPUS 4096
 #define HG_NO_RT_PRIO INT32_MIN
 #define HG_MAX_HISTOGRAM_BUCKETS 1000000u	/* --histogram <max_us> at most */
@@ -39,6 +41,7 @@ enum {
 	HG_TRACE_RING        = 1 << 6,	/* --forever: a flight recorder's newest records */
 	HG_TRACE_SNAPSHOT    = 1 << 7,	/* SIGUSR1: taken while the run went on */
 	HG_TRACE_BREAK       = 1 << 8,	/* --break stopped the run */
+	HG_TRACE_KEVENTS     = 1 << 9,	/* --kernel: a KEVENTS section follows (v3) */
 };
 
 /* What a thread's model reports beside its intervals. */
@@ -145,6 +148,7 @@ struct hg_trace {
 	uint64_t break_at_cycles;
 	uint64_t break_value;		/* a gap in cycles, else ns */
 	uint64_t break_threshold_ns;
+	struct hg_kevents *kev;		/* --kernel: the kernel's events, or NULL */
 	void *map;			/* the file hg_trace_read() mapped, or NULL */
 	size_t maplen;
 };

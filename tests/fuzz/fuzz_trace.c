@@ -4,7 +4,8 @@
  * that reads a finished trace: the text of dump (with the prediction, the
  * gap histograms and the kernel's figures), the JSON summary, ctx (text,
  * JSON, histogram, SVG), lat (reports, histogram, SVG), render (whole run;
- * a window, per CPU) and every export format. The checksum is recomputed
+ * a window, per CPU), every export format and explain (the kernel's
+ * events: text and JSON). The checksum is recomputed
  * first, so that a mutation reaches the code behind it. mutate_trace.c,
  * linked into the libFuzzer build, changes the fields of the sections with
  * boundary values.
@@ -13,8 +14,10 @@
 #include <string.h>
 
 #include "analysis/bins.h"
+#include "analysis/kexplain.h"
 #include "export/export.h"
 #include "report/ctx.h"
+#include "report/explain.h"
 #include "report/noise.h"
 #include "report/summary_json.h"
 #include "report/text.h"
@@ -72,6 +75,18 @@ static void render(FILE *f, const struct hg_trace *t)
 			hg_render_timeline(f, t, &o[i]);
 }
 
+/* explain: every gap taken apart by the kernel's events, if there are some */
+static void explain(FILE *f, const struct hg_trace *t)
+{
+	struct hg_kexplain x;
+
+	if (hg_kexplain(t, HG_KEXPLAIN_ALL, 3, &x))
+		return;
+	hg_explain_print(f, t, &x);
+	hg_explain_json(f, t, &x);
+	hg_kexplain_free(&x);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const enum hg_export_format formats[] = {
@@ -101,6 +116,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	ctx(f, t);
 	lat(f, t);
 	render(f, t);
+	explain(f, t);
 	for (i = 0; i < sizeof(formats) / sizeof(formats[0]); i++)
 		hg_export(f, t, formats[i]);
 	hg_trace_free(t);

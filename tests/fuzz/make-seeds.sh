@@ -28,6 +28,8 @@ trace yield -n 2 -d 20ms -a -w CPU_YIELD 1ms --cpu 0
 trace scan -n 1 -d 20ms -w CPU_SCAN 64
 trace window -n 2 -d 30ms -t 1 -s 5ms -f 20ms
 trace reserve -n 1 -d 30ms -w PERIODIC 1ms 5ms -rh 2ms 5ms || true
+# the kernel's events section (root): a few hundred events at most
+trace kernel -n 1 -d 20ms --cpu 0 --kernel || true
 
 # options: argv words, one a line
 w() { printf '%s\n' "$@" >"$C/options/$name"; }

@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * kattr.h - every gap taken apart by the kernel's own events (--kernel)
+ *
+ * The events of each captured CPU (trace/kevents.h) are replayed into a
+ * time line of what held the CPU: a task (by pid), or, innermost first,
+ * an interrupt handler, a softirq, a timer (the local timer vector and the
+ * hrtimer callbacks), an IPI (reschedule, call_function, irq_work, ...), an
+ * NMI. A gap of a thread, from the end of one of its intervals to the start
+ * of its next, is cut along that line into
+ *   irq <n>:<name>, softirq <vector>, timer <name>, ipi <name>, nmi <name>,
+ *   task <comm> (another task ran: its pid),
+ *   kernel      the thread's own context between the events (entry, exit
+ *               and switch paths), at most HG_KATTR_KERNEL_MAX_NS a piece,
+ *   unexplained what no event covers: the rest of those pieces, a gap with
+ *               no event in it at all (the hypervisor, SMIs, the hardware),
+ *               time outside the capture, events the kernel lost.
+ * The parts add up to the gap exactly, in counter cycles. A gap that ends
+ * on another CPU (a migration) is cut on its first CPU up to the thread's
+ * switch out, and on its second from there. Gaps after a sleep of the
+ * thread's own (HG_REC_SLEEP) are not interference and are left out.
+ */
+#ifndef HG_KATTR_H
+#define HG_KATTR_H
+
+#include <stdint.h>
+
+#include "trace/kevents.h"
+#include "trace/trace.h"
+
+#define HG_KATTR_KERNEL_MAX_NS 5000ULL	/* the kernel's own time, a piece */
+#define HG_KATTR_MAX_PARTS 24
+#define HG_KATTR_NAME_LEN (HG_KEV_NAME_LEN + 16)
+
+enum hg_kcause {
+	HG_KC_IRQ, HG_KC_SOFTIRQ, HG_KC_TIMER, HG_KC_IPI, HG_KC_NMI, HG_KC_TASK,
+	HG_KC_KERNEL, HG_KC_UNEXPLAINED, HG_KC_NKINDS,
+};
+
+/* hg_kcause_name - "irq", "softirq", "timer", "ipi", "nmi", "task", "kernel", "unexplained". */
+const char *hg_kcause_name(enum hg_kcause k);
+
+/* One cause of a gap: every piece of one kind and name, summed. */
+struct hg_kpart {
+	enum hg_kcause kind;
+	char name[HG_KATTR_NAME_LEN];
+	uint32_t pid;		/* task: its pid */
+	uint32_t count;		/* separate pieces (handler runs, task runs) */
+	uint64_t cycles;
+	uint64_t max_cycles;	/* the longest piece */
+};
+
+/* A gap taken apart. */
+struct hg_kgap {
+	uint32_t thread;
+	uint32_t cpu;		/* where the thread resumed */
+	uint32_t from_cpu;	/* where it stopped */
+	uint64_t at_cycles;	/* the end of its interval */
+	uint64_t len_cycles;
+	uint32_t nparts;
+	struct hg_kpart parts[HG_KATTR_MAX_PARTS];	/* by size, largest first */
+};
+
+struct hg_kattr;
+
+/*
+ * hg_kattr_build - the CPUs' time lines from @t's kernel events
+ * Returns 0 with *@out set, -ENODATA when @t has no kernel events, -ENOMEM.
+ */
+int hg_kattr_build(const struct hg_trace *t, struct hg_kattr **out);
+
+/* hg_kattr_free - free @a; NULL is fine. */
+void hg_kattr_free(struct hg_kattr *a);
+
+/*
+ * hg_kattr_gap - take apart the time from @from (on CPU @from_cpu) to @to
+ * (on @to_cpu) of the thread with kernel id @tid into @g (its parts; the
+ * caller sets the rest)
+ */
+void hg_kattr_gap(const struct hg_kattr *a, uint32_t tid, uint32_t from_cpu, uint64_t from,
+		  uint32_t to_cpu, uint64_t to, struct hg_kgap *g);
+
+typedef int (*hg_kgap_fn)(const struct hg_kgap *g, void *arg);
+
+/*
+ * hg_kattr_each - every gap of every thread of @t, taken apart, to @fn
+ * (in thread order, then time)
+ * Returns 0, or what @fn returned when not 0.
+ */
+int hg_kattr_each(const struct hg_trace *t, const struct hg_kattr *a, hg_kgap_fn fn, void *arg);
+
+#endif /* HG_KATTR_H */

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * kcaptureint.h - the state of a capture, shared by kcapture.c (the
+ * instance) and kread.c (reading it after the run) only
+ */
+#ifndef HG_KCAPTUREINT_H
+#define HG_KCAPTUREINT_H
+
+#include <sched.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <tracefs.h>
+
+#include "trace/kevents.h"
+
+struct hg_kcapture {
+	struct tracefs_instance *inst;
+	cpu_set_t cpus;
+	bool mono;		/* the trace clock is mono, not the counter */
+	bool overwrite;		/* a flight recorder: the oldest events go */
+	uint64_t start_cycles, end_cycles;
+	char **tp;		/* "system:event" enabled */
+	unsigned int ntp;
+};
+
+#endif /* HG_KCAPTUREINT_H */

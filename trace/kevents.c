@@ -1,0 +1,229 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * kevents.c - the kernel's captured events in memory: the name table,
+ * appending, ordering and checking the records
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "trace/kevents.h"
+
+static const char *const type_names[HG_KEV_NTYPES] = {
+	[HG_KEV_SWITCH] = "sched_switch",
+	[HG_KEV_WAKEUP] = "sched_wakeup",
+	[HG_KEV_MIGRATE] = "sched_migrate_task",
+	[HG_KEV_IRQ_ENTRY] = "irq_handler_entry",
+	[HG_KEV_IRQ_EXIT] = "irq_handler_exit",
+	[HG_KEV_SOFTIRQ_ENTRY] = "softirq_entry",
+	[HG_KEV_SOFTIRQ_EXIT] = "softirq_exit",
+	[HG_KEV_VEC_ENTRY] = "vector_entry",
+	[HG_KEV_VEC_EXIT] = "vector_exit",
+	[HG_KEV_HRTIMER_ENTRY] = "hrtimer_expire_entry",
+	[HG_KEV_HRTIMER_EXIT] = "hrtimer_expire_exit",
+	[HG_KEV_NMI] = "nmi_handler",
+	[HG_KEV_LOST] = "lost",
+};
+
+/* include/linux/interrupt.h's softirq_to_name[] */
+static const char *const softirq_names[] = {
+	"HI", "TIMER", "NET_TX", "NET_RX", "BLOCK", "IRQ_POLL", "TASKLET", "SCHED",
+	"HRTIMER", "RCU",
+};
+
+const char *hg_kev_type_name(unsigned int type)
+{
+	return type < HG_KEV_NTYPES ? type_names[type] : NULL;
+}
+
+const char *hg_kev_softirq_name(uint32_t vec)
+{
+	return vec < sizeof(softirq_names) / sizeof(softirq_names[0]) ? softirq_names[vec] : "?";
+}
+
+const char *hg_kevents_name(const struct hg_kevents *k, uint32_t idx)
+{
+	return idx < k->nnames ? k->names[idx] : "";
+}
+
+/* Grow *@p (of *@cap elements of @size) to hold @need. */
+static int grow(void **p, size_t *cap, size_t need, size_t size)
+{
+	size_t n = *cap ? *cap : 64;
+	void *q;
+
+	if (need <= *cap)
+		return 0;
+	while (n < need)
+		n *= 2;
+	q = realloc(*p, n * size);
+	if (!q)
+		return -ENOMEM;
+	*p = q;
+	*cap = n;
+	return 0;
+}
+
+uint32_t hg_kevents_intern(struct hg_kevents *k, const char *s)
+{
+	char buf[HG_KEV_NAME_LEN];
+	uint32_t i;
+
+	snprintf(buf, sizeof(buf), "%s", s ? s : "");
+	for (i = k->nnames; i-- > 0;)
+		if (!strcmp(k->names[i], buf))
+			return i;
+	if (k->nnames >= HG_KEV_MAX_NAMES ||
+	    grow((void **)&k->names, &k->cap_names, k->nnames + 1, sizeof(*k->names)))
+		return HG_KEV_NO_NAME;
+	k->names[k->nnames] = strdup(buf);
+	if (!k->names[k->nnames])
+		return HG_KEV_NO_NAME;
+	return k->nnames++;
+}
+
+int hg_kevents_add(struct hg_kevents *k, const struct hg_kev *e)
+{
+	if (grow((void **)&k->ev, &k->cap_ev, k->n + 1, sizeof(*k->ev)))
+		return -ENOMEM;
+	k->ev[k->n++] = *e;
+	return 0;
+}
+
+int hg_kevents_add_tp(struct hg_kevents *k, const char *name)
+{
+	char **tp = realloc(k->tp, (k->ntp + 1) * sizeof(*tp));
+
+	if (!tp)
+		return -ENOMEM;
+	k->tp = tp;
+	tp[k->ntp] = strdup(name);
+	if (!tp[k->ntp])
+		return -ENOMEM;
+	k->ntp++;
+	return 0;
+}
+
+static int before(const struct hg_kev *a, const struct hg_kev *b)
+{
+	return a->cpu != b->cpu ? a->cpu < b->cpu : a->cycles < b->cycles;
+}
+
+/* A merge sort: stable, so events of one time keep the order they came in. */
+static void merge_sort(struct hg_kev *v, struct hg_kev *tmp, size_t n)
+{
+	size_t h = n / 2, i = 0, j = h, o = 0;
+
+	if (n < 2)
+		return;
+	merge_sort(v, tmp, h);
+	merge_sort(v + h, tmp, n - h);
+	while (i < h && j < n)
+		tmp[o++] = before(&v[j], &v[i]) ? v[j++] : v[i++];
+	while (i < h)
+		tmp[o++] = v[i++];
+	while (j < n)
+		tmp[o++] = v[j++];
+	memcpy(v, tmp, n * sizeof(*v));
+}
+
+void hg_kevents_sort(struct hg_kevents *k)
+{
+	struct hg_kev *tmp;
+	size_t i;
+
+	for (i = 1; i < k->n && !before(&k->ev[i], &k->ev[i - 1]); i++)
+		;
+	if (i >= k->n)
+		return;		/* already in order */
+	tmp = malloc(k->n * sizeof(*tmp));
+	if (tmp) {
+		merge_sort(k->ev, tmp, k->n);
+		free(tmp);
+		return;
+	}
+	/* no memory for the merge: an insertion sort, stable too */
+	for (i = 1; i < k->n; i++) {
+		struct hg_kev e = k->ev[i];
+		size_t j = i;
+
+		for (; j > 0 && before(&e, &k->ev[j - 1]); j--)
+			k->ev[j] = k->ev[j - 1];
+		k->ev[j] = e;
+	}
+}
+
+const struct hg_kcpu *hg_kevents_cpu(const struct hg_kevents *k, uint32_t cpu)
+{
+	uint32_t lo = 0, hi = k->ncpus;
+
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+
+		if (k->cpus[mid].cpu == cpu)
+			return &k->cpus[mid];
+		if (k->cpus[mid].cpu < cpu)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+int hg_kevents_check(const struct hg_kevents *k, char *err, size_t errlen)
+{
+	uint64_t i;
+	uint32_t c;
+
+	if (k->clock > HG_KCLOCK_MONO || k->start_cycles > k->end_cycles ||
+	    k->ncpus > HG_KEV_MAX_CPUS || k->nnames > HG_KEV_MAX_NAMES) {
+		snprintf(err, errlen, "damaged kernel events section (header)");
+		return -EINVAL;
+	}
+	for (c = 0; c < k->ncpus; c++)
+		if (k->cpus[c].cpu >= HG_KEV_MAX_CPUS || (c && k->cpus[c].cpu <= k->cpus[c - 1].cpu) ||
+		    k->cpus[c].begin_cycles > k->cpus[c].end_cycles) {
+			snprintf(err, errlen, "damaged kernel events section (CPU %u)", c);
+			return -EINVAL;
+		}
+	for (i = 0; i < k->n; i++) {
+		const struct hg_kev *e = &k->ev[i];
+
+		if (!e->type || e->type >= HG_KEV_NTYPES ||
+		    (e->name != HG_KEV_NO_NAME && e->name >= k->nnames) ||
+		    !hg_kevents_cpu(k, e->cpu) || (i && before(e, &k->ev[i - 1]))) {
+			snprintf(err, errlen, "damaged kernel events section (event %llu)",
+				 (unsigned long long)i);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+uint64_t hg_kevents_lost(const struct hg_kevents *k)
+{
+	uint64_t sum = 0;
+	uint32_t c;
+
+	for (c = 0; c < k->ncpus; c++)
+		sum += k->cpus[c].lost;
+	return sum;
+}
+
+void hg_kevents_free(struct hg_kevents *k)
+{
+	uint32_t i;
+
+	if (!k)
+		return;
+	for (i = 0; i < k->ntp; i++)
+		free(k->tp[i]);
+	for (i = 0; i < k->nnames; i++)
+		free(k->names[i]);
+	free(k->tp);
+	free(k->names);
+	free(k->cpus);
+	free(k->ev);
+	free(k);
+}

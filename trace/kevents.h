@@ -1,0 +1,133 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * kevents.h - the kernel's own events captured beside a run (--kernel):
+ * compact fixed-size records on the trace's counter, and a table of the
+ * names they refer to (interrupt handlers, tasks, vectors)
+ *
+ * The run fills one of these after it ended (run/kcapture.h); the trace
+ * file keeps it as a section of its own (trace/ksection.h); the
+ * attribution (analysis/kattr.h) reads it. Records are sorted by CPU,
+ * then by time.
+ */
+#ifndef HG_KEVENTS_H
+#define HG_KEVENTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* What a record is; the meaning of its fields a, b and name is given beside. */
+enum hg_kev_type {
+	HG_KEV_SWITCH = 1,	/* a: next pid, b: prev pid, name: next comm;
+				 * flags HG_KEV_PREV_RUNNABLE */
+	HG_KEV_WAKEUP,		/* a: pid, b: target CPU, name: comm */
+	HG_KEV_MIGRATE,		/* a: pid, b: orig CPU << 16 | dest CPU, name: comm */
+	HG_KEV_IRQ_ENTRY,	/* a: irq number, name: handler's name */
+	HG_KEV_IRQ_EXIT,	/* a: irq number */
+	HG_KEV_SOFTIRQ_ENTRY,	/* a: vector (hg_kev_softirq_name) */
+	HG_KEV_SOFTIRQ_EXIT,	/* a: vector */
+	HG_KEV_VEC_ENTRY,	/* an x86 vector (irq_vectors): a: vector, name:
+				 * the event's name less "_entry" ("local_timer") */
+	HG_KEV_VEC_EXIT,	/* a: vector, name: as its entry */
+	HG_KEV_HRTIMER_ENTRY,	/* name: the timer's function, or "hrtimer" */
+	HG_KEV_HRTIMER_EXIT,
+	HG_KEV_NMI,		/* at the end of an NMI handler: a: its length in
+				 * ns, name: the handler */
+	HG_KEV_LOST,		/* events of this CPU were lost since the
+				 * previous one; a: how many (0: unknown) */
+	HG_KEV_NTYPES,
+};
+
+enum {
+	HG_KEV_PREV_RUNNABLE = 1 << 0,	/* SWITCH: prev was preempted (state R) */
+};
+
+#define HG_KEV_BYTES 24		/* a record in the file */
+#define HG_KEV_NO_NAME UINT32_MAX
+#define HG_KEV_MAX_CPUS 65536
+#define HG_KEV_MAX_NAMES (1u << 24)
+#define HG_KEV_NAME_LEN 64
+
+struct hg_kev {
+	uint64_t cycles;	/* on the trace's counter */
+	uint16_t cpu;
+	uint8_t type;		/* enum hg_kev_type */
+	uint8_t flags;
+	uint32_t a, b;
+	uint32_t name;		/* index into the name table, or HG_KEV_NO_NAME */
+};
+
+/* One captured CPU. */
+struct hg_kcpu {
+	uint32_t cpu;
+	uint64_t lost;		/* events the kernel dropped or overwrote */
+	uint64_t begin_cycles;	/* events before this are unknown (overwritten);
+				 * the capture's start when none was lost */
+	uint64_t end_cycles;	/* events after this are unknown (lost at the end);
+				 * the capture's end when none was lost */
+};
+
+enum hg_kclock {
+	HG_KCLOCK_COUNTER = 0,	/* x86-tsc: the kernel stamped with our counter */
+	HG_KCLOCK_MONO,		/* mono, placed on the counter with the run's pairs */
+};
+
+struct hg_kevents {
+	uint32_t clock;		/* enum hg_kclock */
+	uint64_t start_cycles;	/* tracing was on from here ... */
+	uint64_t end_cycles;	/* ... to here */
+	uint32_t ncpus;
+	struct hg_kcpu *cpus;	/* ascending */
+	uint32_t ntp;
+	char **tp;		/* the tracepoints enabled, "system:event" */
+	uint32_t nnames;
+	char **names;
+	uint64_t n;
+	struct hg_kev *ev;	/* by CPU, then by time */
+	size_t cap_ev, cap_names;	/* while being built */
+};
+
+/* hg_kev_type_name - "sched_switch", "irq_handler_entry", ... (NULL: out of range). */
+const char *hg_kev_type_name(unsigned int type);
+
+/* hg_kev_softirq_name - "HI", "TIMER", "NET_TX", ... "RCU"; "?" out of range. */
+const char *hg_kev_softirq_name(uint32_t vec);
+
+/* hg_kevents_name - the name at @idx, or "" for HG_KEV_NO_NAME or out of range. */
+const char *hg_kevents_name(const struct hg_kevents *k, uint32_t idx);
+
+/*
+ * hg_kevents_intern - the index of @s in the name table, added when new
+ * (truncated to HG_KEV_NAME_LEN - 1 bytes)
+ * Returns the index, or HG_KEV_NO_NAME when out of memory.
+ */
+uint32_t hg_kevents_intern(struct hg_kevents *k, const char *s);
+
+/* hg_kevents_add - append a record. Returns 0 or -ENOMEM. */
+int hg_kevents_add(struct hg_kevents *k, const struct hg_kev *e);
+
+/* hg_kevents_add_tp - append an enabled tracepoint's name. Returns 0 or -ENOMEM. */
+int hg_kevents_add_tp(struct hg_kevents *k, const char *name);
+
+/* hg_kevents_sort - order the records by CPU, then time (stable). */
+void hg_kevents_sort(struct hg_kevents *k);
+
+/*
+ * hg_kevents_cpu - the entry of CPU @cpu, or NULL when it was not captured
+ */
+const struct hg_kcpu *hg_kevents_cpu(const struct hg_kevents *k, uint32_t cpu);
+
+/*
+ * hg_kevents_check - whether @k is consistent: types in range, names in
+ * the table, CPUs captured and ascending, records in order
+ * @err: what is wrong, on failure
+ * Returns 0 or -EINVAL.
+ */
+int hg_kevents_check(const struct hg_kevents *k, char *err, size_t errlen);
+
+/* hg_kevents_lost - the events lost on all CPUs. */
+uint64_t hg_kevents_lost(const struct hg_kevents *k);
+
+/* hg_kevents_free - free @k and what it holds; NULL is fine. */
+void hg_kevents_free(struct hg_kevents *k);
+
+#endif /* HG_KEVENTS_H */

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * ksection.h - the payload of the trace file's KEVENTS section: the
+ * kernel's events of a --kernel run (used by file.c only)
+ *
+ *   u32 clock, u64 start cycles, u64 end cycles,
+ *   u32 CPUs, each: u32 cpu, u64 lost, u64 begin and end cycles,
+ *   u32 tracepoints, each a string,
+ *   u32 names, each a string (shorter than HG_KEV_NAME_LEN),
+ *   u64 events, each HG_KEV_BYTES: u64 cycles, u16 cpu, u8 type, u8 flags,
+ *   u32 a, u32 b, u32 name
+ */
+#ifndef HG_KSECTION_H
+#define HG_KSECTION_H
+
+#include "trace/kevents.h"
+#include "trace/wire.h"
+
+/* hg_sec_put_kevents - append @k's payload to @b. */
+void hg_sec_put_kevents(struct hg_buf *b, const struct hg_kevents *k);
+
+/*
+ * hg_sec_get_kevents - read a payload; every count is held against the
+ * bytes left, and the result checked (hg_kevents_check())
+ * @err: what is wrong, on failure
+ * Returns 0 with *@out set, -EINVAL for a damaged payload, or -ENOMEM.
+ */
+int hg_sec_get_kevents(struct hg_cur *c, struct hg_kevents **out, char *err, size_t errlen);
+
+#endif /* HG_KSECTION_H */
