@@ -8,6 +8,8 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
 
 #include "helpers.h"
 #include "analysis/attrib.h"
@@ -268,6 +270,32 @@ END_TEST
  * class; the gaps with other tasks in them and the direct switches agree
  * with the kernel's own counts within 5 %.
  */
+/* What is no regular file, or too large to hold, is refused before a read, with why. */
+START_TEST(test_read_refused)
+{
+	char *dir = hg_test_fresh_dir(), *fifo = hg_test_path(dir, "fifo"),
+	     *big = hg_test_path(dir, "big.txt"), err[256] = "";
+	struct hg_sched s;
+
+	ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+	ck_assert_int_eq(hg_sched_read(fifo, &s, err, sizeof(err)), -EINVAL);
+	ck_assert_str_eq(err, "is a FIFO, not a regular file");
+	ck_assert_int_eq(hg_sched_read("/dev/zero", &s, err, sizeof(err)), -EINVAL);
+	ck_assert_str_eq(err, "is a character device, not a regular file");
+	ck_assert_int_eq(hg_sched_read(dir, &s, err, sizeof(err)), -EISDIR);
+	ck_assert_str_eq(err, "is a directory");
+	ck_assert_int_eq(hg_sched_read("/nonexistent/x", &s, err, sizeof(err)), -ENOENT);
+	ck_assert_str_eq(err, "No such file or directory");
+	hg_test_write_file(big, "x", 1);
+	ck_assert_int_eq(truncate(big, (off_t)HG_SCHED_MAX_BYTES + 1), 0);	/* sparse */
+	ck_assert_int_eq(hg_sched_read(big, &s, err, sizeof(err)), -EFBIG);
+	ck_assert_str_eq(err, "larger than 256 MiB");
+	free(fifo);
+	free(big);
+	hg_test_drop_dir(dir);
+}
+END_TEST
+
 START_TEST(test_fixture)
 {
 	struct hg_trace *t = NULL;
@@ -316,6 +344,7 @@ static Suite *sched_suite(void)
 	tcase_add_test(tc, test_attribute_missing_switch);
 	tcase_add_test(tc, test_attribute_errors);
 	tcase_add_test(tc, test_fixture);
+	tcase_add_test(tc, test_read_refused);
 	suite_add_tcase(s, tc);
 	return s;
 }
