@@ -15,6 +15,7 @@
 
 #include "analysis/diffjson.h"
 #include "trace/infile.h"
+#include "trace/wire.h"
 
 static double num(struct json_object *o, const char *key, int *found)
 {
@@ -128,9 +129,12 @@ int hg_diff_from_json(const char *path, struct hg_diff_trial *tr, char *err, siz
 	tr->gap_threshold_ns = (uint64_t)num(cal, "gap_threshold_ns", &found);
 	for (i = 0; sys && i < HG_DIFF_SYS; i++)
 		if (json_object_object_get_ex(sys, hg_diff_sys_keys[i], &v) &&
-		    json_object_is_type(v, json_type_string) &&
-		    !(tr->sys[i] = strdup(json_object_get_string(v))))
-			ret = -ENOMEM;
+		    json_object_is_type(v, json_type_string)) {
+			if (!(tr->sys[i] = strdup(json_object_get_string(v))))
+				ret = -ENOMEM;
+			else
+				hg_tame(tr->sys[i]);	/* printed: no escape reaches a terminal */
+		}
 	for (i = 0; !ret && i < json_object_array_length(threads); i++)
 		ret = thread(tr, json_object_array_get_idx(threads, i));
 	json_object_put(root);

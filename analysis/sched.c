@@ -9,6 +9,7 @@
 
 #include "analysis/sched.h"
 #include "trace/infile.h"
+#include "trace/wire.h"
 
 #define EVENT " sched:sched_switch:"
 
@@ -109,6 +110,9 @@ static int parse_line(const char *p, const char *ev, const char *end,
 		*why = "not prev_comm= prev_pid= ... prev_state= ==> next_comm= next_pid=";
 		return -EINVAL;
 	}
+	/* names from another tool's text reach terminals: an escape shows as '?' */
+	hg_tame(sw->prev_comm);
+	hg_tame(sw->next_comm);
 	sw->prev_pid = (uint32_t)prev;
 	sw->next_pid = (uint32_t)next;
 	sw->prev_runnable = (char)(state[0] == 'R');

@@ -20,7 +20,8 @@
 #   <status> | <fragment> | <arguments>
 #                                 a case: the arguments split at spaces; @<name> is
 #                                 the file made above, {LONG} 5000 x's, {EMPTY} an
-#                                 empty argument, {SP} a space
+#                                 empty argument, {SP} a space, {ESC} an escape,
+#                                 {BEL} a bell
 # usage: tests/badinput.sh build/hourglass [tests/badinput.txt]
 set -u
 HG=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -67,6 +68,8 @@ word() {
 	esac
 	w=${w//\{LONG\}/$LONG}
 	w=${w//\{SP\}/ }
+	w=${w//\{ESC\}/$'\033'}
+	w=${w//\{BEL\}/$'\a'}
 	printf '%s' "$w"
 }
 

@@ -271,6 +271,22 @@ END_TEST
  * with the kernel's own counts within 5 %.
  */
 /* What is no regular file, or too large to hold, is refused before a read, with why. */
+/* A task's name from the text reaches terminals tamed. */
+START_TEST(test_parse_tamed)
+{
+	static const char text[] = "hg/0 1 [000] 1.000000: sched:sched_switch: prev_comm=a\033[2Jb "
+		"prev_pid=1 prev_prio=120 prev_state=R ==> next_comm=c\007 next_pid=2 next_prio=120\n";
+	struct hg_sched s;
+	char err[256] = "";
+
+	ck_assert_msg(hg_sched_parse(text, strlen(text), &s, err, sizeof(err)) == 0, "%s", err);
+	ck_assert_uint_eq(s.n, 1);
+	ck_assert_str_eq(s.sw[0].prev_comm, "a?[2Jb");
+	ck_assert_str_eq(s.sw[0].next_comm, "c?");
+	hg_sched_free(&s);
+}
+END_TEST
+
 START_TEST(test_read_refused)
 {
 	char *dir = hg_test_fresh_dir(), *fifo = hg_test_path(dir, "fifo"),
@@ -345,6 +361,7 @@ static Suite *sched_suite(void)
 	tcase_add_test(tc, test_attribute_errors);
 	tcase_add_test(tc, test_fixture);
 	tcase_add_test(tc, test_read_refused);
+	tcase_add_test(tc, test_parse_tamed);
 	suite_add_tcase(s, tc);
 	return s;
 }
