@@ -6,12 +6,16 @@
  * across trials (Welch), never tested within one.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <json-c/json.h>
 
 #include "analysis/diffjson.h"
+#include "trace/infile.h"
+#include "trace/wire.h"
 
 static double num(struct json_object *o, const char *key, int *found)
 {
@@ -74,6 +78,36 @@ static int thread(struct hg_diff_trial *tr, struct json_object *th)
 	return ret;
 }
 
+/* The JSON at @path into @*root; 0, or -errno with the reason in @err. */
+static int read_json(const char *path, struct json_object **root, char *err, size_t errlen)
+{
+	struct json_tokener *tok;
+	char *text;
+	size_t len;
+	int ret;
+
+	*root = NULL;
+	/* the reason kept: a missing file is no "not a summary", a FIFO never blocks */
+	ret = hg_infile_slurp(path, HG_DIFF_JSON_MAX_BYTES, &text, &len, err, errlen);
+	if (ret)
+		return ret;
+	tok = json_tokener_new();
+	if (!tok) {
+		free(text);
+		snprintf(err, errlen, "%s", strerror(ENOMEM));
+		return -ENOMEM;
+	}
+	*root = len <= INT_MAX - 1 ? json_tokener_parse_ex(tok, text, (int)len + 1) : NULL;
+	if (!*root) {
+		snprintf(err, errlen, "not a summary JSON file (not JSON: %s)",
+			 json_tokener_error_desc(json_tokener_get_error(tok)));
+		ret = -EINVAL;
+	}
+	json_tokener_free(tok);
+	free(text);
+	return ret;
+}
+
 int hg_diff_from_json(const char *path, struct hg_diff_trial *tr, char *err, size_t errlen)
 {
 	struct json_object *root, *threads, *sys = NULL, *cal = NULL, *v;
@@ -81,12 +115,13 @@ int hg_diff_from_json(const char *path, struct hg_diff_trial *tr, char *err, siz
 	size_t i;
 
 	memset(tr, 0, sizeof(*tr));
-	root = json_object_from_file(path);
-	if (!root || !json_object_object_get_ex(root, "threads", &threads) ||
+	ret = read_json(path, &root, err, errlen);
+	if (ret)
+		return ret;
+	if (!json_object_object_get_ex(root, "threads", &threads) ||
 	    !json_object_is_type(threads, json_type_array)) {
 		snprintf(err, errlen, "not a summary JSON file (no \"threads\" array)");
-		if (root)
-			json_object_put(root);
+		json_object_put(root);
 		return -EINVAL;
 	}
 	json_object_object_get_ex(root, "system", &sys);
@@ -94,9 +129,12 @@ int hg_diff_from_json(const char *path, struct hg_diff_trial *tr, char *err, siz
 	tr->gap_threshold_ns = (uint64_t)num(cal, "gap_threshold_ns", &found);
 	for (i = 0; sys && i < HG_DIFF_SYS; i++)
 		if (json_object_object_get_ex(sys, hg_diff_sys_keys[i], &v) &&
-		    json_object_is_type(v, json_type_string) &&
-		    !(tr->sys[i] = strdup(json_object_get_string(v))))
-			ret = -ENOMEM;
+		    json_object_is_type(v, json_type_string)) {
+			if (!(tr->sys[i] = strdup(json_object_get_string(v))))
+				ret = -ENOMEM;
+			else
+				hg_tame(tr->sys[i]);	/* printed: no escape reaches a terminal */
+		}
 	for (i = 0; !ret && i < json_object_array_length(threads); i++)
 		ret = thread(tr, json_object_array_get_idx(threads, i));
 	json_object_put(root);

@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "analysis/sched.h"
+#include "trace/infile.h"
+#include "trace/wire.h"
 
 #define EVENT " sched:sched_switch:"
 
@@ -108,6 +110,9 @@ static int parse_line(const char *p, const char *ev, const char *end,
 		*why = "not prev_comm= prev_pid= ... prev_state= ==> next_comm= next_pid=";
 		return -EINVAL;
 	}
+	/* names from another tool's text reach terminals: an escape shows as '?' */
+	hg_tame(sw->prev_comm);
+	hg_tame(sw->next_comm);
 	sw->prev_pid = (uint32_t)prev;
 	sw->next_pid = (uint32_t)next;
 	sw->prev_runnable = (char)(state[0] == 'R');
@@ -175,43 +180,16 @@ int hg_sched_parse(const char *text, size_t len, struct hg_sched *s, char *err, 
 
 int hg_sched_read(const char *path, struct hg_sched *s, char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "r");
-	char *buf = NULL;
-	size_t len = 0, cap = 0;
+	char *buf;
+	size_t len;
 	int ret;
 
 	memset(s, 0, sizeof(*s));
-	if (!f) {
-		ret = -errno;
-		snprintf(err, errlen, "cannot open: %s", strerror(errno));
-		return ret;
-	}
-	for (;;) {
-		size_t r;
-
-		if (cap - len < 65536) {
-			char *b = cap > ((size_t)1 << 34) ? NULL : realloc(buf, cap ? 2 * cap : 1 << 20);
-
-			if (!b) {
-				free(buf);
-				fclose(f);
-				snprintf(err, errlen, "%s", strerror(ENOMEM));
-				return -ENOMEM;
-			}
-			buf = b;
-			cap = cap ? 2 * cap : 1 << 20;
-		}
-		r = fread(buf + len, 1, cap - len, f);
-		len += r;
-		if (r == 0)
-			break;
-	}
-	ret = ferror(f) ? -EIO : 0;
-	fclose(f);
+	/* a FIFO, a device or a directory is refused with the reason, before it is read */
+	ret = hg_infile_slurp(path, HG_SCHED_MAX_BYTES, &buf, &len, err, errlen);
 	if (ret)
-		snprintf(err, errlen, "cannot read: %s", strerror(EIO));
-	else
-		ret = hg_sched_parse(buf, len, s, err, errlen);
+		return ret;
+	ret = hg_sched_parse(buf, len, s, err, errlen);
 	free(buf);
 	return ret;
 }

@@ -50,7 +50,15 @@ struct hg_sched {
  */
 int hg_sched_parse(const char *text, size_t len, struct hg_sched *s, char *err, size_t errlen);
 
-/* hg_sched_read - hg_sched_parse() of the file @path. Returns 0 or -errno. */
+/* The largest perf script text read: held in memory whole while parsed. */
+#define HG_SCHED_MAX_BYTES (256ULL << 20)
+
+/*
+ * hg_sched_read - hg_sched_parse() of the file @path: a regular file of at
+ * most HG_SCHED_MAX_BYTES (trace/infile.h; "larger than 256 MiB", "is a
+ * FIFO, not a regular file", ...). Memory: the text, then about 100 bytes
+ * per switch. Returns 0 or -errno.
+ */
 int hg_sched_read(const char *path, struct hg_sched *s, char *err, size_t errlen);
 
 /* hg_sched_free - free what @s holds. */

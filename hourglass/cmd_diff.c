@@ -110,7 +110,7 @@ static int load_file(const char *path, struct side *s)
 		ret = hg_diff_from_json(path, tr, err, sizeof(err));
 		if (ret) {
 			fprintf(stderr, "hourglass: diff: %s: %s\n", path, err);
-			return ret == -EINVAL ? 2 : 1;
+			return ret == -ENOMEM || ret == -EIO ? 1 : 2;
 		}
 	} else {
 		if (hg_cmd_read("diff", path, &t))

@@ -528,13 +528,18 @@ static int finish(struct parse *p, const bool *given, size_t npos, char *const *
 	const struct hg_cmdspec *spec = p->spec;
 	const struct hg_arg *a;
 	const char *trace = NULL, *outs[64 + 16], *names[64 + 16];
-	char onames[64][64];
-	size_t i, k, nout = 0;
+	const char *ins[64 + 16], *in_names[64 + 16];
+	char onames[64][64], inames[64 + 16][64];
+	size_t i, k, nout = 0, nin = 0;
 
 	for (a = spec->args, k = 0; a && a->name; a++, k++) {
 		if (k < npos) {
 			if (a->kind == HG_OPT_FILE && !trace)
 				trace = argv[pos[k]];
+			if (a->kind == HG_OPT_FILE) {
+				in_names[nin] = a->name;
+				ins[nin++] = argv[pos[k]];
+			}
 			continue;
 		}
 		if (!a->optional) {
@@ -561,6 +566,11 @@ static int finish(struct parse *p, const bool *given, size_t npos, char *const *
 			snprintf(why, sizeof(why), "missing %s %s", name,
 				 value_name(o, words, sizeof(words)));
 			return usage_fail(p, why);
+		}
+		if (o->kind == HG_OPT_FILE && i < 64) {
+			snprintf(inames[nin], sizeof(inames[nin]), "%s", name);
+			in_names[nin] = inames[nin];
+			ins[nin++] = *(const char **)((char *)p->out + o->off);
 		}
 		if (o->kind != HG_OPT_OUTPUT)
 			continue;
@@ -592,7 +602,8 @@ static int finish(struct parse *p, const bool *given, size_t npos, char *const *
 	{
 		char why[HG_QUOTE_MAX + 128];
 
-		if (hg_outputs_clash(names, outs, nout, why, sizeof(why)))
+		if (hg_outputs_clash(names, outs, nout, why, sizeof(why)) ||
+		    hg_output_reads(names, outs, nout, in_names, ins, nin, why, sizeof(why)))
 			return fail(p->err, p->errlen, -EINVAL, "%s: %s", spec->name, why);
 	}
 	return 0;

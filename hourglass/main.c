@@ -12,12 +12,18 @@
 
 #include "hourglass/cmdutil.h"
 #include "hourglass/commands.h"
+#include "hourglass/msgout.h"
 #include "hourglass/options.h"
 #include "hourglass/outpath.h"
 
 int main(int argc, char **argv)
 {
 	const struct hg_command *c;
+	/* every message tamed and bounded, whoever prints it; closed at the exit */
+	FILE *msg = hg_msg_stream(STDERR_FILENO);
+
+	if (msg)
+		stderr = msg;
 
 	/*
 	 * Not a terminal: one large buffer, written when full or at the end, so

@@ -150,6 +150,16 @@ int hg_args_finish(struct parser *ps)
 
 		if (hg_outputs_clash(names, paths, 3, why, sizeof(why)))
 			return hg_args_fail(ps, -EINVAL, "%s", why);
+		/* an input named as an output would be destroyed before it is read */
+		for (t = 0; t < cfg->nthreads; t++) {
+			const char *in = cfg->threads[t].wp.path[0] ? cfg->threads[t].wp.path : NULL;
+			char in_name[64];
+			const char *in_names[] = { in_name };
+
+			snprintf(in_name, sizeof(in_name), "-w %s", cfg->threads[t].wl->name);
+			if (hg_output_reads(names, paths, 3, in_names, &in, 1, why, sizeof(why)))
+				return hg_args_fail(ps, -EINVAL, "%s", why);
+		}
 	}
 	if (ps->break_on_given && !cfg->break_ns)
 		return hg_args_fail(ps, -EINVAL, "--break-on: needs --break <time>, the threshold");

@@ -211,3 +211,25 @@ int hg_outputs_clash(const char *const *opts, const char *const *paths, size_t n
 			}
 	return 0;
 }
+
+int hg_output_reads(const char *const *out_opts, const char *const *outs, size_t nout,
+		    const char *const *in_opts, const char *const *ins, size_t nin,
+		    char *why, size_t len)
+{
+	struct stat so, si;
+	size_t i, j;
+
+	for (i = 0; i < nout; i++) {
+		if (!outs[i] || !strcmp(outs[i], "-") || stat(outs[i], &so))
+			continue;	/* standard output, or a file not there yet */
+		for (j = 0; j < nin; j++)
+			if (ins[j] && !stat(ins[j], &si) && si.st_dev == so.st_dev &&
+			    si.st_ino == so.st_ino) {
+				snprintf(why, len, "%s %.*s: is the input of %s (writing it would "
+					 "destroy it: write elsewhere)", out_opts[i], HG_QUOTE_MAX,
+					 outs[i], in_opts[j]);
+				return -EINVAL;
+			}
+	}
+	return 0;
+}

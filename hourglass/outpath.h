@@ -44,4 +44,18 @@ bool hg_same_output(const char *a, const char *b);
 int hg_outputs_clash(const char *const *opts, const char *const *paths, size_t n,
 		     char *why, size_t len);
 
+/*
+ * hg_output_reads - whether one of the @nout outputs @outs (NULL: not
+ * given; "-" never is) of options @out_opts is one of the @nin files
+ * @ins (NULL: not given) that the same command reads, named by @in_opts:
+ * compared as files (device and inode, symbolic links followed), so that
+ * a hard link or another spelling of an input is caught. Writing it would
+ * destroy the input before (or while) it is read. Returns 0, or -EINVAL
+ * with "<opt> <out>: is the input of <in_opt> (writing it would destroy
+ * it: write elsewhere)" in @why.
+ */
+int hg_output_reads(const char *const *out_opts, const char *const *outs, size_t nout,
+		    const char *const *in_opts, const char *const *ins, size_t nin,
+		    char *why, size_t len);
+
 #endif /* HG_OUTPATH_H */

@@ -11,6 +11,7 @@
 #   file <name> <text>            a file holding <text> (printf %b: \n \033 ...)
 #   fifo <name> | dir <name>      a FIFO, a directory
 #   symlink <name> <target>       a symbolic link
+#   hardlink <name> <target>      a hard link (made after the files above it)
 #   sparse <name> <bytes>         "NOTATRACE" then zeros up to <bytes> (no disk used)
 #   trace <name>                  a valid trace of a short run
 #   damage <name> <op> [<n>]      that trace damaged: truncate <n> (keep n bytes),
@@ -21,7 +22,8 @@
 #   <status> | <fragment> | <arguments>
 #                                 a case: the arguments split at spaces; @<name> is
 #                                 the file made above, {LONG} 5000 x's, {EMPTY} an
-#                                 empty argument, {SP} a space
+#                                 empty argument, {SP} a space, {ESC} an escape,
+#                                 {BEL} a bell
 # usage: tests/badinput.sh build/hourglass [tests/badinput.txt]
 set -u
 HG=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -68,6 +70,8 @@ word() {
 	esac
 	w=${w//\{LONG\}/$LONG}
 	w=${w//\{SP\}/ }
+	w=${w//\{ESC\}/$'\033'}
+	w=${w//\{BEL\}/$'\a'}
 	printf '%s' "$w"
 }
 
@@ -135,6 +139,7 @@ while IFS= read -r line || [ -n "$line" ]; do
 	'fifo '*) mkfifo "$W/${line#fifo }" ;;
 	'dir '*) mkdir "$W/${line#dir }" ;;
 	'symlink '*) set -f; set -- $line; set +f; ln -s "$3" "$W/$2" ;;
+	'hardlink '*) set -f; set -- $line; set +f; ln "$W/$3" "$W/$2" ;;
 	'sparse '*)
 		set -f; set -- $line; set +f
 		printf 'NOTATRACE' >"$W/$2" && truncate -s "$3" "$W/$2" ;;

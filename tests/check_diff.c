@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
 
 #include <json.h>
 
@@ -251,6 +253,45 @@ START_TEST(test_summary_json)
 }
 END_TEST
 
+/* A summary that cannot be read says why: the errno, or the kind of file. */
+START_TEST(test_summary_json_cause)
+{
+	char *dir = hg_test_fresh_dir(), *missing = hg_test_path(dir, "missing.json"),
+	     *loop = hg_test_path(dir, "loop.json"), *fifo = hg_test_path(dir, "fifo.json"),
+	     *zero = hg_test_path(dir, "zero.json"), *text = hg_test_path(dir, "text.json"),
+	     err[256] = "";
+	struct hg_diff_trial t;
+
+	ck_assert_int_eq(hg_diff_from_json(missing, &t, err, sizeof(err)), -ENOENT);
+	ck_assert_str_eq(err, "No such file or directory");
+	ck_assert_int_eq(symlink("loop.json", loop), 0);
+	ck_assert_int_eq(hg_diff_from_json(loop, &t, err, sizeof(err)), -ELOOP);
+	ck_assert_str_eq(err, "Too many levels of symbolic links");
+	ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+	ck_assert_int_eq(hg_diff_from_json(fifo, &t, err, sizeof(err)), -EINVAL);
+	ck_assert_str_eq(err, "is a FIFO, not a regular file");
+	ck_assert_int_eq(symlink("/dev/zero", zero), 0);
+	ck_assert_int_eq(hg_diff_from_json(zero, &t, err, sizeof(err)), -EINVAL);
+	ck_assert_str_eq(err, "is a character device, not a regular file");
+	ck_assert_int_eq(hg_diff_from_json(dir, &t, err, sizeof(err)), -EISDIR);
+	ck_assert_str_eq(err, "is a directory");
+	hg_test_write_file(text, "{\"threads\": [", 12);
+	ck_assert_int_eq(hg_diff_from_json(text, &t, err, sizeof(err)), -EINVAL);
+	ck_assert_msg(!strncmp(err, "not a summary JSON file (not JSON: ", 35), "%s", err);
+	unlink(missing);
+	unlink(loop);
+	unlink(fifo);
+	unlink(zero);
+	unlink(text);
+	free(missing);
+	free(loop);
+	free(fifo);
+	free(zero);
+	free(text);
+	hg_test_drop_dir(dir);
+}
+END_TEST
+
 static Suite *diff_suite(void)
 {
 	Suite *s = suite_create("diff");
@@ -263,6 +304,7 @@ static Suite *diff_suite(void)
 	tcase_add_test(tc, test_welch_trials);
 	tcase_add_test(tc, test_misses_fisher);
 	tcase_add_test(tc, test_summary_json);
+	tcase_add_test(tc, test_summary_json_cause);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -2158,10 +2158,10 @@ START_TEST(test_read_not_regular)
 
 	ck_assert_int_eq(mkfifo(path, 0600), 0);
 	ck_assert_int_eq(hg_trace_read(path, &t, err, sizeof(err)), -EINVAL);
-	ck_assert_str_eq(err, "not a regular file");
+	ck_assert_str_eq(err, "is a FIFO, not a regular file");
 	ck_assert_ptr_null(t);
 	ck_assert_int_eq(hg_trace_read("/dev/zero", &t, err, sizeof(err)), -EINVAL);
-	ck_assert_str_eq(err, "not a regular file");
+	ck_assert_str_eq(err, "is a character device, not a regular file");
 	drop_dir(dir, path);
 }
 END_TEST

@@ -660,11 +660,11 @@ START_TEST(test_table_not_regular)
 	snprintf(path, sizeof(path), "%s/fifo", hg_test_tmpdir());
 	ck_assert_int_eq(mkfifo(path, 0600), 0);
 	ck_assert_int_eq(table_parse(path, "10ms", &p, err, sizeof(err)), -EINVAL);
-	snprintf(want, sizeof(want), "file '%s': not a regular file", path);
+	snprintf(want, sizeof(want), "file '%s': is a FIFO, not a regular file", path);
 	ck_assert_str_eq(err, want);
 	unlink(path);
 	ck_assert_int_eq(table_parse("/dev/zero", "10ms", &p, err, sizeof(err)), -EINVAL);
-	ck_assert_str_eq(err, "file '/dev/zero': not a regular file");
+	ck_assert_str_eq(err, "file '/dev/zero': is a character device, not a regular file");
 	ck_assert_int_eq(table_parse("/", "10ms", &p, err, sizeof(err)), -EISDIR);
 	ck_assert_str_eq(err, "file '/': is a directory");
 

@@ -82,6 +82,42 @@ START_TEST(test_outputs_clash)
 }
 END_TEST
 
+/* An output that is an input, by any name: refused; "-" and new files are not inputs. */
+START_TEST(test_output_reads)
+{
+	const char *const outs_n[] = { "-o", "--json" }, *const ins_n[] = { "--sched", "<file>" };
+	const char *outs[] = { "new.svg", "x" }, *ins[] = { "y", "x" };
+	char *dir = enter(), why[256] = "";
+
+	hg_test_write_file("y", "y", 1);
+	ck_assert_int_eq(symlink("x", "link"), 0);
+	ck_assert_int_eq(link("y", "hard"), 0);
+	ck_assert_int_eq(hg_output_reads(outs_n, outs, 2, ins_n, ins, 2, why, sizeof(why)),
+			 -EINVAL);
+	ck_assert_str_eq(why, "--json x: is the input of <file> (writing it would destroy it: "
+			 "write elsewhere)");
+	outs[1] = "link";	/* a symbolic link to it */
+	ck_assert_int_eq(hg_output_reads(outs_n, outs, 2, ins_n, ins, 2, why, sizeof(why)),
+			 -EINVAL);
+	outs[1] = "sub/../x";
+	ck_assert_int_eq(hg_output_reads(outs_n, outs, 2, ins_n, ins, 2, why, sizeof(why)),
+			 -EINVAL);
+	outs[1] = NULL;
+	outs[0] = "hard";	/* a hard link to the other */
+	ck_assert_int_eq(hg_output_reads(outs_n, outs, 2, ins_n, ins, 2, why, sizeof(why)),
+			 -EINVAL);
+	ck_assert_str_eq(why, "-o hard: is the input of --sched (writing it would destroy it: "
+			 "write elsewhere)");
+	outs[0] = "-";
+	ck_assert_int_eq(hg_output_reads(outs_n, outs, 2, ins_n, ins, 2, why, sizeof(why)), 0);
+	outs[0] = "new.svg";
+	ins[0] = NULL;
+	ins[1] = "missing";
+	ck_assert_int_eq(hg_output_reads(outs_n, outs, 2, ins_n, ins, 2, why, sizeof(why)), 0);
+	hg_test_drop_dir(dir);
+}
+END_TEST
+
 /* the file names made by setup(), in the test's directory */
 static char dir[256];
 
@@ -248,6 +284,7 @@ static Suite *suite(void)
 
 	tcase_add_loop_test(tc, test_same_output, 0, sizeof(pairs) / sizeof(pairs[0]));
 	tcase_add_test(tc, test_outputs_clash);
+	tcase_add_test(tc, test_output_reads);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("checks");

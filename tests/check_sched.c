@@ -8,6 +8,8 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
 
 #include "helpers.h"
 #include "analysis/attrib.h"
@@ -268,6 +270,48 @@ END_TEST
  * class; the gaps with other tasks in them and the direct switches agree
  * with the kernel's own counts within 5 %.
  */
+/* What is no regular file, or too large to hold, is refused before a read, with why. */
+/* A task's name from the text reaches terminals tamed. */
+START_TEST(test_parse_tamed)
+{
+	static const char text[] = "hg/0 1 [000] 1.000000: sched:sched_switch: prev_comm=a\033[2Jb "
+		"prev_pid=1 prev_prio=120 prev_state=R ==> next_comm=c\007 next_pid=2 next_prio=120\n";
+	struct hg_sched s;
+	char err[256] = "";
+
+	ck_assert_msg(hg_sched_parse(text, strlen(text), &s, err, sizeof(err)) == 0, "%s", err);
+	ck_assert_uint_eq(s.n, 1);
+	ck_assert_str_eq(s.sw[0].prev_comm, "a?[2Jb");
+	ck_assert_str_eq(s.sw[0].next_comm, "c?");
+	hg_sched_free(&s);
+}
+END_TEST
+
+START_TEST(test_read_refused)
+{
+	char *dir = hg_test_fresh_dir(), *fifo = hg_test_path(dir, "fifo"),
+	     *big = hg_test_path(dir, "big.txt"), err[256] = "";
+	struct hg_sched s;
+
+	ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+	ck_assert_int_eq(hg_sched_read(fifo, &s, err, sizeof(err)), -EINVAL);
+	ck_assert_str_eq(err, "is a FIFO, not a regular file");
+	ck_assert_int_eq(hg_sched_read("/dev/zero", &s, err, sizeof(err)), -EINVAL);
+	ck_assert_str_eq(err, "is a character device, not a regular file");
+	ck_assert_int_eq(hg_sched_read(dir, &s, err, sizeof(err)), -EISDIR);
+	ck_assert_str_eq(err, "is a directory");
+	ck_assert_int_eq(hg_sched_read("/nonexistent/x", &s, err, sizeof(err)), -ENOENT);
+	ck_assert_str_eq(err, "No such file or directory");
+	hg_test_write_file(big, "x", 1);
+	ck_assert_int_eq(truncate(big, (off_t)HG_SCHED_MAX_BYTES + 1), 0);	/* sparse */
+	ck_assert_int_eq(hg_sched_read(big, &s, err, sizeof(err)), -EFBIG);
+	ck_assert_str_eq(err, "larger than 256 MiB");
+	free(fifo);
+	free(big);
+	hg_test_drop_dir(dir);
+}
+END_TEST
+
 START_TEST(test_fixture)
 {
 	struct hg_trace *t = NULL;
@@ -316,6 +360,8 @@ static Suite *sched_suite(void)
 	tcase_add_test(tc, test_attribute_missing_switch);
 	tcase_add_test(tc, test_attribute_errors);
 	tcase_add_test(tc, test_fixture);
+	tcase_add_test(tc, test_read_refused);
+	tcase_add_test(tc, test_parse_tamed);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -229,12 +229,12 @@ START_TEST(test_taskfile_bounded)
 	ck_assert_int_ge(asprintf(&path, "%s/fifo", dir), 0);
 	ck_assert_int_eq(mkfifo(path, 0600), 0);
 	ck_assert_int_eq(hg_taskset_read(path, &s, err, sizeof(err)), -EINVAL);
-	snprintf(want, sizeof(want), "%s: not a regular file", path);
+	snprintf(want, sizeof(want), "%s: is a FIFO, not a regular file", path);
 	ck_assert_str_eq(err, want);
 	unlink(path);
 	free(path);
 	ck_assert_int_eq(hg_taskset_read("/dev/zero", &s, err, sizeof(err)), -EINVAL);
-	ck_assert_str_eq(err, "/dev/zero: not a regular file");
+	ck_assert_str_eq(err, "/dev/zero: is a character device, not a regular file");
 
 	big = malloc(6000);
 	ck_assert_ptr_nonnull(big);

@@ -48,13 +48,15 @@ static struct fx *fx_new(uint64_t capacity, uint64_t gap, uint64_t end_after,
 	static const int node = -1;
 	static const unsigned int weight = 1;
 	struct fx *f = calloc(1, sizeof(*f));
-	uint64_t base = hg_counter_read();
+	uint64_t base;
 
 	ck_assert_ptr_nonnull(f);
 	ck_assert_int_eq(hg_arena_init(&f->a, capacity, 1, &node, &weight, 1), 0);
 	ck_assert_int_eq(hg_writer_init(&f->w, &f->a, 0), 0);
 	hg_tstats_init(&f->st);
 	atomic_init(&f->stop, 0);
+	/* read after the arena is faulted in: the end is @end_after from the start */
+	base = hg_counter_read();
 	hg_tracer_init(&f->tr, &f->w, &f->st, &f->stop, gap, base + end_after, check);
 	hg_tracer_start(&f->tr);
 	f->s0 = f->tr.start;

@@ -20,6 +20,19 @@ static void size_text(uint64_t bytes, char *buf, size_t len)
 		snprintf(buf, len, "%" PRIu64 " bytes", bytes);
 }
 
+const char *hg_infile_kind(mode_t mode)
+{
+	switch (mode & S_IFMT) {
+	case S_IFREG:	return "a regular file";
+	case S_IFDIR:	return "is a directory";
+	case S_IFIFO:	return "is a FIFO, not a regular file";
+	case S_IFCHR:	return "is a character device, not a regular file";
+	case S_IFBLK:	return "is a block device, not a regular file";
+	case S_IFSOCK:	return "is a socket, not a regular file";
+	default:	return "not a regular file";
+	}
+}
+
 int hg_infile_open(const char *path, uint64_t max_bytes, struct stat *sb,
 		   char *why, size_t len)
 {
@@ -36,7 +49,7 @@ int hg_infile_open(const char *path, uint64_t max_bytes, struct stat *sb,
 		return ret;
 	}
 	if (!S_ISREG(sb->st_mode)) {
-		snprintf(why, len, S_ISDIR(sb->st_mode) ? "is a directory" : "not a regular file");
+		snprintf(why, len, "%s", hg_infile_kind(sb->st_mode));
 		close(fd);
 		return S_ISDIR(sb->st_mode) ? -EISDIR : -EINVAL;
 	}
@@ -106,4 +119,49 @@ long hg_infile_line(FILE *f, char **line, size_t *cap, size_t max_len)
 	}
 	(*line)[n] = '\0';
 	return n || c != EOF ? (long)n : -1;
+}
+
+int hg_infile_slurp(const char *path, uint64_t max_bytes, char **buf, size_t *n,
+		    char *why, size_t len)
+{
+	struct stat sb;
+	size_t cap, got = 0;
+	char *b;
+	int fd = hg_infile_open(path, max_bytes, &sb, why, len), ret = 0;
+
+	*buf = NULL;
+	*n = 0;
+	if (fd < 0)
+		return fd;
+	/* the size read now, and never more: a file growing while read is cut there */
+	cap = (size_t)sb.st_size;
+	b = malloc(cap + 1);
+	if (!b) {
+		close(fd);
+		snprintf(why, len, "%s", strerror(ENOMEM));
+		return -ENOMEM;
+	}
+	while (got < cap) {
+		ssize_t r = read(fd, b + got, cap - got);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			ret = -errno;
+			snprintf(why, len, "cannot read: %s", strerror(-ret));
+			break;
+		}
+		if (!r)
+			break;
+		got += (size_t)r;
+	}
+	close(fd);
+	if (ret) {
+		free(b);
+		return ret;
+	}
+	b[got] = '\0';
+	*buf = b;
+	*n = got;
+	return 0;
 }

@@ -16,11 +16,28 @@
  * hg_infile_open - open @path to read, without blocking on a FIFO; refuse
  * what is not a regular file and files over @max_bytes (0: any size).
  * @sb receives its status. Returns the descriptor (blocking again), or
- * -errno with the reason in @why ("not a regular file", "is a directory",
- * "larger than 64 MiB", or strerror).
+ * -errno with the reason in @why (hg_infile_kind(): "is a directory", "is
+ * a FIFO, not a regular file", ...; "larger than 64 MiB"; or strerror).
  */
 int hg_infile_open(const char *path, uint64_t max_bytes, struct stat *sb,
 		   char *why, size_t len);
+
+/*
+ * hg_infile_kind - why a file of type @mode is refused: "is a directory",
+ * "is a FIFO, not a regular file", "is a character device, not a regular
+ * file", "is a block device, ...", "is a socket, ..."; "a regular file"
+ * for one that is not refused
+ */
+const char *hg_infile_kind(mode_t mode);
+
+/*
+ * hg_infile_slurp - the whole of @path (hg_infile_open: regular files of at
+ * most @max_bytes) in new memory at @*buf, NUL-terminated, @*n bytes (the
+ * size when opened, never more). Returns 0, or -errno with the reason in
+ * @why ("cannot read: ..." for a failed read); @*buf is NULL then.
+ */
+int hg_infile_slurp(const char *path, uint64_t max_bytes, char **buf, size_t *n,
+		    char *why, size_t len);
 
 /*
  * hg_infile_text - the same as a stdio stream, for files read by line.
