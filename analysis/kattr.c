@@ -10,6 +10,7 @@
 
 #include "analysis/kattr.h"
 #include "trace/record.h"
+#include "trace/timeval.h"
 
 #define SEG_LOST HG_KC_NKINDS	/* events lost here: nothing is known */
 #define MAX_DEPTH 16
@@ -35,6 +36,7 @@ struct line {
 
 struct hg_kattr {
 	const struct hg_kevents *k;
+	uint64_t tsc_hz;		/* the counter's, for the NMIs' lengths in ns */
 	uint64_t kernel_max_cycles;
 	uint32_t nlines;
 	struct line *lines;	/* by CPU */
@@ -61,6 +63,7 @@ struct ctx {
 struct replay {
 	struct line *l;
 	uint64_t at;		/* the time emitted up to */
+	uint64_t tsc_hz;
 	uint32_t pid, comm;
 	uint8_t task_emitted;
 	struct ctx stack[MAX_DEPTH];
@@ -158,7 +161,8 @@ static void replay_event(struct replay *r, const struct hg_kevents *k, const str
 	if (t < r->at)
 		t = r->at;
 	if (e->type == HG_KEV_NMI) {
-		uint64_t d = (uint64_t)e->a;	/* ns, placed below */
+		/* the handler's length is given in ns: in counter ticks, it ends at @t */
+		uint64_t d = hg_ns_to_cycles((uint64_t)e->a, r->tsc_hz);
 
 		emit(r, t > d ? t - d : r->at, 0);
 		push(r, HG_KC_NMI, HG_KEV_NMI, 0, e->name);
@@ -202,7 +206,8 @@ static void replay_event(struct replay *r, const struct hg_kevents *k, const str
 static int build_line(const struct hg_kattr *a, struct line *l)
 {
 	const struct hg_kevents *k = a->k;
-	struct replay r = { .l = l, .at = l->begin, .pid = NO_PID, .comm = HG_KEV_NO_NAME };
+	struct replay r = { .l = l, .at = l->begin, .tsc_hz = a->tsc_hz, .pid = NO_PID,
+			    .comm = HG_KEV_NO_NAME };
 	size_t i;
 
 	for (i = l->ev_lo; i < l->ev_hi && !r.err; i++) {
@@ -230,6 +235,7 @@ int hg_kattr_build(const struct hg_trace *t, struct hg_kattr **out)
 	if (!a)
 		return -ENOMEM;
 	a->k = k;
+	a->tsc_hz = t->calib.tsc_hz;
 	a->kernel_max_cycles = HG_KATTR_KERNEL_MAX_NS * t->calib.tsc_hz / 1000000000ULL;
 	a->lines = calloc(k->ncpus ? k->ncpus : 1, sizeof(*a->lines));
 	if (!a->lines) {

@@ -13,7 +13,6 @@ struct acc {
 	struct hg_kexplain *x;
 	uint32_t thread;
 	uint32_t want;		/* worst gaps kept */
-	int err;
 };
 
 static struct hg_kcause_sum *find(struct hg_kthread_sum *s, const struct hg_kpart *p)

@@ -134,8 +134,10 @@ static int enable(struct hg_kcapture *k, const char *sys, const char *ev, bool n
 		return -ENOENT;
 	}
 	if (tracefs_event_enable(k->inst, sys, ev) < 0) {
-		snprintf(err, errlen, "--kernel: cannot enable %s:%s: %s", sys, ev, strerror(errno));
-		return -errno ? -errno : -EIO;
+		int e = errno ? errno : EIO;
+
+		snprintf(err, errlen, "--kernel: cannot enable %s:%s: %s", sys, ev, strerror(e));
+		return -e;
 	}
 	return add_tp(k, sys, ev);
 }

@@ -200,6 +200,34 @@ START_TEST(test_cases)
 }
 END_TEST
 
+/*
+ * An NMI's length comes in ns: on a counter of 2 GHz its 400 ns are 800
+ * ticks back from its event (they were taken as 400 ticks).
+ */
+START_TEST(test_nmi_ns)
+{
+	static const struct kcase c = { "an NMI on a 2 GHz counter", 5000, 0, 1000, 10000, {
+		{ 3000, 0, HG_KEV_NMI, 400, 0, "perf_event_nmi_handler" } }, { { 0 } } };
+	struct hg_trace *t = case_trace(&c);
+	struct hg_kattr *a = NULL;
+	struct seen s = { 0 };
+	uint32_t i, found = 0;
+
+	t->calib.tsc_hz = 2000000000ULL;
+	ck_assert_int_eq(hg_kattr_build(t, &a), 0);
+	ck_assert_int_eq(hg_kattr_each(t, a, keep, &s), 0);
+	ck_assert_uint_eq(s.gaps, 1);
+	for (i = 0; i < s.g.nparts; i++)
+		if (s.g.parts[i].kind == HG_KC_NMI) {
+			ck_assert_uint_eq(s.g.parts[i].cycles, 800);
+			found++;
+		}
+	ck_assert_uint_eq(found, 1);
+	hg_kattr_free(a);
+	hg_trace_free(t);
+}
+END_TEST
+
 START_TEST(test_no_events)
 {
 	static const uint64_t iv0[][2] = { { 1000, 1000 } };
@@ -310,6 +338,7 @@ static Suite *kattr_suite(void)
 	TCase *tc = tcase_create("synthetic");
 
 	tcase_add_loop_test(tc, test_cases, 0, (int)(sizeof(cases) / sizeof(cases[0])));
+	tcase_add_test(tc, test_nmi_ns);
 	tcase_add_test(tc, test_no_events);
 	tcase_add_test(tc, test_explain);
 	suite_add_tcase(s, tc);
