@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * cmdopt.c - a subcommand's command line from its table: parser, help,
- * synopsis, value checks shared with the run's options
+ * synopsis (the values themselves are checked in optvalue.c)
  */
 #include <errno.h>
 #include <limits.h>
@@ -19,229 +19,6 @@
 #define HELP_COLUMN	22	/* where help text starts */
 #define SYNOPSIS_LEN	1024
 
-static int fail(char *err, size_t len, int ret, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
-static int fail(char *err, size_t len, int ret, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (err && len) {
-		va_start(ap, fmt);
-		vsnprintf(err, len, fmt, ap);
-		va_end(ap);
-	}
-	return ret;
-}
-
-int hg_parse_size(const char *s, uint64_t *bytes, char *why, size_t len)
-{
-	static const struct {
-		const char *name;
-		unsigned int shift;
-	} units[] = {
-		{ "", 0 }, { "b", 0 },
-		{ "k", 10 }, { "kib", 10 }, { "kb", 10 },
-		{ "m", 20 }, { "mib", 20 }, { "mb", 20 },
-		{ "g", 30 }, { "gib", 30 }, { "gb", 30 },
-	};
-	char num[32];
-	const char *u = s;
-	uint64_t v;
-	size_t i, n;
-	int ret;
-
-	while (*u >= '0' && *u <= '9')
-		u++;
-	n = (size_t)(u - s);
-	if (!n)
-		return fail(why, len, -EINVAL, "not a size (write e.g. 4096, 64K, 2M)");
-	if (n >= sizeof(num))
-		return fail(why, len, -ERANGE, "too large");
-	memcpy(num, s, n);
-	num[n] = '\0';
-	ret = hg_parse_u64(num, &v);
-	if (ret)
-		return fail(why, len, ret, "too large");
-	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
-		if (strcasecmp(u, units[i].name))
-			continue;
-		if (units[i].shift && v > (UINT64_MAX >> units[i].shift))
-			return fail(why, len, -ERANGE, "too large");
-		*bytes = v << units[i].shift;
-		return 0;
-	}
-	return fail(why, len, -EINVAL, "unknown size unit '%s' (use B, K, M or G)", u);
-}
-
-int hg_opt_value(enum hg_opt_kind kind, const char *opt, const char *val,
-		 uint64_t min, uint64_t max, unsigned int flags, uint64_t *v,
-		 char *err, size_t errlen)
-{
-	char why[128], a[32], b[32];
-	int ret;
-
-	if (!min && !(flags & HG_OPT_ZERO_OK))
-		min = 1;
-	switch (kind) {
-	case HG_OPT_TIME:
-		ret = hg_parse_time(val, v, why, sizeof(why));
-		if (ret)
-			return fail(err, errlen, ret, "%s %s: %s", opt, val, why);
-		if (*v < min)
-			return min == 1 ?
-				fail(err, errlen, -EINVAL, "%s %s: must be greater than zero",
-				     opt, val) :
-				fail(err, errlen, -ERANGE, "%s %s: at least %s", opt, val,
-				     hg_format_time(min, a, sizeof(a)));
-		if (!max && *v > HG_MAX_TIME_NS)
-			return fail(err, errlen, -ERANGE, "%s %s: at most a year", opt, val);
-		if (max && *v > max)
-			return fail(err, errlen, -ERANGE, "%s %s: at most %s", opt, val,
-				    hg_format_time(max, b, sizeof(b)));
-		return 0;
-	case HG_OPT_COUNT:
-		ret = hg_parse_u64(val, v);
-		if (ret == -EINVAL)
-			return fail(err, errlen, ret, "%s %s: not a number", opt, val);
-		if (!max && !ret && *v >= min)
-			return 0;
-		if (!max)
-			return min == 1 && !ret ?
-				fail(err, errlen, -EINVAL, "%s %s: must be greater than zero",
-				     opt, val) :
-				fail(err, errlen, -ERANGE, "%s %s: must be at least %llu", opt,
-				     val, (unsigned long long)min);
-		if (ret || *v < min || *v > max)
-			return fail(err, errlen, -ERANGE, "%s %s: must be %llu to %llu", opt,
-				    val, (unsigned long long)min, (unsigned long long)max);
-		return 0;
-	case HG_OPT_SIZE:
-		ret = hg_parse_size(val, v, why, sizeof(why));
-		if (ret)
-			return fail(err, errlen, ret, "%s %s: %s", opt, val, why);
-		if (*v < min && min == 1)
-			return fail(err, errlen, -EINVAL, "%s %s: must be greater than zero",
-				    opt, val);
-		if (*v < min || (max && *v > max))
-			return fail(err, errlen, -ERANGE, "%s %s: must be %llu to %llu bytes",
-				    opt, val, (unsigned long long)min,
-				    (unsigned long long)(max ? max : UINT64_MAX));
-		return 0;
-	default:
-		return fail(err, errlen, -EINVAL, "%s: not a number kind", opt);
-	}
-}
-
-static int list_fault(struct hg_list_parse *lp, enum hg_list_fault fault, const char *item)
-{
-	lp->fault = fault;
-	lp->item = item;
-	return -EINVAL;
-}
-
-int hg_opt_list(struct hg_list_parse *lp, const char *opt, const char *val,
-		char *err, size_t errlen)
-{
-	const struct hg_opt *o = lp->row;
-	char one[HG_LIST_ITEM_MAX];
-	const char *s = val;
-	int ret;
-
-	memset(&lp->list, 0, sizeof(lp->list));
-	lp->fault = HG_LIST_OK;
-	lp->item = NULL;
-	if (!*val)
-		return list_fault(lp, HG_LIST_EMPTY, val);
-	for (;;) {
-		size_t n = strcspn(s, ",");
-		uint64_t *v = &lp->list.v[lp->list.n];
-
-		if (!n)
-			return list_fault(lp, HG_LIST_EMPTY_ITEM, s);
-		if (lp->list.n == lp->maxn || lp->list.n == HG_OPT_LIST_MAX)
-			return list_fault(lp, HG_LIST_TOO_MANY, s);
-		if (n >= lp->maxlen || n >= sizeof(one))
-			return list_fault(lp, HG_LIST_TOO_LONG, s);
-		memcpy(one, s, n);
-		one[n] = '\0';
-		ret = hg_opt_value(o->elem, opt, one, o->min, o->max, o->flags, v, err, errlen);
-		if (ret) {
-			list_fault(lp, HG_LIST_BAD_VALUE, s);
-			return ret;
-		}
-		if ((o->flags & HG_OPT_INCREASING) && lp->list.n && *v <= v[-1])
-			return list_fault(lp, HG_LIST_NOT_INCREASING, s);
-		lp->list.n++;
-		s += n;
-		if (!*s)
-			return 0;
-		s++;	/* the comma */
-	}
-}
-
-/*
- * The edit distance of a[0..n) and b, a swap of two neighbours counting as
- * one edit (optimal string alignment); at most 31 letters each.
- */
-static size_t distance(const char *a, size_t n, const char *b)
-{
-	size_t m = strlen(b), d[32][32], i, j;
-
-	if (n > 31 || m > 31)
-		return SIZE_MAX;
-	for (i = 0; i <= n; i++)
-		d[i][0] = i;
-	for (j = 0; j <= m; j++)
-		d[0][j] = j;
-	for (i = 1; i <= n; i++) {
-		for (j = 1; j <= m; j++) {
-			size_t best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
-
-			if (d[i - 1][j] + 1 < best)
-				best = d[i - 1][j] + 1;
-			if (d[i][j - 1] + 1 < best)
-				best = d[i][j - 1] + 1;
-			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
-			    d[i - 2][j - 2] + 1 < best)
-				best = d[i - 2][j - 2] + 1;
-			d[i][j] = best;
-		}
-	}
-	return d[n][m];
-}
-
-const char *hg_opt_suggest(const char *word, const void *names, size_t count,
-			   size_t stride)
-{
-	const char *best = NULL, *prefix = NULL;
-	size_t i, n, d, best_d = SIZE_MAX, nprefix = 0, limit;
-
-	while (*word == '-')
-		word++;
-	n = strcspn(word, "=");
-	if (!n)
-		return NULL;
-	limit = n <= 4 ? 1 : n <= 8 ? 2 : 3;
-	for (i = 0; i < count; i++) {
-		const char *name = *(const char *const *)((const char *)names + i * stride);
-
-		if (!name)
-			continue;
-		if (strlen(name) > n && !strncmp(name, word, n)) {
-			prefix = name;
-			nprefix++;
-		}
-		d = distance(word, n, name);
-		if (d < best_d) {
-			best_d = d;
-			best = name;
-		}
-	}
-	if (best && best_d <= limit && best_d < n)
-		return best;
-	return nprefix == 1 ? prefix : NULL;
-}
 
 /* @words joined by @sep into @buf; returns @buf. */
 static const char *join_words(const char *const *words, const char *sep, char *buf,
@@ -413,33 +190,33 @@ static int store_list(struct parse *p, const struct hg_opt *o, const char *name,
 	}
 	switch (lp.fault) {
 	case HG_LIST_EMPTY:
-		return fail(p->err, p->errlen, ret, "%s: %s: empty list", cmd, name);
+		return hg_opt_fail(p->err, p->errlen, ret, "%s: %s: empty list", cmd, name);
 	case HG_LIST_EMPTY_ITEM:
 		if (!*lp.item)
-			return fail(p->err, p->errlen, ret, "%s: %s %s: empty value after ','",
+			return hg_opt_fail(p->err, p->errlen, ret, "%s: %s %s: empty value after ','",
 				    cmd, name, val);
 		if (lp.list.n < HG_OPT_LIST_MAX) {
 			/* an empty item before others: refused as a value */
 			ret = hg_opt_value(o->elem, name, "", o->min, o->max, o->flags, &v,
 					   why, sizeof(why));
-			return fail(p->err, p->errlen, ret ? ret : -EINVAL, "%s: %s", cmd, why);
+			return hg_opt_fail(p->err, p->errlen, ret ? ret : -EINVAL, "%s: %s", cmd, why);
 		}
 		/* a full list: too many */
 		/* fall through */
 	case HG_LIST_TOO_MANY:
-		return fail(p->err, p->errlen, -EINVAL, "%s: %s %s: at most %d values", cmd, name,
+		return hg_opt_fail(p->err, p->errlen, -EINVAL, "%s: %s %s: at most %d values", cmd, name,
 			    val, HG_OPT_LIST_MAX);
 	case HG_LIST_TOO_LONG:
-		return fail(p->err, p->errlen, ret, "%s: %s %.*s: too long", cmd, name,
+		return hg_opt_fail(p->err, p->errlen, ret, "%s: %s %.*s: too long", cmd, name,
 			    (int)strcspn(lp.item, ","), lp.item);
 	case HG_LIST_NOT_INCREASING:
-		return fail(p->err, p->errlen, ret, "%s: %s %s: values must increase", cmd, name,
+		return hg_opt_fail(p->err, p->errlen, ret, "%s: %s %s: values must increase", cmd, name,
 			    val);
 	case HG_LIST_BAD_VALUE:
 	case HG_LIST_OK:
 		break;
 	}
-	return fail(p->err, p->errlen, ret, "%s: %s", cmd, why);
+	return hg_opt_fail(p->err, p->errlen, ret, "%s: %s", cmd, why);
 }
 
 /* Store @val of kind @kind (row @o, NULL for positionals) under @name. */
@@ -462,13 +239,13 @@ static int store(struct parse *p, enum hg_opt_kind kind, const struct hg_opt *o,
 	case HG_OPT_COUNT:
 		ret = hg_opt_value(kind, name, val, min, max, flags, (uint64_t *)dst,
 				   why, sizeof(why));
-		return ret ? fail(p->err, p->errlen, ret, "%s: %s", cmd, why) : 0;
+		return ret ? hg_opt_fail(p->err, p->errlen, ret, "%s: %s", cmd, why) : 0;
 	case HG_OPT_LIST:
 		return store_list(p, o, name, val, (struct hg_opt_list *)dst);
 	case HG_OPT_FILE:
 	case HG_OPT_OUTPUT:
 		if (!*val)
-			return fail(p->err, p->errlen, -EINVAL, "%s: %s: empty file name", cmd,
+			return hg_opt_fail(p->err, p->errlen, -EINVAL, "%s: %s: empty file name", cmd,
 				    name);
 		*(const char **)dst = val;
 		return 0;
@@ -480,7 +257,7 @@ static int store(struct parse *p, enum hg_opt_kind kind, const struct hg_opt *o,
 		ret = hg_lookup(val, name + strspn(name, "-"), word_name, o ? o->words : NULL, n,
 				&i, why, sizeof(why));
 		if (ret)
-			return fail(p->err, p->errlen, -EINVAL, "%s: %s: %s", cmd, name, why);
+			return hg_opt_fail(p->err, p->errlen, -EINVAL, "%s: %s: %s", cmd, name, why);
 		*(int *)dst = (int)i;
 		return 0;
 	}
@@ -488,7 +265,7 @@ static int store(struct parse *p, enum hg_opt_kind kind, const struct hg_opt *o,
 		*(const char **)dst = val;
 		return 0;
 	}
-	return fail(p->err, p->errlen, -EINVAL, "%s: %s: unknown kind", cmd, name);
+	return hg_opt_fail(p->err, p->errlen, -EINVAL, "%s: %s: unknown kind", cmd, name);
 }
 
 /*
@@ -517,7 +294,7 @@ static int usage_fail(struct parse *p, const char *why)
 				       opt_name(o, name, sizeof(name)),
 				       value_name(o, words, sizeof(words)));
 	}
-	return fail(p->err, p->errlen, -EINVAL, "%s: %s (usage: hourglass %s%s%s)", spec->name,
+	return hg_opt_fail(p->err, p->errlen, -EINVAL, "%s: %s (usage: hourglass %s%s%s)", spec->name,
 		    why, spec->name, syn, others ? " [<options>]" : "");
 }
 
@@ -560,7 +337,7 @@ static int finish(struct parse *p, const bool *given, size_t npos, char *const *
 			if (!(o->flags & HG_OPT_REQUIRED))
 				continue;
 			if (o->kind == HG_OPT_WORD && o->words)
-				return fail(p->err, p->errlen, -EINVAL,
+				return hg_opt_fail(p->err, p->errlen, -EINVAL,
 					    "%s: missing %s (choose from %s)", spec->name, name,
 					    join_words(o->words, ", ", words, sizeof(words)));
 			snprintf(why, sizeof(why), "missing %s %s", name,
@@ -577,7 +354,7 @@ static int finish(struct parse *p, const bool *given, size_t npos, char *const *
 		path = *(const char **)((char *)p->out + o->off);
 		ret = hg_output_problem(path, trace, why, sizeof(why));
 		if (ret)
-			return fail(p->err, p->errlen, ret, "%s: %s %s: %s", spec->name, name,
+			return hg_opt_fail(p->err, p->errlen, ret, "%s: %s %s: %s", spec->name, name,
 				    path, why);
 		if (i < 64) {
 			snprintf(onames[nout], sizeof(onames[nout]), "%s", name);
@@ -593,7 +370,7 @@ static int finish(struct parse *p, const bool *given, size_t npos, char *const *
 			continue;
 		ret = hg_output_problem(argv[pos[k]], trace, why, sizeof(why));
 		if (ret)
-			return fail(p->err, p->errlen, ret, "%s: %s: %s", spec->name, argv[pos[k]],
+			return hg_opt_fail(p->err, p->errlen, ret, "%s: %s: %s", spec->name, argv[pos[k]],
 				    why);
 		names[nout] = a->name;
 		outs[nout++] = argv[pos[k]];
@@ -604,7 +381,7 @@ static int finish(struct parse *p, const bool *given, size_t npos, char *const *
 
 		if (hg_outputs_clash(names, outs, nout, why, sizeof(why)) ||
 		    hg_output_reads(names, outs, nout, in_names, ins, nin, why, sizeof(why)))
-			return fail(p->err, p->errlen, -EINVAL, "%s: %s", spec->name, why);
+			return hg_opt_fail(p->err, p->errlen, -EINVAL, "%s: %s", spec->name, why);
 	}
 	return 0;
 }
@@ -629,9 +406,9 @@ int hg_cmdopt_parse(const struct hg_cmdspec *spec, int argc, char *const *argv,
 	while (spec->opts && spec->opts[nopts].name)
 		nopts++;
 	if (nargs > MAX_POS || nopts > MAX_OPTS)
-		return fail(err, errlen, -E2BIG, "%s: table too large", spec->name);
+		return hg_opt_fail(err, errlen, -E2BIG, "%s: table too large", spec->name);
 	if (spec->rest && (!rest || !nrest))
-		return fail(err, errlen, -EINVAL, "%s: no room for the other arguments",
+		return hg_opt_fail(err, errlen, -EINVAL, "%s: no room for the other arguments",
 			    spec->name);
 	if (spec->rest) {
 		rest[0] = argv[0];
@@ -658,10 +435,10 @@ int hg_cmdopt_parse(const struct hg_cmdspec *spec, int argc, char *const *argv,
 								  sizeof(*o));
 
 				if (near)
-					return fail(err, errlen, -EINVAL,
+					return hg_opt_fail(err, errlen, -EINVAL,
 						    "%s: unknown option '%.*s' (did you mean --%s?)",
 						    spec->name, (int)strcspn(arg, "="), arg, near);
-				return fail(err, errlen, -EINVAL,
+				return hg_opt_fail(err, errlen, -EINVAL,
 					    "%s: unknown option '%.*s' (see hourglass help %s)",
 					    spec->name, (int)strcspn(arg, "="), arg, spec->name);
 			}
@@ -671,13 +448,13 @@ int hg_cmdopt_parse(const struct hg_cmdspec *spec, int argc, char *const *argv,
 
 				snprintf(name, sizeof(name), "--%s", o->name);
 				if (o->kind == HG_OPT_FLAG)
-					return fail(err, errlen, -EINVAL, "%s: %s takes no value",
+					return hg_opt_fail(err, errlen, -EINVAL, "%s: %s takes no value",
 						    spec->name, name);
 				ret = store(&p, o->kind, o, o->off, name, val);
 			} else if (o->kind == HG_OPT_FLAG) {
 				ret = store(&p, o->kind, o, o->off, arg, NULL);
 			} else if (i + 1 >= argc) {
-				return fail(err, errlen, -EINVAL, "%s: %s: missing value",
+				return hg_opt_fail(err, errlen, -EINVAL, "%s: %s: missing value",
 					    spec->name, arg);
 			} else {
 				ret = store(&p, o->kind, o, o->off, arg, argv[++i]);
@@ -691,7 +468,7 @@ int hg_cmdopt_parse(const struct hg_cmdspec *spec, int argc, char *const *argv,
 				rest[(*nrest)++] = argv[i];
 				continue;
 			}
-			return fail(err, errlen, -EINVAL,
+			return hg_opt_fail(err, errlen, -EINVAL,
 				    "%s: unexpected argument '%s' (see hourglass help %s)",
 				    spec->name, arg, spec->name);
 		}

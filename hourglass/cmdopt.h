@@ -306,6 +306,13 @@ int hg_opt_list(struct hg_list_parse *lp, const char *opt, const char *val,
 		char *err, size_t errlen);
 
 /*
+ * hg_opt_fail - format a one-line message into @err (@len bytes, cut to
+ * fit) and return @ret: the option parsers' way of failing
+ */
+int hg_opt_fail(char *err, size_t len, int ret, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+/*
  * hg_parse_size - parse a size: a decimal integer with an optional unit,
  * B, K, M, G (powers of 1024; KiB, MiB, GiB and lower case too)
  * Returns 0, -EINVAL with the reason in @why, -ERANGE on overflow.

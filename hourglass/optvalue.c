@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * optvalue.c - option values checked and converted (times, sizes, counts,
+ * lists of them), and the nearest name to a mistyped word: shared by the
+ * subcommands' tables (cmdopt.c) and the run's options (options.c)
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "hourglass/cmdopt.h"
+#include "run/config.h"
+#include "trace/timeval.h"
+
+int hg_opt_fail(char *err, size_t len, int ret, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (err && len) {
+		va_start(ap, fmt);
+		vsnprintf(err, len, fmt, ap);
+		va_end(ap);
+	}
+	return ret;
+}
+
+int hg_parse_size(const char *s, uint64_t *bytes, char *why, size_t len)
+{
+	static const struct {
+		const char *name;
+		unsigned int shift;
+	} units[] = {
+		{ "", 0 }, { "b", 0 },
+		{ "k", 10 }, { "kib", 10 }, { "kb", 10 },
+		{ "m", 20 }, { "mib", 20 }, { "mb", 20 },
+		{ "g", 30 }, { "gib", 30 }, { "gb", 30 },
+	};
+	char num[32];
+	const char *u = s;
+	uint64_t v;
+	size_t i, n;
+	int ret;
+
+	while (*u >= '0' && *u <= '9')
+		u++;
+	n = (size_t)(u - s);
+	if (!n)
+		return hg_opt_fail(why, len, -EINVAL, "not a size (write e.g. 4096, 64K, 2M)");
+	if (n >= sizeof(num))
+		return hg_opt_fail(why, len, -ERANGE, "too large");
+	memcpy(num, s, n);
+	num[n] = '\0';
+	ret = hg_parse_u64(num, &v);
+	if (ret)
+		return hg_opt_fail(why, len, ret, "too large");
+	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+		if (strcasecmp(u, units[i].name))
+			continue;
+		if (units[i].shift && v > (UINT64_MAX >> units[i].shift))
+			return hg_opt_fail(why, len, -ERANGE, "too large");
+		*bytes = v << units[i].shift;
+		return 0;
+	}
+	return hg_opt_fail(why, len, -EINVAL, "unknown size unit '%s' (use B, K, M or G)", u);
+}
+
+int hg_opt_value(enum hg_opt_kind kind, const char *opt, const char *val,
+		 uint64_t min, uint64_t max, unsigned int flags, uint64_t *v,
+		 char *err, size_t errlen)
+{
+	char why[128], a[32], b[32];
+	int ret;
+
+	if (!min && !(flags & HG_OPT_ZERO_OK))
+		min = 1;
+	switch (kind) {
+	case HG_OPT_TIME:
+		ret = hg_parse_time(val, v, why, sizeof(why));
+		if (ret)
+			return hg_opt_fail(err, errlen, ret, "%s %s: %s", opt, val, why);
+		if (*v < min)
+			return min == 1 ?
+				hg_opt_fail(err, errlen, -EINVAL, "%s %s: must be greater than zero",
+				     opt, val) :
+				hg_opt_fail(err, errlen, -ERANGE, "%s %s: at least %s", opt, val,
+				     hg_format_time(min, a, sizeof(a)));
+		if (!max && *v > HG_MAX_TIME_NS)
+			return hg_opt_fail(err, errlen, -ERANGE, "%s %s: at most a year", opt, val);
+		if (max && *v > max)
+			return hg_opt_fail(err, errlen, -ERANGE, "%s %s: at most %s", opt, val,
+				    hg_format_time(max, b, sizeof(b)));
+		return 0;
+	case HG_OPT_COUNT:
+		ret = hg_parse_u64(val, v);
+		if (ret == -EINVAL)
+			return hg_opt_fail(err, errlen, ret, "%s %s: not a number", opt, val);
+		if (!max && !ret && *v >= min)
+			return 0;
+		if (!max)
+			return min == 1 && !ret ?
+				hg_opt_fail(err, errlen, -EINVAL, "%s %s: must be greater than zero",
+				     opt, val) :
+				hg_opt_fail(err, errlen, -ERANGE, "%s %s: must be at least %llu", opt,
+				     val, (unsigned long long)min);
+		if (ret || *v < min || *v > max)
+			return hg_opt_fail(err, errlen, -ERANGE, "%s %s: must be %llu to %llu", opt,
+				    val, (unsigned long long)min, (unsigned long long)max);
+		return 0;
+	case HG_OPT_SIZE:
+		ret = hg_parse_size(val, v, why, sizeof(why));
+		if (ret)
+			return hg_opt_fail(err, errlen, ret, "%s %s: %s", opt, val, why);
+		if (*v < min && min == 1)
+			return hg_opt_fail(err, errlen, -EINVAL, "%s %s: must be greater than zero",
+				    opt, val);
+		if (*v < min || (max && *v > max))
+			return hg_opt_fail(err, errlen, -ERANGE, "%s %s: must be %llu to %llu bytes",
+				    opt, val, (unsigned long long)min,
+				    (unsigned long long)(max ? max : UINT64_MAX));
+		return 0;
+	default:
+		return hg_opt_fail(err, errlen, -EINVAL, "%s: not a number kind", opt);
+	}
+}
+
+static int list_fault(struct hg_list_parse *lp, enum hg_list_fault fault, const char *item)
+{
+	lp->fault = fault;
+	lp->item = item;
+	return -EINVAL;
+}
+
+int hg_opt_list(struct hg_list_parse *lp, const char *opt, const char *val,
+		char *err, size_t errlen)
+{
+	const struct hg_opt *o = lp->row;
+	char one[HG_LIST_ITEM_MAX];
+	const char *s = val;
+	int ret;
+
+	memset(&lp->list, 0, sizeof(lp->list));
+	lp->fault = HG_LIST_OK;
+	lp->item = NULL;
+	if (!*val)
+		return list_fault(lp, HG_LIST_EMPTY, val);
+	for (;;) {
+		size_t n = strcspn(s, ",");
+		uint64_t *v = &lp->list.v[lp->list.n];
+
+		if (!n)
+			return list_fault(lp, HG_LIST_EMPTY_ITEM, s);
+		if (lp->list.n == lp->maxn || lp->list.n == HG_OPT_LIST_MAX)
+			return list_fault(lp, HG_LIST_TOO_MANY, s);
+		if (n >= lp->maxlen || n >= sizeof(one))
+			return list_fault(lp, HG_LIST_TOO_LONG, s);
+		memcpy(one, s, n);
+		one[n] = '\0';
+		ret = hg_opt_value(o->elem, opt, one, o->min, o->max, o->flags, v, err, errlen);
+		if (ret) {
+			list_fault(lp, HG_LIST_BAD_VALUE, s);
+			return ret;
+		}
+		if ((o->flags & HG_OPT_INCREASING) && lp->list.n && *v <= v[-1])
+			return list_fault(lp, HG_LIST_NOT_INCREASING, s);
+		lp->list.n++;
+		s += n;
+		if (!*s)
+			return 0;
+		s++;	/* the comma */
+	}
+}
+
+/*
+ * The edit distance of a[0..n) and b, a swap of two neighbours counting as
+ * one edit (optimal string alignment); at most 31 letters each.
+ */
+static size_t distance(const char *a, size_t n, const char *b)
+{
+	size_t m = strlen(b), d[32][32], i, j;
+
+	if (n > 31 || m > 31)
+		return SIZE_MAX;
+	for (i = 0; i <= n; i++)
+		d[i][0] = i;
+	for (j = 0; j <= m; j++)
+		d[0][j] = j;
+	for (i = 1; i <= n; i++) {
+		for (j = 1; j <= m; j++) {
+			size_t best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+
+			if (d[i - 1][j] + 1 < best)
+				best = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < best)
+				best = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+			    d[i - 2][j - 2] + 1 < best)
+				best = d[i - 2][j - 2] + 1;
+			d[i][j] = best;
+		}
+	}
+	return d[n][m];
+}
+
+const char *hg_opt_suggest(const char *word, const void *names, size_t count,
+			   size_t stride)
+{
+	const char *best = NULL, *prefix = NULL;
+	size_t i, n, d, best_d = SIZE_MAX, nprefix = 0, limit;
+
+	while (*word == '-')
+		word++;
+	n = strcspn(word, "=");
+	if (!n)
+		return NULL;
+	limit = n <= 4 ? 1 : n <= 8 ? 2 : 3;
+	for (i = 0; i < count; i++) {
+		const char *name = *(const char *const *)((const char *)names + i * stride);
+
+		if (!name)
+			continue;
+		if (strlen(name) > n && !strncmp(name, word, n)) {
+			prefix = name;
+			nprefix++;
+		}
+		d = distance(word, n, name);
+		if (d < best_d) {
+			best_d = d;
+			best = name;
+		}
+	}
+	if (best && best_d <= limit && best_d < n)
+		return best;
+	return nprefix == 1 ? prefix : NULL;
+}
