@@ -21,7 +21,7 @@ fi
 # clang-tidy leaves the Check suites to cppcheck (see .clang-tidy)
 tidy=$(printf '%s\n' "$@" | grep -v '^tests/check_')
 jobs=$(nproc 2>/dev/null || echo 2)
-cflags="-std=c11 -D_GNU_SOURCE -I. $(pkg-config --cflags json-c check 2>/dev/null)"
+cflags="-std=c11 -D_GNU_SOURCE -I. $(pkg-config --cflags json-c check libtracefs libtraceevent 2>/dev/null)"
 status=0
 
 sh scripts/layers.sh || status=1

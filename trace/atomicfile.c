@@ -61,6 +61,7 @@ int hg_atomic_open(struct hg_atomic *a, const char *path, char *err, size_t errl
 	int fd, e;
 
 	a->f = NULL;
+	a->werr = 0;
 	a->path = path;
 	a->tmp[0] = '\0';
 	a->real[0] = '\0';

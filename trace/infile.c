@@ -42,7 +42,9 @@ int hg_infile_open(const char *path, uint64_t max_bytes, struct stat *sb,
 	/* O_NONBLOCK: opening a FIFO with no writer returns at once */
 	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
 	if (fd < 0 || fstat(fd, sb)) {
-		ret = -errno;
+		int e = errno;
+
+		ret = e > 0 ? -e : -EIO;
 		snprintf(why, len, "%s", strerror(-ret));
 		if (fd >= 0)
 			close(fd);
@@ -61,7 +63,9 @@ int hg_infile_open(const char *path, uint64_t max_bytes, struct stat *sb,
 	}
 	fl = fcntl(fd, F_GETFL);
 	if (fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK)) {
-		ret = -errno;
+		int e = errno;
+
+		ret = e > 0 ? -e : -EIO;
 		snprintf(why, len, "%s", strerror(-ret));
 		close(fd);
 		return ret;
@@ -124,7 +128,7 @@ long hg_infile_line(FILE *f, char **line, size_t *cap, size_t max_len)
 int hg_infile_slurp(const char *path, uint64_t max_bytes, char **buf, size_t *n,
 		    char *why, size_t len)
 {
-	struct stat sb;
+	struct stat sb = { 0 };
 	size_t cap, got = 0;
 	char *b;
 	int fd = hg_infile_open(path, max_bytes, &sb, why, len), ret = 0;
