@@ -16,14 +16,32 @@
 #include "hourglass/options.h"
 #include "hourglass/outpath.h"
 
+/*
+ * At the exit: the message stream closed (what it holds of a line is
+ * written, its state freed), standard error plain again for whatever
+ * writes after it
+ */
+static void messages_close(void)
+{
+	FILE *msg = stderr, *plain = fdopen(STDERR_FILENO, "w");
+
+	if (!plain)
+		return;
+	setvbuf(plain, NULL, _IONBF, 0);
+	stderr = plain;
+	fclose(msg);
+}
+
 int main(int argc, char **argv)
 {
 	const struct hg_command *c;
 	/* every message tamed and bounded, whoever prints it; closed at the exit */
 	FILE *msg = hg_msg_stream(STDERR_FILENO);
 
-	if (msg)
+	if (msg) {
 		stderr = msg;
+		atexit(messages_close);
+	}
 
 	/*
 	 * Not a terminal: one large buffer, written when full or at the end, so
