@@ -15,9 +15,10 @@ static int cpu_number(const char **p, long *v)
 
 	if (**p < '0' || **p > '9')
 		return -EINVAL;
+	errno = 0;
 	*v = strtol(*p, &end, 10);
-	if (*v >= CPU_SETSIZE)
-		return -EINVAL;
+	if (errno || *v >= CPU_SETSIZE)
+		return -ERANGE;
 	*p = end;
 	return 0;
 }
@@ -29,13 +30,17 @@ int hg_cpuset_parse(const char *s, cpu_set_t *set)
 	CPU_ZERO(set);
 	for (;;) {
 		long lo, hi, c;
+		int ret = cpu_number(&p, &lo);
 
-		if (cpu_number(&p, &lo))
-			return -EINVAL;
+		if (ret)
+			return ret;
 		hi = lo;
 		if (*p == '-') {
 			p++;
-			if (cpu_number(&p, &hi) || hi < lo)
+			ret = cpu_number(&p, &hi);
+			if (ret)
+				return ret;
+			if (hi < lo)
 				return -EINVAL;
 		}
 		for (c = lo; c <= hi; c++)
@@ -47,7 +52,7 @@ int hg_cpuset_parse(const char *s, cpu_set_t *set)
 	}
 }
 
-char *hg_cpuset_format(const cpu_set_t *set, char *buf, size_t len)
+char *hg_cpuset_list(const cpu_set_t *set, const char *empty, char *buf, size_t len)
 {
 	size_t at = 0;
 	int c = 0;
@@ -71,6 +76,11 @@ char *hg_cpuset_format(const cpu_set_t *set, char *buf, size_t len)
 		c++;
 	}
 	if (!at)
-		snprintf(buf, len, "-");
+		snprintf(buf, len, "%s", empty);
 	return buf;
+}
+
+char *hg_cpuset_format(const cpu_set_t *set, char *buf, size_t len)
+{
+	return hg_cpuset_list(set, "-", buf, len);
 }

@@ -10,11 +10,17 @@
 #include <stddef.h>
 
 /*
- * hg_cpuset_parse - @s as a CPU list into @set. Returns 0, or -EINVAL for
- * anything else (an empty list, a CPU at or above CPU_SETSIZE, a range
- * backwards, a stray character).
+ * hg_cpuset_parse - @s as a CPU list into @set. Returns 0, -ERANGE for a
+ * CPU at or above CPU_SETSIZE, or -EINVAL for anything else (an empty
+ * list, a range backwards, a stray character).
  */
 int hg_cpuset_parse(const char *s, cpu_set_t *set);
+
+/*
+ * hg_cpuset_list - @set as a CPU list ("0-3,5"), @empty when it is empty.
+ * Returns @buf.
+ */
+char *hg_cpuset_list(const cpu_set_t *set, const char *empty, char *buf, size_t len);
 
 /*
  * hg_cpuset_format - @set as a CPU list, "-" when it is empty (no CPU
