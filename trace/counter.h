@@ -192,41 +192,12 @@ static inline uint64_t hg_counter_stated_hz(void)
 	return hz;
 }
 
-/* hg_counter_cpu_aux - the counter never says the CPU here. */
-static inline bool hg_counter_cpu_aux(void)
-{
-	return false;
-}
-
-/* hg_counter_read_cpu - the counter and the CPU, from getcpu() (vDSO). */
-static inline uint64_t hg_counter_read_cpu(bool aux, unsigned int *cpu)
-{
-	int c = sched_getcpu();
-
-	(void)aux;
-
-	*cpu = c < 0 ? 0 : (unsigned int)c;
-	return hg_counter_read();
-}
-
 /* hg_cpu_relax - tell the CPU we are spinning. */
 static inline void hg_cpu_relax(void)
 {
 	__asm__ __volatile__("yield" : : : "memory");
 }
 
-/* No carry-less CRC here: wire.c's tables do it (see the x86 branch). */
-static inline bool hg_arch_has_clmul(void)
-{
-	return false;
-}
-
-static inline uint32_t hg_arch_crc32_clmul(uint32_t crc, const uint8_t *p, size_t n)
-{
-	(void)p;
-	(void)n;
-	return crc;
-}
 #elif defined(__riscv) && __riscv_xlen == 64
 #define HG_COUNTER_NAME "time"
 
@@ -249,13 +220,29 @@ static inline uint64_t hg_counter_stated_hz(void)
 	return 0;
 }
 
+/* hg_cpu_relax - a plain compiler barrier (Zihintpause is optional). */
+static inline void hg_cpu_relax(void)
+{
+	__asm__ __volatile__("" : : : "memory");
+}
+
+#else
+#error "hourglass needs a cycle counter: x86-64 (rdtsc) or arm64 (cntvct_el0)"
+#endif
+
+#if !defined(__x86_64__) && !defined(__i386__)
+/*
+ * What arm64 and riscv64 share: their counters do not say the CPU, and the
+ * CRC has no carry-less instruction to use
+ */
+
 /* hg_counter_cpu_aux - the counter never says the CPU here. */
 static inline bool hg_counter_cpu_aux(void)
 {
 	return false;
 }
 
-/* hg_counter_read_cpu - the counter and the CPU, from getcpu(). */
+/* hg_counter_read_cpu - the counter and the CPU, from getcpu() (vDSO). */
 static inline uint64_t hg_counter_read_cpu(bool aux, unsigned int *cpu)
 {
 	int c = sched_getcpu();
@@ -264,12 +251,6 @@ static inline uint64_t hg_counter_read_cpu(bool aux, unsigned int *cpu)
 
 	*cpu = c < 0 ? 0 : (unsigned int)c;
 	return hg_counter_read();
-}
-
-/* hg_cpu_relax - a plain compiler barrier (Zihintpause is optional). */
-static inline void hg_cpu_relax(void)
-{
-	__asm__ __volatile__("" : : : "memory");
 }
 
 /* No carry-less CRC here: wire.c's tables do it (see the x86 branch). */
@@ -284,8 +265,6 @@ static inline uint32_t hg_arch_crc32_clmul(uint32_t crc, const uint8_t *p, size_
 	(void)n;
 	return crc;
 }
-#else
-#error "hourglass needs a cycle counter: x86-64 (rdtsc) or arm64 (cntvct_el0)"
 #endif
 
 #endif /* HG_COUNTER_H */
