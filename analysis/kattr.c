@@ -20,6 +20,7 @@
 struct seg {
 	uint64_t start, end;
 	uint32_t pid;		/* HG_KC_TASK: the task (NO_PID: not known) */
+	uint64_t since;		/* HG_KC_TASK: the switch that made it current */
 	uint32_t a;		/* irq number, softirq vector */
 	uint32_t name;		/* a name of the events' table */
 	uint8_t kind;		/* enum hg_kcause (not KERNEL, UNEXPLAINED), SEG_LOST */
@@ -38,6 +39,7 @@ struct hg_kattr {
 	const struct hg_kevents *k;
 	uint64_t tsc_hz;		/* the counter's, for the NMIs' lengths in ns */
 	uint64_t kernel_max_cycles;
+	uint64_t skew_cycles;		/* how far the events' clock may be off ours */
 	uint32_t nlines;
 	struct line *lines;	/* by CPU */
 };
@@ -65,6 +67,7 @@ struct replay {
 	uint64_t at;		/* the time emitted up to */
 	uint64_t tsc_hz;
 	uint32_t pid, comm;
+	uint64_t since;		/* the last switch */
 	uint8_t task_emitted;
 	struct ctx stack[MAX_DEPTH];
 	unsigned int depth;
@@ -92,6 +95,7 @@ static void emit(struct replay *r, uint64_t to, int lost)
 	} else {
 		s.kind = HG_KC_TASK;
 		s.pid = r->pid;
+		s.since = r->since;
 		s.name = r->comm;
 		s.first = !r->task_emitted;
 		r->task_emitted = 1;
@@ -176,6 +180,7 @@ static void replay_event(struct replay *r, const struct hg_kevents *k, const str
 		if (r->pid == NO_PID)
 			backfill(r->l, e->b);
 		r->pid = e->a;
+		r->since = t;
 		r->comm = e->name;
 		r->task_emitted = 0;
 		r->depth = 0;
@@ -207,7 +212,7 @@ static int build_line(const struct hg_kattr *a, struct line *l)
 {
 	const struct hg_kevents *k = a->k;
 	struct replay r = { .l = l, .at = l->begin, .tsc_hz = a->tsc_hz, .pid = NO_PID,
-			    .comm = HG_KEV_NO_NAME };
+			    .since = l->begin, .comm = HG_KEV_NO_NAME };
 	size_t i;
 
 	for (i = l->ev_lo; i < l->ev_hi && !r.err; i++) {
@@ -237,6 +242,8 @@ int hg_kattr_build(const struct hg_trace *t, struct hg_kattr **out)
 	a->k = k;
 	a->tsc_hz = t->calib.tsc_hz;
 	a->kernel_max_cycles = HG_KATTR_KERNEL_MAX_NS * t->calib.tsc_hz / 1000000000ULL;
+	if (k->clock != HG_KCLOCK_COUNTER)
+		a->skew_cycles = HG_KATTR_SKEW_NS * t->calib.tsc_hz / 1000000000ULL;
 	a->lines = calloc(k->ncpus ? k->ncpus : 1, sizeof(*a->lines));
 	if (!a->lines) {
 		free(a);
@@ -363,9 +370,15 @@ struct own {
 	int events;
 };
 
-/* Cut [@x, @y) of line @l for thread @tid into @g. */
+/*
+ * Cut [@x, @y) of line @l for thread @tid into @g. The thread ran on @l at
+ * @x when @ran_at_x: another task made current before then, with no switch
+ * since, is a switch into the thread the kernel did not report (on some
+ * kernels a switch out of the idle task is never traced), and its stretch
+ * is the thread's own.
+ */
 static void cut(const struct hg_kattr *a, const struct line *l, uint32_t tid, uint64_t x,
-		uint64_t y, struct hg_kgap *g, struct own *own)
+		uint64_t y, int ran_at_x, struct hg_kgap *g, struct own *own)
 {
 	char name[HG_KATTR_NAME_LEN];
 	size_t lo = 0, hi, i;
@@ -403,7 +416,8 @@ static void cut(const struct hg_kattr *a, const struct line *l, uint32_t tid, ui
 
 		if (s->kind == SEG_LOST) {
 			add_part(g, HG_KC_UNEXPLAINED, "events lost", 0, to - from, 1);
-		} else if (s->kind == HG_KC_TASK && (s->pid == tid || s->pid == NO_PID)) {
+		} else if (s->kind == HG_KC_TASK && (s->pid == tid || s->pid == NO_PID ||
+						      (ran_at_x && s->since + a->skew_cycles < x))) {
 			if (own->n < sizeof(own->cycles) / sizeof(own->cycles[0]))
 				own->cycles[own->n++] = to - from;
 			else
@@ -451,9 +465,9 @@ void hg_kattr_gap(const struct hg_kattr *a, uint32_t tid, uint32_t from_cpu, uin
 	g->nparts = 0;
 	if (from_cpu != to_cpu) {
 		split = switch_out(a, l1, tid, from, to);
-		cut(a, l1, tid, from, split, g, &own);
+		cut(a, l1, tid, from, split, 1, g, &own);
 	}
-	cut(a, l2, tid, split, to, g, &own);
+	cut(a, l2, tid, split, to, from_cpu == to_cpu, g, &own);
 	for (i = 0; i < own.n; i++) {
 		uint64_t k = own.events ? (own.cycles[i] < a->kernel_max_cycles ?
 					   own.cycles[i] : a->kernel_max_cycles) : 0;

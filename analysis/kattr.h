@@ -17,7 +17,11 @@
  *               time outside the capture, events the kernel lost.
  * The parts add up to the gap exactly, in counter cycles. A gap that ends
  * on another CPU (a migration) is cut on its first CPU up to the thread's
- * switch out, and on its second from there. Gaps after a sleep of the
+ * switch out, and on its second from there. A task the events make
+ * current before the gap's start, on the CPU where the thread ran then,
+ * with no switch since, is a switch into the thread the kernel did not
+ * report (this kernel never traces a switch out of the idle task): that
+ * stretch is the thread's own. Gaps after a sleep of the
  * thread's own (HG_REC_SLEEP) are not interference and are left out.
  */
 #ifndef HG_KATTR_H
@@ -29,6 +33,8 @@
 #include "trace/trace.h"
 
 #define HG_KATTR_KERNEL_MAX_NS 5000ULL	/* the kernel's own time, a piece */
+/* events stamped with CLOCK_MONOTONIC, placed on the counter: their error */
+#define HG_KATTR_SKEW_NS 2000ULL
 #define HG_KATTR_MAX_PARTS 24
 #define HG_KATTR_NAME_LEN (HG_KEV_NAME_LEN + 16)
 

@@ -112,12 +112,13 @@ static int measure_ctx(const struct hg_calib *c, struct hg_pingpong *pp)
 
 /*
  * Calibrate once, or --repeat times: @c the last calibration, @s the
- * spread of the thresholds. Returns 0 or hg_calibrate()'s error.
+ * spread of the thresholds, @fs that of the hiccup floors. Returns 0 or
+ * hg_calibrate()'s error.
  */
 static int calibrate_repeat(const struct calibrate_args *a, struct hg_calib *c,
-			    struct hg_thresh_spread *s)
+			    struct hg_thresh_spread *s, struct hg_thresh_spread *fs)
 {
-	uint64_t v[1000];
+	uint64_t v[1000], f[1000];
 	size_t n = a->repeat ? (size_t)a->repeat : 1, i;
 	int ret;
 
@@ -126,21 +127,23 @@ static int calibrate_repeat(const struct calibrate_args *a, struct hg_calib *c,
 		if (ret)
 			return ret;
 		v[i] = c->gap_threshold_cycles;
+		f[i] = c->hiccup_cycles;
 	}
-	return hg_thresh_spread(v, n, s);
+	ret = hg_thresh_spread(v, n, s);
+	return ret ? ret : hg_thresh_spread(f, n, fs);
 }
 
 static int calibrate_main(int argc, char **argv)
 {
 	struct calibrate_args a = { 0 };
-	struct hg_thresh_spread spread;
+	struct hg_thresh_spread spread, floors;
 	struct hg_pingpong pp;
 	struct hg_calib c;
 	int ret;
 
 	if (hg_cmdopt_get(&calibrate_spec, argc, argv, &a, &ret))
 		return ret;
-	ret = calibrate_repeat(&a, &c, &spread);
+	ret = calibrate_repeat(&a, &c, &spread, &floors);
 	if (ret == -EIO) {
 		fprintf(stderr, "hourglass: calibrate: no two frequency estimates agreed "
 			"within 0.1 %% (is the machine very busy?)\n");
@@ -162,6 +165,10 @@ static int calibrate_main(int argc, char **argv)
 			hg_json_u64(&j, "threshold_median_cycles", spread.median);
 			hg_json_u64(&j, "threshold_max_cycles", spread.max);
 			hg_json_num(&j, "threshold_spread_pct", spread.spread_pct, 1);
+			hg_json_u64(&j, "hiccup_floor_min_cycles", floors.min);
+			hg_json_u64(&j, "hiccup_floor_median_cycles", floors.median);
+			hg_json_u64(&j, "hiccup_floor_max_cycles", floors.max);
+			hg_json_num(&j, "hiccup_floor_spread_pct", floors.spread_pct, 1);
 		}
 		if (a.ctx)
 			json_ctx(&j, &pp);
@@ -174,6 +181,11 @@ static int calibrate_main(int argc, char **argv)
 			       spread.n, (unsigned long long)spread.min,
 			       (unsigned long long)spread.median, (unsigned long long)spread.max,
 			       spread.spread_pct);
+		if (a.repeat)
+			printf("# repeat: hiccup floor (twice the loop time) min %llu, median %llu, "
+			       "max %llu cycles; spread %.1f %%\n", (unsigned long long)floors.min,
+			       (unsigned long long)floors.median, (unsigned long long)floors.max,
+			       floors.spread_pct);
 		if (a.ctx)
 			print_ctx(&pp);
 	}

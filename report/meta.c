@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "report/meta.h"
+#include "trace/timeval.h"
 #include "trace/trace.h"
 
 void hg_meta_run(struct hg_json *j, const struct hg_trace *t)
@@ -163,6 +164,13 @@ void hg_meta_calib(struct hg_json *j, const struct hg_calib *c, const char *coun
 	hg_json_u64(j, "gap_threshold_cycles", c->gap_threshold_cycles);
 	hg_json_u64(j, "gap_threshold_ns", c->gap_threshold_ns);
 	hg_json_string(j, "gap_threshold_source", c->threshold_given ? "given" : "derived");
+	if (c->hiccup_cycles) {
+		hg_json_u64(j, "hiccup_floor_cycles", c->hiccup_cycles);
+		hg_json_u64(j, "hiccup_floor_ns", hg_cycles_to_ns(c->hiccup_cycles, c->tsc_hz));
+	} else {
+		hg_json_null(j, "hiccup_floor_cycles");
+		hg_json_null(j, "hiccup_floor_ns");
+	}
 }
 
 const char *hg_meta_model_name(uint32_t model)

@@ -144,13 +144,42 @@ void hg_print_calib(FILE *f, const struct hg_calib *c, const char *counter)
 		c->bare_loop_mcycles / 1000, c->bare_loop_mcycles % 1000 / 10,
 		c->bare_loop_mcycles ? (double)c->gap_loop_mcycles / c->bare_loop_mcycles : 0.0);
 	hg_format_us(c->gap_threshold_ns, thr, sizeof(thr));
-	if (c->threshold_given)
-		fprintf(f, "# gap threshold: %" PRIu64 " cycles = %s us (given with -g)\n",
-			c->gap_threshold_cycles, thr);
-	else
-		fprintf(f, "# gap threshold: %" PRIu64 " cycles = %s us (twice the loop time; "
-			"99.9%% of iterations take %u cycles or less)\n",
-			c->gap_threshold_cycles, thr, c->iter_p999_cycles);
+	if (!c->hiccup_cycles) {	/* a trace from before the hiccup floor */
+		if (c->threshold_given)
+			fprintf(f, "# gap threshold: %" PRIu64 " cycles = %s us (given with -g)\n",
+				c->gap_threshold_cycles, thr);
+		else
+			fprintf(f, "# gap threshold: %" PRIu64 " cycles = %s us (twice the loop "
+				"time; 99.9%% of iterations take %u cycles or less)\n",
+				c->gap_threshold_cycles, thr, c->iter_p999_cycles);
+		return;
+	}
+	fprintf(f, "# gap threshold: %" PRIu64 " cycles = %s us (%s", c->gap_threshold_cycles, thr,
+		c->threshold_given ? "given with -g" : "the default");
+	if (c->hiccup_cycles < c->gap_threshold_cycles)
+		fprintf(f, "; hiccups: steps over %" PRIu64 " cycles = %s us, twice the loop time",
+			c->hiccup_cycles,
+			hg_format_us(hg_cycles_to_ns(c->hiccup_cycles, c->tsc_hz), thr, sizeof(thr)));
+	fprintf(f, "; 99.9%% of iterations take %u cycles or less)\n", c->iter_p999_cycles);
+}
+
+/* The steps of a thread under its gap threshold, counted (newer traces). */
+static void print_hiccups(FILE *f, const struct hg_trace *t, const struct hg_trace_thread *th)
+{
+	const struct hg_tstats *st = &th->stats;
+	uint64_t hz = t->calib.tsc_hz, total = hg_cycles_to_ns(st->hiccup_cycles, hz);
+	char lo[32], hi[32], us[32];
+
+	if (!th->hiccup_cycles || th->hiccup_cycles >= th->gap_threshold_cycles)
+		return;
+	hg_format_us(hg_cycles_to_ns(th->hiccup_cycles, hz), lo, sizeof(lo));
+	hg_format_us(hg_cycles_to_ns(th->gap_threshold_cycles, hz), hi, sizeof(hi));
+	hg_format_us(total, us, sizeof(us));
+	fprintf(f, "# hiccups: thread %u: %" PRIu64 " steps over %s us and up to %s us, "
+		"%s us in all (%.3f %% of its received time; counted as execution, not gaps)\n",
+		th->id, st->hiccups, lo, hi, us,
+		st->received_cycles ? 100.0 * (double)st->hiccup_cycles /
+				      (double)st->received_cycles : 0.0);
 }
 
 static const char *signame(int sig)
@@ -280,6 +309,8 @@ void hg_print_summary(FILE *f, const struct hg_trace *t)
 			hg_format_us(hg_cycles_to_ns(th->gap_threshold_cycles, t->calib.tsc_hz), thr,
 				     sizeof(thr)), th->workload);
 	}
+	for (i = 0; i < t->nthreads; i++)
+		print_hiccups(f, t, &t->threads[i]);
 	for (i = 0; i < t->nthreads; i++)
 		if (t->threads[i].error)
 			fprintf(f, "# thread %u failed during the run: %s\n", i,

@@ -200,6 +200,15 @@ static void json_thread(struct hg_json *j, const struct hg_trace *t,
 	hg_json_u64(j, "intervals", st->intervals);
 	hg_json_u64(j, "gap_threshold_cycles", th->gap_threshold_cycles ?
 		    th->gap_threshold_cycles : t->calib.gap_threshold_cycles);
+	if (th->hiccup_cycles) {
+		hg_json_obj(j, "hiccups");
+		hg_json_u64(j, "floor_cycles", th->hiccup_cycles);
+		hg_json_u64(j, "count", st->hiccups);
+		hg_json_u64(j, "total_ns", hg_cycles_to_ns(st->hiccup_cycles, hz));
+		hg_json_close(j);
+	} else {
+		hg_json_null(j, "hiccups");
+	}
 	hg_json_obj(j, "gaps");
 	hg_json_u64(j, "count", st->gaps.count);
 	hg_json_u64(j, "total_ns", hg_cycles_to_ns(st->gaps.sum, hz));

@@ -141,13 +141,18 @@ static void setup_thread(struct worker *w)
 		}
 	}
 	w->gap_cycles = w->run->calib.gap_threshold_cycles;
-	if (c->wl->step && !w->run->calib.threshold_given) {
+	w->hiccup_cycles = w->run->calib.hiccup_cycles;
+	if (c->wl->step) {
 		/* twice its own loop, with the work in it, measured here on its CPU */
 		uint32_t p;
 
 		if (!hg_calib_step_p999(c->wl->step, w->wctx.priv, &p) &&
-		    hg_calib_threshold(0, p) > w->gap_cycles)
-			w->gap_cycles = hg_calib_threshold(0, p);
+		    hg_calib_threshold(0, p) > w->hiccup_cycles)
+			w->hiccup_cycles = hg_calib_threshold(0, p);
+		if (!w->run->calib.threshold_given && w->hiccup_cycles > w->gap_cycles)
+			w->gap_cycles = w->hiccup_cycles;
+		if (w->hiccup_cycles > w->gap_cycles)
+			w->hiccup_cycles = w->gap_cycles;
 	}
 }
 
@@ -166,6 +171,7 @@ static void *worker_main(void *arg)
 		goto out;
 	hg_tracer_init(&w->tracer, &w->writer, &w->stats, &r->stop,
 		       w->gap_cycles, w->end, r->check_cycles);
+	hg_tracer_hiccups(&w->tracer, w->hiccup_cycles);
 	/* the trace's time line is the counter's: start no earlier on it either */
 	if (hg_tracer_wait(&w->tracer, w->begin))
 		goto out;
@@ -253,6 +259,7 @@ static int collect(struct run *r, struct hg_trace *t, const cpu_set_t *online)
 		hg_live_label(tt, w, online);
 		tt->error = w->error;
 		tt->gap_threshold_cycles = w->gap_cycles;
+		tt->hiccup_cycles = w->hiccup_cycles;
 		tt->begin_cycles = w->begin;
 		/* --forever: the thread ended when the run was stopped */
 		tt->end_cycles = w->end == HG_NO_LIMIT ? t->stop_cycles : w->end;

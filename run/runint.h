@@ -46,6 +46,7 @@ struct worker {
 	uint64_t begin;		/* counter value of its start (-s) */
 	uint64_t end;		/* counter value of its end (-f or -d) */
 	uint64_t gap_cycles;		/* its gap threshold */
+	uint64_t hiccup_cycles;		/* its hiccup floor */
 	struct rusage ru0;		/* at the start of its run */
 	struct rusage ru;		/* at its end */
 	pid_t tid;			/* its kernel thread id */

@@ -173,21 +173,34 @@ START_TEST(test_coarse_threshold)
 	ck_assert_uint_eq(hg_calib_min_threshold(0), 2);
 	ck_assert_uint_eq(hg_calib_min_threshold(62), 124);
 
-	/* derived: 2 x max(ceil(0.4), 1) = 2 ticks, 37 ns */
-	ck_assert_uint_eq(hg_calib_gap_threshold(&pi, 0), 2);
+	/* the default: 1 us, 54 ticks; the hiccup floor 2 x max(ceil(0.4), 1) = 2 ticks */
+	ck_assert_uint_eq(hg_calib_gap_threshold(&pi, 0), 54);
+	ck_assert_uint_eq(hg_calib_hiccup_floor(&pi, 0), 2);
 	/* given 10 ns: 0.54 ticks rounds to 1 (a tick is no gap): raised to 2 */
 	ck_assert_uint_eq(hg_calib_gap_threshold(&pi, 10), 2);
 	/* given 1 us: 54 ticks, kept */
 	ck_assert_uint_eq(hg_calib_gap_threshold(&pi, 1000), 54);
-	/* derived: 2 x 63 = 126, rounded up to a multiple of 8 (64 / 8): 128 */
+	/* twice the loop, 2 x 63 = 126 rounded up to a multiple of 8: 128, over 1 us (63) */
 	ck_assert_uint_eq(hg_calib_gap_threshold(&emu, 0), 128);
-	/* given 100 ns: 6 ticks, less than one step: two steps, 124 */
+	ck_assert_uint_eq(hg_calib_hiccup_floor(&emu, 0), 128);
+	/* given 100 ns: 6 ticks, less than one step: two steps, 124; the floor no higher */
 	ck_assert_uint_eq(hg_calib_gap_threshold(&emu, 100), 124);
-	/* a fine counter: given 0.1 ns rounds to no tick: one, as before */
-	ck_assert_uint_eq(hg_calib_gap_threshold(&tsc, 0), 60);
+	ck_assert_uint_eq(hg_calib_hiccup_floor(&emu, 100), 124);
+	/* a fine counter: the default 1 us, 3000 cycles; the floor twice the loop, 60 */
+	ck_assert_uint_eq(hg_calib_gap_threshold(&tsc, 0), 3000);
+	ck_assert_uint_eq(hg_calib_hiccup_floor(&tsc, 0), 60);
+	/* given 0.1 ns rounds to no tick: one; the floor is then the threshold */
 	ck_assert_uint_eq(hg_calib_gap_threshold(&tsc, 1), 3);
+	ck_assert_uint_eq(hg_calib_hiccup_floor(&tsc, 1), 3);
+	/* given 500 ns: 1500 cycles, over the floor */
+	ck_assert_uint_eq(hg_calib_hiccup_floor(&tsc, 500), 60);
 	tsc.tsc_hz = 1000000000ULL;
-	ck_assert_uint_eq(hg_calib_gap_threshold(&tsc, 0), 60);
+	ck_assert_uint_eq(hg_calib_gap_threshold(&tsc, 0), 1000);
+	ck_assert_uint_eq(hg_calib_hiccup_floor(&tsc, 0), 60);
+	/* a loop slower than 1 us: twice it (1800, rounded up to a multiple of 128), no hiccups */
+	tsc.gap_loop_mcycles = 900000;
+	ck_assert_uint_eq(hg_calib_gap_threshold(&tsc, 0), 1920);
+	ck_assert_uint_eq(hg_calib_hiccup_floor(&tsc, 0), 1920);
 }
 END_TEST
 
@@ -215,6 +228,12 @@ START_TEST(test_calibrate_derived)
 	ck_assert_uint_eq(c.gap_threshold_cycles, hg_calib_gap_threshold(&c, 0));
 	ck_assert_uint_ge(c.gap_threshold_cycles,
 			  hg_calib_threshold(c.gap_loop_mcycles, c.iter_p999_cycles));
+	/* 1 us, or twice the loop when that is longer: the floor */
+	ck_assert_uint_ge(c.gap_threshold_cycles, hg_ns_to_cycles(HG_GAP_DEFAULT_NS, c.tsc_hz));
+	ck_assert_uint_eq(c.hiccup_cycles, hg_calib_hiccup_floor(&c, 0));
+	ck_assert_uint_le(c.hiccup_cycles, c.gap_threshold_cycles);
+	ck_assert(c.gap_threshold_cycles == c.hiccup_cycles ||
+		  c.gap_threshold_cycles == hg_ns_to_cycles(HG_GAP_DEFAULT_NS, c.tsc_hz));
 	ck_assert_uint_ge(c.gap_threshold_cycles, 2);
 	ck_assert_uint_ge(c.step_cycles, 1);
 	ck_assert_uint_ge(c.gap_threshold_cycles, hg_calib_min_threshold(c.step_cycles));
@@ -238,6 +257,7 @@ START_TEST(test_calibrate_given)
 		want = hg_calib_min_threshold(c.step_cycles);
 	ck_assert_uint_eq(c.gap_threshold_cycles, want);
 	ck_assert_uint_eq(c.gap_threshold_cycles, hg_calib_gap_threshold(&c, 1000));
+	ck_assert_uint_le(c.hiccup_cycles, c.gap_threshold_cycles);
 	if (c.tsc_hz >= 100000000 && !hg_calib_coarse(&c))	/* a cycle is 10 ns or less */
 		ck_assert_uint_le(c.gap_threshold_ns > 1000 ? c.gap_threshold_ns - 1000 :
 				  1000 - c.gap_threshold_ns, 10);

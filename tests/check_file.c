@@ -175,6 +175,7 @@ static struct hg_trace *full_trace(void)
 	k->iter_p999_cycles = 40;
 	k->gap_threshold_cycles = 80;
 	k->gap_threshold_ns = 80;
+	k->hiccup_cycles = 40;
 	k->invariant = true;
 	k->threshold_given = true;
 	t->flags = HG_TRACE_INTERRUPTED | HG_TRACE_MEMLOCKED | HG_TRACE_RAW_CYCLES;
@@ -200,6 +201,9 @@ static struct hg_trace *full_trace(void)
 		th->dropped = 3 * i;
 		th->overwritten = 5 * i;		/* a flight recorder's */
 		th->complete_since_cycles = i ? 1000 + i : 0;
+		th->hiccup_cycles = i ? 5 + i : 0;	/* none counted: 0 */
+		th->stats.hiccups = 100 + i;
+		th->stats.hiccup_cycles = 6000 + i;
 		th->stats.units = 1000 + i;
 		th->stats.yields = 7 * i;
 		th->tid = 4000 + i;
@@ -267,6 +271,9 @@ static void assert_thread_eq(const struct hg_trace_thread *a, const struct hg_tr
 	EQ(kernel_cpu_ns);
 	EQ(overwritten);
 	EQ(complete_since_cycles);
+	EQ(hiccup_cycles);
+	EQ(stats.hiccups);
+	EQ(stats.hiccup_cycles);
 	EQ(stats.intervals);
 	EQ(stats.received_cycles);
 	EQ(stats.gaps.count);
@@ -306,6 +313,7 @@ static void assert_trace_eq(const struct hg_trace *a, const struct hg_trace *b)
 	EQ(calib.iter_p999_cycles);
 	EQ(calib.gap_threshold_cycles);
 	EQ(calib.gap_threshold_ns);
+	EQ(calib.hiccup_cycles);
 	EQ(calib.invariant);
 	EQ(calib.threshold_given);
 	EQ(t0_cycles);
@@ -1152,12 +1160,15 @@ struct th_layout {
 	size_t counters;	/* the thirteen u64 */
 	size_t gaps, hits, events, over, jitter_hist, tid, end;
 	size_t overwritten, complete_since;	/* version 2, after tid */
+	size_t hiccup;				/* version 3: floor, count, cycles */
 };
 
 /* The fields version 2 appends to a thread section: tid, kernel CPU time ... */
 #define TH_V2_BYTES (4 + 8)
 /* ... and the flight recorder's records overwritten and complete-since */
 #define TH_V2_RING_BYTES (2 * 8)
+/* ... and version 3's hiccups: the floor, their count and their cycles */
+#define TH_V3_HICCUP_BYTES (3 * 8)
 
 /* The analysis fields, rt_prio to reserve period: where the older layout had none. */
 #define TH_ANALYSIS_BYTES (4 + 3 * 8 + 4 + 2 * 8)
@@ -1192,7 +1203,8 @@ static void thread_layout(const struct sec *s, struct th_layout *l)
 	l->tid = hist_end(s, l->jitter_hist);
 	l->overwritten = l->tid + TH_V2_BYTES;
 	l->complete_since = l->overwritten + 8;
-	l->end = l->complete_since + 8;
+	l->hiccup = l->complete_since + 8;
+	l->end = l->hiccup + TH_V3_HICCUP_BYTES;
 	ck_assert_uint_eq(l->end, s->len);
 }
 
@@ -1313,8 +1325,11 @@ static void threshold_fewer(struct sec *s, size_t *n)
 	cut_sec(&s[RUN], RUN_THRESHOLDS + 2 * 8, 8);
 }
 
-/* the --break fields end the run section: kind, thread, CPU, marked (u32), three u64 */
-#define RUN_BREAK_FROM_END (4 * 4 + 3 * 8)
+/*
+ * the --break fields: kind, thread, CPU, marked (u32), three u64; then the
+ * hiccup floor (u64) ends the run section
+ */
+#define RUN_BREAK_FROM_END (4 * 4 + 3 * 8 + 8)
 
 static void break_two_kinds(struct sec *s, size_t *n)
 {
@@ -1768,7 +1783,8 @@ START_TEST(test_read_version1)
 	cut_sec(&s[RUN], at, s[RUN].len - at);
 	for (i = 0; i < t->nthreads; i++) {
 		thread_layout(&s[TH0 + 3 * i], &l);
-		cut_sec(&s[TH0 + 3 * i], l.tid, TH_V2_BYTES + TH_V2_RING_BYTES);
+		cut_sec(&s[TH0 + 3 * i], l.tid,
+			TH_V2_BYTES + TH_V2_RING_BYTES + TH_V3_HICCUP_BYTES);
 	}
 	v1 = join_sections(s, n, &len);
 	put_le(v1 + 8, 1, 4);
@@ -1782,15 +1798,21 @@ START_TEST(test_read_version1)
 		ck_assert_uint_eq(back->threads[i].kernel_cpu_ns, 0);
 		ck_assert_uint_eq(back->threads[i].overwritten, 0);
 		ck_assert_uint_eq(back->threads[i].complete_since_cycles, 0);
+		ck_assert_uint_eq(back->threads[i].hiccup_cycles, 0);
+		ck_assert_uint_eq(back->threads[i].stats.hiccups, 0);
 		t->threads[i].tid = 0;
 		t->threads[i].kernel_cpu_ns = 0;
 		t->threads[i].overwritten = 0;
 		t->threads[i].complete_since_cycles = 0;
+		t->threads[i].hiccup_cycles = 0;
+		t->threads[i].stats.hiccups = 0;
+		t->threads[i].stats.hiccup_cycles = 0;
 	}
 	ck_assert_uint_eq(back->pid, 0);
 	t->pid = 0;
 	t->nnoise = 0;
 	t->noise_window_ns = 0;
+	t->calib.hiccup_cycles = 0;
 	t->version = 1;
 	assert_trace_eq(t, back);
 	hg_trace_free(back);
@@ -1798,6 +1820,42 @@ START_TEST(test_read_version1)
 	free(buf);
 	free(v1);
 	free(s);
+}
+END_TEST
+
+/*
+ * A thread's hiccup floor above its gap threshold, or the run's above its
+ * own: no run writes that, the file is damaged.
+ */
+START_TEST(test_hiccup_floor_damaged)
+{
+	struct hg_trace *t = full_trace(), *back = NULL;
+	struct sec *s = calloc(MAXSEC, sizeof(*s));
+	struct th_layout l;
+	uint8_t *buf, *bad;
+	char err[256] = "";
+	size_t len, n;
+	int run;
+
+	ck_assert_ptr_nonnull(s);
+	for (run = 0; run < 2; run++) {
+		buf = encode(t, &len);
+		n = split(buf, len, s);
+		if (run) {	/* the run's floor is its section's last field */
+			put_le(s[RUN].p + s[RUN].len - 8, t->calib.gap_threshold_cycles + 1, 8);
+		} else {
+			thread_layout(&s[TH0 + 3], &l);
+			put_le(s[TH0 + 3].p + l.hiccup, t->threads[1].gap_threshold_cycles + 1, 8);
+		}
+		bad = join_sections(s, n, &len);
+		put_le(bad + len - 4, crc32(bad, len - END_BYTES), 4);
+		ck_assert_int_ne(hg_trace_decode(bad, len, &back, err, sizeof(err)), 0);
+		ck_assert_ptr_null(back);
+		free(bad);
+		free(buf);
+	}
+	free(s);
+	hg_trace_free(t);
 }
 END_TEST
 
@@ -2256,6 +2314,7 @@ static Suite *suite(void)
 	tcase_add_loop_test(tc, test_crafted, 0, sizeof(crafts) / sizeof(crafts[0]));
 	tcase_add_test(tc, test_thread_layout_model);
 	tcase_add_test(tc, test_read_version1);
+	tcase_add_test(tc, test_hiccup_floor_damaged);
 	tcase_add_test(tc, test_read_missing);
 	tcase_add_test(tc, test_read_damaged_file);
 	tcase_add_test(tc, test_read_not_regular);

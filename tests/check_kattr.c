@@ -71,6 +71,14 @@ static const struct kcase {
 	  { { HG_KC_TASK, "kworker/0:1", 2400, 1 },
 		/* 2000-2100 before the first switch was ours: the switch says so */
 		{ HG_KC_KERNEL, "entry, exit, switch", 100 + 500, 2 } } },
+	{ "a switch into the thread not reported: the idle task left at the switch out", 5000, 0,
+	  1000, 10000, {
+		{ 1200, 0, HG_KEV_SWITCH, 0, TID, "swapper/0" },
+		{ 2100, 0, HG_KEV_VEC_ENTRY, 236, 0, "local_timer" },
+		{ 2300, 0, HG_KEV_VEC_EXIT, 236, 0, "local_timer" } },
+	  { /* the thread ran at 2000: swapper's stretch since 1200 is its own */
+		{ HG_KC_KERNEL, "entry, exit, switch", 100 + 2700, 2 },
+		{ HG_KC_TIMER, "local_timer", 200, 1 } } },
 	{ "events lost", 5000, 0, 1000, 10000, {
 		{ 2500, 0, HG_KEV_LOST, 3, 0, NULL },
 		{ 3000, 0, HG_KEV_VEC_ENTRY, 236, 0, "local_timer" },

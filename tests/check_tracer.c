@@ -273,6 +273,34 @@ START_TEST(test_gap_opens_interval)
 }
 END_TEST
 
+/*
+ * Steps over the hiccup floor and up to the threshold are counted as
+ * hiccups, inside the interval; longer ones are gaps; a floor above the
+ * threshold is the threshold (none counted).
+ */
+START_TEST(test_hiccups)
+{
+	struct fx *f = fx_new(1024, GAP, FAR, NO_CHECK);
+
+	ck_assert_uint_eq(f->tr.hiccup_cycles, GAP);	/* none counted unless asked */
+	hg_tracer_hiccups(&f->tr, 100);
+	ck_assert_uint_eq(f->tr.hiccup_cycles, 100);
+	ck_assert_int_eq(step(f, 1000, 1100), 0);	/* the floor is no hiccup */
+	ck_assert_int_eq(step(f, 2000, 2101), 0);	/* 101: one */
+	ck_assert_int_eq(step(f, 3000, 3000 + GAP), 0);	/* the threshold: one */
+	ck_assert_uint_eq(f->st.hiccups, 2);
+	ck_assert_uint_eq(f->st.hiccup_cycles, 101 + GAP);
+	ck_assert_uint_eq(f->tr.start, f->s0);		/* the interval goes on */
+	ck_assert_uint_eq(f->w.stored, 0);
+	ck_assert_int_eq(step(f, 5000, 5000 + GAP + 1), 0);	/* a gap, no hiccup */
+	ck_assert_uint_eq(f->st.hiccups, 2);
+	ck_assert_uint_eq(f->w.stored, 1);
+	hg_tracer_hiccups(&f->tr, 10 * GAP);
+	ck_assert_uint_eq(f->tr.hiccup_cycles, GAP);
+	fx_free(f);
+}
+END_TEST
+
 START_TEST(test_stats_exact)
 {
 	/*
@@ -620,6 +648,7 @@ static Suite *suite(void)
 
 	tcase_add_test(tc, test_counter_cpu);
 	tcase_add_test(tc, test_gap_opens_interval);
+	tcase_add_test(tc, test_hiccups);
 	tcase_add_test(tc, test_stats_exact);
 	tcase_add_test(tc, test_long_interval);
 	tcase_add_test(tc, test_full_arena);

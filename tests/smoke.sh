@@ -188,9 +188,18 @@ expect_bad "-o - and --json - together" -n 1 -o - --json -
 # JSON keys
 for k in '"schema": 2' '"tsc_hz"' '"gap_threshold_ns"' '"threads"' '"received_ns"' '"median_ns"' \
 	 '"voluntary_switches"' '"kernel_release"' '"interrupts_before"' '"tid"' '"kernel_cpu_ns"' \
-	 '"noise"' '"other_tasks_ns"'; do
+	 '"noise"' '"other_tasks_ns"' '"hiccups"' '"hiccup_floor_cycles"'; do
 	grep -q "$k" "$TMP/q.json" || { fail "--json" "no $k"; break; }
 done && ok "--json holds the documented keys"
+
+# the steps under the threshold: counted per thread, not gaps; -g at the floor counts none
+"$HG" -n 1 -d 200ms -x >"$TMP/hic" 2>/dev/null
+"$HG" -n 1 -d 200ms -x -g 10ns >"$TMP/hic10" 2>/dev/null
+if grep -q '^# hiccups: thread 0: [0-9]* steps over [0-9.]* us and up to 1.000 us, [0-9.]* us in all (' "$TMP/hic" &&
+   grep -q '^# gap threshold: [0-9]* cycles = 1.000 us (the default; hiccups: steps over ' "$TMP/hic" &&
+   ! grep -q '^# hiccups: ' "$TMP/hic10" && grep -q '(given with -g' "$TMP/hic10"
+then ok "hiccups: counted under the 1 us default, none under a -g below the floor"
+else fail "hiccups" "$(grep -E '^# (gap threshold|hiccups)' "$TMP/hic" "$TMP/hic10" | head -3)"; fi
 
 # a full arena: drops counted, statistics stay exact, dump still agrees
 "$HG" -n 2 -d 500ms -e 64 -c -o "$TMP/small.hgt" >"$TMP/out" 2>/dev/null
@@ -215,6 +224,16 @@ else fail "SIGINT" "exit $rc, $(grep -c interrupted "$TMP/bg.out") interrupted l
 "$HG" calibrate --repeat 2 | grep -q '^# repeat: 2 calibrations: gap threshold min [0-9]*, median [0-9]*, max [0-9]* cycles; spread [0-9.]* %' &&
 	ok "calibrate --repeat" || fail "calibrate --repeat" "no repeat line"
 expect_bad "calibrate --repeat 0" calibrate --repeat 0
+# the default threshold holds still: 1 us unless twice the loop time is longer,
+# and twice the loop time (which moves) is the hiccup floor under it
+"$HG" calibrate --repeat 5 --json >"$TMP/rep.json" 2>"$TMP/err"
+spread=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["threshold_spread_pct"], d["calibration"]["gap_threshold_ns"], d["calibration"]["hiccup_floor_cycles"] <= d["calibration"]["gap_threshold_cycles"])' "$TMP/rep.json" 2>/dev/null)
+case "$spread" in
+"0.0 1000 True") ok "calibrate --repeat 5: the default threshold 1 us every time, the hiccup floor under it" ;;
+*) if python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); c=d["calibration"]; sys.exit(0 if c["gap_threshold_cycles"] == c["hiccup_floor_cycles"] and c["gap_threshold_ns"] > 1000 else 1)' "$TMP/rep.json" 2>/dev/null
+   then skip "the default threshold" "twice the loop time is over 1 us on this machine: $spread"
+   else fail "the default threshold" "spread, threshold, floor under it: $spread"; fi ;;
+esac
 "$HG" calibrate --json >"$TMP/cal" 2>&1
 for k in tsc_hz counter_read_cycles bare_loop_cycles gap_loop_cycles gap_threshold_ns; do
 	grep -q "\"$k\"" "$TMP/cal" || { fail "calibrate --json" "no $k"; break; }

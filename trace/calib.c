@@ -102,21 +102,37 @@ static uint32_t counter_step(void)
 	return step ? step : 1;
 }
 
+/* Twice the loop time, and on a coarse counter at least two of its steps. */
+static uint64_t loop_floor(const struct hg_calib *c)
+{
+	uint64_t t = hg_calib_threshold(c->gap_loop_mcycles, c->iter_p999_cycles);
+
+	if (hg_calib_coarse(c) && t < hg_calib_min_threshold(c->step_cycles))
+		t = hg_calib_min_threshold(c->step_cycles);
+	return t;
+}
+
 uint64_t hg_calib_gap_threshold(const struct hg_calib *c, uint64_t gap_ns)
 {
-	uint64_t t;
+	uint64_t t, floor = loop_floor(c);
 
-	if (gap_ns) {
-		t = hg_ns_to_cycles(gap_ns, c->tsc_hz);
-		if (!t)
-			t = 1;
-	} else {
-		t = hg_calib_threshold(c->gap_loop_mcycles, c->iter_p999_cycles);
-	}
+	if (!gap_ns)
+		return floor > hg_ns_to_cycles(HG_GAP_DEFAULT_NS, c->tsc_hz) ?
+		       floor : hg_ns_to_cycles(HG_GAP_DEFAULT_NS, c->tsc_hz);
+	t = hg_ns_to_cycles(gap_ns, c->tsc_hz);
+	if (!t)
+		t = 1;
 	/* a step of a coarse counter is no gap, whatever -g said */
 	if (hg_calib_coarse(c) && t < hg_calib_min_threshold(c->step_cycles))
 		t = hg_calib_min_threshold(c->step_cycles);
 	return t;
+}
+
+uint64_t hg_calib_hiccup_floor(const struct hg_calib *c, uint64_t gap_ns)
+{
+	uint64_t floor = loop_floor(c), t = hg_calib_gap_threshold(c, gap_ns);
+
+	return floor < t ? floor : t;
 }
 
 uint64_t hg_clock_ns(clockid_t clk)
@@ -340,5 +356,6 @@ int hg_calibrate(struct hg_calib *c, uint64_t gap_ns)
 	c->threshold_given = gap_ns != 0;
 	c->gap_threshold_cycles = hg_calib_gap_threshold(c, gap_ns);
 	c->gap_threshold_ns = hg_cycles_to_ns(c->gap_threshold_cycles, c->tsc_hz);
+	c->hiccup_cycles = hg_calib_hiccup_floor(c, gap_ns);
 	return 0;
 }

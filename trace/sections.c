@@ -84,6 +84,8 @@ void hg_sec_put_run(struct hg_buf *b, const struct hg_trace *t)
 	hg_put_u64(b, t->break_at_cycles);
 	hg_put_u64(b, t->break_value);
 	hg_put_u64(b, t->break_threshold_ns);
+	/* version 3: the hiccup floor */
+	hg_put_u64(b, t->calib.hiccup_cycles);
 }
 
 /* The per-CPU kernel counters of version 2. */
@@ -163,6 +165,11 @@ void hg_sec_get_run(struct hg_cur *c, struct hg_trace *t, uint32_t *nthreads)
 	if ((t->break_kind != 0 && t->break_kind != HG_BREAK_GAP && t->break_kind != HG_BREAK_LAT &&
 	     t->break_kind != HG_BREAK_MISS) || t->break_marked > 1 ||
 	    (t->break_kind && t->break_thread >= *nthreads))
+		c->bad = 1;
+	if (c->bad || c->pos == c->len)
+		return;		/* no hiccup floor */
+	t->calib.hiccup_cycles = hg_get_u64(c);
+	if (t->calib.hiccup_cycles > t->calib.gap_threshold_cycles)
 		c->bad = 1;
 }
 
@@ -264,6 +271,10 @@ void hg_sec_put_thread(struct hg_buf *b, const struct hg_trace_thread *th)
 	hg_put_u64(b, th->kernel_cpu_ns);
 	hg_put_u64(b, th->overwritten);
 	hg_put_u64(b, th->complete_since_cycles);
+	/* version 3: the hiccups under the gap threshold */
+	hg_put_u64(b, th->hiccup_cycles);
+	hg_put_u64(b, st->hiccups);
+	hg_put_u64(b, st->hiccup_cycles);
 }
 
 void hg_sec_get_thread(struct hg_cur *c, struct hg_trace_thread *th)
@@ -317,6 +328,13 @@ void hg_sec_get_thread(struct hg_cur *c, struct hg_trace_thread *th)
 	if (!c->bad && c->pos < c->len) {	/* version 2; absent: nothing overwritten */
 		th->overwritten = hg_get_u64(c);
 		th->complete_since_cycles = hg_get_u64(c);
+	}
+	if (!c->bad && c->pos < c->len) {	/* version 3; absent: none counted */
+		th->hiccup_cycles = hg_get_u64(c);
+		st->hiccups = hg_get_u64(c);
+		st->hiccup_cycles = hg_get_u64(c);
+		if (th->hiccup_cycles > th->gap_threshold_cycles && th->gap_threshold_cycles)
+			c->bad = 1;
 	}
 	/* a thread's error is 0 or a negative errno (MAX_ERRNO is 4095) */
 	if (th->model > HG_MODEL_LAT || th->reserve > HG_RESERVE_SOFT ||

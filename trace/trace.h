@@ -80,6 +80,7 @@ struct hg_trace_thread {
 	uint64_t reserve_budget_ns;
 	uint64_t reserve_period_ns;
 	uint64_t gap_threshold_cycles;
+	uint64_t hiccup_cycles;		/* its hiccup floor (0: none counted, older file) */
 	uint64_t begin_cycles;		/* planned start (after -s) */
 	uint64_t end_cycles;		/* planned end (-f or -d) */
 	uint64_t vcsw;			/* voluntary context switches (getrusage) */

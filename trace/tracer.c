@@ -99,6 +99,7 @@ void hg_tracer_init(struct hg_tracer *tr, struct hg_writer *w,
 	memset(tr, 0, sizeof(*tr));
 	tr->cpu_aux = hg_counter_cpu_aux();
 	tr->gap_cycles = gap_cycles;
+	tr->hiccup_cycles = gap_cycles;
 	tr->end = end;
 	tr->deadline = HG_NO_LIMIT;
 	tr->budget = HG_NO_LIMIT;
@@ -106,6 +107,11 @@ void hg_tracer_init(struct hg_tracer *tr, struct hg_writer *w,
 	tr->stop = stop;
 	tr->writer = w;
 	tr->stats = st;
+}
+
+void hg_tracer_hiccups(struct hg_tracer *tr, uint64_t floor)
+{
+	tr->hiccup_cycles = min_u64(floor, tr->gap_cycles);
 }
 
 int hg_tracer_wait(const struct hg_tracer *tr, uint64_t until)
@@ -174,8 +180,14 @@ static int look_up(struct hg_tracer *tr, uint64_t now)
 
 int hg_tracer_event(struct hg_tracer *tr, uint64_t now)
 {
-	if (now - tr->last > tr->gap_cycles)
+	uint64_t step = now - tr->last;
+
+	if (step > tr->gap_cycles) {
 		close_gap(tr, now, 0);
+	} else if (step > tr->hiccup_cycles) {
+		tr->stats->hiccups++;
+		tr->stats->hiccup_cycles += step;
+	}
 	return look_up(tr, now);
 }
 

@@ -33,10 +33,11 @@ enum hg_loop_result {
 
 struct hg_tracer {
 	/* read per iteration */
-	uint64_t gap_cycles;	/* threshold: a larger step is a gap */
+	uint64_t hiccup_cycles;	/* a larger step leaves the loop: a hiccup or a gap */
 	uint64_t last;		/* previous counter reading */
 	uint64_t limit;		/* next counter value at which to look up */
 	/* read per gap */
+	uint64_t gap_cycles;	/* threshold: a larger step is a gap */
 	uint64_t start;		/* start of the current interval */
 	unsigned int cpu;	/* CPU of the current interval */
 	uint64_t end;		/* counter value at which the thread stops */
@@ -75,6 +76,15 @@ void hg_tracer_init(struct hg_tracer *tr, struct hg_writer *w,
  */
 int hg_tracer_wait(const struct hg_tracer *tr, uint64_t until);
 
+/*
+ * hg_tracer_hiccups - count the steps longer than @floor cycles but not
+ * longer than the gap threshold as hiccups (the processor's, not
+ * interruptions: hg_tstats' hiccups and hiccup_cycles) instead of letting
+ * them pass unseen; they stay part of the interval. A @floor at or above
+ * the threshold counts none, which is how hg_tracer_init() leaves it.
+ */
+void hg_tracer_hiccups(struct hg_tracer *tr, uint64_t floor);
+
 /* hg_tracer_start - open the first interval now. */
 void hg_tracer_start(struct hg_tracer *tr);
 
@@ -86,7 +96,7 @@ void hg_tracer_start(struct hg_tracer *tr);
 void hg_tracer_set(struct hg_tracer *tr, uint64_t deadline, uint64_t budget);
 
 /*
- * hg_tracer_event - the slow path: a gap or the limit was seen at @now
+ * hg_tracer_event - the slow path: a gap, a hiccup or the limit was seen at @now
  * Returns 0 to go on looping, or an hg_loop_result.
  */
 int hg_tracer_event(struct hg_tracer *tr, uint64_t now);
@@ -123,7 +133,7 @@ static inline __attribute__((always_inline)) int
 hg_tracer_loop_work(struct hg_tracer *tr, uint64_t *iters,
 		    void (*work)(void *), void *arg)
 {
-	uint64_t gap = tr->gap_cycles, last = tr->last, limit = tr->limit;
+	uint64_t gap = tr->hiccup_cycles, last = tr->last, limit = tr->limit;
 	uint64_t n = 0;
 	int ret;
 

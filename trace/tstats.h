@@ -23,6 +23,8 @@ struct hg_tstats {
 	uint64_t units;			/* units of work done (scan passes, frames) */
 	uint64_t yields;		/* sched_yield() calls */
 	struct hg_hist gaps;		/* every gap, in cycles */
+	uint64_t hiccups;		/* steps above the hiccup floor, not gaps */
+	uint64_t hiccup_cycles;		/* their total length (part of the intervals) */
 	/* timed models */
 	uint64_t hits;			/* deadlines met */
 	uint64_t misses;		/* deadlines missed */
