@@ -287,5 +287,6 @@ void hg_kcapture_close(struct hg_kcapture *k)
 	for (i = 0; i < k->ntp; i++)
 		free(k->tp[i]);
 	free(k->tp);
+	hg_kread_free(k->rd);
 	free(k);
 }

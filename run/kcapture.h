@@ -7,9 +7,10 @@
  * removed), on the run's CPUs only, its clock on the cycle counter
  * (x86-tsc) where the kernel has it, else mono; its buffers sized from
  * the CPU count and the duration; the scheduling and interrupt events
- * enabled, tracing off. Around the run: tracing on and off, nothing read.
- * After it: the raw buffers read into an hg_kevents on the trace's
- * counter, the events lost counted per CPU; the instance removed.
+ * enabled, tracing off. Around the run: tracing on and off, nothing read
+ * (but at a --forever run's SIGUSR1, hg_kcapture_snapshot()). After it:
+ * the raw buffers read into an hg_kevents on the trace's counter, the
+ * events lost counted per CPU; the instance removed.
  */
 #ifndef HG_KCAPTURE_H
 #define HG_KCAPTURE_H
@@ -47,11 +48,23 @@ void hg_kcapture_stop(struct hg_kcapture *k);
 
 /*
  * hg_kcapture_collect - read what was captured, on the counter of @t
- * (its calibration and clock pair place mono times), into *@out
+ * (its calibration and clock pair place mono times), into *@out, with
+ * what snapshots read before; a flight recorder keeps the events from the
+ * oldest record of @t's threads on
  * Returns 0 or -errno, with @err set.
  */
 int hg_kcapture_collect(struct hg_kcapture *k, const struct hg_trace *t,
 			struct hg_kevents **out, char *err, size_t errlen);
+
+/*
+ * hg_kcapture_snapshot - while tracing goes on (a --forever run's SIGUSR1):
+ * read what the buffers hold, keep it for the next read, and give a copy
+ * of every event kept so far, ending at @t's stop, into *@out. A flight
+ * recorder keeps the events from the oldest record of @t's threads on.
+ * Returns 0 or -errno, with @err set.
+ */
+int hg_kcapture_snapshot(struct hg_kcapture *k, const struct hg_trace *t,
+			 struct hg_kevents **out, char *err, size_t errlen);
 
 /* hg_kcapture_close - remove the instance and free @k; NULL is fine. */
 void hg_kcapture_close(struct hg_kcapture *k);

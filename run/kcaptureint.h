@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * kcaptureint.h - the state of a capture, shared by kcapture.c (the
- * instance) and kread.c (reading it after the run) only
+ * instance) and kread.c (reading it, after the run and at snapshots) only
  */
 #ifndef HG_KCAPTUREINT_H
 #define HG_KCAPTUREINT_H
@@ -13,6 +13,8 @@
 
 #include "trace/kevents.h"
 
+struct hg_kread;
+
 struct hg_kcapture {
 	struct tracefs_instance *inst;
 	cpu_set_t cpus;
@@ -21,6 +23,10 @@ struct hg_kcapture {
 	uint64_t start_cycles, end_cycles;
 	char **tp;		/* "system:event" enabled */
 	unsigned int ntp;
+	struct hg_kread *rd;	/* kread.c's: the formats, the events read so far */
 };
+
+/* hg_kread_free - free what kread.c keeps for a capture; NULL is fine. */
+void hg_kread_free(struct hg_kread *rd);
 
 #endif /* HG_KCAPTUREINT_H */

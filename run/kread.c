@@ -37,9 +37,13 @@ static const char *const src_names[S_NSRC][2] = {
 	[S_NMI] = { "nmi", "nmi_handler" },
 };
 
-struct reader {
+/*
+ * What a capture keeps from one read to the next: the events' formats, and
+ * the events read so far (a --forever run reads at each SIGUSR1 too).
+ */
+struct hg_kread {
 	const struct hg_kcapture *cap;
-	const struct hg_trace *t;
+	const struct hg_trace *t;	/* of this read: its clock pair places mono times */
 	struct tep_handle *tep;
 	int id[S_NSRC];
 	struct hg_kevents *k;
@@ -48,7 +52,7 @@ struct reader {
 };
 
 /* The counter value at trace time @ts. */
-static uint64_t to_cycles(const struct reader *r, unsigned long long ts)
+static uint64_t to_cycles(const struct hg_kread *r, unsigned long long ts)
 {
 	const struct hg_trace *t = r->t;
 	long double d;
@@ -69,7 +73,7 @@ static uint32_t field(struct tep_event *ev, struct tep_record *rec, const char *
 }
 
 /* A string field (an array or a __data_loc string), interned. */
-static uint32_t name_field(struct reader *r, struct tep_event *ev, struct tep_record *rec,
+static uint32_t name_field(struct hg_kread *r, struct tep_event *ev, struct tep_record *rec,
 			   const char *name)
 {
 	char buf[HG_KEV_NAME_LEN];
@@ -83,7 +87,7 @@ static uint32_t name_field(struct reader *r, struct tep_event *ev, struct tep_re
 }
 
 /* An irq_vectors event: "local_timer_entry" -> VEC_ENTRY "local_timer". */
-static int vector(struct reader *r, struct tep_event *ev, struct tep_record *rec,
+static int vector(struct hg_kread *r, struct tep_event *ev, struct tep_record *rec,
 		  struct hg_kev *e)
 {
 	char buf[HG_KEV_NAME_LEN];
@@ -108,14 +112,14 @@ static int vector(struct reader *r, struct tep_event *ev, struct tep_record *rec
 }
 
 /* The kernel function at @addr, or "hrtimer" when it is not known. */
-static uint32_t function(struct reader *r, unsigned long long addr)
+static uint32_t function(struct hg_kread *r, unsigned long long addr)
 {
 	const char *f = tep_find_function(r->tep, addr);
 
 	return hg_kevents_intern(r->k, f ? f : "hrtimer");
 }
 
-static int decode(struct reader *r, struct tep_event *ev, struct tep_record *rec,
+static int decode(struct hg_kread *r, struct tep_event *ev, struct tep_record *rec,
 		  struct hg_kev *e)
 {
 	int id = ev->id;
@@ -171,7 +175,7 @@ static int decode(struct reader *r, struct tep_event *ev, struct tep_record *rec
 
 static int on_event(struct tep_event *ev, struct tep_record *rec, int cpu, void *arg)
 {
-	struct reader *r = arg;
+	struct hg_kread *r = arg;
 	struct hg_kev e = { 0 };
 
 	if (cpu < 0 || cpu >= CPU_SETSIZE)
@@ -246,13 +250,17 @@ static void load_kallsyms(struct tep_handle *tep)
 	free(buf);
 }
 
-/* The CPUs' entries: lost counts, and where the kept events begin and end. */
-static int fill_cpus(struct reader *r)
+/*
+ * The CPUs' entries of @k: lost counts, and where its events begin (at
+ * @since at the earliest: a flight recorder keeps no more) and end.
+ */
+static int fill_cpus(struct hg_kread *r, struct hg_kevents *k, uint64_t since)
 {
 	const struct hg_kcapture *c = r->cap;
-	struct hg_kevents *k = r->k;
 	int cpu;
 
+	free(k->cpus);
+	k->ncpus = 0;
 	k->cpus = calloc((size_t)CPU_COUNT(&c->cpus) + 1, sizeof(*k->cpus));
 	if (!k->cpus)
 		return -ENOMEM;
@@ -266,24 +274,41 @@ static int fill_cpus(struct reader *r)
 		kc->cpu = (uint32_t)cpu;
 		stats(c->inst, cpu, &overrun, &dropped);
 		kc->lost = overrun + dropped;
-		kc->begin_cycles = k->start_cycles;
+		kc->begin_cycles = k->start_cycles > since ? k->start_cycles : since;
 		kc->end_cycles = k->end_cycles;
 		/* a full buffer lost the newest (dropped) or the oldest (overrun) */
 		if (dropped && r->last[cpu])
 			kc->end_cycles = r->last[cpu];
-		if (overrun && r->first[cpu])
+		if (overrun && r->first[cpu] > kc->begin_cycles)
 			kc->begin_cycles = r->first[cpu];
 	}
 	return 0;
 }
 
-static int read_all(struct reader *r, char *err, size_t errlen)
+/* The formats, the ids of the events read and the tracepoints: once. */
+static int reader_open(struct hg_kcapture *c, char *err, size_t errlen)
 {
 	static const char *const systems[] = { "sched", "irq", "irq_vectors", "timer", "nmi", NULL };
-	struct hg_kcapture *c = (struct hg_kcapture *)r->cap;
+	struct hg_kread *r;
 	unsigned int i;
 	int s;
 
+	if (c->rd)
+		return 0;
+	r = calloc(1, sizeof(*r));
+	if (!r)
+		goto nomem;
+	c->rd = r;
+	r->cap = c;
+	r->k = calloc(1, sizeof(*r->k));
+	r->first = calloc(CPU_SETSIZE, sizeof(*r->first));
+	r->last = calloc(CPU_SETSIZE, sizeof(*r->last));
+	if (!r->k || !r->first || !r->last)
+		goto nomem;
+	r->k->clock = c->mono ? HG_KCLOCK_MONO : HG_KCLOCK_COUNTER;
+	for (i = 0; i < c->ntp; i++)
+		if (hg_kevents_add_tp(r->k, c->tp[i]))
+			goto nomem;
 	r->tep = tracefs_local_events_system(NULL, systems);
 	if (!r->tep) {
 		snprintf(err, errlen, "--kernel: cannot read the events' formats");
@@ -297,46 +322,107 @@ static int read_all(struct reader *r, char *err, size_t errlen)
 	}
 	if (r->id[S_HRT_ENTRY] >= 0 || r->id[S_NMI] >= 0)
 		load_kallsyms(r->tep);
-	for (i = 0; i < c->ntp; i++)
-		if (hg_kevents_add_tp(r->k, c->tp[i]))
-			return -ENOMEM;
+	return 0;
+nomem:
+	snprintf(err, errlen, "out of memory");
+	return -ENOMEM;
+}
+
+/* Whatever the buffers hold now, appended to the events read so far. */
+static int drain(struct hg_kcapture *c, const struct hg_trace *t, char *err, size_t errlen)
+{
+	struct hg_kread *r;
+	int ret = reader_open(c, err, errlen);
+
+	if (ret)
+		return ret;
+	r = c->rd;
+	r->t = t;
+	r->err = 0;
+	errno = 0;
 	if (tracefs_iterate_raw_events(r->tep, c->inst, &c->cpus, sizeof(c->cpus), on_event, r) ||
 	    r->err) {
 		snprintf(err, errlen, "--kernel: cannot read the captured events: %s",
 			 strerror(r->err ? -r->err : errno ? errno : EIO));
 		return r->err ? r->err : -EIO;
 	}
-	if (fill_cpus(r))
-		return -ENOMEM;
 	hg_kevents_sort(r->k);
+	return 0;
+}
+
+/*
+ * Where a flight recorder's trace @t begins: the oldest record its threads
+ * kept; 0 (everything) for a run of a set duration.
+ */
+static uint64_t window_start(const struct hg_kcapture *c, const struct hg_trace *t)
+{
+	uint64_t since = UINT64_MAX;
+	uint32_t i;
+
+	if (!c->overwrite)
+		return 0;
+	for (i = 0; i < t->nthreads; i++)
+		if (t->threads[i].stored && t->threads[i].recs[0].start_cycles < since)
+			since = t->threads[i].recs[0].start_cycles;
+	return since == UINT64_MAX ? 0 : since;
+}
+
+int hg_kcapture_snapshot(struct hg_kcapture *c, const struct hg_trace *t,
+			 struct hg_kevents **out, char *err, size_t errlen)
+{
+	uint64_t since = window_start(c, t);
+	struct hg_kevents *k;
+	int ret = drain(c, t, err, errlen);
+
+	if (ret)
+		return ret;
+	/* the events before the window are of no use to any later copy either */
+	hg_kevents_trim(c->rd->k, since);
+	c->rd->k->start_cycles = c->start_cycles;
+	c->rd->k->end_cycles = t->stop_cycles;
+	ret = hg_kevents_dup(c->rd->k, &k);
+	if (!ret)
+		ret = fill_cpus(c->rd, k, since);
+	if (ret) {
+		hg_kevents_free(k);
+		snprintf(err, errlen, "out of memory");
+		return ret;
+	}
+	*out = k;
 	return 0;
 }
 
 int hg_kcapture_collect(struct hg_kcapture *c, const struct hg_trace *t,
 			struct hg_kevents **out, char *err, size_t errlen)
 {
-	struct reader r = { .cap = c, .t = t };
-	int ret = -ENOMEM;
+	uint64_t since = window_start(c, t);
+	struct hg_kevents *k;
+	int ret = drain(c, t, err, errlen);
 
-	r.k = calloc(1, sizeof(*r.k));
-	r.first = calloc(CPU_SETSIZE, sizeof(*r.first));
-	r.last = calloc(CPU_SETSIZE, sizeof(*r.last));
-	if (r.k && r.first && r.last) {
-		r.k->clock = c->mono ? HG_KCLOCK_MONO : HG_KCLOCK_COUNTER;
-		r.k->start_cycles = c->start_cycles;
-		r.k->end_cycles = c->end_cycles;
-		ret = read_all(&r, err, errlen);
-	} else {
-		snprintf(err, errlen, "out of memory");
-	}
-	if (r.tep)
-		tep_free(r.tep);
-	free(r.first);
-	free(r.last);
+	if (ret)
+		return ret;
+	k = c->rd->k;
+	hg_kevents_trim(k, since);
+	k->start_cycles = c->start_cycles;
+	k->end_cycles = c->end_cycles;
+	ret = fill_cpus(c->rd, k, since);
 	if (ret) {
-		hg_kevents_free(r.k);
+		snprintf(err, errlen, "out of memory");
 		return ret;
 	}
-	*out = r.k;
+	c->rd->k = NULL;	/* the caller's now */
+	*out = k;
 	return 0;
+}
+
+void hg_kread_free(struct hg_kread *r)
+{
+	if (!r)
+		return;
+	if (r->tep)
+		tep_free(r->tep);
+	hg_kevents_free(r->k);
+	free(r->first);
+	free(r->last);
+	free(r);
 }

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "run/cpulist.h"
+#include "run/kcapture.h"
 #include "run/live.h"
 #include "run/reserve.h"
 #include "run/runint.h"
@@ -193,6 +194,21 @@ void hg_live_status(struct run *r, uint64_t now_ns)
 }
 
 
+/* --kernel: the kernel's events so far into the copy @s, or a warning saying why not. */
+static void live_kernel(struct run *r, struct hg_trace *s)
+{
+	char err[256];
+
+	if (!r->kcap)
+		return;
+	if (hg_kcapture_snapshot(r->kcap, s, &s->kev, err, sizeof(err))) {
+		fprintf(stderr, "hourglass: warning: the copy has no kernel events: %s\n", err);
+		s->flags &= ~(uint32_t)HG_TRACE_KEVENTS;
+		return;
+	}
+	s->flags |= HG_TRACE_KEVENTS;
+}
+
 void hg_live_copy(struct run *r, const struct hg_trace *t, bool records)
 {
 	const struct hg_run_monitor *m = r->mon;
@@ -200,6 +216,8 @@ void hg_live_copy(struct run *r, const struct hg_trace *t, bool records)
 
 	hg_live_main_lower();
 	s = live_trace(r, t, records);
+	if (s && records)
+		live_kernel(r, s);
 	if (!s)
 		fprintf(stderr, "hourglass: cannot take a copy of the run: out of memory\n");
 	else if (records)

@@ -541,6 +541,27 @@ else
 	else
 		fail "explain of a --kernel run" "$(head -1 "$TMP/kerr")"
 	fi
+	# --forever: the events so far go into each SIGUSR1 snapshot, and the final
+	# trace still has them (a snapshot's read does not take them away)
+	rm -f "$TMP/fk.hgt"
+	start_bg -n 1 --forever -t 0 -w CPU --cpu 0 -x --kernel -o "$TMP/fk.hgt"
+	sleep 0.5
+	kill -USR1 $bg
+	n=0
+	while [ ! -s "$TMP/fk.hgt" ] && [ $n -lt 200 ] && kill -0 $bg 2>/dev/null; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+	cp "$TMP/fk.hgt" "$TMP/fk-snap.hgt" 2>/dev/null
+	sleep 0.3
+	kill -INT $bg
+	wait $bg
+	snapev=$("$HG" explain "$TMP/fk-snap.hgt" 2>/dev/null | sed -n 's/^# kernel capture: \([0-9]*\) events.*/\1/p')
+	endev=$("$HG" explain "$TMP/fk.hgt" 2>/dev/null | sed -n 's/^# kernel capture: \([0-9]*\) events.*/\1/p')
+	if [ "${snapev:-0}" -gt 0 ] && [ "${endev:-0}" -ge "$snapev" ] &&
+		grep -q '^# snapshot: taken at' <("$HG" dump "$TMP/fk-snap.hgt" 2>/dev/null)
+	then ok "--forever --kernel: $snapev events in the SIGUSR1 snapshot, $endev at the end"
+	else fail "--forever --kernel" "snapshot '${snapev}' events, end '${endev}': $(head -2 "$TMP/bg.err")"; fi
 	if ls $TI | grep -q '^hourglass-'
 	then fail "--kernel: instances" "left behind: $(ls $TI | grep '^hourglass-' | tr '\n' ' ')"
 	else ok "--kernel: no instance left behind, the stale one removed"; fi

@@ -211,6 +211,84 @@ uint64_t hg_kevents_lost(const struct hg_kevents *k)
 	return sum;
 }
 
+void hg_kevents_trim(struct hg_kevents *k, uint64_t since)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < k->n; i++)
+		if (k->ev[i].cycles >= since)
+			k->ev[n++] = k->ev[i];
+	k->n = n;
+}
+
+/* A copy of @n strings, or NULL (@n 0 gives NULL too, and is no failure). */
+static char **dup_strings(char *const *s, uint32_t n, int *err)
+{
+	char **d;
+	uint32_t i;
+
+	if (!n)
+		return NULL;
+	d = calloc(n, sizeof(*d));
+	for (i = 0; d && i < n; i++) {
+		d[i] = strdup(s[i]);
+		if (!d[i])
+			break;
+	}
+	if (!d || i < n) {
+		while (d && i--)
+			free(d[i]);
+		free(d);
+		*err = -ENOMEM;
+		return NULL;
+	}
+	return d;
+}
+
+int hg_kevents_dup(const struct hg_kevents *k, struct hg_kevents **out)
+{
+	struct hg_kevents *d = calloc(1, sizeof(*d));
+	int err = 0;
+
+	if (!d)
+		return -ENOMEM;
+	*d = *k;
+	d->tp = NULL;
+	d->names = NULL;
+	d->cpus = NULL;
+	d->ev = NULL;
+	d->ntp = d->nnames = d->ncpus = 0;
+	d->n = 0;
+	d->tp = dup_strings(k->tp, k->ntp, &err);
+	d->ntp = err ? 0 : k->ntp;
+	d->names = err ? NULL : dup_strings(k->names, k->nnames, &err);
+	d->nnames = err ? 0 : k->nnames;
+	if (!err && k->ncpus) {
+		d->cpus = malloc(k->ncpus * sizeof(*d->cpus));
+		err = d->cpus ? 0 : -ENOMEM;
+		if (d->cpus) {
+			memcpy(d->cpus, k->cpus, k->ncpus * sizeof(*d->cpus));
+			d->ncpus = k->ncpus;
+		}
+	}
+	if (!err && k->n) {
+		d->ev = malloc(k->n * sizeof(*d->ev));
+		err = d->ev ? 0 : -ENOMEM;
+		if (d->ev) {
+			memcpy(d->ev, k->ev, k->n * sizeof(*d->ev));
+			d->n = k->n;
+		}
+	}
+	d->cap_ev = d->n;
+	d->cap_names = d->nnames;
+	if (err) {
+		hg_kevents_free(d);
+		return err;
+	}
+	*out = d;
+	return 0;
+}
+
 void hg_kevents_free(struct hg_kevents *k)
 {
 	uint32_t i;

@@ -124,6 +124,18 @@ const struct hg_kcpu *hg_kevents_cpu(const struct hg_kevents *k, uint32_t cpu);
  */
 int hg_kevents_check(const struct hg_kevents *k, char *err, size_t errlen);
 
+/*
+ * hg_kevents_trim - drop the records before @since (a flight recorder's
+ * window); the CPUs' entries are left to the caller
+ */
+void hg_kevents_trim(struct hg_kevents *k, uint64_t since);
+
+/*
+ * hg_kevents_dup - a deep copy of @k into *@out
+ * Returns 0 or -ENOMEM.
+ */
+int hg_kevents_dup(const struct hg_kevents *k, struct hg_kevents **out);
+
 /* hg_kevents_lost - the events lost on all CPUs. */
 uint64_t hg_kevents_lost(const struct hg_kevents *k);
 
