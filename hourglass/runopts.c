@@ -50,8 +50,8 @@ const struct hg_run_opt hg_run_opts[] = {
 	{ "-e", "records", O_RECORDS, 1, "<n>", .rank = 5, GLOBAL,
 	  .help = "trace capacity in 16-byte records (default 1000000)" },
 	{ "-g", "gap", O_GAP, 1, "<time>", .rank = 13, GLOBAL,
-	  .help = "gap threshold (default: 1 us, or twice the gap loop's time\n"
-		  "when longer; shorter steps over that are counted as hiccups)" },
+	  .help = "gap threshold (default 1 us; shorter steps over twice\n"
+		  "the loop time are counted as hiccups)" },
 	{ "-gh", "gap-histogram", O_GAP_HIST, 0, NULL, .rank = 14, GLOBAL,
 	  .help = "print each thread's gap histogram and percentiles" },
 	{ "-x", "no-intervals", O_NO_INTERVALS, 0, NULL, .rank = 15, GLOBAL,

@@ -172,6 +172,7 @@ static void *worker_main(void *arg)
 	hg_tracer_init(&w->tracer, &w->writer, &w->stats, &r->stop,
 		       w->gap_cycles, w->end, r->check_cycles);
 	hg_tracer_hiccups(&w->tracer, w->hiccup_cycles);
+	hg_tracer_slow_path(&w->tracer, hg_ns_to_cycles(HG_SLOW_PATH_NS, r->calib.tsc_hz) ?: 1);
 	/* the trace's time line is the counter's: start no earlier on it either */
 	if (hg_tracer_wait(&w->tracer, w->begin))
 		goto out;

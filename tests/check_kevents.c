@@ -74,6 +74,41 @@ START_TEST(test_intern_sort)
 }
 END_TEST
 
+/* A deep copy is equal and owns its memory; trimming keeps what is at or after the time. */
+START_TEST(test_dup_trim)
+{
+	struct hg_kevents *k = sample(), *d = NULL;
+	char err[128];
+	uint32_t i;
+
+	ck_assert_int_eq(hg_kevents_dup(k, &d), 0);
+	ck_assert_ptr_nonnull(d);
+	ck_assert_uint_eq(d->n, k->n);
+	ck_assert_uint_eq(d->ncpus, k->ncpus);
+	ck_assert_uint_eq(d->nnames, k->nnames);
+	ck_assert_uint_eq(d->ntp, k->ntp);
+	ck_assert_uint_eq(d->start_cycles, 1000);
+	ck_assert_int_eq(memcmp(d->ev, k->ev, k->n * sizeof(*k->ev)), 0);
+	ck_assert_ptr_ne(d->ev, k->ev);
+	for (i = 0; i < k->nnames; i++) {
+		ck_assert_str_eq(d->names[i], k->names[i]);
+		ck_assert_ptr_ne(d->names[i], k->names[i]);
+	}
+	ck_assert_str_eq(d->tp[0], "sched:sched_switch");
+	hg_kevents_free(k);		/* the copy lives on */
+	ck_assert_int_eq(hg_kevents_check(d, err, sizeof(err)), 0);
+	/* a name added to the copy grows its own table */
+	ck_assert_uint_eq(hg_kevents_intern(d, "ksoftirqd/1"), 2);
+	hg_kevents_trim(d, 1500);
+	ck_assert_uint_eq(d->n, 2);
+	ck_assert_uint_eq(d->ev[0].cycles, 1500);
+	ck_assert_uint_eq(d->ev[1].cycles, 1900);
+	hg_kevents_trim(d, 9999);
+	ck_assert_uint_eq(d->n, 0);
+	hg_kevents_free(d);
+}
+END_TEST
+
 static struct hg_trace *trace_with_events(void)
 {
 	static const uint64_t iv0[][2] = { { 1000, 400 }, { 2000, 1000 } };
@@ -233,6 +268,7 @@ static Suite *kevents_suite(void)
 	TCase *tc = tcase_create("records");
 
 	tcase_add_test(tc, test_intern_sort);
+	tcase_add_test(tc, test_dup_trim);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("file");
 	tcase_add_test(tc, test_roundtrip);

@@ -453,6 +453,17 @@ START_TEST(test_slow_path_preempted)
 	ck_assert_int_eq(hg_tracer_event(&f->tr, f->s0 + 9600), 0);
 	ck_assert_uint_eq(f->st.intervals, 1);
 	ck_assert_uint_eq(f->tr.start, f->s0 + 9000);
+	/*
+	 * a slow counter (54 MHz): the allowance in its ticks, 27 for 500 ns; a
+	 * slow path of GAP + 100 ticks (1.9 us more than the threshold) was kept
+	 * off the CPU, where 1024 ticks (19 us) would have called it execution
+	 */
+	hg_tracer_slow_path(&f->tr, 27);
+	f->tr.last = f->s0 + 10199;
+	f->fake = f->s0 + 10200 + GAP + 100;
+	ck_assert_int_eq(hg_tracer_event(&f->tr, f->s0 + 10200), 0);
+	ck_assert_uint_eq(f->st.intervals, 2);
+	ck_assert_uint_eq(f->tr.start, f->s0 + 10200 + GAP + 100);
 	fx_free(f);
 }
 END_TEST

@@ -114,12 +114,18 @@ static uint64_t loop_floor(const struct hg_calib *c)
 
 uint64_t hg_calib_gap_threshold(const struct hg_calib *c, uint64_t gap_ns)
 {
-	uint64_t t, floor = loop_floor(c);
+	uint64_t t;
 
-	if (!gap_ns)
-		return floor > hg_ns_to_cycles(HG_GAP_DEFAULT_NS, c->tsc_hz) ?
-		       floor : hg_ns_to_cycles(HG_GAP_DEFAULT_NS, c->tsc_hz);
-	t = hg_ns_to_cycles(gap_ns, c->tsc_hz);
+	if (!gap_ns) {
+		/* a median, unlike the loop's tail, holds still on a loaded machine */
+		uint64_t reads = hg_calib_threshold(c->counter_read_cycles * 1000, 0);
+
+		t = hg_ns_to_cycles(HG_GAP_DEFAULT_NS, c->tsc_hz);
+		if (reads > t)
+			t = reads;
+	} else {
+		t = hg_ns_to_cycles(gap_ns, c->tsc_hz);
+	}
 	if (!t)
 		t = 1;
 	/* a step of a coarse counter is no gap, whatever -g said */

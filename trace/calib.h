@@ -48,7 +48,7 @@ struct hg_calib {
 };
 
 /*
- * The default gap threshold, unless twice the loop time is longer: 1 us.
+ * The default gap threshold, unless twice a counter read is longer: 1 us.
  * A step of the gap loop is either an interruption (an interrupt, an NMI,
  * a switch, the hypervisor taking the CPU) or a hiccup of the processor
  * itself (a cache or TLB miss, a pipeline flush, a slow counter read). The
@@ -60,6 +60,9 @@ struct hg_calib {
  * percentile moving from one calibration to the next): there it is the
  * hiccup floor, and steps between the floor and the threshold are counted
  * as hiccups (count and time), as oslat and rtla hwnoise count theirs.
+ * Only on a machine whose counter takes over 500 ns to read is the
+ * threshold longer: twice the median read, which a loaded machine leaves
+ * alone where it lifts the loop's tail.
  */
 #define HG_GAP_DEFAULT_NS 1000ULL
 
@@ -113,9 +116,10 @@ bool hg_calib_coarse(const struct hg_calib *c);
 /*
  * hg_calib_gap_threshold - the threshold in force, from @c's frequency,
  * loop times and step: @gap_ns in ticks (at least one), or when 0 the
- * default, HG_GAP_DEFAULT_NS or the hiccup floor when that is longer; on
- * a coarse counter at least hg_calib_min_threshold(), so that it never
- * rounds to a tick or none.
+ * default, HG_GAP_DEFAULT_NS or twice the median counter read
+ * (hg_calib_threshold() of it) when that is longer; on a coarse counter
+ * at least hg_calib_min_threshold(), so that it never rounds to a tick or
+ * none.
  */
 uint64_t hg_calib_gap_threshold(const struct hg_calib *c, uint64_t gap_ns);
 

@@ -9,11 +9,6 @@
 
 static void open_interval(struct hg_tracer *tr, uint64_t now);
 
-/*
- * The longest the slow path takes when the thread keeps its CPU (it takes
- * a few hundred cycles); longer, and the thread was kept off the CPU in it.
- */
-#define HG_SLOW_PATH_CYCLES 1024u
 
 /* The counter as the slow path reads it (tests may give it another). */
 static inline uint64_t now_cycles(const struct hg_tracer *tr)
@@ -100,6 +95,7 @@ void hg_tracer_init(struct hg_tracer *tr, struct hg_writer *w,
 	tr->cpu_aux = hg_counter_cpu_aux();
 	tr->gap_cycles = gap_cycles;
 	tr->hiccup_cycles = gap_cycles;
+	tr->slow_cycles = HG_SLOW_PATH_CYCLES;
 	tr->end = end;
 	tr->deadline = HG_NO_LIMIT;
 	tr->budget = HG_NO_LIMIT;
@@ -112,6 +108,11 @@ void hg_tracer_init(struct hg_tracer *tr, struct hg_writer *w,
 void hg_tracer_hiccups(struct hg_tracer *tr, uint64_t floor)
 {
 	tr->hiccup_cycles = min_u64(floor, tr->gap_cycles);
+}
+
+void hg_tracer_slow_path(struct hg_tracer *tr, uint64_t cycles)
+{
+	tr->slow_cycles = cycles;
 }
 
 int hg_tracer_wait(const struct hg_tracer *tr, uint64_t until)
@@ -130,7 +131,7 @@ void hg_tracer_start(struct hg_tracer *tr)
 
 	open_interval(tr, now);
 	after = now_cycles(tr);		/* reading the CPU is not a gap ... */
-	if (after - now > tr->gap_cycles + HG_SLOW_PATH_CYCLES)
+	if (after - now > tr->gap_cycles + tr->slow_cycles)
 		open_interval(tr, after);	/* ... unless the thread was kept off */
 	tr->last = after;
 	new_limit(tr, after);
@@ -156,7 +157,7 @@ static void resume(struct hg_tracer *tr, uint64_t now)
 {
 	uint64_t after = now_cycles(tr);
 
-	if (after - now > tr->gap_cycles + HG_SLOW_PATH_CYCLES) {
+	if (after - now > tr->gap_cycles + tr->slow_cycles) {
 		tr->last = now;
 		close_gap(tr, after, 0);
 	}

@@ -44,6 +44,7 @@ struct hg_tracer {
 	uint64_t deadline;	/* caller's deadline, HG_NO_LIMIT for none */
 	uint64_t budget;	/* CPU time still to receive, at @start */
 	uint64_t check_cycles;	/* longest time between looks at @stop */
+	uint64_t slow_cycles;	/* the longest the slow path takes on the CPU */
 	const atomic_int *stop;
 	struct hg_writer *writer;
 	struct hg_tstats *stats;
@@ -84,6 +85,19 @@ int hg_tracer_wait(const struct hg_tracer *tr, uint64_t until);
  * the threshold counts none, which is how hg_tracer_init() leaves it.
  */
 void hg_tracer_hiccups(struct hg_tracer *tr, uint64_t floor);
+
+/*
+ * The longest the slow path takes when the thread keeps its CPU (a few
+ * hundred cycles of a GHz processor); longer, and the thread was kept off
+ * the CPU in it. In time, HG_SLOW_PATH_NS, for hg_tracer_slow_path(): the
+ * same 500 ns are 1,000 ticks of a 2 GHz counter and 27 of a 54 MHz one.
+ * HG_SLOW_PATH_CYCLES is what hg_tracer_init() takes when no time is given.
+ */
+#define HG_SLOW_PATH_NS 500u
+#define HG_SLOW_PATH_CYCLES 1024u
+
+/* hg_tracer_slow_path - the slow path's allowance in the counter's ticks (at least 1). */
+void hg_tracer_slow_path(struct hg_tracer *tr, uint64_t cycles);
 
 /* hg_tracer_start - open the first interval now. */
 void hg_tracer_start(struct hg_tracer *tr);
