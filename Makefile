@@ -11,6 +11,7 @@
 # make fuzz       build the fuzz targets with libFuzzer (build-fuzz/fuzz/)
 # make ARCH=arm64 the arm64 binary, cross-built in build-arm64/
 # make check-arch ARCH=arm64   the tests that need no real time, under qemu-user
+# make compile-arch ARCH=riscv64  every object compiled, nothing linked
 # make help       list the targets
 
 PREFIX  ?= /usr/local
@@ -156,7 +157,7 @@ FUZZ_LDFLAGS_trace = -Wl,--wrap=hg_get_u16,--wrap=hg_get_u32,--wrap=hg_get_u64 \
 		     -Wl,--wrap=hg_get_str,--wrap=hg_get_label
 
 .PHONY: all tests check unit smoke badinput replay bench demo paper install install-strip \
-	uninstall clean help deps fuzz fuzz-build fuzz-run fuzz-afl lint layers check-arch
+	uninstall clean help deps fuzz fuzz-build fuzz-run fuzz-afl lint layers check-arch compile-arch
 
 all: $(BIN)
 
@@ -233,6 +234,16 @@ else
 	@sh tests/arch.sh $(ARCH_QEMU) $(ARCH_TRIPLET) $(BIN) $(TEST_BIN)
 endif
 
+# make compile-arch ARCH=riscv64: every object compiled with the cross
+# compiler, nothing linked (Debian 12 has no :riscv64 libraries to link with)
+compile-arch:
+ifeq ($(ARCH_TRIPLET),)
+	@echo "compile-arch: say which architecture: make compile-arch ARCH=riscv64" >&2; exit 2
+else
+	@$(MAKE) --no-print-directory ARCH=$(ARCH) $(LIB) $(BUILD)/obj/hourglass/main.o
+	@echo "compile-arch: every object compiled for $(ARCH) in $(BUILD)/"
+endif
+
 # the folder rules of ARCHITECTURE.md, and their checker on trees of its own
 layers:
 	@sh tests/layers.sh && sh scripts/layers.sh
@@ -303,6 +314,8 @@ help:
 	@echo "  layers     the folder rules of ARCHITECTURE.md alone (also in check)"
 	@echo "  check-arch with ARCH=arm64: cross-build in build-arm64/ and run the unit"
 	@echo "             tests and the smoke tests that need no real time under qemu-user"
+	@echo "  compile-arch with ARCH=riscv64: compile every object, link nothing (no"
+	@echo "             :riscv64 libraries in Debian 12)"
 	@echo "  smoke      the smoke tests alone; with VALGRIND=1 under valgrind memcheck"
 	@echo "  bench      run the benchmarks in tests/bench and print their ratios"
 	@echo "  demo       install missing packages (as root), build, run the paper's"

@@ -38,11 +38,17 @@ if [ -n "$arch" ]; then
 	riscv64) triplet=riscv64-linux-gnu ;;
 	*) echo "deps: --arch $arch: not one we cross-build for (arm64, riscv64)" >&2; exit 2 ;;
 	esac
-	pkgs="$pkgs gcc-$triplet binutils-$triplet qemu-user-static"
-	for lib in $ARCH_LIBS; do
-		pkgs="$pkgs $lib:$arch"
-	done
-	if ! dpkg --print-foreign-architectures | grep -qx "$arch"; then
+	pkgs="$pkgs gcc-$triplet binutils-$triplet"
+	# Debian 12 has no :riscv64 libraries (an official architecture from 13
+	# on): the compiler alone, for make compile-arch
+	[ "$arch" = riscv64 ] && ! apt-cache show libnuma-dev:riscv64 >/dev/null 2>&1 && arch_libs=no
+	if [ "${arch_libs:-yes}" = yes ]; then
+		pkgs="$pkgs qemu-user-static"
+		for lib in $ARCH_LIBS; do
+			pkgs="$pkgs $lib:$arch"
+		done
+	fi
+	if [ "${arch_libs:-yes}" = yes ] && ! dpkg --print-foreign-architectures | grep -qx "$arch"; then
 		if [ "$(id -u)" != 0 ]; then
 			echo "deps: the $arch architecture is not enabled (run as root, or: sudo" \
 			     "dpkg --add-architecture $arch && sudo apt-get update)" >&2

@@ -200,6 +200,7 @@ static inline void hg_cpu_relax(void)
 
 #elif defined(__riscv) && __riscv_xlen == 64
 #define HG_COUNTER_NAME "time"
+#define HG_COUNTER_TRACE_CLOCK ""	/* no tracefs clock reads it: mono */
 
 /*
  * hg_counter_read - read the time CSR (rdtime), the platform's timebase:
@@ -227,7 +228,7 @@ static inline void hg_cpu_relax(void)
 }
 
 #else
-#error "hourglass needs a cycle counter: x86-64 (rdtsc) or arm64 (cntvct_el0)"
+#error "hourglass needs a cycle counter: x86-64 (rdtsc), arm64 (cntvct_el0) or riscv64 (rdtime)"
 #endif
 
 #if !defined(__x86_64__) && !defined(__i386__)
