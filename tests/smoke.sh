@@ -558,8 +558,9 @@ else
 	wait $bg
 	snapev=$("$HG" explain "$TMP/fk-snap.hgt" 2>/dev/null | sed -n 's/^# kernel capture: \([0-9]*\) events.*/\1/p')
 	endev=$("$HG" explain "$TMP/fk.hgt" 2>/dev/null | sed -n 's/^# kernel capture: \([0-9]*\) events.*/\1/p')
+	"$HG" dump "$TMP/fk-snap.hgt" >"$TMP/fk-snap.out" 2>/dev/null
 	if [ "${snapev:-0}" -gt 0 ] && [ "${endev:-0}" -ge "$snapev" ] &&
-		grep -q '^# snapshot: taken at' <("$HG" dump "$TMP/fk-snap.hgt" 2>/dev/null)
+		grep -q '^# snapshot: taken at' "$TMP/fk-snap.out"
 	then ok "--forever --kernel: $snapev events in the SIGUSR1 snapshot, $endev at the end"
 	else fail "--forever --kernel" "snapshot '${snapev}' events, end '${endev}': $(head -2 "$TMP/bg.err")"; fi
 	if ls $TI | grep -q '^hourglass-'
