@@ -5,6 +5,7 @@
  * name through libtraceevent, into compact records on the trace's counter
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -367,11 +368,16 @@ static uint64_t window_start(const struct hg_kcapture *c, const struct hg_trace 
 	return since == UINT64_MAX ? 0 : since;
 }
 
-int hg_kcapture_snapshot(struct hg_kcapture *c, const struct hg_trace *t,
-			 struct hg_kevents **out, char *err, size_t errlen)
+/*
+ * Read what the buffers hold, drop what lies before @t's window, and give
+ * every event kept, ending at @end, into *@out: a copy (@keep: a snapshot,
+ * the capture goes on) or the events themselves (the end of the run).
+ */
+static int take(struct hg_kcapture *c, const struct hg_trace *t, uint64_t end, bool keep,
+		struct hg_kevents **out, char *err, size_t errlen)
 {
 	uint64_t since = window_start(c, t);
-	struct hg_kevents *k;
+	struct hg_kevents *k = NULL;
 	int ret = drain(c, t, err, errlen);
 
 	if (ret)
@@ -379,40 +385,35 @@ int hg_kcapture_snapshot(struct hg_kcapture *c, const struct hg_trace *t,
 	/* the events before the window are of no use to any later copy either */
 	hg_kevents_trim(c->rd->k, since);
 	c->rd->k->start_cycles = c->start_cycles;
-	c->rd->k->end_cycles = t->stop_cycles;
-	ret = hg_kevents_dup(c->rd->k, &k);
+	c->rd->k->end_cycles = end;
+	if (keep)
+		ret = hg_kevents_dup(c->rd->k, &k);
+	else
+		k = c->rd->k;
 	if (!ret)
 		ret = fill_cpus(c->rd, k, since);
 	if (ret) {
-		hg_kevents_free(k);
+		if (keep)
+			hg_kevents_free(k);
 		snprintf(err, errlen, "out of memory");
 		return ret;
 	}
+	if (!keep)
+		c->rd->k = NULL;	/* the caller's now */
 	*out = k;
 	return 0;
+}
+
+int hg_kcapture_snapshot(struct hg_kcapture *c, const struct hg_trace *t,
+			 struct hg_kevents **out, char *err, size_t errlen)
+{
+	return take(c, t, t->stop_cycles, true, out, err, errlen);
 }
 
 int hg_kcapture_collect(struct hg_kcapture *c, const struct hg_trace *t,
 			struct hg_kevents **out, char *err, size_t errlen)
 {
-	uint64_t since = window_start(c, t);
-	struct hg_kevents *k;
-	int ret = drain(c, t, err, errlen);
-
-	if (ret)
-		return ret;
-	k = c->rd->k;
-	hg_kevents_trim(k, since);
-	k->start_cycles = c->start_cycles;
-	k->end_cycles = c->end_cycles;
-	ret = fill_cpus(c->rd, k, since);
-	if (ret) {
-		snprintf(err, errlen, "out of memory");
-		return ret;
-	}
-	c->rd->k = NULL;	/* the caller's now */
-	*out = k;
-	return 0;
+	return take(c, t, c->end_cycles, false, out, err, errlen);
 }
 
 void hg_kread_free(struct hg_kread *r)

@@ -1,0 +1,15 @@
+build-tmp/obj/export/export.o: export/export.c export/export.h \
+ analysis/sched.h trace/trace.h trace/calib.h trace/kevents.h \
+ trace/record.h trace/tstats.h trace/hist.h export/exportint.h \
+ export/exportbuf.h trace/timeval.h
+export/export.h:
+analysis/sched.h:
+trace/trace.h:
+trace/calib.h:
+trace/kevents.h:
+trace/record.h:
+trace/tstats.h:
+trace/hist.h:
+export/exportint.h:
+export/exportbuf.h:
+trace/timeval.h:

@@ -1,0 +1,14 @@
+build-tmp/obj/export/export_formats.o: export/export_formats.c \
+ export/export.h analysis/sched.h trace/trace.h trace/calib.h \
+ trace/kevents.h trace/record.h trace/tstats.h trace/hist.h \
+ export/exportint.h export/exportbuf.h
+export/export.h:
+analysis/sched.h:
+trace/trace.h:
+trace/calib.h:
+trace/kevents.h:
+trace/record.h:
+trace/tstats.h:
+trace/hist.h:
+export/exportint.h:
+export/exportbuf.h:

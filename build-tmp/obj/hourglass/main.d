@@ -1,0 +1,28 @@
+build-tmp/obj/hourglass/main.o: hourglass/main.c hourglass/cmdutil.h \
+ analysis/sched.h hourglass/cmdopt.h trace/atomicfile.h trace/trace.h \
+ trace/calib.h trace/kevents.h trace/record.h trace/tstats.h trace/hist.h \
+ hourglass/commands.h hourglass/msgout.h hourglass/options.h run/config.h \
+ run/priority.h timers/timer.h workloads/workload.h trace/tracer.h \
+ trace/arena.h trace/brk.h trace/counter.h hourglass/outpath.h
+hourglass/cmdutil.h:
+analysis/sched.h:
+hourglass/cmdopt.h:
+trace/atomicfile.h:
+trace/trace.h:
+trace/calib.h:
+trace/kevents.h:
+trace/record.h:
+trace/tstats.h:
+trace/hist.h:
+hourglass/commands.h:
+hourglass/msgout.h:
+hourglass/options.h:
+run/config.h:
+run/priority.h:
+timers/timer.h:
+workloads/workload.h:
+trace/tracer.h:
+trace/arena.h:
+trace/brk.h:
+trace/counter.h:
+hourglass/outpath.h:

@@ -1,0 +1,25 @@
+build-tmp/obj/hourglass/options.o: hourglass/options.c hourglass/cmdopt.h \
+ hourglass/options.h run/config.h run/priority.h timers/timer.h \
+ workloads/workload.h trace/trace.h trace/calib.h trace/kevents.h \
+ trace/record.h trace/tstats.h trace/hist.h trace/tracer.h trace/arena.h \
+ trace/brk.h trace/counter.h hourglass/optionsint.h hourglass/runopts.h \
+ run/cpulist.h
+hourglass/cmdopt.h:
+hourglass/options.h:
+run/config.h:
+run/priority.h:
+timers/timer.h:
+workloads/workload.h:
+trace/trace.h:
+trace/calib.h:
+trace/kevents.h:
+trace/record.h:
+trace/tstats.h:
+trace/hist.h:
+trace/tracer.h:
+trace/arena.h:
+trace/brk.h:
+trace/counter.h:
+hourglass/optionsint.h:
+hourglass/runopts.h:
+run/cpulist.h:

@@ -1,0 +1,2 @@
+build-tmp/obj/timers/rtc.o: timers/rtc.c timers/timer.h
+timers/timer.h:

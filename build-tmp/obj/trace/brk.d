@@ -1,0 +1,2 @@
+build-tmp/obj/trace/brk.o: trace/brk.c trace/brk.h
+trace/brk.h:

@@ -1,0 +1,17 @@
+build-tmp/obj/workloads/jobs.o: workloads/jobs.c workloads/jobs.h \
+ workloads/workload.h timers/timer.h trace/trace.h trace/calib.h \
+ trace/kevents.h trace/record.h trace/tstats.h trace/hist.h \
+ trace/tracer.h trace/arena.h trace/brk.h trace/counter.h
+workloads/jobs.h:
+workloads/workload.h:
+timers/timer.h:
+trace/trace.h:
+trace/calib.h:
+trace/kevents.h:
+trace/record.h:
+trace/tstats.h:
+trace/hist.h:
+trace/tracer.h:
+trace/arena.h:
+trace/brk.h:
+trace/counter.h:

@@ -1,0 +1,20 @@
+build-tmp/obj/workloads/registry.o: workloads/registry.c trace/errlen.h \
+ trace/lookup.h trace/timeval.h workloads/workload.h timers/timer.h \
+ trace/trace.h trace/calib.h trace/kevents.h trace/record.h \
+ trace/tstats.h trace/hist.h trace/tracer.h trace/arena.h trace/brk.h \
+ trace/counter.h
+trace/errlen.h:
+trace/lookup.h:
+trace/timeval.h:
+workloads/workload.h:
+timers/timer.h:
+trace/trace.h:
+trace/calib.h:
+trace/kevents.h:
+trace/record.h:
+trace/tstats.h:
+trace/hist.h:
+trace/tracer.h:
+trace/arena.h:
+trace/brk.h:
+trace/counter.h:
