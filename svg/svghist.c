@@ -235,7 +235,9 @@ static void draw_overflow(FILE *f, const struct hg_svg_hist *h, const struct hla
 /*
  * Median and p99 of each series, where they fall on the axis; past its
  * clipped end, on the series' overflow bar, which holds them. Each label
- * gives the value, since a mark on the overflow bar cannot show it.
+ * gives the value, since a mark on the overflow bar cannot show it; no
+ * label runs into the overflow bars, whose counts stand over them at any
+ * height: one that would goes to the left of its mark, or of the bars.
  */
 static void draw_marks(FILE *f, const struct hg_svg_hist *h, const struct hlayout *l)
 {
@@ -258,8 +260,10 @@ static void draw_marks(FILE *f, const struct hg_svg_hist *h, const struct hlayou
 				"y2=\"%.2f\"/>\n", m ? "p99" : "median", k, x, l->base, x, l->top);
 			snprintf(lab, sizeof(lab), v >= 1e4 ? "%s %.0f " : "%s %.4g ", m ? "p99" : "median", v);
 			w = hg_svg_text_px(strlen(lab) + strlen(h->unit), 11);
-			/* the label on the side with room */
-			left = x + 3 + w > WIDTH - 4;
+			/* the label on the side with room, clear of the overflow bars */
+			left = x + 3 + w > (l->slot_x ? l->slot_x - 4 : WIDTH - 4);
+			if (left && l->slot_x && x > l->slot_x)
+				x = l->slot_x - 1;
 			fprintf(f, "<text class=\"marklab c%zu\" x=\"%.2f\" y=\"%.2f\"%s>%s", k,
 				left ? x - 3 : x + 3, l->top + 10 + MARKLAB_LINE * row++,
 				left ? " text-anchor=\"end\"" : "", lab);

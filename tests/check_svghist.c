@@ -13,6 +13,7 @@
 #include "svg/svghist.h"
 
 #define OVER_BAR "<rect class=\"over c"
+#define END "text-anchor=\"end\""
 
 /* Buckets of @width from @first with the counts @c (the last one the overflow). */
 static void bins_of(struct hg_bins *b, uint64_t first, uint64_t width, const uint64_t *c,
@@ -193,6 +194,46 @@ START_TEST(test_mark_on_overflow)
 }
 END_TEST
 
+/*
+ * A p99 just short of the axis' end, and a tall overflow bar whose count
+ * stands at the top: the label goes left of its mark, clear of the bar
+ * (it ran over the count, "p99 8066 us" over "52"); a label of a mark on
+ * the bar ends left of the bars.
+ */
+START_TEST(test_label_clear_of_overflow)
+{
+	static const uint64_t c[] = { 1, 1, 2, 90 };
+	struct hg_bins b;
+	struct hg_svg_series s = { .name = "x", .bins = &b, .median = 0.029, .p99 = 0.5 };
+	struct hg_svg_hist h = { .title = "T", .xlabel = "v (us)", .unit = "us", .per_unit = 1000,
+				 .series = &s, .nseries = 1 };
+	const char *p;
+	struct box over;
+	char *d;
+	int n = 0;
+
+	bins_of(&b, 0, 10, c, 3);
+	d = draw(&h);
+	ck_assert_xml(d);
+	ck_assert(nth_box(d, OVER_BAR "0\"", 0, &over));
+	for (p = strstr(d, "<text class=\"marklab c0\" x=\""); p;
+	     p = strstr(p + 1, "<text class=\"marklab c0\" x=\"")) {
+		double x = strtod(p + strlen("<text class=\"marklab c0\" x=\""), NULL);
+		const char *gt = strchr(p, '>');
+
+		ck_assert_ptr_nonnull(gt);
+		/* each ends left of the bar: anchored at its end, there */
+		ck_assert_msg(memmem(p, (size_t)(gt - p), END, strlen(END)) != NULL,
+			      "a mark label runs to the right: %.80s", p);
+		ck_assert_double_le(x, over.x);
+		n++;
+	}
+	ck_assert_int_eq(n, 2);
+	free(d);
+	hg_bins_free(&b);
+}
+END_TEST
+
 /* Nothing counted (a trace with no switches): "no switches", no axis, no bars. */
 START_TEST(test_nothing_counted)
 {
@@ -330,6 +371,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_no_overflow);
 	tcase_add_test(tc, test_nothing_counted);
 	tcase_add_test(tc, test_mark_on_overflow);
+	tcase_add_test(tc, test_label_clear_of_overflow);
 	tcase_add_test(tc, test_log_counts);
 	tcase_add_test(tc, test_many_buckets);
 	tcase_add_test(tc, test_invalid);
