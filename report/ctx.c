@@ -9,6 +9,7 @@
 #include "report/ctx.h"
 #include "report/json.h"
 #include "report/noise.h"
+#include "report/text.h"
 #include "trace/timeval.h"
 
 static char *us(const struct hg_ctx_report *r, uint64_t cycles, char *buf, size_t len)
@@ -61,8 +62,9 @@ int hg_ctx_print(FILE *f, const struct hg_trace *t, const struct hg_ctx_report *
 	char v[9][32], el[32];
 	int c, ret;
 
-	fprintf(f, "# ctx: %u threads, %s ms, gap threshold %" PRIu64 " cycles\n", t->nthreads,
-		hg_format_ms(r->elapsed_ns, el, sizeof(el)), t->calib.gap_threshold_cycles);
+	fprintf(f, "# ctx: %u threads, %s ms, gap threshold %" PRIu64 " %s\n", t->nthreads,
+		hg_format_ms(r->elapsed_ns, el, sizeof(el)), t->calib.gap_threshold_cycles,
+		hg_tick_unit(hg_trace_sys(t, "counter")));
 	fprintf(f, "# %-18s %9s %9s %9s %9s %9s %9s %9s %9s %9s %10s\n", "class", "count",
 		"per_s", "min_us", "p1_us", "median_us", "mean_us", "p90_us", "p99_us",
 		"p99.9_us", "max_us");

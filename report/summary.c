@@ -127,8 +127,14 @@ static void print_tick(FILE *f, const struct hg_calib *c)
 		(double)step * 1000.0 / (double)c->gap_loop_mcycles);
 }
 
+const char *hg_tick_unit(const char *counter)
+{
+	return !counter || !strcmp(counter, "tsc") || !strcmp(counter, "counter") ? "cycles" : "ticks";
+}
+
 void hg_print_calib(FILE *f, const struct hg_calib *c, const char *counter)
 {
+	const char *u = hg_tick_unit(counter);
 	char thr[32];
 
 	fprintf(f, "# counter: %s %" PRIu64 ".%03" PRIu64 " MHz (%s), "
@@ -137,30 +143,30 @@ void hg_print_calib(FILE *f, const struct hg_calib *c, const char *counter)
 		c->invariant ? "invariant" : "NOT invariant",
 		c->rounds, c->agree_ppm);
 	print_tick(f, c);
-	fprintf(f, "# loop: counter read %u cycles, gap loop %u.%02u cycles, "
-		"bare counter loop %u.%02u cycles (ratio %.3f)\n",
-		c->counter_read_cycles,
-		c->gap_loop_mcycles / 1000, c->gap_loop_mcycles % 1000 / 10,
-		c->bare_loop_mcycles / 1000, c->bare_loop_mcycles % 1000 / 10,
+	fprintf(f, "# loop: counter read %u %s, gap loop %u.%02u %s, "
+		"bare counter loop %u.%02u %s (ratio %.3f)\n",
+		c->counter_read_cycles, u,
+		c->gap_loop_mcycles / 1000, c->gap_loop_mcycles % 1000 / 10, u,
+		c->bare_loop_mcycles / 1000, c->bare_loop_mcycles % 1000 / 10, u,
 		c->bare_loop_mcycles ? (double)c->gap_loop_mcycles / c->bare_loop_mcycles : 0.0);
 	hg_format_us(c->gap_threshold_ns, thr, sizeof(thr));
 	if (!c->hiccup_cycles) {	/* a trace from before the hiccup floor */
 		if (c->threshold_given)
-			fprintf(f, "# gap threshold: %" PRIu64 " cycles = %s us (given with -g)\n",
-				c->gap_threshold_cycles, thr);
+			fprintf(f, "# gap threshold: %" PRIu64 " %s = %s us (given with -g)\n",
+				c->gap_threshold_cycles, u, thr);
 		else
-			fprintf(f, "# gap threshold: %" PRIu64 " cycles = %s us (twice the loop "
-				"time; 99.9%% of iterations take %u cycles or less)\n",
-				c->gap_threshold_cycles, thr, c->iter_p999_cycles);
+			fprintf(f, "# gap threshold: %" PRIu64 " %s = %s us (twice the loop "
+				"time; 99.9%% of iterations take %u %s or less)\n",
+				c->gap_threshold_cycles, u, thr, c->iter_p999_cycles, u);
 		return;
 	}
-	fprintf(f, "# gap threshold: %" PRIu64 " cycles = %s us (%s", c->gap_threshold_cycles, thr,
+	fprintf(f, "# gap threshold: %" PRIu64 " %s = %s us (%s", c->gap_threshold_cycles, u, thr,
 		c->threshold_given ? "given with -g" : "the default");
 	if (c->hiccup_cycles < c->gap_threshold_cycles)
-		fprintf(f, "; hiccups: steps over %" PRIu64 " cycles = %s us, twice the loop time",
-			c->hiccup_cycles,
+		fprintf(f, "; hiccups: steps over %" PRIu64 " %s = %s us, twice the loop time",
+			c->hiccup_cycles, u,
 			hg_format_us(hg_cycles_to_ns(c->hiccup_cycles, c->tsc_hz), thr, sizeof(thr)));
-	fprintf(f, "; 99.9%% of iterations take %u cycles or less)\n", c->iter_p999_cycles);
+	fprintf(f, "; 99.9%% of iterations take %u %s or less)\n", c->iter_p999_cycles, u);
 }
 
 /* The steps of a thread under its gap threshold, counted (newer traces). */
@@ -304,8 +310,9 @@ void hg_print_summary(FILE *f, const struct hg_trace *t)
 		if (th->gap_threshold_cycles == t->calib.gap_threshold_cycles ||
 		    !th->gap_threshold_cycles)
 			continue;
-		fprintf(f, "# thread %u: gap threshold %" PRIu64 " cycles = %s us (twice its own "
+		fprintf(f, "# thread %u: gap threshold %" PRIu64 " %s = %s us (twice its own "
 			"loop, with the %s work in it)\n", i, th->gap_threshold_cycles,
+			hg_tick_unit(hg_trace_sys(t, "counter")),
 			hg_format_us(hg_cycles_to_ns(th->gap_threshold_cycles, t->calib.tsc_hz), thr,
 				     sizeof(thr)), th->workload);
 	}

@@ -42,6 +42,14 @@ int hg_print_intervals(FILE *f, const struct hg_trace *t);
 void hg_print_summary(FILE *f, const struct hg_trace *t);
 
 /*
+ * hg_tick_unit - what one step of the counter named @counter is called
+ * where a person reads it: "cycles" for the TSC (and a trace that does
+ * not name its counter, which was one), "ticks" for any other (an arm64
+ * generic timer at 54 MHz does not count the processor's cycles)
+ */
+const char *hg_tick_unit(const char *counter);
+
+/*
  * hg_print_calib - the calibration as the summary gives it
  * @counter: name of the counter ("tsc")
  */
