@@ -762,8 +762,18 @@ fi
 # and version as for pictures and traces (stdio alone would say EIO or nothing)
 if [ -w /dev/full ]; then
 	"$HG" -n 1 -d 20ms -q -o "$TMP/full.hgt" 2>/dev/null
+	# each said once (export -o - said EIO twice), with the file's name
 	for args in "--help" "--version" "help rta" "rta --help" "dump $TMP/full.hgt" \
-		    "render $TMP/full.hgt -o /dev/full"; do
+		    "render $TMP/full.hgt -o /dev/full" "render $TMP/full.hgt -o -" \
+		    "export $TMP/full.hgt --format perfetto -o -" \
+		    "export $TMP/full.hgt --format csv -o -" \
+		    "export $TMP/full.hgt --format json -o -" \
+		    "export $TMP/full.hgt --format prom -o -" \
+		    "export $TMP/full.hgt --format json -o /dev/full" \
+		    "dump --json $TMP/full.hgt" "ctx --json $TMP/full.hgt" \
+		    "diff $TMP/full.hgt $TMP/full.hgt" \
+		    "-n 1 -d 20ms -q --json -" "-n 1 -d 20ms -q -o /dev/full" \
+		    "-n 1 -d 20ms -q --prom /dev/full" "-n 1 -d 20ms"; do
 		# shellcheck disable=SC2086
 		"$HG" $args >/dev/full 2>"$TMP/err"
 		rc=$?

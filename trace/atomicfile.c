@@ -43,7 +43,7 @@ static int keep_close(void *cookie)
 {
 	struct hg_atomic *a = cookie;
 
-	return close(a->fd);
+	return a->std ? 0 : close(a->fd);	/* standard output stays open */
 }
 
 static FILE *keep_open(struct hg_atomic *a, int fd)
@@ -66,8 +66,25 @@ int hg_atomic_open(struct hg_atomic *a, const char *path, char *err, size_t errl
 	a->tmp[0] = '\0';
 	a->real[0] = '\0';
 	a->std = !strcmp(path, "-");
-	if (a->std) {	/* standard output */
-		a->f = stdout;
+	if (a->std) {
+		/*
+		 * standard output, through a stream of our own as a file is:
+		 * what stdout holds goes first, and a failed write keeps its
+		 * reason here instead of marking stdout (said once, not again
+		 * by whoever checks stdout at the exit)
+		 */
+		if (fflush(stdout)) {
+			e = errno;
+			clearerr(stdout);
+			snprintf(err, errlen, "cannot write standard output: %s", strerror(e));
+			return -e;
+		}
+		a->f = keep_open(a, STDOUT_FILENO);
+		if (!a->f) {
+			e = errno;
+			snprintf(err, errlen, "cannot write standard output: %s", strerror(e));
+			return -e;
+		}
 		return 0;
 	}
 	/* a symbolic link to a file is followed: its target is replaced, not the link */
@@ -121,16 +138,16 @@ int hg_atomic_close(struct hg_atomic *a, int status, char *err, size_t errlen)
 	int ret = status;
 
 	/* a writer that saw only the stream's error flag: the real reason */
-	if (ret == -EIO && !a->std && a->werr)
+	if (ret == -EIO && a->werr)
 		ret = -a->werr;
 	if (fflush(a->f) && !ret)
-		ret = -errno;
+		ret = a->werr ? -a->werr : -errno;
 	if (ferror(a->f) && !ret)
-		ret = !a->std && a->werr ? -a->werr : -EIO;
+		ret = a->werr ? -a->werr : -EIO;
 	if (!ret && a->tmp[0] && fsync(a->fd))
 		ret = -errno;
-	if (!a->std && fclose(a->f) && !ret)
-		ret = -errno;
+	if (fclose(a->f) && !ret)
+		ret = a->werr ? -a->werr : -errno;
 	a->f = NULL;
 	if (!ret && a->tmp[0] && rename(a->tmp, a->path))
 		ret = -errno;

@@ -19,7 +19,7 @@ struct hg_atomic {
 	char tmp[4096];		/* the temporary file's name; empty: in place */
 	const char *path;	/* the file's name once done */
 	char real[4096];	/* the target, when the name is a symbolic link */
-	bool std;		/* "-": standard output, not closed */
+	bool std;		/* "-": standard output (a stream of ours on it, never closed) */
 	int fd;			/* under @f, when not standard output */
 	int werr;		/* errno of the first write that failed, or 0 */
 };
