@@ -5,8 +5,12 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -88,6 +92,84 @@ START_TEST(test_device_full)
 }
 END_TEST
 
+/* ----------------------------------------------- stale temporary files */
+
+static int write_short(FILE *f, const void *arg __attribute__((unused)))
+{
+	return fputs("{}\n", f) == EOF ? -EIO : 0;
+}
+
+static bool exists(const char *dir, const char *name)
+{
+	char *p = hg_test_path(dir, name);
+	struct stat sb;
+	bool there = !lstat(p, &sb);
+
+	free(p);
+	return there;
+}
+
+START_TEST(test_is_temp)
+{
+	ck_assert(hg_atomic_is_temp("out.json.tmpAbc123", "out.json"));
+	ck_assert(hg_atomic_is_temp("out.json.tmpzzzzzz", "out.json"));
+	ck_assert(!hg_atomic_is_temp("out.json.tmpAbc12", "out.json"));
+	ck_assert(!hg_atomic_is_temp("out.json.tmpAbc1234", "out.json"));
+	ck_assert(!hg_atomic_is_temp("out.json.tmpAb-123", "out.json"));
+	ck_assert(!hg_atomic_is_temp("out.json.tmpXXXXX.", "out.json"));
+	ck_assert(!hg_atomic_is_temp("xout.json.tmpAbc123", "out.json"));
+	ck_assert(!hg_atomic_is_temp("out.jsonx.tmpAbc123", "out.json"));
+	ck_assert(!hg_atomic_is_temp("out.json", "out.json"));
+	ck_assert(!hg_atomic_is_temp("out.json.tmp", "out.json"));
+}
+END_TEST
+
+/*
+ * What a SIGKILL during a write leaves, removed at the next write of the
+ * same file; what is not ours, or still being written, is kept.
+ */
+START_TEST(test_stale_removed)
+{
+	char *dir = hg_test_fresh_dir(), *out = hg_test_path(dir, "out.json"), err[600] = "";
+	char *live = hg_test_path(dir, "out.json.tmpLIVE01");
+	char *link = hg_test_path(dir, "out.json.tmpLINK00"), *sub = hg_test_path(dir, "out.json.tmpDIR000");
+	int fd;
+
+	free(hg_test_write_text(dir, "out.json.tmpAbc123", "half a fil"));
+	free(hg_test_write_text(dir, "out.json.tmp9zZ000", ""));
+	free(hg_test_write_text(dir, "out.json.tmpAbc12", "not ours: five"));
+	free(hg_test_write_text(dir, "out.json.tmp_bc123", "not ours: _"));
+	free(hg_test_write_text(dir, "other.json.tmpAbc123", "another output's"));
+	free(hg_test_write_text(dir, "out.json.tmpAbc123x", "longer"));
+	ck_assert_int_eq(symlink("out.json.tmpAbc12", link), 0);
+	ck_assert_int_eq(mkdir(sub, 0700), 0);
+	/* one being written by another writer: it holds the lock */
+	fd = open(live, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(flock(fd, LOCK_EX), 0);
+
+	ck_assert_int_eq(hg_atomic_write(out, write_short, NULL, err, sizeof(err)), 0);
+	ck_assert(exists(dir, "out.json"));
+	ck_assert(!exists(dir, "out.json.tmpAbc123"));
+	ck_assert(!exists(dir, "out.json.tmp9zZ000"));
+	ck_assert(exists(dir, "out.json.tmpAbc12"));
+	ck_assert(exists(dir, "out.json.tmp_bc123"));
+	ck_assert(exists(dir, "other.json.tmpAbc123"));
+	ck_assert(exists(dir, "out.json.tmpAbc123x"));
+	ck_assert(exists(dir, "out.json.tmpLINK00"));
+	ck_assert(exists(dir, "out.json.tmpDIR000"));
+	ck_assert(exists(dir, "out.json.tmpLIVE01"));
+	close(fd);
+	ck_assert_int_eq(hg_atomic_sweep(out), 1);	/* its writer is gone now */
+	ck_assert(!exists(dir, "out.json.tmpLIVE01"));
+	free(live);
+	free(link);
+	free(sub);
+	free(out);
+	hg_test_drop_dir(dir);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("atomicfile");
@@ -95,6 +177,11 @@ static Suite *suite(void)
 
 	tcase_add_test(tc, test_stdout_full);
 	tcase_add_test(tc, test_device_full);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("stale");
+	tcase_add_test(tc, test_is_temp);
+	tcase_add_test(tc, test_stale_removed);
 	suite_add_tcase(s, tc);
 	return s;
 }
