@@ -26,13 +26,14 @@ int hg_taskset_from_config(const struct hg_config *cfg, struct hg_taskset *s,
 
 /*
  * A task file is a regular file of at most 64 MiB, lines of at most 4096
- * bytes, at most 10,000 tasks: the response-time analyses compare each
- * task with those before it (their work grows with the square of the
- * tasks), 10,000 take about a second, 100,000 would take minutes.
+ * bytes, at most 50,000 tasks: the response-time analyses compare each
+ * task with those before it, and where tasks have blocking times or share
+ * CPUs (the global analysis) their work grows with the square of the
+ * tasks: 50,000 such tasks take seconds, 100,000 took minutes.
  */
 #define HG_TASKSET_MAX_BYTES (64ULL << 20)
 #define HG_TASKSET_MAX_LINE 4096u
-#define HG_TASKSET_MAX_TASKS 10000u
+#define HG_TASKSET_MAX_TASKS 50000u
 
 /*
  * hg_taskset_read - read a task file: one task per line, words
