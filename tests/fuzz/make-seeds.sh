@@ -52,6 +52,11 @@ printf 'C=1ms T=4ms P=RTHIGH\nC=2ms T=6ms\nC=3ms T=13ms D=12ms J=1us B=10us\n' >
 printf '# the paper\nC=3ms T=8ms P=RTHIGH\nC=3ms T=30ms P=RTMED  # comment\n\nC=10ms T=33ms P=RTLOW\n' \
 	>"$C/taskfile/paper"
 printf 'C=500ns T=1000ns\nC=10s T=20s D=19999999us\n' >"$C/taskfile/edf"
+# CPU=: pinned, global and overlapping sets; then the edges of the lists
+printf '# pinned, global, overlapping\nC=3ms T=8ms P=RTMED CPU=0\nC=7ms T=8ms P=RTLOW CPU=1\nC=4ms T=10ms CPU=2-3\nC=4ms T=10ms CPU=2-3\nC=4ms T=10ms CPU=2-3\nC=1ms T=5ms CPU=4\nC=1ms T=5ms CPU=4-5\n' \
+	>"$C/taskfile/cpus"
+printf 'C=1ms T=4ms CPU=0-1023\nC=1ms T=4ms CPU=1,1,1\nC=2ms T=9ms CPU=1023\nC=1ms T=3ms P=FIFO:98 CPU=0,2-3,7\nC=1ms T=3ms CPU=3-3 B=1us J=1us D=2ms\n' \
+	>"$C/taskfile/cpusedge"
 
 # PERIODIC_TABLE files
 printf '1ms\n2ms\n# comment\n\n500us\n' >"$C/table/three"
