@@ -38,6 +38,7 @@ static int write_much(FILE *f, const void *arg __attribute__((unused)))
 static int write_stdout_full(char *err, size_t len, int *stdout_err)
 {
 	int fds[2], status;
+	size_t got;
 	ssize_t n;
 	pid_t pid;
 
@@ -58,9 +59,12 @@ static int write_stdout_full(char *err, size_t len, int *stdout_err)
 		_exit(n > 0 ? -ret : 254);
 	}
 	close(fds[1]);
-	n = read(fds[0], err, len - 1);
-	err[n > 0 ? n : 0] = '\0';
-	*stdout_err = n > (ssize_t)(strlen(err) + 1) ? err[strlen(err) + 1] : -1;
+	/* the message, its NUL, then the flag: read to the end, however it comes */
+	got = 0;
+	while (got < len - 1 && (n = read(fds[0], err + got, len - 1 - got)) > 0)
+		got += (size_t)n;
+	err[got] = '\0';
+	*stdout_err = got > strlen(err) + 1 ? err[strlen(err) + 1] : -1;
 	close(fds[0]);
 	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
 	ck_assert(WIFEXITED(status) && WEXITSTATUS(status) < 254);
