@@ -186,6 +186,7 @@ $(BUILD)/fuzz/replay-%: $(FUZZ_OBJ)/fuzz_%.o $(FUZZ_OBJ)/util.o $(FUZZ_OBJ)/driv
 	$(CC) $(FINAL_CFLAGS) $(LDFLAGS) $^ $(LIBS) -o $@
 
 $(BUILD)/fuzz/trace: $(FUZZ_OBJ)/mutate_trace.o
+$(BUILD)/fuzz/summary: $(FUZZ_OBJ)/mutate_summary.o
 
 $(BUILD)/fuzz/%: $(FUZZ_OBJ)/fuzz_%.o $(FUZZ_OBJ)/util.o $(LIB)
 	@mkdir -p $(dir $@)

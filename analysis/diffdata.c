@@ -3,6 +3,7 @@
  * diffdata.c - a trial as named values and distributions, from a trace
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,13 +30,52 @@ void hg_diff_trial_free(struct hg_diff_trial *tr)
 		free(tr->sys[i]);
 	free(tr->dist);
 	free(tr->val);
+	free(tr->index);
 	memset(tr, 0, sizeof(*tr));
+}
+
+/* FNV-1a of @name: the slot to start from in the index. */
+static size_t name_hash(const char *name)
+{
+	uint64_t h = 14695981039346656037ULL;
+
+	while (*name)
+		h = (h ^ (unsigned char)*name++) * 1099511628211ULL;
+	return (size_t)h;
+}
+
+/* The slot of @name in the index: where it is, or the empty one it would take. */
+static size_t slot(const struct hg_diff_trial *tr, const char *name)
+{
+	size_t mask = tr->capindex - 1, i = name_hash(name) & mask;
+
+	while (tr->index[i] && strcmp(tr->val[tr->index[i] - 1].name, name))
+		i = (i + 1) & mask;
+	return i;
+}
+
+/* A new index of @cap slots (a power of two) over every value. */
+static int reindex(struct hg_diff_trial *tr, size_t cap)
+{
+	size_t *old = tr->index, i;
+
+	tr->index = calloc(cap, sizeof(*tr->index));
+	if (!tr->index) {
+		tr->index = old;
+		return -ENOMEM;
+	}
+	free(old);
+	tr->capindex = cap;
+	for (i = 0; i < tr->nval; i++)
+		tr->index[slot(tr, tr->val[i].name)] = i + 1;
+	return 0;
 }
 
 int hg_diff_add(struct hg_diff_trial *tr, const char *name, double v, enum hg_diff_kind kind,
 		enum hg_diff_stat stat, int dist)
 {
 	struct hg_diff_value *x;
+	size_t at;
 
 	if (tr->nval == tr->capval) {
 		size_t cap = tr->capval ? 2 * tr->capval : 32;
@@ -46,12 +86,19 @@ int hg_diff_add(struct hg_diff_trial *tr, const char *name, double v, enum hg_di
 		tr->val = x;
 		tr->capval = cap;
 	}
-	x = &tr->val[tr->nval++];
+	/* the index stays under half full: a lookup takes a few probes */
+	if (2 * (tr->nval + 1) > tr->capindex && reindex(tr, tr->capindex ? 2 * tr->capindex : 64))
+		return -ENOMEM;
+	x = &tr->val[tr->nval];
 	snprintf(x->name, sizeof(x->name), "%s", name);
+	at = slot(tr, x->name);
+	if (tr->index[at])
+		return -EEXIST;
 	x->v = v;
 	x->kind = kind;
 	x->stat = stat;
 	x->dist = dist;
+	tr->index[at] = ++tr->nval;
 	return 0;
 }
 
@@ -113,12 +160,12 @@ int hg_diff_add_dist(struct hg_diff_trial *tr, const char *base, double *v, size
 
 const struct hg_diff_value *hg_diff_find(const struct hg_diff_trial *tr, const char *name)
 {
-	size_t i;
+	size_t at;
 
-	for (i = 0; i < tr->nval; i++)
-		if (!strcmp(tr->val[i].name, name))
-			return &tr->val[i];
-	return NULL;
+	if (!tr->capindex)
+		return NULL;
+	at = tr->index[slot(tr, name)];
+	return at ? &tr->val[at - 1] : NULL;
 }
 
 /* Costs of one class of switch, in us. */

@@ -61,6 +61,8 @@ struct hg_diff_trial {
 	size_t nval, capval;
 	struct hg_diff_dist *dist;
 	size_t ndist, capdist;
+	size_t *index;			/* by name's hash: 1 + its value's index, 0 empty */
+	size_t capindex;		/* a power of two, over twice nval (0: none yet) */
 	char *sys[HG_DIFF_SYS];		/* values of hg_diff_sys_keys, or NULL */
 	uint64_t gap_threshold_ns;	/* of the run (0: unknown) */
 };
@@ -69,8 +71,9 @@ struct hg_diff_trial {
 void hg_diff_trial_free(struct hg_diff_trial *tr);
 
 /*
- * hg_diff_add - append a value (dist -1) to @tr
- * Returns 0 or -ENOMEM.
+ * hg_diff_add - append a value (dist -1) to @tr, found by name in constant
+ * time from then on (hg_diff_find)
+ * Returns 0, -ENOMEM, or -EEXIST when @tr has a value of that name already.
  */
 int hg_diff_add(struct hg_diff_trial *tr, const char *name, double v, enum hg_diff_kind kind,
 		enum hg_diff_stat stat, int dist);
@@ -78,7 +81,7 @@ int hg_diff_add(struct hg_diff_trial *tr, const char *name, double v, enum hg_di
 /*
  * hg_diff_add_stats - the five statistics of a distribution @base from
  * its summary (count, median, p99, p99.9, max), with no samples
- * Returns 0 or -ENOMEM.
+ * Returns 0, -ENOMEM or -EEXIST (a name @tr has already).
  */
 int hg_diff_add_stats(struct hg_diff_trial *tr, const char *base, double count,
 		      const double pct[4]);
@@ -86,11 +89,11 @@ int hg_diff_add_stats(struct hg_diff_trial *tr, const char *base, double count,
 /*
  * hg_diff_add_dist - a distribution @base of @n samples (us; taken over,
  * sorted here) and its five statistics
- * Returns 0 or -ENOMEM (the samples are freed either way).
+ * Returns 0, -ENOMEM or -EEXIST (the samples are freed either way).
  */
 int hg_diff_add_dist(struct hg_diff_trial *tr, const char *base, double *v, size_t n);
 
-/* hg_diff_find - the value named @name in @tr, or NULL. */
+/* hg_diff_find - the value named @name in @tr, or NULL (a hash lookup). */
 const struct hg_diff_value *hg_diff_find(const struct hg_diff_trial *tr, const char *name);
 
 /*

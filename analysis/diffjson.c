@@ -3,10 +3,16 @@
  * diffjson.c - a trial for diff from a run's summary JSON, read with json-c
  *
  * A summary holds statistics, not samples: its values can be compared
- * across trials (Welch), never tested within one.
+ * across trials (Welch), never tested within one. Every field read is
+ * checked against its type and range (schemas/summary.schema.json) before
+ * it is converted: a file that breaks one is refused, naming the field.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <limits.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,64 +23,177 @@
 #include "trace/infile.h"
 #include "trace/wire.h"
 
-static double num(struct json_object *o, const char *key, int *found)
-{
-	struct json_object *v;
+/* Where a reading is: the file's message buffer. */
+struct rd {
+	char *err;
+	size_t errlen;
+};
 
-	if (!o || !json_object_object_get_ex(o, key, &v) ||
-	    !(json_object_is_type(v, json_type_int) || json_object_is_type(v, json_type_double))) {
-		*found = 0;
+/* "<path>: <value> <why>", the value bounded; returns -EINVAL. */
+static int bad(struct rd *r, const char *path, struct json_object *v, const char *why)
+{
+	const char *text = v ? json_object_to_json_string_ext(v, JSON_C_TO_STRING_PLAIN) : "";
+	int len = (int)strlen(text);
+
+	snprintf(r->err, r->errlen, "%s: %.*s%s%s%s", path, len > 40 ? 40 : len, text,
+		 len > 40 ? "..." : "", v ? " " : "", why);
+	return -EINVAL;
+}
+
+/* @o's member @key, or NULL (absent or null: no value). */
+static struct json_object *member(struct json_object *o, const char *key)
+{
+	struct json_object *v = NULL;
+
+	if (!o || !json_object_object_get_ex(o, key, &v) || json_object_is_type(v, json_type_null))
+		return NULL;
+	return v;
+}
+
+/*
+ * A whole number from 0 to @max at @path (@o's @key): @*x, and @*have
+ * whether there was one (absent or null: none). Returns 0 or -EINVAL.
+ */
+static int whole(struct rd *r, struct json_object *o, const char *path, const char *key,
+		 int64_t max, double *x, bool *have)
+{
+	struct json_object *v = member(o, key);
+	char at[HG_DIFF_PATH];
+	int64_t n;
+
+	*have = false;
+	if (!v)
 		return 0;
+	snprintf(at, sizeof(at), "%s.%s", path, key);
+	if (json_object_is_type(v, json_type_double) && !isfinite(json_object_get_double(v)))
+		return bad(r, at, v, "is not a number (a whole number is wanted)");
+	if (!json_object_is_type(v, json_type_int))
+		return bad(r, at, v, "is not a whole number");
+	n = json_object_get_int64(v);	/* beyond int64: INT64_MAX, out of range */
+	if (n < 0 || n > max) {
+		char why[80];
+
+		snprintf(why, sizeof(why), "is out of range (0 to %" PRId64 ")", max);
+		return bad(r, at, v, why);
 	}
-	return json_object_get_double(v);
+	*x = (double)n;
+	*have = true;
+	return 0;
+}
+
+/* A finite number of at least 0 at @path (@o's @key), as whole() does. */
+static int real(struct rd *r, struct json_object *o, const char *path, const char *key,
+		double *x, bool *have)
+{
+	struct json_object *v = member(o, key);
+	char at[HG_DIFF_PATH];
+	double d;
+
+	*have = false;
+	if (!v)
+		return 0;
+	snprintf(at, sizeof(at), "%s.%s", path, key);
+	if (!json_object_is_type(v, json_type_int) && !json_object_is_type(v, json_type_double))
+		return bad(r, at, v, "is not a number");
+	d = json_object_get_double(v);
+	if (!isfinite(d) || d < 0 || d > HG_DIFF_JSON_MAX_VALUE)
+		return bad(r, at, v, "is out of range (a finite number from 0)");
+	*x = d;
+	*have = true;
+	return 0;
+}
+
+/* @o's member @key, which must be an object when present: @*out, or NULL. */
+static int object(struct rd *r, struct json_object *o, const char *path, const char *key,
+		  struct json_object **out)
+{
+	char at[HG_DIFF_PATH];
+
+	*out = member(o, key);
+	if (!*out || json_object_is_type(*out, json_type_object))
+		return 0;
+	snprintf(at, sizeof(at), "%s%s%s", path, *path ? "." : "", key);
+	return bad(r, at, *out, "is not an object");
 }
 
 /* A statistics object (count, median_ns, p99_ns, p999_ns, max_ns) as @base. */
-static int stats(struct hg_diff_trial *tr, struct json_object *o, const char *base)
+static int stats(struct rd *r, struct hg_diff_trial *tr, struct json_object *o,
+		 const char *path, const char *base)
 {
 	static const char *const keys[4] = { "median_ns", "p99_ns", "p999_ns", "max_ns" };
-	double pct[4], count;
-	int found = 1, i;
+	double pct[4] = { 0 }, count = 0;
+	bool have, all;
+	int i, ret;
 
-	count = num(o, "count", &found);
-	for (i = 0; i < 4; i++)
-		pct[i] = num(o, keys[i], &found) / 1000;
-	return found ? hg_diff_add_stats(tr, base, count, pct) : 0;
+	ret = whole(r, o, path, "count", HG_DIFF_JSON_MAX_VALUE, &count, &all);
+	for (i = 0; !ret && i < 4; i++) {
+		ret = whole(r, o, path, keys[i], HG_DIFF_JSON_MAX_VALUE, &pct[i], &have);
+		pct[i] /= 1000;
+		all = all && have;
+	}
+	/* no statistics (none in the run: null) are no values, as before */
+	return ret ? ret : all ? hg_diff_add_stats(tr, base, count, pct) : 0;
 }
 
-static int thread(struct hg_diff_trial *tr, struct json_object *th)
+/* Thread @i of the array: its id (checked: in range, once) and its values. */
+static int thread(struct rd *r, struct hg_diff_trial *tr, struct json_object *th, size_t i,
+		  unsigned char *seen)
 {
 	struct json_object *gaps = NULL, *model = NULL, *lat = NULL;
-	char name[HG_DIFF_NAME];
-	double hits, misses, share;
-	int found = 1, id, ret;
+	char path[32], sub[HG_DIFF_PATH - 32], name[HG_DIFF_NAME];
+	double id, hits = 0, misses = 0, share = 0;
+	bool have, have_h = false, have_m = false;
+	int ret;
 
-	id = (int)num(th, "id", &found);
-	if (!found)
+	snprintf(path, sizeof(path), "threads[%zu]", i);
+	if (!json_object_is_type(th, json_type_object))
+		return bad(r, path, th, "is not an object");
+	ret = whole(r, th, path, "id", HG_DIFF_JSON_MAX_THREADS - 1, &id, &have);
+	if (ret)
+		return ret;
+	if (!have) {
+		snprintf(r->err, r->errlen, "%s.id: missing (every thread has one)", path);
 		return -EINVAL;
-	json_object_object_get_ex(th, "gaps", &gaps);
-	json_object_object_get_ex(th, "model", &model);
-	if (model)
-		json_object_object_get_ex(model, "lateness", &lat);
-	snprintf(name, sizeof(name), "thread%d.gap", id);
-	ret = stats(tr, gaps, name);
-	snprintf(name, sizeof(name), "thread%d.latency", id);
-	if (!ret && lat)
-		ret = stats(tr, lat, name);
-	hits = num(model, "hits", &found);
-	misses = num(model, "misses", &found);
-	if (!ret && found && hits + misses > 0) {
-		snprintf(name, sizeof(name), "thread%d.misses", id);
+	}
+	if (seen[(int)id]++) {
+		snprintf(r->err, r->errlen, "%s.id: %d again (an id names one thread)", path,
+			 (int)id);
+		return -EINVAL;
+	}
+	ret = object(r, th, path, "gaps", &gaps);
+	if (!ret)
+		ret = object(r, th, path, "model", &model);
+	snprintf(sub, sizeof(sub), "%s.model", path);
+	if (!ret)
+		ret = object(r, model, sub, "lateness", &lat);
+	if (ret)
+		return ret;
+	snprintf(sub, sizeof(sub), "%s.gaps", path);
+	snprintf(name, sizeof(name), "thread%d.gap", (int)id);
+	ret = stats(r, tr, gaps, sub, name);
+	snprintf(sub, sizeof(sub), "%s.model.lateness", path);
+	snprintf(name, sizeof(name), "thread%d.latency", (int)id);
+	if (!ret)
+		ret = stats(r, tr, lat, sub, name);
+	snprintf(sub, sizeof(sub), "%s.model", path);
+	if (!ret)
+		ret = whole(r, model, sub, "hits", HG_DIFF_JSON_MAX_VALUE, &hits, &have_h);
+	if (!ret)
+		ret = whole(r, model, sub, "misses", HG_DIFF_JSON_MAX_VALUE, &misses, &have_m);
+	if (!ret && have_h && have_m && hits + misses > 0) {
+		snprintf(name, sizeof(name), "thread%d.misses", (int)id);
 		ret = hg_diff_add(tr, name, misses, HG_DK_COUNT, HG_DS_VALUE, -1);
-		snprintf(name, sizeof(name), "thread%d.jobs", id);
+		snprintf(name, sizeof(name), "thread%d.jobs", (int)id);
 		if (!ret)
 			ret = hg_diff_add(tr, name, hits + misses, HG_DK_COUNT, HG_DS_VALUE, -1);
 	}
-	found = 1;
-	share = num(th, "share", &found);
-	snprintf(name, sizeof(name), "thread%d.share", id);
-	if (!ret && found)
+	if (!ret)
+		ret = real(r, th, path, "share", &share, &have);
+	snprintf(name, sizeof(name), "thread%d.share", (int)id);
+	if (!ret && have)
 		ret = hg_diff_add(tr, name, 100 * share, HG_DK_SHARE, HG_DS_VALUE, -1);
+	if (ret == -ENOMEM)
+		snprintf(r->err, r->errlen, "%s", strerror(ENOMEM));
 	return ret;
 }
 
@@ -91,7 +210,7 @@ static int read_json(const char *path, struct json_object **root, char *err, siz
 	ret = hg_infile_slurp(path, HG_DIFF_JSON_MAX_BYTES, &text, &len, err, errlen);
 	if (ret)
 		return ret;
-	tok = json_tokener_new();
+	tok = json_tokener_new_ex(HG_DIFF_JSON_MAX_DEPTH);
 	if (!tok) {
 		free(text);
 		snprintf(err, errlen, "%s", strerror(ENOMEM));
@@ -108,40 +227,79 @@ static int read_json(const char *path, struct json_object **root, char *err, siz
 	return ret;
 }
 
+/* The snapshot's strings and the gap threshold. */
+static int run_values(struct rd *r, struct hg_diff_trial *tr, struct json_object *root)
+{
+	struct json_object *sys = NULL, *cal = NULL, *v;
+	char at[HG_DIFF_PATH];
+	double thr = 0;
+	bool have;
+	size_t i;
+	int ret;
+
+	ret = object(r, root, "", "system", &sys);
+	if (!ret)
+		ret = object(r, root, "", "calibration", &cal);
+	if (!ret)
+		ret = whole(r, cal, "calibration", "gap_threshold_ns", HG_DIFF_JSON_MAX_VALUE,
+			    &thr, &have);
+	if (ret)
+		return ret;
+	tr->gap_threshold_ns = (uint64_t)thr;
+	for (i = 0; sys && i < HG_DIFF_SYS; i++) {
+		v = member(sys, hg_diff_sys_keys[i]);
+		if (!v)
+			continue;
+		if (!json_object_is_type(v, json_type_string)) {
+			snprintf(at, sizeof(at), "system.%s", hg_diff_sys_keys[i]);
+			return bad(r, at, v, "is not a string");
+		}
+		tr->sys[i] = strdup(json_object_get_string(v));
+		if (!tr->sys[i]) {
+			snprintf(r->err, r->errlen, "%s", strerror(ENOMEM));
+			return -ENOMEM;
+		}
+		hg_tame(tr->sys[i]);	/* printed: no escape reaches a terminal */
+	}
+	return 0;
+}
+
 int hg_diff_from_json(const char *path, struct hg_diff_trial *tr, char *err, size_t errlen)
 {
-	struct json_object *root, *threads, *sys = NULL, *cal = NULL, *v;
-	int found = 1, ret = 0;
-	size_t i;
+	struct json_object *root, *threads;
+	struct rd r = { .err = err, .errlen = errlen };
+	unsigned char *seen;
+	size_t i, n;
+	int ret;
 
 	memset(tr, 0, sizeof(*tr));
 	ret = read_json(path, &root, err, errlen);
 	if (ret)
 		return ret;
-	if (!json_object_object_get_ex(root, "threads", &threads) ||
+	if (!json_object_is_type(root, json_type_object) ||
+	    !json_object_object_get_ex(root, "threads", &threads) ||
 	    !json_object_is_type(threads, json_type_array)) {
 		snprintf(err, errlen, "not a summary JSON file (no \"threads\" array)");
 		json_object_put(root);
 		return -EINVAL;
 	}
-	json_object_object_get_ex(root, "system", &sys);
-	json_object_object_get_ex(root, "calibration", &cal);
-	tr->gap_threshold_ns = (uint64_t)num(cal, "gap_threshold_ns", &found);
-	for (i = 0; sys && i < HG_DIFF_SYS; i++)
-		if (json_object_object_get_ex(sys, hg_diff_sys_keys[i], &v) &&
-		    json_object_is_type(v, json_type_string)) {
-			if (!(tr->sys[i] = strdup(json_object_get_string(v))))
-				ret = -ENOMEM;
-			else
-				hg_tame(tr->sys[i]);	/* printed: no escape reaches a terminal */
-		}
-	for (i = 0; !ret && i < json_object_array_length(threads); i++)
-		ret = thread(tr, json_object_array_get_idx(threads, i));
-	json_object_put(root);
-	if (ret) {
-		snprintf(err, errlen, "%s", ret == -EINVAL ? "a thread without an id" :
-			 strerror(-ret));
-		hg_diff_trial_free(tr);
+	n = json_object_array_length(threads);
+	seen = calloc(HG_DIFF_JSON_MAX_THREADS, 1);
+	if (n > HG_DIFF_JSON_MAX_THREADS) {
+		snprintf(err, errlen, "threads: %zu threads, more than a run has (%d)", n,
+			 HG_DIFF_JSON_MAX_THREADS);
+		ret = -EINVAL;
+	} else if (!seen) {
+		snprintf(err, errlen, "%s", strerror(ENOMEM));
+		ret = -ENOMEM;
+	} else {
+		ret = run_values(&r, tr, root);
 	}
+	for (i = 0; !ret && i < n; i++)
+		ret = thread(&r, tr, json_object_array_get_idx(threads, i), i, seen);
+	free(seen);
+	json_object_put(root);
+	if (ret)
+		hg_diff_trial_free(tr);
 	return ret;
 }

@@ -128,70 +128,124 @@ static int by_cpu_time(const void *a, const void *b)
 	return x->mono_ns < y->mono_ns ? -1 : x->mono_ns > y->mono_ns;
 }
 
-int hg_sched_parse(const char *text, size_t len, struct hg_sched *s, char *err, size_t errlen)
+/* Where a reading is: the events so far, their room, the line number. */
+struct reading {
+	struct hg_sched *s;
+	size_t cap;
+	size_t line;
+};
+
+/* One line [@p, @le): a sched_switch event is added, any other line skipped. */
+static int add_line(struct reading *r, const char *p, const char *le, char *err, size_t errlen)
 {
-	const char *p = text, *end = text + len;
-	size_t cap = 0, line = 0;
+	const char *ev = find(p, le, EVENT), *why;
+	struct hg_sched *s = r->s;
+	struct hg_sched_switch sw;
+	uint64_t res;
 
-	memset(s, 0, sizeof(*s));
-	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p)), *le = nl ? nl : end;
-		const char *ev = find(p, le, EVENT), *why;
-		struct hg_sched_switch sw;
-		uint64_t res;
-
-		line++;
-		if (ev) {
-			memset(&sw, 0, sizeof(sw));
-			if (parse_line(p, ev, le, &sw, &res, &why)) {
-				snprintf(err, errlen, "line %zu: %s", line, why);
-				hg_sched_free(s);
-				return -EINVAL;
-			}
-			if (s->n == cap) {
-				size_t c = cap ? 2 * cap : 4096;
-				struct hg_sched_switch *v = realloc(s->sw, c * sizeof(*v));
-
-				if (!v) {
-					hg_sched_free(s);
-					return -ENOMEM;
-				}
-				s->sw = v;
-				cap = c;
-			}
-			s->sw[s->n++] = sw;
-			if (res > s->resolution_ns)
-				s->resolution_ns = res;
-			if (s->n == 1 || sw.mono_ns < s->first_ns)
-				s->first_ns = sw.mono_ns;
-			if (sw.mono_ns > s->last_ns)
-				s->last_ns = sw.mono_ns;
-		}
-		p = le + 1;
+	r->line++;
+	if (!ev)
+		return 0;
+	memset(&sw, 0, sizeof(sw));
+	if (parse_line(p, ev, le, &sw, &res, &why)) {
+		snprintf(err, errlen, "line %zu: %s", r->line, why);
+		return -EINVAL;
 	}
-	if (!s->n) {
+	if (s->n == HG_SCHED_MAX_SWITCHES) {
+		snprintf(err, errlen, "line %zu: more than %u sched_switch events, the most read "
+			 "(capture less, or cut the text: perf script --time <start>,<end>)",
+			 r->line, HG_SCHED_MAX_SWITCHES);
+		return -E2BIG;
+	}
+	if (s->n == r->cap) {
+		size_t c = r->cap ? 2 * r->cap : 4096;
+		struct hg_sched_switch *v;
+
+		c = c < HG_SCHED_MAX_SWITCHES ? c : HG_SCHED_MAX_SWITCHES;
+		v = realloc(s->sw, c * sizeof(*v));
+		if (!v) {
+			snprintf(err, errlen, "%s", strerror(ENOMEM));
+			return -ENOMEM;
+		}
+		s->sw = v;
+		r->cap = c;
+	}
+	s->sw[s->n++] = sw;
+	if (res > s->resolution_ns)
+		s->resolution_ns = res;
+	if (s->n == 1 || sw.mono_ns < s->first_ns)
+		s->first_ns = sw.mono_ns;
+	if (sw.mono_ns > s->last_ns)
+		s->last_ns = sw.mono_ns;
+	return 0;
+}
+
+/* After the last line: some event, in order; or nothing kept. */
+static int finish(struct hg_sched *s, int ret, char *err, size_t errlen)
+{
+	if (!ret && !s->n) {
 		snprintf(err, errlen, "no sched:sched_switch event: not the text of perf script "
 			 "over a sched_switch capture");
-		return -EINVAL;
+		ret = -EINVAL;
+	}
+	if (ret) {
+		hg_sched_free(s);
+		return ret;
 	}
 	qsort(s->sw, s->n, sizeof(*s->sw), by_cpu_time);
 	return 0;
 }
 
+int hg_sched_parse(const char *text, size_t len, struct hg_sched *s, char *err, size_t errlen)
+{
+	const char *p = text, *end = text + len;
+	struct reading r = { .s = s };
+	int ret = 0;
+
+	memset(s, 0, sizeof(*s));
+	while (!ret && p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p)), *le = nl ? nl : end;
+
+		ret = add_line(&r, p, le, err, errlen);
+		p = le + 1;
+	}
+	return finish(s, ret, err, errlen);
+}
+
 int hg_sched_read(const char *path, struct hg_sched *s, char *err, size_t errlen)
 {
-	char *buf;
-	size_t len;
-	int ret;
+	struct reading r = { .s = s };
+	char *line = NULL;
+	size_t linecap = 0;
+	int ret = 0;
+	long got;
+	FILE *f;
 
 	memset(s, 0, sizeof(*s));
 	/* a FIFO, a device or a directory is refused with the reason, before it is read */
-	ret = hg_infile_slurp(path, HG_SCHED_MAX_BYTES, &buf, &len, err, errlen);
-	if (ret)
-		return ret;
-	ret = hg_sched_parse(buf, len, s, err, errlen);
-	free(buf);
-	return ret;
+	f = hg_infile_text(path, HG_SCHED_MAX_BYTES, &ret, err, errlen);
+	if (!f)
+		return ret ? ret : -EIO;
+	/* line by line: the memory is the events', never the text's */
+	while (!ret && (got = hg_infile_line(f, &line, &linecap, HG_SCHED_MAX_LINE)) != -1) {
+		if (got == -E2BIG) {
+			snprintf(err, errlen, "line %zu: longer than %u bytes, the most read",
+				 r.line + 1, HG_SCHED_MAX_LINE);
+			ret = -E2BIG;
+		} else if (got < 0) {
+			snprintf(err, errlen, "%s", strerror((int)-got));
+			ret = (int)got;
+		} else {
+			ret = add_line(&r, line, line + got, err, errlen);
+		}
+	}
+	if (!ret && ferror(f)) {
+		snprintf(err, errlen, "cannot read: %s", strerror(EIO));
+		ret = -EIO;
+	}
+	free(line);
+	fclose(f);
+	return finish(s, ret, err, errlen);
 }
 
 void hg_sched_free(struct hg_sched *s)

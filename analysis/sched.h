@@ -46,18 +46,28 @@ struct hg_sched {
  * @err: a one-line reason on failure ("line 12: no prev_pid", "no
  *       sched:sched_switch event: not the text of perf script over a
  *       sched_switch capture").
- * Returns 0, -EINVAL, -ENOMEM.
+ * At most HG_SCHED_MAX_SWITCHES events (-E2BIG, "line <n>: more than ...").
+ * Returns 0, -EINVAL, -E2BIG, -ENOMEM.
  */
 int hg_sched_parse(const char *text, size_t len, struct hg_sched *s, char *err, size_t errlen);
 
-/* The largest perf script text read: held in memory whole while parsed. */
+/*
+ * The limits of the reader: the largest perf script text read, the
+ * longest line, the most sched_switch events kept (about 90 bytes each:
+ * a million take about 90 MB).
+ */
 #define HG_SCHED_MAX_BYTES (256ULL << 20)
+#define HG_SCHED_MAX_LINE 65536u
+#define HG_SCHED_MAX_SWITCHES 1000000u
 
 /*
- * hg_sched_read - hg_sched_parse() of the file @path: a regular file of at
- * most HG_SCHED_MAX_BYTES (trace/infile.h; "larger than 256 MiB", "is a
- * FIFO, not a regular file", ...). Memory: the text, then about 100 bytes
- * per switch. Returns 0 or -errno.
+ * hg_sched_read - hg_sched_parse() of the file @path, read line by line:
+ * a regular file of at most HG_SCHED_MAX_BYTES (trace/infile.h; "larger
+ * than 256 MiB", "is a FIFO, not a regular file", ...), lines of at most
+ * HG_SCHED_MAX_LINE bytes, at most HG_SCHED_MAX_SWITCHES events (-E2BIG
+ * with "line <n>: more than 1000000 sched_switch events, ..."). Memory:
+ * about 90 bytes per switch, never the text; time linear in the file's
+ * size (the sort aside). Returns 0 or -errno.
  */
 int hg_sched_read(const char *path, struct hg_sched *s, char *err, size_t errlen);
 

@@ -18,7 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
+
 
 #include "analysis/ctx.h"
 #include "analysis/noise.h"
@@ -26,6 +26,7 @@
 #include "hourglass/cmdopt.h"
 #include "hourglass/cmdutil.h"
 #include "hourglass/commands.h"
+#include "hourglass/savedir.h"
 #include "hourglass/trial.h"
 #include "report/ciout.h"
 #include "report/json.h"
@@ -38,6 +39,8 @@ struct ctxcost_args {
 	struct hg_trial_opts o;		/* first: the shared rows store here */
 	uint64_t yield_ns;
 	const char *save;
+	bool append;
+	size_t first;			/* the number of the first trial saved */
 };
 
 static const struct hg_opt ctxcost_opts[] = {
@@ -47,7 +50,11 @@ static const struct hg_opt ctxcost_opts[] = {
 	  .help = "CPU time between two yields (default 0.9ms, the paper's)" },
 	{ .name = "save", .kind = HG_OPT_STRING, .off = offsetof(struct ctxcost_args, save),
 	  .value = "<dir>",
-	  .help = "write each trial's trace to <dir>/trial-<n>.hgt\n(for ctx, render or diff)" },
+	  .help = "write each trial's trace to <dir>/trial-<n>.hgt\n(for ctx, render or diff); "
+		  "<dir> is made when\nmissing and must be empty" },
+	{ .name = "append", .kind = HG_OPT_FLAG, .off = offsetof(struct ctxcost_args, append),
+	  .help = "--save into a directory that holds trials already:\nadd to them, "
+		  "numbered after the last" },
 	HG_OPT_END
 };
 
@@ -89,6 +96,8 @@ struct result {
 static int parse(int argc, char **argv, struct ctxcost_args *a, struct hg_stable_rule *r,
 		 int *status)
 {
+	char err[HG_ERR_LEN];
+
 	memset(a, 0, sizeof(*a));
 	hg_trial_opts_default(&a->o);
 	a->yield_ns = 900000;
@@ -97,8 +106,14 @@ static int parse(int argc, char **argv, struct ctxcost_args *a, struct hg_stable
 	*status = hg_trial_opts_check("ctxcost", &a->o, r);
 	if (*status)
 		return -1;
-	if (a->save && mkdir(a->save, 0777) && errno != EEXIST) {
-		fprintf(stderr, "hourglass: ctxcost: --save %s: %s\n", a->save, strerror(errno));
+	if (a->append && !a->save) {
+		fprintf(stderr, "hourglass: ctxcost: --append: only with --save <dir>\n");
+		*status = 2;
+		return -1;
+	}
+	/* before the first trial: no series runs to fail at its first save */
+	if (a->save && hg_savedir_check(a->save, a->append, &a->first, err, sizeof(err))) {
+		fprintf(stderr, "hourglass: ctxcost: %s\n", err);
 		*status = 2;
 		return -1;
 	}
@@ -155,7 +170,7 @@ static int save_trial(const struct ctxcost_args *a, const struct hg_trace *t, si
 {
 	char path[4096], err[HG_ERR_LEN];
 
-	snprintf(path, sizeof(path), "%s/trial-%02zu.hgt", a->save, i + 1);
+	snprintf(path, sizeof(path), "%s/trial-%02zu.hgt", a->save, a->first + i);
 	if (hg_trace_write(t, path, err, sizeof(err))) {
 		fprintf(stderr, "hourglass: ctxcost: %s\n", err);
 		return 1;

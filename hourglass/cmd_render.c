@@ -91,8 +91,7 @@ static int write_svg(const struct render_args *a, const struct hg_render_opts *o
 {
 	const struct render_svg r = { .a = a, .o = o, .t = t };
 
-	if (!strcmp(a->out, "-"))	/* a write error: hg_cmd_on_trace() says why */
-		return render_svg(stdout, &r) ? 1 : 0;
+	/* "-" too: a write error is said once, with its reason */
 	return hg_cmd_write("render", a->out, render_svg, &r);
 }
 

@@ -5,6 +5,7 @@
  * options that cannot have an effect
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
 
@@ -25,6 +26,25 @@ static int check_writable(const char *opt, const char *path, char *err, size_t e
 	else
 		snprintf(err, errlen, "%s: %s", opt, why);
 	return -EINVAL;
+}
+
+/* The PERIODIC_TABLE times the threads hold in all, within the bound. */
+static int check_tables(const struct hg_config *cfg, char *err, size_t errlen)
+{
+	uint64_t total = 0;
+	unsigned int t, n = 0;
+
+	for (t = 0; t < cfg->nthreads; t++) {
+		total += cfg->threads[t].wp.table_len;
+		n += cfg->threads[t].wp.table_len > 0;
+	}
+	if (total <= HG_WL_TABLE_MAX_TOTAL)
+		return 0;
+	snprintf(err, errlen, "-w PERIODIC_TABLE: %u thread%s would hold %" PRIu64 " times in "
+		 "all, more than %u (%u MiB: each thread holds its table, 8 bytes a time); give "
+		 "fewer threads or a shorter table", n, n == 1 ? "" : "s", total,
+		 HG_WL_TABLE_MAX_TOTAL, HG_WL_TABLE_MAX_TOTAL * 8 >> 20);
+	return -E2BIG;
 }
 
 int hg_config_check(const struct hg_config *cfg, const cpu_set_t *online,
@@ -64,6 +84,8 @@ int hg_config_check(const struct hg_config *cfg, const cpu_set_t *online,
 			return -EINVAL;
 		}
 	}
+	if (check_tables(cfg, err, errlen))
+		return -E2BIG;
 	if (cfg->out_path && check_writable("-o", cfg->out_path, err, errlen))
 		return -EINVAL;
 	if (cfg->json_path && check_writable("--json", cfg->json_path, err, errlen))

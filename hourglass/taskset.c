@@ -215,6 +215,13 @@ int hg_taskset_read(const char *path, struct hg_taskset *s, char *err, size_t er
 		p = line + strspn(line, " \t\r\n");
 		if (!*p || *p == '#')
 			continue;
+		if (s->n == HG_TASKSET_MAX_TASKS) {
+			ret = -E2BIG;
+			snprintf(err, errlen, "%s line %zu: more than %u tasks, the most analysed "
+				 "(the analyses' work grows with the square of the tasks)", path,
+				 lineno, HG_TASKSET_MAX_TASKS);
+			break;
+		}
 		task = hg_taskset_add(s);
 		if (!task) {
 			ret = -ENOMEM;

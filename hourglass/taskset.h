@@ -24,9 +24,16 @@
 int hg_taskset_from_config(const struct hg_config *cfg, struct hg_taskset *s,
 			   char *err, size_t errlen);
 
-/* A task file is a regular file of at most 64 MiB, lines of at most 4096 bytes. */
+/*
+ * A task file is a regular file of at most 64 MiB, lines of at most 4096
+ * bytes, at most 50,000 tasks: the response-time analyses compare each
+ * task with those before it, and where tasks have blocking times or share
+ * CPUs (the global analysis) their work grows with the square of the
+ * tasks: 50,000 such tasks take seconds, 100,000 took minutes.
+ */
 #define HG_TASKSET_MAX_BYTES (64ULL << 20)
 #define HG_TASKSET_MAX_LINE 4096u
+#define HG_TASKSET_MAX_TASKS 50000u
 
 /*
  * hg_taskset_read - read a task file: one task per line, words
@@ -36,7 +43,8 @@ int hg_taskset_from_config(const struct hg_config *cfg, struct hg_taskset *s,
  * blank lines skipped, and everything from a # to the end of its line.
  * Only a regular file within the limits above is read (a FIFO, a device
  * or a directory is refused before any read).
- * Returns 0, or -errno with "<file> line <n>: reason" in @err.
+ * Returns 0, or -errno with "<file> line <n>: reason" in @err (-E2BIG past
+ * a limit).
  */
 int hg_taskset_read(const char *path, struct hg_taskset *s, char *err, size_t errlen);
 

@@ -19,6 +19,8 @@
 #                                 version (an unknown version), garbage (bytes after it)
 #   copy <name> <fixture>         a copy of tests/fixtures/<fixture>
 #   poke <name> <offset> <byte>   byte <offset> of file <name> set to <byte> (decimal)
+#   repeat <name> <count> <text>  <text> (printf %b) appended <count> times: files
+#                                 past a reader's limit of lines, tasks or bytes
 #   <status> | <fragment> | <arguments>
 #                                 a case: the arguments split at spaces; @<name> is
 #                                 the file made above, {LONG} 5000 x's, {EMPTY} an
@@ -150,6 +152,17 @@ while IFS= read -r line || [ -n "$line" ]; do
 		set -f; set -- $line; set +f
 		printf "\\$(printf '%03o' "$4")" |
 			dd of="$W/$2" bs=1 seek="$3" conv=notrunc status=none ;;
+	'repeat '*)
+		set -f; set -- $line; set +f
+		text=${line#repeat "$2" "$3" }
+		printf '%b' "$text" >"$TMP/unit"
+		want=$(($3 * $(wc -c <"$TMP/unit")))
+		# doubled until long enough, then cut: a few steps for a million
+		while [ "$(wc -c <"$TMP/unit")" -lt "$want" ]; do
+			cat "$TMP/unit" "$TMP/unit" >"$TMP/unit2" && mv "$TMP/unit2" "$TMP/unit"
+		done
+		head -c "$want" "$TMP/unit" >>"$W/$2"
+		rm -f "$TMP/unit" ;;
 	[0-9]*' | '*)
 		want=${line%% | *}
 		rest=${line#* | }

@@ -1777,6 +1777,35 @@ START_TEST(test_check_cpu)
 END_TEST
 
 /* the first CPU this process may use passes with the real set */
+/*
+ * PERIODIC_TABLE: the threads hold their tables in memory, 16 Mi times in
+ * all at most: 15 threads of a table of 1.1 million pass, 16 are refused
+ * (16 of a 10-million-line table once took over 1 GiB)
+ */
+START_TEST(test_check_table_total)
+{
+	char *dir = hg_test_fresh_dir(), *path = hg_test_path(dir, "big.table"), err[512] = "";
+	const char *w15[] = { "-n", "15", "-w", "PERIODIC_TABLE", path, "10ms", NULL };
+	const char *w16[] = { "-n", "16", "-w", "PERIODIC_TABLE", path, "10ms", NULL };
+	cpu_set_t online;
+	unsigned int i;
+	FILE *f = fopen(path, "w");
+
+	ck_assert_ptr_nonnull(f);
+	for (i = 0; i < 1100000; i++)
+		fputs("1ms\n", f);
+	ck_assert_int_eq(fclose(f), 0);
+	online_cpus(&online);
+	ck_assert_msg(check_words(w15, &online, err, sizeof(err)) == 0, "%s", err);
+	ck_assert_int_eq(check_words(w16, &online, err, sizeof(err)), -E2BIG);
+	ck_assert_str_eq(err, "-w PERIODIC_TABLE: 16 threads would hold 17600000 times in all, "
+			 "more than 16777216 (128 MiB: each thread holds its table, 8 bytes a "
+			 "time); give fewer threads or a shorter table");
+	free(path);
+	hg_test_drop_dir(dir);
+}
+END_TEST
+
 START_TEST(test_check_cpu_online)
 {
 	char err[ERR_LEN] = "", cpu[16];
@@ -2264,9 +2293,11 @@ static Suite *suite(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("check");
+	tcase_set_timeout(tc, 120);	/* a table of a million lines read twice */
 	tcase_add_loop_test(tc, test_check, 0, ARRAY_SIZE(check_cases));
 	tcase_add_loop_test(tc, test_check_cpu, 0, ARRAY_SIZE(cpu_cases));
 	tcase_add_test(tc, test_check_cpu_online);
+	tcase_add_test(tc, test_check_table_total);
 	tcase_add_test(tc, test_check_output_writable);
 	tcase_add_loop_test(tc, test_check_output_no_dir, 0, ARRAY_SIZE(out_opts));
 	tcase_add_loop_test(tc, test_check_output_too_long, 0, ARRAY_SIZE(out_opts));

@@ -312,6 +312,43 @@ START_TEST(test_read_refused)
 }
 END_TEST
 
+/* The reader's limits: a line too long, more events than it keeps. */
+START_TEST(test_read_limits)
+{
+	static const char ev[] = "a 1 [0] 1.000001: sched:sched_switch: prev_comm=a prev_pid=1 "
+				 "prev_state=R ==> next_comm=b next_pid=2\n";
+	char *dir = hg_test_fresh_dir(), *path = hg_test_path(dir, "long.txt"), err[256] = "";
+	struct hg_sched s;
+	unsigned int i;
+	FILE *f;
+
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(ev, f);
+	for (i = 0; i < HG_SCHED_MAX_LINE + 1; i++)
+		fputc('x', f);
+	fputs("\n", f);
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_int_eq(hg_sched_read(path, &s, err, sizeof(err)), -E2BIG);
+	ck_assert_str_eq(err, "line 2: longer than 65536 bytes, the most read");
+	ck_assert_ptr_null(s.sw);
+
+	/* one event more than it keeps: refused at that line, nothing kept */
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	for (i = 0; i < HG_SCHED_MAX_SWITCHES + 1; i++)
+		fputs(ev, f);
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_int_eq(hg_sched_read(path, &s, err, sizeof(err)), -E2BIG);
+	ck_assert_msg(!strncmp(err, "line 1000001: more than 1000000 sched_switch events, "
+			       "the most read", 66), "%s", err);
+	ck_assert_ptr_null(s.sw);
+	ck_assert_uint_eq(s.n, 0);
+	free(path);
+	hg_test_drop_dir(dir);
+}
+END_TEST
+
 START_TEST(test_fixture)
 {
 	struct hg_trace *t = NULL;
@@ -362,6 +399,10 @@ static Suite *sched_suite(void)
 	tcase_add_test(tc, test_fixture);
 	tcase_add_test(tc, test_read_refused);
 	tcase_add_test(tc, test_parse_tamed);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("limits");
+	tcase_set_timeout(tc, 300);	/* a million lines, under sanitizers too */
+	tcase_add_test(tc, test_read_limits);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -256,10 +256,21 @@ cp "$TMP/cc.json" "$TMP/ctxcost.json"	# validated against its schema below
 [ -s "$TMP/cc/trial-01.hgt" ] && [ -s "$TMP/cc/trial-02.hgt" ] && [ ! -e "$TMP/cc/trial-03.hgt" ] &&
 	"$HG" ctx "$TMP/cc/trial-02.hgt" | grep -q '^voluntary switch' &&
 	ok "ctxcost --save: one trace a trial" || fail "ctxcost --save" "$(ls "$TMP/cc" 2>&1)"
-"$HG" ctxcost --duration 100ms --trials 1 --threads 2 >"$TMP/out" 2>"$TMP/err" &&
+# a second series into the same directory: refused before any trial, unless
+# --append, which numbers its trials after the first series' and keeps those
+sum1=$(cksum <"$TMP/cc/trial-01.hgt")
+"$HG" ctxcost --duration 100ms --trials 1 --threads 2 --save "$TMP/cc" >"$TMP/out" 2>"$TMP/err"
+rc=$?
+[ $rc = 2 ] && [ ! -s "$TMP/out" ] && grep -q 'not empty (2 files' "$TMP/err" &&
+	ok "ctxcost --save into earlier trials: refused before the first trial" ||
+	fail "ctxcost --save into earlier trials" "exit $rc: $(head -1 "$TMP/err")"
+"$HG" ctxcost --duration 100ms --trials 1 --threads 2 --save "$TMP/cc" --append \
+	>"$TMP/out" 2>"$TMP/err" &&
 	grep -q '^voluntary switch: ' "$TMP/out" && grep -q '^pipe ping-pong' "$TMP/out" &&
 	grep -q '^# a trial: hourglass -n 2 -d 100ms -a -w CPU_YIELD 900us --cpu ' "$TMP/out" &&
-	ok "ctxcost" || fail "ctxcost" "$(head -1 "$TMP/err")"
+	[ -s "$TMP/cc/trial-03.hgt" ] && [ "$(cksum <"$TMP/cc/trial-01.hgt")" = "$sum1" ] &&
+	ok "ctxcost --save --append: trial-03.hgt added, the earlier kept" ||
+	fail "ctxcost --append" "$(head -1 "$TMP/err"; ls "$TMP/cc")"
 
 # cachecost: one tiny pair, every output
 "$HG" cachecost --sizes 16K --duration 100ms --trials 1 --threads 2 --json --svg "$TMP/cc.svg" \
@@ -803,8 +814,18 @@ fi
 # and version as for pictures and traces (stdio alone would say EIO or nothing)
 if [ -w /dev/full ]; then
 	"$HG" -n 1 -d 20ms -q -o "$TMP/full.hgt" 2>/dev/null
+	# each said once (export -o - said EIO twice), with the file's name
 	for args in "--help" "--version" "help rta" "rta --help" "dump $TMP/full.hgt" \
-		    "render $TMP/full.hgt -o /dev/full"; do
+		    "render $TMP/full.hgt -o /dev/full" "render $TMP/full.hgt -o -" \
+		    "export $TMP/full.hgt --format perfetto -o -" \
+		    "export $TMP/full.hgt --format csv -o -" \
+		    "export $TMP/full.hgt --format json -o -" \
+		    "export $TMP/full.hgt --format prom -o -" \
+		    "export $TMP/full.hgt --format json -o /dev/full" \
+		    "dump --json $TMP/full.hgt" "ctx --json $TMP/full.hgt" \
+		    "diff $TMP/full.hgt $TMP/full.hgt" \
+		    "-n 1 -d 20ms -q --json -" "-n 1 -d 20ms -q -o /dev/full" \
+		    "-n 1 -d 20ms -q --prom /dev/full" "-n 1 -d 20ms"; do
 		# shellcheck disable=SC2086
 		"$HG" $args >/dev/full 2>"$TMP/err"
 		rc=$?
@@ -823,6 +844,19 @@ if [ -w /dev/full ]; then
 else
 	skip "writing to a full disk" "no /dev/full"
 fi
+
+# a writer killed before its rename (SIGKILL in a SIGUSR1 snapshot) leaves
+# <file>.tmpXXXXXX: the next write of the same file removes it, nothing else
+mkdir "$TMP/left"
+: >"$TMP/left/run.hgt.tmpAb12Cd"
+: >"$TMP/left/run.json.tmp000000"
+: >"$TMP/left/run.hgt.tmpAb12C"
+: >"$TMP/left/other.hgt.tmpAb12Cd"
+"$HG" -n 1 -d 20ms -q -o "$TMP/left/run.hgt" --json "$TMP/left/run.json" 2>"$TMP/err"
+left=$(cd "$TMP/left" && echo *)
+[ "$left" = "other.hgt.tmpAb12Cd run.hgt run.hgt.tmpAb12C run.json" ] &&
+	ok "stale temporaries of the outputs removed, others kept" ||
+	fail "stale temporaries" "left: $left"
 # --- long runs --------------------------------------------------------------------
 start_bg -n 2 --forever -e 4000 -a -w CPU_YIELD 50us -c -o "$TMP/forever.hgt"
 sleep 0.5

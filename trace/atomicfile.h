@@ -19,13 +19,30 @@ struct hg_atomic {
 	char tmp[4096];		/* the temporary file's name; empty: in place */
 	const char *path;	/* the file's name once done */
 	char real[4096];	/* the target, when the name is a symbolic link */
-	bool std;		/* "-": standard output, not closed */
+	bool std;		/* "-": standard output (a stream of ours on it, never closed) */
 	int fd;			/* under @f, when not standard output */
 	int werr;		/* errno of the first write that failed, or 0 */
 };
 
 /*
- * hg_atomic_open - create the temporary file beside @path (mode 0644);
+ * hg_atomic_is_temp - whether @name is "@base.tmpXXXXXX" with six
+ * characters mkstemp() would have put in place of the X's: a temporary
+ * file of the file @base, as hg_atomic_open() names it
+ */
+bool hg_atomic_is_temp(const char *name, const char *base);
+
+/*
+ * hg_atomic_sweep - remove the stale temporary files of @path (those
+ * hg_atomic_is_temp() names, in @path's directory): regular files of our
+ * user that no writer holds locked (a writer locks its own until it is
+ * renamed; a SIGKILL ends the lock and leaves the file). Nothing else is
+ * touched. Returns how many were removed.
+ */
+int hg_atomic_sweep(const char *path);
+
+/*
+ * hg_atomic_open - create the temporary file beside @path (mode 0644),
+ * after hg_atomic_sweep(@path);
  * a @path that exists and is not a regular file (a pipe, /dev/null) is
  * opened and written in place instead, never replaced; a symbolic link is
  * followed, and its target written; "-" is standard output. A new file

@@ -17,7 +17,7 @@
 #include "workloads/jobs.h"
 #include "workloads/workload.h"
 
-#define TABLE_MAX_LINES 10000000u	/* ten million jobs before it repeats */
+#define TABLE_MAX_LINES HG_WL_TABLE_MAX_LINES	/* jobs before it repeats */
 #define TABLE_MAX_BYTES (256ULL << 20)
 #define TABLE_MAX_LINE 4096u
 
@@ -27,20 +27,24 @@ struct table {
 };
 
 /*
- * Read the times in @path into @t (may be NULL: only check). On error
+ * Read the times in @path into @t (may be NULL: only check); @hint: how
+ * many are expected (0: not known), taken in one allocation. On error
  * writes "'<path>' line <n>: reason" to @err.
  */
-static int read_table(const char *path, struct table *t, char *err, size_t errlen)
+static int read_table(const char *path, struct table *t, size_t hint, char *err, size_t errlen)
 {
 	char why[HG_ERR_LEN], *line = NULL;
 	size_t lineno = 0, n = 0, cap = 0, linecap = 0;
-	uint64_t *v = NULL;
+	uint64_t *v = hint ? malloc(hint * sizeof(*v)) : NULL;
 	int ret = 0;
 	long got;
 	/* a FIFO or a device is refused before it is read: it could block or never end */
 	FILE *f = hg_infile_text(path, TABLE_MAX_BYTES, &ret, why, sizeof(why));
 
+	if (v)
+		cap = hint;
 	if (!f) {
+		free(v);
 		snprintf(err, errlen, "file '%s': %s", path, why);
 		return ret ? ret : -EIO;
 	}
@@ -98,14 +102,30 @@ static int read_table(const char *path, struct table *t, char *err, size_t errle
 		free(v);
 		return ret;
 	}
-	t->cost_ns = v;
+	/* to its size: the threads hold 8 bytes a time, not the doubling's slack */
+	t->cost_ns = realloc(v, n * sizeof(*v));
+	if (!t->cost_ns)
+		t->cost_ns = v;
 	t->n = n;
 	return 0;
+}
+
+/* The largest time of @t. */
+static uint64_t table_max(const struct table *t)
+{
+	uint64_t max = 0;
+	size_t i;
+
+	for (i = 0; i < t->n; i++)
+		if (t->cost_ns[i] > max)
+			max = t->cost_ns[i];
+	return max;
 }
 
 static int table_parse(struct hg_wl_params *p, char *const *args, unsigned int n,
 		       char *err, size_t errlen)
 {
+	struct table t;
 	int ret;
 
 	(void)n;
@@ -116,7 +136,16 @@ static int table_parse(struct hg_wl_params *p, char *const *args, unsigned int n
 	snprintf(p->path, sizeof(p->path), "%s", args[0]);
 	ret = hg_wl_parse_time(args[1], "period", &p->period_ns, err, errlen);
 	p->deadline_ns = p->period_ns;
-	return ret ? ret : read_table(p->path, NULL, err, errlen);
+	if (ret)
+		return ret;
+	/* read once here: its length bounds the run's memory, its largest is C */
+	ret = read_table(p->path, &t, 0, err, errlen);
+	if (ret)
+		return ret;
+	p->table_len = t.n;
+	p->table_max_ns = table_max(&t);
+	free(t.cost_ns);
+	return 0;
 }
 
 static void table_describe(const struct hg_wl_params *p, char *buf, size_t len)
@@ -137,7 +166,8 @@ static int table_setup(struct hg_wl_ctx *ctx)
 
 	if (!t)
 		return -ENOMEM;
-	ret = read_table(ctx->p->path, t, err, sizeof(err));
+	/* the length parse found: one allocation of its size, no doubling's peak */
+	ret = read_table(ctx->p->path, t, ctx->p->table_len, err, sizeof(err));
 	if (ret) {
 		free(t);
 		return ret;
@@ -167,15 +197,16 @@ static int table_wcet(const struct hg_wl_params *p, uint64_t *ns)
 {
 	struct table t;
 	char err[HG_ERR_LEN];
-	size_t i;
-	int ret = read_table(p->path, &t, err, sizeof(err));
+	int ret;
 
+	if (p->table_max_ns) {	/* parse read it: not again for each thread */
+		*ns = p->table_max_ns;
+		return 0;
+	}
+	ret = read_table(p->path, &t, 0, err, sizeof(err));
 	if (ret)
 		return ret;
-	*ns = 0;
-	for (i = 0; i < t.n; i++)
-		if (t.cost_ns[i] > *ns)
-			*ns = t.cost_ns[i];
+	*ns = table_max(&t);
 	free(t.cost_ns);
 	return 0;
 }

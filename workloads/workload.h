@@ -27,7 +27,19 @@ struct hg_wl_params {
 	uint64_t period_ns;	/* PERIODIC, CPU_PERIODIC, LAT: T */
 	uint64_t deadline_ns;	/* PERIODIC: D (default T) */
 	char path[HG_WL_PATH_LEN];	/* PERIODIC_TABLE: the file of times */
+	uint64_t table_len;	/* PERIODIC_TABLE: how many times it holds (from parse) */
+	uint64_t table_max_ns;	/* PERIODIC_TABLE: the largest of them (from parse) */
 };
+
+/*
+ * PERIODIC_TABLE: a file holds at most 10 million times (lines), and the
+ * threads of a run at most 16 Mi times in all: each thread holds its own
+ * table in memory, 8 bytes a time, so 128 MiB at most (checked with the
+ * run's options, hg_config_check(): -n 16 of a 10-million-line table
+ * would take 1.2 GiB).
+ */
+#define HG_WL_TABLE_MAX_LINES 10000000u
+#define HG_WL_TABLE_MAX_TOTAL (16u << 20)
 
 struct hg_wl_ctx;
 

@@ -8,7 +8,7 @@
 set -eu
 HG=${1:-build/hourglass}
 C=tests/fuzz/corpus
-mkdir -p "$C/trace" "$C/options" "$C/timeval" "$C/taskfile" "$C/table" "$C/sched"
+mkdir -p "$C/trace" "$C/options" "$C/timeval" "$C/taskfile" "$C/table" "$C/sched" "$C/summary"
 
 # trace: one short run per model and output mode, 40 records at most
 trace() {
@@ -52,6 +52,11 @@ printf 'C=1ms T=4ms P=RTHIGH\nC=2ms T=6ms\nC=3ms T=13ms D=12ms J=1us B=10us\n' >
 printf '# the paper\nC=3ms T=8ms P=RTHIGH\nC=3ms T=30ms P=RTMED  # comment\n\nC=10ms T=33ms P=RTLOW\n' \
 	>"$C/taskfile/paper"
 printf 'C=500ns T=1000ns\nC=10s T=20s D=19999999us\n' >"$C/taskfile/edf"
+# CPU=: pinned, global and overlapping sets; then the edges of the lists
+printf '# pinned, global, overlapping\nC=3ms T=8ms P=RTMED CPU=0\nC=7ms T=8ms P=RTLOW CPU=1\nC=4ms T=10ms CPU=2-3\nC=4ms T=10ms CPU=2-3\nC=4ms T=10ms CPU=2-3\nC=1ms T=5ms CPU=4\nC=1ms T=5ms CPU=4-5\n' \
+	>"$C/taskfile/cpus"
+printf 'C=1ms T=4ms CPU=0-1023\nC=1ms T=4ms CPU=1,1,1\nC=2ms T=9ms CPU=1023\nC=1ms T=3ms P=FIFO:98 CPU=0,2-3,7\nC=1ms T=3ms CPU=3-3 B=1us J=1us D=2ms\n' \
+	>"$C/taskfile/cpusedge"
 
 # PERIODIC_TABLE files
 printf '1ms\n2ms\n# comment\n\n500us\n' >"$C/table/three"
@@ -66,3 +71,24 @@ printf '%s\n' '# comment' '' \
 	'  swapper     0 [001] 1650.050000: sched:sched_switch: prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=hg/2 next_pid=11982 next_prio=120' \
 	' hg/2 x 11982/11982 [001] 1650.050001234: sched:sched_switch: prev_comm=hg/2 x prev_pid=11982 prev_prio=120 prev_state=R+ ==> next_comm=swapper/1 next_pid=0 next_prio=120' \
 	'  perf 1 [000] 1650.0: cycles: ffff' >"$C/sched/forms"
+
+# summaries (--json) for diff's reader: one per model, the machine's own
+# strings (command lines, the boot command line, the CPU) left out; and the
+# shapes the reader must refuse or take: ids at the edges, nulls, a minimal one
+summary() {
+	name=$1
+	shift
+	"$HG" -q -e 40 -x --json "$C/summary/$name" "$@"
+	sed -i -E 's/"(command|cmdline|cpu_model|cpu_flags|hostname|kernel_version)": "[^"]*"/"\1": "x"/' \
+		"$C/summary/$name"
+}
+summary cpu -n 2 -d 20ms
+summary periodic -n 2 -d 30ms -t 0 -w PERIODIC 1ms 5ms -t 1 -w PERIODIC 2ms 10ms 8ms
+summary lat -n 1 -d 30ms -w LAT 1ms --histogram 50 --lat-thresholds 10us,100us
+summary cpuperiodic -n 1 -d 30ms -w CPU_PERIODIC 1ms 5ms
+printf '%s\n' '{"threads": [{"id": 0, "share": 0.5, "gaps": {"count": 7, "median_ns": 1500, "p99_ns": 9000, "p999_ns": 9500, "max_ns": 12000}, "model": {"hits": 9, "misses": 1}}]}' \
+	>"$C/summary/minimal"
+printf '%s\n' '{"calibration": {"gap_threshold_ns": 9007199254740992}, "threads": [{"id": 1023, "share": 0, "gaps": {"count": 0, "median_ns": null, "p99_ns": null, "p999_ns": null, "max_ns": null}}, {"id": 0}]}' \
+	>"$C/summary/edges"
+printf '%s\n' '{"system": {"kernel_release": "6.1"}, "threads": [{"id": -1}, {"id": 1e300}, {"id": NaN}, {"share": Infinity}]}' \
+	>"$C/summary/hostile"

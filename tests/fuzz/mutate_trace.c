@@ -7,13 +7,16 @@
  * where the fields are without a second copy of the format: it reads the
  * input with the real reader while the cursor's integer and string reads
  * are wrapped (the link passes -Wl,--wrap=hg_get_u16,... for this target
- * only), noting where each field lies. It then sets one of them (a count,
+ * only), noting where each field lies. It then picks a section (each as
+ * likely: the kernel's events of KEVENTS as often as a thread) and sets
+ * one of its fields (a count,
  * a period, a frequency, a size, a length) to a boundary value: 0, 1, the
  * largest, half of it, 2^32, 10^9, one more or less than it was. It also
  * changes the fields of single records (start, length, CPU, flags and
  * event types), and otherwise lets libFuzzer mutate bytes. The checksum is
  * recomputed after each change.
  */
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,7 +43,7 @@ char *__wrap_hg_get_str(struct hg_cur *c);
 void __wrap_hg_get_label(struct hg_cur *c, char *dst, size_t size);
 /* NOLINTEND(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cpp) */
 
-#define MAX_FIELDS 4096
+#define MAX_FIELDS 16384
 
 struct field {
 	size_t at;
@@ -148,10 +151,32 @@ static uint64_t boundary(uint64_t old, unsigned int bytes, uint64_t *r)
 	}
 }
 
-/* one field the reader reads: a count, a period, a frequency, a length */
+/* the section of @buf whose payload holds offset @at, or @n for none */
+static size_t section_of(const struct hg_fuzz_section *sec, size_t n, size_t at)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (at >= sec[i].payload && at - sec[i].payload < sec[i].len)
+			return i;
+	return n;
+}
+
+/*
+ * one field the reader reads: a count, a period, a frequency, a length;
+ * a section first, each as likely as another, then a field of it, so that
+ * the small sections (RUN, a THREAD, the kernel's events of KEVENTS: its
+ * CPU count, clock, lost counts, event types, CPUs and names) are mutated
+ * as often as the larger ones, whose fields would otherwise crowd them out
+ */
 static int mutate_field(uint8_t *data, size_t size, uint64_t *r)
 {
+	struct hg_fuzz_section sec[HG_FUZZ_MAX_SECTIONS];
+	size_t n = hg_fuzz_sections(data, size, sec, HG_FUZZ_MAX_SECTIONS), i, pick, k, which;
+	static size_t in[MAX_FIELDS];
+	size_t with[HG_FUZZ_MAX_SECTIONS + 1], nwith = 0;
 	struct hg_trace *t = NULL;
+	bool has[HG_FUZZ_MAX_SECTIONS + 1] = { false };
 	struct field f;
 
 	seen.base = data;
@@ -162,7 +187,19 @@ static int mutate_field(uint8_t *data, size_t size, uint64_t *r)
 	seen.base = NULL;
 	if (!seen.n)
 		return -1;
-	f = seen.f[next(r) % seen.n];
+	for (i = 0; i < seen.n; i++) {
+		in[i] = section_of(sec, n, seen.f[i].at);
+		if (!has[in[i]]) {
+			has[in[i]] = true;
+			with[nwith++] = in[i];
+		}
+	}
+	which = with[next(r) % nwith];
+	pick = next(r) % seen.n;
+	for (k = 0; k < seen.n; k++)	/* the next field of that section from @pick */
+		if (in[(pick + k) % seen.n] == which)
+			break;
+	f = seen.f[(pick + k) % seen.n];
 	put_le(data + f.at, f.bytes, boundary(get_le(data + f.at, f.bytes), f.bytes, r));
 	return 0;
 }
