@@ -486,6 +486,49 @@ else
 	fail "ctx --sched of a capture recorded now" "$(head -1 "$TMP/err")"
 fi
 
+# --- explain --sched: the kernel's events from perf script text ------------------
+KF="$HERE/fixtures/kernel"
+if "$HG" explain "$KF.hgt" --worst 1 >"$TMP/kx" 2>"$TMP/err" &&
+   grep -q '^# kernel events: from the capture (--kernel)$' "$TMP/kx"; then
+	ok "explain names the capture as the events' source"
+else
+	fail "explain: the source" "$(head -1 "$TMP/kx") $(head -1 "$TMP/err")"
+fi
+expect_bad "explain --sched of text that is not perf script" explain "$KF.hgt" --sched "$HERE/smoke.sh"
+expect_bad "explain --sched of another run's capture" explain "$KF.hgt" --sched "$FIX.txt"
+expect_bad "explain --sched of a missing file" explain "$KF.hgt" --sched "$B/none.txt"
+expect_bad "explain without kernel events" explain "$FIX.hgt"
+KEV="-e sched:sched_switch -e sched:sched_wakeup -e irq:irq_handler_entry -e irq:irq_handler_exit
+	-e irq:softirq_entry -e irq:softirq_exit -e timer:hrtimer_expire_entry -e timer:hrtimer_expire_exit"
+[ -d /sys/kernel/tracing/events/irq_vectors/local_timer_entry ] &&
+	KEV="$KEV -e irq_vectors:local_timer_entry -e irq_vectors:local_timer_exit"
+if ! command -v perf >/dev/null; then
+	skip "explain --sched of perf record" "perf is not installed (linux-perf)"
+elif ! is_root; then
+	skip "explain --sched of perf record" "needs root (CAP_PERFMON and tracefs)"
+# shellcheck disable=SC2086 # KEV is a list of options
+elif ! perf record $KEV -k CLOCK_MONOTONIC -C 0 -q -o "$TMP/k.data" -- \
+	"$HG" -n 1 -d 300ms -t 0 -w CPU --cpu 0 -x -o "$TMP/k.hgt" >/dev/null 2>"$TMP/err"; then
+	skip "explain --sched of perf record" "perf record failed: $(grep -v '^\[' "$TMP/err" | head -1)"
+elif ! perf script --ns -i "$TMP/k.data" >"$TMP/k.txt" 2>/dev/null; then
+	fail "explain --sched of perf record" "perf script failed"
+else
+	if "$HG" explain "$TMP/k.hgt" --sched "$TMP/k.txt" --worst 3 >"$TMP/kx" 2>"$TMP/err" &&
+	   grep -q '^# kernel events: from perf script text .*k\.txt: [1-9][0-9]* of its [0-9]* event lines' "$TMP/kx" &&
+	   grep -q '^# kernel capture: [0-9]* events, [0-9]* tracepoints, clock mono, 0 lost$' "$TMP/kx" &&
+	   grep -q '^# thread 0: [0-9]* gaps, ' "$TMP/kx" && grep -q '^  timer  ' "$TMP/kx"
+	then ok "explain --sched: a run without --kernel taken apart by perf record's events"
+	else fail "explain --sched of perf record" "$(head -3 "$TMP/kx") $(head -1 "$TMP/err")"; fi
+	# without the interrupt events: said, and their time unexplained
+	grep -v ' irq:irq_handler_' "$TMP/k.txt" >"$TMP/k-noirq.txt"
+	if "$HG" explain "$TMP/k.hgt" --sched "$TMP/k-noirq.txt" --worst 0 >"$TMP/kx" 2>"$TMP/err" &&
+	   grep -q "^# the text lacks: .*no irq_handler_entry events: interrupt handlers' time shows as unexplained" "$TMP/kx" &&
+	   "$HG" explain "$TMP/k.hgt" --sched "$TMP/k-noirq.txt" --json >"$TMP/explain-sched.json" 2>"$TMP/err" &&
+	   grep -q "^hourglass: explain: --sched .*: the text lacks: .*no irq_handler_entry" "$TMP/err"
+	then ok "explain --sched: what the text lacks is named (text and JSON)"
+	else fail "explain --sched: lacks" "$(grep lacks "$TMP/kx") $(head -1 "$TMP/err")"; fi
+fi
+
 # --- --kernel: the kernel's events beside the run -------------------------------
 TI=/sys/kernel/tracing/instances
 if ! is_root; then
@@ -1062,6 +1105,8 @@ else
 		--sched "$HERE/fixtures/sched-yield.txt" -o "$J/perfetto-sched.json"
 	validate "export --format perfetto --sched" perfetto "$J/perfetto-sched.json"
 	validate "explain --json" explain "$TMP/explain.json"
+	[ -f "$TMP/explain-sched.json" ] &&
+		validate "explain --sched --json" explain "$TMP/explain-sched.json"
 	validate "ctxcost --json" ctxcost "$TMP/ctxcost.json"
 	"$HG" diff "$TMP/da.hgt" "$TMP/db.hgt" --json >"$J/diff1.json"
 	"$HG" diff "$TMP/before" "$TMP/after" --json >"$J/diff2.json"
