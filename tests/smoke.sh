@@ -529,6 +529,37 @@ else
 	else fail "explain --sched: lacks" "$(grep lacks "$TMP/kx") $(head -1 "$TMP/err")"; fi
 fi
 
+# export --format perfetto of a --kernel run: the kernel's tracks beside ours
+if "$HG" export "$KF.hgt" --format perfetto -o "$TMP/kernel.perfetto" 2>"$TMP/err" &&
+	/usr/bin/python3 - "$TMP/kernel.perfetto" <<'PY'
+import json, sys
+ev = json.load(open(sys.argv[1]))["traceEvents"]
+names = {(e["pid"], e["tid"]): e["args"]["name"] for e in ev if e["name"] == "thread_name"}
+kern = [e for e in ev if e.get("cat") == "kernel"]
+tracks = {names.get((e["pid"], e["tid"]), "") for e in kern}
+assert any(t.endswith(": interrupts") for t in tracks), tracks
+assert any(t.endswith(": other tasks") for t in tracks), tracks
+assert any(e["name"].startswith("timer ") for e in kern)
+assert all(e["ph"] == "X" and e["dur"] >= 0 and "kind" in e["args"] for e in kern)
+# the threads' tracks: their intervals only, as without the kernel's events
+ours = {(e["pid"], e["tid"]) for e in ev if e.get("cat") == "interval"}
+assert not [e for e in kern if (e["pid"], e["tid"]) in ours]
+# slices on one track nest or are apart, in ns
+by = {}
+for e in kern:
+    by.setdefault(e["tid"], []).append((round(e["ts"] * 1000), round((e["ts"] + e["dur"]) * 1000)))
+for spans in by.values():
+    spans.sort(key=lambda s: (s[0], -s[1]))
+    stack = []
+    for a, b in spans:
+        while stack and stack[-1] <= a:
+            stack.pop()
+        assert not stack or b <= stack[-1], (a, b, stack[-1])
+        stack.append(b)
+PY
+then ok "export --format perfetto: the kernel's interrupts and other tasks as tracks per CPU"
+else fail "export perfetto of a --kernel run" "$(head -1 "$TMP/err")"; fi
+
 # --- --kernel: the kernel's events beside the run -------------------------------
 TI=/sys/kernel/tracing/instances
 if ! is_root; then
@@ -1105,6 +1136,8 @@ else
 		--sched "$HERE/fixtures/sched-yield.txt" -o "$J/perfetto-sched.json"
 	validate "export --format perfetto --sched" perfetto "$J/perfetto-sched.json"
 	validate "explain --json" explain "$TMP/explain.json"
+	[ -f "$TMP/kernel.perfetto" ] &&
+		validate "export --format perfetto with the kernel's events" perfetto "$TMP/kernel.perfetto"
 	[ -f "$TMP/explain-sched.json" ] &&
 		validate "explain --sched --json" explain "$TMP/explain-sched.json"
 	validate "ctxcost --json" ctxcost "$TMP/ctxcost.json"
