@@ -560,6 +560,20 @@ PY
 then ok "export --format perfetto: the kernel's interrupts and other tasks as tracks per CPU"
 else fail "export perfetto of a --kernel run" "$(head -1 "$TMP/err")"; fi
 
+# render of a --kernel run: the interrupts and other tasks marked, with legend entries
+# (both pictures are among those tests/svg-text.py checks for overlaps below)
+if "$HG" render "$KF.hgt" -o "$TMP/kernel.svg" 2>"$TMP/err" &&
+   "$HG" render "$KF.hgt" --per-cpu -o "$TMP/kernel-cpu.svg" 2>>"$TMP/err" &&
+   grep -q '<rect class="kirq" ' "$TMP/kernel.svg" && grep -q '<rect class="kirq" ' "$TMP/kernel-cpu.svg" &&
+   grep -q '<rect class="other" .*<title>[^<]* (pid [0-9]*)</title></rect>' "$TMP/kernel.svg" &&
+   grep -q '<rect class="key kirq"' "$TMP/kernel.svg" &&
+   grep -q '>interrupt, softirq, timer, IPI, NMI (kernel events)</text>' "$TMP/kernel-cpu.svg" &&
+   tail -1 "$TMP/kernel.svg" | grep -q '^</svg>$'; then
+	ok "render of a --kernel run: interrupts and other tasks on the timeline, in the legend"
+else
+	fail "render of a --kernel run" "$(head -1 "$TMP/err")"
+fi
+
 # --- --kernel: the kernel's events beside the run -------------------------------
 TI=/sys/kernel/tracing/instances
 if ! is_root; then
