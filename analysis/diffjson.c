@@ -13,6 +13,7 @@
 
 #include <json-c/json.h>
 
+#include "analysis/diffcause.h"
 #include "analysis/diffjson.h"
 #include "trace/infile.h"
 #include "trace/wire.h"
@@ -75,6 +76,8 @@ static int thread(struct hg_diff_trial *tr, struct json_object *th)
 	snprintf(name, sizeof(name), "thread%d.share", id);
 	if (!ret && found)
 		ret = hg_diff_add(tr, name, 100 * share, HG_DK_SHARE, HG_DS_VALUE, -1);
+	if (!ret)
+		ret = hg_diff_causes_from_json(th, id, tr);
 	return ret;
 }
 

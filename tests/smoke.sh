@@ -574,6 +574,30 @@ else
 	fail "render of a --kernel run" "$(head -1 "$TMP/err")"
 fi
 
+# diff: the causes of two runs, from --kernel traces and from summaries' causes
+if "$HG" diff "$KF.hgt" "$KF.hgt" >"$TMP/out" 2>"$TMP/err" &&
+   grep -q '^  thread0\.cause\.timer\.time  *[0-9.]* ' "$TMP/out" &&
+   grep -q '^  thread0\.cause\.unexplained\.count ' "$TMP/out" &&
+   "$HG" diff "$KF.hgt" "$KF.hgt" --json >"$TMP/diff-causes1.json" 2>"$TMP/err" &&
+   grep -q '"name": "thread0.cause.task.time"' "$TMP/diff-causes1.json"
+then ok "diff of two --kernel traces: each thread's causes by kind"
+else fail "diff of --kernel traces" "$(grep cause "$TMP/out" | head -2) $(head -1 "$TMP/err")"; fi
+mkdir -p "$TMP/kbefore" "$TMP/kafter"
+for v in 4000:1 4400:2 3600:3; do
+	for side in kbefore kafter; do
+		ns=${v%%:*}
+		[ $side = kafter ] && ns=$((ns * 10))
+		printf '{"threads": [{"id": 0, "gaps": {"count": 9, "median_ns": 900, "p99_ns": 9000, "p999_ns": 9000, "max_ns": 9000}, "causes": [{"kind": "irq", "name": "24:eth0", "count": 3, "total_ns": %s, "max_ns": 2000}, {"kind": "timer", "name": "local_timer", "count": 2, "total_ns": 1000, "max_ns": 600}]}]}\n' \
+			"$ns" >"$TMP/$side/t${v##*:}.json"
+	done
+done
+if "$HG" diff "$TMP/kbefore" "$TMP/kafter" >"$TMP/out" 2>"$TMP/err" &&
+   grep -q '^  thread0\.cause\.irq\.time .* welch .* B higher$' "$TMP/out" &&
+   ! grep -q 'thread0\.cause\.task\.' "$TMP/out" &&
+   "$HG" diff "$TMP/kbefore" "$TMP/kafter" --json >"$TMP/diff-causes2.json" 2>"$TMP/err"
+then ok "diff of summaries with causes: irq time B higher (Welch over 3 trials)"
+else fail "diff of summaries with causes" "$(grep cause "$TMP/out" | head -2) $(head -1 "$TMP/err")"; fi
+
 # --- --kernel: the kernel's events beside the run -------------------------------
 TI=/sys/kernel/tracing/instances
 if ! is_root; then
@@ -1159,6 +1183,9 @@ else
 	"$HG" diff "$TMP/before" "$TMP/after" --json >"$J/diff2.json"
 	validate "diff --json (two traces, two directories of summaries)" diff \
 		"$J/diff1.json" "$J/diff2.json"
+	[ -f "$TMP/diff-causes2.json" ] &&
+		validate "diff --json with causes (--kernel traces, summaries' causes)" diff \
+			"$TMP/diff-causes1.json" "$TMP/diff-causes2.json"
 	validate "cachecost --json" cachecost "$TMP/cachecost.json"
 	# the validator refuses what breaks a schema
 	sed 's/"schema": 2,/"schema": "2",/' "$J/summary.json" >"$J/bad.json"
