@@ -10,9 +10,9 @@
 #include <string.h>
 
 #include "analysis/ksched.h"
+#include "analysis/perftext.h"
 #include "analysis/sched.h"
 #include "trace/infile.h"
-#include "trace/timeval.h"
 #include "trace/wire.h"
 
 #define NAME_MAX_LEN HG_KEV_NAME_LEN
@@ -35,35 +35,19 @@ struct parser {
 	bool names_worker, any_switch;
 };
 
-/* A decimal number at @p (before @end); NULL when there is none. */
-static const char *number(const char *p, const char *end, uint64_t *v, int *digits)
-{
-	uint64_t x = 0;
-	int d = 0;
-
-	for (; p < end && *p >= '0' && *p <= '9' && d < 19; p++, d++)
-		x = x * 10 + (uint64_t)(*p - '0');
-	if (!d || (p < end && *p >= '0' && *p <= '9'))
-		return NULL;
-	*v = x;
-	if (digits)
-		*digits = d;
-	return p;
-}
-
 /* "[<cpu>] <s>.<frac>: " at @p: the CPU and the time; the text after it, or NULL. */
 static const char *stamp(const char *p, const char *end, struct pline *l)
 {
 	uint64_t cpu, sec, frac;
 	int i;
 
-	if (*p != '[' || !(p = number(p + 1, end, &cpu, NULL)) || p >= end || *p != ']' ||
+	if (*p != '[' || !(p = hg_perf_number(p + 1, end, &cpu, NULL)) || p >= end || *p != ']' ||
 	    cpu >= HG_KEV_MAX_CPUS)
 		return NULL;
 	for (p++; p < end && *p == ' '; p++)
 		;
-	if (!(p = number(p, end, &sec, NULL)) || p >= end || *p != '.' ||
-	    !(p = number(p + 1, end, &frac, &l->digits)) || p >= end || *p != ':' ||
+	if (!(p = hg_perf_number(p, end, &sec, NULL)) || p >= end || *p != '.' ||
+	    !(p = hg_perf_number(p + 1, end, &frac, &l->digits)) || p >= end || *p != ':' ||
 	    l->digits > 9 || sec > UINT64_MAX / 1000000000ULL - 1)
 		return NULL;
 	for (i = l->digits; i < 9; i++)
@@ -129,7 +113,7 @@ static bool num(const struct pline *l, const char *key, uint32_t *v)
 	const char *p = value(l, key);
 	uint64_t x;
 
-	if (!p || !number(p, l->end, &x, NULL) || x > UINT32_MAX)
+	if (!p || !hg_perf_number(p, l->end, &x, NULL) || x > UINT32_MAX)
 		return false;
 	*v = (uint32_t)x;
 	return true;
@@ -230,7 +214,7 @@ static int decode_nmi(struct parser *ps, const struct pline *l, struct hg_kev *e
 			;
 		d = d + kn <= l->end ? d + kn : NULL;
 	}
-	if (h == p || !d || !number(d, l->end, &ns, NULL) || ns > UINT32_MAX) {
+	if (h == p || !d || !hg_perf_number(d, l->end, &ns, NULL) || ns > UINT32_MAX) {
 		*why = "no handler or delta_ns";
 		return -EINVAL;
 	}
@@ -326,17 +310,6 @@ static int decode(struct parser *ps, const struct pline *l, struct hg_kev *e, co
 	return 1;
 }
 
-/* CLOCK_MONOTONIC @ns on the trace's counter (saturating at 0), as attrib.c places switches. */
-static uint64_t ns_cycles(const struct hg_trace *t, uint64_t ns)
-{
-	uint64_t hz = t->calib.tsc_hz, d;
-
-	if (ns >= t->mono_start_ns)
-		return t->mono_start_cycles + hg_ns_to_cycles(ns - t->mono_start_ns, hz);
-	d = hg_ns_to_cycles(t->mono_start_ns - ns, hz);
-	return d < t->mono_start_cycles ? t->mono_start_cycles - d : 0;
-}
-
 /* Name "<sys>:<event>" among the tracepoints, once. */
 static int add_tp(struct hg_kevents *k, const struct pline *l)
 {
@@ -388,7 +361,7 @@ static int take(struct parser *ps, const struct pline *l, struct hg_ksched_info 
 	ret = decode(ps, l, &e, why);
 	if (ret <= 0)
 		return ret;
-	e.cycles = ns_cycles(ps->t, l->ns);
+	e.cycles = hg_trace_mono_cycles(ps->t, l->ns);	/* as attrib.c places switches */
 	if (!ps->k->n || e.cycles < ps->first)
 		ps->first = e.cycles;
 	if (e.cycles > ps->last)
