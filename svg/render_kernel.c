@@ -13,7 +13,7 @@
 #include "analysis/kslices.h"
 #include "svg/renderint.h"
 
-#define KIRQ_GROW	-5	/* interrupt boxes: this much inside the band */
+#define KIRQ_GROW	(-5)	/* interrupt boxes: this much inside the band */
 
 struct kslice_set {
 	struct hg_kslice *v;
