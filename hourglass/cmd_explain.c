@@ -44,9 +44,10 @@ static const struct hg_opt explain_opts[] = {
 	  .help = "the same as JSON (schemas/explain.schema.json)" },
 	{ .name = "sched", .kind = HG_OPT_FILE, .off = offsetof(struct explain_args, sched),
 	  .value = "<perf.txt>",
-	  .help = "take the kernel's events from the text of perf script\n"
-	  "over perf record -k CLOCK_MONOTONIC -e 'sched:*' -e 'irq:*'\n"
-	  "-e 'irq_vectors:*' ... of the run (for a run without --kernel)" },
+	  .help = "take the kernel's events from the perf script text\n"
+	  "of a perf record -k CLOCK_MONOTONIC of the run's sched,\n"
+	  "irq, irq_vectors, timer and nmi events (a run without\n"
+	  "--kernel)" },
 	HG_OPT_END
 };
 
@@ -60,7 +61,8 @@ static const struct hg_cmdspec explain_spec = {
 		 "switch paths (kernel), and what no event covers (unexplained: the\n"
 		 "hypervisor, SMIs, the hardware). Print, per thread, each cause's count,\n"
 		 "total and longest piece and its share of the gap time, then the longest\n"
-		 "gaps each taken apart; the parts of a gap add up to it.",
+		 "gaps each taken apart; the parts of a gap add up to it. With --sched,\n"
+		 "the events are those of perf script text instead.",
 	.args = explain_pos,
 	.opts = explain_opts,
 };
