@@ -69,17 +69,6 @@ static int by_line(const void *a, const void *b)
 	return x->at_cycles < y->at_cycles ? -1 : x->at_cycles > y->at_cycles;
 }
 
-/* CLOCK_MONOTONIC @ns on the trace's counter (saturating at 0). */
-static uint64_t ns_cycles(const struct hg_trace *t, uint64_t ns)
-{
-	uint64_t hz = t->calib.tsc_hz, d;
-
-	if (ns >= t->mono_start_ns)
-		return t->mono_start_cycles + hg_ns_to_cycles(ns - t->mono_start_ns, hz);
-	d = hg_ns_to_cycles(t->mono_start_ns - ns, hz);
-	return d < t->mono_start_cycles ? t->mono_start_cycles - d : 0;
-}
-
 static bool is_worker(const struct hg_trace *t, uint32_t pid)
 {
 	uint32_t i;
@@ -242,7 +231,7 @@ int hg_attribute(const struct hg_trace *t, const struct hg_sched *s, hg_sched_ga
 	if (!sc)
 		return -ENOMEM;
 	for (k = 0; k < s->n; k++)
-		sc[k] = ns_cycles(t, s->sw[k].mono_ns);
+		sc[k] = hg_trace_mono_cycles(t, s->sw[k].mono_ns);
 	slack = hg_ns_to_cycles(s->resolution_ns + SLACK_NS, t->calib.tsc_hz);
 	ret = hg_classify(t, keep_gap, &gs);
 	if (ret)

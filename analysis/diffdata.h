@@ -8,8 +8,9 @@
  * every switch), thread<n>.gap, thread<n>.latency and latency (all LAT
  * threads), each with .count .median .p99 .p99.9 .max; thread<n>.misses
  * and thread<n>.jobs for timed threads, misses and jobs over all;
- * thread<n>.share (received CPU time over the thread's window, %).
- * Times are in us.
+ * thread<n>.share (received CPU time over the thread's window, %);
+ * thread<n>.cause.<kind>.time and .count from the kernel's events
+ * (analysis/diffcause.h). Times are in us.
  */
 #ifndef HG_DIFFDATA_H
 #define HG_DIFFDATA_H

@@ -19,6 +19,7 @@
 
 #include <json-c/json.h>
 
+#include "analysis/diffcause.h"
 #include "analysis/diffjson.h"
 #include "trace/infile.h"
 #include "trace/wire.h"
@@ -192,6 +193,8 @@ static int thread(struct rd *r, struct hg_diff_trial *tr, struct json_object *th
 	snprintf(name, sizeof(name), "thread%d.share", (int)id);
 	if (!ret && have)
 		ret = hg_diff_add(tr, name, 100 * share, HG_DK_SHARE, HG_DS_VALUE, -1);
+	if (!ret)
+		ret = hg_diff_causes_from_json(th, (int)id, tr);
 	if (ret == -ENOMEM)
 		snprintf(r->err, r->errlen, "%s", strerror(ENOMEM));
 	return ret;

@@ -519,3 +519,8 @@ int hg_kattr_each(const struct hg_trace *t, const struct hg_kattr *a, hg_kgap_fn
 	free(g);
 	return ret;
 }
+
+enum hg_kcause hg_kattr_vector_kind(const char *name)
+{
+	return (enum hg_kcause)vector_kind(name);
+}

@@ -95,4 +95,11 @@ typedef int (*hg_kgap_fn)(const struct hg_kgap *g, void *arg);
  */
 int hg_kattr_each(const struct hg_trace *t, const struct hg_kattr *a, hg_kgap_fn fn, void *arg);
 
+/*
+ * hg_kattr_vector_kind - the kind of an x86 vector by its name:
+ * HG_KC_TIMER for "local_timer", HG_KC_IPI for reschedule,
+ * call_function(_single), irq_work, x86_platform_ipi, reboot; else HG_KC_IRQ
+ */
+enum hg_kcause hg_kattr_vector_kind(const char *name);
+
 #endif /* HG_KATTR_H */

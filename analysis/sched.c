@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/perftext.h"
 #include "analysis/sched.h"
 #include "trace/infile.h"
 #include "trace/wire.h"
@@ -22,22 +23,6 @@ static const char *find(const char *p, const char *end, const char *needle)
 		if (*p == *needle && !memcmp(p, needle, n))
 			return p;
 	return NULL;
-}
-
-/* A decimal number at @p (before @end); NULL when there is none. */
-static const char *number(const char *p, const char *end, uint64_t *v, int *digits)
-{
-	uint64_t x = 0;
-	int d = 0;
-
-	for (; p < end && *p >= '0' && *p <= '9' && d < 19; p++, d++)
-		x = x * 10 + (uint64_t)(*p - '0');
-	if (!d || (p < end && *p >= '0' && *p <= '9'))
-		return NULL;
-	*v = x;
-	if (digits)
-		*digits = d;
-	return p;
 }
 
 /* "<key><value> " up to the next @stop: copy the value into @dst. */
@@ -63,7 +48,7 @@ static const char *num_field(const char *p, const char *end, const char *key, ui
 {
 	const char *at = find(p, end, key);
 
-	return at ? number(at + strlen(key), end, v, NULL) : NULL;
+	return at ? hg_perf_number(at + strlen(key), end, v, NULL) : NULL;
 }
 
 /* One event line [@p, @end) with the event name at @ev. */
@@ -80,14 +65,14 @@ static int parse_line(const char *p, const char *ev, const char *end,
 			close = q;
 	for (q = close; q && q > p && q[-1] != '['; q--)
 		;
-	if (!close || !q || q == p || !number(q, close, &cpu, NULL) || cpu > UINT32_MAX) {
+	if (!close || !q || q == p || !hg_perf_number(q, close, &cpu, NULL) || cpu > UINT32_MAX) {
 		*why = "no [cpu]";
 		return -EINVAL;
 	}
 	for (q = close + 1; q < ev && *q == ' '; q++)
 		;
-	q = number(q, ev, &sec, NULL);
-	if (!q || *q != '.' || !(q = number(q + 1, ev, &frac, &digits)) || *q != ':' ||
+	q = hg_perf_number(q, ev, &sec, NULL);
+	if (!q || *q != '.' || !(q = hg_perf_number(q + 1, ev, &frac, &digits)) || *q != ':' ||
 	    digits > 9 || sec > UINT64_MAX / 1000000000ULL - 1) {
 		*why = "no time <seconds>.<fraction>:";
 		return -EINVAL;

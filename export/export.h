@@ -30,6 +30,14 @@
  *           interval, named "CPU C" (tid 3+T+C for T threads, sorted by
  *           C), with the same intervals named "thread N" (category "cpu";
  *           args thread, ended_by): the schedule as each CPU saw it.
+ *           With the kernel's events (--kernel), each captured CPU also
+ *           has the tracks "CPU C: interrupts" (tid of "CPU C" + 65536)
+ *           and "CPU C: other tasks" (+ 131072), sorted after the CPU
+ *           tracks, of complete events (category "kernel", args kind, and
+ *           pid for a task): every interrupt context, nested as it ran
+ *           ("irq 24:eth0", "softirq NET_RX", "timer local_timer", ...),
+ *           and every run of a task not among the threads
+ *           (analysis/kslices.h).
  *           Track ids are unique across both processes and never 0, 1 or 2:
  *           Perfetto names threads by tid alone, takes tid 0 for the idle
  *           task and gives an event without a tid its pid.

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "analysis/attrib.h"
+#include "analysis/kslices.h"
 #include "export/export.h"
 #include "export/exportbuf.h"
 #include "export/exportint.h"
@@ -38,6 +39,7 @@ struct pf {
 	struct hg_json *j;			/* the document, in "traceEvents" */
 	int cpus_named;				/* the process "CPUs" named */
 	uint64_t cpu_named[PF_MAX_CPUS / 64];	/* CPU tracks named */
+	uint64_t kcpu_named[2][PF_MAX_CPUS / 64];	/* kernel tracks: interrupts, tasks */
 };
 
 /*
@@ -59,6 +61,12 @@ static uint64_t pf_cpu_tid(const struct pf *pf, unsigned int cpu)
 	if (pf->cpus_pid == PF_CPUS_PID_BESIDE)
 		return PF_CPUS_PID_BESIDE + 1 + (uint64_t)cpu;
 	return 3 + (uint64_t)pf->t->nthreads + cpu;
+}
+
+/* CPU @cpu's track of the kernel's interrupts (@tasks 0) or other tasks (1). */
+static uint64_t pf_kernel_tid(const struct pf *pf, unsigned int cpu, int tasks)
+{
+	return pf_cpu_tid(pf, cpu) + (uint64_t)PF_MAX_CPUS * (tasks ? 2 : 1);
 }
 
 /* "<pid>,\"tid\":<tid>" of thread @i's track, after PF_ON_THREADS(). */
@@ -352,6 +360,53 @@ static int pf_other(const struct hg_sched_run *r, void *arg)
 	return 0;
 }
 
+/*
+ * A slice of the kernel's events (--kernel) on its CPU's track of
+ * interrupts or of tasks; our threads' runs are on their own tracks.
+ */
+static int pf_kslice(const struct hg_kslice *s, void *arg)
+{
+	struct pf *pf = arg;
+	struct hg_out *o = pf->o;
+	int tasks = s->kind == HG_KC_TASK;
+	char span[80], name[HG_KATTR_NAME_LEN + 16], *p;
+	size_t n;
+
+	if (tasks && s->ours)
+		return 0;
+	pf_cpu_track(pf, s->cpu);
+	if (!(pf->kcpu_named[tasks][s->cpu / 64] & (1ULL << (s->cpu % 64)))) {
+		pf->kcpu_named[tasks][s->cpu / 64] |= 1ULL << (s->cpu % 64);
+		snprintf(name, sizeof(name), "CPU %u: %s", s->cpu,
+			 tasks ? "other tasks" : "interrupts");
+		pf_track(pf, pf->cpus_pid, pf_kernel_tid(pf, s->cpu, tasks), name,
+			 PF_MAX_CPUS + 2 * (uint64_t)s->cpu + (uint64_t)tasks);
+	}
+	n = (size_t)(put_span(span, hg_trace_mono_ns(pf->t, s->start_cycles),
+			      hg_trace_mono_ns(pf->t, s->end_cycles)) - span);
+	if (tasks)
+		snprintf(name, sizeof(name), "%s", s->name);
+	else
+		snprintf(name, sizeof(name), "%s %s", hg_kcause_name(s->kind), s->name);
+	hg_out_done(o, hg_json_prefix(pf->j, hg_out_room(o, HG_JSON_PREFIX)));
+	OUT_LIT(o, "{\"name\":");
+	hg_out_jstr(o, name);
+	OUT_LIT(o, ",\"cat\":\"kernel\",\"ph\":\"X\"");
+	hg_out_kv_u64(o, "pid", pf->cpus_pid);
+	hg_out_kv_u64(o, "tid", pf_kernel_tid(pf, s->cpu, tasks));
+	p = hg_out_room(o, sizeof(span));
+	memcpy(p, span, n);
+	hg_out_done(o, p + n);
+	OUT_LIT(o, ",\"args\":{\"kind\":");
+	hg_out_jstr(o, hg_kcause_name(s->kind));
+	if (tasks) {
+		OUT_LIT(o, ",\"pid\":");
+		hg_out_u64(o, s->pid);
+	}
+	OUT_LIT(o, "}}");
+	return 0;
+}
+
 static int pf_no_gap(const struct hg_sched_gap *g __attribute__((unused)),
 		     void *arg __attribute__((unused)))
 {
@@ -384,6 +439,8 @@ static int perfetto(struct hg_out *o, const struct hg_trace *t, const struct hg_
 
 		ret = hg_attribute(t, sched, pf_no_gap, pf_other, pf, NULL, err, sizeof(err));
 	}
+	if (!ret && t->kev)
+		ret = hg_kslices(t, pf_kslice, pf);
 	hg_out_flush(o);
 	hg_json_close(&j);
 	hg_json_string(&j, "displayTimeUnit", "ns");

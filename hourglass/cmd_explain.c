@@ -22,6 +22,7 @@
 
 struct explain_args {
 	const char *file;
+	const char *sched;
 	uint64_t worst;
 	uint64_t thread;
 	bool json;
@@ -29,7 +30,7 @@ struct explain_args {
 
 static const struct hg_arg explain_pos[] = {
 	{ .name = "<file>", .what = "trace file", .kind = HG_OPT_FILE,
-	  .off = offsetof(struct explain_args, file), .help = "a trace written with -o and --kernel" },
+	  .off = offsetof(struct explain_args, file), .help = "a trace written with -o and --kernel (or see --sched)" },
 	HG_ARG_END
 };
 
@@ -41,6 +42,12 @@ static const struct hg_opt explain_opts[] = {
 	  .max = 1023, .flags = HG_OPT_ZERO_OK, .value = "<n>", .help = "thread <n> alone (default every thread)" },
 	{ .name = "json", .kind = HG_OPT_FLAG, .off = offsetof(struct explain_args, json),
 	  .help = "the same as JSON (schemas/explain.schema.json)" },
+	{ .name = "sched", .kind = HG_OPT_FILE, .off = offsetof(struct explain_args, sched),
+	  .value = "<perf.txt>",
+	  .help = "take the kernel's events from the perf script text\n"
+	  "of a perf record -k CLOCK_MONOTONIC of the run's sched,\n"
+	  "irq, irq_vectors, timer and nmi events (a run without\n"
+	  "--kernel)" },
 	HG_OPT_END
 };
 
@@ -54,7 +61,8 @@ static const struct hg_cmdspec explain_spec = {
 		 "switch paths (kernel), and what no event covers (unexplained: the\n"
 		 "hypervisor, SMIs, the hardware). Print, per thread, each cause's count,\n"
 		 "total and longest piece and its share of the gap time, then the longest\n"
-		 "gaps each taken apart; the parts of a gap add up to it.",
+		 "gaps each taken apart; the parts of a gap add up to it. With --sched,\n"
+		 "the events are those of perf script text instead.",
 	.args = explain_pos,
 	.opts = explain_opts,
 };
@@ -62,27 +70,31 @@ static const struct hg_cmdspec explain_spec = {
 static int explain_run(const void *args, const struct hg_trace *t)
 {
 	const struct explain_args *a = args;
+	struct hg_kevents *own;
 	struct hg_kexplain x;
+	struct hg_trace view;
 	uint32_t thread = a->thread == NO_THREAD ? HG_KEXPLAIN_ALL : (uint32_t)a->thread;
 	int ret;
 
-	if (!t->kev) {
-		fprintf(stderr, "hourglass: explain: %s: no kernel events in this trace "
-			"(run with --kernel)\n", a->file);
-		return 2;
-	}
 	if (thread != HG_KEXPLAIN_ALL && thread >= t->nthreads) {
 		fprintf(stderr, "hourglass: explain: --thread %u: the trace has %u thread%s\n",
 			thread, t->nthreads, t->nthreads == 1 ? "" : "s");
 		return 2;
 	}
+	ret = hg_cmd_kernel_events("explain", a->file, a->sched, t, &view, &own,
+				   a->json ? NULL : stdout, "# ");
+	if (ret)
+		return ret;
+	t = &view;
 	ret = hg_kexplain(t, thread, (uint32_t)a->worst, &x);
 	if (ret) {
+		hg_kevents_free(own);
 		fprintf(stderr, "hourglass: explain: %s\n", strerror(-ret));
 		return 1;
 	}
 	ret = a->json ? hg_explain_json(stdout, t, &x) : hg_explain_print(stdout, t, &x);
 	hg_kexplain_free(&x);
+	hg_kevents_free(own);
 	return ret ? 1 : 0;
 }
 

@@ -121,3 +121,45 @@ int hg_cmd_read_sched(const char *cmd, const char *file, const struct hg_trace *
 		ret == -EINVAL ? "damaged records" : strerror(-ret));
 	return 1;
 }
+
+int hg_cmd_kernel_events(const char *cmd, const char *file, const char *sched, const struct hg_trace *t,
+			 struct hg_trace *view, struct hg_kevents **own, FILE *note,
+			 const char *prefix)
+{
+	char err[HG_ERR_LEN] = "", lacks[512];
+	struct hg_ksched_info info;
+	int ret;
+
+	*own = NULL;
+	*view = *t;
+	if (!sched) {
+		if (!t->kev) {
+			fprintf(stderr, "hourglass: %s: %s: no kernel events in this trace (run "
+				"with --kernel, or give --sched <perf script text>)\n", cmd, file);
+			return 2;
+		}
+		if (note)
+			fprintf(note, "%skernel events: from the capture (--kernel)\n", prefix);
+		return 0;
+	}
+	ret = hg_ksched_read(t, sched, own, &info, err, sizeof(err));
+	if (ret) {
+		fprintf(stderr, "hourglass: %s: --sched %s: %s\n", cmd, sched,
+			ret == -ENOMEM ? strerror(ENOMEM) : err);
+		return ret == -ENOMEM ? 1 : 2;
+	}
+	view->kev = *own;
+	if (note)
+		fprintf(note, "%skernel events: from perf script text %s: %llu of its %llu event "
+			"lines (the rest another kind or outside the run), times to %llu ns\n",
+			prefix, sched, (unsigned long long)info.used,
+			(unsigned long long)info.lines, (unsigned long long)info.resolution_ns);
+	if (hg_ksched_missing(*own, lacks, sizeof(lacks))) {
+		if (note)
+			fprintf(note, "%sthe text lacks: %s\n", prefix, lacks);
+		else
+			fprintf(stderr, "hourglass: %s: --sched %s: the text lacks: %s\n", cmd,
+				sched, lacks);
+	}
+	return 0;
+}

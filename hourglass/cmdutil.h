@@ -6,6 +6,7 @@
 #ifndef HG_CMDUTIL_H
 #define HG_CMDUTIL_H
 
+#include "analysis/ksched.h"
 #include "analysis/sched.h"
 #include "hourglass/cmdopt.h"
 #include "trace/atomicfile.h"
@@ -26,6 +27,21 @@ int hg_cmd_read(const char *cmd, const char *file, struct hg_trace **t);
  */
 int hg_cmd_read_sched(const char *cmd, const char *file, const struct hg_trace *t,
 		      struct hg_sched *s);
+
+/*
+ * hg_cmd_kernel_events - the kernel's events subcommand @cmd takes apart
+ * the gaps of @t (read from @file) by: those of perf script text @sched (analysis/ksched.h) when
+ * given, else the trace's own (--kernel). @view is @t with them (a shallow
+ * copy: free *@own with hg_kevents_free() after it, NULL when the trace's
+ * are used). Names the source, and what the text lacked, on @note (each
+ * line after @prefix; NULL: none), or for JSON only the lacks on
+ * standard error. Returns the exit status: 0, 2 for no events or a text
+ * that is not perf script's or does not fit the trace, 1 for memory;
+ * messages printed.
+ */
+int hg_cmd_kernel_events(const char *cmd, const char *file, const char *sched, const struct hg_trace *t,
+			 struct hg_trace *view, struct hg_kevents **own, FILE *note,
+			 const char *prefix);
 
 /*
  * hg_cmd_flush - flush standard output; when that or an earlier write

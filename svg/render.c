@@ -29,6 +29,7 @@ static const char css[] =
 	".dl{fill:#222}\n"
 	".wake{stroke:#2c7a2c;stroke-width:1;fill:none}\n"
 	".other{fill:#e8a33d}\n"
+	".kirq{fill:#7b3294}\n"
 	".on{font-size:10px;fill:#222}\n";
 
 /* "2000.122": ms with at most three decimals, trailing zeros dropped. */
@@ -267,14 +268,14 @@ static int draw_timeline(struct render *r)
 	struct hg_svg_axis axis;
 	int ret;
 
-	e = calloc(r->t->nthreads + r->ncpus + 4, sizeof(*e));
+	e = calloc(r->t->nthreads + r->ncpus + 6, sizeof(*e));
 	open = calloc(nopen, sizeof(*open));
 	if (!e || !open) {
 		free(e);
 		free(open);
 		return -ENOMEM;
 	}
-	ne = hg_render_legend_entries(r, r->o->per_cpu, e, r->t->nthreads + r->ncpus + 4);
+	ne = hg_render_legend_entries(r, r->o->per_cpu, e, r->t->nthreads + r->ncpus + 6);
 	lay_out(r, e, ne);
 	hg_svg_begin(r->f, r->l.width, r->l.height, css);
 	draw_title(r);
@@ -289,6 +290,8 @@ static int draw_timeline(struct render *r)
 	ret = draw_intervals(r, open);
 	if (!ret && r->o->per_cpu && r->o->sched)
 		ret = hg_render_others(r, r->o->sched);
+	if (!ret && r->t->kev)
+		ret = hg_render_kernel(r, r->o->per_cpu);
 	if (!ret && !r->o->per_cpu)
 		hg_render_events(r);
 	else if (!ret)
@@ -302,7 +305,7 @@ static int draw_timeline(struct render *r)
 
 int hg_render_timeline(FILE *f, const struct hg_trace *t, const struct hg_render_opts *o)
 {
-	struct render r = { .f = f, .t = t, .o = o };
+	struct render r = { .f = f, .t = t, .o = o, .ktasks = t->kev && !o->sched };
 	char err[HG_ERR_LEN];
 	int ret;
 

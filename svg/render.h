@@ -9,6 +9,9 @@
  * row), their deadlines (a triangle over it) and, in red, the span of each
  * job that missed its deadline; LAT threads a tick at each wake-up (in CPU
  * rows: under the row of the CPU it woke on, in the thread's colour).
+ * A trace with the kernel's events (--kernel) also shows each interrupt
+ * context and other task's run in the threads' gaps (in CPU rows: all of
+ * the CPU's).
  * Intervals, gaps and markers narrower than a pixel are merged with their
  * neighbours (intervals only on the same CPU), so the picture holds at most
  * a few boxes per pixel column and row however long the trace.
@@ -18,7 +21,8 @@
  * number order) or of their thread (CPU rows: the k-th thread); "miss"
  * missed jobs, "rel" and "dl" paths of release and deadline markers (a
  * subpath "M..." each), "wake" LAT wake-ups ("wake mark c<k>" in CPU
- * rows); the legend's swatches add "key".
+ * rows), "kirq" the kernel's interrupt contexts and "other" other
+ * tasks' runs (with --sched or --kernel); the legend's swatches add "key".
  */
 #ifndef HG_RENDER_H
 #define HG_RENDER_H

@@ -19,10 +19,22 @@ static void add_entry(struct legend_entry *e, size_t *n, size_t max, const char 
 	(*n)++;
 }
 
+/* With the kernel's events (--kernel): what their boxes mean. */
+static void kernel_entries(const struct render *r, struct legend_entry *e, size_t *n,
+			   size_t max)
+{
+	if (!r->t->kev)
+		return;
+	add_entry(e, n, max, "kirq", -1, "interrupt, softirq, timer, IPI, NMI (kernel events)");
+	if (r->ktasks)
+		add_entry(e, n, max, "other", -1, "another task (kernel events)");
+}
+
 /*
  * The legend's entries. CPU rows: each thread's colour, a wake-up mark of
  * it for a LAT thread (its wake-ups are drawn on the CPU they woke on).
- * Thread rows: each CPU's colour, then the markers that are drawn.
+ * Thread rows: each CPU's colour, then the markers that are drawn. Both:
+ * the kernel's events, when the trace has them.
  */
 size_t hg_render_legend_entries(const struct render *r, bool per_cpu, struct legend_entry *e,
 				size_t max)
@@ -47,8 +59,10 @@ size_t hg_render_legend_entries(const struct render *r, bool per_cpu, struct leg
 			 th->priority, wakes ? ": wake-ups" : "");
 		add_entry(e, &n, max, wakes ? "wake" : NULL, (int)(i % HG_SVG_NCOLOURS), text);
 	}
-	if (per_cpu)
+	if (per_cpu) {
+		kernel_entries(r, e, &n, max);
 		return n;
+	}
 	for (c = 0; c < NCPUS && r->ncpus; c++) {
 		if (r->cpu_row[c] < 0)
 			continue;
@@ -64,6 +78,7 @@ size_t hg_render_legend_entries(const struct render *r, bool per_cpu, struct leg
 			  "period with no frame done");
 	if (lat)
 		add_entry(e, &n, max, "wake", -1, "wake-up (LAT)");
+	kernel_entries(r, e, &n, max);
 	return n;
 }
 
@@ -89,6 +104,9 @@ static void legend_swatch(FILE *f, const struct legend_entry *e, double x, doubl
 	else if (!strcmp(e->cls, "miss"))
 		fprintf(f, "<rect class=\"key miss\" x=\"%.1f\" y=\"%.1f\" width=\"14\" "
 			"height=\"10\"/>\n", x, y - 9);
+	else if (!strcmp(e->cls, "kirq") || !strcmp(e->cls, "other"))
+		fprintf(f, "<rect class=\"key %s\" x=\"%.1f\" y=\"%.1f\" width=\"14\" "
+			"height=\"10\"/>\n", e->cls, x, y - 9);
 	else if (!strcmp(e->cls, "rel"))
 		fprintf(f, "<path class=\"key rel\" d=\"M%.1f %.1fl-4 7h8z\"/>\n", x + 7, y - 8);
 	else if (!strcmp(e->cls, "dl"))

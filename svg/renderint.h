@@ -7,7 +7,7 @@
  * render.c lays the picture out and draws the title, rows and intervals;
  * render_boxes.c clips and merges the boxes, render_legend.c draws the
  * legend, render_marks.c the markers and misses, render_sched.c the other
- * tasks of --sched. Calls go from render.c to the others and from all to
+ * tasks of --sched, render_kernel.c the kernel's events of --kernel. Calls go from render.c to the others and from all to
  * render_boxes.c, never back. Not installed, not used outside these files.
  */
 #ifndef HG_RENDERINT_H
@@ -51,6 +51,8 @@ struct render {
 	struct layout l;
 	int *cpu_row;		/* per CPU: its row, -1 when never seen */
 	unsigned int ncpus;	/* CPUs seen */
+	bool ktasks;		/* the kernel's events show other tasks
+				 * (--kernel, and no --sched drawing its own) */
 };
 
 /* The open box of a row, extended while the next interval starts near its end. */
@@ -62,7 +64,8 @@ struct merge {
 
 /* One entry of a legend: a swatch of a class, and what it means. */
 struct legend_entry {
-	const char *cls;	/* "rel", "dl", "miss", "wake"; NULL: a box */
+	const char *cls;	/* "rel", "dl", "miss", "wake", "kirq", "other";
+				 * NULL: a box */
 	int colour;		/* of the box or wake-up, -1: the class' own */
 	char text[160];
 };
@@ -144,5 +147,16 @@ void hg_render_cpu_wakes(const struct render *r);
  * Returns 0 or the -errno of hg_attribute(), which reads them.
  */
 int hg_render_others(const struct render *r, const struct hg_sched *sched);
+
+/*
+ * hg_render_kernel - the kernel's events of a --kernel trace: interrupt
+ * contexts (class "kirq", inside the band) and other tasks' runs (class
+ * "other", named; not the idle task, and only when r->ktasks), in thread
+ * rows those inside the thread's gaps (not after a sleep of its own) on
+ * the CPUs it stopped and resumed on, in CPU rows (@per_cpu) all of the
+ * CPU's
+ * Returns 0, -ENOMEM, or -EINVAL for records that do not decode.
+ */
+int hg_render_kernel(const struct render *r, bool per_cpu);
 
 #endif /* HG_RENDERINT_H */

@@ -668,6 +668,72 @@ START_TEST(test_damaged)
 }
 END_TEST
 
+/* A kernel event of CPU 0 at @ns into the run. */
+static void kadd(struct hg_kevents *k, uint64_t ns, uint8_t type, uint32_t a, uint32_t b,
+		 const char *name)
+{
+	struct hg_kev e = { .cycles = T0 + ns, .type = type, .a = a, .b = b,
+			    .name = name ? hg_kevents_intern(k, name) : HG_KEV_NO_NAME };
+
+	ck_assert_int_eq(hg_kevents_add(k, &e), 0);
+}
+
+/*
+ * --kernel: in the gap from 100 to 500 us another task ran (290 to 300 us an
+ * interrupt inside it); drawn in the thread's row and in the CPU's, with
+ * their legend entries.
+ */
+START_TEST(test_kernel_events)
+{
+	struct hg_trace *t = even_trace(2, 0, 500 * US, 100 * US);
+	struct hg_kevents *k = calloc(1, sizeof(*k));
+	struct hg_render_opts cpu = { .per_cpu = true };
+	double l, r, x, w;
+	const char *p;
+	char *s;
+	int pass;
+
+	ck_assert_ptr_nonnull(k);
+	set_run(t, 1 * MS);
+	t->threads[0].tid = 100;
+	s = render(t, &whole);	/* without: nothing of the kernel's */
+	ck_assert_ptr_null(strstr(s, "<rect class=\"kirq\""));
+	ck_assert_ptr_null(strstr(s, "<rect class=\"other\""));
+	ck_assert_ptr_null(strstr(s, "key kirq"));
+	free(s);
+	k->ncpus = 1;
+	k->cpus = calloc(1, sizeof(*k->cpus));
+	ck_assert_ptr_nonnull(k->cpus);
+	k->cpus[0] = (struct hg_kcpu){ .begin_cycles = T0, .end_cycles = T0 + 1 * MS };
+	kadd(k, 100 * US, HG_KEV_SWITCH, 7, 100, "kworker/0:1");
+	kadd(k, 290 * US, HG_KEV_IRQ_ENTRY, 24, 0, "eth0");
+	kadd(k, 300 * US, HG_KEV_IRQ_EXIT, 24, 0, NULL);
+	kadd(k, 500 * US, HG_KEV_SWITCH, 100, 7, "hg/0");
+	t->kev = k;
+	for (pass = 0; pass < 2; pass++) {
+		s = render(t, pass ? &cpu : &whole);
+		plot_edges(s, &l, &r);
+		p = strstr(s, "<rect class=\"other\" x=\"");
+		ck_assert_ptr_nonnull(p);
+		ck_assert_int_eq(sscanf(p, "<rect class=\"other\" x=\"%lf\" y=\"%*f\" width=\"%lf\"",
+					&x, &w), 2);
+		ck_assert_double_eq_tol(x, l + (r - l) * 0.1, 0.6);
+		ck_assert_double_eq_tol(w, (r - l) * 0.4, 1.2);
+		ck_assert_ptr_nonnull(strstr(p, "<title>kworker/0:1 (pid 7)</title>"));
+		p = strstr(s, "<rect class=\"kirq\" x=\"");
+		ck_assert_ptr_nonnull(p);
+		ck_assert_int_eq(sscanf(p, "<rect class=\"kirq\" x=\"%lf\"", &x), 1);
+		ck_assert_double_eq_tol(x, l + (r - l) * 0.29, 0.6);
+		ck_assert_ptr_null(strstr(p + 1, "<rect class=\"kirq\" x=\""));
+		ck_assert_ptr_nonnull(strstr(s, "<rect class=\"key kirq\""));
+		ck_assert_ptr_nonnull(strstr(s, "<rect class=\"key other\""));
+		ck_assert_ptr_nonnull(strstr(s, ">interrupt, softirq, timer, IPI, NMI (kernel events)<"));
+		free(s);
+	}
+	hg_trace_free(t);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("render");
@@ -680,6 +746,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_per_cpu);
 	tcase_add_test(tc, test_per_cpu_merge);
 	tcase_add_test(tc, test_cpu_colours);
+	tcase_add_test(tc, test_kernel_events);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("window");

@@ -516,6 +516,118 @@ else
 	fail "ctx --sched of a capture recorded now" "$(head -1 "$TMP/err")"
 fi
 
+# --- explain --sched: the kernel's events from perf script text ------------------
+KF="$HERE/fixtures/kernel"
+if "$HG" explain "$KF.hgt" --worst 1 >"$TMP/kx" 2>"$TMP/err" &&
+   grep -q '^# kernel events: from the capture (--kernel)$' "$TMP/kx"; then
+	ok "explain names the capture as the events' source"
+else
+	fail "explain: the source" "$(head -1 "$TMP/kx") $(head -1 "$TMP/err")"
+fi
+expect_bad "explain --sched of text that is not perf script" explain "$KF.hgt" --sched "$HERE/smoke.sh"
+expect_bad "explain --sched of another run's capture" explain "$KF.hgt" --sched "$FIX.txt"
+expect_bad "explain --sched of a missing file" explain "$KF.hgt" --sched "$B/none.txt"
+expect_bad "explain without kernel events" explain "$FIX.hgt"
+KEV="-e sched:sched_switch -e sched:sched_wakeup -e irq:irq_handler_entry -e irq:irq_handler_exit
+	-e irq:softirq_entry -e irq:softirq_exit -e timer:hrtimer_expire_entry -e timer:hrtimer_expire_exit"
+[ -d /sys/kernel/tracing/events/irq_vectors/local_timer_entry ] &&
+	KEV="$KEV -e irq_vectors:local_timer_entry -e irq_vectors:local_timer_exit"
+if ! command -v perf >/dev/null; then
+	skip "explain --sched of perf record" "perf is not installed (linux-perf)"
+elif ! is_root; then
+	skip "explain --sched of perf record" "needs root (CAP_PERFMON and tracefs)"
+# shellcheck disable=SC2086 # KEV is a list of options
+elif ! perf record $KEV -k CLOCK_MONOTONIC -C 0 -q -o "$TMP/k.data" -- \
+	"$HG" -n 1 -d 300ms -t 0 -w CPU --cpu 0 -x -o "$TMP/k.hgt" >/dev/null 2>"$TMP/err"; then
+	skip "explain --sched of perf record" "perf record failed: $(grep -v '^\[' "$TMP/err" | head -1)"
+elif ! perf script --ns -i "$TMP/k.data" >"$TMP/k.txt" 2>/dev/null; then
+	fail "explain --sched of perf record" "perf script failed"
+else
+	if "$HG" explain "$TMP/k.hgt" --sched "$TMP/k.txt" --worst 3 >"$TMP/kx" 2>"$TMP/err" &&
+	   grep -q '^# kernel events: from perf script text .*k\.txt: [1-9][0-9]* of its [0-9]* event lines' "$TMP/kx" &&
+	   grep -q '^# kernel capture: [0-9]* events, [0-9]* tracepoints, clock mono, 0 lost$' "$TMP/kx" &&
+	   grep -q '^# thread 0: [0-9]* gaps, ' "$TMP/kx" && grep -q '^  timer  ' "$TMP/kx"
+	then ok "explain --sched: a run without --kernel taken apart by perf record's events"
+	else fail "explain --sched of perf record" "$(head -3 "$TMP/kx") $(head -1 "$TMP/err")"; fi
+	# without the interrupt events: said, and their time unexplained
+	grep -v ' irq:irq_handler_' "$TMP/k.txt" >"$TMP/k-noirq.txt"
+	if "$HG" explain "$TMP/k.hgt" --sched "$TMP/k-noirq.txt" --worst 0 >"$TMP/kx" 2>"$TMP/err" &&
+	   grep -q "^# the text lacks: .*no irq_handler_entry events: interrupt handlers' time shows as unexplained" "$TMP/kx" &&
+	   "$HG" explain "$TMP/k.hgt" --sched "$TMP/k-noirq.txt" --json >"$TMP/explain-sched.json" 2>"$TMP/err" &&
+	   grep -q "^hourglass: explain: --sched .*: the text lacks: .*no irq_handler_entry" "$TMP/err"
+	then ok "explain --sched: what the text lacks is named (text and JSON)"
+	else fail "explain --sched: lacks" "$(grep lacks "$TMP/kx") $(head -1 "$TMP/err")"; fi
+fi
+
+# export --format perfetto of a --kernel run: the kernel's tracks beside ours
+if "$HG" export "$KF.hgt" --format perfetto -o "$TMP/kernel.perfetto" 2>"$TMP/err" &&
+	/usr/bin/python3 - "$TMP/kernel.perfetto" <<'PY'
+import json, sys
+ev = json.load(open(sys.argv[1]))["traceEvents"]
+names = {(e["pid"], e["tid"]): e["args"]["name"] for e in ev if e["name"] == "thread_name"}
+kern = [e for e in ev if e.get("cat") == "kernel"]
+tracks = {names.get((e["pid"], e["tid"]), "") for e in kern}
+assert any(t.endswith(": interrupts") for t in tracks), tracks
+assert any(t.endswith(": other tasks") for t in tracks), tracks
+assert any(e["name"].startswith("timer ") for e in kern)
+assert all(e["ph"] == "X" and e["dur"] >= 0 and "kind" in e["args"] for e in kern)
+# the threads' tracks: their intervals only, as without the kernel's events
+ours = {(e["pid"], e["tid"]) for e in ev if e.get("cat") == "interval"}
+assert not [e for e in kern if (e["pid"], e["tid"]) in ours]
+# slices on one track nest or are apart, in ns
+by = {}
+for e in kern:
+    by.setdefault(e["tid"], []).append((round(e["ts"] * 1000), round((e["ts"] + e["dur"]) * 1000)))
+for spans in by.values():
+    spans.sort(key=lambda s: (s[0], -s[1]))
+    stack = []
+    for a, b in spans:
+        while stack and stack[-1] <= a:
+            stack.pop()
+        assert not stack or b <= stack[-1], (a, b, stack[-1])
+        stack.append(b)
+PY
+then ok "export --format perfetto: the kernel's interrupts and other tasks as tracks per CPU"
+else fail "export perfetto of a --kernel run" "$(head -1 "$TMP/err")"; fi
+
+# render of a --kernel run: the interrupts and other tasks marked, with legend entries
+# (both pictures are among those tests/svg-text.py checks for overlaps below)
+if "$HG" render "$KF.hgt" -o "$TMP/kernel.svg" 2>"$TMP/err" &&
+   "$HG" render "$KF.hgt" --per-cpu -o "$TMP/kernel-cpu.svg" 2>>"$TMP/err" &&
+   grep -q '<rect class="kirq" ' "$TMP/kernel.svg" && grep -q '<rect class="kirq" ' "$TMP/kernel-cpu.svg" &&
+   grep -q '<rect class="other" .*<title>[^<]* (pid [0-9]*)</title></rect>' "$TMP/kernel.svg" &&
+   grep -q '<rect class="key kirq"' "$TMP/kernel.svg" &&
+   grep -q '>interrupt, softirq, timer, IPI, NMI (kernel events)</text>' "$TMP/kernel-cpu.svg" &&
+   tail -1 "$TMP/kernel.svg" | grep -q '^</svg>$'; then
+	ok "render of a --kernel run: interrupts and other tasks on the timeline, in the legend"
+else
+	fail "render of a --kernel run" "$(head -1 "$TMP/err")"
+fi
+
+# diff: the causes of two runs, from --kernel traces and from summaries' causes
+if "$HG" diff "$KF.hgt" "$KF.hgt" >"$TMP/out" 2>"$TMP/err" &&
+   grep -q '^  thread0\.cause\.timer\.time  *[0-9.]* ' "$TMP/out" &&
+   grep -q '^  thread0\.cause\.unexplained\.count ' "$TMP/out" &&
+   "$HG" diff "$KF.hgt" "$KF.hgt" --json >"$TMP/diff-causes1.json" 2>"$TMP/err" &&
+   grep -q '"name": "thread0.cause.task.time"' "$TMP/diff-causes1.json"
+then ok "diff of two --kernel traces: each thread's causes by kind"
+else fail "diff of --kernel traces" "$(grep cause "$TMP/out" | head -2) $(head -1 "$TMP/err")"; fi
+mkdir -p "$TMP/kbefore" "$TMP/kafter"
+for v in 4000:1 4400:2 3600:3; do
+	for side in kbefore kafter; do
+		ns=${v%%:*}
+		[ $side = kafter ] && ns=$((ns * 10))
+		printf '{"threads": [{"id": 0, "gaps": {"count": 9, "median_ns": 900, "p99_ns": 9000, "p999_ns": 9000, "max_ns": 9000}, "causes": [{"kind": "irq", "name": "24:eth0", "count": 3, "total_ns": %s, "max_ns": 2000}, {"kind": "timer", "name": "local_timer", "count": 2, "total_ns": 1000, "max_ns": 600}]}]}\n' \
+			"$ns" >"$TMP/$side/t${v##*:}.json"
+	done
+done
+if "$HG" diff "$TMP/kbefore" "$TMP/kafter" >"$TMP/out" 2>"$TMP/err" &&
+   grep -q '^  thread0\.cause\.irq\.time .* welch .* B higher$' "$TMP/out" &&
+   ! grep -q 'thread0\.cause\.task\.' "$TMP/out" &&
+   "$HG" diff "$TMP/kbefore" "$TMP/kafter" --json >"$TMP/diff-causes2.json" 2>"$TMP/err"
+then ok "diff of summaries with causes: irq time B higher (Welch over 3 trials)"
+else fail "diff of summaries with causes" "$(grep cause "$TMP/out" | head -2) $(head -1 "$TMP/err")"; fi
+
 # --- --kernel: the kernel's events beside the run -------------------------------
 TI=/sys/kernel/tracing/instances
 if ! is_root; then
@@ -1137,11 +1249,18 @@ else
 		--sched "$HERE/fixtures/sched-yield.txt" -o "$J/perfetto-sched.json"
 	validate "export --format perfetto --sched" perfetto "$J/perfetto-sched.json"
 	validate "explain --json" explain "$TMP/explain.json"
+	[ -f "$TMP/kernel.perfetto" ] &&
+		validate "export --format perfetto with the kernel's events" perfetto "$TMP/kernel.perfetto"
+	[ -f "$TMP/explain-sched.json" ] &&
+		validate "explain --sched --json" explain "$TMP/explain-sched.json"
 	validate "ctxcost --json" ctxcost "$TMP/ctxcost.json"
 	"$HG" diff "$TMP/da.hgt" "$TMP/db.hgt" --json >"$J/diff1.json"
 	"$HG" diff "$TMP/before" "$TMP/after" --json >"$J/diff2.json"
 	validate "diff --json (two traces, two directories of summaries)" diff \
 		"$J/diff1.json" "$J/diff2.json"
+	[ -f "$TMP/diff-causes2.json" ] &&
+		validate "diff --json with causes (--kernel traces, summaries' causes)" diff \
+			"$TMP/diff-causes1.json" "$TMP/diff-causes2.json"
 	validate "cachecost --json" cachecost "$TMP/cachecost.json"
 	# the validator refuses what breaks a schema
 	sed 's/"schema": 2,/"schema": "2",/' "$J/summary.json" >"$J/bad.json"

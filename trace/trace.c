@@ -134,3 +134,13 @@ uint64_t hg_trace_mono_ns(const struct hg_trace *t, uint64_t cycles)
 	d = hg_cycles_to_ns(t->mono_start_cycles - cycles, t->calib.tsc_hz);
 	return d < t->mono_start_ns ? t->mono_start_ns - d : 0;
 }
+
+uint64_t hg_trace_mono_cycles(const struct hg_trace *t, uint64_t ns)
+{
+	uint64_t hz = t->calib.tsc_hz, d;
+
+	if (ns >= t->mono_start_ns)
+		return t->mono_start_cycles + hg_ns_to_cycles(ns - t->mono_start_ns, hz);
+	d = hg_ns_to_cycles(t->mono_start_ns - ns, hz);
+	return d < t->mono_start_cycles ? t->mono_start_cycles - d : 0;
+}

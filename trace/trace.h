@@ -195,6 +195,12 @@ uint64_t hg_trace_ns(const struct hg_trace *t, uint64_t c);
 uint64_t hg_trace_mono_ns(const struct hg_trace *t, uint64_t cycles);
 
 /*
+ * hg_trace_mono_cycles - the counter value at CLOCK_MONOTONIC @ns, from the
+ * same pair (0 if it would be negative): where another tool's times fall
+ */
+uint64_t hg_trace_mono_cycles(const struct hg_trace *t, uint64_t ns);
+
+/*
  * hg_trace_write - write @t to @path atomically (temporary file + rename)
  * @err: a one-line reason on failure
  * Returns 0 or -errno; on failure nothing is left at @path.

@@ -2,7 +2,9 @@
 /*
  * fuzz_sched.c - the text of perf script that ctx --sched reads: parsed
  * from memory and read as a file, then every gap of a real trace
- * attributed from it and reported as ctx reports it. The trace is the
+ * attributed from it and reported as ctx reports it; and, as explain
+ * --sched reads it, as the kernel's events of that trace, every gap taken
+ * apart by them and drawn as slices. The trace is the
  * fixture the --sched tests use, tests/fixtures/sched-yield.hgt (run from
  * the top of the tree; HG_FUZZ_SCHED_TRACE names another), whose threads'
  * ids the seeds' events carry. A file that is refused must say why in one
@@ -11,6 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/kexplain.h"
+#include "analysis/ksched.h"
+#include "analysis/kslices.h"
 #include "analysis/sched.h"
 #include "report/ctx.h"
 #include "trace/trace.h"
@@ -38,6 +43,35 @@ static void refused(const char *err)
 		abort();
 }
 
+static int no_slice(const struct hg_kslice *s, void *arg)
+{
+	(void)arg;
+	if (s->start_cycles > s->end_cycles)
+		abort();
+	return 0;
+}
+
+/* As explain --sched: the text's events as the trace's, every gap taken apart. */
+static void kernel_events(const struct hg_trace *t, const uint8_t *data, size_t size)
+{
+	struct hg_ksched_info info;
+	struct hg_kevents *k = NULL;
+	struct hg_kexplain x;
+	struct hg_trace view;
+	char err[512] = "";
+
+	if (hg_ksched_parse(t, (const char *)data, size, &k, &info, err, sizeof(err))) {
+		refused(err);
+		return;
+	}
+	view = *t;
+	view.kev = k;
+	if (!hg_kexplain(&view, HG_KEXPLAIN_ALL, 5, &x))
+		hg_kexplain_free(&x);
+	hg_kslices(&view, no_slice, NULL);
+	hg_kevents_free(k);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const struct hg_trace *t = fixture();
@@ -45,6 +79,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct hg_sched s;
 	char path[64], err[512];
 
+	if (t)
+		kernel_events(t, data, size);
 	err[0] = '\0';
 	if (hg_sched_parse((const char *)data, size, &s, err, sizeof(err))) {
 		refused(err);

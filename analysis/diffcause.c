@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * diffcause.c - what filled the gaps, per thread and kind, as diff's values
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <math.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "analysis/diffcause.h"
+#include "analysis/kexplain.h"
+#include "trace/timeval.h"
+
+/* Each kind's time (us) and count for thread @id. */
+static int add_kinds(struct hg_diff_trial *tr, unsigned int id, const double us[HG_KC_NKINDS],
+		     const double count[HG_KC_NKINDS])
+{
+	char name[HG_DIFF_NAME + 8];
+	int k, ret = 0;
+
+	for (k = 0; k < HG_KC_NKINDS && !ret; k++) {
+		snprintf(name, sizeof(name), "thread%u.cause.%s.time", id,
+			 hg_kcause_name((enum hg_kcause)k));
+		ret = hg_diff_add(tr, name, us[k], HG_DK_TIME, HG_DS_VALUE, -1);
+		snprintf(name, sizeof(name), "thread%u.cause.%s.count", id,
+			 hg_kcause_name((enum hg_kcause)k));
+		if (!ret)
+			ret = hg_diff_add(tr, name, count[k], HG_DK_COUNT, HG_DS_VALUE, -1);
+	}
+	return ret;
+}
+
+int hg_diff_causes_from_trace(const struct hg_trace *t, struct hg_diff_trial *tr)
+{
+	struct hg_kexplain x;
+	uint32_t i, c;
+	int ret;
+
+	if (!t->kev)
+		return 0;
+	ret = hg_kexplain(t, HG_KEXPLAIN_ALL, 0, &x);
+	if (ret)
+		return ret == -ENODATA ? 0 : ret;
+	for (i = 0; i < x.nthreads && !ret; i++) {
+		const struct hg_kthread_sum *s = &x.th[i];
+		double us[HG_KC_NKINDS] = { 0 }, count[HG_KC_NKINDS] = { 0 };
+
+		for (c = 0; c < s->n; c++) {
+			unsigned int k = (unsigned int)s->c[c].kind;
+
+			if (k >= HG_KC_NKINDS)
+				continue;
+			us[k] += (double)hg_cycles_to_ns(s->c[c].cycles, t->calib.tsc_hz) / 1000;
+			count[k] += (double)s->c[c].count;
+		}
+		if (s->thread < t->nthreads)
+			ret = add_kinds(tr, t->threads[s->thread].id, us, count);
+	}
+	hg_kexplain_free(&x);
+	return ret;
+}
+
+static int kind_of(const char *s)
+{
+	int k;
+
+	for (k = 0; k < HG_KC_NKINDS; k++)
+		if (!strcmp(s, hg_kcause_name((enum hg_kcause)k)))
+			return k;
+	return -1;
+}
+
+/*
+ * A number member of @o, or -1 when it has none or one no run writes (not
+ * finite, negative, over 2^53: a count or a time in ns of a summary).
+ */
+static double member(struct json_object *o, const char *key)
+{
+	struct json_object *v;
+	double d;
+
+	if (!json_object_object_get_ex(o, key, &v) ||
+	    !(json_object_is_type(v, json_type_int) || json_object_is_type(v, json_type_double)))
+		return -1;
+	d = json_object_get_double(v);
+	return isfinite(d) && d >= 0 && d <= 9007199254740992.0 ? d : -1;
+}
+
+int hg_diff_causes_from_json(struct json_object *th, int id, struct hg_diff_trial *tr)
+{
+	double us[HG_KC_NKINDS] = { 0 }, count[HG_KC_NKINDS] = { 0 };
+	struct json_object *causes, *kind;
+	size_t i;
+
+	if (!th || id < 0 || !json_object_object_get_ex(th, "causes", &causes) ||
+	    !json_object_is_type(causes, json_type_array))
+		return 0;
+	for (i = 0; i < json_object_array_length(causes); i++) {
+		struct json_object *c = json_object_array_get_idx(causes, i);
+		double n = member(c, "count"), ns = member(c, "total_ns");
+		int k;
+
+		if (!json_object_is_type(c, json_type_object) ||
+		    !json_object_object_get_ex(c, "kind", &kind) ||
+		    !json_object_is_type(kind, json_type_string) || n < 0 || ns < 0)
+			continue;
+		k = kind_of(json_object_get_string(kind));
+		if (k < 0)
+			continue;
+		us[k] += ns / 1000;
+		count[k] += n;
+	}
+	return add_kinds(tr, (unsigned int)id, us, count);
+}
