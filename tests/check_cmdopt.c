@@ -145,7 +145,7 @@ static const struct cli_case cases[] = {
 	{ { "-h" }, HG_CMDOPT_HELP, NULL, 0, 0 },
 	{ { "--help", "--bogus" }, HG_CMDOPT_HELP, NULL, 0, 0 },
 	{ { "t.hgt", "--bucket", "5", "--help" }, -EINVAL,
-	  "demo: --bucket 5: missing time unit (use d, h, m, s, ms, us or ns)", 0, 0 },
+	  "demo: --bucket 5: missing time unit (e.g. 5s; use d, h, m, s, ms, us or ns)", 0, 0 },
 
 	/* unknown options, with and without a suggestion */
 	{ { "t.hgt", "--bukket", "5us" }, -EINVAL,
@@ -193,7 +193,7 @@ static const struct cli_case cases[] = {
 	{ { "t.hgt", "-o", "@a" , "--format" "=" }, -EINVAL,
 	  "demo: --format: unknown format '' (choose from perfetto, csv, json)", 0, 0 },
 	{ { "t.hgt", "--times", "1ms,5" }, -EINVAL,
-	  "demo: --times 5: missing time unit (use d, h, m, s, ms, us or ns)", 0, 0 },
+	  "demo: --times 5: missing time unit (e.g. 5s; use d, h, m, s, ms, us or ns)", 0, 0 },
 
 	/* outputs are checked before anything runs */
 	{ { "t.hgt", "-o", "@" }, -EISDIR, NULL, 0, 0 },

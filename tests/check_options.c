@@ -846,7 +846,7 @@ static const struct {
 	{ "# costs\n1ms\n\tabc\n", "10ms",
 	  "' line 3: 'abc': not a time value (write e.g. 1.5ms)" },
 	/* a bad first time: see check_models.c, test_table_first_line_bad_any_stack */
-	{ "1ms\n12\n", "10ms", "' line 2: '12': missing time unit (use d, h, m, s, ms, us or ns)" },
+	{ "1ms\n12\n", "10ms", "' line 2: '12': missing time unit (e.g. 12s; use d, h, m, s, ms, us or ns)" },
 };
 
 START_TEST(test_wl_periodic_table_errors)
@@ -1425,7 +1425,11 @@ static const struct {
 	{ { "--threads" }, -EINVAL, "--threads: missing value" },
 	/* -d and time values */
 	{ { "-n", "1", "-d", "5parsecs" }, -EINVAL, "-d 5parsecs: unknown time unit 'parsecs' " UNITS },
-	{ { "-n", "1", "-d", "5" }, -EINVAL, "-d 5: missing time unit " UNITS },
+	{ { "-n", "1", "-d", "5" }, -EINVAL, "-d 5: missing time unit (e.g. 5s; use d, h, m, s, ms, us or ns)" },
+	/* rounds to no time: refused, never taken for -d 0 (--forever) */
+	{ { "-n", "1", "-d", "0.0000000001ms" }, -ERANGE,
+	  "-d 0.0000000001ms: rounds to 0ns (the resolution is 1ns)" },
+	{ { "-n", "1", "-g", "0.1ns" }, -ERANGE, "-g 0.1ns: rounds to 0ns (the resolution is 1ns)" },
 	{ { "-n", "1", "-d", "abc" }, -EINVAL, "-d abc: not a time value (write e.g. 1.5ms)" },
 	{ { "-n", "1", "-d", "" }, -EINVAL, "-d : empty time value" },
 	{ { "-n", "1", "-d", "99999999999m" }, -ERANGE, "-d 99999999999m: time value too large" },
@@ -1438,7 +1442,7 @@ static const struct {
 	{ { "-n", "1", "-e", "lots" }, -EINVAL, "-e lots: not a number" },
 	{ { "-n", "1", "-e", "5MB" }, -EINVAL, "-e 5MB: not a number" },
 	{ { "-n", "1", "-g", "0ns" }, -EINVAL, "-g 0ns: must be greater than zero" },
-	{ { "-n", "1", "-g", "1" }, -EINVAL, "-g 1: missing time unit " UNITS },
+	{ { "-n", "1", "-g", "1" }, -EINVAL, "-g 1: missing time unit (e.g. 1s; use d, h, m, s, ms, us or ns)" },
 	{ { "-n", "1", "-o" }, -EINVAL, "-o: missing value" },
 	{ { "-n", "1", "--json" }, -EINVAL, "--json: missing value" },
 	{ { "-n", "1", "-o", "x.out", "--json", "x.out" }, -EINVAL,
@@ -1513,13 +1517,13 @@ static const struct {
 	{ { "-n", "1", "-w", "CPU_YIELD", "0ms" }, -EINVAL,
 	  "-w CPU_YIELD: amount '0ms': must be greater than zero" },
 	{ { "-n", "1", "-w", "CPU_YIELD", "1" }, -EINVAL,
-	  "-w CPU_YIELD: amount '1': missing time unit " UNITS },
+	  "-w CPU_YIELD: amount '1': missing time unit (e.g. 1s; use d, h, m, s, ms, us or ns)" },
 	{ { "-n", "1", "-w", "CPU_SCAN_YIELD", "64", "0s" }, -EINVAL,
 	  "-w CPU_SCAN_YIELD: amount '0s': must be greater than zero" },
 	{ { "-n", "1", "-w", "CPU_SCAN_YIELD", "x", "1ms" }, -EINVAL,
 	  "-w CPU_SCAN_YIELD: size 'x': not a size in KB (write e.g. 256)" },
 	{ { "-n", "1", "-w", "PERIODIC", "4ms", "5" }, -EINVAL,
-	  "-w PERIODIC: period '5': missing time unit " UNITS },
+	  "-w PERIODIC: period '5': missing time unit (e.g. 5s; use d, h, m, s, ms, us or ns)" },
 	{ { "-n", "1", "-w", "PERIODIC", "4ms", "5ms", "0ms" }, -EINVAL,
 	  "-w PERIODIC: deadline '0ms': must be greater than zero" },
 	{ { "-n", "1", "-w", "PERIODIC", "4ms", "5ms", "HR" }, -EINVAL,
@@ -1538,7 +1542,7 @@ static const struct {
 	{ { "-n", "1", "-w", "PERIODIC_TABLE", "/no/such/file", "0ms" }, -EINVAL,
 	  "-w PERIODIC_TABLE: period '0ms': must be greater than zero" },
 	{ { "-n", "1", "-w", "PERIODIC_TABLE", "/no/such/file", "10" }, -EINVAL,
-	  "-w PERIODIC_TABLE: period '10': missing time unit " UNITS },
+	  "-w PERIODIC_TABLE: period '10': missing time unit (e.g. 10s; use d, h, m, s, ms, us or ns)" },
 	/* -i */
 	{ { "-n", "1", "-i", "X" }, -EINVAL, "-i: unknown timer 'X' " CHOICES_TIMER },
 	{ { "-n", "1", "-i", "" }, -EINVAL, "-i: unknown timer '' " CHOICES_TIMER },
@@ -1577,7 +1581,7 @@ static const struct {
 	{ { "-n", "1", "--lat-thresholds", "1ms,5parsecs" }, -EINVAL,
 	  "--lat-thresholds 5parsecs: unknown time unit 'parsecs' " UNITS },
 	{ { "-n", "1", "--lat-thresholds", "1ms,5" }, -EINVAL,
-	  "--lat-thresholds 5: missing time unit " UNITS },
+	  "--lat-thresholds 5: missing time unit (e.g. 5s; use d, h, m, s, ms, us or ns)" },
 	{ { "-n", "1", "--lat-thresholds", "0us,1ms" }, -EINVAL,
 	  "--lat-thresholds 0us: must be greater than zero" },
 	{ { "-n", "1", "--lat-thresholds", "1ms, 2ms" }, -EINVAL,
@@ -1593,7 +1597,7 @@ static const struct {
 	  -EINVAL, "--lat-thresholds 1us,2us,3us,4us,5us,6us,7us,8us,9us,10us,11us,12us,13us,"
 	  "14us,15us,16us,17us: at most 16 thresholds" },
 	/* -s -f */
-	{ { "-n", "1", "-s", "1" }, -EINVAL, "-s 1: missing time unit " UNITS },
+	{ { "-n", "1", "-s", "1" }, -EINVAL, "-s 1: missing time unit (e.g. 1s; use d, h, m, s, ms, us or ns)" },
 	{ { "-n", "1", "-f", "0s" }, -EINVAL, "-f 0s: must be greater than zero" },
 	{ { "-n", "1", "-d", "5s", "-f", "6s" }, -EINVAL,
 	  "thread 0: -f 6s is after the end of the run (-d 5s)" },
@@ -1617,7 +1621,7 @@ static const struct {
 	{ { "-n", "1", "-rs", "5ms", "3ms" }, -EINVAL, "-rs 5ms 3ms: the budget exceeds the period" },
 	{ { "-n", "1", "-rh", "0ms", "8ms" }, -EINVAL, "-rh 0ms: must be greater than zero" },
 	{ { "-n", "1", "-rh", "3ms", "0ms" }, -EINVAL, "-rh 0ms: must be greater than zero" },
-	{ { "-n", "1", "-rh", "3ms", "8" }, -EINVAL, "-rh 8: missing time unit " UNITS },
+	{ { "-n", "1", "-rh", "3ms", "8" }, -EINVAL, "-rh 8: missing time unit (e.g. 8s; use d, h, m, s, ms, us or ns)" },
 	{ { "-n", "1", "-rs", "3x", "8ms" }, -EINVAL, "-rs 3x: unknown time unit 'x' " UNITS },
 	{ { "-n", "1", "-rh", "3ms" }, -EINVAL, "-rh: missing values (write e.g. 3ms 8ms)" },
 	{ { "-n", "1", "-rh" }, -EINVAL, "-rh: missing values (write e.g. 3ms 8ms)" },
@@ -1991,7 +1995,7 @@ static const struct {
 	const char *msg;
 } long_errors[] = {
 	{ { "-n", "1", "--break", "0s" }, "--break 0s: must be greater than zero" },
-	{ { "-n", "1", "--break", "5" }, "--break 5: missing time unit (use d, h, m, s, ms, us or ns)" },
+	{ { "-n", "1", "--break", "5" }, "--break 5: missing time unit (e.g. 5s; use d, h, m, s, ms, us or ns)" },
 	{ { "-n", "1", "--break-on", "gap" }, "--break-on: needs --break <time>, the threshold" },
 	{ { "-n", "1", "--break", "1ms", "--break-on", "gaps" },
 	  "--break-on gaps: 'gaps' is not one; choose from gap, lat, miss, separated by commas" },
