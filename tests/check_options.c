@@ -1646,6 +1646,13 @@ static const struct {
 	{ { "-n", "1", "foo" }, -EINVAL, "unexpected argument 'foo' (see hourglass --help)" },
 	{ { "-n", "1", "-d", "1s", "2s" }, -EINVAL, "unexpected argument '2s' (see hourglass --help)" },
 	{ { "-n", "1", "" }, -EINVAL, "unexpected argument '' (see hourglass --help)" },
+	/* cyclictest's -a <cpu>: -a takes no value, --cpu pins */
+	{ { "-n", "1", "-a", "1" }, -EINVAL, "unexpected argument '1': -a takes no value, it "
+	  "applies what follows to all threads (--cpu 1 pins them)" },
+	{ { "-n", "1", "--all", "0-1" }, -EINVAL, "unexpected argument '0-1': --all takes no "
+	  "value, it applies what follows to all threads (--cpu 0-1 pins them)" },
+	{ { "-n", "1", "-x", "3" }, -EINVAL,
+	  "unexpected argument '3': -x takes no value (see hourglass --help)" },
 	/* an error before help is still an error */
 	{ { "-z", "-h" }, -EINVAL, "unknown option '-z' (see hourglass --help)" },
 };
@@ -2105,6 +2112,22 @@ static const struct {
 	{ { "-n", "1", "--histogram", "50" },
 	  "hourglass: warning: --histogram 50 has no effect: no thread runs LAT "
 	  "(-w LAT <period>)\n" },
+	/* cyclictest's -q prints a summary; ours nothing: say where to look */
+	{ { "-n", "1", "-q" },
+	  "hourglass: warning: -q with no -o, --json or --prom: the results go nowhere "
+	  "(-x prints the report without the interval lines)\n" },
+	{ { "-n", "1", "-q", "-o", "r.hgt" }, "" },
+	{ { "-n", "1", "-q", "--json", "r.json" }, "" },
+	{ { "-n", "1", "-q", "--prom", "r.prom" }, "" },
+	{ { "-n", "1", "-q", "--fail-on-miss" }, "" },
+	/* cyclictest's -q prints a summary; ours nothing: say where to look */
+	{ { "-n", "1", "-q" },
+	  "hourglass: warning: -q with no -o, --json or --prom: the results go nowhere "
+	  "(-x prints the report without the interval lines)\n" },
+	{ { "-n", "1", "-q", "-o", "r.hgt" }, "" },
+	{ { "-n", "1", "-q", "--json", "r.json" }, "" },
+	{ { "-n", "1", "-q", "--prom", "r.prom" }, "" },
+	{ { "-n", "1", "-q", "--fail-on-miss" }, "" },
 	{ { "-n", "1", "--lat-thresholds", "1ms" },
 	  "hourglass: warning: --lat-thresholds has no effect: no thread runs LAT "
 	  "(-w LAT <period>)\n" },

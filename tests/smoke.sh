@@ -152,6 +152,16 @@ check_run "PERIODIC_TABLE" -n 1 -d 300ms -w PERIODIC_TABLE "$TMP/frames.txt" 10m
 if grep -q '^# Histogram$' "$TMP/out" && [ "$(grep -c '^[0-9]\{6\} [0-9]\{6\}$' "$TMP/out")" = 200 ] &&
    grep -q '^# Max Latencies: [0-9]\{5\}$' "$TMP/out"; then ok "--histogram in cyclictest's layout"
 else fail "--histogram" "layout differs"; fi
+# cyclictest's last lines: where the overflows were (here every sample of 0 us or more)
+"$HG" -n 1 -d 100ms -w LAT 1ms --histogram 1 -x >"$TMP/out" 2>&1
+if grep -A1 '^# Histogram Overflow at cycle number:$' "$TMP/out" |
+   grep -q '^# Thread 0: 00000\( [0-9]\{5\}\)*\( # [0-9]\{5\} others\)\?$'; then
+	ok "--histogram: the overflows' cycle numbers"
+else fail "--histogram" "no 'Histogram Overflow at cycle number' lines: $(tail -3 "$TMP/out")"; fi
+# a LAT thread without -p is no real-time thread, and the report says so
+grep -q '^# thread 0: runs at NORMAL (SCHED_OTHER nice 0), not real-time: .*-p FIFO:90' \
+	"$TMP/out" && ok "LAT without -p: SCHED_OTHER said" ||
+	fail "LAT without -p" "no line on its policy"
 
 # -x and -q
 "$HG" -n 1 -d 200ms -x >"$TMP/out" 2>/dev/null
@@ -341,7 +351,7 @@ fi
 if "$HG" -n 2 -d 20ms --histogram 50 -t 0 -w PERIODIC 10ms 5ms -t 1 -i HR -x -q 2>"$TMP/err"; then
 	# (not counting the one about locked memory an unprivileged run gets)
 	n=$(grep '^hourglass: warning: ' "$TMP/err" | grep -vc 'cannot lock memory')
-	[ "$n" -eq 3 ] && ok "warnings: -i, --histogram, C > T" ||
+	[ "$n" -eq 4 ] && ok "warnings: -i, --histogram, C > T, -q with no output" ||
 		fail "warnings" "$n warning lines: $(cat "$TMP/err")"
 else
 	fail "warnings" "the run failed: $(cat "$TMP/err")"
