@@ -323,10 +323,19 @@ int hg_parse_size(const char *s, uint64_t *bytes, char *why, size_t len);
  * hg_opt_suggest - the name among @names (@count of them, reached through
  * @stride bytes from @names, each a const char *; NULL entries skipped)
  * nearest to the mistyped @word (leading dashes and "=value" ignored), or
- * NULL when none is near: at most 1 edit for words up to 4 letters, 2 up to
- * 8, 3 beyond, or @word a prefix of exactly one name
+ * NULL when none is near: hg_suggest()'s rule (trace/lookup.h), the one
+ * every table of names uses
  */
 const char *hg_opt_suggest(const char *word, const void *names, size_t count,
 			   size_t stride);
+
+/*
+ * hg_opt_prefixed - the names among @names (as for hg_opt_suggest) that
+ * @arg (leading dashes and "=value" ignored) is a prefix of, written to
+ * @buf as "--a, --b" (truncated to @len)
+ * Returns how many there are: 2 or more makes @arg ambiguous.
+ */
+size_t hg_opt_prefixed(const char *arg, const void *names, size_t count, size_t stride,
+		       char *buf, size_t len);
 
 #endif /* HG_CMDOPT_H */

@@ -302,8 +302,17 @@ int hg_parse_args(int argc, char *const *argv, const char *help, struct hg_confi
 			const char *near = arg[0] == '-' && (arg[1] == '-' ||
 							     strcspn(arg + 1, "=") > 2) ?
 				suggest(arg) : NULL;
+			char several[256];
+			size_t rows = 0;
 
-			if (near)
+			while (hg_run_opts[rows].lg)
+				rows++;
+			if (arg[0] == '-' && arg[1] == '-' &&
+			    hg_opt_prefixed(arg, &hg_run_opts[0].lg, rows, sizeof(hg_run_opts[0]),
+					    several, sizeof(several)) > 1)
+				ret = hg_args_fail(&ps, -EINVAL, "ambiguous option '%.*s' (could be %s)",
+					   (int)strcspn(arg, "="), arg, several);
+			else if (near)
 				ret = hg_args_fail(&ps, -EINVAL, "unknown option '%.*s' (did you mean --%s?)",
 					   (int)strcspn(arg, "="), arg, near);
 			else if (arg[0] == '-')

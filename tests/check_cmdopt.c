@@ -150,15 +150,16 @@ static const struct cli_case cases[] = {
 	/* unknown options, with and without a suggestion */
 	{ { "t.hgt", "--bukket", "5us" }, -EINVAL,
 	  "demo: unknown option '--bukket' (did you mean --bucket?)", 0, 0 },
-	{ { "t.hgt", "--buck=5us" }, -EINVAL,
-	  "demo: unknown option '--buck' (did you mean --bucket?)", 0, 0 },
+	/* a unique prefix is the option ("--buck"), as --help promises */
+	{ { "t.hgt", "-o", "@a", "--buck=5us" }, 0, NULL, F(bucket_ns), 5 * US },
 	{ { "t.hgt", "--jsno" }, -EINVAL, "demo: unknown option '--jsno' (did you mean --json?)", 0, 0 },
 	{ { "t.hgt", "-verbose" }, -EINVAL,
 	  "demo: unknown option '-verbose' (did you mean --verbose?)", 0, 0 },
 	{ { "t.hgt", "--frob" }, -EINVAL, "demo: unknown option '--frob' (see hourglass help demo)", 0, 0 },
 	{ { "t.hgt", "--frob=1" }, -EINVAL, "demo: unknown option '--frob' (see hourglass help demo)", 0, 0 },
 	{ { "t.hgt", "-x" }, -EINVAL, "demo: unknown option '-x' (see hourglass help demo)", 0, 0 },
-	{ { "t.hgt", "--s" }, -EINVAL, "demo: unknown option '--s' (see hourglass help demo)", 0, 0 },
+	{ { "t.hgt", "--s" }, -EINVAL, "demo: ambiguous option '--s' (could be --start, --size, --svg)", 0, 0 },
+	{ { "t.hgt", "--q" }, -EINVAL, "demo: unknown option '--q' (see hourglass help demo)", 0, 0 },
 
 	/* missing and extra words */
 	{ { "-o", "@a" }, -EINVAL,

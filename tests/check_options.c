@@ -1244,10 +1244,36 @@ START_TEST(test_long_value_with_equals)
 }
 END_TEST
 
-/* long options need their whole name */
-START_TEST(test_long_no_prefix)
+/*
+ * a long name may be shortened to a unique prefix, as --help says; one
+ * that begins several names is refused with them
+ */
+START_TEST(test_long_prefix)
 {
-	PARSE_FAILS("unknown option '--thr' (see hourglass --help)", "--thr", "3");
+	{
+		PARSE_OK("-n", "1", "-w", "LAT", "1ms", "--hist", "50", "--dur=2s", "--out",
+			 "r.hgt");
+		ck_assert_uint_eq(cfg.histogram_us, 50);
+		ck_assert_uint_eq(cfg.duration_ns, 2 * S);
+		ck_assert_str_eq(cfg.out_path, "r.hgt");
+		hg_config_free(&cfg);
+	}
+	{	/* a whole name wins over the longer names it begins */
+		PARSE_OK("-n", "2", "--thread", "1", "-p", "LOW");
+		hg_config_free(&cfg);
+	}
+	{
+		PARSE_FAILS("ambiguous option '--thr' (could be --threads, --thread)", "--thr",
+			    "3");
+	}
+	{
+		PARSE_FAILS("ambiguous option '--re' (could be --records, --reserve-hard, "
+			    "--reserve-soft)", "-n", "1", "--re=5");
+	}
+	{
+		PARSE_FAILS("unknown option '--histogam' (did you mean --histogram?)", "-n", "1",
+			    "--histogam", "5");
+	}
 }
 END_TEST
 
@@ -1546,7 +1572,13 @@ static const struct {
 	/* -i */
 	{ { "-n", "1", "-i", "X" }, -EINVAL, "-i: unknown timer 'X' " CHOICES_TIMER },
 	{ { "-n", "1", "-i", "" }, -EINVAL, "-i: unknown timer '' " CHOICES_TIMER },
-	{ { "-n", "1", "-i", "HRT" }, -EINVAL, "-i: unknown timer 'HRT' " CHOICES_TIMER },
+	{ { "-n", "1", "-i", "HRT" }, -EINVAL, "-i: unknown timer 'HRT' (did you mean HR?)" },
+	{ { "-n", "1", "-i", "QQQ" }, -EINVAL, "-i: unknown timer 'QQQ' " CHOICES_TIMER },
+	/* one suggestion rule for workloads, timers and priorities too */
+	{ { "-n", "1", "-w", "cpu_yeild", "1ms" }, -EINVAL,
+	  "-w: unknown workload 'cpu_yeild' (did you mean CPU_YIELD?)" },
+	{ { "-n", "1", "-p", "rthihg" }, -EINVAL, "-p: unknown priority 'rthihg' (did you mean RTHIGH?)" },
+	{ { "-n", "1", "-p", "FIFI:90" }, -EINVAL, "-p: unknown priority 'FIFI:90' (did you mean FIFO:90?)" },
 	{ { "-n", "1", "--timer", "cyclic" }, -EINVAL,
 	  "--timer: unknown timer 'cyclic' " CHOICES_TIMER },
 	{ { "-n", "1", "-i" }, -EINVAL, "-i: missing value" },
@@ -2263,7 +2295,7 @@ static Suite *suite(void)
 	tcase_add_loop_test(tc, test_long_same_as_short, 0, ARRAY_SIZE(long_cases));
 	tcase_add_test(tc, test_long_empty_value);
 	tcase_add_test(tc, test_long_value_with_equals);
-	tcase_add_test(tc, test_long_no_prefix);
+	tcase_add_test(tc, test_long_prefix);
 	tcase_add_test(tc, test_help_hint_is_the_callers);
 	tcase_add_test(tc, test_long_takes_no_value);
 	tcase_add_test(tc, test_long_takes_two_values);

@@ -336,6 +336,20 @@ grep -q "(did you mean dump?)" "$B/stderr" && ok "unknown subcommand: suggestion
 expect_bad "unknown option, suggested" -n 1 --duraton 1s
 grep -q "did you mean --duration?" "$B/stderr" && ok "unknown option: suggestion" ||
 	fail "unknown option: suggestion" "$(cat "$B/stderr")"
+# one suggestion rule everywhere: help's subcommand, workloads, timers, priorities
+expect_bad "help of a mistyped subcommand" help ctxcots
+grep -q "(did you mean ctxcost?)" "$B/stderr" && ok "help ctxcots: suggestion" ||
+	fail "help ctxcots: suggestion" "$(cat "$B/stderr")"
+for w in "-w cpu_yeild 1ms:CPU_YIELD" "-i hrr:HR" "-p rthihg:RTHIGH"; do
+	# shellcheck disable=SC2086
+	expect_bad "${w%%:*}, suggested" -n 1 ${w%%:*}
+	grep -q "(did you mean ${w##*:}?)" "$B/stderr" && ok "${w%%:*}: suggestion" ||
+		fail "${w%%:*}: suggestion" "$(cat "$B/stderr")"
+done
+# long options may be shortened, as --help says
+"$HG" -n 1 -d 50ms -w LAT 1ms --hist 20 -x >"$TMP/out" 2>/dev/null &&
+	grep -q '^# Histogram$' "$TMP/out" && ok "--hist is --histogram" ||
+	fail "--hist" "not taken for --histogram"
 # no arguments: the short usage on standard error, pointing at --help
 "$HG" >"$TMP/out" 2>"$TMP/err"
 rc=$?
