@@ -14,6 +14,7 @@
 #ifndef HG_DIFFDATA_H
 #define HG_DIFFDATA_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -62,6 +63,7 @@ struct hg_diff_trial {
 	struct hg_diff_dist *dist;
 	size_t ndist, capdist;
 	char *sys[HG_DIFF_SYS];		/* values of hg_diff_sys_keys, or NULL */
+	char *command;			/* the run's command line, or NULL */
 	uint64_t gap_threshold_ns;	/* of the run (0: unknown) */
 };
 
@@ -98,5 +100,14 @@ const struct hg_diff_value *hg_diff_find(const struct hg_diff_trial *tr, const c
  * Returns 0, -ENOMEM or -EINVAL for records that do not decode.
  */
 int hg_diff_from_trace(const struct hg_trace *t, struct hg_diff_trial *tr);
+
+/*
+ * hg_diff_same_command - whether two runs' command lines (words joined by
+ * spaces) ask for the same run: the same words but for the program's path
+ * (the first word) and the names of the files written, the word after
+ * -o, --output, --json and --prom or after their '='. Two unknown commands
+ * are the same; an unknown and a known one are not.
+ */
+bool hg_diff_same_command(const char *a, const char *b);
 
 #endif /* HG_DIFFDATA_H */

@@ -125,6 +125,14 @@ int hg_diff_from_json(const char *path, struct hg_diff_trial *tr, char *err, siz
 		return -EINVAL;
 	}
 	json_object_object_get_ex(root, "system", &sys);
+	if (json_object_object_get_ex(root, "run", &v) &&
+	    json_object_object_get_ex(v, "command", &v) &&
+	    json_object_is_type(v, json_type_string)) {
+		if (!(tr->command = strdup(json_object_get_string(v))))
+			ret = -ENOMEM;
+		else
+			hg_tame(tr->command);	/* printed: no escape reaches a terminal */
+	}
 	json_object_object_get_ex(root, "calibration", &cal);
 	tr->gap_threshold_ns = (uint64_t)num(cal, "gap_threshold_ns", &found);
 	for (i = 0; sys && i < HG_DIFF_SYS; i++)

@@ -33,6 +33,12 @@ void hg_diff_print(FILE *f, const struct hg_diff_sides *s, const struct hg_diff_
 			fprintf(f, " | %s", show(y));
 		fputc('\n', f);
 	}
+	/* the runs asked for: the same options (but the output files), or not */
+	if (hg_diff_same_command(s->ta->command, s->tb->command))
+		fprintf(f, "# %-22s same   : %s\n", "command", show(s->ta->command));
+	else
+		fprintf(f, "# %-22s DIFFERS: %s | %s\n", "command", show(s->ta->command),
+			show(s->tb->command));
 	fprintf(f, "# times in us, share in %%; delta and interval are B - A\n");
 	fprintf(f, "# %-30s %12s %12s %12s %12s %12s %-12s %8s  %s\n", "metric", "a", "b", "delta",
 		"ci_low", "ci_high", "test", "p", "verdict");
@@ -75,6 +81,17 @@ int hg_diff_json(FILE *f, const struct hg_diff_sides *s, const struct hg_diff_ro
 		hg_json_bool(&j, "same", (!x && !y) || (x && y && !strcmp(x, y)));
 		hg_json_close(&j);
 	}
+	hg_json_close(&j);
+	hg_json_obj(&j, "command");
+	if (s->ta->command)
+		hg_json_string(&j, "a", s->ta->command);
+	else
+		hg_json_null(&j, "a");
+	if (s->tb->command)
+		hg_json_string(&j, "b", s->tb->command);
+	else
+		hg_json_null(&j, "b");
+	hg_json_bool(&j, "same", hg_diff_same_command(s->ta->command, s->tb->command));
 	hg_json_close(&j);
 	hg_json_arr(&j, "metrics");
 	for (i = 0; i < n; i++) {

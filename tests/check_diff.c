@@ -123,6 +123,37 @@ START_TEST(test_json_document)
 }
 END_TEST
 
+/*
+ * diff compares the runs' command lines, all but the program's path and the
+ * output files' names: --cpu 0 against --cpu 1 once passed unseen
+ */
+static const struct {
+	const char *a, *b;
+	bool same;
+} commands[] = {
+	{ "hourglass -n 1 --cpu 0 -o a.hgt", "/usr/bin/hourglass -n 1 --cpu 0 -o b.hgt", true },
+	{ "hourglass -n 1 --cpu 0", "hourglass -n 1 --cpu 1", false },
+	{ "hourglass -n 1 --json=a.json -x", "hourglass -n 1 --json=b.json -x", true },
+	{ "hourglass -n 1 --json a.json --prom a.prom", "hg -n 1 --json b --prom b", true },
+	{ "hourglass -n 1 --output x -d 1s", "hourglass -n 1 --output y -d 2s", false },
+	{ "hourglass -n 1 -o a.hgt", "hourglass -n 1", false },
+	{ "hourglass -n 1", "hourglass -n 1 -x", false },
+	{ "hourglass -n 1 -ox", "hourglass -n 1 -oy", false },	/* no option of ours */
+	{ "hourglass  -n 1", "hourglass -n  1", true },
+	{ NULL, NULL, true },
+	{ "hourglass -n 1", NULL, false },
+	{ "", "", true },
+};
+
+START_TEST(test_same_command)
+{
+	ck_assert_msg(hg_diff_same_command(commands[_i].a, commands[_i].b) == commands[_i].same,
+		      "'%s' against '%s': want %s", commands[_i].a, commands[_i].b,
+		      commands[_i].same ? "same" : "different");
+	ck_assert(hg_diff_same_command(commands[_i].b, commands[_i].a) == commands[_i].same);
+}
+END_TEST
+
 START_TEST(test_shift_found)
 {
 	/* 150 ns more in every gap of B: 0.15 us */
@@ -299,6 +330,7 @@ static Suite *diff_suite(void)
 
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_shift_found);
+	tcase_add_loop_test(tc, test_same_command, 0, sizeof(commands) / sizeof(commands[0]));
 	tcase_add_test(tc, test_json_document);
 	tcase_add_test(tc, test_no_shift);
 	tcase_add_test(tc, test_welch_trials);

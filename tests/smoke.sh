@@ -292,6 +292,19 @@ rc=$?
 	ok "diff --fail-if-worse: exit 3" || fail "diff --fail-if-worse" "exit $rc: $(head -1 "$TMP/err")"
 "$HG" diff "$TMP/before" "$TMP/after" --fail-if-worse thread0.gap.median:500% >/dev/null 2>&1 &&
 	ok "diff --fail-if-worse within the tolerance: exit 0" || fail "diff tolerance" "exit $?"
+# a mistyped metric is refused before anything is printed, the nearest named
+expect_bad "diff --fail-if-worse of a mistyped metric" diff "$TMP/before" "$TMP/after" \
+	--fail-if-worse thread0.gap.medain:10%
+grep -q "no metric 'thread0.gap.medain' in both (did you mean thread0.gap.median?)" \
+	"$TMP/bad/stderr" && ok "diff --fail-if-worse: suggestion" ||
+	fail "diff --fail-if-worse: suggestion" "$(cat "$TMP/bad/stderr")"
+# runs of different command lines: diff says so
+"$HG" -n 1 -d 100ms --cpu 0 -x -q -o "$TMP/dc0.hgt" 2>/dev/null
+"$HG" -n 1 -d 100ms --cpu 1 -x -q -o "$TMP/dc1.hgt" 2>/dev/null
+"$HG" diff "$TMP/da.hgt" "$TMP/db.hgt" 2>/dev/null | grep -q '^# command  *same   : ' &&
+	"$HG" diff "$TMP/dc0.hgt" "$TMP/dc1.hgt" 2>/dev/null |
+	grep -q '^# command  *DIFFERS: .* --cpu 0 .* | .* --cpu 1 ' &&
+	ok "diff compares the command lines" || fail "diff" "command lines not compared"
 
 # help
 "$HG" --help | grep -q -- '--cpu' && ok "--help" || fail "--help" "no --cpu"
