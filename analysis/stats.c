@@ -280,6 +280,17 @@ int hg_ci_mean(const double *v, size_t n, double level, struct hg_ci *ci)
 	return 0;
 }
 
+size_t hg_ci_need(double pct, double level)
+{
+	double p = pct / 100;
+	size_t n;
+
+	for (n = 1; n < 100000; n++)
+		if (1 - pow(p, (double)n) - pow(1 - p, (double)n) >= level)
+			return n;
+	return n;
+}
+
 void hg_rng_seed(struct hg_rng *r, uint64_t seed)
 {
 	r->state = seed;

@@ -374,6 +374,20 @@ START_TEST(test_order_d)
 }
 END_TEST
 
+/*
+ * The fewest values whose range covers a percentile with a probability of
+ * @level: the median's range misses it when all n values fall on one side,
+ * 2 * 0.5^n: 0.0625 for 5 (93.75 % < 95 %), 0.03125 for 6; p99's range
+ * misses it with 0.99^n + 0.01^n, below 5 % from n = 299 (0.99^298 = 0.0501)
+ */
+START_TEST(test_ci_need)
+{
+	ck_assert_uint_eq(hg_ci_need(50, 0.95), 6);
+	ck_assert_uint_eq(hg_ci_need(50, 0.9), 5);	/* 2 * 0.5^5 = 0.0625 <= 0.1 */
+	ck_assert_uint_eq(hg_ci_need(99, 0.95), 299);
+}
+END_TEST
+
 START_TEST(test_ci_mean)
 {
 	double v[] = { 1, 2, 3, 4, 5 }, one = 7;
@@ -618,6 +632,7 @@ static Suite *stats_suite(void)
 	tcase_add_test(tc, test_welford);
 	tcase_add_test(tc, test_order_d);
 	tcase_add_test(tc, test_ci_mean);
+	tcase_add_test(tc, test_ci_need);
 	tcase_add_test(tc, test_welch_reference);
 	tcase_add_test(tc, test_welch_constant);
 	tcase_add_test(tc, test_mann_whitney_exact);

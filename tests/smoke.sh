@@ -234,8 +234,9 @@ done && ok "calibrate --json"
 for k in calibration pingpong_ns pingpong_ci_low_ns pingpong_ci_high_ns yield_ns ctx_cpu; do
 	grep -q "\"$k\"" "$TMP/cal" || { fail "calibrate --ctx --json" "no $k"; break; }
 done && ok "calibrate --ctx --json"
-"$HG" calibrate --ctx | grep -q '^# ctx: pipe ping-pong: median [0-9.]* (95 % CI ' &&
-	ok "calibrate --ctx" || fail "calibrate --ctx" "no ping-pong line"
+# in us, as ctxcost prints the same quantity, each interval's method named
+"$HG" calibrate --ctx | grep -q '^# ctx: pipe ping-pong: median [0-9.]* us (95 % CI [0-9.]* .. [0-9.]* us, bootstrap), mean [0-9.]* us (95 % CI .* us, Student t)$' &&
+	ok "calibrate --ctx" || fail "calibrate --ctx" "no ping-pong line in us"
 
 # ctxcost: two tiny trials, the JSON keys, the saved trials readable by ctx
 "$HG" ctxcost --duration 200ms --trials 2 --threads 3 --save "$TMP/cc" --json >"$TMP/cc.json" 2>"$TMP/err"
@@ -251,6 +252,10 @@ cp "$TMP/cc.json" "$TMP/ctxcost.json"	# validated against its schema below
 	grep -q '^voluntary switch: ' "$TMP/out" && grep -q '^pipe ping-pong' "$TMP/out" &&
 	grep -q '^# a trial: hourglass -n 2 -d 100ms -a -w CPU_YIELD 900us --cpu ' "$TMP/out" &&
 	ok "ctxcost" || fail "ctxcost" "$(head -1 "$TMP/err")"
+# one trial gives no interval, and says how many the method needs
+grep -q '^voluntary switch: median [0-9.]* us (no 95 % CI from 1 trial: bootstrap needs 6), mean [0-9.]* us (no 95 % CI from 1 trial: Student t needs 2); ' "$TMP/out" &&
+	grep -q '^switches per second: [0-9.]* /s (no 95 % CI from 1 trial: Student t needs 2)$' "$TMP/out" &&
+	ok "ctxcost --trials 1: no interval" || fail "ctxcost --trials 1" "$(grep switch "$TMP/out")"
 
 # cachecost: one tiny pair, every output
 "$HG" cachecost --sizes 16K --duration 100ms --trials 1 --threads 2 --json --svg "$TMP/cc.svg" \
