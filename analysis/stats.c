@@ -291,6 +291,42 @@ size_t hg_ci_need(double pct, double level)
 	return n;
 }
 
+struct pidx {
+	double p;
+	size_t i;
+};
+
+static int pidx_cmp(const void *x, const void *y)
+{
+	const struct pidx *a = x, *b = y;
+
+	return (a->p > b->p) - (a->p < b->p);
+}
+
+int hg_bh_adjust(const double *p, size_t n, double *adj)
+{
+	struct pidx *s = malloc((n ? n : 1) * sizeof(*s));
+	size_t m = 0, k;
+	double run = 1;
+
+	if (!s)
+		return -ENOMEM;
+	for (k = 0; k < n; k++) {
+		adj[k] = NAN;
+		if (!isnan(p[k]))
+			s[m++] = (struct pidx){ p[k], k };
+	}
+	qsort(s, m, sizeof(*s), pidx_cmp);
+	for (k = m; k > 0; k--) {
+		double v = s[k - 1].p * (double)m / (double)k;
+
+		run = v < run ? v : run;
+		adj[s[k - 1].i] = run;
+	}
+	free(s);
+	return 0;
+}
+
 void hg_rng_seed(struct hg_rng *r, uint64_t seed)
 {
 	r->state = seed;
@@ -423,6 +459,17 @@ int hg_bootstrap_diff_ci(const double *a, size_t na, const double *b, size_t nb,
 	}
 	ci->n = na + nb;
 	boot_interval(est, reps, level, ci);
+	{
+		unsigned int le = 0, ge = 0;
+
+		for (i = 0; i < reps; i++) {
+			le += est[i] <= 0;
+			ge += est[i] >= 0;
+		}
+		ci->p = (2.0 * (le < ge ? le : ge) + 1) / (reps + 1);
+		if (ci->p > 1)
+			ci->p = 1;
+	}
 	free(buf);
 	free(est);
 	return 0;

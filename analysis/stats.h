@@ -108,6 +108,9 @@ struct hg_ci {
 	double lo;
 	double hi;
 	size_t n;	/* values it rests on */
+	double p;	/* hg_bootstrap_diff_ci(): two-sided bootstrap p of a
+			   zero difference, (2 * min(#<= 0, #>= 0) + 1) / (reps
+			   + 1) capped at 1; else not set */
 };
 
 /*
@@ -160,6 +163,16 @@ int hg_bootstrap_ci(const double *v, size_t n, double pct, double level, unsigne
  */
 int hg_bootstrap_diff_ci(const double *a, size_t na, const double *b, size_t nb, double pct,
 			 double level, unsigned int reps, uint64_t seed, struct hg_ci *ci);
+
+/*
+ * hg_bh_adjust - Benjamini-Hochberg adjusted p-values of the @n p-values
+ * @p (NAN entries are no test and stay NAN; m counts the others): the
+ * k-th smallest becomes min over j >= k of p_(j) * m / j, capped at 1.
+ * Rejecting where the adjusted p is below q keeps the expected share of
+ * false discoveries among the rejections at q (independent or positively
+ * dependent tests). Returns 0 or -ENOMEM.
+ */
+int hg_bh_adjust(const double *p, size_t n, double *adj);
 
 /* ----------------------------------------------------------------- tests */
 

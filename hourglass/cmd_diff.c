@@ -240,8 +240,8 @@ static int check_worse(const struct worse *w, const struct hg_diff_row *r)
 	by = r->kind == HG_DK_SHARE ? -r->delta : r->delta;
 	if ((r->kind == HG_DK_SHARE ? r->sign < 0 : r->sign > 0) && by > tol) {
 		fprintf(stderr, "hourglass: diff: %s is worse in B: %.3f against %.3f, by %.3f "
-			"(tolerance %.3f; %s, p %s)\n", r->name, r->b, r->a, by, tol, r->test,
-			isnan(r->p) ? "-" : "< 0.05");
+			"(tolerance %.3f; %s, adjusted p %.4f)\n", r->name, r->b, r->a, by, tol,
+			r->test, r->p_adj);
 		return 3;
 	}
 	return 0;
