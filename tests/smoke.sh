@@ -152,6 +152,21 @@ check_run "PERIODIC_TABLE" -n 1 -d 300ms -w PERIODIC_TABLE "$TMP/frames.txt" 10m
 if grep -q '^# Histogram$' "$TMP/out" && [ "$(grep -c '^[0-9]\{6\} [0-9]\{6\}$' "$TMP/out")" = 200 ] &&
    grep -q '^# Max Latencies: [0-9]\{5\}$' "$TMP/out"; then ok "--histogram in cyclictest's layout"
 else fail "--histogram" "layout differs"; fi
+# the summary: two tables within 120 columns; a LAT thread's row shows its
+# samples and lateness, not zeros, and its kernel line no percentage of zero
+"$HG" -n 3 -d 200ms -t 0 -w LAT 1ms -t 1 -w CPU_SCAN_YIELD 64 1ms -t 2 -p HIGHEST \
+	-w CPU_YIELD 900us -x >"$TMP/out" 2>/dev/null
+w=$(grep -E '^# (thread  |[0-9]+ )' "$TMP/out" | awk '{ if (length($0) > m) m = length($0) } END { print m + 0 }')
+[ "$w" -gt 0 ] && [ "$w" -le 120 ] && ok "summary tables within 120 columns ($w)" ||
+	fail "summary tables" "$w columns wide"
+[ "$(summary_field "$TMP/out" 0 work)" = "$(sed -n 's/^# thread 0: LAT .*: \([0-9]*\) samples;.*/\1 samples/p' "$TMP/out")" ] &&
+	grep -q '^# 0  *- *- *- *- *[0-9.][0-9.]* *[0-9.][0-9.]* ' "$TMP/out" &&
+	ok "LAT row: samples and lateness" || fail "LAT row" "$(grep '^# 0 ' "$TMP/out")"
+if grep -q '^# kernel: thread 0 ' "$TMP/out"; then
+	grep '^# kernel: thread 0 ' "$TMP/out" | grep -qv '%' &&
+		ok "LAT kernel line: no percentage of zero" ||
+		fail "LAT kernel line" "$(grep '^# kernel: thread 0 ' "$TMP/out")"
+fi
 # cyclictest's last lines: where the overflows were (here every sample of 0 us or more)
 "$HG" -n 1 -d 100ms -w LAT 1ms --histogram 1 -x >"$TMP/out" 2>&1
 if grep -A1 '^# Histogram Overflow at cycle number:$' "$TMP/out" |
@@ -247,6 +262,7 @@ done && ok "ctxcost --json"
 cp "$TMP/cc.json" "$TMP/ctxcost.json"	# validated against its schema below
 [ -s "$TMP/cc/trial-01.hgt" ] && [ -s "$TMP/cc/trial-02.hgt" ] && [ ! -e "$TMP/cc/trial-03.hgt" ] &&
 	"$HG" ctx "$TMP/cc/trial-02.hgt" | grep -q '^voluntary switch' &&
+	[ "$("$HG" ctx "$TMP/cc/trial-02.hgt" | awk '{ if (length($0) > m) m = length($0) } END { print m }')" -le 120 ] &&
 	ok "ctxcost --save: one trace a trial" || fail "ctxcost --save" "$(ls "$TMP/cc" 2>&1)"
 "$HG" ctxcost --duration 100ms --trials 1 --threads 2 >"$TMP/out" 2>"$TMP/err" &&
 	grep -q '^voluntary switch: ' "$TMP/out" && grep -q '^pipe ping-pong' "$TMP/out" &&
