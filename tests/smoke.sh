@@ -659,7 +659,7 @@ expect_bad "render -o the trace itself" render "$TMP/r.hgt" -o "$TMP/r.hgt"
 # lat: the same report lines as the run, and a histogram picture
 if "$HG" -n 1 -d 300ms $RT -w LAT 1ms --histogram 50 -x -o "$TMP/l.hgt" >"$TMP/out" 2>/dev/null &&
    "$HG" lat "$TMP/l.hgt" --svg "$TMP/l.svg" >"$TMP/latout"; then
-	if grep -E '^# (thread 0: (LAT|samples)|Histogram|Total|Min|Avg|Max)|^[0-9]{6} ' "$TMP/out" |
+	if grep -E '^# (thread 0: (LAT|samples|runs at)|Histogram|Total|Min|Avg|Max|Thread 0:)|^[0-9]{6} ' "$TMP/out" |
 	   cmp -s - "$TMP/latout" && grep -q '<path class="line c0"' "$TMP/l.svg" &&
 	   grep -q '>samples (log scale)</text>' "$TMP/l.svg" &&
 	   grep -q '>thread 0: LAT 1ms' "$TMP/l.svg"; then
@@ -1126,6 +1126,11 @@ else
 	validate "diff --json (two traces, two directories of summaries)" diff \
 		"$J/diff1.json" "$J/diff2.json"
 	validate "cachecost --json" cachecost "$TMP/cachecost.json"
+	"$HG" lat "$J/all.hgt" --json >"$J/lat1.json"
+	"$HG" lat "$J/all.hgt" --json --histogram 5 >"$J/lat2.json"
+	"$HG" lat "$TMP/da.hgt" --json >"$J/lat3.json"
+	validate "lat --json (with the run's histogram, --histogram 5, none)" lat \
+		"$J/lat1.json" "$J/lat2.json" "$J/lat3.json"
 	# the validator refuses what breaks a schema
 	sed 's/"schema": 2,/"schema": "2",/' "$J/summary.json" >"$J/bad.json"
 	if /usr/bin/python3 "$HERE/json-validate.py" "$SCHEMAS" summary "$J/bad.json" >/dev/null
