@@ -44,8 +44,20 @@ void hg_prediction_free(struct hg_prediction *p);
 struct hg_audit {
 	uint64_t periods;		/* whole periods of the run */
 	uint64_t min_ns, mean_ns, max_ns;
-	uint64_t at_budget;		/* periods that used 99 % of the budget or more */
+	uint64_t at_budget;		/* periods that used the whole budget: at
+					   least the budget less HG_AUDIT_MARGIN_NS */
+	uint64_t over_budget;		/* periods that received more than the
+					   budget and HG_AUDIT_MARGIN_NS */
 };
+
+/*
+ * How far from the budget a period still "used the whole budget", the same
+ * for every budget: a thread that needs 17 ms of 17.1 ms, or 3 ms of 3.1 ms,
+ * never did (a share of the budget would count the first and not the
+ * second). 10 us: above what the measurement can miss (the gaps shorter
+ * than the threshold, tens of ns each), below any slack worth reserving.
+ */
+#define HG_AUDIT_MARGIN_NS 10000
 
 /*
  * hg_audit - the audit of thread @th's reservation, from its stored
