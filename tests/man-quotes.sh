@@ -22,9 +22,13 @@ cd "$TMP" || exit 1
 "$HG" -n 1 -d 100ms -x -q -o run.hgt 2>/dev/null
 printf 'C=3ms T=8ms\nC=3 T=8ms\n' >tasks.txt
 
-# the pairs, roff undone: "<command>\t<quoted line>"
+# the pairs, roff undone: "<command>\t<quoted line>"; a line of an example
+# broken to fit 80 columns ends with " \\e" and goes on, indented, on the next
 sed -e 's/\\-/-/g' -e "s/\\\\(aq/'/g" -e 's/\\(dq/"/g' -e 's/\\(>=/>=/g' \
-	-e 's/\\f[BIRP]//g' -e 's/\\&//g' "$MAN" |
+	-e 's/\\f[BIRP]//g' -e 's/\\&//g' -e 's/ \\e$/ \\/' "$MAN" |
+awk '/ \\$/ { if (held != "") sub(/^ +/, ""); sub(/ \\$/, " "); held = held $0; next }
+     held != "" { sub(/^ +/, ""); $0 = held $0; held = "" }
+     { print }' |
 awk '/^\.EX/ { ex = 1; cmd = ""; next }
      /^\.EE/ { ex = 0; next }
      ex && /^\$ hourglass / { cmd = substr($0, 3); next }
