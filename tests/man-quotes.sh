@@ -1,5 +1,6 @@
 #!/bin/sh
-# Check the man page's quoted messages against the real binary: every
+# Check the man page's quoted messages against the real binary, and its
+# width (every line within 80 columns at MANWIDTH=80, when man(1) is here): every
 # "$ hourglass <args>" line of an example followed by a quoted
 # "hourglass: ..." line is run again (in a directory holding the files the
 # examples name: yield.hgt, run.hgt, tasks.txt); when it is refused as bad
@@ -53,6 +54,16 @@ while IFS='	' read -r cmd want; do
 		echo "        real:   $(head -1 err)"
 	fi
 done <pairs
+# every line within 80 columns at MANWIDTH=80
+if command -v man >/dev/null 2>&1; then
+	wide=$(MANWIDTH=80 man -l "$MAN" 2>/dev/null | awk 'length > 80' | wc -l)
+	if [ "$wide" -ne 0 ]; then
+		failed=$((failed + 1))
+		echo "FAILED  man page: $wide lines wider than 80 columns at MANWIDTH=80"
+	fi
+else
+	echo "skipped man page width: no man(1)"
+fi
 echo "man quotes: $checked checked, $failed differ, $skipped skipped (not bad input here)"
 [ $checked -ge 8 ] || { echo "FAILED  man quotes: fewer than 8 checked"; exit 1; }
 [ $failed -eq 0 ]
