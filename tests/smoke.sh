@@ -795,8 +795,8 @@ else
 fi
 if is_root; then
 	if "$HG" -n 1 -d 1s -w PERIODIC 2ms 8ms -rh 3ms 8ms -x -o "$TMP/rh.hgt" >"$TMP/out" 2>"$TMP/err"; then
-		if grep -q '^# 0 .*-rh 3ms/8ms (SCHED_DEADLINE, hard)' "$TMP/out" &&
-		   grep -q '^# reservation, thread 0: .* of a budget of 3.000' "$TMP/out" &&
+		if grep -q '^# 0 .*-rh 3ms/8ms ' "$TMP/out" &&
+		   grep -q '^# reservation, thread 0: -rh 3ms/8ms (SCHED_DEADLINE, hard): .* of a budget of 3.000' "$TMP/out" &&
 		   "$HG" dump "$TMP/rh.hgt" | cmp -s - "$TMP/out"; then
 			ok "-rh: SCHED_DEADLINE reservation, audited"
 		else
@@ -963,7 +963,7 @@ no_memlock_note() { grep -v '^hourglass: warning: cannot lock memory: ' "$1" | t
 if command -v script >/dev/null 2>&1; then
 	script -qec "$HG -n 2 -d 3s -t 0 -w LAT 1ms -i HR -t 1 -w CPU -x" /dev/null \
 		>"$TMP/tty" 2>&1
-	script -qec "$HG -n 1 -d 1500ms -w CPU -x -q" /dev/null >"$TMP/ttyq" 2>&1
+	script -qec "$HG -n 1 -d 1500ms -w CPU -x -q -o $TMP/ttyq.hgt" /dev/null >"$TMP/ttyq" 2>&1
 	if grep -q '[0-9]s/3s  0: lat .* max .*  1: [0-9.]*% [0-9]* gaps/s' "$TMP/tty" &&
 	   grep -q '# hourglass: 2 threads' "$TMP/tty" && [ -z "$(no_memlock_note "$TMP/ttyq")" ]; then
 		ok "status line on a terminal, none with -q"
