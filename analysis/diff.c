@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "analysis/diff.h"
+#include "analysis/padjust.h"
 #include "analysis/stats.h"
 
 #define REPS 1000

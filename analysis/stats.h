@@ -164,16 +164,6 @@ int hg_bootstrap_ci(const double *v, size_t n, double pct, double level, unsigne
 int hg_bootstrap_diff_ci(const double *a, size_t na, const double *b, size_t nb, double pct,
 			 double level, unsigned int reps, uint64_t seed, struct hg_ci *ci);
 
-/*
- * hg_bh_adjust - Benjamini-Hochberg adjusted p-values of the @n p-values
- * @p (NAN entries are no test and stay NAN; m counts the others): the
- * k-th smallest becomes min over j >= k of p_(j) * m / j, capped at 1.
- * Rejecting where the adjusted p is below q keeps the expected share of
- * false discoveries among the rejections at q (independent or positively
- * dependent tests). Returns 0 or -ENOMEM.
- */
-int hg_bh_adjust(const double *p, size_t n, double *adj);
-
 /* ----------------------------------------------------------------- tests */
 
 struct hg_test {

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "helpers.h"
+#include "analysis/padjust.h"
 #include "analysis/stats.h"
 
 /* A reproducible stream of 64-bit values (LCG, high bits first). */
