@@ -121,7 +121,7 @@ static void pp_add(struct per_period *a, uint64_t sum, uint64_t count)
 	/* used it all (up to the margin): throttled */
 	if (sum + a->margin >= a->budget)
 		a->at_budget += count;
-	if (sum > a->budget && sum - a->budget > a->margin)
+	if (a->budget && sum > a->budget && sum - a->budget > a->margin)
 		a->over_budget += count;
 }
 
@@ -162,7 +162,9 @@ static uint64_t per_period(const struct hg_trace *t, const struct hg_trace_threa
 	last = th->begin_cycles + np * p;	/* the end of the last whole period */
 	*a = (struct per_period){ .p = p, .min = UINT64_MAX,
 		.budget = hg_ns_to_cycles(th->reserve_budget_ns, t->calib.tsc_hz),
-		.margin = hg_ns_to_cycles(HG_AUDIT_MARGIN_NS, t->calib.tsc_hz) };
+		.margin = hg_ns_to_cycles(th->reserve_budget_ns / 100 < HG_AUDIT_MARGIN_NS ?
+					  th->reserve_budget_ns / 100 : HG_AUDIT_MARGIN_NS,
+					  t->calib.tsc_hz) };
 	while (hg_record_decode(th->recs, th->stored, &pos, &v) == 1) {
 		uint64_t s = v.start_cycles, e = v.start_cycles + v.len_cycles, k0, k1;
 

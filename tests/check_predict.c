@@ -53,8 +53,9 @@ static struct hg_trace *reserved(uint64_t budget_ns, uint64_t period_ns)
  * Periods of 100 us, budget 50 us: ten whole periods received 50, 20, 50
  * (250 to 300 us), 100, 100 (the long interval covers them), 10 (500 to
  * 510 us), then 0 four times. min 0, max 0.100 ms, mean 330 / 10 = 33 us;
- * the budget less 10 us is 40 us: periods 0, 2, 3, 4 used it all; 3 and 4
- * received more than the budget and 10 us, and a second line says why.
+ * the margin of a budget under 1 ms is 1 % of it, 0.5 us: periods 0, 2, 3,
+ * 4 used it all (49.5 us or more); 3 and 4 received more than 50.5 us, and
+ * a second line says why.
  */
 START_TEST(test_audit)
 {
