@@ -157,7 +157,8 @@ FUZZ_LDFLAGS_trace = -Wl,--wrap=hg_get_u16,--wrap=hg_get_u32,--wrap=hg_get_u64 \
 		     -Wl,--wrap=hg_get_str,--wrap=hg_get_label
 
 .PHONY: all tests check unit smoke badinput replay bench demo paper install install-strip \
-	uninstall clean help deps fuzz fuzz-build fuzz-run fuzz-afl lint layers check-arch compile-arch
+	uninstall clean help deps fuzz fuzz-build fuzz-run fuzz-afl lint layers check-arch compile-arch \
+	manquotes
 
 all: $(BIN)
 
@@ -200,7 +201,7 @@ $(BUILD)/bench/%: tests/bench/%.c $(LIB)
 # everything make check runs, built (make -j2 tests builds it in parallel)
 tests: $(BIN) $(TEST_BIN) $(REPLAY_BIN)
 
-check: unit smoke badinput replay layers
+check: unit smoke badinput replay layers manquotes
 
 unit: $(TEST_BIN)
 	@$(call san_run,unit,sh tests/run-unit.sh $(TEST_BIN))
@@ -220,6 +221,10 @@ endif
 
 badinput: $(BIN)
 	@$(call san_run,badinput,bash tests/badinput.sh $(BIN))
+
+# the man page's quoted messages, run again (tests/man-quotes.sh)
+manquotes: $(BIN)
+	@$(call san_run,manquotes,sh tests/man-quotes.sh $(BIN))
 
 replay: $(REPLAY_BIN)
 	@$(call san_run,replay,sh tests/fuzz/replay.sh $(BUILD)/fuzz $(FUZZ_NAMES))
@@ -304,7 +309,8 @@ help:
 	@echo "targets:"
 	@echo "  all        build $(BIN) (default)"
 	@echo "  check      build and run the unit tests (Check), the smoke tests, the"
-	@echo "             bad-input catalogue (tests/badinput.txt) and the fuzz corpora;"
+	@echo "             bad-input catalogue (tests/badinput.txt), the fuzz corpora and"
+	@echo "             the man page's quoted messages (tests/man-quotes.sh);"
 	@echo "             with SANITIZE=1 built with ASan and UBSan in build-san/"
 	@echo "  fuzz       build the fuzz targets with libFuzzer in build-fuzz/fuzz/ (clang);"
 	@echo "             fuzz-run runs each for FUZZ_TIME seconds (30), or with FUZZ_SEED=N"

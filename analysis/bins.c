@@ -29,6 +29,26 @@ int hg_lat_bins(const struct hg_trace_thread *th, uint64_t first_us, uint64_t wi
 	return 0;
 }
 
+uint64_t hg_lat_overflow_cycles(const struct hg_trace_thread *th, uint64_t limit_us,
+				uint64_t *cycles, size_t max)
+{
+	uint64_t k, cycle = 0, n = 0;
+
+	for (k = 0; k < th->stored; k++) {
+		uint64_t us = sample_us(&th->recs[k]);
+
+		if (us == UINT64_MAX)
+			continue;
+		if (us >= limit_us) {
+			if (n < max)
+				cycles[n] = cycle;
+			n++;
+		}
+		cycle++;
+	}
+	return n;
+}
+
 void hg_for_each_lat_sample(const struct hg_trace *t, void (*fn)(void *arg, uint64_t ns),
 			    void *arg)
 {

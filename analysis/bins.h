@@ -27,6 +27,16 @@ int hg_lat_bins(const struct hg_trace_thread *th, uint64_t first_us, uint64_t wi
 		size_t n, struct hg_bins *b);
 
 /*
+ * hg_lat_overflow_cycles - where LAT thread @th's stored samples of @limit_us
+ * or more (cyclictest -h's overflows) lie: the number of each among the
+ * thread's stored samples, from 0 (cyclictest's "cycle number"), the first
+ * @max of them into @cycles
+ * Returns how many stored samples are of @limit_us or more.
+ */
+uint64_t hg_lat_overflow_cycles(const struct hg_trace_thread *th, uint64_t limit_us,
+				uint64_t *cycles, size_t max);
+
+/*
  * hg_for_each_lat_sample - call @fn with the lateness (ns) of every stored
  * sample of every LAT thread of @t, thread by thread, in order
  */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "analysis/diff.h"
+#include "analysis/padjust.h"
 #include "analysis/stats.h"
 
 #define REPS 1000
@@ -61,10 +62,9 @@ static int on_samples(const struct hg_diff_dist *da, const struct hg_diff_dist *
 			return ret;
 		r->p = t.p;
 		r->test = "mann-whitney";
-		r->sign = t.p < 0.05 ? (r->delta > 0) - (r->delta < 0) : 0;
 	} else {
+		r->p = ci.p;	/* of the resamples: corrected with the others */
 		r->test = "bootstrap";
-		r->sign = ci.lo > 0 ? 1 : ci.hi < 0 ? -1 : 0;
 	}
 	return 0;
 }
@@ -91,7 +91,6 @@ static int on_counts(const struct hg_diff_trial *a, size_t na, const struct hg_d
 		return 0;	/* counts that do not fit: no test */
 	r->p = t.p;
 	r->test = "fisher";
-	r->sign = t.p < 0.05 ? (r->delta > 0) - (r->delta < 0) : 0;
 	return 0;
 }
 
@@ -110,7 +109,7 @@ static int compare_one(const struct hg_diff_trial *a, size_t na, const struct hg
 	r->a = mean_of(a, na, x->name, va);
 	r->b = mean_of(b, nb, x->name, vb);
 	r->delta = r->b - r->a;
-	r->lo = r->hi = r->p = NAN;
+	r->lo = r->hi = r->p = r->p_adj = NAN;
 	r->test = "none";
 	snprintf(jobs, sizeof(jobs), "%.*sjobs", (int)(len >= 6 ? len - 6 : 0), x->name);
 	if (len >= 6 && !strcmp(x->name + len - 6, "misses") && everywhere(a, na, jobs) &&
@@ -123,7 +122,6 @@ static int compare_one(const struct hg_diff_trial *a, size_t na, const struct hg
 		r->hi = ci.hi;
 		r->p = t.p;
 		r->test = "welch";
-		r->sign = t.p < 0.05 ? (r->delta > 0) - (r->delta < 0) : 0;
 		return 0;
 	}
 	if (na == 1 && nb == 1 && x->dist >= 0) {
@@ -133,6 +131,31 @@ static int compare_one(const struct hg_diff_trial *a, size_t na, const struct hg
 			return on_samples(&a[0].dist[x->dist], &b[0].dist[y->dist], x->stat, r);
 	}
 	return 0;
+}
+
+/*
+ * Benjamini-Hochberg over the rows' tests; the verdict from the adjusted
+ * p: significant below 0.05, in the direction of the difference
+ */
+static int correct(struct hg_diff_row *r, size_t n)
+{
+	double *p = malloc((n ? n : 1) * sizeof(*p)), *adj = malloc((n ? n : 1) * sizeof(*adj));
+	size_t i;
+	int ret = -ENOMEM;
+
+	if (p && adj) {
+		for (i = 0; i < n; i++)
+			p[i] = r[i].p;
+		ret = hg_bh_adjust(p, n, adj);
+		for (i = 0; !ret && i < n; i++) {
+			r[i].p_adj = adj[i];
+			r[i].sign = !isnan(adj[i]) && adj[i] < 0.05 ?
+				(r[i].delta > 0) - (r[i].delta < 0) : 0;
+		}
+	}
+	free(p);
+	free(adj);
+	return ret;
 }
 
 int hg_diff_compare(const struct hg_diff_trial *a, size_t na, const struct hg_diff_trial *b,
@@ -169,6 +192,8 @@ int hg_diff_compare(const struct hg_diff_trial *a, size_t na, const struct hg_di
 	}
 	free(va);
 	free(vb);
+	if (!ret)
+		ret = correct(*rows, *n);
 	return ret;
 }
 

@@ -9,6 +9,11 @@
  * difference (significant when it excludes zero). Misses against jobs by
  * Fisher's exact test. With two or more trials on each side, the trials'
  * values by Welch's t-test. Anything else has no test.
+ *
+ * One comparison tests many metrics at once: the p-values (a bootstrap's
+ * from its resamples) are adjusted by Benjamini-Hochberg over the tested
+ * metrics, and a metric is significant when its adjusted p is below 0.05,
+ * which keeps the expected share of false discoveries at 5 %.
  */
 #ifndef HG_DIFF_H
 #define HG_DIFF_H
@@ -26,6 +31,8 @@ struct hg_diff_row {
 	double delta;		/* b - a */
 	double lo, hi;		/* 95 % interval of delta; NAN: none */
 	double p;		/* NAN: none */
+	double p_adj;		/* p adjusted over the comparison's tests
+				   (Benjamini-Hochberg); NAN: none */
 	const char *test;	/* "mann-whitney", "bootstrap", "welch", "fisher", "none" */
 	int sign;		/* +1 B significantly higher, -1 lower, 0 neither */
 };
@@ -37,6 +44,9 @@ struct hg_diff_row {
  */
 int hg_diff_compare(const struct hg_diff_trial *a, size_t na, const struct hg_diff_trial *b,
 		    size_t nb, struct hg_diff_row **rows, size_t *n);
+
+/* The correction of the comparison's p-values, as diff prints it. */
+#define HG_DIFF_CORRECTION "benjamini-hochberg"
 
 /* hg_diff_verdict - "B higher", "B lower", "no significant difference", "no test" */
 const char *hg_diff_verdict(const struct hg_diff_row *r);

@@ -3,8 +3,8 @@
  * diffcause.c - what filled the gaps, per thread and kind, as diff's values
  */
 #include <errno.h>
-#include <stdio.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <json-c/json.h>

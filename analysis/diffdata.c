@@ -20,6 +20,77 @@ const char *const hg_diff_sys_keys[HG_DIFF_SYS] = {
 	"clocksource", "governor", "smt",
 };
 
+/* The length of the word at @s (up to a space or the end). */
+static size_t word_len(const char *s)
+{
+	return strcspn(s, " ");
+}
+
+/* Does the word at @s name an output file's option; *@inline: "--json=x"? */
+static bool output_opt(const char *s, size_t n, bool *inline_val)
+{
+	static const char *const outs[] = { "-o", "--output", "--json", "--prom" };
+	size_t i, k;
+
+	for (i = 0; i < sizeof(outs) / sizeof(outs[0]); i++) {
+		k = strlen(outs[i]);
+		if (n >= k && !strncmp(s, outs[i], k) && (n == k || s[k] == '=')) {
+			*inline_val = n > k;
+			return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * The next word of command @*s to compare (its length in *@n), @*s moved
+ * past it; an output file's name is left out: the word after -o, the part
+ * after "--json=". NULL at the end.
+ */
+static const char *cmd_word(const char **s, size_t *n)
+{
+	const char *w;
+	bool inl;
+
+	while (**s == ' ')
+		(*s)++;
+	if (!**s)
+		return NULL;
+	w = *s;
+	*n = word_len(w);
+	*s += *n;
+	if (output_opt(w, *n, &inl)) {
+		if (inl) {
+			*n = strcspn(w, "=") + 1;
+		} else {
+			while (**s == ' ')
+				(*s)++;
+			*s += word_len(*s);
+		}
+	}
+	return w;
+}
+
+bool hg_diff_same_command(const char *a, const char *b)
+{
+	const char *wa, *wb;
+	size_t na, nb;
+
+	if (!a || !b)
+		return !a && !b;
+	/* the program's path */
+	if (!cmd_word(&a, &na) || !cmd_word(&b, &nb))
+		return !*a && !*b;
+	for (;;) {
+		wa = cmd_word(&a, &na);
+		wb = cmd_word(&b, &nb);
+		if (!wa || !wb)
+			return !wa && !wb;
+		if (na != nb || strncmp(wa, wb, na))
+			return false;
+	}
+}
+
 void hg_diff_trial_free(struct hg_diff_trial *tr)
 {
 	size_t i;
@@ -28,6 +99,7 @@ void hg_diff_trial_free(struct hg_diff_trial *tr)
 		free(tr->dist[i].v);
 	for (i = 0; i < HG_DIFF_SYS; i++)
 		free(tr->sys[i]);
+	free(tr->command);
 	free(tr->dist);
 	free(tr->val);
 	free(tr->index);
@@ -259,6 +331,8 @@ int hg_diff_from_trace(const struct hg_trace *t, struct hg_diff_trial *tr)
 
 	memset(tr, 0, sizeof(*tr));
 	tr->gap_threshold_ns = t->calib.gap_threshold_ns;
+	if (t->cmdline && !(tr->command = strdup(t->cmdline)))
+		return -ENOMEM;
 	for (i = 0; i < HG_DIFF_SYS; i++) {
 		const char *v = hg_trace_sys(t, hg_diff_sys_keys[i]);
 

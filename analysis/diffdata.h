@@ -15,6 +15,7 @@
 #ifndef HG_DIFFDATA_H
 #define HG_DIFFDATA_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -65,6 +66,7 @@ struct hg_diff_trial {
 	size_t *index;			/* by name's hash: 1 + its value's index, 0 empty */
 	size_t capindex;		/* a power of two, over twice nval (0: none yet) */
 	char *sys[HG_DIFF_SYS];		/* values of hg_diff_sys_keys, or NULL */
+	char *command;			/* the run's command line, or NULL */
 	uint64_t gap_threshold_ns;	/* of the run (0: unknown) */
 };
 
@@ -102,5 +104,14 @@ const struct hg_diff_value *hg_diff_find(const struct hg_diff_trial *tr, const c
  * Returns 0, -ENOMEM or -EINVAL for records that do not decode.
  */
 int hg_diff_from_trace(const struct hg_trace *t, struct hg_diff_trial *tr);
+
+/*
+ * hg_diff_same_command - whether two runs' command lines (words joined by
+ * spaces) ask for the same run: the same words but for the program's path
+ * (the first word) and the names of the files written, the word after
+ * -o, --output, --json and --prom or after their '='. Two unknown commands
+ * are the same; an unknown and a known one are not.
+ */
+bool hg_diff_same_command(const char *a, const char *b);
 
 #endif /* HG_DIFFDATA_H */

@@ -264,7 +264,21 @@ static int run_values(struct rd *r, struct hg_diff_trial *tr, struct json_object
 		}
 		hg_tame(tr->sys[i]);	/* printed: no escape reaches a terminal */
 	}
-	return 0;
+	/* the command line, to say when two runs were asked for differently */
+	ret = object(r, root, "", "run", &v);
+	if (!ret && v)
+		v = member(v, "command");
+	if (!ret && v) {
+		if (!json_object_is_type(v, json_type_string))
+			return bad(r, "run.command", v, "is not a string");
+		tr->command = strdup(json_object_get_string(v));
+		if (!tr->command) {
+			snprintf(r->err, r->errlen, "%s", strerror(ENOMEM));
+			return -ENOMEM;
+		}
+		hg_tame(tr->command);	/* printed: no escape reaches a terminal */
+	}
+	return ret;
 }
 
 int hg_diff_from_json(const char *path, struct hg_diff_trial *tr, char *err, size_t errlen)

@@ -104,7 +104,8 @@ void hg_prediction_free(struct hg_prediction *p)
 struct per_period {
 	uint64_t p;		/* the period, cycles (never 0) */
 	uint64_t budget;	/* cycles */
-	uint64_t min, max, total, at_budget, n;
+	uint64_t margin;	/* HG_AUDIT_MARGIN_NS in cycles */
+	uint64_t min, max, total, at_budget, over_budget, n;
 	uint64_t cur, sum;	/* the period being summed, and its sum */
 };
 
@@ -117,9 +118,11 @@ static void pp_add(struct per_period *a, uint64_t sum, uint64_t count)
 	a->max = sum > a->max ? sum : a->max;
 	a->total += sum * count;
 	a->n += count;
-	/* used it all (99 % or more): throttled */
-	if ((unsigned __int128)sum * 100 >= (unsigned __int128)a->budget * 99)
+	/* used it all (up to the margin): throttled */
+	if (sum + a->margin >= a->budget)
 		a->at_budget += count;
+	if (a->budget && sum > a->budget && sum - a->budget > a->margin)
+		a->over_budget += count;
 }
 
 /* Close the periods before period @k: the one summed, the empty ones after it. */
@@ -158,7 +161,10 @@ static uint64_t per_period(const struct hg_trace *t, const struct hg_trace_threa
 		return 0;
 	last = th->begin_cycles + np * p;	/* the end of the last whole period */
 	*a = (struct per_period){ .p = p, .min = UINT64_MAX,
-		.budget = hg_ns_to_cycles(th->reserve_budget_ns, t->calib.tsc_hz) };
+		.budget = hg_ns_to_cycles(th->reserve_budget_ns, t->calib.tsc_hz),
+		.margin = hg_ns_to_cycles(th->reserve_budget_ns / 100 < HG_AUDIT_MARGIN_NS ?
+					  th->reserve_budget_ns / 100 : HG_AUDIT_MARGIN_NS,
+					  t->calib.tsc_hz) };
 	while (hg_record_decode(th->recs, th->stored, &pos, &v) == 1) {
 		uint64_t s = v.start_cycles, e = v.start_cycles + v.len_cycles, k0, k1;
 
@@ -200,5 +206,6 @@ int hg_audit(const struct hg_trace *t, const struct hg_trace_thread *th, struct 
 	au->mean_ns = hg_cycles_to_ns(a.total / n, hz);
 	au->max_ns = hg_cycles_to_ns(a.max, hz);
 	au->at_budget = a.at_budget;
+	au->over_budget = a.over_budget;
 	return 1;
 }

@@ -18,7 +18,7 @@
 
 #include "analysis/stats.h"
 
-#define HG_STABLE_MIN	5
+#define HG_STABLE_MIN	6	/* the fewest whose median has a 95 % interval (hg_ci_need) */
 #define HG_STABLE_MAX	30
 #define HG_STABLE_REL	5.0	/* percent of the median */
 

@@ -280,6 +280,17 @@ int hg_ci_mean(const double *v, size_t n, double level, struct hg_ci *ci)
 	return 0;
 }
 
+size_t hg_ci_need(double pct, double level)
+{
+	double p = pct / 100;
+	size_t n;
+
+	for (n = 1; n < 100000; n++)
+		if (1 - pow(p, (double)n) - pow(1 - p, (double)n) >= level)
+			return n;
+	return n;
+}
+
 void hg_rng_seed(struct hg_rng *r, uint64_t seed)
 {
 	r->state = seed;
@@ -412,6 +423,17 @@ int hg_bootstrap_diff_ci(const double *a, size_t na, const double *b, size_t nb,
 	}
 	ci->n = na + nb;
 	boot_interval(est, reps, level, ci);
+	{
+		unsigned int le = 0, ge = 0;
+
+		for (i = 0; i < reps; i++) {
+			le += est[i] <= 0;
+			ge += est[i] >= 0;
+		}
+		ci->p = (2.0 * (le < ge ? le : ge) + 1) / (reps + 1);
+		if (ci->p > 1)
+			ci->p = 1;
+	}
 	free(buf);
 	free(est);
 	return 0;

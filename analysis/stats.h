@@ -108,6 +108,9 @@ struct hg_ci {
 	double lo;
 	double hi;
 	size_t n;	/* values it rests on */
+	double p;	/* hg_bootstrap_diff_ci(): two-sided bootstrap p of a
+			   zero difference, (2 * min(#<= 0, #>= 0) + 1) / (reps
+			   + 1) capped at 1; else not set */
 };
 
 /*
@@ -130,6 +133,15 @@ uint64_t hg_rng_next(struct hg_rng *r);
 
 /* hg_rng_below - a uniform integer in [0, @n), @n > 0 */
 uint64_t hg_rng_below(struct hg_rng *r, uint64_t n);
+
+/*
+ * hg_ci_need - the fewest values whose range (smallest to largest) covers
+ * the percentile @pct of their distribution with probability @level at
+ * least: 1 - p^n - (1 - p)^n >= @level, p = @pct / 100. No interval from
+ * fewer values (a percentile bootstrap's lies inside the range) can reach
+ * @level: 6 for the median at 95 %.
+ */
+size_t hg_ci_need(double pct, double level);
 
 /* Default resamples of a bootstrap and their seed. */
 #define HG_BOOT_REPS	2000

@@ -58,18 +58,25 @@ static const struct hg_cmdspec calibrate_spec = {
 	.opts = calibrate_opts,
 };
 
+#define RT "round trip"
+
 static void print_ctx(const struct hg_pingpong *pp)
 {
-	char a[96], b[96];
+	char a[160], b[160];
 
+	/* in us, as ctxcost prints the same quantity */
 	printf("# ctx: two threads on cpu %u, %zu round trips each, counter read %.1f ns "
-	       "subtracted; ns per switch:\n", pp->cpu, pp->rounds, pp->read_ns);
+	       "subtracted; per switch:\n", pp->cpu, pp->rounds, pp->read_ns);
 	printf("# ctx: pipe ping-pong: median %s, mean %s\n",
-	       hg_ci_text(&pp->pipe_median_ns, 1, 1, a, sizeof(a)),
-	       hg_ci_text(&pp->pipe_mean_ns, 1, 1, b, sizeof(b)));
+	       hg_ci_text(&pp->pipe_median_ns, HG_CI_BOOT_MEDIAN, 1000, 3, "us", RT,
+			  a, sizeof(a)),
+	       hg_ci_text(&pp->pipe_mean_ns, HG_CI_STUDENT_T, 1000, 3, "us", RT,
+			  b, sizeof(b)));
 	printf("# ctx: sched_yield: median %s, mean %s\n",
-	       hg_ci_text(&pp->yield_median_ns, 1, 1, a, sizeof(a)),
-	       hg_ci_text(&pp->yield_mean_ns, 1, 1, b, sizeof(b)));
+	       hg_ci_text(&pp->yield_median_ns, HG_CI_BOOT_MEDIAN, 1000, 3, "us", RT,
+			  a, sizeof(a)),
+	       hg_ci_text(&pp->yield_mean_ns, HG_CI_STUDENT_T, 1000, 3, "us", RT,
+			  b, sizeof(b)));
 }
 
 /* --ctx's members of calibrate's JSON document. */
@@ -78,13 +85,13 @@ static void json_ctx(struct hg_json *j, const struct hg_pingpong *pp)
 	hg_json_u64(j, "ctx_cpu", pp->cpu);
 	hg_json_u64(j, "ctx_rounds", pp->rounds);
 	hg_json_num(j, "counter_read_ns", pp->read_ns, 1);
-	hg_json_ci(j, &pp->pipe_median_ns, 1, "pingpong_ns", "pingpong_ci_low_ns",
+	hg_json_ci(j, &pp->pipe_median_ns, HG_CI_BOOT_MEDIAN, 1, "pingpong_ns", "pingpong_ci_low_ns",
 		   "pingpong_ci_high_ns");
-	hg_json_ci(j, &pp->pipe_mean_ns, 1, "pingpong_mean_ns", "pingpong_mean_ci_low_ns",
+	hg_json_ci(j, &pp->pipe_mean_ns, HG_CI_STUDENT_T, 1, "pingpong_mean_ns", "pingpong_mean_ci_low_ns",
 		   "pingpong_mean_ci_high_ns");
-	hg_json_ci(j, &pp->yield_median_ns, 1, "yield_ns", "yield_ci_low_ns",
+	hg_json_ci(j, &pp->yield_median_ns, HG_CI_BOOT_MEDIAN, 1, "yield_ns", "yield_ci_low_ns",
 		   "yield_ci_high_ns");
-	hg_json_ci(j, &pp->yield_mean_ns, 1, "yield_mean_ns", "yield_mean_ci_low_ns",
+	hg_json_ci(j, &pp->yield_mean_ns, HG_CI_STUDENT_T, 1, "yield_mean_ns", "yield_mean_ci_low_ns",
 		   "yield_mean_ci_high_ns");
 }
 

@@ -67,7 +67,7 @@ static const struct hg_cmdspec ctxcost_spec = {
 		 "interval and the mean of their means with a Student-t interval, the\n"
 		 "switches per second, and beside them the pipe ping-pong of calibrate --ctx\n"
 		 "on the same CPU. Until stable (the default), trials go on until the\n"
-		 "median voluntary cost's interval is within 5 % or 0.1 us, from 5 to\n"
+		 "median voluntary cost's interval is within 5 % or 0.1 us, from 6 to\n"
 		 "30 trials.",
 	.opts = ctxcost_opts,
 };
@@ -283,7 +283,7 @@ static void print_text(const struct ctxcost_args *a, const struct result *res,
 		       const struct hg_ci med[2], const struct hg_ci mean[2],
 		       const struct hg_ci *rate)
 {
-	char d[32], y[32], b1[160], b2[96], t[4][32];
+	char d[32], y[32], b1[160], b2[160], t[4][32];
 	size_t i;
 	int c;
 
@@ -306,20 +306,25 @@ static void print_text(const struct ctxcost_args *a, const struct result *res,
 			printf("%s switch: none seen\n", class_name[c]);
 			continue;
 		}
-		printf("%s switch: median %s us, mean %s us; %" PRIu64 " switches in %zu trials\n",
-		       class_name[c], hg_ci_text(&med[c], 1000, 3, b1, sizeof(b1)),
-		       hg_ci_text(&mean[c], 1000, 3, b2, sizeof(b2)), res->cls[c].switches,
-		       res->cls[c].n);
+		printf("%s switch: median %s, mean %s; %" PRIu64 " switches in %zu trials\n",
+		       class_name[c],
+		       hg_ci_text(&med[c], HG_CI_BOOT_MEDIAN, 1000, 3, "us", "trial", b1,
+				  sizeof(b1)),
+		       hg_ci_text(&mean[c], HG_CI_STUDENT_T, 1000, 3, "us", "trial", b2,
+				  sizeof(b2)),
+		       res->cls[c].switches, res->cls[c].n);
 	}
-	printf("switches per second: %s\n", hg_ci_text(rate, 1, 1, b1, sizeof(b1)));
+	printf("switches per second: %s\n",
+	       hg_ci_text(rate, HG_CI_STUDENT_T, 1, 1, "/s", "trial", b1, sizeof(b1)));
 	if (res->noise_known)
 		printf("machine: %s (cpu %" PRIu64 " quiet in %zu of %zu trials)\n",
 		       res->quiet == res->noise_known ? "quiet" :
 		       "not quiet: switch costs may include other tasks' run time",
 		       a->o.cpu, res->quiet, res->noise_known);
 	if (res->have_pp)
-		printf("pipe ping-pong (calibrate --ctx): %s us per switch, pipe system calls "
-		       "included\n", hg_ci_text(&res->pp.pipe_median_ns, 1000, 3, b1, sizeof(b1)));
+		printf("pipe ping-pong (calibrate --ctx): %s per switch, pipe system calls "
+		       "included\n", hg_ci_text(&res->pp.pipe_median_ns, HG_CI_BOOT_MEDIAN, 1000, 3,
+						"us", "round trip", b1, sizeof(b1)));
 }
 
 static void json_class(struct hg_json *j, const struct per_class *pc, size_t trials,
@@ -328,8 +333,8 @@ static void json_class(struct hg_json *j, const struct per_class *pc, size_t tri
 	size_t i;
 
 	hg_json_obj(j, name);
-	hg_json_ci(j, med, 1, "median_ns", "ci_low_ns", "ci_high_ns");
-	hg_json_ci(j, mean, 1, "mean_ns", "mean_ci_low_ns", "mean_ci_high_ns");
+	hg_json_ci(j, med, HG_CI_BOOT_MEDIAN, 1, "median_ns", "ci_low_ns", "ci_high_ns");
+	hg_json_ci(j, mean, HG_CI_STUDENT_T, 1, "mean_ns", "mean_ci_low_ns", "mean_ci_high_ns");
 	hg_json_u64(j, "trials", pc->n);
 	hg_json_u64(j, "switches", pc->switches);
 	hg_json_row(j, "trial_median_ns");
@@ -358,9 +363,8 @@ static void print_json(const struct ctxcost_args *a, const struct result *res,
 	hg_json_string(&j, "trial_command", res->command);
 	json_class(&j, &res->cls[0], res->trials, &med[0], &mean[0], "voluntary");
 	json_class(&j, &res->cls[1], res->trials, &med[1], &mean[1], "involuntary");
-	hg_json_num(&j, "switches_per_s", rate->est, 1);
-	hg_json_num(&j, "switches_per_s_ci_low", rate->lo, 1);
-	hg_json_num(&j, "switches_per_s_ci_high", rate->hi, 1);
+	hg_json_ci(&j, rate, HG_CI_STUDENT_T, 1, "switches_per_s", "switches_per_s_ci_low",
+		   "switches_per_s_ci_high");
 	if (res->noise_known) {
 		hg_json_bool(&j, "quiet", res->quiet == res->noise_known);
 		hg_json_u64(&j, "quiet_trials", res->quiet);
@@ -368,7 +372,8 @@ static void print_json(const struct ctxcost_args *a, const struct result *res,
 		hg_json_null(&j, "quiet");
 	}
 	if (res->have_pp)
-		hg_json_ci(&j, &res->pp.pipe_median_ns, 1, "pingpong_ns", "pingpong_ci_low_ns",
+		hg_json_ci(&j, &res->pp.pipe_median_ns, HG_CI_BOOT_MEDIAN, 1, "pingpong_ns",
+			   "pingpong_ci_low_ns",
 			   "pingpong_ci_high_ns");
 	else
 		hg_json_null(&j, "pingpong_ns");

@@ -25,6 +25,7 @@
 #include "hourglass/commands.h"
 #include "report/diff.h"
 #include "trace/errlen.h"
+#include "trace/lookup.h"
 #include "trace/timeval.h"
 
 struct diff_args {
@@ -207,26 +208,45 @@ static int parse_worse(const char *arg, struct worse *w)
 	return 2;
 }
 
-/* 3 when the row of @w shows B worse beyond the tolerance, 2 when there is none. */
-static int check_worse(const struct worse *w, const struct hg_diff_row *r, size_t n)
+static const char *row_name(const void *ctx, size_t i)
 {
-	double tol, by;
+	return ((const struct hg_diff_row *)ctx)[i].name;
+}
+
+/*
+ * The row of @w's metric, or NULL with the message printed (the nearest
+ * name by the one suggestion rule), before anything else is printed
+ */
+static const struct hg_diff_row *worse_row(const struct worse *w, const char *arg,
+					   const struct hg_diff_row *r, size_t n)
+{
+	const char *near;
 	size_t i;
 
-	for (i = 0; i < n && strcmp(r[i].name, w->metric); i++)
-		;
-	if (i == n) {
-		fprintf(stderr, "hourglass: diff: --fail-if-worse %s: no such metric in both "
-			"(see the metric column)\n", w->metric);
-		return 2;
-	}
-	r += i;
+	for (i = 0; i < n; i++)
+		if (!strcmp(r[i].name, w->metric))
+			return &r[i];
+	near = hg_suggest(w->metric, strlen(w->metric), row_name, r, n);
+	if (near)
+		fprintf(stderr, "hourglass: diff: --fail-if-worse %s: no metric '%s' in both "
+			"(did you mean %s?)\n", arg, w->metric, near);
+	else
+		fprintf(stderr, "hourglass: diff: --fail-if-worse %s: no metric '%s' in both "
+			"(the metric column of diff without it lists them)\n", arg, w->metric);
+	return NULL;
+}
+
+/* 3 when row @r shows B worse than @w's tolerance allows, else 0. */
+static int check_worse(const struct worse *w, const struct hg_diff_row *r)
+{
+	double tol, by;
+
 	tol = w->pct ? fabs(r->a) * w->tol / 100 : w->tol;
 	by = r->kind == HG_DK_SHARE ? -r->delta : r->delta;
 	if ((r->kind == HG_DK_SHARE ? r->sign < 0 : r->sign > 0) && by > tol) {
 		fprintf(stderr, "hourglass: diff: %s is worse in B: %.3f against %.3f, by %.3f "
-			"(tolerance %.3f; %s, p %s)\n", r->name, r->b, r->a, by, tol, r->test,
-			isnan(r->p) ? "-" : "< 0.05");
+			"(tolerance %.3f; %s, adjusted p %.4f)\n", r->name, r->b, r->a, by, tol,
+			r->test, r->p_adj);
 		return 3;
 	}
 	return 0;
@@ -238,6 +258,7 @@ static int diff_main(int argc, char **argv)
 	struct side sa = { 0 }, sb = { 0 };
 	struct hg_diff_sides sides;
 	struct hg_diff_row *rows = NULL;
+	const struct hg_diff_row *wr = NULL;
 	struct worse w;
 	size_t n = 0;
 	int ret;
@@ -253,6 +274,8 @@ static int diff_main(int argc, char **argv)
 		fprintf(stderr, "hourglass: diff: %s\n", strerror(ENOMEM));
 		ret = 1;
 	}
+	if (!ret && a.fail_if_worse && !(wr = worse_row(&w, a.fail_if_worse, rows, n)))
+		ret = 2;
 	if (!ret) {
 		if (sa.t[0].gap_threshold_ns && sb.t[0].gap_threshold_ns &&
 		    hg_thresh_differ_ns(sa.t[0].gap_threshold_ns, sb.t[0].gap_threshold_ns))
@@ -270,7 +293,7 @@ static int diff_main(int argc, char **argv)
 		} else
 			hg_diff_print(stdout, &sides, rows, n);
 		if (a.fail_if_worse)
-			ret = check_worse(&w, rows, n);
+			ret = check_worse(&w, wr);
 	}
 	free(rows);
 	side_free(&sa);

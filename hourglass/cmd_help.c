@@ -4,10 +4,12 @@
  */
 #include <stddef.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "hourglass/cmdopt.h"
 #include "hourglass/commands.h"
 #include "hourglass/options.h"
+#include "hourglass/outpath.h"
 
 struct help_args {
 	const char *sub;
@@ -42,10 +44,17 @@ static int help_main(int argc, char **argv)
 	}
 	c = hg_command_find(a.sub);
 	if (!c) {
+		const char *near = hg_command_suggest(a.sub);
 		char names[256];
 
-		fprintf(stderr, "hourglass: help: unknown subcommand '%s' (choose from %s)\n",
-			a.sub, hg_command_names(names, sizeof(names)));
+		if (near)	/* the same rule as "hourglass ctxcots" */
+			fprintf(stderr, "hourglass: help: unknown subcommand '%.*s' (did you mean "
+				"%s?)\n", HG_QUOTE_MAX, a.sub, near);
+		else
+			fprintf(stderr, "hourglass: help: unknown subcommand '%.*s%s' (choose "
+				"from %s)\n", HG_QUOTE_MAX, a.sub,
+				strlen(a.sub) > HG_QUOTE_MAX ? "..." : "",
+				hg_command_names(names, sizeof(names)));
 		return 2;
 	}
 	hg_cmdopt_help(c->spec, stdout);

@@ -23,6 +23,7 @@
 struct lat_args {
 	const char *file;
 	const char *svg;
+	bool json;
 	uint64_t buckets;
 	uint64_t max_ns;
 };
@@ -45,6 +46,9 @@ static const struct hg_opt lat_opts[] = {
 		  "thread, buckets of 1 us or wider when the range is\n"
 		  "large, up to the 99.9th percentile; what lies\n"
 		  "beyond in a labelled last bar" },
+	{ .name = "json", .kind = HG_OPT_FLAG, .off = offsetof(struct lat_args, json),
+	  .help = "the report's figures as one JSON object instead,\n"
+		  "per LAT thread (schemas/lat.schema.json)" },
 	{ .name = "max", .kind = HG_OPT_TIME, .off = offsetof(struct lat_args, max_ns),
 	  .min = 1000,
 	  .help = "end the picture's lateness axis here instead\n"
@@ -79,6 +83,13 @@ static int print_report(const struct lat_args *a, const struct hg_trace *t)
 {
 	uint32_t nb = a->buckets ? (uint32_t)a->buckets : t->histogram_us, i;
 
+	if (a->json) {
+		int ret = hg_lat_json(stdout, t, nb);
+
+		if (ret == -ENOMEM)
+			fprintf(stderr, "hourglass: lat: %s\n", strerror(ENOMEM));
+		return ret || fflush(stdout) || ferror(stdout) ? -EIO : 0;
+	}
 	for (i = 0; i < t->nthreads; i++)
 		if (t->threads[i].model == HG_MODEL_LAT)
 			hg_print_lat(stdout, t, &t->threads[i]);

@@ -135,6 +135,11 @@ void hg_cmdopt_help(const struct hg_cmdspec *spec, FILE *f)
 		fprintf(f, "\n%s\n", spec->notes);
 }
 
+static const char *row_name(const void *ctx, size_t i)
+{
+	return ((const struct hg_opt *)ctx)[i].name;
+}
+
 /* The row of option @arg ("--name", "--name=v", "-x"), and its inline value. */
 static const struct hg_opt *find(const struct hg_cmdspec *spec, const char *arg,
 				 const char **inline_val)
@@ -143,16 +148,21 @@ static const struct hg_opt *find(const struct hg_cmdspec *spec, const char *arg,
 
 	*inline_val = NULL;
 	if (arg[1] == '-') {
-		size_t n = strcspn(arg + 2, "=");
+		size_t n = strcspn(arg + 2, "="), count = 0, i;
 
-		for (o = spec->opts; o && o->name; o++) {
-			if (strlen(o->name) != n || strncmp(o->name, arg + 2, n))
-				continue;
-			if (arg[2 + n] == '=')
-				*inline_val = arg + 3 + n;
-			return o;
-		}
-		return NULL;
+		while (spec->opts && spec->opts[count].name)
+			count++;
+		/*
+		 * the name, or a unique prefix of one ("--buck"); not with the
+		 * options of a run after them (rta), whose names it could hide
+		 */
+		if (spec->rest ? hg_match(arg + 2, n, row_name, spec->opts, count, &i) ||
+				 strlen(spec->opts[i].name) != n :
+				 hg_match(arg + 2, n, row_name, spec->opts, count, &i))
+			return NULL;
+		if (arg[2 + n] == '=')
+			*inline_val = arg + 3 + n;
+		return &spec->opts[i];
 	}
 	for (o = spec->opts; o && o->name; o++)
 		if (o->letter && arg[1] == o->letter && !arg[2])
@@ -433,7 +443,14 @@ int hg_cmdopt_parse(const struct hg_cmdspec *spec, int argc, char *const *argv,
 			if (!o) {
 				const char *near = hg_opt_suggest(arg, spec->opts, nopts,
 								  sizeof(*o));
+				char several[256];
 
+				if (arg[1] == '-' &&
+				    hg_opt_prefixed(arg, spec->opts, nopts, sizeof(*o), several,
+						    sizeof(several)) > 1)
+					return hg_opt_fail(err, errlen, -EINVAL,
+						    "%s: ambiguous option '%.*s' (could be %s)",
+						    spec->name, (int)strcspn(arg, "="), arg, several);
 				if (near)
 					return hg_opt_fail(err, errlen, -EINVAL,
 						    "%s: unknown option '%.*s' (did you mean --%s?)",

@@ -7,7 +7,7 @@
  * positional arguments, then one row per option. The same table gives
  *   - the parser: --opt=value and --opt value, -o value for short names,
  *     -h/--help, "--" ending the options, values checked with the run's
- *     messages ("--bucket 5: missing time unit (use d, h, m, s, ms, us or ns)");
+ *     messages ("--bucket 5: missing time unit (e.g. 5s; use d, h, m, s, ms, us or ns)");
  *   - `hourglass <sub> --help` and `hourglass help <sub>` (hg_cmdopt_help);
  *   - the one-line synopsis of `hourglass --help` (hg_cmdopt_synopsis);
  *   - what the man page's synopsis must list (tests/smoke.sh checks every
@@ -54,7 +54,7 @@
  *	ctx: unknown option '--bukket' (did you mean --bucket?)
  *	ctx: unknown option '--frob' (see hourglass help ctx)
  *	ctx: --bucket: missing value
- *	ctx: --bucket 5: missing time unit (use d, h, m, s, ms, us or ns)
+ *	ctx: --bucket 5: missing time unit (e.g. 5s; use d, h, m, s, ms, us or ns)
  *	ctx: --json takes no value
  *	ctx: missing trace file (usage: hourglass ctx <file> [<options>])
  *	ctx: unexpected argument 'b.hgt' (usage: hourglass ctx <file> [<options>])
@@ -246,7 +246,7 @@ char *hg_cmdopt_synopsis(const struct hg_cmdspec *spec, char *buf, size_t len);
  * with the row's limits @min, @max, @flags (as in struct hg_opt), into
  * @v (uint64_t for TIME, SIZE, COUNT). The run's options use it too, so
  * every value has one message everywhere:
- *	"-d 5: missing time unit (use d, h, m, s, ms, us or ns)"
+ *	"-d 5: missing time unit (e.g. 5s; use d, h, m, s, ms, us or ns)"
  *	"-d 0s: must be greater than zero"    "-d 2y: ..."
  *	"-d 400d: at most a year"             "-n 0: must be 1 to 1024"
  *	"-n x: not a number"                  "--size 3Q: unknown size unit ..."
@@ -323,10 +323,19 @@ int hg_parse_size(const char *s, uint64_t *bytes, char *why, size_t len);
  * hg_opt_suggest - the name among @names (@count of them, reached through
  * @stride bytes from @names, each a const char *; NULL entries skipped)
  * nearest to the mistyped @word (leading dashes and "=value" ignored), or
- * NULL when none is near: at most 1 edit for words up to 4 letters, 2 up to
- * 8, 3 beyond, or @word a prefix of exactly one name
+ * NULL when none is near: hg_suggest()'s rule (trace/lookup.h), the one
+ * every table of names uses
  */
 const char *hg_opt_suggest(const char *word, const void *names, size_t count,
 			   size_t stride);
+
+/*
+ * hg_opt_prefixed - the names among @names (as for hg_opt_suggest) that
+ * @arg (leading dashes and "=value" ignored) is a prefix of, written to
+ * @buf as "--a, --b" (truncated to @len)
+ * Returns how many there are: 2 or more makes @arg ambiguous.
+ */
+size_t hg_opt_prefixed(const char *arg, const void *names, size_t count, size_t stride,
+		       char *buf, size_t len);
 
 #endif /* HG_CMDOPT_H */

@@ -279,6 +279,7 @@ int hg_parse_args(int argc, char *const *argv, const char *help, struct hg_confi
 	struct parser ps = {
 		.cfg = cfg, .scope = -1, .err = err, .errlen = errlen, .max_scope = -1,
 	};
+	const struct hg_run_opt *prev = NULL;	/* the option before argv[i] */
 	int i, ret = 0, result = HG_ARGS_RUN;
 
 	memset(cfg, 0, sizeof(*cfg));
@@ -301,17 +302,34 @@ int hg_parse_args(int argc, char *const *argv, const char *help, struct hg_confi
 			const char *near = arg[0] == '-' && (arg[1] == '-' ||
 							     strcspn(arg + 1, "=") > 2) ?
 				suggest(arg) : NULL;
+			char several[256];
+			size_t rows = 0;
 
-			if (near)
+			while (hg_run_opts[rows].lg)
+				rows++;
+			if (arg[0] == '-' && arg[1] == '-' &&
+			    hg_opt_prefixed(arg, &hg_run_opts[0].lg, rows, sizeof(hg_run_opts[0]),
+					    several, sizeof(several)) > 1)
+				ret = hg_args_fail(&ps, -EINVAL, "ambiguous option '%.*s' (could be %s)",
+					   (int)strcspn(arg, "="), arg, several);
+			else if (near)
 				ret = hg_args_fail(&ps, -EINVAL, "unknown option '%.*s' (did you mean --%s?)",
 					   (int)strcspn(arg, "="), arg, near);
 			else if (arg[0] == '-')
 				ret = hg_args_fail(&ps, -EINVAL, "unknown option '%.*s' (see %s)",
 					   (int)strcspn(arg, "="), arg, help);
+			else if (prev && prev->id == O_ALL)	/* cyclictest's -a <cpu> */
+				ret = hg_args_fail(&ps, -EINVAL, "unexpected argument '%s': %s takes "
+					   "no value, it applies what follows to all threads "
+					   "(--cpu %s pins them)", arg, argv[i - 1], arg);
+			else if (prev && !prev->nargs)
+				ret = hg_args_fail(&ps, -EINVAL, "unexpected argument '%s': %s takes "
+					   "no value (see %s)", arg, argv[i - 1], help);
 			else
 				ret = hg_args_fail(&ps, -EINVAL, "unexpected argument '%s' (see %s)", arg, help);
 			break;
 		}
+		prev = o;
 		if (o->id == O_HELP && !val) {
 			result = HG_ARGS_HELP;	/* help wins over anything after it */
 			break;

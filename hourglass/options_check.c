@@ -177,6 +177,13 @@ unsigned int hg_config_warn(const struct hg_config *cfg, FILE *f)
 			"(-w LAT <period>)\n", cfg->histogram_us);
 		n++;
 	}
+	/* cyclictest -q prints a summary at the end; ours prints nothing */
+	if (cfg->quiet && !cfg->out_path && !cfg->json_path && !cfg->prom_path &&
+	    !cfg->fail_on_miss && !cfg->break_ns) {
+		fputs("hourglass: warning: -q with no -o, --json or --prom: the results go "
+		      "nowhere (-x prints the report without the interval lines)\n", f);
+		n++;
+	}
 	if (!lat && cfg->thresholds_set) {
 		fputs("hourglass: warning: --lat-thresholds has no effect: no thread runs LAT "
 		      "(-w LAT <period>)\n", f);

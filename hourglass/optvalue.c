@@ -14,6 +14,7 @@
 
 #include "hourglass/cmdopt.h"
 #include "run/config.h"
+#include "trace/lookup.h"
 #include "trace/timeval.h"
 
 int hg_opt_fail(char *err, size_t len, int ret, const char *fmt, ...)
@@ -174,65 +175,46 @@ int hg_opt_list(struct hg_list_parse *lp, const char *opt, const char *val,
 	}
 }
 
-/*
- * The edit distance of a[0..n) and b, a swap of two neighbours counting as
- * one edit (optimal string alignment); at most 31 letters each.
- */
-static size_t distance(const char *a, size_t n, const char *b)
+struct strided {
+	const void *names;
+	size_t stride;
+};
+
+static const char *strided_name(const void *ctx, size_t i)
 {
-	size_t m = strlen(b), d[32][32], i, j;
+	const struct strided *t = ctx;
 
-	if (n > 31 || m > 31)
-		return SIZE_MAX;
-	for (i = 0; i <= n; i++)
-		d[i][0] = i;
-	for (j = 0; j <= m; j++)
-		d[0][j] = j;
-	for (i = 1; i <= n; i++) {
-		for (j = 1; j <= m; j++) {
-			size_t best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
-
-			if (d[i - 1][j] + 1 < best)
-				best = d[i - 1][j] + 1;
-			if (d[i][j - 1] + 1 < best)
-				best = d[i][j - 1] + 1;
-			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
-			    d[i - 2][j - 2] + 1 < best)
-				best = d[i - 2][j - 2] + 1;
-			d[i][j] = best;
-		}
-	}
-	return d[n][m];
+	return *(const char *const *)((const char *)t->names + i * t->stride);
 }
 
 const char *hg_opt_suggest(const char *word, const void *names, size_t count,
 			   size_t stride)
 {
-	const char *best = NULL, *prefix = NULL;
-	size_t i, n, d, best_d = SIZE_MAX, nprefix = 0, limit;
+	struct strided t = { names, stride };
 
 	while (*word == '-')
 		word++;
-	n = strcspn(word, "=");
-	if (!n)
-		return NULL;
-	limit = n <= 4 ? 1 : n <= 8 ? 2 : 3;
-	for (i = 0; i < count; i++) {
+	return hg_suggest(word, strcspn(word, "="), strided_name, &t, count);
+}
+
+size_t hg_opt_prefixed(const char *arg, const void *names, size_t count, size_t stride,
+		       char *buf, size_t len)
+{
+	size_t i, n, k = 0, at = 0;
+
+	while (*arg == '-')
+		arg++;
+	n = strcspn(arg, "=");
+	if (len)
+		buf[0] = '\0';
+	for (i = 0; n && i < count; i++) {
 		const char *name = *(const char *const *)((const char *)names + i * stride);
 
-		if (!name)
+		if (!name || strncasecmp(name, arg, n))
 			continue;
-		if (strlen(name) > n && !strncmp(name, word, n)) {
-			prefix = name;
-			nprefix++;
-		}
-		d = distance(word, n, name);
-		if (d < best_d) {
-			best_d = d;
-			best = name;
-		}
+		if (at < len)
+			at += (size_t)snprintf(buf + at, len - at, "%s--%s", k ? ", " : "", name);
+		k++;
 	}
-	if (best && best_d <= limit && best_d < n)
-		return best;
-	return nprefix == 1 ? prefix : NULL;
+	return k;
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "hourglass/runopts.h"
+#include "trace/lookup.h"
 #include "timers/timer.h"
 #include "workloads/workload.h"
 
@@ -126,22 +127,28 @@ const struct hg_run_opt hg_run_opts[] = {
 	{ .lg = NULL },
 };
 
+static const char *lg_name(const void *ctx, size_t i)
+{
+	(void)ctx;
+	return hg_run_opts[i].lg;
+}
+
 const struct hg_run_opt *hg_runopts_find(const char *arg, const char **inline_val)
 {
 	const struct hg_run_opt *o;
 
 	*inline_val = NULL;
 	if (arg[0] == '-' && arg[1] == '-') {
-		size_t n = strcspn(arg + 2, "=");
+		size_t n = strcspn(arg + 2, "="), i, count = 0;
 
-		for (o = hg_run_opts; o->lg; o++) {
-			if (strlen(o->lg) != n || strncmp(o->lg, arg + 2, n))
-				continue;
-			if (arg[2 + n] == '=')
-				*inline_val = arg + 3 + n;
-			return o;
-		}
-		return NULL;
+		while (hg_run_opts[count].lg)
+			count++;
+		/* the name, or a unique prefix of one ("--hist") */
+		if (hg_match(arg + 2, n, lg_name, NULL, count, &i))
+			return NULL;
+		if (arg[2 + n] == '=')
+			*inline_val = arg + 3 + n;
+		return &hg_run_opts[i];
 	}
 	for (o = hg_run_opts; o->lg; o++)
 		if (o->sh && !strcmp(o->sh, arg))

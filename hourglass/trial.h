@@ -102,7 +102,7 @@ struct hg_trial_opts {
 	  .help = "run trials until the 95 % interval of the median\n" \
 		  "is narrow enough (the default)" }, \
 	{ .name = "min-trials", .kind = HG_OPT_COUNT, .off = HG_TRIAL_OPT(min_trials), \
-	  .max = HG_TRIAL_MAX, .help = "until stable: at least <n> trials (default 5)" }, \
+	  .max = HG_TRIAL_MAX, .help = "until stable: at least <n> trials (default 6)" }, \
 	{ .name = "max-trials", .kind = HG_OPT_COUNT, .off = HG_TRIAL_OPT(max_trials), \
 	  .max = HG_TRIAL_MAX, .help = "until stable: at most <n> trials (default 30)" }, \
 	{ .name = "within", .kind = HG_OPT_COUNT, .off = HG_TRIAL_OPT(within_pct), \

@@ -56,8 +56,9 @@ void hg_usage(FILE *f)
 	      "\n", f);
 	hg_runopts_help(f);
 	fputs("\n"
-	      "Times take a unit: 2d 12h 3m 1.5s 1020ms 87.0us 500ns. Names are\n"
-	      "case-insensitive and may be shortened to a unique prefix.\n"
+	      "Times take a unit: 2d 12h 3m 1.5s 1020ms 87.0us 500ns. Long options,\n"
+	      "workloads, timers and priorities are case-insensitive and may be\n"
+	      "shortened to a unique prefix (--hist, -w cpu_y).\n"
 	      "\n"
 	      "Subcommands (hourglass help <subcommand> for their options):\n", f);
 	for (i = 0; hg_commands[i]; i++) {

@@ -23,11 +23,25 @@ void hg_cache_print(FILE *f, const struct hg_cache_run *run, const struct hg_cac
 	fprintf(f, "# %7s %10s %10s %10s %10s %6s %10s %13s %13s %10s\n", "size_kb",
 		"penalty_us", "ci_low_us", "ci_high_us", "mean_us", "pairs", "switches/s",
 		"passes/s_1", "passes/s_N", "paper_us");
-	for (i = 0; i < n; i++)
-		fprintf(f, "  %7" PRIu64 " %10.3f %10.3f %10.3f %10.3f %6zu %10.1f %13.1f %13.1f "
-			"%10.3f\n", s[i].size_kb, s[i].median_us.est, s[i].median_us.lo,
-			s[i].median_us.hi, s[i].mean_us.est, s[i].pairs, s[i].switches_per_s,
-			s[i].passes_1, s[i].passes_n, s[i].paper_mean_us.est);
+	for (i = 0; i < n; i++) {
+		/* no interval where the bootstrap of a median cannot give one */
+		bool ci = s[i].median_us.n >= hg_ci_method_need(HG_CI_BOOT_MEDIAN);
+		char lo[32] = "-", hi[32] = "-";
+
+		if (ci) {
+			snprintf(lo, sizeof(lo), "%.3f", s[i].median_us.lo);
+			snprintf(hi, sizeof(hi), "%.3f", s[i].median_us.hi);
+		}
+		fprintf(f, "  %7" PRIu64 " %10.3f %10s %10s %10.3f %6zu %10.1f %13.1f %13.1f "
+			"%10.3f\n", s[i].size_kb, s[i].median_us.est, lo, hi, s[i].mean_us.est,
+			s[i].pairs, s[i].switches_per_s, s[i].passes_1, s[i].passes_n,
+			s[i].paper_mean_us.est);
+	}
+	if (n && s[0].median_us.n < hg_ci_method_need(HG_CI_BOOT_MEDIAN))
+		fprintf(f, "# no interval: the bootstrap of a median needs %zu pairs or more\n",
+			hg_ci_method_need(HG_CI_BOOT_MEDIAN));
+	else if (n)
+		fprintf(f, "# intervals: 95 %%, bootstrap of the median\n");
 	for (i = 0; i < n; i++) {
 		if (s[i].no_penalty)
 			fprintf(f, "%" PRIu64 " KB: no measurable penalty (the interval contains "
@@ -68,9 +82,9 @@ static void json_size(struct hg_json *j, const struct hg_cache_size *s)
 
 	hg_json_obj(j, NULL);
 	hg_json_u64(j, "size_kb", s->size_kb);
-	hg_json_ci(j, &s->median_us, 1, "penalty_us", "ci_low_us", "ci_high_us");
-	hg_json_ci(j, &s->mean_us, 1, "mean_us", "mean_ci_low_us", "mean_ci_high_us");
-	hg_json_ci(j, &s->paper_mean_us, 1, "paper_us", "paper_ci_low_us", "paper_ci_high_us");
+	hg_json_ci(j, &s->median_us, HG_CI_BOOT_MEDIAN, 1, "penalty_us", "ci_low_us", "ci_high_us");
+	hg_json_ci(j, &s->mean_us, HG_CI_STUDENT_T, 1, "mean_us", "mean_ci_low_us", "mean_ci_high_us");
+	hg_json_ci(j, &s->paper_mean_us, HG_CI_STUDENT_T, 1, "paper_us", "paper_ci_low_us", "paper_ci_high_us");
 	hg_json_u64(j, "trials", s->pairs);
 	hg_json_num(j, "switches_per_s", s->switches_per_s, 1);
 	hg_json_num(j, "passes_per_s_1", s->passes_1, 1);

@@ -65,20 +65,21 @@ int hg_ctx_print(FILE *f, const struct hg_trace *t, const struct hg_ctx_report *
 	fprintf(f, "# ctx: %u threads, %s ms, gap threshold %" PRIu64 " %s\n", t->nthreads,
 		hg_format_ms(r->elapsed_ns, el, sizeof(el)), t->calib.gap_threshold_cycles,
 		hg_tick_unit(hg_trace_sys(t, "counter")));
-	fprintf(f, "# %-18s %9s %9s %9s %9s %9s %9s %9s %9s %9s %10s\n", "class", "count",
+	/* within 120 columns: the longest class name is 18 letters */
+	fprintf(f, "# %-16s %9s %9s %9s %9s %9s %9s %9s %9s %9s %9s\n", "class", "count",
 		"per_s", "min_us", "p1_us", "median_us", "mean_us", "p90_us", "p99_us",
 		"p99.9_us", "max_us");
 	for (c = 0; c < r->nclasses; c++) {
 		const struct hg_stats *s = &r->st[c];
 
-		fprintf(f, "%-20s %9" PRIu64 " %9.1f", hg_ctx_class_name(r, c), s->count,
+		fprintf(f, "%-18s %9" PRIu64 " %9.1f", hg_ctx_class_name(r, c), s->count,
 			r->elapsed_ns ? (double)s->count * 1e9 / (double)r->elapsed_ns : 0.0);
 		if (!s->count) {
 			fputs("         -         -         -         -         -         -"
-			      "         -          -\n", f);
+			      "         -         -\n", f);
 			continue;
 		}
-		fprintf(f, " %9s %9s %9s %9.3f %9s %9s %9s %10s\n",
+		fprintf(f, " %9s %9s %9s %9.3f %9s %9s %9s %9s\n",
 			us(r, s->min, v[0], sizeof(v[0])), us(r, s->p1, v[1], sizeof(v[1])),
 			us(r, s->median, v[2], sizeof(v[2])),
 			s->mean * 1e6 / (double)r->tsc_hz,

@@ -18,8 +18,8 @@ static const char *show(const char *s)
 void hg_diff_print(FILE *f, const struct hg_diff_sides *s, const struct hg_diff_row *r,
 		   size_t n)
 {
-	char lo[32], hi[32], p[32];
-	size_t i;
+	char lo[32], hi[32], p[32], pa[32];
+	size_t i, tested = 0;
 
 	fprintf(f, "# diff: A %s (%zu trial%s), B %s (%zu trial%s)\n", s->a, s->na,
 		s->na == 1 ? "" : "s", s->b, s->nb, s->nb == 1 ? "" : "s");
@@ -33,15 +33,28 @@ void hg_diff_print(FILE *f, const struct hg_diff_sides *s, const struct hg_diff_
 			fprintf(f, " | %s", show(y));
 		fputc('\n', f);
 	}
+	/* the runs asked for: the same options (but the output files), or not */
+	if (hg_diff_same_command(s->ta->command, s->tb->command))
+		fprintf(f, "# %-22s same   : %s\n", "command", show(s->ta->command));
+	else
+		fprintf(f, "# %-22s DIFFERS: %s | %s\n", "command", show(s->ta->command),
+			show(s->tb->command));
+	for (i = 0; i < n; i++)
+		tested += !isnan(r[i].p);
 	fprintf(f, "# times in us, share in %%; delta and interval are B - A\n");
-	fprintf(f, "# %-30s %12s %12s %12s %12s %12s %-12s %8s  %s\n", "metric", "a", "b", "delta",
-		"ci_low", "ci_high", "test", "p", "verdict");
+	fprintf(f, "# p_adj: p adjusted by Benjamini-Hochberg over the %zu tested metrics; "
+		"the verdict is significant below 0.05 (a false discovery rate of 5 %%)\n",
+		tested);
+	fprintf(f, "# %-30s %12s %12s %12s %12s %12s %-12s %8s %8s  %s\n", "metric", "a", "b",
+		"delta", "ci_low", "ci_high", "test", "p", "p_adj", "verdict");
 	for (i = 0; i < n; i++) {
 		snprintf(lo, sizeof(lo), isnan(r[i].lo) ? "-" : "%.3f", r[i].lo);
 		snprintf(hi, sizeof(hi), isnan(r[i].hi) ? "-" : "%.3f", r[i].hi);
 		snprintf(p, sizeof(p), isnan(r[i].p) ? "-" : "%.4f", r[i].p);
-		fprintf(f, "  %-30s %12.3f %12.3f %12.3f %12s %12s %-12s %8s  %s\n", r[i].name,
-			r[i].a, r[i].b, r[i].delta, lo, hi, r[i].test, p, hg_diff_verdict(&r[i]));
+		snprintf(pa, sizeof(pa), isnan(r[i].p_adj) ? "-" : "%.4f", r[i].p_adj);
+		fprintf(f, "  %-30s %12.3f %12.3f %12.3f %12s %12s %-12s %8s %8s  %s\n", r[i].name,
+			r[i].a, r[i].b, r[i].delta, lo, hi, r[i].test, p, pa,
+			hg_diff_verdict(&r[i]));
 	}
 }
 
@@ -76,6 +89,18 @@ int hg_diff_json(FILE *f, const struct hg_diff_sides *s, const struct hg_diff_ro
 		hg_json_close(&j);
 	}
 	hg_json_close(&j);
+	hg_json_obj(&j, "command");
+	if (s->ta->command)
+		hg_json_string(&j, "a", s->ta->command);
+	else
+		hg_json_null(&j, "a");
+	if (s->tb->command)
+		hg_json_string(&j, "b", s->tb->command);
+	else
+		hg_json_null(&j, "b");
+	hg_json_bool(&j, "same", hg_diff_same_command(s->ta->command, s->tb->command));
+	hg_json_close(&j);
+	hg_json_string(&j, "correction", HG_DIFF_CORRECTION);
 	hg_json_arr(&j, "metrics");
 	for (i = 0; i < n; i++) {
 		hg_json_obj(&j, NULL);
@@ -87,6 +112,7 @@ int hg_diff_json(FILE *f, const struct hg_diff_sides *s, const struct hg_diff_ro
 		hg_json_num(&j, "ci_high", r[i].hi, 4);
 		hg_json_string(&j, "test", r[i].test);
 		hg_json_num(&j, "p", r[i].p, 6);
+		hg_json_num(&j, "p_adjusted", r[i].p_adj, 6);
 		hg_json_string(&j, "verdict", hg_diff_verdict(&r[i]));
 		hg_json_close(&j);
 	}

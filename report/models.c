@@ -124,7 +124,36 @@ void hg_print_lat(FILE *f, const struct hg_trace *t, const struct hg_trace_threa
 	for (i = 0; i < t->nthresholds; i++)
 		fprintf(f, "%s %s: %" PRIu64, i ? "," : "",
 			hg_format_time(t->thresholds_ns[i], v, sizeof(v)), th->stats.over[i]);
-	fputc('\n', f);
+	fputc('\n', f);	/* cyclictest users expect SCHED_FIFO: a timesharing LAT thread says so */
+	if (th->rt_prio == HG_NO_RT_PRIO && th->reserve == HG_RESERVE_NONE)
+		fprintf(f, "# thread %u: runs at %s, not real-time: its wake-ups wait for the CPU "
+			"like any task's; -p FIFO:90 measures as cyclictest -p 90\n", th->id,
+			th->priority[0] ? th->priority : "SCHED_OTHER");
+}
+
+/*
+ * cyclictest -h's last lines: per LAT thread the sample numbers (from 0) of
+ * the overflows, as many as there are buckets, then how many others
+ */
+static void overflow_cycles(FILE *f, const struct hg_trace_thread *const *lat, uint32_t n,
+			    uint32_t nb)
+{
+	uint64_t *cyc = calloc(nb ? nb : 1, sizeof(*cyc)), k, total;
+	uint32_t c;
+
+	if (!cyc)
+		return;
+	fputs("# Histogram Overflow at cycle number:\n", f);
+	for (c = 0; c < n; c++) {
+		total = hg_lat_overflow_cycles(lat[c], nb, cyc, nb);
+		fprintf(f, "# Thread %u:", lat[c]->id);
+		for (k = 0; k < total && k < nb; k++)
+			fprintf(f, " %05" PRIu64, cyc[k]);
+		if (total > nb)
+			fprintf(f, " # %05" PRIu64 " others", total - nb);
+		fputc('\n', f);
+	}
+	free(cyc);
 }
 
 void hg_print_lat_histogram(FILE *f, const struct hg_trace *t, uint32_t nb)
@@ -170,6 +199,7 @@ void hg_print_lat_histogram(FILE *f, const struct hg_trace *t, uint32_t nb)
 	for (c = 0; c < n; c++)
 		fprintf(f, " %05" PRIu64, b[c].count[nb]);
 	fputc('\n', f);
+	overflow_cycles(f, lat, n, nb);
 out:
 	for (c = 0; b && c < t->nthreads; c++)
 		hg_bins_free(&b[c]);

@@ -23,11 +23,19 @@ void hg_print_kernel(FILE *f, const struct hg_trace *t)
 
 		if (!th->tid)
 			continue;
+		if (th->model == HG_MODEL_LAT || !recv) {
+			/* a LAT thread records no intervals: nothing to compare with */
+			fprintf(f, "# kernel: thread %u hg/%u tid %" PRIu32 ": kernel CPU time %s ms "
+				"(%s: no received time to compare)\n", i, i, th->tid,
+				hg_format_ms(k, b, sizeof(b)), th->model == HG_MODEL_LAT ?
+				"a LAT thread records no intervals" : "no interval recorded");
+			continue;
+		}
 		fprintf(f, "# kernel: thread %u hg/%u tid %" PRIu32 ": received %s ms, kernel CPU "
 			"time %s ms, difference %c%s ms (%+.2f %%)\n", i, i, th->tid,
 			hg_format_ms(recv, a, sizeof(a)), hg_format_ms(k, b, sizeof(b)),
 			k >= recv ? '+' : '-', hg_format_ms(diff, d, sizeof(d)),
-			recv ? 100.0 * ((double)k - (double)recv) / (double)recv : 0.0);
+			100.0 * ((double)k - (double)recv) / (double)recv);
 	}
 	hg_print_noise(f, t);
 }

@@ -80,6 +80,12 @@ static void print_audit(FILE *f, const struct hg_trace *t, const struct hg_trace
 		a.at_budget, a.periods, th->reserve == HG_RESERVE_HARD ? " (throttled)" : "",
 		th->stats.misses,
 		th->dropped ? " (from the stored records: raise -e)" : "");
+	if (a.over_budget)	/* why a hard budget can be exceeded */
+		fprintf(f, "# reservation, thread %u: %" PRIu64 " of %" PRIu64 " periods received "
+			"more than the budget: the audit's periods (from the thread's start) need "
+			"not line up with the kernel's, so one can hold parts of two budgets, and "
+			"the kernel throttles only when it next accounts the runtime (at a tick "
+			"without HRTICK)\n", th->id, a.over_budget, a.periods);
 }
 
 void hg_print_prediction(FILE *f, const struct hg_trace *t)

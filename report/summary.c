@@ -14,63 +14,119 @@
 #include "trace/brk.h"
 #include "trace/timeval.h"
 
-#define NCOLS 16
+#define NCOLS 18
 #define CELL 72
 
-static const char *const heads[NCOLS] = {
-	"thread", "workload", "priority", "cpus", "received_ms", "share",
-	"intervals", "gaps", "gap_min_us", "gap_med_us", "gap_p99_us",
-	"gap_max_us", "dropped", "vol_cs", "invol_cs", "work",
+/*
+ * Two tables, each within 120 columns: what each thread is and received,
+ * then its gaps, lateness and switches. Every figure is in --json too.
+ */
+enum col {
+	C_THREAD, C_WORKLOAD, C_PRIORITY, C_CPUS, C_RECV, C_SHARE, C_INTERVALS, C_GAPS,
+	C_DROPPED, C_WORK, C_GMIN, C_GMED, C_GP99, C_GMAX, C_LMED, C_LMAX, C_VCS, C_ICS,
 };
+
+static const char *const heads[NCOLS] = {
+	[C_THREAD] = "thread", [C_WORKLOAD] = "workload", [C_PRIORITY] = "priority",
+	[C_CPUS] = "cpus", [C_RECV] = "received_ms", [C_SHARE] = "share",
+	[C_INTERVALS] = "intervals", [C_GAPS] = "gaps", [C_DROPPED] = "dropped",
+	[C_WORK] = "work", [C_GMIN] = "gap_min_us", [C_GMED] = "gap_med_us",
+	[C_GP99] = "gap_p99_us", [C_GMAX] = "gap_max_us", [C_LMED] = "late_med_us",
+	[C_LMAX] = "late_max_us", [C_VCS] = "vol_cs", [C_ICS] = "invol_cs",
+};
+
+static const int table1[] = { C_THREAD, C_WORKLOAD, C_PRIORITY, C_CPUS, C_RECV, C_SHARE,
+			      C_INTERVALS, C_GAPS, C_DROPPED, C_WORK, -1 };
+static const int table2[] = { C_THREAD, C_GMIN, C_GMED, C_GP99, C_GMAX, C_LMED, C_LMAX,
+			      C_VCS, C_ICS, -1 };
 
 /* Columns that hold numbers are right-aligned. */
 static int right_aligned(int col)
 {
-	return col >= 4;
+	return col >= C_RECV && col != C_WORK;
+}
+
+/* "RTHIGH" of "RTHIGH (SCHED_FIFO 90)": the policy is the name's (--json has both). */
+static void short_priority(const char *label, char *cell)
+{
+	const char *paren = strstr(label, " (");
+
+	snprintf(cell, CELL, "%.*s", paren ? (int)(paren - label) : (int)strlen(label), label);
 }
 
 static void row(const struct hg_trace *t, const struct hg_trace_thread *th,
 		char cells[NCOLS][CELL])
 {
 	const struct hg_tstats *st = &th->stats;
+	const struct hg_hist *h = &st->events;
 	uint64_t hz = t->calib.tsc_hz, recv = hg_cycles_to_ns(st->received_cycles, hz);
 	uint64_t win = hg_thread_window_ns(t, th);
-	int have = st->gaps.count > 0;
+	int have = st->gaps.count > 0, c;
 
-	snprintf(cells[0], CELL, "%u", th->id);
-	snprintf(cells[1], CELL, "%s", th->workload);
-	snprintf(cells[2], CELL, "%s", th->priority);
-	snprintf(cells[3], CELL, "%s", th->cpus);
-	hg_format_ms(recv, cells[4], CELL);
-	snprintf(cells[5], CELL, "%.2f%%", win ? 100.0 * (double)recv / (double)win : 0.0);
-	snprintf(cells[6], CELL, "%" PRIu64, st->intervals);
-	snprintf(cells[7], CELL, "%" PRIu64, st->gaps.count);
-	if (have) {
-		hg_format_us(hg_gap_ns(t, th, 0), cells[8], CELL);
-		hg_format_us(hg_gap_ns(t, th, 50), cells[9], CELL);
-		hg_format_us(hg_gap_ns(t, th, 99), cells[10], CELL);
-		hg_format_us(hg_gap_ns(t, th, 100), cells[11], CELL);
-	} else {
-		strcpy(cells[8], "-");
-		strcpy(cells[9], "-");
-		strcpy(cells[10], "-");
-		strcpy(cells[11], "-");
+	for (c = 0; c < NCOLS; c++)
+		strcpy(cells[c], "-");
+	snprintf(cells[C_THREAD], CELL, "%u", th->id);
+	snprintf(cells[C_WORKLOAD], CELL, "%s", th->workload);
+	short_priority(th->priority, cells[C_PRIORITY]);
+	snprintf(cells[C_CPUS], CELL, "%s", th->cpus);
+	snprintf(cells[C_DROPPED], CELL, "%" PRIu64, th->dropped);
+	snprintf(cells[C_VCS], CELL, "%" PRIu64, th->vcsw);
+	snprintf(cells[C_ICS], CELL, "%" PRIu64, th->ivcsw);
+	if (th->model == HG_MODEL_LAT) {
+		/*
+		 * a LAT thread sleeps between its samples and records no
+		 * interval: no received time, share or gaps, but its samples
+		 * and their lateness
+		 */
+		snprintf(cells[C_WORK], CELL, "%" PRIu64 " samples", h->count);
+		if (h->count) {
+			hg_format_us(hg_hist_percentile(h, 50), cells[C_LMED], CELL);
+			hg_format_us(h->max, cells[C_LMAX], CELL);
+		}
+		return;
 	}
-	snprintf(cells[12], CELL, "%" PRIu64, th->dropped);
-	snprintf(cells[13], CELL, "%" PRIu64, th->vcsw);
-	snprintf(cells[14], CELL, "%" PRIu64, th->ivcsw);
+	hg_format_ms(recv, cells[C_RECV], CELL);
+	snprintf(cells[C_SHARE], CELL, "%.2f%%", win ? 100.0 * (double)recv / (double)win : 0.0);
+	snprintf(cells[C_INTERVALS], CELL, "%" PRIu64, st->intervals);
+	snprintf(cells[C_GAPS], CELL, "%" PRIu64, st->gaps.count);
+	if (have) {
+		hg_format_us(hg_gap_ns(t, th, 0), cells[C_GMIN], CELL);
+		hg_format_us(hg_gap_ns(t, th, 50), cells[C_GMED], CELL);
+		hg_format_us(hg_gap_ns(t, th, 99), cells[C_GP99], CELL);
+		hg_format_us(hg_gap_ns(t, th, 100), cells[C_GMAX], CELL);
+	}
 	if (th->unit[0])
-		snprintf(cells[15], CELL, "%" PRIu64 " %s", st->units, th->unit);
+		snprintf(cells[C_WORK], CELL, "%" PRIu64 " %s", st->units, th->unit);
 	else if (st->yields)
-		snprintf(cells[15], CELL, "%" PRIu64 " yields", st->yields);
-	else
-		strcpy(cells[15], "-");
+		snprintf(cells[C_WORK], CELL, "%" PRIu64 " yields", st->yields);
+}
+
+/* The columns @cols (ending with -1) of @cells, one line a row. */
+static void print_cols(FILE *f, char (*cells)[NCOLS][CELL], uint32_t rows, const int *cols)
+{
+	size_t width[NCOLS] = { 0 }, i;
+	int k, c;
+
+	for (k = 0; (c = cols[k]) >= 0; k++)
+		for (i = 0; i <= rows; i++)
+			if (strlen(cells[i][c]) > width[c])
+				width[c] = strlen(cells[i][c]);
+	for (i = 0; i <= rows; i++) {
+		fputs("#", f);
+		for (k = 0; (c = cols[k]) >= 0; k++) {
+			if (cols[k + 1] < 0 && !right_aligned(c))	/* the last: no padding */
+				fprintf(f, " %s", cells[i][c]);
+			else
+				fprintf(f, " %*s%s", right_aligned(c) ? (int)width[c] : -(int)width[c],
+					cells[i][c], cols[k + 1] >= 0 ? " " : "");
+		}
+		fputs("\n", f);
+	}
 }
 
 static void print_table(FILE *f, const struct hg_trace *t)
 {
 	char (*cells)[NCOLS][CELL];
-	size_t width[NCOLS], i;
 	uint32_t r;
 	int c;
 
@@ -81,19 +137,8 @@ static void print_table(FILE *f, const struct hg_trace *t)
 		snprintf(cells[0][c], CELL, "%s", heads[c]);
 	for (r = 0; r < t->nthreads; r++)
 		row(t, &t->threads[r], cells[r + 1]);
-	for (c = 0; c < NCOLS; c++) {
-		width[c] = 0;
-		for (i = 0; i <= t->nthreads; i++)
-			if (strlen(cells[i][c]) > width[c])
-				width[c] = strlen(cells[i][c]);
-	}
-	for (i = 0; i <= t->nthreads; i++) {
-		fputs("#", f);
-		for (c = 0; c < NCOLS; c++)
-			fprintf(f, " %*s%s", right_aligned(c) ? (int)width[c] : -(int)width[c],
-				cells[i][c], c + 1 < NCOLS ? " " : "");
-		fputs("\n", f);
-	}
+	print_cols(f, cells, t->nthreads, table1);
+	print_cols(f, cells, t->nthreads, table2);
 	free(cells);
 }
 

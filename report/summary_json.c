@@ -165,6 +165,7 @@ static void json_reservation(struct hg_json *j, const struct hg_trace *t,
 		hg_json_u64(j, "mean_ns", a.mean_ns);
 		hg_json_u64(j, "max_ns", a.max_ns);
 		hg_json_u64(j, "whole_budget_periods", a.at_budget);
+		hg_json_u64(j, "over_budget_periods", a.over_budget);
 		hg_json_u64(j, "misses", th->stats.misses);
 		hg_json_bool(j, "from_stored_records_only", th->dropped > 0);
 		hg_json_close(j);

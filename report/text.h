@@ -77,6 +77,16 @@ void hg_print_models(FILE *f, const struct hg_trace *t);
  */
 void hg_print_lat(FILE *f, const struct hg_trace *t, const struct hg_trace_thread *th);
 
+/* Version of lat --json's schema (schemas/lat.schema.json). */
+#define HG_LAT_SCHEMA 1
+
+/*
+ * hg_lat_json - the figures of hg_print_lat() and, with @nb buckets (0:
+ * none), of hg_print_lat_histogram() for every LAT thread of @t as one
+ * JSON document (schemas/lat.schema.json). Returns 0, -ENOMEM or -EIO.
+ */
+int hg_lat_json(FILE *f, const struct hg_trace *t, uint32_t nb);
+
 /*
  * hg_print_lat_histogram - the LAT samples of every LAT thread in @nb
  * buckets of 1 us, in cyclictest's -h layout: "# Histogram", one line per

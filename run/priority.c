@@ -62,6 +62,7 @@ bool hg_prio_is_rt(const struct hg_prio *p)
 int hg_prio_parse(const char *s, struct hg_prio *p, char *err, size_t errlen)
 {
 	const struct prio_class *c;
+	const char *near;
 	char word[16];
 	const char *colon = strchr(s, ':');
 	size_t n = colon ? (size_t)(colon - s) : strlen(s), i;
@@ -78,6 +79,14 @@ int hg_prio_parse(const char *s, struct hg_prio *p, char *err, size_t errlen)
 	memcpy(word, s, n);
 	word[n] = '\0';
 	ret = hg_lookup(word, "priority", class_name, NULL, NCLASSES, &i, err, errlen);
+	near = ret == -ENOENT ? hg_suggest(word, n, class_name, NULL, NCLASSES) : NULL;
+	if (near) {
+		bool num = !strcmp(near, "FIFO") || !strcmp(near, "RR") || !strcmp(near, "OTHER");
+
+		snprintf(err, errlen, "unknown priority '%s' (did you mean %s%s%s?)", s, near,
+			 num ? ":" : "", num ? (colon && colon[1] ? colon + 1 : "<n>") : "");
+		return -EINVAL;
+	}
 	if (ret) {
 		/* say how the explicit classes take their number */
 		snprintf(err, errlen, "%s priority '%s' (choose from IDLE, LOW, NORMAL, HIGH, "

@@ -93,6 +93,32 @@ START_TEST(test_lat_bins_us)
 }
 END_TEST
 
+/*
+ * cyclictest -h's "Histogram Overflow at cycle number": thread 1's samples
+ * are numbered 0..6 (the interval and job records between them are no
+ * samples); of 10 us or more are 10000 ns (number 5) and 250000 ns (6)
+ */
+START_TEST(test_lat_overflow_cycles)
+{
+	struct hg_trace *t = lat_trace();
+	uint64_t cyc[4] = { 77, 77, 77, 77 };
+
+	ck_assert_uint_eq(hg_lat_overflow_cycles(&t->threads[1], 10, cyc, 4), 2);
+	ck_assert_uint_eq(cyc[0], 5);
+	ck_assert_uint_eq(cyc[1], 6);
+	ck_assert_uint_eq(cyc[2], 77);
+	/* of 1 us or more: numbers 2 to 6, the first two kept */
+	ck_assert_uint_eq(hg_lat_overflow_cycles(&t->threads[1], 1, cyc, 2), 5);
+	ck_assert_uint_eq(cyc[0], 2);
+	ck_assert_uint_eq(cyc[1], 3);
+	ck_assert_uint_eq(cyc[2], 77);
+	/* none: 4000, 4999 and 7000 ns are under 8 us */
+	ck_assert_uint_eq(hg_lat_overflow_cycles(&t->threads[2], 8, cyc, 4), 0);
+	ck_assert_uint_eq(hg_lat_overflow_cycles(&t->threads[0], 0, cyc, 4), 0);
+	hg_trace_free(t);
+}
+END_TEST
+
 START_TEST(test_lat_range)
 {
 	struct hg_trace *t = lat_trace();
@@ -150,6 +176,7 @@ static Suite *suite(void)
 
 	tcase_add_test(tc, test_lat_bins_us);
 	tcase_add_test(tc, test_lat_range);
+	tcase_add_test(tc, test_lat_overflow_cycles);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("gaps");
 	tcase_add_test(tc, test_gap_bins);

@@ -145,20 +145,21 @@ static const struct cli_case cases[] = {
 	{ { "-h" }, HG_CMDOPT_HELP, NULL, 0, 0 },
 	{ { "--help", "--bogus" }, HG_CMDOPT_HELP, NULL, 0, 0 },
 	{ { "t.hgt", "--bucket", "5", "--help" }, -EINVAL,
-	  "demo: --bucket 5: missing time unit (use d, h, m, s, ms, us or ns)", 0, 0 },
+	  "demo: --bucket 5: missing time unit (e.g. 5s; use d, h, m, s, ms, us or ns)", 0, 0 },
 
 	/* unknown options, with and without a suggestion */
 	{ { "t.hgt", "--bukket", "5us" }, -EINVAL,
 	  "demo: unknown option '--bukket' (did you mean --bucket?)", 0, 0 },
-	{ { "t.hgt", "--buck=5us" }, -EINVAL,
-	  "demo: unknown option '--buck' (did you mean --bucket?)", 0, 0 },
+	/* a unique prefix is the option ("--buck"), as --help promises */
+	{ { "t.hgt", "-o", "@a", "--buck=5us" }, 0, NULL, F(bucket_ns), 5 * US },
 	{ { "t.hgt", "--jsno" }, -EINVAL, "demo: unknown option '--jsno' (did you mean --json?)", 0, 0 },
 	{ { "t.hgt", "-verbose" }, -EINVAL,
 	  "demo: unknown option '-verbose' (did you mean --verbose?)", 0, 0 },
 	{ { "t.hgt", "--frob" }, -EINVAL, "demo: unknown option '--frob' (see hourglass help demo)", 0, 0 },
 	{ { "t.hgt", "--frob=1" }, -EINVAL, "demo: unknown option '--frob' (see hourglass help demo)", 0, 0 },
 	{ { "t.hgt", "-x" }, -EINVAL, "demo: unknown option '-x' (see hourglass help demo)", 0, 0 },
-	{ { "t.hgt", "--s" }, -EINVAL, "demo: unknown option '--s' (see hourglass help demo)", 0, 0 },
+	{ { "t.hgt", "--s" }, -EINVAL, "demo: ambiguous option '--s' (could be --start, --size, --svg)", 0, 0 },
+	{ { "t.hgt", "--q" }, -EINVAL, "demo: unknown option '--q' (see hourglass help demo)", 0, 0 },
 
 	/* missing and extra words */
 	{ { "-o", "@a" }, -EINVAL,
@@ -193,7 +194,7 @@ static const struct cli_case cases[] = {
 	{ { "t.hgt", "-o", "@a" , "--format" "=" }, -EINVAL,
 	  "demo: --format: unknown format '' (choose from perfetto, csv, json)", 0, 0 },
 	{ { "t.hgt", "--times", "1ms,5" }, -EINVAL,
-	  "demo: --times 5: missing time unit (use d, h, m, s, ms, us or ns)", 0, 0 },
+	  "demo: --times 5: missing time unit (e.g. 5s; use d, h, m, s, ms, us or ns)", 0, 0 },
 
 	/* outputs are checked before anything runs */
 	{ { "t.hgt", "-o", "@" }, -EISDIR, NULL, 0, 0 },

@@ -919,7 +919,7 @@ static const struct cmd_error cmd_errors[] = {
 	{ { "@0", "--max", "fast" }, "hourglass: ctx: --max fast: " },
 	/* the reason is hg_parse_time()'s, not "must be greater than zero" */
 	{ { "@0", "--bucket", "5" },
-	  "hourglass: ctx: --bucket 5: missing time unit (use d, h, m, s, ms, us or ns)" },
+	  "hourglass: ctx: --bucket 5: missing time unit (e.g. 5s; use d, h, m, s, ms, us or ns)" },
 };
 
 static const char *arg_of(const char *a)

@@ -123,6 +123,37 @@ START_TEST(test_json_document)
 }
 END_TEST
 
+/*
+ * diff compares the runs' command lines, all but the program's path and the
+ * output files' names: --cpu 0 against --cpu 1 once passed unseen
+ */
+static const struct {
+	const char *a, *b;
+	bool same;
+} commands[] = {
+	{ "hourglass -n 1 --cpu 0 -o a.hgt", "/usr/bin/hourglass -n 1 --cpu 0 -o b.hgt", true },
+	{ "hourglass -n 1 --cpu 0", "hourglass -n 1 --cpu 1", false },
+	{ "hourglass -n 1 --json=a.json -x", "hourglass -n 1 --json=b.json -x", true },
+	{ "hourglass -n 1 --json a.json --prom a.prom", "hg -n 1 --json b --prom b", true },
+	{ "hourglass -n 1 --output x -d 1s", "hourglass -n 1 --output y -d 2s", false },
+	{ "hourglass -n 1 -o a.hgt", "hourglass -n 1", false },
+	{ "hourglass -n 1", "hourglass -n 1 -x", false },
+	{ "hourglass -n 1 -ox", "hourglass -n 1 -oy", false },	/* no option of ours */
+	{ "hourglass  -n 1", "hourglass -n  1", true },
+	{ NULL, NULL, true },
+	{ "hourglass -n 1", NULL, false },
+	{ "", "", true },
+};
+
+START_TEST(test_same_command)
+{
+	ck_assert_msg(hg_diff_same_command(commands[_i].a, commands[_i].b) == commands[_i].same,
+		      "'%s' against '%s': want %s", commands[_i].a, commands[_i].b,
+		      commands[_i].same ? "same" : "different");
+	ck_assert(hg_diff_same_command(commands[_i].b, commands[_i].a) == commands[_i].same);
+}
+END_TEST
+
 START_TEST(test_shift_found)
 {
 	/* 150 ns more in every gap of B: 0.15 us */
@@ -183,6 +214,56 @@ START_TEST(test_welch_trials)
 	/* one trial on a side and no samples: nothing to test */
 	ck_assert_int_eq(hg_diff_compare(a, 1, b, 10, &rows, &n), 0);
 	ck_assert_str_eq(hg_diff_verdict(&rows[0]), "no test");
+	free(rows);
+	for (i = 0; i < 10; i++) {
+		hg_diff_trial_free(&a[i]);
+		hg_diff_trial_free(&b[i]);
+	}
+}
+END_TEST
+
+/*
+ * Many metrics at once: a p below 0.05 alone is no discovery. Three tests:
+ * "x" and "y" R's t.test(ts1, ts2) (p 0.08356 each), misses 0 of 4 jobs
+ * against 4 of 4 (Fisher: 2 / C(8, 4) = 0.028571, once "B higher").
+ * Benjamini-Hochberg, m = 3: 0.028571 * 3 / 1 = 0.0857, 0.08356 * 3 / 2 =
+ * 0.1253, 0.08356 * 3 / 3 = 0.08356; from the top, each the smallest of
+ * itself and those above: 0.08356 for all three. Nothing is significant.
+ */
+START_TEST(test_many_metrics_corrected)
+{
+	static const double ts1[] = { 11, 9, 10, 11, 10, 12, 9, 11, 12, 9 };
+	static const double ts2[] = { 11, 13, 10, 13, 12, 9, 11, 12, 12, 11 };
+	struct hg_diff_trial a[10], b[10];
+	struct hg_diff_row *rows;
+	const struct hg_diff_row *m;
+	size_t n, i;
+
+	memset(a, 0, sizeof(a));
+	memset(b, 0, sizeof(b));
+	for (i = 0; i < 10; i++) {
+		ck_assert_int_eq(hg_diff_add(&a[i], "x", ts1[i], HG_DK_TIME, HG_DS_VALUE, -1), 0);
+		ck_assert_int_eq(hg_diff_add(&a[i], "y", ts1[i], HG_DK_TIME, HG_DS_VALUE, -1), 0);
+		ck_assert_int_eq(hg_diff_add(&a[i], "misses", 0, HG_DK_COUNT, HG_DS_VALUE, -1), 0);
+		ck_assert_int_eq(hg_diff_add(&a[i], "jobs", i ? 0 : 4, HG_DK_COUNT, HG_DS_VALUE,
+					     -1), 0);
+		ck_assert_int_eq(hg_diff_add(&b[i], "x", ts2[i], HG_DK_TIME, HG_DS_VALUE, -1), 0);
+		ck_assert_int_eq(hg_diff_add(&b[i], "y", ts2[i], HG_DK_TIME, HG_DS_VALUE, -1), 0);
+		ck_assert_int_eq(hg_diff_add(&b[i], "misses", i ? 0 : 4, HG_DK_COUNT, HG_DS_VALUE,
+					     -1), 0);
+		ck_assert_int_eq(hg_diff_add(&b[i], "jobs", i ? 0 : 4, HG_DK_COUNT, HG_DS_VALUE,
+					     -1), 0);
+	}
+	ck_assert_int_eq(hg_diff_compare(a, 10, b, 10, &rows, &n), 0);
+	ck_assert_uint_eq(n, 3);
+	m = row(rows, n, "misses");
+	ck_assert_ptr_nonnull(m);
+	ck_assert_str_eq(m->test, "fisher");
+	ck_assert_double_eq_tol(m->p, 2.0 / 70, 1e-6);
+	ck_assert_double_eq_tol(m->p_adj, 0.08356, 1e-5);
+	ck_assert_str_eq(hg_diff_verdict(m), "no significant difference");
+	for (i = 0; i < n; i++)
+		ck_assert_double_eq_tol(rows[i].p_adj, 0.08356, 1e-5);
 	free(rows);
 	for (i = 0; i < 10; i++) {
 		hg_diff_trial_free(&a[i]);
@@ -299,10 +380,12 @@ static Suite *diff_suite(void)
 
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_shift_found);
+	tcase_add_loop_test(tc, test_same_command, 0, sizeof(commands) / sizeof(commands[0]));
 	tcase_add_test(tc, test_json_document);
 	tcase_add_test(tc, test_no_shift);
 	tcase_add_test(tc, test_welch_trials);
 	tcase_add_test(tc, test_misses_fisher);
+	tcase_add_test(tc, test_many_metrics_corrected);
 	tcase_add_test(tc, test_summary_json);
 	tcase_add_test(tc, test_summary_json_cause);
 	suite_add_tcase(s, tc);

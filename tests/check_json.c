@@ -497,7 +497,8 @@ END_TEST
 /*
  * A hard reservation of 100 ns every 1000 ns: the thread's 1 ms window
  * holds 1000 periods; the first received 100 + 300 + 50 = 450 ns (at least
- * 99 % of the budget: throttled), the others nothing.
+ * the budget less its margin, 1 % of a budget under 1 ms: throttled; and
+ * more than the budget and the margin), the others nothing.
  */
 START_TEST(test_summary_reservation)
 {
@@ -517,6 +518,7 @@ START_TEST(test_summary_reservation)
 	ck_assert_uint_eq(hg_test_json_u64(r, "audit/max_ns"), 450);
 	ck_assert_uint_eq(hg_test_json_u64(r, "audit/mean_ns"), 0);	/* 450 / 1000 */
 	ck_assert_uint_eq(hg_test_json_u64(r, "audit/whole_budget_periods"), 1);
+	ck_assert_uint_eq(hg_test_json_u64(r, "audit/over_budget_periods"), 1);
 	ck_assert(!hg_test_json_bool(r, "audit/from_stored_records_only"));
 	json_object_put(doc);
 	/* a period of 0 from a file: no audit */

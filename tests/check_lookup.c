@@ -65,8 +65,11 @@ static const struct {
 	const char *msg;
 } missed[] = {
 	{ "FOO", -ENOENT, "unknown workload 'FOO' (choose from " CHOICES ")" },
-	{ "CPUX", -ENOENT, "unknown workload 'CPUX' (choose from " CHOICES ")" },
-	{ "LATE", -ENOENT, "unknown workload 'LATE' (choose from " CHOICES ")" },
+	/* one edit from a name: that name is suggested instead of the list */
+	{ "CPUX", -ENOENT, "unknown workload 'CPUX' (did you mean CPU?)" },
+	{ "LATE", -ENOENT, "unknown workload 'LATE' (did you mean LAT?)" },
+	{ "cpu_yeild", -ENOENT, "unknown workload 'cpu_yeild' (did you mean CPU_YIELD?)" },
+	{ "PERIODC", -ENOENT, "unknown workload 'PERIODC' (did you mean PERIODIC?)" },
 	{ "", -ENOENT, "unknown workload '' (choose from " CHOICES ")" },
 	{ "C", -EINVAL, "ambiguous workload 'C' (choose from " CHOICES ")" },
 	{ "cpu_", -EINVAL, "ambiguous workload 'cpu_' (choose from " CHOICES ")" },

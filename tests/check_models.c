@@ -701,7 +701,7 @@ static const struct {
 	{ "bad time on line 2", "1ms\n\tabc\n", -EINVAL,
 	  "' line 2: 'abc': not a time value (write e.g. 1.5ms)" },
 	{ "no unit on line 3", "1ms\n\n12\n", -EINVAL,
-	  "' line 3: '12': missing time unit " UNITS },
+	  "' line 3: '12': missing time unit (e.g. 12s; use d, h, m, s, ms, us or ns)" },
 	{ "zero on line 2", "1ms\n0ms\n", -EINVAL, "' line 2: '0ms': must be greater than zero" },
 	{ "zero on line 1", "0us\n", -EINVAL, "' line 1: '0us': must be greater than zero" },
 	{ "too large on line 2", "1ms\n99999999999m\n", -EINVAL,

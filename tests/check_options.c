@@ -846,7 +846,7 @@ static const struct {
 	{ "# costs\n1ms\n\tabc\n", "10ms",
 	  "' line 3: 'abc': not a time value (write e.g. 1.5ms)" },
 	/* a bad first time: see check_models.c, test_table_first_line_bad_any_stack */
-	{ "1ms\n12\n", "10ms", "' line 2: '12': missing time unit (use d, h, m, s, ms, us or ns)" },
+	{ "1ms\n12\n", "10ms", "' line 2: '12': missing time unit (e.g. 12s; use d, h, m, s, ms, us or ns)" },
 };
 
 START_TEST(test_wl_periodic_table_errors)
@@ -1244,10 +1244,36 @@ START_TEST(test_long_value_with_equals)
 }
 END_TEST
 
-/* long options need their whole name */
-START_TEST(test_long_no_prefix)
+/*
+ * a long name may be shortened to a unique prefix, as --help says; one
+ * that begins several names is refused with them
+ */
+START_TEST(test_long_prefix)
 {
-	PARSE_FAILS("unknown option '--thr' (see hourglass --help)", "--thr", "3");
+	{
+		PARSE_OK("-n", "1", "-w", "LAT", "1ms", "--hist", "50", "--dur=2s", "--out",
+			 "r.hgt");
+		ck_assert_uint_eq(cfg.histogram_us, 50);
+		ck_assert_uint_eq(cfg.duration_ns, 2 * S);
+		ck_assert_str_eq(cfg.out_path, "r.hgt");
+		hg_config_free(&cfg);
+	}
+	{	/* a whole name wins over the longer names it begins */
+		PARSE_OK("-n", "2", "--thread", "1", "-p", "LOW");
+		hg_config_free(&cfg);
+	}
+	{
+		PARSE_FAILS("ambiguous option '--thr' (could be --threads, --thread)", "--thr",
+			    "3");
+	}
+	{
+		PARSE_FAILS("ambiguous option '--re' (could be --records, --reserve-hard, "
+			    "--reserve-soft)", "-n", "1", "--re=5");
+	}
+	{
+		PARSE_FAILS("unknown option '--histogam' (did you mean --histogram?)", "-n", "1",
+			    "--histogam", "5");
+	}
 }
 END_TEST
 
@@ -1425,7 +1451,11 @@ static const struct {
 	{ { "--threads" }, -EINVAL, "--threads: missing value" },
 	/* -d and time values */
 	{ { "-n", "1", "-d", "5parsecs" }, -EINVAL, "-d 5parsecs: unknown time unit 'parsecs' " UNITS },
-	{ { "-n", "1", "-d", "5" }, -EINVAL, "-d 5: missing time unit " UNITS },
+	{ { "-n", "1", "-d", "5" }, -EINVAL, "-d 5: missing time unit (e.g. 5s; use d, h, m, s, ms, us or ns)" },
+	/* rounds to no time: refused, never taken for -d 0 (--forever) */
+	{ { "-n", "1", "-d", "0.0000000001ms" }, -ERANGE,
+	  "-d 0.0000000001ms: rounds to 0ns (the resolution is 1ns)" },
+	{ { "-n", "1", "-g", "0.1ns" }, -ERANGE, "-g 0.1ns: rounds to 0ns (the resolution is 1ns)" },
 	{ { "-n", "1", "-d", "abc" }, -EINVAL, "-d abc: not a time value (write e.g. 1.5ms)" },
 	{ { "-n", "1", "-d", "" }, -EINVAL, "-d : empty time value" },
 	{ { "-n", "1", "-d", "99999999999m" }, -ERANGE, "-d 99999999999m: time value too large" },
@@ -1438,7 +1468,7 @@ static const struct {
 	{ { "-n", "1", "-e", "lots" }, -EINVAL, "-e lots: not a number" },
 	{ { "-n", "1", "-e", "5MB" }, -EINVAL, "-e 5MB: not a number" },
 	{ { "-n", "1", "-g", "0ns" }, -EINVAL, "-g 0ns: must be greater than zero" },
-	{ { "-n", "1", "-g", "1" }, -EINVAL, "-g 1: missing time unit " UNITS },
+	{ { "-n", "1", "-g", "1" }, -EINVAL, "-g 1: missing time unit (e.g. 1s; use d, h, m, s, ms, us or ns)" },
 	{ { "-n", "1", "-o" }, -EINVAL, "-o: missing value" },
 	{ { "-n", "1", "--json" }, -EINVAL, "--json: missing value" },
 	{ { "-n", "1", "-o", "x.out", "--json", "x.out" }, -EINVAL,
@@ -1513,13 +1543,13 @@ static const struct {
 	{ { "-n", "1", "-w", "CPU_YIELD", "0ms" }, -EINVAL,
 	  "-w CPU_YIELD: amount '0ms': must be greater than zero" },
 	{ { "-n", "1", "-w", "CPU_YIELD", "1" }, -EINVAL,
-	  "-w CPU_YIELD: amount '1': missing time unit " UNITS },
+	  "-w CPU_YIELD: amount '1': missing time unit (e.g. 1s; use d, h, m, s, ms, us or ns)" },
 	{ { "-n", "1", "-w", "CPU_SCAN_YIELD", "64", "0s" }, -EINVAL,
 	  "-w CPU_SCAN_YIELD: amount '0s': must be greater than zero" },
 	{ { "-n", "1", "-w", "CPU_SCAN_YIELD", "x", "1ms" }, -EINVAL,
 	  "-w CPU_SCAN_YIELD: size 'x': not a size in KB (write e.g. 256)" },
 	{ { "-n", "1", "-w", "PERIODIC", "4ms", "5" }, -EINVAL,
-	  "-w PERIODIC: period '5': missing time unit " UNITS },
+	  "-w PERIODIC: period '5': missing time unit (e.g. 5s; use d, h, m, s, ms, us or ns)" },
 	{ { "-n", "1", "-w", "PERIODIC", "4ms", "5ms", "0ms" }, -EINVAL,
 	  "-w PERIODIC: deadline '0ms': must be greater than zero" },
 	{ { "-n", "1", "-w", "PERIODIC", "4ms", "5ms", "HR" }, -EINVAL,
@@ -1538,11 +1568,17 @@ static const struct {
 	{ { "-n", "1", "-w", "PERIODIC_TABLE", "/no/such/file", "0ms" }, -EINVAL,
 	  "-w PERIODIC_TABLE: period '0ms': must be greater than zero" },
 	{ { "-n", "1", "-w", "PERIODIC_TABLE", "/no/such/file", "10" }, -EINVAL,
-	  "-w PERIODIC_TABLE: period '10': missing time unit " UNITS },
+	  "-w PERIODIC_TABLE: period '10': missing time unit (e.g. 10s; use d, h, m, s, ms, us or ns)" },
 	/* -i */
 	{ { "-n", "1", "-i", "X" }, -EINVAL, "-i: unknown timer 'X' " CHOICES_TIMER },
 	{ { "-n", "1", "-i", "" }, -EINVAL, "-i: unknown timer '' " CHOICES_TIMER },
-	{ { "-n", "1", "-i", "HRT" }, -EINVAL, "-i: unknown timer 'HRT' " CHOICES_TIMER },
+	{ { "-n", "1", "-i", "HRT" }, -EINVAL, "-i: unknown timer 'HRT' (did you mean HR?)" },
+	{ { "-n", "1", "-i", "QQQ" }, -EINVAL, "-i: unknown timer 'QQQ' " CHOICES_TIMER },
+	/* one suggestion rule for workloads, timers and priorities too */
+	{ { "-n", "1", "-w", "cpu_yeild", "1ms" }, -EINVAL,
+	  "-w: unknown workload 'cpu_yeild' (did you mean CPU_YIELD?)" },
+	{ { "-n", "1", "-p", "rthihg" }, -EINVAL, "-p: unknown priority 'rthihg' (did you mean RTHIGH?)" },
+	{ { "-n", "1", "-p", "FIFI:90" }, -EINVAL, "-p: unknown priority 'FIFI:90' (did you mean FIFO:90?)" },
 	{ { "-n", "1", "--timer", "cyclic" }, -EINVAL,
 	  "--timer: unknown timer 'cyclic' " CHOICES_TIMER },
 	{ { "-n", "1", "-i" }, -EINVAL, "-i: missing value" },
@@ -1577,7 +1613,7 @@ static const struct {
 	{ { "-n", "1", "--lat-thresholds", "1ms,5parsecs" }, -EINVAL,
 	  "--lat-thresholds 5parsecs: unknown time unit 'parsecs' " UNITS },
 	{ { "-n", "1", "--lat-thresholds", "1ms,5" }, -EINVAL,
-	  "--lat-thresholds 5: missing time unit " UNITS },
+	  "--lat-thresholds 5: missing time unit (e.g. 5s; use d, h, m, s, ms, us or ns)" },
 	{ { "-n", "1", "--lat-thresholds", "0us,1ms" }, -EINVAL,
 	  "--lat-thresholds 0us: must be greater than zero" },
 	{ { "-n", "1", "--lat-thresholds", "1ms, 2ms" }, -EINVAL,
@@ -1593,7 +1629,7 @@ static const struct {
 	  -EINVAL, "--lat-thresholds 1us,2us,3us,4us,5us,6us,7us,8us,9us,10us,11us,12us,13us,"
 	  "14us,15us,16us,17us: at most 16 thresholds" },
 	/* -s -f */
-	{ { "-n", "1", "-s", "1" }, -EINVAL, "-s 1: missing time unit " UNITS },
+	{ { "-n", "1", "-s", "1" }, -EINVAL, "-s 1: missing time unit (e.g. 1s; use d, h, m, s, ms, us or ns)" },
 	{ { "-n", "1", "-f", "0s" }, -EINVAL, "-f 0s: must be greater than zero" },
 	{ { "-n", "1", "-d", "5s", "-f", "6s" }, -EINVAL,
 	  "thread 0: -f 6s is after the end of the run (-d 5s)" },
@@ -1617,7 +1653,7 @@ static const struct {
 	{ { "-n", "1", "-rs", "5ms", "3ms" }, -EINVAL, "-rs 5ms 3ms: the budget exceeds the period" },
 	{ { "-n", "1", "-rh", "0ms", "8ms" }, -EINVAL, "-rh 0ms: must be greater than zero" },
 	{ { "-n", "1", "-rh", "3ms", "0ms" }, -EINVAL, "-rh 0ms: must be greater than zero" },
-	{ { "-n", "1", "-rh", "3ms", "8" }, -EINVAL, "-rh 8: missing time unit " UNITS },
+	{ { "-n", "1", "-rh", "3ms", "8" }, -EINVAL, "-rh 8: missing time unit (e.g. 8s; use d, h, m, s, ms, us or ns)" },
 	{ { "-n", "1", "-rs", "3x", "8ms" }, -EINVAL, "-rs 3x: unknown time unit 'x' " UNITS },
 	{ { "-n", "1", "-rh", "3ms" }, -EINVAL, "-rh: missing values (write e.g. 3ms 8ms)" },
 	{ { "-n", "1", "-rh" }, -EINVAL, "-rh: missing values (write e.g. 3ms 8ms)" },
@@ -1642,6 +1678,13 @@ static const struct {
 	{ { "-n", "1", "foo" }, -EINVAL, "unexpected argument 'foo' (see hourglass --help)" },
 	{ { "-n", "1", "-d", "1s", "2s" }, -EINVAL, "unexpected argument '2s' (see hourglass --help)" },
 	{ { "-n", "1", "" }, -EINVAL, "unexpected argument '' (see hourglass --help)" },
+	/* cyclictest's -a <cpu>: -a takes no value, --cpu pins */
+	{ { "-n", "1", "-a", "1" }, -EINVAL, "unexpected argument '1': -a takes no value, it "
+	  "applies what follows to all threads (--cpu 1 pins them)" },
+	{ { "-n", "1", "--all", "0-1" }, -EINVAL, "unexpected argument '0-1': --all takes no "
+	  "value, it applies what follows to all threads (--cpu 0-1 pins them)" },
+	{ { "-n", "1", "-x", "3" }, -EINVAL,
+	  "unexpected argument '3': -x takes no value (see hourglass --help)" },
 	/* an error before help is still an error */
 	{ { "-z", "-h" }, -EINVAL, "unknown option '-z' (see hourglass --help)" },
 };
@@ -2020,7 +2063,7 @@ static const struct {
 	const char *msg;
 } long_errors[] = {
 	{ { "-n", "1", "--break", "0s" }, "--break 0s: must be greater than zero" },
-	{ { "-n", "1", "--break", "5" }, "--break 5: missing time unit (use d, h, m, s, ms, us or ns)" },
+	{ { "-n", "1", "--break", "5" }, "--break 5: missing time unit (e.g. 5s; use d, h, m, s, ms, us or ns)" },
 	{ { "-n", "1", "--break-on", "gap" }, "--break-on: needs --break <time>, the threshold" },
 	{ { "-n", "1", "--break", "1ms", "--break-on", "gaps" },
 	  "--break-on gaps: 'gaps' is not one; choose from gap, lat, miss, separated by commas" },
@@ -2130,6 +2173,22 @@ static const struct {
 	{ { "-n", "1", "--histogram", "50" },
 	  "hourglass: warning: --histogram 50 has no effect: no thread runs LAT "
 	  "(-w LAT <period>)\n" },
+	/* cyclictest's -q prints a summary; ours nothing: say where to look */
+	{ { "-n", "1", "-q" },
+	  "hourglass: warning: -q with no -o, --json or --prom: the results go nowhere "
+	  "(-x prints the report without the interval lines)\n" },
+	{ { "-n", "1", "-q", "-o", "r.hgt" }, "" },
+	{ { "-n", "1", "-q", "--json", "r.json" }, "" },
+	{ { "-n", "1", "-q", "--prom", "r.prom" }, "" },
+	{ { "-n", "1", "-q", "--fail-on-miss" }, "" },
+	/* cyclictest's -q prints a summary; ours nothing: say where to look */
+	{ { "-n", "1", "-q" },
+	  "hourglass: warning: -q with no -o, --json or --prom: the results go nowhere "
+	  "(-x prints the report without the interval lines)\n" },
+	{ { "-n", "1", "-q", "-o", "r.hgt" }, "" },
+	{ { "-n", "1", "-q", "--json", "r.json" }, "" },
+	{ { "-n", "1", "-q", "--prom", "r.prom" }, "" },
+	{ { "-n", "1", "-q", "--fail-on-miss" }, "" },
 	{ { "-n", "1", "--lat-thresholds", "1ms" },
 	  "hourglass: warning: --lat-thresholds has no effect: no thread runs LAT "
 	  "(-w LAT <period>)\n" },
@@ -2265,7 +2324,7 @@ static Suite *suite(void)
 	tcase_add_loop_test(tc, test_long_same_as_short, 0, ARRAY_SIZE(long_cases));
 	tcase_add_test(tc, test_long_empty_value);
 	tcase_add_test(tc, test_long_value_with_equals);
-	tcase_add_test(tc, test_long_no_prefix);
+	tcase_add_test(tc, test_long_prefix);
 	tcase_add_test(tc, test_help_hint_is_the_callers);
 	tcase_add_test(tc, test_long_takes_no_value);
 	tcase_add_test(tc, test_long_takes_two_values);

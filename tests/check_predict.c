@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "helpers.h"
+#include "analysis/predict.h"
 #include "report/text.h"
 
 /* What hg_print_prediction() prints for @t, in new memory. */
@@ -52,7 +53,9 @@ static struct hg_trace *reserved(uint64_t budget_ns, uint64_t period_ns)
  * Periods of 100 us, budget 50 us: ten whole periods received 50, 20, 50
  * (250 to 300 us), 100, 100 (the long interval covers them), 10 (500 to
  * 510 us), then 0 four times. min 0, max 0.100 ms, mean 330 / 10 = 33 us;
- * 99 % of the budget is 49.5 us: periods 0, 2, 3, 4 used it all.
+ * the margin of a budget under 1 ms is 1 % of it, 0.5 us: periods 0, 2, 3,
+ * 4 used it all (49.5 us or more); 3 and 4 received more than 50.5 us, and
+ * a second line says why.
  */
 START_TEST(test_audit)
 {
@@ -61,8 +64,49 @@ START_TEST(test_audit)
 
 	ck_assert_pstr_eq(out, "# reservation, thread 0: RESERVED: CPU received per period ms "
 			  "min 0.000 mean 0.033 max 0.100 of a budget of 0.050; 4 of 10 periods "
-			  "used the whole budget (throttled); 0 missed deadlines\n");
+			  "used the whole budget (throttled); 0 missed deadlines\n"
+			  "# reservation, thread 0: 2 of 10 periods received more than the "
+			  "budget: the audit's periods (from the thread's start) need not line "
+			  "up with the kernel's, so one can hold parts of two budgets, and the "
+			  "kernel throttles only when it next accounts the runtime (at a tick "
+			  "without HRTICK)\n");
 	free(out);
+	hg_trace_free(t);
+}
+END_TEST
+
+/*
+ * One rule for every budget: 17 ms received of a 17.1 ms budget, and 3 ms
+ * of 3.1 ms, both fall 100 us short: neither used the whole budget (the
+ * rule of 99 % of the budget counted the first, 99.4 %, and not the second,
+ * 96.8 %); 3 ms of 3 ms did. Two periods of 33 ms (or 8 ms), one job each.
+ */
+START_TEST(test_audit_whole_budget_rule)
+{
+	static const struct {
+		uint64_t need, budget, period, whole;
+	} c[] = {
+		{ 17000000, 17100000, 33000000, 0 },
+		{ 3000000, 3100000, 8000000, 0 },
+		{ 3000000, 3000000, 8000000, 2 },
+		{ 2995000, 3000000, 8000000, 2 },	/* 5 us short: within 10 us */
+	};
+	uint64_t iv[2][2] = { { 1000, c[_i].need }, { 1000 + c[_i].period, c[_i].need } };
+	const uint64_t (*const ivs[])[2] = { iv };
+	const size_t n[] = { 2 };
+	struct hg_trace *t = hg_test_trace(1, ivs, n);
+	struct hg_audit a;
+
+	ck_assert_ptr_nonnull(t);
+	t->threads[0].reserve = 1;
+	t->threads[0].reserve_budget_ns = c[_i].budget;
+	t->threads[0].reserve_period_ns = c[_i].period;
+	t->stop_cycles = t->threads[0].end_cycles = 1000 + 2 * c[_i].period;
+	ck_assert_int_eq(hg_audit(t, &t->threads[0], &a), 1);
+	ck_assert_uint_eq(a.periods, 2);
+	ck_assert_uint_eq(a.min_ns, c[_i].need);
+	ck_assert_uint_eq(a.at_budget, c[_i].whole);
+	ck_assert_uint_eq(a.over_budget, 0);
 	hg_trace_free(t);
 }
 END_TEST
@@ -143,6 +187,7 @@ static Suite *suite(void)
 	TCase *tc = tcase_create("audit");
 
 	tcase_add_test(tc, test_audit);
+	tcase_add_loop_test(tc, test_audit_whole_budget_rule, 0, 4);
 	tcase_add_loop_test(tc, test_audit_zero_period, 0, 2);
 	tcase_add_test(tc, test_audit_tiny_period);
 	suite_add_tcase(s, tc);

@@ -125,7 +125,11 @@ static const struct {
 	{ "SUPERHIGH", -EINVAL, "unknown priority 'SUPERHIGH' " CHOICES },
 	{ "", -EINVAL, "unknown priority '' " CHOICES },
 	{ ":5", -EINVAL, "unknown priority ':5' " CHOICES },
-	{ "RTHIGHEST", -EINVAL, "unknown priority 'RTHIGHEST' " CHOICES },
+	/* one suggestion rule: two letters more than HIGHEST, three than RTHIGH */
+	{ "RTHIGHEST", -EINVAL, "unknown priority 'RTHIGHEST' (did you mean HIGHEST?)" },
+	{ "rthihg", -EINVAL, "unknown priority 'rthihg' (did you mean RTHIGH?)" },
+	{ "FIFI:90", -EINVAL, "unknown priority 'FIFI:90' (did you mean FIFO:90?)" },
+	{ "OTHR", -EINVAL, "unknown priority 'OTHR' (did you mean OTHER:<n>?)" },
 	{ "SCHED_FIFO:10", -EINVAL, "unknown priority 'SCHED_FIFO:10' " CHOICES },
 	{ "AVERYLONGPRIORITYNAME", -EINVAL, "unknown priority 'AVERYLONGPRIORITYNAME' " CHOICES },
 	{ "R", -EINVAL, "ambiguous priority 'R' " CHOICES },

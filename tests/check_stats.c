@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "helpers.h"
+#include "analysis/padjust.h"
 #include "analysis/stats.h"
 
 /* A reproducible stream of 64-bit values (LCG, high bits first). */
@@ -374,6 +375,40 @@ START_TEST(test_order_d)
 }
 END_TEST
 
+/*
+ * The fewest values whose range covers a percentile with a probability of
+ * @level: the median's range misses it when all n values fall on one side,
+ * 2 * 0.5^n: 0.0625 for 5 (93.75 % < 95 %), 0.03125 for 6; p99's range
+ * misses it with 0.99^n + 0.01^n, below 5 % from n = 299 (0.99^298 = 0.0501)
+ */
+/*
+ * Benjamini-Hochberg by hand: m = 4 tests (NAN is none); sorted 0.01,
+ * 0.03, 0.04, 0.5 times m / rank: 0.04, 0.06, 0.0533, 0.5; each the
+ * smallest of itself and those above: 0.04, 0.0533, 0.0533, 0.5
+ */
+START_TEST(test_bh_adjust)
+{
+	const double p[] = { 0.01, 0.04, NAN, 0.03, 0.5 };
+	double adj[5];
+
+	ck_assert_int_eq(hg_bh_adjust(p, 5, adj), 0);
+	ck_assert_double_eq_tol(adj[0], 0.04, 1e-12);
+	ck_assert_double_eq_tol(adj[1], 0.04 * 4 / 3, 1e-12);
+	ck_assert(isnan(adj[2]));
+	ck_assert_double_eq_tol(adj[3], 0.04 * 4 / 3, 1e-12);
+	ck_assert_double_eq_tol(adj[4], 0.5, 1e-12);
+	ck_assert_int_eq(hg_bh_adjust(p, 0, adj), 0);
+}
+END_TEST
+
+START_TEST(test_ci_need)
+{
+	ck_assert_uint_eq(hg_ci_need(50, 0.95), 6);
+	ck_assert_uint_eq(hg_ci_need(50, 0.9), 5);	/* 2 * 0.5^5 = 0.0625 <= 0.1 */
+	ck_assert_uint_eq(hg_ci_need(99, 0.95), 299);
+}
+END_TEST
+
 START_TEST(test_ci_mean)
 {
 	double v[] = { 1, 2, 3, 4, 5 }, one = 7;
@@ -618,6 +653,8 @@ static Suite *stats_suite(void)
 	tcase_add_test(tc, test_welford);
 	tcase_add_test(tc, test_order_d);
 	tcase_add_test(tc, test_ci_mean);
+	tcase_add_test(tc, test_ci_need);
+	tcase_add_test(tc, test_bh_adjust);
 	tcase_add_test(tc, test_welch_reference);
 	tcase_add_test(tc, test_welch_constant);
 	tcase_add_test(tc, test_mann_whitney_exact);

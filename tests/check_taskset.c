@@ -147,7 +147,7 @@ static const struct {
 	{ "bad time unit", "C=3ms T=8ms\n\nC=3xs T=8ms\n", 3,
 	  "'C=3xs': unknown time unit 'xs' (use d, h, m, s, ms, us or ns)" },
 	{ "time without unit", "C=3 T=8ms\n", 1,
-	  "'C=3': missing time unit (use d, h, m, s, ms, us or ns)" },
+	  "'C=3': missing time unit (e.g. 3s; use d, h, m, s, ms, us or ns)" },
 	{ "negative time", "C=3ms T=8ms J=-1ms\n", 1,
 	  "'J=-1ms': not a time value (write e.g. 1.5ms)" },
 	{ "missing C", "C=3ms T=8ms\nT=8ms\n", 2,

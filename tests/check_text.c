@@ -88,13 +88,16 @@ START_TEST(test_report_lines)
 		"0 dropped\n"
 		"# system: kernel unknown (unknown), clocksource unknown, rt throttling "
 		"unknown/unknown us\n"
-		"# thread  workload  priority                     cpus  received_ms  share  "
-		"intervals  gaps  gap_min_us  gap_med_us  gap_p99_us  gap_max_us  dropped  "
-		"vol_cs  invol_cs  work\n"
+		/* two tables within 120 columns; the priority's name, its policy in --json */
+		"# thread  workload  priority  cpus  received_ms  share  intervals  gaps  "
+		"dropped  work\n"
 		/* 450 ns of 1 ms is 0.045 %, shown as 0.04% */
-		"# 0       CPU       NORMAL (SCHED_OTHER nice 0)  0        0.000450  0.04%  "
-		"        3     2       0.100       0.100       0.100       0.100        0  "
-		"     0         0     -\n");
+		"# 0       CPU       NORMAL    0        0.000450  0.04%          3     2  "
+		"      0  -\n"
+		"# thread  gap_min_us  gap_med_us  gap_p99_us  gap_max_us  late_med_us  "
+		"late_max_us  vol_cs  invol_cs\n"
+		"# 0            0.100       0.100       0.100       0.100            -  "
+		"          -       0         0\n");
 	free(s);
 	hg_trace_free(t);
 }

@@ -101,9 +101,9 @@ static const struct {
 } unknown[] = {
 	{ "X", "unknown timer 'X' " CHOICES },
 	{ "", "unknown timer '' " CHOICES },
-	{ "HRT", "unknown timer 'HRT' " CHOICES },
-	{ "NATIVE2", "unknown timer 'NATIVE2' " CHOICES },
-	{ "TIMERFD_", "unknown timer 'TIMERFD_' " CHOICES },
+	{ "HRT", "unknown timer 'HRT' (did you mean HR?)" },
+	{ "NATIVE2", "unknown timer 'NATIVE2' (did you mean NATIVE?)" },
+	{ "TIMERFD_", "unknown timer 'TIMERFD_' (did you mean TIMERFD?)" },
 };
 
 START_TEST(test_registry_unknown)

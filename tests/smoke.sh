@@ -152,6 +152,31 @@ check_run "PERIODIC_TABLE" -n 1 -d 300ms -w PERIODIC_TABLE "$TMP/frames.txt" 10m
 if grep -q '^# Histogram$' "$TMP/out" && [ "$(grep -c '^[0-9]\{6\} [0-9]\{6\}$' "$TMP/out")" = 200 ] &&
    grep -q '^# Max Latencies: [0-9]\{5\}$' "$TMP/out"; then ok "--histogram in cyclictest's layout"
 else fail "--histogram" "layout differs"; fi
+# the summary: two tables within 120 columns; a LAT thread's row shows its
+# samples and lateness, not zeros, and its kernel line no percentage of zero
+"$HG" -n 3 -d 200ms -t 0 -w LAT 1ms -t 1 -w CPU_SCAN_YIELD 64 1ms -t 2 -p HIGHEST \
+	-w CPU_YIELD 900us -x >"$TMP/out" 2>/dev/null
+w=$(grep -E '^# (thread  |[0-9]+ )' "$TMP/out" | awk '{ if (length($0) > m) m = length($0) } END { print m + 0 }')
+[ "$w" -gt 0 ] && [ "$w" -le 120 ] && ok "summary tables within 120 columns ($w)" ||
+	fail "summary tables" "$w columns wide"
+[ "$(summary_field "$TMP/out" 0 work)" = "$(sed -n 's/^# thread 0: LAT .*: \([0-9]*\) samples;.*/\1 samples/p' "$TMP/out")" ] &&
+	grep -q '^# 0  *- *- *- *- *[0-9.][0-9.]* *[0-9.][0-9.]* ' "$TMP/out" &&
+	ok "LAT row: samples and lateness" || fail "LAT row" "$(grep '^# 0 ' "$TMP/out")"
+if grep -q '^# kernel: thread 0 ' "$TMP/out"; then
+	grep '^# kernel: thread 0 ' "$TMP/out" | grep -qv '%' &&
+		ok "LAT kernel line: no percentage of zero" ||
+		fail "LAT kernel line" "$(grep '^# kernel: thread 0 ' "$TMP/out")"
+fi
+# cyclictest's last lines: where the overflows were (here every sample of 0 us or more)
+"$HG" -n 1 -d 100ms -w LAT 1ms --histogram 1 -x >"$TMP/out" 2>&1
+if grep -A1 '^# Histogram Overflow at cycle number:$' "$TMP/out" |
+   grep -q '^# Thread 0: 00000\( [0-9]\{5\}\)*\( # [0-9]\{5\} others\)\?$'; then
+	ok "--histogram: the overflows' cycle numbers"
+else fail "--histogram" "no 'Histogram Overflow at cycle number' lines: $(tail -3 "$TMP/out")"; fi
+# a LAT thread without -p is no real-time thread, and the report says so
+grep -q '^# thread 0: runs at NORMAL (SCHED_OTHER nice 0), not real-time: .*-p FIFO:90' \
+	"$TMP/out" && ok "LAT without -p: SCHED_OTHER said" ||
+	fail "LAT without -p" "no line on its policy"
 
 # -x and -q
 "$HG" -n 1 -d 200ms -x >"$TMP/out" 2>/dev/null
@@ -243,8 +268,9 @@ done && ok "calibrate --json"
 for k in calibration pingpong_ns pingpong_ci_low_ns pingpong_ci_high_ns yield_ns ctx_cpu; do
 	grep -q "\"$k\"" "$TMP/cal" || { fail "calibrate --ctx --json" "no $k"; break; }
 done && ok "calibrate --ctx --json"
-"$HG" calibrate --ctx | grep -q '^# ctx: pipe ping-pong: median [0-9.]* (95 % CI ' &&
-	ok "calibrate --ctx" || fail "calibrate --ctx" "no ping-pong line"
+# in us, as ctxcost prints the same quantity, each interval's method named
+"$HG" calibrate --ctx | grep -q '^# ctx: pipe ping-pong: median [0-9.]* us (95 % CI [0-9.]* .. [0-9.]* us, bootstrap), mean [0-9.]* us (95 % CI .* us, Student t)$' &&
+	ok "calibrate --ctx" || fail "calibrate --ctx" "no ping-pong line in us"
 
 # ctxcost: two tiny trials, the JSON keys, the saved trials readable by ctx
 "$HG" ctxcost --duration 200ms --trials 2 --threads 3 --save "$TMP/cc" --json >"$TMP/cc.json" 2>"$TMP/err"
@@ -255,6 +281,7 @@ done && ok "ctxcost --json"
 cp "$TMP/cc.json" "$TMP/ctxcost.json"	# validated against its schema below
 [ -s "$TMP/cc/trial-01.hgt" ] && [ -s "$TMP/cc/trial-02.hgt" ] && [ ! -e "$TMP/cc/trial-03.hgt" ] &&
 	"$HG" ctx "$TMP/cc/trial-02.hgt" | grep -q '^voluntary switch' &&
+	[ "$("$HG" ctx "$TMP/cc/trial-02.hgt" | awk '{ if (length($0) > m) m = length($0) } END { print m }')" -le 120 ] &&
 	ok "ctxcost --save: one trace a trial" || fail "ctxcost --save" "$(ls "$TMP/cc" 2>&1)"
 # a second series into the same directory: refused before any trial, unless
 # --append, which numbers its trials after the first series' and keeps those
@@ -271,6 +298,10 @@ rc=$?
 	[ -s "$TMP/cc/trial-03.hgt" ] && [ "$(cksum <"$TMP/cc/trial-01.hgt")" = "$sum1" ] &&
 	ok "ctxcost --save --append: trial-03.hgt added, the earlier kept" ||
 	fail "ctxcost --append" "$(head -1 "$TMP/err"; ls "$TMP/cc")"
+# one trial gives no interval, and says how many the method needs
+grep -q '^voluntary switch: median [0-9.]* us (no 95 % CI from 1 trial: bootstrap needs 6), mean [0-9.]* us (no 95 % CI from 1 trial: Student t needs 2); ' "$TMP/out" &&
+	grep -q '^switches per second: [0-9.]* /s (no 95 % CI from 1 trial: Student t needs 2)$' "$TMP/out" &&
+	ok "ctxcost --trials 1: no interval" || fail "ctxcost --trials 1" "$(grep switch "$TMP/out")"
 
 # cachecost: one tiny pair, every output
 "$HG" cachecost --sizes 16K --duration 100ms --trials 1 --threads 2 --json --svg "$TMP/cc.svg" \
@@ -312,6 +343,19 @@ rc=$?
 	ok "diff --fail-if-worse: exit 3" || fail "diff --fail-if-worse" "exit $rc: $(head -1 "$TMP/err")"
 "$HG" diff "$TMP/before" "$TMP/after" --fail-if-worse thread0.gap.median:500% >/dev/null 2>&1 &&
 	ok "diff --fail-if-worse within the tolerance: exit 0" || fail "diff tolerance" "exit $?"
+# a mistyped metric is refused before anything is printed, the nearest named
+expect_bad "diff --fail-if-worse of a mistyped metric" diff "$TMP/before" "$TMP/after" \
+	--fail-if-worse thread0.gap.medain:10%
+grep -q "no metric 'thread0.gap.medain' in both (did you mean thread0.gap.median?)" \
+	"$TMP/bad/stderr" && ok "diff --fail-if-worse: suggestion" ||
+	fail "diff --fail-if-worse: suggestion" "$(cat "$TMP/bad/stderr")"
+# runs of different command lines: diff says so
+"$HG" -n 1 -d 100ms --cpu 0 -x -q -o "$TMP/dc0.hgt" 2>/dev/null
+"$HG" -n 1 -d 100ms --cpu 1 -x -q -o "$TMP/dc1.hgt" 2>/dev/null
+"$HG" diff "$TMP/da.hgt" "$TMP/db.hgt" 2>/dev/null | grep -q '^# command  *same   : ' &&
+	"$HG" diff "$TMP/dc0.hgt" "$TMP/dc1.hgt" 2>/dev/null |
+	grep -q '^# command  *DIFFERS: .* --cpu 0 .* | .* --cpu 1 ' &&
+	ok "diff compares the command lines" || fail "diff" "command lines not compared"
 
 # help
 "$HG" --help | grep -q -- '--cpu' && ok "--help" || fail "--help" "no --cpu"
@@ -356,6 +400,20 @@ grep -q "(did you mean dump?)" "$B/stderr" && ok "unknown subcommand: suggestion
 expect_bad "unknown option, suggested" -n 1 --duraton 1s
 grep -q "did you mean --duration?" "$B/stderr" && ok "unknown option: suggestion" ||
 	fail "unknown option: suggestion" "$(cat "$B/stderr")"
+# one suggestion rule everywhere: help's subcommand, workloads, timers, priorities
+expect_bad "help of a mistyped subcommand" help ctxcots
+grep -q "(did you mean ctxcost?)" "$B/stderr" && ok "help ctxcots: suggestion" ||
+	fail "help ctxcots: suggestion" "$(cat "$B/stderr")"
+for w in "-w cpu_yeild 1ms:CPU_YIELD" "-i hrr:HR" "-p rthihg:RTHIGH"; do
+	# shellcheck disable=SC2086
+	expect_bad "${w%%:*}, suggested" -n 1 ${w%%:*}
+	grep -q "(did you mean ${w##*:}?)" "$B/stderr" && ok "${w%%:*}: suggestion" ||
+		fail "${w%%:*}: suggestion" "$(cat "$B/stderr")"
+done
+# long options may be shortened, as --help says
+"$HG" -n 1 -d 50ms -w LAT 1ms --hist 20 -x >"$TMP/out" 2>/dev/null &&
+	grep -q '^# Histogram$' "$TMP/out" && ok "--hist is --histogram" ||
+	fail "--hist" "not taken for --histogram"
 # no arguments: the short usage on standard error, pointing at --help
 "$HG" >"$TMP/out" 2>"$TMP/err"
 rc=$?
@@ -371,7 +429,7 @@ fi
 if "$HG" -n 2 -d 20ms --histogram 50 -t 0 -w PERIODIC 10ms 5ms -t 1 -i HR -x -q 2>"$TMP/err"; then
 	# (not counting the one about locked memory an unprivileged run gets)
 	n=$(grep '^hourglass: warning: ' "$TMP/err" | grep -vc 'cannot lock memory')
-	[ "$n" -eq 3 ] && ok "warnings: -i, --histogram, C > T" ||
+	[ "$n" -eq 4 ] && ok "warnings: -i, --histogram, C > T, -q with no output" ||
 		fail "warnings" "$n warning lines: $(cat "$TMP/err")"
 else
 	fail "warnings" "the run failed: $(cat "$TMP/err")"
@@ -765,7 +823,7 @@ expect_bad "render -o the trace itself" render "$TMP/r.hgt" -o "$TMP/r.hgt"
 # lat: the same report lines as the run, and a histogram picture
 if "$HG" -n 1 -d 300ms $RT -w LAT 1ms --histogram 50 -x -o "$TMP/l.hgt" >"$TMP/out" 2>/dev/null &&
    "$HG" lat "$TMP/l.hgt" --svg "$TMP/l.svg" >"$TMP/latout"; then
-	if grep -E '^# (thread 0: (LAT|samples)|Histogram|Total|Min|Avg|Max)|^[0-9]{6} ' "$TMP/out" |
+	if grep -E '^# (thread 0: (LAT|samples|runs at)|Histogram|Total|Min|Avg|Max|Thread 0:)|^[0-9]{6} ' "$TMP/out" |
 	   cmp -s - "$TMP/latout" && grep -q '<path class="line c0"' "$TMP/l.svg" &&
 	   grep -q '>samples (log scale)</text>' "$TMP/l.svg" &&
 	   grep -q '>thread 0: LAT 1ms' "$TMP/l.svg"; then
@@ -901,8 +959,8 @@ else
 fi
 if is_root; then
 	if "$HG" -n 1 -d 1s -w PERIODIC 2ms 8ms -rh 3ms 8ms -x -o "$TMP/rh.hgt" >"$TMP/out" 2>"$TMP/err"; then
-		if grep -q '^# 0 .*-rh 3ms/8ms (SCHED_DEADLINE, hard)' "$TMP/out" &&
-		   grep -q '^# reservation, thread 0: .* of a budget of 3.000' "$TMP/out" &&
+		if grep -q '^# 0 .*-rh 3ms/8ms ' "$TMP/out" &&
+		   grep -q '^# reservation, thread 0: -rh 3ms/8ms (SCHED_DEADLINE, hard): .* of a budget of 3.000' "$TMP/out" &&
 		   "$HG" dump "$TMP/rh.hgt" | cmp -s - "$TMP/out"; then
 			ok "-rh: SCHED_DEADLINE reservation, audited"
 		else
@@ -1092,7 +1150,7 @@ no_memlock_note() { grep -v '^hourglass: warning: cannot lock memory: ' "$1" | t
 if command -v script >/dev/null 2>&1; then
 	script -qec "$HG -n 2 -d 3s -t 0 -w LAT 1ms -i HR -t 1 -w CPU -x" /dev/null \
 		>"$TMP/tty" 2>&1
-	script -qec "$HG -n 1 -d 1500ms -w CPU -x -q" /dev/null >"$TMP/ttyq" 2>&1
+	script -qec "$HG -n 1 -d 1500ms -w CPU -x -q -o $TMP/ttyq.hgt" /dev/null >"$TMP/ttyq" 2>&1
 	if grep -q '[0-9]s/3s  0: lat .* max .*  1: [0-9.]*% [0-9]* gaps/s' "$TMP/tty" &&
 	   grep -q '# hourglass: 2 threads' "$TMP/tty" && [ -z "$(no_memlock_note "$TMP/ttyq")" ]; then
 		ok "status line on a terminal, none with -q"
@@ -1262,6 +1320,11 @@ else
 		validate "diff --json with causes (--kernel traces, summaries' causes)" diff \
 			"$TMP/diff-causes1.json" "$TMP/diff-causes2.json"
 	validate "cachecost --json" cachecost "$TMP/cachecost.json"
+	"$HG" lat "$J/all.hgt" --json >"$J/lat1.json"
+	"$HG" lat "$J/all.hgt" --json --histogram 5 >"$J/lat2.json"
+	"$HG" lat "$TMP/da.hgt" --json >"$J/lat3.json"
+	validate "lat --json (with the run's histogram, --histogram 5, none)" lat \
+		"$J/lat1.json" "$J/lat2.json" "$J/lat3.json"
 	# the validator refuses what breaks a schema
 	sed 's/"schema": 2,/"schema": "2",/' "$J/summary.json" >"$J/bad.json"
 	if /usr/bin/python3 "$HERE/json-validate.py" "$SCHEMAS" summary "$J/bad.json" >/dev/null

@@ -28,6 +28,7 @@ function bad(msg) { print "trace-check: line " NR ": " msg; errors++ }
 table && !/^# [0-9]+ / { table = 0 }
 table {	# summary row: thread id, ..., cpus, received_ms, share, intervals, gaps
 	for (i = 1; i <= NF; i++) if ($i ~ /%$/) break
+	if (i > NF) next	# a LAT thread: no received time, no intervals
 	cpus[$(i - 2)] = 1
 	srecv[$2] = $(i - 1); sint[$2] = $(i + 1); sgaps[$2] = $(i + 2)
 	next

@@ -3,6 +3,7 @@
  * timeval.c - parse and format time values
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <inttypes.h>
@@ -54,6 +55,7 @@ int hg_parse_time(const char *s, uint64_t *ns, char *err, size_t errlen)
 	const struct unit *u = NULL;
 	const char *p = s;
 	int ndigits = 0;
+	bool nonzero = false;
 	size_t i;
 
 	if (!s || !*s) {
@@ -66,10 +68,12 @@ int hg_parse_time(const char *s, uint64_t *ns, char *err, size_t errlen)
 			return -ERANGE;
 		}
 		whole = whole * 10 + (uint64_t)(*p - '0');
+		nonzero |= *p != '0';
 	}
 	if (*p == '.') {
 		p++;
 		for (; *p >= '0' && *p <= '9'; p++, ndigits++) {
+			nonzero |= *p != '0';
 			/* digits past nanosecond precision of days are noise */
 			if (frac_div >= 100000000000000000ULL)
 				continue;
@@ -82,7 +86,10 @@ int hg_parse_time(const char *s, uint64_t *ns, char *err, size_t errlen)
 		return -EINVAL;
 	}
 	if (!*p) {
-		set_err(err, errlen, "missing time unit (use d, h, m, s, ms, us or ns)");
+		/* "-d 2" from cyclictest's habit: show the value with a unit */
+		if (err && errlen)
+			snprintf(err, errlen, "missing time unit (e.g. %.*ss; use d, h, m, s, "
+				 "ms, us or ns)", (int)(p - s - (p[-1] == '.')), s);
 		return -EINVAL;
 	}
 	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
@@ -109,6 +116,11 @@ int hg_parse_time(const char *s, uint64_t *ns, char *err, size_t errlen)
 
 		if (whole > UINT64_MAX - fns) {
 			set_err(err, errlen, "time value too large");
+			return -ERANGE;
+		}
+		/* only a value written as zero is zero: "-d 0.0001ns" is no "-d 0" */
+		if (nonzero && !(whole + fns)) {
+			set_err(err, errlen, "rounds to 0ns (the resolution is 1ns)");
 			return -ERANGE;
 		}
 		*ns = whole + fns;
