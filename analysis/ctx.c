@@ -14,17 +14,11 @@
 /* A gap of class @cls (of @r's kind) and the trace's view @g of it. */
 static int add_gap(struct hg_ctx_report *r, int cls, const struct hg_gap *g)
 {
-	int ret;
-
 	/* the trace's inference, whatever the kernel says of it */
 	if (g->cls == HG_GAP_VOLUNTARY || g->cls == HG_GAP_INVOLUNTARY)
 		r->inferred[g->cls == HG_GAP_INVOLUNTARY][g->thread]++;
 	r->n[cls]++;
-	ret = hg_vcount_add(&r->cost[cls], g->cost_cycles);
-	/* both switch classes, whichever kind the classes are */
-	if (!ret && (cls == HG_GAP_VOLUNTARY || cls == HG_GAP_INVOLUNTARY))
-		ret = hg_vcount_add(&r->switches, g->cost_cycles);
-	return ret;
+	return hg_vcount_add(&r->cost[cls], g->cost_cycles);
 }
 
 static int collect(const struct hg_gap *g, void *arg)
@@ -111,6 +105,11 @@ static int finish(struct hg_ctx_report *r)
 		ret = hg_vcount_sort(&r->cost[c]);
 		hg_vcount_stats(&r->cost[c], &r->st[c]);
 	}
+	/* both switch classes (0 and 1 for either kind of classes) */
+	if (!ret)
+		ret = hg_vcount_add_all(&r->switches, &r->cost[HG_GAP_VOLUNTARY]);
+	if (!ret)
+		ret = hg_vcount_add_all(&r->switches, &r->cost[HG_GAP_INVOLUNTARY]);
 	if (!ret)
 		ret = hg_vcount_sort(&r->switches);
 	if (ret)

@@ -9,17 +9,20 @@
 #include "analysis/vcount.h"
 #include "trace/hist.h"
 
-int hg_vcount_add_slow(struct hg_vcount *c, uint64_t v)
+/* The array of counts, zeroed: its pages cost memory only once written. */
+static int make_dense(struct hg_vcount *c, uint64_t first)
 {
-	if (v < HG_VCOUNT_DENSE) {
-		/* large and zeroed: its pages cost memory only once written */
-		c->dense = calloc(HG_VCOUNT_DENSE, sizeof(*c->dense));
-		if (!c->dense)
-			return -ENOMEM;
-		c->lo = v;
-		c->hi = v;
-		return hg_vcount_add(c, v);
-	}
+	c->dense = calloc(HG_VCOUNT_DENSE, sizeof(*c->dense));
+	if (!c->dense)
+		return -ENOMEM;
+	c->lo = first;
+	c->hi = first;
+	return 0;
+}
+
+/* Keep the large value @v (counted and summed by the caller). */
+static int keep_big(struct hg_vcount *c, uint64_t v)
+{
 	if (c->nbig == c->capbig) {
 		size_t cap = c->capbig ? 2 * c->capbig : 256;
 		uint64_t *b = realloc(c->big, cap * sizeof(*b));
@@ -30,9 +33,48 @@ int hg_vcount_add_slow(struct hg_vcount *c, uint64_t v)
 		c->capbig = cap;
 	}
 	c->big[c->nbig++] = v;
+	c->sorted = 0;
+	return 0;
+}
+
+int hg_vcount_add_slow(struct hg_vcount *c, uint64_t v)
+{
+	int ret;
+
+	if (v < HG_VCOUNT_DENSE) {
+		ret = make_dense(c, v);
+		return ret ? ret : hg_vcount_add(c, v);
+	}
+	ret = keep_big(c, v);
+	if (ret)
+		return ret;
 	c->n++;
 	c->sum = c->sum + v < c->sum ? UINT64_MAX : c->sum + v;
-	c->sorted = 0;
+	return 0;
+}
+
+int hg_vcount_add_all(struct hg_vcount *dst, const struct hg_vcount *src)
+{
+	uint64_t v;
+	size_t i;
+	int ret;
+
+	if (src->dense) {
+		if (!dst->dense && (ret = make_dense(dst, src->lo)))
+			return ret;
+		for (v = src->lo; v <= src->hi; v++)
+			dst->dense[v] += src->dense[v];
+		if (src->lo < dst->lo)
+			dst->lo = src->lo;
+		if (src->hi > dst->hi)
+			dst->hi = src->hi;
+	}
+	for (i = 0; i < src->nbig; i++)
+		if ((ret = keep_big(dst, src->big[i])))
+			return ret;
+	dst->n += src->n;
+	/* saturating sums of values that are never negative add up as the whole would */
+	dst->sum = dst->sum + src->sum < dst->sum ? UINT64_MAX : dst->sum + src->sum;
 	return 0;
 }
 

@@ -48,6 +48,12 @@ static inline int hg_vcount_add(struct hg_vcount *c, uint64_t v)
 	return 0;
 }
 
+/*
+ * hg_vcount_add_all - count every value of @src in @dst as well
+ * Returns 0 or -ENOMEM.
+ */
+int hg_vcount_add_all(struct hg_vcount *dst, const struct hg_vcount *src);
+
 /* hg_vcount_sort - ready @c for the reads below. Returns 0 or -ENOMEM. */
 int hg_vcount_sort(struct hg_vcount *c);
 

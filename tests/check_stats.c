@@ -636,6 +636,29 @@ static void check_vcount(const uint64_t *v, size_t n)
 	ck_assert_uint_eq((size_t)(at - back), n);
 	ck_assert_int_eq(memcmp(back, sorted, n * sizeof(*v)), 0);
 	hg_vcount_free(&c);
+	/* the same values counted in two halves, then one added to the other */
+	{
+		struct hg_vcount h1, h2;
+
+		memset(&h1, 0, sizeof(h1));
+		memset(&h2, 0, sizeof(h2));
+		for (i = 0; i < n; i++)
+			ck_assert_int_eq(hg_vcount_add(i % 2 ? &h1 : &h2, v[i]), 0);
+		ck_assert_int_eq(hg_vcount_add_all(&h1, &h2), 0);
+		ck_assert_int_eq(hg_vcount_sort(&h1), 0);
+		hg_vcount_stats(&h1, &b);
+		ck_assert_uint_eq(a.count, b.count);
+		ck_assert_uint_eq(a.sum, b.sum);
+		ck_assert_uint_eq(a.min, b.min);
+		ck_assert_uint_eq(a.median, b.median);
+		ck_assert_uint_eq(a.p999, b.p999);
+		ck_assert_uint_eq(a.max, b.max);
+		at = back;
+		ck_assert_int_eq(hg_vcount_each(&h1, list_each, &at), 0);
+		ck_assert_int_eq(memcmp(back, sorted, n * sizeof(*v)), 0);
+		hg_vcount_free(&h1);
+		hg_vcount_free(&h2);
+	}
 	ck_assert_ptr_null(c.dense);
 	free(sorted);
 	free(back);
