@@ -141,7 +141,7 @@ struct head {
 	uint32_t thread;
 };
 
-static void sift(struct head *h, size_t n, size_t i)
+static inline __attribute__((always_inline)) void sift(struct head *h, size_t n, size_t i)
 {
 	struct head v = h[i];
 
