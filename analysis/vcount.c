@@ -9,16 +9,7 @@
 #include "analysis/vcount.h"
 #include "trace/hist.h"
 
-/* The array of counts, zeroed: its pages cost memory only once written. */
-static int make_dense(struct hg_vcount *c, uint64_t first)
-{
-	c->dense = calloc(HG_VCOUNT_DENSE, sizeof(*c->dense));
-	if (!c->dense)
-		return -ENOMEM;
-	c->lo = first;
-	c->hi = first;
-	return 0;
-}
+#define CHUNK_N		(1u << HG_VCOUNT_CHUNK_BITS)
 
 /* Keep the large value @v (counted and summed by the caller). */
 static int keep_big(struct hg_vcount *c, uint64_t v)
@@ -42,8 +33,10 @@ int hg_vcount_add_slow(struct hg_vcount *c, uint64_t v)
 	int ret;
 
 	if (v < HG_VCOUNT_DENSE) {
-		ret = make_dense(c, v);
-		return ret ? ret : hg_vcount_add(c, v);
+		uint64_t **k = &c->chunk[v >> HG_VCOUNT_CHUNK_BITS];
+
+		*k = calloc(CHUNK_N, sizeof(**k));
+		return *k ? hg_vcount_add(c, v) : -ENOMEM;
 	}
 	ret = keep_big(c, v);
 	if (ret)
@@ -55,22 +48,21 @@ int hg_vcount_add_slow(struct hg_vcount *c, uint64_t v)
 
 int hg_vcount_add_all(struct hg_vcount *dst, const struct hg_vcount *src)
 {
-	uint64_t v;
-	size_t i;
+	size_t ci, j;
 	int ret;
 
-	if (src->dense) {
-		if (!dst->dense && (ret = make_dense(dst, src->lo)))
-			return ret;
-		for (v = src->lo; v <= src->hi; v++)
-			dst->dense[v] += src->dense[v];
-		if (src->lo < dst->lo)
-			dst->lo = src->lo;
-		if (src->hi > dst->hi)
-			dst->hi = src->hi;
+	for (ci = 0; ci < HG_VCOUNT_CHUNKS; ci++) {
+		if (!src->chunk[ci])
+			continue;
+		if (!dst->chunk[ci] && !(dst->chunk[ci] = calloc(CHUNK_N, sizeof(uint64_t))))
+			return -ENOMEM;
+		for (j = 0; j < CHUNK_N; j++)
+			dst->chunk[ci][j] += src->chunk[ci][j];
 	}
-	for (i = 0; i < src->nbig; i++)
-		if ((ret = keep_big(dst, src->big[i])))
+	if (src->hi > dst->hi)
+		dst->hi = src->hi;
+	for (j = 0; j < src->nbig; j++)
+		if ((ret = keep_big(dst, src->big[j])))
 			return ret;
 	dst->n += src->n;
 	/* saturating sums of values that are never negative add up as the whole would */
@@ -91,13 +83,16 @@ int hg_vcount_sort(struct hg_vcount *c)
 /* The @rank-th smallest value (1 to n) of @c. */
 static uint64_t at_rank(const struct hg_vcount *c, uint64_t rank)
 {
-	uint64_t seen = 0, v;
+	uint64_t seen = 0;
+	size_t ci, j;
 
-	if (c->dense) {
-		for (v = c->lo; v <= c->hi; v++) {
-			seen += c->dense[v];
+	for (ci = 0; ci <= (c->hi >> HG_VCOUNT_CHUNK_BITS); ci++) {
+		if (!c->chunk[ci])
+			continue;
+		for (j = 0; j < CHUNK_N; j++) {
+			seen += c->chunk[ci][j];
 			if (seen >= rank)
-				return v;
+				return ((uint64_t)ci << HG_VCOUNT_CHUNK_BITS) + j;
 		}
 	}
 	return c->big[rank - seen - 1];
@@ -127,13 +122,14 @@ void hg_vcount_stats(const struct hg_vcount *c, struct hg_stats *s)
 
 int hg_vcount_each(const struct hg_vcount *c, hg_vcount_fn fn, void *arg)
 {
-	size_t i, j;
-	uint64_t v;
+	size_t ci, i, j;
 	int ret;
 
-	if (c->dense) {
-		for (v = c->lo; v <= c->hi; v++) {
-			if (c->dense[v] && (ret = fn(v, c->dense[v], arg)))
+	for (ci = 0; ci <= (c->hi >> HG_VCOUNT_CHUNK_BITS); ci++) {
+		for (j = 0; c->chunk[ci] && j < CHUNK_N; j++) {
+			uint64_t n = c->chunk[ci][j];
+
+			if (n && (ret = fn(((uint64_t)ci << HG_VCOUNT_CHUNK_BITS) + j, n, arg)))
 				return ret;
 		}
 	}
@@ -149,7 +145,10 @@ int hg_vcount_each(const struct hg_vcount *c, hg_vcount_fn fn, void *arg)
 
 void hg_vcount_free(struct hg_vcount *c)
 {
-	free(c->dense);
+	size_t ci;
+
+	for (ci = 0; ci < HG_VCOUNT_CHUNKS; ci++)
+		free(c->chunk[ci]);
 	free(c->big);
 	memset(c, 0, sizeof(*c));
 }

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * vcount.h - a multiset of integers counted exactly: each value below
- * HG_VCOUNT_DENSE has a count of its own (an array whose pages are touched
- * only where values fall), larger ones are kept as they are and sorted at
+ * HG_VCOUNT_DENSE has a count of its own (in chunks of 4096 values, made
+ * as values fall in them), larger ones are kept as they are and sorted at
  * the end. Its order statistics are those of the sorted values
  * (hg_stats_compute(), hg_percentile_sorted()), without keeping or sorting
  * the millions of small values a long trace has: the costs of ctx.
@@ -16,10 +16,13 @@
 #include "analysis/stats.h"
 
 #define HG_VCOUNT_DENSE	(1u << 20)
+#define HG_VCOUNT_CHUNK_BITS	12	/* counts a chunk: 4096, 32 KiB */
+#define HG_VCOUNT_CHUNKS	(HG_VCOUNT_DENSE >> HG_VCOUNT_CHUNK_BITS)
 
 struct hg_vcount {
-	uint64_t *dense;	/* HG_VCOUNT_DENSE counts, NULL until a small value */
-	uint64_t lo, hi;	/* the smallest and largest small value counted */
+	/* the counts of the small values, in chunks made as values fall in them */
+	uint64_t *chunk[HG_VCOUNT_CHUNKS];
+	uint64_t hi;		/* the largest small value counted (0 for none) */
 	uint64_t *big;		/* the values of HG_VCOUNT_DENSE and more */
 	size_t nbig, capbig;
 	uint64_t n;		/* values counted */
@@ -27,7 +30,7 @@ struct hg_vcount {
 	int sorted;		/* @big sorted since the last value added */
 };
 
-/* hg_vcount_add_slow - hg_vcount_add() for the first small value and the large ones. */
+/* hg_vcount_add_slow - hg_vcount_add() for a new chunk and the large values. */
 int hg_vcount_add_slow(struct hg_vcount *c, uint64_t v);
 
 /*
@@ -36,11 +39,11 @@ int hg_vcount_add_slow(struct hg_vcount *c, uint64_t v);
  */
 static inline int hg_vcount_add(struct hg_vcount *c, uint64_t v)
 {
-	if (v >= HG_VCOUNT_DENSE || !c->dense)
+	uint64_t *k;
+
+	if (v >= HG_VCOUNT_DENSE || !(k = c->chunk[v >> HG_VCOUNT_CHUNK_BITS]))
 		return hg_vcount_add_slow(c, v);
-	c->dense[v]++;
-	if (v < c->lo)
-		c->lo = v;
+	k[v & ((1u << HG_VCOUNT_CHUNK_BITS) - 1)]++;
 	if (v > c->hi)
 		c->hi = v;
 	c->n++;

@@ -182,7 +182,7 @@ START_TEST(test_analyse_switches_merged)
 		ck_assert_uint_eq(sw[i], want[i]);
 	free(sw);
 	hg_ctx_free(&r);
-	ck_assert_ptr_null(r.switches.dense);
+	ck_assert_uint_eq(r.switches.n, 0);
 	hg_trace_free(t);
 }
 END_TEST
