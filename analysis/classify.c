@@ -141,7 +141,7 @@ struct head {
 	uint32_t thread;
 };
 
-static void sift(struct head *h, size_t n, size_t i)
+static inline __attribute__((always_inline)) void sift(struct head *h, size_t n, size_t i)
 {
 	struct head v = h[i];
 
@@ -204,10 +204,10 @@ out:
 	return ret;
 }
 
-/* Classify the gap after element @j of CPU @c's line. */
-static int classify_one(const struct lines *l, unsigned int c, size_t j, struct hg_gap *g)
+/* Classify the gap after interval @r on CPU @c's line, @next after it there or NULL. */
+static int classify_one(const struct lines *l, unsigned int c, const struct ref *r,
+			const struct ref *next, struct hg_gap *g)
 {
-	const struct ref *r = &l->cpu[c][j], *next = j + 1 < l->ncpu[c] ? r + 1 : NULL;
 	const struct iv *a = &l->ivs[r->thread][r->idx], *resume, *b = NULL;
 
 	if (r->idx + 1 >= l->niv[r->thread] || (a->flags & HG_REC_CONTINUED))
@@ -260,9 +260,76 @@ int hg_classify(const struct hg_trace *t, hg_gap_fn fn, void *arg)
 		size_t j;
 
 		for (j = 0; !ret && j < l.ncpu[c]; j++)
-			if (classify_one(&l, c, j, &g))
+			if (classify_one(&l, c, &l.cpu[c][j], j + 1 < l.ncpu[c] ?
+					 &l.cpu[c][j + 1] : NULL, &g))
 				ret = fn(&g, arg);
 	}
+	free_lines(&l, t->nthreads);
+	return ret;
+}
+
+/*
+ * The merge of merge_by_cpu() without the lines: the gap after an interval
+ * is classified when the next interval on its CPU comes (or at the end).
+ */
+static int merge_classify(const struct hg_trace *t, struct lines *l, hg_gap_fn fn, void *arg)
+{
+	struct head *heap;
+	struct ref *last;
+	size_t *pos, n = 0;
+	bool *seen;
+	struct hg_gap g;
+	uint32_t i;
+	int ret = -ENOMEM;
+
+	last = calloc(l->ncpus ? l->ncpus : 1, sizeof(*last));
+	seen = calloc(l->ncpus ? l->ncpus : 1, sizeof(*seen));
+	heap = calloc(t->nthreads ? t->nthreads : 1, sizeof(*heap));
+	pos = calloc(t->nthreads ? t->nthreads : 1, sizeof(*pos));
+	if (!last || !seen || !heap || !pos)
+		goto out;
+	ret = 0;
+	for (i = 0; i < t->nthreads; i++)
+		if (l->niv[i])
+			heap[n++] = (struct head){ l->ivs[i][0].start_cycles, i };
+	for (i = (uint32_t)n; i-- > 0;)
+		sift(heap, n, i);
+	while (n && !ret) {
+		uint32_t th = heap[0].thread;
+		size_t k = pos[th]++;
+		unsigned int c = l->ivs[th][k].cpu;
+		struct ref here = { th, (uint32_t)k };
+
+		if (seen[c] && classify_one(l, c, &last[c], &here, &g))
+			ret = fn(&g, arg);
+		last[c] = here;
+		seen[c] = true;
+		if (pos[th] < l->niv[th])
+			heap[0].start = l->ivs[th][pos[th]].start_cycles;
+		else
+			heap[0] = heap[--n];
+		sift(heap, n, 0);
+	}
+	for (i = 0; !ret && i < l->ncpus; i++)
+		if (seen[i] && classify_one(l, i, &last[i], NULL, &g))
+			ret = fn(&g, arg);
+out:
+	free(last);
+	free(seen);
+	free(heap);
+	free(pos);
+	return ret;
+}
+
+int hg_classify_stream(const struct hg_trace *t, hg_gap_fn fn, void *arg)
+{
+	struct lines l;
+	int ret;
+
+	memset(&l, 0, sizeof(l));
+	ret = decode_all(t, &l);
+	if (!ret)
+		ret = merge_classify(t, &l, fn, arg);
 	free_lines(&l, t->nthreads);
 	return ret;
 }

@@ -57,4 +57,13 @@ typedef int (*hg_gap_fn)(const struct hg_gap *g, void *arg);
  */
 int hg_classify(const struct hg_trace *t, hg_gap_fn fn, void *arg);
 
+/*
+ * hg_classify_stream - the gaps of hg_classify(), each classified the same,
+ * in the order in which the intervals after them start, not CPU by CPU:
+ * no time line per CPU is kept (8 bytes an interval), for callers that
+ * only count. Returns what hg_classify() returns (a record that does not
+ * decode is found before @fn is first called).
+ */
+int hg_classify_stream(const struct hg_trace *t, hg_gap_fn fn, void *arg);
+
 #endif /* HG_CLASSIFY_H */

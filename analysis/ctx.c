@@ -14,22 +14,11 @@
 /* A gap of class @cls (of @r's kind) and the trace's view @g of it. */
 static int add_gap(struct hg_ctx_report *r, int cls, const struct hg_gap *g)
 {
-	size_t *n = &r->n[cls], *cap = &r->cap[cls];
-
 	/* the trace's inference, whatever the kernel says of it */
 	if (g->cls == HG_GAP_VOLUNTARY || g->cls == HG_GAP_INVOLUNTARY)
 		r->inferred[g->cls == HG_GAP_INVOLUNTARY][g->thread]++;
-	if (*n == *cap) {
-		size_t c = *cap ? *cap * 2 : 1024;
-		uint64_t *v = realloc(r->cost[cls], c * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		r->cost[cls] = v;
-		*cap = c;
-	}
-	r->cost[cls][(*n)++] = g->cost_cycles;
-	return 0;
+	r->n[cls]++;
+	return hg_vcount_add(&r->cost[cls], g->cost_cycles);
 }
 
 static int collect(const struct hg_gap *g, void *arg)
@@ -89,53 +78,15 @@ const char *hg_ctx_class_name(const struct hg_ctx_report *r, int c)
 	return r->sched ? hg_sched_class_name(c) : hg_gap_class_name(c);
 }
 
-/*
- * Room for every gap in every class: at most one gap per record. Pages
- * never written are never touched, so this costs address space only.
- */
-static int presize(const struct hg_trace *t, struct hg_ctx_report *r)
-{
-	size_t total = 1;
-	uint32_t i;
-	int c;
-
-	for (i = 0; i < t->nthreads; i++)
-		total += t->threads[i].stored;
-	for (c = 0; c < r->nclasses; c++) {
-		r->cost[c] = malloc(total * sizeof(uint64_t));
-		if (!r->cost[c])
-			return -ENOMEM;
-		r->cap[c] = total;
-	}
-	return 0;
-}
-
-/* Merge two sorted arrays into @out. */
-static void merge_sorted(const uint64_t *a, size_t na, const uint64_t *b, size_t nb,
-			 uint64_t *out)
-{
-	size_t i = 0, j = 0, k = 0;
-
-	while (i < na && j < nb)
-		out[k++] = a[i] <= b[j] ? a[i++] : b[j++];
-	while (i < na)
-		out[k++] = a[i++];
-	while (j < nb)
-		out[k++] = b[j++];
-}
-
 /* Set @r up for @nclasses classes. */
 static int begin(const struct hg_trace *t, struct hg_ctx_report *r, int nclasses)
 {
-	int c, ret;
+	int c;
 
 	memset(r, 0, sizeof(*r));
 	r->nclasses = nclasses;
 	r->sched = nclasses == HG_SC_NCLASSES;
 	r->tsc_hz = t->calib.tsc_hz;
-	ret = presize(t, r);
-	if (ret)
-		return ret;
 	r->elapsed_ns = hg_trace_ns(t, t->stop_cycles);
 	for (c = 0; c < 2; c++) {
 		r->inferred[c] = calloc(t->nthreads ? t->nthreads : 1, sizeof(uint64_t));
@@ -145,24 +96,25 @@ static int begin(const struct hg_trace *t, struct hg_ctx_report *r, int nclasses
 	return 0;
 }
 
-/* Statistics of every class, and the switch costs merged. */
+/* Statistics of every class and of the switches. */
 static int finish(struct hg_ctx_report *r)
 {
-	size_t nv, ni;
 	int c, ret = 0;
 
-	for (c = 0; !ret && c < r->nclasses; c++)
-		ret = hg_stats_compute(r->cost[c], r->n[c], &r->st[c]);
+	for (c = 0; !ret && c < r->nclasses; c++) {
+		ret = hg_vcount_sort(&r->cost[c]);
+		hg_vcount_stats(&r->cost[c], &r->st[c]);
+	}
+	/* both switch classes (0 and 1 for either kind of classes) */
+	if (!ret)
+		ret = hg_vcount_add_all(&r->switches, &r->cost[HG_GAP_VOLUNTARY]);
+	if (!ret)
+		ret = hg_vcount_add_all(&r->switches, &r->cost[HG_GAP_INVOLUNTARY]);
+	if (!ret)
+		ret = hg_vcount_sort(&r->switches);
 	if (ret)
 		return ret;
-	nv = r->n[HG_GAP_VOLUNTARY];
-	ni = r->n[HG_GAP_INVOLUNTARY];
-	r->switches = malloc(((nv + ni) ? nv + ni : 1) * sizeof(*r->switches));
-	if (!r->switches)
-		return -ENOMEM;
-	merge_sorted(r->cost[HG_GAP_VOLUNTARY], nv, r->cost[HG_GAP_INVOLUNTARY], ni,
-		     r->switches);
-	r->nswitches = nv + ni;
+	r->nswitches = r->switches.n;
 	if (r->nothers)
 		qsort(r->others, r->nothers, sizeof(*r->others), most_time_first);
 	return 0;
@@ -173,7 +125,7 @@ int hg_ctx_analyse(const struct hg_trace *t, struct hg_ctx_report *r)
 	int ret = begin(t, r, HG_GAP_NCLASSES);
 
 	if (!ret)
-		ret = hg_classify(t, collect, r);
+		ret = hg_classify_stream(t, collect, r);
 	return ret ? ret : finish(r);
 }
 
@@ -192,8 +144,8 @@ void hg_ctx_free(struct hg_ctx_report *r)
 	int c;
 
 	for (c = 0; c < HG_SC_NCLASSES; c++)
-		free(r->cost[c]);
-	free(r->switches);
+		hg_vcount_free(&r->cost[c]);
+	hg_vcount_free(&r->switches);
 	free(r->others);
 	free(r->inferred[0]);
 	free(r->inferred[1]);
@@ -216,12 +168,47 @@ static uint64_t ns_at_or_below(uint64_t cycles, uint64_t hz)
 	return x > UINT64_MAX ? UINT64_MAX : (uint64_t)x;
 }
 
+struct us_arg {
+	double *v;
+	double hz;
+};
+
+static int add_us(uint64_t v, uint64_t count, void *arg)
+{
+	struct us_arg *a = arg;
+
+	while (count--)
+		*a->v++ = (double)v * 1e6 / a->hz;
+	return 0;
+}
+
+void hg_ctx_costs_us(const struct hg_ctx_report *r, int cls, double *v)
+{
+	struct us_arg a = { v, (double)r->tsc_hz };
+
+	hg_vcount_each(&r->cost[cls], add_us, &a);
+}
+
+struct bins_arg {
+	struct hg_bins *b;
+	uint64_t hz;
+};
+
+static int add_bins(uint64_t v, uint64_t count, void *arg)
+{
+	struct bins_arg *a = arg;
+
+	hg_bins_add(a->b, ns_at_or_below(v, a->hz), count);
+	return 0;
+}
+
 int hg_ctx_histogram(const struct hg_ctx_report *r, int cls, uint64_t bucket_ns,
 		     uint64_t max_ns, struct hg_bins *b)
 {
-	const uint64_t *v = cls < 0 ? r->switches : r->cost[cls];
-	size_t nv = cls < 0 ? r->nswitches : r->n[cls], nb, i;
+	const struct hg_vcount *v = cls < 0 ? &r->switches : &r->cost[cls];
+	struct bins_arg a = { b, r->tsc_hz };
 	uint64_t hz = r->tsc_hz, top_ns, edge;
+	size_t nb;
 	int ret;
 
 	/*
@@ -229,8 +216,8 @@ int hg_ctx_histogram(const struct hg_ctx_report *r, int cls, uint64_t bucket_ns,
 	 * than 20 medians, so the bulk of the switches is resolved; about 50
 	 * buckets of a 1-2-5 width
 	 */
-	top_ns = hg_cycles_to_ns(hg_percentile_sorted(r->switches, r->nswitches, 99), hz);
-	edge = 20 * hg_cycles_to_ns(hg_percentile_sorted(r->switches, r->nswitches, 50), hz);
+	top_ns = hg_cycles_to_ns(hg_vcount_percentile(&r->switches, 99), hz);
+	edge = 20 * hg_cycles_to_ns(hg_vcount_percentile(&r->switches, 50), hz);
 	if (edge && edge < top_ns)
 		top_ns = edge;
 	if (max_ns)
@@ -244,7 +231,5 @@ int hg_ctx_histogram(const struct hg_ctx_report *r, int cls, uint64_t bucket_ns,
 	if (nb > 100000)
 		nb = 100000;
 	ret = hg_bins_linear(b, 0, bucket_ns, nb);
-	for (i = 0; !ret && i < nv; i++)
-		hg_bins_add(b, ns_at_or_below(v[i], hz), 1);
-	return ret;
+	return ret ? ret : hg_vcount_each(v, add_bins, &a);
 }

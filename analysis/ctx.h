@@ -14,6 +14,7 @@
 #include "analysis/attrib.h"
 #include "analysis/classify.h"
 #include "analysis/stats.h"
+#include "analysis/vcount.h"
 #include "trace/hist.h"
 #include "trace/trace.h"
 
@@ -36,11 +37,10 @@ struct hg_ctx_other {
 struct hg_ctx_report {
 	int nclasses;
 	bool sched;				/* classes are enum hg_sched_class */
-	uint64_t *cost[HG_SC_NCLASSES];		/* costs in cycles, sorted */
+	struct hg_vcount cost[HG_SC_NCLASSES];	/* costs in cycles, counted */
 	size_t n[HG_SC_NCLASSES];
-	size_t cap[HG_SC_NCLASSES];
 	struct hg_stats st[HG_SC_NCLASSES];	/* in cycles */
-	uint64_t *switches;			/* both switch classes, sorted */
+	struct hg_vcount switches;		/* both switch classes */
 	size_t nswitches;
 	uint64_t elapsed_ns;			/* the run's length, for rates */
 	uint64_t tsc_hz;
@@ -86,5 +86,11 @@ void hg_ctx_free(struct hg_ctx_report *r);
  */
 int hg_ctx_histogram(const struct hg_ctx_report *r, int cls, uint64_t bucket_ns,
 		     uint64_t max_ns, struct hg_bins *b);
+
+/*
+ * hg_ctx_costs_us - the costs of class @cls into @v (r->n[cls] of them),
+ * in us, smallest first
+ */
+void hg_ctx_costs_us(const struct hg_ctx_report *r, int cls, double *v);
 
 #endif /* HG_CTX_H */

@@ -245,12 +245,10 @@ static int switches(struct hg_diff_trial *tr, const struct hg_ctx_report *r,
 		    enum hg_gap_class c, const char *name)
 {
 	double *v = malloc((r->n[c] ? r->n[c] : 1) * sizeof(*v));
-	size_t i;
 
 	if (!v)
 		return -ENOMEM;
-	for (i = 0; i < r->n[c]; i++)
-		v[i] = (double)r->cost[c][i] * 1e6 / (double)r->tsc_hz;
+	hg_ctx_costs_us(r, c, v);
 	return hg_diff_add_dist(tr, name, v, r->n[c]);
 }
 

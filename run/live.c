@@ -9,6 +9,8 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,11 +56,55 @@ void hg_live_label(struct hg_trace_thread *tt, const struct worker *w, const cpu
 		snprintf(tt->unit, sizeof(tt->unit), "%s", c->wl->unit);
 }
 
+/* The histograms of struct hg_tstats, in the order of their offsets. */
+static const size_t hist_off[] = {
+	offsetof(struct hg_tstats, gaps),
+	offsetof(struct hg_tstats, events),
+	offsetof(struct hg_tstats, jitter),
+};
+#define NHIST (sizeof(hist_off) / sizeof(hist_off[0]))
+
+/*
+ * Copy (@cmp false) or compare (@cmp true: 0 when the same) @a and @b as
+ * @a is copied from @b, the buckets of a histogram only when @a's count of
+ * it is not 0: the pages of a histogram the thread never counted in are
+ * never read (a read would make them resident in its locked memory).
+ */
+static int stats_pass(struct hg_tstats *a, const struct hg_tstats *b, bool cmp)
+{
+	char *to = (char *)a;
+	const char *from = (const char *)b;
+	size_t at = 0, i, bk, n = sizeof(((struct hg_hist *)0)->bucket);
+	int d = 0;
+
+	for (i = 0; i <= NHIST; i++) {
+		size_t end = i < NHIST ? hist_off[i] + offsetof(struct hg_hist, bucket) :
+			     sizeof(*a);
+
+		if (cmp)
+			d |= memcmp(to + at, from + at, end - at);
+		else
+			memcpy(to + at, from + at, end - at);
+		if (i == NHIST)
+			break;
+		bk = end;
+		at = bk + n;
+		if (!((const struct hg_hist *)(to + hist_off[i]))->count)
+			continue;
+		if (cmp)
+			d |= memcmp(to + bk, from + bk, n);
+		else
+			memcpy(to + bk, from + bk, n);
+	}
+	return d;
+}
+
 /*
  * A copy of a statistics struct that a thread goes on updating: copied
  * twice until both agree (nothing changed in between); a thread caught
  * between two fields of one update for that long leaves a count one off
- * its buckets, so the counts are taken from the buckets.
+ * its buckets, so the counts are taken from the buckets. @dst's buckets
+ * are zero (a fresh trace's).
  */
 static void stable_stats(struct hg_tstats *dst, const struct hg_tstats *src,
 			 struct hg_tstats *scratch)
@@ -67,14 +113,16 @@ static void stable_stats(struct hg_tstats *dst, const struct hg_tstats *src,
 	unsigned int k, i, b;
 
 	for (k = 0; k < 16; k++) {
-		memcpy(dst, src, sizeof(*dst));
-		memcpy(scratch, src, sizeof(*scratch));
-		if (!memcmp(dst, scratch, sizeof(*dst)))
+		stats_pass(dst, src, false);
+		stats_pass(scratch, src, false);
+		if (!stats_pass(dst, scratch, true))
 			break;
 	}
 	for (i = 0; i < sizeof(h) / sizeof(h[0]); i++) {
 		uint64_t n = 0;
 
+		if (!h[i]->count)
+			continue;
 		for (b = 0; b < HG_HIST_BUCKETS; b++)
 			n += h[i]->bucket[b];
 		h[i]->count = n;
@@ -94,7 +142,7 @@ static int live_thread(struct run *r, struct hg_trace *s, unsigned int i, bool r
 	tt->begin_cycles = w->begin;
 	tt->end_cycles = w->end < s->stop_cycles ? w->end : s->stop_cycles;
 	tt->tid = (uint32_t)w->tid;
-	stable_stats(&tt->stats, &w->stats, r->scratch);
+	stable_stats(&tt->stats, w->stats, r->scratch);
 	tt->dropped = w->writer.dropped;
 	if (!records)
 		return 0;
@@ -162,7 +210,7 @@ void hg_live_status(struct run *r, uint64_t now_ns)
 
 	for (i = 0; i < r->cfg->nthreads; i++) {
 		const struct worker *w = &r->w[i];
-		const struct hg_tstats *st = &w->stats;
+		const struct hg_tstats *st = w->stats;
 		const struct hg_tracer *tr = &w->tracer;
 		struct hg_status_thread *o = &r->status[i];
 		uint64_t *p = &r->prev[4 * (size_t)i];

@@ -28,6 +28,7 @@
 #include "run/kcapture.h"
 #include "run/kstat.h"
 #include "run/live.h"
+#include "run/memlock.h"
 #include "run/reserve.h"
 #include "run/run.h"
 #include "run/runint.h"
@@ -164,12 +165,14 @@ static void *worker_main(void *arg)
 	int ret;
 
 	setup_thread(w);
+	/* what the run will touch, touched now (then locked) */
+	hg_memlock_prefault(w->stats, !wl->untraced, wl->model != HG_MODEL_SPIN);
 	gate(r);
 	if (r->abort || w->error)
 		goto out;
 	if (w->cfg->start_ns && wait_until(r, r->mono_t0_ns + w->cfg->start_ns))
 		goto out;
-	hg_tracer_init(&w->tracer, &w->writer, &w->stats, &r->stop,
+	hg_tracer_init(&w->tracer, &w->writer, w->stats, &r->stop,
 		       w->gap_cycles, w->end, r->check_cycles);
 	hg_tracer_hiccups(&w->tracer, w->hiccup_cycles);
 	hg_tracer_slow_path(&w->tracer, hg_ns_to_cycles(HG_SLOW_PATH_NS, r->calib.tsc_hz) ?: 1);
@@ -268,7 +271,6 @@ static int collect(struct run *r, struct hg_trace *t, const cpu_set_t *online)
 		tt->ivcsw = (uint64_t)(w->ru.ru_nivcsw - w->ru0.ru_nivcsw);
 		tt->tid = (uint32_t)w->tid;
 		tt->kernel_cpu_ns = w->cpu_ns;
-		tt->stats = w->stats;
 		tt->stored = hg_writer_kept(&w->writer);
 		tt->dropped = w->writer.dropped;
 		tt->overwritten = w->writer.stored - tt->stored;
@@ -398,7 +400,8 @@ static unsigned int start_threads(struct run *r, char *err, size_t errlen)
 	return i;
 }
 
-static int init_run(struct run *r, const struct hg_config *cfg, char *err, size_t errlen)
+static int init_run(struct run *r, const struct hg_config *cfg, struct hg_trace *t,
+		    char *err, size_t errlen)
 {
 	int nodes[HG_ARENA_MAX_POOLS];
 	unsigned int weights[HG_ARENA_MAX_POOLS] = { 0 }, npools, i;
@@ -436,10 +439,10 @@ static int init_run(struct run *r, const struct hg_config *cfg, char *err, size_
 		w->wctx.p = &w->cfg->wp;
 		w->wctx.tsc_hz = r->calib.tsc_hz;
 		w->wctx.env = &hg_wl_env_real;
-		w->wctx.stats = &w->stats;
+		w->stats = &t->threads[i].stats;	/* zero but the minimums */
+		w->wctx.stats = w->stats;
 		w->wctx.thresholds_ns = cfg->thresholds_ns;
 		w->wctx.nthresholds = cfg->nthresholds;
-		hg_tstats_init(&w->stats);
 		ret = hg_writer_init(&w->writer, &r->arena, w->pool);
 		if (ret) {
 			snprintf(err, errlen, "out of memory");
@@ -474,19 +477,20 @@ static void free_run(struct run *r)
 
 /*
  * Lock what the run uses, once everything is allocated and touched: the
- * arena, the workloads' memory, the stacks. Nothing is allocated while
+ * arena, the workloads' memory, what each thread prefaulted of its stack
+ * and statistics (run/memlock.h: untouched pages are locked only when
+ * touched, so unused stack and histograms take no memory). Nothing is allocated while
  * threads are timing, so MCL_FUTURE is not needed, and leaving it out
  * keeps the collection after the run free of RLIMIT_MEMLOCK.
  */
 static void lock_memory(struct hg_trace *t)
 {
-	int e;
+	int e = -hg_memlock_all();
 
-	if (!mlockall(MCL_CURRENT)) {
+	if (!e) {
 		t->flags |= HG_TRACE_MEMLOCKED;
 		return;
 	}
-	e = errno;
 	fprintf(stderr, "hourglass: warning: cannot lock memory: %s (%s); "
 		"the trace is pre-faulted instead\n", strerror(e),
 		e == EPERM ? "needs CAP_IPC_LOCK" :
@@ -679,7 +683,7 @@ static int run_engine(struct run *r, const struct hg_config *cfg, const char *cm
 		t->flags |= HG_TRACE_GAP_HIST;
 	if (!cfg->duration_ns)
 		t->flags |= HG_TRACE_RING;
-	ret = init_run(r, cfg, err, errlen);
+	ret = init_run(r, cfg, t, err, errlen);
 	if (ret) {
 		free_run(r);
 		hg_trace_free(t);

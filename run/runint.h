@@ -36,7 +36,7 @@ struct worker {
 	pthread_t th;
 	unsigned int pool;
 	struct hg_writer writer;
-	struct hg_tstats stats;
+	struct hg_tstats *stats;	/* the trace's own (no copy at the end) */
 	struct hg_tracer tracer;
 	struct hg_wl_ctx wctx;
 	struct hg_timer_ctx timer;

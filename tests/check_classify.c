@@ -106,11 +106,30 @@ static int cmp_gap(const void *x, const void *y)
 	return a->at_cycles < b->at_cycles ? -1 : a->at_cycles > b->at_cycles;
 }
 
+/*
+ * Every test's gaps come from both classifiers: hg_classify_stream() must
+ * find the same gaps, each classified the same, in another order.
+ */
 static void classify(const struct hg_trace *t, struct gaps *gs)
 {
+	static struct gaps st;
+	size_t i;
+
 	memset(gs, 0, sizeof(*gs));
 	ck_assert_int_eq(hg_classify(t, collect, gs), 0);
 	qsort(gs->g, gs->n, sizeof(gs->g[0]), cmp_gap);
+	memset(&st, 0, sizeof(st));
+	ck_assert_int_eq(hg_classify_stream(t, collect, &st), 0);
+	qsort(st.g, st.n, sizeof(st.g[0]), cmp_gap);
+	ck_assert_uint_eq(st.n, gs->n);
+	for (i = 0; i < st.n; i++) {
+		const struct hg_gap *a = &gs->g[i], *b = &st.g[i];
+
+		ck_assert_msg(a->cls == b->cls && a->thread == b->thread &&
+			      a->next_thread == b->next_thread && a->cpu == b->cpu &&
+			      a->at_cycles == b->at_cycles && a->cost_cycles == b->cost_cycles,
+			      "gap %zu: the stream classified it otherwise", i);
+	}
 }
 
 /* An expected gap: at is the end of A's interval, after t0. */

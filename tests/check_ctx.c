@@ -112,6 +112,27 @@ static const char *const json_keys[HG_GAP_NCLASSES] = {
 	"voluntary_switch", "involuntary_switch", "foreign", "migration", "unclassified",
 };
 
+/* Expand a value of a counted multiset into an array (see switch_list). */
+static int expand(uint64_t v, uint64_t count, void *arg)
+{
+	uint64_t **at = arg;
+
+	while (count--)
+		*(*at)++ = v;
+	return 0;
+}
+
+/* The switch costs of @r as a sorted array, to free. */
+static uint64_t *switch_list(const struct hg_ctx_report *r)
+{
+	uint64_t *v = malloc((r->nswitches + 1) * sizeof(*v)), *at = v;
+
+	ck_assert_ptr_nonnull(v);
+	ck_assert_int_eq(hg_vcount_each(&r->switches, expand, &at), 0);
+	ck_assert_uint_eq((size_t)(at - v), r->nswitches);
+	return v;
+}
+
 static void analyse(const struct hg_trace *t, struct hg_ctx_report *r)
 {
 	ck_assert_int_eq(hg_ctx_analyse(t, r), 0);
@@ -152,12 +173,16 @@ START_TEST(test_analyse_switches_merged)
 	struct hg_ctx_report r;
 	size_t i;
 
+	uint64_t *sw;
+
 	analyse(t, &r);
 	ck_assert_uint_eq(r.nswitches, N(want));
+	sw = switch_list(&r);
 	for (i = 0; i < N(want); i++)
-		ck_assert_uint_eq(r.switches[i], want[i]);
+		ck_assert_uint_eq(sw[i], want[i]);
+	free(sw);
 	hg_ctx_free(&r);
-	ck_assert_ptr_null(r.switches);
+	ck_assert_uint_eq(r.switches.n, 0);
 	hg_trace_free(t);
 }
 END_TEST
@@ -204,7 +229,7 @@ START_TEST(test_analyse_many_switches)
 	struct tiv iv[400];
 	struct hg_trace *t;
 	struct hg_ctx_report r;
-	uint64_t at = 0;
+	uint64_t at = 0, *sw;
 	size_t i;
 
 	for (i = 0; i < N(iv); i++) {
@@ -219,10 +244,12 @@ START_TEST(test_analyse_many_switches)
 	ck_assert_uint_eq(r.nswitches, N(iv) - 2);
 	ck_assert_uint_eq(r.n[HG_GAP_VOLUNTARY] + r.n[HG_GAP_INVOLUNTARY], N(iv) - 2);
 	ck_assert_uint_eq(r.n[HG_GAP_VOLUNTARY], 133);
+	sw = switch_list(&r);
 	for (i = 1; i < r.nswitches; i++)
-		ck_assert_uint_le(r.switches[i - 1], r.switches[i]);
-	ck_assert_uint_eq(r.switches[0], 1);
-	ck_assert_uint_eq(r.switches[r.nswitches - 1], 101);
+		ck_assert_uint_le(sw[i - 1], sw[i]);
+	ck_assert_uint_eq(sw[0], 1);
+	ck_assert_uint_eq(sw[r.nswitches - 1], 101);
+	free(sw);
 	hg_ctx_free(&r);
 	hg_trace_free(t);
 }
@@ -569,11 +596,18 @@ END_TEST
 
 /* -------------------------------------------------------------- histogram */
 
-/* A report of switch costs only, which is all hg_ctx_histogram() reads. */
+/*
+ * A report of switch costs only, which is all hg_ctx_histogram() reads;
+ * ctx_bars() frees it.
+ */
 static void report_of(struct hg_ctx_report *r, uint64_t *v, size_t n, uint64_t hz)
 {
+	size_t i;
+
 	memset(r, 0, sizeof(*r));
-	r->switches = v;
+	for (i = 0; i < n; i++)
+		ck_assert_int_eq(hg_vcount_add(&r->switches, v[i]), 0);
+	ck_assert_int_eq(hg_vcount_sort(&r->switches), 0);
 	r->nswitches = n;
 	r->tsc_hz = hz;
 }
@@ -584,8 +618,8 @@ struct bar {
 	uint64_t count;
 };
 
-/* The switches' buckets as bars: then the open one when it holds any. */
-static int ctx_bars(const struct hg_ctx_report *r, uint64_t bucket_ns, uint64_t max_ns,
+/* The switches' buckets as bars: then the open one when it holds any; @r freed. */
+static int ctx_bars(struct hg_ctx_report *r, uint64_t bucket_ns, uint64_t max_ns,
 		    struct bar **bars, size_t *n)
 {
 	struct hg_bins b;
@@ -593,6 +627,7 @@ static int ctx_bars(const struct hg_ctx_report *r, uint64_t bucket_ns, uint64_t 
 	int ret;
 
 	ret = hg_ctx_histogram(r, -1, bucket_ns, max_ns, &b);
+	hg_ctx_free(r);
 	if (ret) {
 		hg_bins_free(&b);
 		return ret;
@@ -835,8 +870,12 @@ START_TEST(test_histogram_of_trace)
 	struct hg_trace *t = ctx_trace();
 	struct hg_ctx_report r;
 
+	uint64_t *sw;
+
 	analyse(t, &r);
-	check_auto(r.switches, r.nswitches, 1, 51, 0);
+	sw = switch_list(&r);
+	check_auto(sw, r.nswitches, 1, 51, 0);
+	free(sw);
 	hg_ctx_free(&r);
 	hg_trace_free(t);
 }

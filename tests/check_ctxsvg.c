@@ -19,18 +19,23 @@ static uint64_t vol[] = { 1500, 2500, 2500, 3500 }, invol[] = { 500, 100000 };
 
 static void report(struct hg_ctx_report *r)
 {
+	size_t i;
+
 	memset(r, 0, sizeof(*r));
 	r->tsc_hz = 1000000000;
-	r->cost[HG_GAP_VOLUNTARY] = vol;
+	for (i = 0; i < 4; i++) {
+		ck_assert_int_eq(hg_vcount_add(&r->cost[HG_GAP_VOLUNTARY], vol[i]), 0);
+		ck_assert_int_eq(hg_vcount_add(&r->switches, vol[i]), 0);
+	}
+	for (i = 0; i < 2; i++) {
+		ck_assert_int_eq(hg_vcount_add(&r->cost[HG_GAP_INVOLUNTARY], invol[i]), 0);
+		ck_assert_int_eq(hg_vcount_add(&r->switches, invol[i]), 0);
+	}
 	r->n[HG_GAP_VOLUNTARY] = 4;
-	r->cost[HG_GAP_INVOLUNTARY] = invol;
 	r->n[HG_GAP_INVOLUNTARY] = 2;
 	ck_assert_int_eq(hg_stats_compute(vol, 4, &r->st[HG_GAP_VOLUNTARY]), 0);
 	ck_assert_int_eq(hg_stats_compute(invol, 2, &r->st[HG_GAP_INVOLUNTARY]), 0);
-	r->switches = malloc(6 * sizeof(uint64_t));
-	ck_assert_ptr_nonnull(r->switches);
-	memcpy(r->switches, (uint64_t[]){ 500, 1500, 2500, 2500, 3500, 100000 },
-	       6 * sizeof(uint64_t));
+	ck_assert_int_eq(hg_vcount_sort(&r->switches), 0);
 	r->nswitches = 6;
 }
 
@@ -83,7 +88,7 @@ START_TEST(test_two_classes)
 	ck_assert_xml(d);
 	ck_assert_ptr_nonnull(strstr(d, ">switches (log scale)</text>"));
 	free(d);
-	free(r.switches);
+	hg_ctx_free(&r);
 }
 END_TEST
 
@@ -96,6 +101,7 @@ START_TEST(test_one_class_empty)
 
 	report(&r);
 	r.n[HG_GAP_VOLUNTARY] = 0;
+	hg_vcount_free(&r.cost[HG_GAP_VOLUNTARY]);
 	r.st[HG_GAP_VOLUNTARY] = (struct hg_stats){ 0 };
 	d = draw(&r, &o);
 	ck_assert_xml(d);
@@ -105,7 +111,7 @@ START_TEST(test_one_class_empty)
 	ck_assert_uint_eq(count(d, "<line class=\"mark median c0\""), 0);
 	ck_assert_ptr_null(strstr(d, "nan"));
 	free(d);
-	free(r.switches);
+	hg_ctx_free(&r);
 }
 END_TEST
 

@@ -10,6 +10,7 @@
 
 #include "helpers.h"
 #include "trace/hist.h"
+#include "trace/tstats.h"
 
 #define LAST_BUCKET (HG_HIST_BUCKETS - 1)
 
@@ -323,6 +324,29 @@ START_TEST(test_merge_empty)
 }
 END_TEST
 
+/*
+ * A trace's statistics start zeroed by calloc and only their minimums are
+ * written (the pages of buckets never counted stay untouched): the same
+ * empty statistics as hg_tstats_init() makes of any memory.
+ */
+START_TEST(test_tstats_init_zeroed)
+{
+	struct hg_tstats *a = calloc(1, sizeof(*a)), *b = malloc(sizeof(*b));
+
+	ck_assert_ptr_nonnull(a);
+	ck_assert_ptr_nonnull(b);
+	memset(b, 0xa5, sizeof(*b));
+	hg_tstats_init(b);
+	hg_tstats_init_zeroed(a);
+	ck_assert_int_eq(memcmp(a, b, sizeof(*a)), 0);
+	ck_assert_uint_eq(a->gaps.min, UINT64_MAX);
+	ck_assert_uint_eq(a->events.min, UINT64_MAX);
+	ck_assert_uint_eq(a->jitter.min, UINT64_MAX);
+	free(a);
+	free(b);
+}
+END_TEST
+
 START_TEST(test_merge_sum_saturates)
 {
 	struct hg_hist *a = hist_new(), *b = hist_new();
@@ -498,6 +522,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_empty);
 	tcase_add_test(tc, test_exact_stats);
 	tcase_add_test(tc, test_sum_saturates);
+	tcase_add_test(tc, test_tstats_init_zeroed);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("percentile");

@@ -14,6 +14,7 @@
 #include "helpers.h"
 #include "analysis/padjust.h"
 #include "analysis/stats.h"
+#include "analysis/vcount.h"
 
 /* A reproducible stream of 64-bit values (LCG, high bits first). */
 static uint64_t lcg(uint64_t *state)
@@ -619,6 +620,110 @@ START_TEST(test_drift)
 }
 END_TEST
 
+/* ------------------------------------------------------ counted values */
+
+static int list_each(uint64_t v, uint64_t count, void *arg)
+{
+	uint64_t **at = arg;
+
+	ck_assert_uint_gt(count, 0);
+	while (count--)
+		*(*at)++ = v;
+	return 0;
+}
+
+/*
+ * A counted multiset gives what sorting gives: the same statistics and
+ * percentiles, and its values in order, on values small (counted) and
+ * large (kept), repeated, empty, and at the edge between the two.
+ */
+static void check_vcount(const uint64_t *v, size_t n)
+{
+	static const double pct[] = { 0, 0.1, 1, 10, 25, 50, 75, 90, 99, 99.9, 99.99, 100 };
+	uint64_t *sorted = malloc((n + 1) * sizeof(*sorted)), *back = malloc((n + 1) * 8), *at = back;
+	struct hg_vcount c;
+	struct hg_stats a, b;
+	size_t i;
+
+	ck_assert_ptr_nonnull(sorted);
+	ck_assert_ptr_nonnull(back);
+	memset(&c, 0, sizeof(c));
+	for (i = 0; i < n; i++)
+		ck_assert_int_eq(hg_vcount_add(&c, v[i]), 0);
+	memcpy(sorted, v, n * sizeof(*v));
+	ck_assert_int_eq(hg_stats_compute(sorted, n, &a), 0);
+	ck_assert_int_eq(hg_vcount_sort(&c), 0);
+	hg_vcount_stats(&c, &b);
+	ck_assert_uint_eq(a.count, b.count);
+	ck_assert_uint_eq(a.sum, b.sum);
+	ck_assert_uint_eq(a.min, b.min);
+	ck_assert_uint_eq(a.p1, b.p1);
+	ck_assert_uint_eq(a.median, b.median);
+	ck_assert_uint_eq(a.p90, b.p90);
+	ck_assert_uint_eq(a.p99, b.p99);
+	ck_assert_uint_eq(a.p999, b.p999);
+	ck_assert_uint_eq(a.max, b.max);
+	ck_assert(a.mean == b.mean);
+	for (i = 0; i < sizeof(pct) / sizeof(pct[0]); i++)
+		ck_assert_uint_eq(hg_vcount_percentile(&c, pct[i]),
+				  hg_percentile_sorted(sorted, n, pct[i]));
+	ck_assert_int_eq(hg_vcount_each(&c, list_each, &at), 0);
+	ck_assert_uint_eq((size_t)(at - back), n);
+	ck_assert_int_eq(memcmp(back, sorted, n * sizeof(*v)), 0);
+	hg_vcount_free(&c);
+	/* the same values counted in two halves, then one added to the other */
+	{
+		struct hg_vcount h1, h2;
+
+		memset(&h1, 0, sizeof(h1));
+		memset(&h2, 0, sizeof(h2));
+		for (i = 0; i < n; i++)
+			ck_assert_int_eq(hg_vcount_add(i % 2 ? &h1 : &h2, v[i]), 0);
+		ck_assert_int_eq(hg_vcount_add_all(&h1, &h2), 0);
+		ck_assert_int_eq(hg_vcount_sort(&h1), 0);
+		hg_vcount_stats(&h1, &b);
+		ck_assert_uint_eq(a.count, b.count);
+		ck_assert_uint_eq(a.sum, b.sum);
+		ck_assert_uint_eq(a.min, b.min);
+		ck_assert_uint_eq(a.median, b.median);
+		ck_assert_uint_eq(a.p999, b.p999);
+		ck_assert_uint_eq(a.max, b.max);
+		at = back;
+		ck_assert_int_eq(hg_vcount_each(&h1, list_each, &at), 0);
+		ck_assert_int_eq(memcmp(back, sorted, n * sizeof(*v)), 0);
+		hg_vcount_free(&h1);
+		hg_vcount_free(&h2);
+	}
+	ck_assert_uint_eq(c.n, 0);
+	free(sorted);
+	free(back);
+}
+
+START_TEST(test_vcount_like_sorting)
+{
+	static const uint64_t edge[] = { HG_VCOUNT_DENSE - 1, HG_VCOUNT_DENSE, 0,
+					 HG_VCOUNT_DENSE + 1, HG_VCOUNT_DENSE - 1, 7 };
+	static const uint64_t big[] = { UINT64_MAX, UINT64_MAX - 1, 1ULL << 40, 1ULL << 40 };
+	uint64_t v[5000];
+	uint64_t x = 88172645463325252ULL;
+	size_t i;
+
+	check_vcount(edge, 0);
+	check_vcount(edge, sizeof(edge) / sizeof(edge[0]));
+	check_vcount(big, sizeof(big) / sizeof(big[0]));	/* the sum saturates */
+	for (i = 0; i < 5000; i++) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		/* mostly small and repeated, some beyond the counted range */
+		v[i] = i % 10 == 0 ? x >> 20 : 1000 + x % 3000;
+	}
+	check_vcount(v, 5000);
+	check_vcount(v, 1);
+	check_vcount(v + 1, 999);
+}
+END_TEST
+
 static Suite *stats_suite(void)
 {
 	Suite *s = suite_create("stats");
@@ -639,6 +744,7 @@ static Suite *stats_suite(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("statistics");
+	tcase_add_test(tc, test_vcount_like_sorting);
 	tcase_add_test(tc, test_stats_small);
 	tcase_add_test(tc, test_stats_one_two);
 	tcase_add_test(tc, test_stats_empty);

@@ -181,6 +181,10 @@ void hg_sec_put_hist(struct hg_buf *b, const struct hg_hist *h)
 	hg_put_u64(b, h->sum);
 	hg_put_u64(b, h->min);
 	hg_put_u64(b, h->max);
+	if (!h->count) {	/* no bucket counted: leave their pages untouched */
+		hg_put_u32(b, 0);
+		return;
+	}
 	for (i = 0; i < HG_HIST_BUCKETS; i++)
 		n += h->bucket[i] != 0;
 	hg_put_u32(b, n);

@@ -31,7 +31,7 @@ struct hg_trace *hg_trace_alloc(uint32_t nthreads)
 	}
 	for (i = 0; i < nthreads; i++) {
 		t->threads[i].id = i;
-		hg_tstats_init(&t->threads[i].stats);
+		hg_tstats_init_zeroed(&t->threads[i].stats);	/* calloc'd */
 	}
 	return t;
 }

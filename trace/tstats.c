@@ -13,3 +13,10 @@ void hg_tstats_init(struct hg_tstats *st)
 	hg_hist_init(&st->events);
 	hg_hist_init(&st->jitter);
 }
+
+void hg_tstats_init_zeroed(struct hg_tstats *st)
+{
+	st->gaps.min = UINT64_MAX;
+	st->events.min = UINT64_MAX;
+	st->jitter.min = UINT64_MAX;
+}

@@ -37,6 +37,14 @@ struct hg_tstats {
 /* hg_tstats_init - reset @st. */
 void hg_tstats_init(struct hg_tstats *st);
 
+/*
+ * hg_tstats_init_zeroed - reset @st, whose memory is zero already (calloc):
+ * the same result as hg_tstats_init(), but only the histograms' minimums
+ * are written, so the pages of buckets never counted are never touched
+ * and take no memory
+ */
+void hg_tstats_init_zeroed(struct hg_tstats *st);
+
 /* hg_tstats_span - cycles from the first interval's start to the last's end. */
 static inline uint64_t hg_tstats_span(const struct hg_tstats *st)
 {

@@ -1,8 +1,10 @@
 #!/bin/sh
 # Benchmark: the analyses of a saved trace, on a synthetic trace of 10
 # million records (tests/bench/gentrace.c) so that no 10-minute run is
-# needed. Prints records per second for ctx, dump and render (and export),
-# and render's output size.
+# needed. Prints ctx's CPU time against cksum's over the same file and its
+# peak resident set against the file's size (side by side, interleaved
+# A B A B; targets: at most 5 times and 1.2 times), then records per second
+# for ctx, dump and render (and export), and render's output size.
 # usage: tests/bench/analysis.sh build/hourglass
 set -u
 HG=${1:-build/hourglass}
@@ -24,6 +26,29 @@ if ! "$GEN" "$TMP/big.hgt" "$N" 10 2 2>"$TMP/err"; then
 fi
 echo "analysis of a synthetic trace: $N records, 10 threads on 2 CPUs, $(($(wc -c <"$TMP/big.hgt") / 1048576)) MiB"
 "$HG" dump "$TMP/big.hgt" >/dev/null	# warm the page cache: every figure reads the same file
+if [ -x /usr/bin/time ] && command -v cksum >/dev/null; then
+	# user + system CPU seconds and peak resident kB of a command
+	cpu_rss() { /usr/bin/time -f '%U %S %M' -o "$TMP/t" "$@" >/dev/null 2>&1 && cat "$TMP/t"; }
+	: >"$TMP/ctx.t"
+	: >"$TMP/ck.t"
+	r=1
+	while [ $r -le "${HG_BENCH_ROUNDS:-3}" ]; do
+		cpu_rss "$HG" ctx "$TMP/big.hgt" >>"$TMP/ctx.t"
+		cpu_rss cksum "$TMP/big.hgt" >>"$TMP/ck.t"
+		r=$((r + 1))
+	done
+	# the medians of the rounds
+	med() { awk -v c="$2" '{ print (c == 4 ? $1 + $2 : $3) }' "$1" | sort -g |
+		awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+	awk -v a="$(med "$TMP/ctx.t" 4)" -v b="$(med "$TMP/ck.t" 4)" \
+	    -v m="$(med "$TMP/ctx.t" 3)" -v f="$(wc -c <"$TMP/big.hgt")" 'BEGIN {
+		printf "ctx CPU time (user + sys) %.3f s, cksum %.3f s: %.1f times (target <= 5)\n",
+		a, b, (b > 0 ? a / b : 0)
+		printf "ctx peak resident %.1f MiB, the file %.1f MiB: %.2f times (target <= 1.2)\n",
+		m / 1024, f / 1048576, m * 1024 / f }'
+else
+	echo "ctx against cksum skipped: no /usr/bin/time or cksum"
+fi
 a=$(now); "$HG" ctx "$TMP/big.hgt" >/dev/null; b=$(now)
 rate "ctx" "$a" "$b" "$N" ">= 20"
 a=$(now); "$HG" dump "$TMP/big.hgt" >/dev/null; b=$(now)
