@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analysis/blocking.h"
 #include "analysis/rta.h"
 #include "trace/trace.h"
 
@@ -29,6 +30,7 @@ struct hg_prediction {
 	bool with_jitter;
 	struct hg_rta_task *ts, *ts_j;
 	struct hg_rta_result *r, *r_j;
+	struct hg_block *blk;		/* each task's blocking from the run's locks */
 	uint32_t *idx;
 };
 

@@ -30,6 +30,9 @@ struct hg_taskset {
 	unsigned int cpus;
 	uint64_t rt_runtime_us;
 	uint64_t rt_period_us;
+	/* the locks of the tasks' sections (rta.h's cs), by number */
+	uint32_t nlocks;
+	struct hg_lock locks[HG_MAX_LOCKS];
 };
 
 /* hg_taskset_alloc - room for @n tasks, zeroed, @n of them counted. Returns 0 or -ENOMEM. */

@@ -72,6 +72,8 @@ int hg_taskset_from_config(const struct hg_config *cfg, struct hg_taskset *s,
 		return ret;
 	}
 	hg_taskset_admission(s);
+	s->nlocks = cfg->nlocks;
+	memcpy(s->locks, cfg->locks, sizeof(s->locks));
 	for (t = 0, n = 0; t < cfg->nthreads; t++) {
 		const struct hg_thread_cfg *c = &cfg->threads[t];
 		struct hg_taskset_task *task = &s->task[n];
@@ -89,6 +91,8 @@ int hg_taskset_from_config(const struct hg_config *cfg, struct hg_taskset *s,
 		k->d_ns = c->wp.deadline_ns ? c->wp.deadline_ns : c->wp.period_ns;
 		k->j_ns = c->jitter_ns;
 		k->b_ns = c->blocking_ns;
+		k->ncs = c->wp.ncs;
+		memcpy(k->cs, c->wp.cs, sizeof(k->cs));
 		if (c->wcet_ns)
 			k->c_ns = c->wcet_ns;
 		else if ((ret = c->wl->wcet(&c->wp, &k->c_ns))) {

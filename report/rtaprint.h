@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "analysis/blocking.h"
 #include "analysis/rta.h"
 #include "analysis/taskset.h"
 
@@ -33,5 +34,13 @@ char *hg_rta_response_str(const struct hg_rta_result *r, char *buf, size_t len);
  * Returns 0, or -errno (-EINVAL for a task with C or T of 0).
  */
 int hg_rta_report(FILE *f, const struct hg_taskset *s, bool json, size_t *unschedulable);
+
+/*
+ * hg_print_blocking - one "# rta: thread <n>: blocking ..." line for
+ * @b, the blocking from the locks @locks of the task of id @id: its
+ * bound in ms and which, or why there is none; nothing for HG_BLOCK_NONE
+ */
+void hg_print_blocking(FILE *f, unsigned int id, const struct hg_block *b,
+		       const struct hg_lock *locks);
 
 #endif /* HG_RTAPRINT_H */
