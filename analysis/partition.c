@@ -87,8 +87,9 @@ static bool uses(const struct hg_rta_task *t, uint32_t k)
 }
 
 /*
- * The locks against the groups: a lock used in more than one group, or in
- * a group of several CPUs, leaves its users' groups not covered.
+ * The locks against the groups: a lock of two tasks or more used in more
+ * than one group, or in a group of several CPUs, leaves its users' groups
+ * not covered.
  */
 static void remote_locks(const struct hg_rta_task *ts, size_t n, uint32_t nlocks,
 			 struct hg_rta_analysis *a)
@@ -98,14 +99,18 @@ static void remote_locks(const struct hg_rta_task *ts, size_t n, uint32_t nlocks
 
 	for (k = 0; k < nlocks; k++) {
 		bool remote = false;
+		size_t users = 0;
 
 		for (first = n, i = 0; i < n; i++) {
 			if (!uses(&ts[i], k))
 				continue;
+			users++;
 			first = first == n ? i : first;
 			remote |= a->group[i] != a->group[first] ||
 				  a->g[a->group[i]].test != HG_RTA_TEST_UNI;
 		}
+		/* a lock of one task blocks nobody */
+		remote &= users > 1;
 		for (i = 0; remote && i < n; i++) {
 			struct hg_rta_group *g = &a->g[a->group[i]];
 

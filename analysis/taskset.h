@@ -50,6 +50,13 @@ struct hg_taskset_task *hg_taskset_add(struct hg_taskset *s);
  */
 struct hg_rta_task *hg_taskset_rta(const struct hg_taskset *s);
 
+/*
+ * hg_taskset_lonely_lock - the first lock at or after number @from that
+ * only one task uses (its id into *@user), or -1 for none: no task ever
+ * waits for such a lock.
+ */
+int hg_taskset_lonely_lock(const struct hg_taskset *s, uint32_t from, unsigned int *user);
+
 /* hg_taskset_free - release it. */
 void hg_taskset_free(struct hg_taskset *s);
 

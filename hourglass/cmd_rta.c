@@ -107,6 +107,7 @@ static int rta_main(int argc, char **argv)
 	struct rta_args a = { 0 };
 	struct hg_taskset s;
 	size_t unschedulable = 0;
+	unsigned int lonely = 0;
 	char err[HG_ERR_LEN], **run;
 	int ret, nrun;
 
@@ -125,6 +126,10 @@ static int rta_main(int argc, char **argv)
 		fprintf(stderr, "hourglass: rta: %s\n", err);
 		return 2;
 	}
+	for (int k = hg_taskset_lonely_lock(&s, 0, &lonely); k >= 0;
+	     k = hg_taskset_lonely_lock(&s, (uint32_t)k + 1, &lonely))
+		fprintf(stderr, "hourglass: rta: warning: lock '%s' is used by thread %u only: no "
+			"thread ever waits for it\n", s.locks[k].name, lonely);
 	for (size_t i = 0; !a.json && i < s.n; i++)
 		if (s.task[i].resv_period_ns) {
 			fprintf(stderr, "hourglass: rta: note: thread %u has a reservation: "
