@@ -68,6 +68,28 @@ static int analyse(const struct hg_trace *t, const struct hg_rta_task *ts, size_
 	return ret;
 }
 
+/* p->r_o: the analysis with each job charged p->ovh. Returns 0 or -ENOMEM. */
+static int with_overheads(const struct hg_trace *t, struct hg_prediction *p)
+{
+	struct hg_rta_task *ts = malloc(p->n * sizeof(*ts));
+	enum hg_rta_order order;
+
+	p->r_o = calloc(p->n, sizeof(*p->r_o));
+	if (!ts || !p->r_o) {
+		free(ts);
+		hg_prediction_free(p);
+		return -ENOMEM;
+	}
+	memcpy(ts, p->ts, p->n * sizeof(*ts));
+	hg_overheads_apply(ts, p->n, &p->ovh);
+	if (analyse(t, ts, p->n, p->r_o, NULL, &order)) {
+		free(p->r_o);
+		p->r_o = NULL;
+	}
+	free(ts);
+	return 0;
+}
+
 int hg_predict(const struct hg_trace *t, struct hg_prediction *p)
 {
 	size_t m = t->nthreads ? t->nthreads : 1;
@@ -91,6 +113,10 @@ int hg_predict(const struct hg_trace *t, struct hg_prediction *p)
 		p->n = 0;
 		return 0;
 	}
+	/* again, each job charged the machine's overheads (--overheads, --cs-cost) */
+	hg_overheads_from_sys(t, &p->ovh);
+	if (hg_overheads_any(&p->ovh) && with_overheads(t, p))
+		return -ENOMEM;
 	/* again, with the jitter the timers gave */
 	/* NOLINTNEXTLINE(clang-analyzer-unix.Malloc): the caller frees @p either way */
 	collect(t, p->ts_j, p->idx, true);
@@ -106,6 +132,7 @@ void hg_prediction_free(struct hg_prediction *p)
 	free(p->ts_j);
 	free(p->r_j);
 	free(p->blk);
+	free(p->r_o);
 	memset(p, 0, sizeof(*p));
 }
 

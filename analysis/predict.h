@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "analysis/blocking.h"
+#include "analysis/overheads.h"
 #include "analysis/rta.h"
 #include "trace/trace.h"
 
@@ -31,6 +32,8 @@ struct hg_prediction {
 	struct hg_rta_task *ts, *ts_j;
 	struct hg_rta_result *r, *r_j;
 	struct hg_block *blk;		/* each task's blocking from the run's locks */
+	struct hg_overheads ovh;	/* --overheads, --cs-cost: none when zero */
+	struct hg_rta_result *r_o;	/* with each job charged @ovh, or NULL */
 	uint32_t *idx;
 };
 

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analysis/overheads.h"
 #include "analysis/rta.h"
 
 /* One task: its times and priority, its names and its reservation. */
@@ -33,6 +34,8 @@ struct hg_taskset {
 	/* the locks of the tasks' sections (rta.h's cs), by number */
 	uint32_t nlocks;
 	struct hg_lock locks[HG_MAX_LOCKS];
+	/* the machine's costs (--overheads, --cs-cost); none when zero */
+	struct hg_overheads ovh;
 };
 
 /* hg_taskset_alloc - room for @n tasks, zeroed, @n of them counted. Returns 0 or -ENOMEM. */

@@ -87,6 +87,12 @@ const struct hg_run_opt hg_run_opts[] = {
 	  .help = "how lock <lock> of --cs hands priorities on: none,\n"
 		  "inherit (the default) or protect (the ceiling is\n"
 		  "the highest priority among its users)" },
+	{ NULL, "overheads", O_OVERHEADS, 1, "<file>[,<file>]", .rank = 42, GLOBAL,
+	  .help = "the prediction also with the costs of switches\n"
+		  "(ctxcost --json) and of the cache (cachecost\n"
+		  "--json) charged to each job" },
+	{ NULL, "cs-cost", O_CS_COST, 1, "<time>", .rank = 43, GLOBAL,
+	  .help = "the same with this switch cost, by hand" },
 	{ "-h", "help", O_HELP, 0, NULL, .rank = 31, GLOBAL, .help = "this text;" },
 	{ "-V", "version", O_VERSION, 0, NULL, .rank = 32, GLOBAL, .help = "the version",
 	  .flags = HG_RUNOPT_SAME_LINE },

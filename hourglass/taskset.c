@@ -73,6 +73,7 @@ int hg_taskset_from_config(const struct hg_config *cfg, struct hg_taskset *s,
 		return ret;
 	}
 	hg_taskset_admission(s);
+	s->ovh = cfg->overheads;
 	s->nlocks = cfg->nlocks;
 	memcpy(s->locks, cfg->locks, sizeof(s->locks));
 	for (t = 0, n = 0; t < cfg->nthreads; t++) {

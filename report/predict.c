@@ -78,6 +78,17 @@ static void print_predicted(FILE *f, const struct hg_trace *t, const struct hg_p
 			hg_cpuset_format(&ts->cpus, cpus, sizeof(cpus)));
 	}
 	print_blocking(f, t, p);
+	if (p->r_o) {
+		hg_print_overheads(f, "predicted", &p->ovh);
+		for (i = 0; i < p->n; i++)
+			fprintf(f, "# %-6u with overheads: response %s%s (without: %s%s), deadline "
+				"%s ms: %s\n", p->ts[i].id, hg_rta_response_str(&p->r_o[i], a[0], 32),
+				p->r_o[i].response_ns == UINT64_MAX ? "" : " ms",
+				hg_rta_response_str(&p->r[i], a[1], 32),
+				p->r[i].response_ns == UINT64_MAX ? "" : " ms",
+				hg_format_ms3(p->ts[i].d_ns, a[2], 32),
+				p->r_o[i].schedulable ? "schedulable" : "UNSCHEDULABLE");
+	}
 	if (!p->with_jitter)
 		return;
 	fprintf(f, "# predicted with the release jitter measured in the run (the latest wake-up "

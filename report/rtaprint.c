@@ -173,8 +173,53 @@ void hg_print_blocking(FILE *f, unsigned int id, const struct hg_block *b,
 	}
 }
 
+void hg_print_overheads_json(struct hg_json *j, const struct hg_overheads *o)
+{
+	if (!o) {
+		hg_json_null(j, "overheads");
+		return;
+	}
+	hg_json_row_obj(j, "overheads");
+	hg_json_u64(j, "switch_ns", o->switch_ns);
+	hg_json_u64(j, "cache_ns", o->cache_ns);
+	hg_json_u64(j, "cache_kb", o->cache_kb);
+	hg_json_u64(j, "per_job_ns", hg_overheads_per_job(o));
+	hg_json_string(j, "source", o->source);
+	hg_json_close(j);
+}
+
+void hg_print_overheads(FILE *f, const char *tag, const struct hg_overheads *o)
+{
+	char a[32], b[32], c[32];
+
+	fprintf(f, "# %s: overheads charged to each job: 2 switches of %s us", tag,
+		hg_format_us(o->switch_ns, a, sizeof(a)));
+	if (o->cache_ns)
+		fprintf(f, " and a cache penalty of %s us (the largest measured, at %" PRIu64
+			" KB)", hg_format_us(o->cache_ns, b, sizeof(b)), o->cache_kb);
+	fprintf(f, ": C + %s us (from %s)\n", hg_format_us(hg_overheads_per_job(o), c, sizeof(c)),
+		o->source[0] ? o->source : "-");
+}
+
+/* Each response without and with the overheads, side by side. */
+static void print_overheads(FILE *f, const struct hg_taskset *s, const struct hg_rta_analysis *an,
+			    const struct hg_rta_analysis *ao)
+{
+	char a[32], b[32], d[32];
+	size_t i;
+
+	hg_print_overheads(f, "rta", &s->ovh);
+	for (i = 0; i < s->n; i++)
+		fprintf(f, "# rta: thread %u response %s%s without overheads, %s%s with, deadline "
+			"%s ms: %s\n", s->task[i].rta.id, hg_rta_response_str(&an->r[i], a, sizeof(a)),
+			an->r[i].response_ns == UINT64_MAX ? "" : " ms",
+			hg_rta_response_str(&ao->r[i], b, sizeof(b)),
+			ao->r[i].response_ns == UINT64_MAX ? "" : " ms",
+			hg_format_ms3(s->task[i].rta.d_ns, d, sizeof(d)), verdict(&ao->r[i]));
+}
+
 static void print_text(FILE *f, const struct hg_taskset *s, const struct hg_rta_analysis *an,
-		       const struct edf *e)
+		       const struct hg_rta_analysis *ao, const struct edf *e)
 {
 	const struct hg_rta_result *r = an->r;
 	char a[32], b[32], c[32], d[32], j[32], bl[32], sl[40], cl[256];
@@ -217,6 +262,8 @@ static void print_text(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 		print_group(f, s, &an->g[i]);
 	for (i = 0; i < s->n; i++)
 		hg_print_blocking(f, s->task[i].rta.id, &an->blk[i], s->locks);
+	if (ao)
+		print_overheads(f, s, an, ao);
 	if (e->any_resv)
 		fprintf(f, "# edf: reservations take %.3f CPUs of the admission limit %.3f "
 			"(%u CPUs x %" PRIu64 "/%" PRIu64 " us): %s\n", e->bandwidth, e->limit,
@@ -225,7 +272,8 @@ static void print_text(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 }
 
 static void print_json(FILE *f, const struct hg_taskset *s, const struct hg_rta_task *k,
-		       const struct hg_rta_analysis *an, const struct edf *e)
+		       const struct hg_rta_analysis *an, const struct hg_rta_analysis *ao,
+		       const struct edf *e)
 {
 	const struct hg_rta_result *r = an->r;
 	struct hg_json j;
@@ -261,9 +309,18 @@ static void print_json(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 		hg_json_bool(&j, "schedulable", r[i].schedulable);
 		hg_json_string(&j, "test", hg_rta_test_name(r[i].test));
 		hg_json_string(&j, "cpus", hg_cpuset_format(&t->cpus, cl, sizeof(cl)));
+		if (ao && ao->r[i].response_ns != UINT64_MAX)
+			hg_json_u64(&j, "response_overheads_ns", ao->r[i].response_ns);
+		else
+			hg_json_null(&j, "response_overheads_ns");
+		if (ao)
+			hg_json_bool(&j, "schedulable_overheads", ao->r[i].schedulable);
+		else
+			hg_json_null(&j, "schedulable_overheads");
 		hg_json_close(&j);
 	}
 	hg_json_close(&j);
+	hg_print_overheads_json(&j, ao ? &s->ovh : NULL);
 	hg_json_arr(&j, "groups");
 	for (i = 0; i < an->ngroups; i++) {
 		const struct hg_rta_group *g = &an->g[i];
@@ -309,31 +366,52 @@ static void print_json(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 	hg_json_end_doc(&j);
 }
 
+/* The analysis again with each job charged the overheads, into @ao. */
+static int analyse_overheads(const struct hg_taskset *s, const struct hg_rta_task *k,
+			     struct hg_rta_analysis *ao)
+{
+	struct hg_rta_task *ko = malloc((s->n ? s->n : 1) * sizeof(*ko));
+	int ret;
+
+	memset(ao, 0, sizeof(*ao));
+	if (!ko)
+		return -ENOMEM;
+	memcpy(ko, k, s->n * sizeof(*ko));
+	hg_overheads_apply(ko, s->n, &s->ovh);
+	ret = hg_rta_analyse_locks(ko, s->n, s->locks, s->nlocks, ao);
+	free(ko);
+	return ret;
+}
+
 int hg_rta_report(FILE *f, const struct hg_taskset *s, bool json, size_t *unschedulable)
 {
 	struct hg_rta_task *k = hg_taskset_rta(s);
-	struct hg_rta_analysis an;
+	struct hg_rta_analysis an, ao = { 0 };
+	bool ovh = hg_overheads_any(&s->ovh);
 	struct edf e;
 	int ret;
 
 	if (!k)
 		return -ENOMEM;
 	ret = hg_rta_analyse_locks(k, s->n, s->locks, s->nlocks, &an);
-
+	if (!ret && ovh)
+		ret = analyse_overheads(s, k, &ao);
 	if (!ret && unschedulable) {
 		size_t i;
 
+		/* with the overheads, when given: what the machine would do */
 		for (*unschedulable = 0, i = 0; i < s->n; i++)
-			*unschedulable += !an.r[i].schedulable;
+			*unschedulable += !(ovh ? ao.r[i].schedulable : an.r[i].schedulable);
 	}
 	if (!ret) {
 		analyse_edf(s, &an, &e);
 		if (json)
-			print_json(f, s, k, &an, &e);
+			print_json(f, s, k, &an, ovh ? &ao : NULL, &e);
 		else
-			print_text(f, s, &an, &e);
+			print_text(f, s, &an, ovh ? &ao : NULL, &e);
 	}
 	hg_rta_analysis_free(&an);
+	hg_rta_analysis_free(&ao);
 	free(k);
 	return ret;
 }

@@ -11,6 +11,7 @@
 #include "analysis/blocking.h"
 #include "analysis/rta.h"
 #include "analysis/taskset.h"
+#include "report/json.h"
 
 /* Version of rta --json's schema (schemas/rta.schema.json). */
 #define HG_RTA_SCHEMA 2
@@ -42,5 +43,14 @@ int hg_rta_report(FILE *f, const struct hg_taskset *s, bool json, size_t *unsche
  */
 void hg_print_blocking(FILE *f, unsigned int id, const struct hg_block *b,
 		       const struct hg_lock *locks);
+
+/*
+ * hg_print_overheads - "# <tag>: overheads charged to each job: 2 switches
+ * of <us> us [and a cache penalty of <us> us (...)]: C + <us> us (from ...)"
+ */
+void hg_print_overheads(FILE *f, const char *tag, const struct hg_overheads *o);
+
+/* hg_print_overheads_json - "overheads": @o's costs, or null for NULL. */
+void hg_print_overheads_json(struct hg_json *j, const struct hg_overheads *o);
 
 #endif /* HG_RTAPRINT_H */

@@ -15,6 +15,7 @@
 #include "report/json.h"
 #include "report/meta.h"
 #include "report/noise.h"
+#include "report/rtaprint.h"
 #include "report/summary_json.h"
 #include "trace/atomicfile.h"
 #include "trace/brk.h"
@@ -285,6 +286,7 @@ static void json_prediction(struct hg_json *j, const struct hg_trace *t)
 	hg_json_obj(j, "prediction");
 	hg_json_string(j, "order", hg_rta_order_name(p.order));
 	hg_json_bool(j, "reserved_threads_left_out", p.reserved);
+	hg_print_overheads_json(j, p.r_o ? &p.ovh : NULL);
 	hg_json_arr(j, "tasks");
 	for (i = 0; i < p.n; i++) {
 		const struct hg_trace_thread *th = &t->threads[p.idx[i]];
@@ -318,6 +320,14 @@ static void json_prediction(struct hg_json *j, const struct hg_trace *t)
 			hg_json_null(j, "held");
 		}
 		hg_json_u64(j, "misses", th->stats.misses);
+		if (p.r_o) {
+			hg_json_row_obj(j, "with_overheads");
+			hg_json_u64(j, "predicted_ns", p.r_o[i].response_ns);
+			hg_json_bool(j, "schedulable", p.r_o[i].schedulable);
+			hg_json_close(j);
+		} else {
+			hg_json_null(j, "with_overheads");
+		}
 		if (p.with_jitter) {
 			hg_json_row_obj(j, "with_measured_jitter");
 			hg_json_u64(j, "j_ns", p.ts_j[i].j_ns);

@@ -664,6 +664,7 @@ static int run_engine(struct run *r, const struct hg_config *cfg, const char *cm
 	t->pid = (uint32_t)getpid();
 	hg_trace_add_sys(t, "counter", HG_COUNTER_NAME);
 	hg_trace_add_counter(t);
+	hg_overheads_to_sys(t, &cfg->overheads);	/* for the prediction, from the file too */
 	t->duration_ns = cfg->duration_ns;
 	t->capacity = cfg->records;
 	t->histogram_us = cfg->histogram_us;
