@@ -76,6 +76,8 @@ static const struct {
 	{ { "-n", "1", "--wcet", "1ms" }, HG_ARGS_RUN },
 	{ { "-n", "1", "--blocking", "1ms" }, HG_ARGS_RUN },
 	{ { "-n", "2", "-w", "PERIODIC", "1ms", "10ms", "--cs", "L", "0.5ms" }, HG_ARGS_RUN },
+	{ { "-n", "1", "--cs-cost", "5us" }, HG_ARGS_RUN },
+	{ { "-n", "1", "--overheads", "tests/fixtures/ctxcost.json" }, HG_ARGS_RUN },
 	{ { "-n", "2", "-w", "PERIODIC", "1ms", "10ms", "--cs", "L", "0.5ms", "--protocol",
 	    "L=none" }, HG_ARGS_RUN },
 	{ { "-n", "1", "-rh", "1ms", "10ms" }, HG_ARGS_RUN },

@@ -746,6 +746,28 @@ printf 'lock L inherit\nC=1ms T=10ms P=FIFO:80 CPU=0 CS=L:0.5ms\nC=4ms T=10ms P=
 "$HG" rta -n 2 -w PERIODIC 1ms 10ms -t 0 --cs L 0.5ms >/dev/null 2>"$TMP/err" &&
 	grep -q "warning: lock 'L' is used by thread 0 only" "$TMP/err" &&
 	ok "rta: a warning for a lock one thread uses" || fail "rta lonely lock" "$(cat "$TMP/err")"
+# the machine's costs charged to each job: fixed documents of ctxcost and cachecost
+# shellcheck disable=SC2086
+"$HG" rta $demo --overheads "$HERE/fixtures/ctxcost.json,$HERE/fixtures/cachecost.json" \
+	>"$TMP/rta-ovh" 2>&1
+# shellcheck disable=SC2086
+"$HG" rta $demo --cs-cost 1ms --json >"$TMP/rta-ovh.json" 2>&1
+if grep -q '^# rta: overheads charged to each job: 2 switches of 3.210 us and a cache penalty of 12.250 us .*: C + 18.670 us' "$TMP/rta-ovh" &&
+   grep -qx '# rta: thread 1 response 6.500 ms without overheads, 6.537 ms with, deadline 10.000 ms: schedulable' "$TMP/rta-ovh" &&
+   grep -q '"response_overheads_ns": 13500000' "$TMP/rta-ovh.json"; then
+	ok "rta --overheads, --cs-cost: responses with and without the costs"
+else
+	fail "rta --overheads" "$(grep overheads "$TMP/rta-ovh" | head -3 | tr '\n' ' ')"
+fi
+if "$HG" -n 1 -d 100ms -w PERIODIC 1ms 10ms --cs-cost 5us -x -o "$TMP/ovh.hgt" \
+	--json "$TMP/ovh.json" >"$TMP/out" 2>"$TMP/err" &&
+   grep -q '^# predicted: overheads charged to each job: 2 switches of 5.000 us: C + 10.000 us (from --cs-cost)' "$TMP/out" &&
+   grep -q '^# 0      with overheads: response 1.010 ms (without: 1.000 ms)' "$TMP/out" &&
+   "$HG" dump "$TMP/ovh.hgt" | cmp -s - "$TMP/out"; then
+	ok "a run with --cs-cost predicts with the overheads, and so does its dump"
+else
+	fail "run --cs-cost" "$(grep -i overheads "$TMP/out" | head -2 | tr '\n' ' ') $(head -1 "$TMP/err")"
+fi
 if is_root; then
 	# functional only: the figures depend on the machine's load
 	for proto in none inherit protect; do
@@ -1102,8 +1124,9 @@ else
 	validate "rta --json (one CPU, pinned, global, not covered)" rta "$J/rta1.json" \
 		"$J/rta2.json" "$J/rta3.json" "$J/rta4.json"
 	"$HG" rta --tasks "$HERE/fuzz/corpus/taskfile/locks" --json >"$J/rta5.json"
-	validate "rta --json with locks (inherit, protect, across CPUs)" rta "$J/rta5.json" \
-		"$TMP/rta-locks.json"
+	validate "rta --json with locks (inherit, protect, across CPUs) and overheads" rta \
+		"$J/rta5.json" "$TMP/rta-locks.json" "$TMP/rta-ovh.json"
+	validate "summary --json with --cs-cost" summary "$TMP/ovh.json"
 	if [ -f "$TMP/locks-none.json" ]; then
 		validate "summary --json of --cs runs (none, inherit, protect)" summary \
 			"$TMP/locks-none.json" "$TMP/locks-inherit.json" "$TMP/locks-protect.json"
