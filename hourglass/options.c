@@ -241,11 +241,8 @@ static int parse_one(struct parser *ps, const struct hg_run_opt *o, const char *
 		if (hg_overheads_read_list(val, &cfg->overheads, why, sizeof(why)))
 			return hg_args_fail(ps, -EINVAL, "%s: %s", opt, why);
 		return 0;
-	case O_CS_COST:
-		ret = parse_time_opt(ps, opt, val, &cfg->overheads.switch_ns, false);
-		if (!ret)
-			hg_overheads_source(&cfg->overheads, "--cs-cost");
-		return ret;
+	case O_CS_COST:	/* applied once the line is read: it wins over --overheads */
+		return parse_time_opt(ps, opt, val, &ps->cs_cost_ns, false);
 	case O_HELP:
 	case O_VERSION:
 		return 0;

@@ -178,6 +178,10 @@ int hg_args_finish(struct parser *ps)
 	}
 	if (hg_args_locks(ps))
 		return -EINVAL;
+	if (ps->cs_cost_ns) {
+		cfg->overheads.switch_ns = ps->cs_cost_ns;
+		hg_overheads_source(&cfg->overheads, "--cs-cost");
+	}
 	if (ps->break_on_given && !cfg->break_ns)
 		return hg_args_fail(ps, -EINVAL, "--break-on: needs --break <time>, the threshold");
 	if (ps->prom_interval_given && !cfg->prom_path)

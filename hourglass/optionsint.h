@@ -56,6 +56,7 @@ struct parser {
 	int max_scope;		/* largest -t given, -1 for none */
 	bool break_on_given;
 	bool prom_interval_given;
+	uint64_t cs_cost_ns;			/* --cs-cost, 0: not given */
 	bool protocol_given[HG_MAX_LOCKS];	/* --protocol named the lock */
 	const char *protocol_arg[HG_MAX_LOCKS];	/* its value, for messages */
 	const char *max_scope_arg;

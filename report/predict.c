@@ -95,9 +95,10 @@ static void print_predicted(FILE *f, const struct hg_trace *t, const struct hg_p
 		"after a release; on a shared CPU it also holds the time higher-priority threads "
 		"ran then, so this is pessimistic):\n");
 	for (i = 0; i < p->n; i++)
-		fprintf(f, "# %-6u J %s ms: response %s ms, deadline %s ms: %s\n", p->ts_j[i].id,
+		fprintf(f, "# %-6u J %s ms: response %s%s, deadline %s ms: %s\n", p->ts_j[i].id,
 			hg_format_ms3(p->ts_j[i].j_ns, a[0], 32),
 			hg_rta_response_str(&p->r_j[i], a[1], 32),
+			p->r_j[i].response_ns == UINT64_MAX ? "" : " ms",
 			hg_format_ms3(p->ts_j[i].d_ns, a[2], 32),
 			p->r_j[i].schedulable ? "schedulable" : "UNSCHEDULABLE");
 }
