@@ -9,6 +9,13 @@
  * on several with the global fixed-priority test (global.h). Tasks whose
  * CPUs overlap without being equal are not covered: no test here applies
  * to them (they are still measured by a run).
+ *
+ * With locks (blocking.h), each task on one CPU gets its blocking term
+ * from the sections of the tasks below it, added to its own B; a task
+ * whose blocking has no bound has no response bound either. A lock whose
+ * users are not all in one group of one CPU (shared across CPUs, or among
+ * tasks free on several) is not covered: its users' groups are not
+ * analysed (MPCP and the like are not implemented), only measured.
  */
 #ifndef HG_PARTITION_H
 #define HG_PARTITION_H
@@ -16,6 +23,7 @@
 #include <sched.h>
 #include <stddef.h>
 
+#include "analysis/blocking.h"
 #include "analysis/edf.h"
 #include "analysis/rta.h"
 
@@ -29,6 +37,7 @@ struct hg_rta_group {
 	enum hg_edf_verdict demand;	/* one CPU only; else HG_EDF_UNDECIDED */
 	uint64_t fail_ns;		/* where the demand exceeded the time, or 0 */
 	unsigned int overlap;		/* not covered: a thread whose CPUs overlap */
+	int32_t remote_lock;		/* not covered: a lock shared with other CPUs, or -1 */
 };
 
 /* The analysis of a set: per task a result and its group. */
@@ -36,6 +45,7 @@ struct hg_rta_analysis {
 	size_t n;
 	struct hg_rta_result *r;	/* in the order of the tasks */
 	size_t *group;			/* the group of each task */
+	struct hg_block *blk;		/* the blocking from locks of each task */
 	struct hg_rta_group *g;
 	size_t ngroups;			/* in the order of their first task */
 	enum hg_rta_order order;	/* the groups' own when they agree, else mixed */
@@ -47,6 +57,13 @@ struct hg_rta_analysis {
  * C or T of 0, or -ENOMEM.
  */
 int hg_rta_analyse(const struct hg_rta_task *ts, size_t n, struct hg_rta_analysis *a);
+
+/*
+ * hg_rta_analyse_locks - the same, the tasks' sections on the @nlocks
+ * locks @locks giving their blocking (added to each task's B).
+ */
+int hg_rta_analyse_locks(const struct hg_rta_task *ts, size_t n, const struct hg_lock *locks,
+			 uint32_t nlocks, struct hg_rta_analysis *a);
 
 /* hg_rta_analysis_free - release it. */
 void hg_rta_analysis_free(struct hg_rta_analysis *a);

@@ -38,6 +38,8 @@ static size_t collect(const struct hg_trace *t, struct hg_rta_task *ts, uint32_t
 			.b_ns = th->blocking_ns,
 			.prio = th->rt_prio == HG_NO_RT_PRIO ? HG_RTA_NO_PRIO : th->rt_prio,
 		};
+		ts[n].ncs = th->ncs;
+		memcpy(ts[n].cs, th->cs, sizeof(ts[n].cs));
 		/* the CPUs it could run on ("0-1"); not a list: none named */
 		if (hg_cpuset_parse(th->cpus, &ts[n].cpus))
 			CPU_ZERO(&ts[n].cpus);
@@ -46,19 +48,46 @@ static size_t collect(const struct hg_trace *t, struct hg_rta_task *ts, uint32_t
 	return n;
 }
 
-/* The analysis of @n tasks @ts into @r, CPU by CPU (partition.h). */
-static int analyse(const struct hg_rta_task *ts, size_t n, struct hg_rta_result *r,
-		   enum hg_rta_order *order)
+/*
+ * The analysis of @n tasks @ts of @t into @r, CPU by CPU (partition.h),
+ * with the blocking from the run's locks into @blk (may be NULL).
+ */
+static int analyse(const struct hg_trace *t, const struct hg_rta_task *ts, size_t n,
+		   struct hg_rta_result *r, struct hg_block *blk, enum hg_rta_order *order)
 {
 	struct hg_rta_analysis an;
-	int ret = hg_rta_analyse(ts, n, &an);
+	int ret = hg_rta_analyse_locks(ts, n, t->locks, t->nlocks, &an);
 
 	if (!ret) {
 		memcpy(r, an.r, n * sizeof(*r));
+		if (blk)
+			memcpy(blk, an.blk, n * sizeof(*blk));
 		*order = an.order;
 	}
 	hg_rta_analysis_free(&an);
 	return ret;
+}
+
+/* p->r_o: the analysis with each job charged p->ovh. Returns 0 or -ENOMEM. */
+static int with_overheads(const struct hg_trace *t, struct hg_prediction *p)
+{
+	struct hg_rta_task *ts = malloc(p->n * sizeof(*ts));
+	enum hg_rta_order order;
+
+	p->r_o = calloc(p->n, sizeof(*p->r_o));
+	if (!ts || !p->r_o) {
+		free(ts);
+		hg_prediction_free(p);
+		return -ENOMEM;
+	}
+	memcpy(ts, p->ts, p->n * sizeof(*ts));
+	hg_overheads_apply(ts, p->n, &p->ovh);
+	if (analyse(t, ts, p->n, p->r_o, NULL, &order)) {
+		free(p->r_o);
+		p->r_o = NULL;
+	}
+	free(ts);
+	return 0;
 }
 
 int hg_predict(const struct hg_trace *t, struct hg_prediction *p)
@@ -72,21 +101,26 @@ int hg_predict(const struct hg_trace *t, struct hg_prediction *p)
 	p->idx = calloc(m, sizeof(*p->idx));
 	p->ts_j = calloc(m, sizeof(*p->ts_j));
 	p->r_j = calloc(m, sizeof(*p->r_j));
-	if (!p->ts || !p->r || !p->idx || !p->ts_j || !p->r_j) {
+	p->blk = calloc(m, sizeof(*p->blk));
+	if (!p->ts || !p->r || !p->idx || !p->ts_j || !p->r_j || !p->blk) {
 		hg_prediction_free(p);
 		return -ENOMEM;
 	}
 	for (i = 0; i < t->nthreads; i++)
 		p->reserved |= t->threads[i].reserve != HG_RESERVE_NONE;
 	p->n = collect(t, p->ts, p->idx, false);
-	if (!p->n || analyse(p->ts, p->n, p->r, &p->order)) {
+	if (!p->n || analyse(t, p->ts, p->n, p->r, p->blk, &p->order)) {
 		p->n = 0;
 		return 0;
 	}
+	/* again, each job charged the machine's overheads (--overheads, --cs-cost) */
+	hg_overheads_from_sys(t, &p->ovh);
+	if (hg_overheads_any(&p->ovh) && with_overheads(t, p))
+		return -ENOMEM;
 	/* again, with the jitter the timers gave */
 	/* NOLINTNEXTLINE(clang-analyzer-unix.Malloc): the caller frees @p either way */
 	collect(t, p->ts_j, p->idx, true);
-	p->with_jitter = !analyse(p->ts_j, p->n, p->r_j, &p->order_j);
+	p->with_jitter = !analyse(t, p->ts_j, p->n, p->r_j, NULL, &p->order_j);
 	return 0;
 }
 
@@ -97,6 +131,8 @@ void hg_prediction_free(struct hg_prediction *p)
 	free(p->idx);
 	free(p->ts_j);
 	free(p->r_j);
+	free(p->blk);
+	free(p->r_o);
 	memset(p, 0, sizeof(*p));
 }
 

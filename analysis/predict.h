@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analysis/blocking.h"
+#include "analysis/overheads.h"
 #include "analysis/rta.h"
 #include "trace/trace.h"
 
@@ -29,6 +31,9 @@ struct hg_prediction {
 	bool with_jitter;
 	struct hg_rta_task *ts, *ts_j;
 	struct hg_rta_result *r, *r_j;
+	struct hg_block *blk;		/* each task's blocking from the run's locks */
+	struct hg_overheads ovh;	/* --overheads, --cs-cost: none when zero */
+	struct hg_rta_result *r_o;	/* with each job charged @ovh, or NULL */
 	uint32_t *idx;
 };
 

@@ -28,6 +28,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "trace/locks.h"
+
 #define HG_RTA_NO_PRIO INT32_MIN
 
 struct hg_rta_task {
@@ -39,6 +41,8 @@ struct hg_rta_task {
 	uint64_t b_ns;		/* blocking */
 	int32_t prio;		/* larger runs first; HG_RTA_NO_PRIO: none */
 	cpu_set_t cpus;		/* where it may run; empty: not named (one CPU) */
+	uint32_t ncs;		/* its jobs' lock sections (blocking.h) */
+	struct hg_cs cs[HG_MAX_CS];
 };
 
 /* What response_ns is. */

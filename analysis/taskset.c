@@ -44,6 +44,28 @@ struct hg_rta_task *hg_taskset_rta(const struct hg_taskset *s)
 	return k;
 }
 
+int hg_taskset_lonely_lock(const struct hg_taskset *s, uint32_t from, unsigned int *user)
+{
+	uint32_t k, i;
+	size_t t, users;
+
+	for (k = from; k < s->nlocks && k < HG_MAX_LOCKS; k++) {
+		for (users = 0, t = 0; t < s->n; t++) {
+			const struct hg_rta_task *r = &s->task[t].rta;
+
+			for (i = 0; i < r->ncs && i < HG_MAX_CS; i++)
+				if (r->cs[i].lock == k) {
+					users++;
+					*user = r->id;
+					break;
+				}
+		}
+		if (users == 1)
+			return (int)k;
+	}
+	return -1;
+}
+
 void hg_taskset_free(struct hg_taskset *s)
 {
 	free(s->task);

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analysis/overheads.h"
 #include "analysis/rta.h"
 
 /* One task: its times and priority, its names and its reservation. */
@@ -30,6 +31,11 @@ struct hg_taskset {
 	unsigned int cpus;
 	uint64_t rt_runtime_us;
 	uint64_t rt_period_us;
+	/* the locks of the tasks' sections (rta.h's cs), by number */
+	uint32_t nlocks;
+	struct hg_lock locks[HG_MAX_LOCKS];
+	/* the machine's costs (--overheads, --cs-cost); none when zero */
+	struct hg_overheads ovh;
 };
 
 /* hg_taskset_alloc - room for @n tasks, zeroed, @n of them counted. Returns 0 or -ENOMEM. */
@@ -46,6 +52,13 @@ struct hg_taskset_task *hg_taskset_add(struct hg_taskset *s);
  * the analyses of rta.h take; malloc'd (free it), NULL when out of memory.
  */
 struct hg_rta_task *hg_taskset_rta(const struct hg_taskset *s);
+
+/*
+ * hg_taskset_lonely_lock - the first lock at or after number @from that
+ * only one task uses (its id into *@user), or -1 for none: no task ever
+ * waits for such a lock.
+ */
+int hg_taskset_lonely_lock(const struct hg_taskset *s, uint32_t from, unsigned int *user);
 
 /* hg_taskset_free - release it. */
 void hg_taskset_free(struct hg_taskset *s);

@@ -21,17 +21,29 @@ struct rta_args {
 	const char *tasks;
 	bool json;
 	bool strict;
+	const char *overheads;
+	uint64_t cs_cost_ns;
 };
 
 static const struct hg_opt rta_opts[] = {
 	{ .name = "tasks", .kind = HG_OPT_FILE, .off = offsetof(struct rta_args, tasks),
 	  .help = "one task per line: C=<time> T=<time> [D=<time>]\n"
-		  "[J=<time>] [B=<time>] [P=<priority>] [CPU=<list>]; # comments\n"
-		  "(instead of the options of a run)" },
+		  "[J=<time>] [B=<time>] [P=<priority>] [CPU=<list>]\n"
+		  "[CS=<lock>:<amount>]...; lines 'lock <name> none|inherit|\n"
+		  "protect' before them; # comments (instead of the\n"
+		  "options of a run)" },
 	{ .name = "json", .kind = HG_OPT_FLAG, .off = offsetof(struct rta_args, json),
 	  .help = "print one JSON object instead of text" },
 	{ .name = "strict", .kind = HG_OPT_FLAG, .off = offsetof(struct rta_args, strict),
-	  .help = "exit with status 3 when a task is unschedulable" },
+	  .help = "exit with status 3 when a task is unschedulable\n"
+		  "(with the overheads, when given)" },
+	{ .name = "overheads", .kind = HG_OPT_STRING, .value = "<file>[,<file>]",
+	  .off = offsetof(struct rta_args, overheads),
+	  .help = "also analyse each job charged two switches (ctxcost\n"
+		  "--json) and a cache penalty (cachecost --json)" },
+	{ .name = "cs-cost", .kind = HG_OPT_TIME,
+	  .off = offsetof(struct rta_args, cs_cost_ns),
+	  .help = "the same with this switch cost, by hand" },
 	HG_OPT_END
 };
 
@@ -59,7 +71,11 @@ static const struct hg_cmdspec rta_spec = {
 		 "equal are not covered. Then the EDF analyses for SCHED_DEADLINE: the\n"
 		 "bandwidth of the -rh/-rs reservations against the admission limit, and per\n"
 		 "CPU the processor demand with release jitter (D - J left after a late\n"
-		 "release) and blocking.",
+		 "release) and blocking. Lock sections (--cs, --protocol; CS=, lock lines)\n"
+		 "give each task on one CPU its blocking from the tasks below it (Buttazzo,\n"
+		 "Hard Real-Time Computing Systems, ch. 7): the priority-inheritance bound,\n"
+		 "the longest one section for protect, and no bound (none) when a task of\n"
+		 "a priority between can run; locks shared across CPUs are not covered.",
 	.opts = rta_opts,
 	.rest = "[<options of a run>]",
 	.notes = "Output: one line per task, 'rta: thread <n> response <R>ms deadline\n"
@@ -107,6 +123,7 @@ static int rta_main(int argc, char **argv)
 	struct rta_args a = { 0 };
 	struct hg_taskset s;
 	size_t unschedulable = 0;
+	unsigned int lonely = 0;
 	char err[HG_ERR_LEN], **run;
 	int ret, nrun;
 
@@ -121,10 +138,21 @@ static int rta_main(int argc, char **argv)
 	}
 	ret = task_set(&a, nrun, run, &s, err, sizeof(err));
 	free(run);
+	if (!ret && a.overheads &&
+	    (ret = hg_overheads_read_list(a.overheads, &s.ovh, err, sizeof(err))))
+		hg_taskset_free(&s);
+	if (!ret && a.cs_cost_ns) {
+		s.ovh.switch_ns = a.cs_cost_ns;
+		hg_overheads_source(&s.ovh, "--cs-cost");
+	}
 	if (ret) {
 		fprintf(stderr, "hourglass: rta: %s\n", err);
 		return 2;
 	}
+	for (int k = hg_taskset_lonely_lock(&s, 0, &lonely); k >= 0;
+	     k = hg_taskset_lonely_lock(&s, (uint32_t)k + 1, &lonely))
+		fprintf(stderr, "hourglass: rta: warning: lock '%s' is used by thread %u only: no "
+			"thread ever waits for it\n", s.locks[k].name, lonely);
 	for (size_t i = 0; !a.json && i < s.n; i++)
 		if (s.task[i].resv_period_ns) {
 			fprintf(stderr, "hourglass: rta: note: thread %u has a reservation: "

@@ -78,6 +78,31 @@ static int parse_thresholds(struct parser *ps, const char *opt, const char *val)
 	return ret;
 }
 
+/* --protocol <lock>=none|inherit|protect */
+static int parse_protocol(struct parser *ps, const char *opt, const char *val)
+{
+	const char *eq = strchr(val, '=');
+	char name[HG_LOCK_NAME_LEN + 1];
+	uint32_t p;
+	int k;
+
+	if (!eq || eq == val)
+		return hg_args_fail(ps, -EINVAL, "%s %.64s: write <lock>=none|inherit|protect "
+				    "(e.g. L=inherit)", opt, val);
+	if (hg_lock_protocol_parse(eq + 1, &p))
+		return hg_args_fail(ps, -EINVAL, "%s %.64s: unknown protocol '%.32s' (choose "
+				    "none, inherit or protect)", opt, val, eq + 1);
+	snprintf(name, sizeof(name), "%.*s", (int)(eq - val < HG_LOCK_NAME_LEN ?
+		 eq - val : HG_LOCK_NAME_LEN), val);
+	k = hg_args_lock(ps, opt, name);
+	if (k < 0)
+		return k;
+	ps->cfg->locks[k].protocol = p;
+	ps->protocol_given[k] = true;
+	ps->protocol_arg[k] = val;
+	return 0;
+}
+
 /* -w <workload> [<args>]: consumes the workload's own arguments. */
 static int parse_workload(struct parser *ps, const char *opt, int argc,
 			  char *const *argv, int *i, const char *val)
@@ -210,6 +235,14 @@ static int parse_one(struct parser *ps, const struct hg_run_opt *o, const char *
 	case O_KERNEL:
 		cfg->kernel = true;
 		return 0;
+	case O_PROTOCOL:
+		return parse_protocol(ps, opt, val);
+	case O_OVERHEADS:
+		if (hg_overheads_read_list(val, &cfg->overheads, why, sizeof(why)))
+			return hg_args_fail(ps, -EINVAL, "%s: %s", opt, why);
+		return 0;
+	case O_CS_COST:	/* applied once the line is read: it wins over --overheads */
+		return parse_time_opt(ps, opt, val, &ps->cs_cost_ns, false);
 	case O_HELP:
 	case O_VERSION:
 		return 0;
@@ -246,6 +279,14 @@ static int parse_one(struct parser *ps, const struct hg_run_opt *o, const char *
 		if (hg_cpulist_parse(val, &a->v.cpus, why, sizeof(why)))
 			return hg_args_fail(ps, -EINVAL, "%s: %s", opt, why);
 		return 0;
+	case O_CS:
+		ret = hg_args_lock(ps, opt, argv[*i]);
+		if (ret < 0)
+			return ret;
+		a->v.cs.lock = (uint32_t)ret;
+		ret = parse_time_opt(ps, opt, argv[*i + 1], &a->v.cs.ns, false);
+		*i += 1;
+		return ret;
 	case O_RH:
 	case O_RS:
 		ret = parse_time_opt(ps, opt, argv[*i], &a->v.resv.budget, false);

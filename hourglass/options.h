@@ -53,6 +53,7 @@ int hg_config_check(const struct hg_config *cfg, const cpu_set_t *online,
 /*
  * hg_config_warn - options that cannot have an effect, one line each on @f
  * ("hourglass: warning: ..."); the run goes on:
+ *   a lock (--cs) that only one thread takes;
  *   a timer (-i) on threads whose model never sleeps, when no thread that
  *   sleeps has it;
  *   --histogram or --lat-thresholds without a LAT thread;

@@ -62,9 +62,24 @@ static void apply(const struct thread_opt *a, struct hg_thread_cfg *t)
 	case O_PRIORITY:
 		t->prio = a->v.prio;
 		break;
-	case O_WORKLOAD:
+	case O_WORKLOAD: {
+		/* the sections (--cs) stay with the thread, whatever its model */
+		uint32_t ncs = t->wp.ncs;
+		struct hg_cs cs[HG_MAX_CS];
+
+		memcpy(cs, t->wp.cs, sizeof(cs));
 		t->wl = a->v.w.wl;
 		t->wp = a->v.w.p;
+		t->wp.ncs = ncs;
+		memcpy(t->wp.cs, cs, sizeof(cs));
+		break;
+	}
+	case O_CS:
+		/* one past the most: hg_args_locks() says so */
+		if (t->wp.ncs < HG_MAX_CS)
+			t->wp.cs[t->wp.ncs] = a->v.cs;
+		if (t->wp.ncs <= HG_MAX_CS)
+			t->wp.ncs++;
 		break;
 	case O_TIMER:
 		t->timer = a->v.timer;
@@ -160,6 +175,12 @@ int hg_args_finish(struct parser *ps)
 			if (hg_output_reads(names, paths, 3, in_names, &in, 1, why, sizeof(why)))
 				return hg_args_fail(ps, -EINVAL, "%s", why);
 		}
+	}
+	if (hg_args_locks(ps))
+		return -EINVAL;
+	if (ps->cs_cost_ns) {
+		cfg->overheads.switch_ns = ps->cs_cost_ns;
+		hg_overheads_source(&cfg->overheads, "--cs-cost");
 	}
 	if (ps->break_on_given && !cfg->break_ns)
 		return hg_args_fail(ps, -EINVAL, "--break-on: needs --break <time>, the threshold");

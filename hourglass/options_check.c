@@ -161,11 +161,36 @@ static unsigned int warn_amount(const struct hg_config *cfg, unsigned int t, FIL
 	return 1;
 }
 
+/* A lock that only one thread takes: no thread ever waits for it. */
+static unsigned int warn_locks(const struct hg_config *cfg, FILE *f)
+{
+	unsigned int t, n = 0, users, last = 0;
+	uint32_t k, i;
+
+	for (k = 0; k < cfg->nlocks; k++) {
+		for (users = 0, t = 0; t < cfg->nthreads; t++)
+			for (i = 0; i < cfg->threads[t].wp.ncs && i < HG_MAX_CS; i++)
+				if (cfg->threads[t].wp.cs[i].lock == k) {
+					users++;
+					last = t;
+					break;
+				}
+		if (users != 1)
+			continue;
+		fprintf(f, "hourglass: warning: lock '%s' is used by thread %u only: no thread "
+			"ever waits for it (give another thread --cs %s <amount>)\n",
+			cfg->locks[k].name, last, cfg->locks[k].name);
+		n++;
+	}
+	return n;
+}
+
 unsigned int hg_config_warn(const struct hg_config *cfg, FILE *f)
 {
 	unsigned int t, n = 0, lat = 0;
 	size_t i;
 
+	n += warn_locks(cfg, f);
 	for (t = 0; t < cfg->nthreads; t++) {
 		lat += cfg->threads[t].wl->model == HG_MODEL_LAT;
 		n += warn_amount(cfg, t, f);

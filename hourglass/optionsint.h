@@ -17,6 +17,7 @@
 #include "hourglass/runopts.h"
 #include "run/priority.h"
 #include "timers/timer.h"
+#include "trace/locks.h"
 #include "workloads/workload.h"
 
 struct hg_config;
@@ -38,6 +39,7 @@ struct thread_opt {
 			uint64_t budget, period;
 		} resv;
 		cpu_set_t cpus;
+		struct hg_cs cs;
 	} v;
 };
 
@@ -54,6 +56,9 @@ struct parser {
 	int max_scope;		/* largest -t given, -1 for none */
 	bool break_on_given;
 	bool prom_interval_given;
+	uint64_t cs_cost_ns;			/* --cs-cost, 0: not given */
+	bool protocol_given[HG_MAX_LOCKS];	/* --protocol named the lock */
+	const char *protocol_arg[HG_MAX_LOCKS];	/* its value, for messages */
 	const char *max_scope_arg;
 };
 
@@ -79,5 +84,21 @@ struct thread_opt *hg_args_assign(struct parser *ps, enum opt_id id);
  * Returns 0, or -EINVAL / -ENOMEM with the message in the parser's buffer.
  */
 int hg_args_finish(struct parser *ps);
+
+/*
+ * hg_args_lock - the number of lock @name (1 to HG_LOCK_NAME_LEN - 1
+ * letters, digits, _ - .), a new lock with the default protocol when the
+ * line has not named it yet. Returns it, or -EINVAL (bad name, too many
+ * locks) with the message in the parser's buffer (@opt names the option).
+ */
+int hg_args_lock(struct parser *ps, const char *opt, const char *name);
+
+/*
+ * hg_args_locks - once the threads are made: each thread's sections on a
+ * model that runs them and within its amount, at most HG_MAX_CS, every
+ * lock used by a thread, protect only among SCHED_FIFO/RR threads; sets
+ * each protect lock's ceiling. Returns 0 or -EINVAL with the message.
+ */
+int hg_args_locks(struct parser *ps);
 
 #endif /* HG_OPTIONSINT_H */

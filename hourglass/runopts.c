@@ -85,6 +85,16 @@ const struct hg_run_opt hg_run_opts[] = {
 	  .help = "capture the kernel's scheduling and interrupt\n"
 		  "events on the run's CPUs (tracefs, root), kept\n"
 		  "in the trace for explain" },
+	{ NULL, "protocol", O_PROTOCOL, 1, "<lock>=<protocol>", .rank = 40, GLOBAL,
+	  .help = "how lock <lock> of --cs hands priorities on: none,\n"
+		  "inherit (the default) or protect (the ceiling is\n"
+		  "the highest priority among its users)" },
+	{ NULL, "overheads", O_OVERHEADS, 1, "<file>[,<file>]", .rank = 42, GLOBAL,
+	  .help = "the prediction also with the costs of switches\n"
+		  "(ctxcost --json) and of the cache (cachecost\n"
+		  "--json) charged to each job" },
+	{ NULL, "cs-cost", O_CS_COST, 1, "<time>", .rank = 43, GLOBAL,
+	  .help = "the same with this switch cost, by hand" },
 	{ "-h", "help", O_HELP, 0, NULL, .rank = 31, GLOBAL, .help = "this text;" },
 	{ "-V", "version", O_VERSION, 0, NULL, .rank = 32, GLOBAL, .help = "the version",
 	  .flags = HG_RUNOPT_SAME_LINE },
@@ -119,6 +129,10 @@ const struct hg_run_opt hg_run_opts[] = {
 	  .help = "for the analysis only: execution time C" },
 	{ NULL, "blocking", O_BLOCKING, 1, "<time>", .rank = 24, THREAD,
 	  .help = "for the analysis only: blocking B" },
+	{ NULL, "cs", O_CS, 2, "<lock> <amount>", .rank = 41, THREAD,
+	  .help = "PERIODIC, PERIODIC_TABLE, CPU_PERIODIC: each job\n"
+		  "runs <amount> of its CPU time holding <lock> (a\n"
+		  "name); repeat it for more sections, run in order" },
 	{ "-rh", "reserve-hard", O_RH, 2, "<budget> <period>", .rank = 7, THREAD,
 	  .help = "SCHED_DEADLINE reservation, throttled at the budget" },
 	{ "-rs", "reserve-soft", O_RS, 2, "<budget> <period>", .rank = 8, THREAD,

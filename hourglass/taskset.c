@@ -4,6 +4,7 @@
  */
 #include <errno.h>
 #include <sched.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,6 +73,9 @@ int hg_taskset_from_config(const struct hg_config *cfg, struct hg_taskset *s,
 		return ret;
 	}
 	hg_taskset_admission(s);
+	s->ovh = cfg->overheads;
+	s->nlocks = cfg->nlocks;
+	memcpy(s->locks, cfg->locks, sizeof(s->locks));
 	for (t = 0, n = 0; t < cfg->nthreads; t++) {
 		const struct hg_thread_cfg *c = &cfg->threads[t];
 		struct hg_taskset_task *task = &s->task[n];
@@ -89,6 +93,8 @@ int hg_taskset_from_config(const struct hg_config *cfg, struct hg_taskset *s,
 		k->d_ns = c->wp.deadline_ns ? c->wp.deadline_ns : c->wp.period_ns;
 		k->j_ns = c->jitter_ns;
 		k->b_ns = c->blocking_ns;
+		k->ncs = c->wp.ncs;
+		memcpy(k->cs, c->wp.cs, sizeof(k->cs));
 		if (c->wcet_ns)
 			k->c_ns = c->wcet_ns;
 		else if ((ret = c->wl->wcet(&c->wp, &k->c_ns))) {
@@ -108,14 +114,50 @@ int hg_taskset_from_config(const struct hg_config *cfg, struct hg_taskset *s,
 	return 0;
 }
 
+/* "CS=<lock>:<amount>": one more section of the task's jobs, on a lock declared before. */
+static int cs_word(char *w, const struct hg_taskset *s, struct hg_rta_task *k,
+		   char *why, size_t whylen)
+{
+	char *colon = strchr(w + 3, ':'), inner[128];
+	uint32_t i;
+
+	if (!colon || colon == w + 3) {
+		snprintf(why, whylen, "'%s': write CS=<lock>:<amount> (e.g. CS=L:0.5ms)", w);
+		return -EINVAL;
+	}
+	*colon = '\0';
+	for (i = 0; i < s->nlocks && strcmp(s->locks[i].name, w + 3); i++)
+		;
+	if (i == s->nlocks) {
+		snprintf(why, whylen, "CS=%s: unknown lock '%s' (declare it on a line before: "
+			 "lock %s none|inherit|protect)", w + 3, w + 3, w + 3);
+		return -EINVAL;
+	}
+	if (k->ncs == HG_MAX_CS) {
+		snprintf(why, whylen, "CS=%s: at most %d sections a task", w + 3, HG_MAX_CS);
+		return -EINVAL;
+	}
+	k->cs[k->ncs].lock = i;
+	if (hg_parse_time(colon + 1, &k->cs[k->ncs].ns, inner, sizeof(inner)) ||
+	    !k->cs[k->ncs].ns) {
+		snprintf(why, whylen, "CS=%s:%s: %s", w + 3, colon + 1,
+			 k->cs[k->ncs].ns ? inner : "the amount must be greater than zero");
+		return -EINVAL;
+	}
+	k->ncs++;
+	return 0;
+}
+
 /* One "K=value" word of a task line. */
-static int task_word(char *w, struct hg_rta_task *k, char *plabel, size_t plen,
-		     char *why, size_t whylen)
+static int task_word(char *w, const struct hg_taskset *s, struct hg_rta_task *k,
+		     char *plabel, size_t plen, char *why, size_t whylen)
 {
 	char *eq = strchr(w, '=');
 	uint64_t *field = NULL;
 	struct hg_prio p;
 
+	if (!strncmp(w, "CS=", 3))
+		return cs_word(w, s, k, why, whylen);
 	if (!strncmp(w, "CPU=", 4)) {
 		if (hg_cpuset_parse(w + 4, &k->cpus)) {
 			snprintf(why, whylen, "'%s': not a CPU list (e.g. CPU=0, CPU=0-1, CPU=0,2)", w);
@@ -124,7 +166,7 @@ static int task_word(char *w, struct hg_rta_task *k, char *plabel, size_t plen,
 		return 0;
 	}
 	if (!eq || eq == w + 0 || eq[1] == '\0' || eq - w != 1) {
-		snprintf(why, whylen, "'%s': write K=<value> with K one of C T D J B P CPU", w);
+		snprintf(why, whylen, "'%s': write K=<value> with K one of C T D J B P CPU CS", w);
 		return -EINVAL;
 	}
 	switch (w[0]) {
@@ -139,7 +181,7 @@ static int task_word(char *w, struct hg_rta_task *k, char *plabel, size_t plen,
 		prio_label(&p, plabel, plen, &k->prio);
 		return 0;
 	default:
-		snprintf(why, whylen, "'%s': unknown field '%c' (use C T D J B P CPU)", w, w[0]);
+		snprintf(why, whylen, "'%s': unknown field '%c' (use C T D J B P CPU CS)", w, w[0]);
 		return -EINVAL;
 	}
 	{
@@ -153,8 +195,98 @@ static int task_word(char *w, struct hg_rta_task *k, char *plabel, size_t plen,
 	return 0;
 }
 
+/* "lock <name> none|inherit|protect": a lock the tasks' CS= words may name. */
+static int lock_line(char *line, struct hg_taskset *s, char *why, size_t whylen)
+{
+	char *save = NULL, *name, *proto, *more;
+	uint32_t p, i;
+
+	line[strcspn(line, "#")] = '\0';
+	strtok_r(line, " \t\r\n", &save);
+	name = strtok_r(NULL, " \t\r\n", &save);
+	proto = strtok_r(NULL, " \t\r\n", &save);
+	more = strtok_r(NULL, " \t\r\n", &save);
+	if (!name || !proto || more) {
+		snprintf(why, whylen, "write 'lock <name> none|inherit|protect' (e.g. lock L inherit)");
+		return -EINVAL;
+	}
+	if (!hg_lock_name_ok(name)) {
+		snprintf(why, whylen, "lock '%.40s': not a lock name (1 to %d letters, digits, "
+			 "'_', '-' or '.')", name, HG_LOCK_NAME_LEN - 1);
+		return -EINVAL;
+	}
+	if (hg_lock_protocol_parse(proto, &p)) {
+		snprintf(why, whylen, "lock %s %.32s: unknown protocol (choose none, inherit or "
+			 "protect)", name, proto);
+		return -EINVAL;
+	}
+	for (i = 0; i < s->nlocks; i++)
+		if (!strcmp(s->locks[i].name, name)) {
+			snprintf(why, whylen, "lock %s: declared twice", name);
+			return -EINVAL;
+		}
+	if (s->nlocks == HG_MAX_LOCKS) {
+		snprintf(why, whylen, "lock %s: at most %d locks", name, HG_MAX_LOCKS);
+		return -EINVAL;
+	}
+	memset(&s->locks[s->nlocks], 0, sizeof(s->locks[0]));
+	snprintf(s->locks[s->nlocks].name, sizeof(s->locks[0].name), "%s", name);
+	s->locks[s->nlocks++].protocol = p;
+	return 0;
+}
+
+/*
+ * Once every line is read: each lock used, protect among tasks with
+ * priorities only, each task's sections within its C. Returns 0 or
+ * -EINVAL with the reason in @why.
+ */
+static int check_locks(const struct hg_taskset *s, char *why, size_t whylen)
+{
+	uint32_t k, i;
+	size_t t;
+
+	for (t = 0; t < s->n; t++) {
+		const struct hg_rta_task *r = &s->task[t].rta;
+		char a[32], b[32];
+
+		if (hg_cs_total(r->cs, r->ncs) > r->c_ns) {
+			snprintf(why, whylen, "task %u: its sections (CS=) take %s, longer than its "
+				 "C=%s (they run out of it)", r->id,
+				 hg_format_time(hg_cs_total(r->cs, r->ncs), a, sizeof(a)),
+				 hg_format_time(r->c_ns, b, sizeof(b)));
+			return -EINVAL;
+		}
+	}
+	for (k = 0; k < s->nlocks; k++) {
+		size_t users = 0;
+
+		for (t = 0; t < s->n; t++) {
+			const struct hg_rta_task *r = &s->task[t].rta;
+			bool uses = false;
+
+			for (i = 0; i < r->ncs; i++)
+				uses |= r->cs[i].lock == k;
+			users += uses;
+			if (uses && s->locks[k].protocol == HG_LOCK_PROTECT &&
+			    r->prio == HG_RTA_NO_PRIO) {
+				snprintf(why, whylen, "lock %s protect: task %u has no real-time "
+					 "priority (a ceiling needs them: give it P=FIFO:<n>, or "
+					 "use inherit)", s->locks[k].name, r->id);
+				return -EINVAL;
+			}
+		}
+		if (!users) {
+			snprintf(why, whylen, "lock %s: no task uses it (give one CS=%s:<amount>)",
+				 s->locks[k].name, s->locks[k].name);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
 /* One task line into @task (zeroed): its words, then its label. */
-static int task_line(char *line, struct hg_taskset_task *task, char *why, size_t whylen)
+static int task_line(char *line, const struct hg_taskset *s, struct hg_taskset_task *task,
+		     char *why, size_t whylen)
 {
 	struct hg_rta_task *k = &task->rta;
 	char *save = NULL, *w;
@@ -164,7 +296,7 @@ static int task_line(char *line, struct hg_taskset_task *task, char *why, size_t
 	snprintf(task->prio, sizeof(task->prio), "-");
 	line[strcspn(line, "#")] = '\0';	/* a comment may end a line */
 	for (w = strtok_r(line, " \t\r\n", &save); w; w = strtok_r(NULL, " \t\r\n", &save)) {
-		ret = task_word(w, k, task->prio, sizeof(task->prio), why, whylen);
+		ret = task_word(w, s, k, task->prio, sizeof(task->prio), why, whylen);
 		if (ret)
 			return ret;
 	}
@@ -215,6 +347,12 @@ int hg_taskset_read(const char *path, struct hg_taskset *s, char *err, size_t er
 		p = line + strspn(line, " \t\r\n");
 		if (!*p || *p == '#')
 			continue;
+		if (!strncmp(p, "lock", 4) && (p[4] == ' ' || p[4] == '\t')) {
+			ret = lock_line(p, s, why, sizeof(why));
+			if (ret)
+				snprintf(err, errlen, "%s line %zu: %s", path, lineno, why);
+			continue;
+		}
 		if (s->n == HG_TASKSET_MAX_TASKS) {
 			ret = -E2BIG;
 			snprintf(err, errlen, "%s line %zu: more than %u tasks, the most analysed "
@@ -228,7 +366,7 @@ int hg_taskset_read(const char *path, struct hg_taskset *s, char *err, size_t er
 			snprintf(err, errlen, "out of memory");
 			break;
 		}
-		ret = task_line(p, task, why, sizeof(why));
+		ret = task_line(p, s, task, why, sizeof(why));
 		if (ret) {
 			snprintf(err, errlen, "%s line %zu: %s", path, lineno, why);
 			break;
@@ -246,6 +384,8 @@ int hg_taskset_read(const char *path, struct hg_taskset *s, char *err, size_t er
 			 path);
 		ret = -EINVAL;
 	}
+	if (!ret && (ret = check_locks(s, why, sizeof(why))))
+		snprintf(err, errlen, "%s: %s", path, why);
 	if (!ret)
 		hg_taskset_admission(s);
 	if (ret) {

@@ -39,7 +39,10 @@ int hg_taskset_from_config(const struct hg_config *cfg, struct hg_taskset *s,
  * hg_taskset_read - read a task file: one task per line, words
  * C=<time> T=<time> [D=<time>] [J=<time>] [B=<time>] [P=<priority>]
  * [CPU=<list>] (without CPU=, the task shares one CPU with the others
- * that have none);
+ * that have none) [CS=<lock>:<amount>]... (sections of each job, in
+ * order, out of C, on a lock declared before by a line
+ * "lock <name> none|inherit|protect"; every lock used, protect only
+ * among tasks with P=, the sections within C);
  * blank lines skipped, and everything from a # to the end of its line.
  * Only a regular file within the limits above is read (a FIFO, a device
  * or a directory is refused before any read).

@@ -229,6 +229,7 @@ void hg_print_models(FILE *f, const struct hg_trace *t)
 		default:
 			break;
 		}
+		hg_print_lockwait(f, t, th);
 	}
 	if (lat && t->histogram_us)
 		hg_print_lat_histogram(f, t, t->histogram_us);

@@ -7,10 +7,36 @@
 #include <stdio.h>
 
 #include "analysis/cpuset.h"
+#include "analysis/lockwait.h"
 #include "analysis/predict.h"
 #include "report/rtaprint.h"
 #include "report/text.h"
 #include "trace/timeval.h"
+
+/* Per thread blocked by locks: the bound used, and the longest wait measured. */
+static void print_blocking(FILE *f, const struct hg_trace *t, const struct hg_prediction *p)
+{
+	char a[32], b[32];
+	size_t i;
+
+	for (i = 0; i < p->n; i++) {
+		const struct hg_trace_thread *th = &t->threads[p->idx[i]];
+		struct hg_lockwait w;
+
+		hg_print_blocking(f, th->id, &p->blk[i], t->locks);
+		if (p->blk[i].kind == HG_BLOCK_NONE || hg_lockwait(t, th, &w) != 1 || !w.jobs)
+			continue;
+		if (p->blk[i].kind == HG_BLOCK_UNBOUNDED || p->blk[i].kind == HG_BLOCK_REMOTE)
+			fprintf(f, "# thread %u: blocking measured: max %s ms a job (no bound "
+				"predicted)\n", th->id, hg_format_ms3(w.max_ns, a, sizeof(a)));
+		else
+			fprintf(f, "# thread %u: blocking measured: max %s ms a job, predicted "
+				"bound %s ms: %s\n", th->id, hg_format_ms3(w.max_ns, a, sizeof(a)),
+				hg_format_ms3(p->blk[i].b_ns, b, sizeof(b)),
+				w.max_ns <= p->blk[i].b_ns ? "held" : "exceeded (the bound leaves "
+				"out the lock's own cost, switches and other load)");
+	}
+}
 
 static void print_predicted(FILE *f, const struct hg_trace *t, const struct hg_prediction *p)
 {
@@ -51,15 +77,28 @@ static void print_predicted(FILE *f, const struct hg_trace *t, const struct hg_p
 			th->stats.misses, held, hg_rta_test_name(p->r[i].test),
 			hg_cpuset_format(&ts->cpus, cpus, sizeof(cpus)));
 	}
+	print_blocking(f, t, p);
+	if (p->r_o) {
+		hg_print_overheads(f, "predicted", &p->ovh);
+		for (i = 0; i < p->n; i++)
+			fprintf(f, "# %-6u with overheads: response %s%s (without: %s%s), deadline "
+				"%s ms: %s\n", p->ts[i].id, hg_rta_response_str(&p->r_o[i], a[0], 32),
+				p->r_o[i].response_ns == UINT64_MAX ? "" : " ms",
+				hg_rta_response_str(&p->r[i], a[1], 32),
+				p->r[i].response_ns == UINT64_MAX ? "" : " ms",
+				hg_format_ms3(p->ts[i].d_ns, a[2], 32),
+				p->r_o[i].schedulable ? "schedulable" : "UNSCHEDULABLE");
+	}
 	if (!p->with_jitter)
 		return;
 	fprintf(f, "# predicted with the release jitter measured in the run (the latest wake-up "
 		"after a release; on a shared CPU it also holds the time higher-priority threads "
 		"ran then, so this is pessimistic):\n");
 	for (i = 0; i < p->n; i++)
-		fprintf(f, "# %-6u J %s ms: response %s ms, deadline %s ms: %s\n", p->ts_j[i].id,
+		fprintf(f, "# %-6u J %s ms: response %s%s, deadline %s ms: %s\n", p->ts_j[i].id,
 			hg_format_ms3(p->ts_j[i].j_ns, a[0], 32),
 			hg_rta_response_str(&p->r_j[i], a[1], 32),
+			p->r_j[i].response_ns == UINT64_MAX ? "" : " ms",
 			hg_format_ms3(p->ts_j[i].d_ns, a[2], 32),
 			p->r_j[i].schedulable ? "schedulable" : "UNSCHEDULABLE");
 }

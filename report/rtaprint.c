@@ -11,6 +11,7 @@
 #include "analysis/cpuset.h"
 #include "analysis/edf.h"
 #include "analysis/partition.h"
+#include "analysis/rtamath.h"
 #include "analysis/taskset.h"
 #include "report/rtaprint.h"
 #include "trace/timeval.h"
@@ -101,6 +102,12 @@ static void print_group(FILE *f, const struct hg_taskset *s, const struct hg_rta
 	char a[32], name[300];
 
 	cpus_name(g, name, sizeof(name));
+	if (g->test == HG_RTA_TEST_NONE && g->remote_lock >= 0) {
+		fprintf(f, "# rta: %s: not covered: lock '%s' is shared with threads that may run "
+			"on other CPUs; blocking across CPUs is not analysed (MPCP and the like); "
+			"measured only\n", name, s->locks[g->remote_lock].name);
+		return;
+	}
 	if (g->test == HG_RTA_TEST_NONE) {
 		fprintf(f, "# rta: %s: not covered: thread %u may run on some of them but not "
 			"all (affinities that overlap without being equal); measured only\n",
@@ -135,8 +142,84 @@ static void print_group(FILE *f, const struct hg_taskset *s, const struct hg_rta
 	(void)s;
 }
 
+void hg_print_blocking(FILE *f, unsigned int id, const struct hg_block *b,
+		       const struct hg_lock *locks)
+{
+	char a[32];
+
+	switch (b->kind) {
+	case HG_BLOCK_NONE:
+		return;
+	case HG_BLOCK_UNBOUNDED:
+		fprintf(f, "# rta: thread %u: blocking unbounded: lock '%s' has no protocol "
+			"(none) and thread %u, of a priority between, can preempt thread %u "
+			"while it holds it (priority inversion); --protocol %s=inherit or "
+			"protect bounds it\n", id, locks[b->lock].name, b->middle, b->low,
+			locks[b->lock].name);
+		return;
+	case HG_BLOCK_REMOTE:
+		fprintf(f, "# rta: thread %u: blocking not covered: lock '%s' is shared across "
+			"CPUs\n", id, locks[b->lock].name);
+		return;
+	default:
+		fprintf(f, "# rta: thread %u: blocking %s ms from the sections of lower-priority "
+			"threads (%s bound: %s), included in B_ms\n", id,
+			hg_format_ms3(b->b_ns, a, sizeof(a)), hg_block_kind_name(b->kind),
+			b->kind == HG_BLOCK_CEILING ? "the longest one section, immediate "
+			"priority ceiling" : b->kind == HG_BLOCK_DIRECT ? "no protocol, no "
+			"thread between: one section of each lower thread on its locks" :
+			"priority inheritance, one section of each lower thread or on each "
+			"lock, the smaller sum");
+	}
+}
+
+void hg_print_overheads_json(struct hg_json *j, const struct hg_overheads *o)
+{
+	if (!o) {
+		hg_json_null(j, "overheads");
+		return;
+	}
+	hg_json_row_obj(j, "overheads");
+	hg_json_u64(j, "switch_ns", o->switch_ns);
+	hg_json_u64(j, "cache_ns", o->cache_ns);
+	hg_json_u64(j, "cache_kb", o->cache_kb);
+	hg_json_u64(j, "per_job_ns", hg_overheads_per_job(o));
+	hg_json_string(j, "source", o->source);
+	hg_json_close(j);
+}
+
+void hg_print_overheads(FILE *f, const char *tag, const struct hg_overheads *o)
+{
+	char a[32], b[32], c[32];
+
+	fprintf(f, "# %s: overheads charged to each job: 2 switches of %s us", tag,
+		hg_format_us(o->switch_ns, a, sizeof(a)));
+	if (o->cache_ns)
+		fprintf(f, " and a cache penalty of %s us (the largest measured, at %" PRIu64
+			" KB)", hg_format_us(o->cache_ns, b, sizeof(b)), o->cache_kb);
+	fprintf(f, ": C + %s us (from %s)\n", hg_format_us(hg_overheads_per_job(o), c, sizeof(c)),
+		o->source[0] ? o->source : "-");
+}
+
+/* Each response without and with the overheads, side by side. */
+static void print_overheads(FILE *f, const struct hg_taskset *s, const struct hg_rta_analysis *an,
+			    const struct hg_rta_analysis *ao)
+{
+	char a[32], b[32], d[32];
+	size_t i;
+
+	hg_print_overheads(f, "rta", &s->ovh);
+	for (i = 0; i < s->n; i++)
+		fprintf(f, "# rta: thread %u response %s%s without overheads, %s%s with, deadline "
+			"%s ms: %s\n", s->task[i].rta.id, hg_rta_response_str(&an->r[i], a, sizeof(a)),
+			an->r[i].response_ns == UINT64_MAX ? "" : " ms",
+			hg_rta_response_str(&ao->r[i], b, sizeof(b)),
+			ao->r[i].response_ns == UINT64_MAX ? "" : " ms",
+			hg_format_ms3(s->task[i].rta.d_ns, d, sizeof(d)), verdict(&ao->r[i]));
+}
+
 static void print_text(FILE *f, const struct hg_taskset *s, const struct hg_rta_analysis *an,
-		       const struct edf *e)
+		       const struct hg_rta_analysis *ao, const struct edf *e)
 {
 	const struct hg_rta_result *r = an->r;
 	char a[32], b[32], c[32], d[32], j[32], bl[32], sl[40], cl[256];
@@ -167,7 +250,8 @@ static void print_text(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 			"%s\n", t->id, r[i].rank, s->task[i].label, s->task[i].prio,
 			hg_format_ms3(t->c_ns, a, sizeof(a)), hg_format_ms3(t->t_ns, b, sizeof(b)),
 			hg_format_ms3(t->d_ns, c, sizeof(c)), hg_format_ms3(t->j_ns, j, sizeof(j)),
-			hg_format_ms3(t->b_ns, bl, sizeof(bl)), (double)t->c_ns / (double)t->t_ns,
+			hg_format_ms3(hg_sat_add(t->b_ns, an->blk[i].b_ns), bl, sizeof(bl)),
+			(double)t->c_ns / (double)t->t_ns,
 			hg_rta_response_str(&r[i], d, sizeof(d)), sl,
 			r[i].test == HG_RTA_TEST_NONE ? "NOT-COVERED" :
 			r[i].bound == HG_RTA_UNDECIDED ? "UNDECIDED" :
@@ -176,6 +260,10 @@ static void print_text(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 	}
 	for (i = 0; i < an->ngroups; i++)
 		print_group(f, s, &an->g[i]);
+	for (i = 0; i < s->n; i++)
+		hg_print_blocking(f, s->task[i].rta.id, &an->blk[i], s->locks);
+	if (ao)
+		print_overheads(f, s, an, ao);
 	if (e->any_resv)
 		fprintf(f, "# edf: reservations take %.3f CPUs of the admission limit %.3f "
 			"(%u CPUs x %" PRIu64 "/%" PRIu64 " us): %s\n", e->bandwidth, e->limit,
@@ -184,7 +272,8 @@ static void print_text(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 }
 
 static void print_json(FILE *f, const struct hg_taskset *s, const struct hg_rta_task *k,
-		       const struct hg_rta_analysis *an, const struct edf *e)
+		       const struct hg_rta_analysis *an, const struct hg_rta_analysis *ao,
+		       const struct edf *e)
 {
 	const struct hg_rta_result *r = an->r;
 	struct hg_json j;
@@ -208,7 +297,10 @@ static void print_json(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 		hg_json_u64(&j, "t_ns", t->t_ns);
 		hg_json_u64(&j, "d_ns", t->d_ns);
 		hg_json_u64(&j, "j_ns", t->j_ns);
-		hg_json_u64(&j, "b_ns", t->b_ns);
+		hg_json_u64(&j, "b_ns", hg_sat_add(t->b_ns, an->blk[i].b_ns));
+		hg_json_u64(&j, "lock_blocking_ns", an->blk[i].b_ns);
+		hg_json_string(&j, "blocking", hg_block_kind_name(an->blk[i].kind));
+		hg_json_bool(&j, "unbounded", r[i].bound == HG_RTA_UNBOUNDED);
 		if (r[i].response_ns != UINT64_MAX)
 			hg_json_u64(&j, "response_ns", r[i].response_ns);
 		else
@@ -217,9 +309,18 @@ static void print_json(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 		hg_json_bool(&j, "schedulable", r[i].schedulable);
 		hg_json_string(&j, "test", hg_rta_test_name(r[i].test));
 		hg_json_string(&j, "cpus", hg_cpuset_format(&t->cpus, cl, sizeof(cl)));
+		if (ao && ao->r[i].response_ns != UINT64_MAX)
+			hg_json_u64(&j, "response_overheads_ns", ao->r[i].response_ns);
+		else
+			hg_json_null(&j, "response_overheads_ns");
+		if (ao)
+			hg_json_bool(&j, "schedulable_overheads", ao->r[i].schedulable);
+		else
+			hg_json_null(&j, "schedulable_overheads");
 		hg_json_close(&j);
 	}
 	hg_json_close(&j);
+	hg_print_overheads_json(&j, ao ? &s->ovh : NULL);
 	hg_json_arr(&j, "groups");
 	for (i = 0; i < an->ngroups; i++) {
 		const struct hg_rta_group *g = &an->g[i];
@@ -235,10 +336,22 @@ static void print_json(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 		else
 			hg_json_null(&j, "demand_verdict");
 		hg_json_u64(&j, "demand_fails_at_ns", g->fail_ns);
-		if (g->test == HG_RTA_TEST_NONE)
+		if (g->test == HG_RTA_TEST_NONE && g->remote_lock < 0)
 			hg_json_u64(&j, "overlaps_thread", g->overlap);
 		else
 			hg_json_null(&j, "overlaps_thread");
+		if (g->remote_lock >= 0)
+			hg_json_string(&j, "shared_lock", s->locks[g->remote_lock].name);
+		else
+			hg_json_null(&j, "shared_lock");
+		hg_json_close(&j);
+	}
+	hg_json_close(&j);
+	hg_json_arr(&j, "locks");
+	for (i = 0; i < s->nlocks; i++) {
+		hg_json_row_obj(&j, NULL);
+		hg_json_string(&j, "name", s->locks[i].name);
+		hg_json_string(&j, "protocol", hg_lock_protocol_name(s->locks[i].protocol));
 		hg_json_close(&j);
 	}
 	hg_json_close(&j);
@@ -253,31 +366,52 @@ static void print_json(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 	hg_json_end_doc(&j);
 }
 
+/* The analysis again with each job charged the overheads, into @ao. */
+static int analyse_overheads(const struct hg_taskset *s, const struct hg_rta_task *k,
+			     struct hg_rta_analysis *ao)
+{
+	struct hg_rta_task *ko = malloc((s->n ? s->n : 1) * sizeof(*ko));
+	int ret;
+
+	memset(ao, 0, sizeof(*ao));
+	if (!ko)
+		return -ENOMEM;
+	memcpy(ko, k, s->n * sizeof(*ko));
+	hg_overheads_apply(ko, s->n, &s->ovh);
+	ret = hg_rta_analyse_locks(ko, s->n, s->locks, s->nlocks, ao);
+	free(ko);
+	return ret;
+}
+
 int hg_rta_report(FILE *f, const struct hg_taskset *s, bool json, size_t *unschedulable)
 {
 	struct hg_rta_task *k = hg_taskset_rta(s);
-	struct hg_rta_analysis an;
+	struct hg_rta_analysis an, ao = { 0 };
+	bool ovh = hg_overheads_any(&s->ovh);
 	struct edf e;
 	int ret;
 
 	if (!k)
 		return -ENOMEM;
-	ret = hg_rta_analyse(k, s->n, &an);
-
+	ret = hg_rta_analyse_locks(k, s->n, s->locks, s->nlocks, &an);
+	if (!ret && ovh)
+		ret = analyse_overheads(s, k, &ao);
 	if (!ret && unschedulable) {
 		size_t i;
 
+		/* with the overheads, when given: what the machine would do */
 		for (*unschedulable = 0, i = 0; i < s->n; i++)
-			*unschedulable += !an.r[i].schedulable;
+			*unschedulable += !(ovh ? ao.r[i].schedulable : an.r[i].schedulable);
 	}
 	if (!ret) {
 		analyse_edf(s, &an, &e);
 		if (json)
-			print_json(f, s, k, &an, &e);
+			print_json(f, s, k, &an, ovh ? &ao : NULL, &e);
 		else
-			print_text(f, s, &an, &e);
+			print_text(f, s, &an, ovh ? &ao : NULL, &e);
 	}
 	hg_rta_analysis_free(&an);
+	hg_rta_analysis_free(&ao);
 	free(k);
 	return ret;
 }

@@ -8,8 +8,10 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "analysis/blocking.h"
 #include "analysis/rta.h"
 #include "analysis/taskset.h"
+#include "report/json.h"
 
 /* Version of rta --json's schema (schemas/rta.schema.json). */
 #define HG_RTA_SCHEMA 2
@@ -33,5 +35,22 @@ char *hg_rta_response_str(const struct hg_rta_result *r, char *buf, size_t len);
  * Returns 0, or -errno (-EINVAL for a task with C or T of 0).
  */
 int hg_rta_report(FILE *f, const struct hg_taskset *s, bool json, size_t *unschedulable);
+
+/*
+ * hg_print_blocking - one "# rta: thread <n>: blocking ..." line for
+ * @b, the blocking from the locks @locks of the task of id @id: its
+ * bound in ms and which, or why there is none; nothing for HG_BLOCK_NONE
+ */
+void hg_print_blocking(FILE *f, unsigned int id, const struct hg_block *b,
+		       const struct hg_lock *locks);
+
+/*
+ * hg_print_overheads - "# <tag>: overheads charged to each job: 2 switches
+ * of <us> us [and a cache penalty of <us> us (...)]: C + <us> us (from ...)"
+ */
+void hg_print_overheads(FILE *f, const char *tag, const struct hg_overheads *o);
+
+/* hg_print_overheads_json - "overheads": @o's costs, or null for NULL. */
+void hg_print_overheads_json(struct hg_json *j, const struct hg_overheads *o);
 
 #endif /* HG_RTAPRINT_H */

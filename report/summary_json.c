@@ -8,11 +8,14 @@
 
 #include "analysis/bins.h"
 #include "analysis/cpuset.h"
+#include "analysis/lockwait.h"
 #include "analysis/predict.h"
+#include "analysis/rtamath.h"
 #include "analysis/summary.h"
 #include "report/json.h"
 #include "report/meta.h"
 #include "report/noise.h"
+#include "report/rtaprint.h"
 #include "report/summary_json.h"
 #include "trace/atomicfile.h"
 #include "trace/brk.h"
@@ -175,6 +178,40 @@ static void json_reservation(struct hg_json *j, const struct hg_trace *t,
 	hg_json_close(j);
 }
 
+/* "blocking": what the jobs waited for their locks; null without sections. */
+static void json_lockwait(struct hg_json *j, const struct hg_trace *t,
+			  const struct hg_trace_thread *th)
+{
+	struct hg_lockwait w;
+	uint32_t i;
+
+	if (hg_lockwait(t, th, &w) != 1) {
+		hg_json_null(j, "blocking");
+		return;
+	}
+	hg_json_obj(j, "blocking");
+	hg_json_u64(j, "jobs", w.blocked);
+	hg_json_u64(j, "jobs_with_sections", w.jobs);
+	hg_json_u64(j, "blocked_over_ns", HG_LOCKWAIT_BLOCKED_NS);
+	hg_json_u64(j, "max_ns", w.max_ns);
+	hg_json_u64(j, "p99_ns", w.p99_ns);
+	hg_json_arr(j, "sections");
+	for (i = 0; i < th->ncs && i < HG_MAX_CS; i++) {
+		uint32_t k = th->cs[i].lock;
+
+		if (k >= t->nlocks)
+			continue;
+		hg_json_row_obj(j, NULL);
+		hg_json_string(j, "lock", t->locks[k].name);
+		hg_json_string(j, "protocol", hg_lock_protocol_name(t->locks[k].protocol));
+		hg_json_u64(j, "amount_ns", th->cs[i].ns);
+		hg_json_u64(j, "wait_max_ns", w.lock_max_ns[k]);
+		hg_json_close(j);
+	}
+	hg_json_close(j);
+	hg_json_close(j);
+}
+
 static void json_thread(struct hg_json *j, const struct hg_trace *t,
 			const struct hg_trace_thread *th)
 {
@@ -236,6 +273,7 @@ static void json_thread(struct hg_json *j, const struct hg_trace *t,
 		json_model(j, t, th);
 	if (th->reserve != HG_RESERVE_NONE)
 		json_reservation(j, t, th);
+	json_lockwait(j, t, th);
 	hg_json_close(j);
 }
 
@@ -258,6 +296,7 @@ static void json_prediction(struct hg_json *j, const struct hg_trace *t)
 	hg_json_obj(j, "prediction");
 	hg_json_string(j, "order", hg_rta_order_name(p.order));
 	hg_json_bool(j, "reserved_threads_left_out", p.reserved);
+	hg_print_overheads_json(j, p.r_o ? &p.ovh : NULL);
 	hg_json_arr(j, "tasks");
 	for (i = 0; i < p.n; i++) {
 		const struct hg_trace_thread *th = &t->threads[p.idx[i]];
@@ -271,7 +310,10 @@ static void json_prediction(struct hg_json *j, const struct hg_trace *t)
 		hg_json_u64(j, "t_ns", p.ts[i].t_ns);
 		hg_json_u64(j, "d_ns", p.ts[i].d_ns);
 		hg_json_u64(j, "j_ns", p.ts[i].j_ns);
-		hg_json_u64(j, "b_ns", p.ts[i].b_ns);
+		hg_json_u64(j, "b_ns", hg_sat_add(p.ts[i].b_ns, p.blk[i].b_ns));
+		hg_json_u64(j, "lock_blocking_ns", p.blk[i].b_ns);
+		hg_json_string(j, "blocking", hg_block_kind_name(p.blk[i].kind));
+		hg_json_bool(j, "unbounded", p.r[i].bound == HG_RTA_UNBOUNDED);
 		hg_json_u64(j, "predicted_ns", p.r[i].response_ns);
 		hg_json_bool(j, "schedulable", p.r[i].schedulable);
 		hg_json_string(j, "test", hg_rta_test_name(p.r[i].test));
@@ -288,6 +330,14 @@ static void json_prediction(struct hg_json *j, const struct hg_trace *t)
 			hg_json_null(j, "held");
 		}
 		hg_json_u64(j, "misses", th->stats.misses);
+		if (p.r_o) {
+			hg_json_row_obj(j, "with_overheads");
+			hg_json_u64(j, "predicted_ns", p.r_o[i].response_ns);
+			hg_json_bool(j, "schedulable", p.r_o[i].schedulable);
+			hg_json_close(j);
+		} else {
+			hg_json_null(j, "with_overheads");
+		}
 		if (p.with_jitter) {
 			hg_json_row_obj(j, "with_measured_jitter");
 			hg_json_u64(j, "j_ns", p.ts_j[i].j_ns);

@@ -97,6 +97,13 @@ int hg_lat_json(FILE *f, const struct hg_trace *t, uint32_t nb);
 void hg_print_lat_histogram(FILE *f, const struct hg_trace *t, uint32_t nb);
 
 /*
+ * hg_print_lockwait - for thread @th with lock sections (--cs): its jobs
+ * blocked, the longest and 99th-percentile wait of a job for its locks,
+ * then one line a section with its lock, protocol and longest wait
+ */
+void hg_print_lockwait(FILE *f, const struct hg_trace *t, const struct hg_trace_thread *th);
+
+/*
  * hg_print_prediction - after a run with PERIODIC threads: the
  * response-time analysis of the run's own task set (C, T, D, priorities,
  * --jitter, --blocking) beside the measured maximum and 99th percentile

@@ -10,8 +10,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "analysis/overheads.h"
 #include "run/priority.h"
 #include "timers/timer.h"
+#include "trace/locks.h"
 #include "workloads/workload.h"
 
 #define HG_MAX_THREADS		1024
@@ -61,6 +63,9 @@ struct hg_config {
 	const char *prom_path;		/* --prom: OpenMetrics text */
 	uint64_t prom_interval_ns;	/* --prom-interval (default 10s) */
 	bool kernel;			/* --kernel: capture the kernel's events */
+	struct hg_overheads overheads;	/* --overheads, --cs-cost: for the prediction */
+	uint32_t nlocks;		/* --cs, --protocol: the locks, by number */
+	struct hg_lock locks[HG_MAX_LOCKS];
 	struct hg_thread_cfg *threads;	/* nthreads of them */
 };
 

@@ -44,6 +44,8 @@ void hg_live_label(struct hg_trace_thread *tt, const struct worker *w, const cpu
 		tt->wcet_ns = 0;
 	tt->jitter_ns = c->jitter_ns;
 	tt->blocking_ns = c->blocking_ns;
+	tt->ncs = c->wp.ncs;
+	memcpy(tt->cs, c->wp.cs, sizeof(tt->cs));
 	tt->reserve = c->reserve;
 	tt->reserve_budget_ns = c->reserve_budget_ns;
 	tt->reserve_period_ns = c->reserve_period_ns;
@@ -182,6 +184,8 @@ static struct hg_trace *live_trace(struct run *r, const struct hg_trace *t, bool
 	s->nthresholds = t->nthresholds;
 	memcpy(s->thresholds_ns, t->thresholds_ns, sizeof(s->thresholds_ns));
 	s->pid = t->pid;
+	s->nlocks = t->nlocks;
+	memcpy(s->locks, t->locks, sizeof(s->locks));
 	s->cmdline = strdup(t->cmdline ? t->cmdline : "");
 	for (k = 0; k < t->nsys && s->cmdline; k++)
 		if (hg_trace_add_sys(s, t->sys[k].key, t->sys[k].value))

@@ -28,6 +28,7 @@
 #include "run/kcapture.h"
 #include "run/kstat.h"
 #include "run/live.h"
+#include "run/locks.h"
 #include "run/memlock.h"
 #include "run/reserve.h"
 #include "run/run.h"
@@ -443,6 +444,7 @@ static int init_run(struct run *r, const struct hg_config *cfg, struct hg_trace 
 		w->wctx.stats = w->stats;
 		w->wctx.thresholds_ns = cfg->thresholds_ns;
 		w->wctx.nthresholds = cfg->nthresholds;
+		w->wctx.locks = r->locks;
 		ret = hg_writer_init(&w->writer, &r->arena, w->pool);
 		if (ret) {
 			snprintf(err, errlen, "out of memory");
@@ -460,7 +462,9 @@ static int init_run(struct run *r, const struct hg_config *cfg, struct hg_trace 
 	pthread_mutex_init(&r->lock, NULL);
 	pthread_cond_init(&r->ready_cv, NULL);
 	pthread_cond_init(&r->go_cv, NULL);
-	return 0;
+	ret = hg_run_locks_init(r->locks, cfg, err, errlen);
+	r->locks_made = !ret;
+	return ret;
 }
 
 static void free_run(struct run *r)
@@ -468,6 +472,8 @@ static void free_run(struct run *r)
 	unsigned int i;
 
 	hg_live_free(r);
+	if (r->locks_made)
+		hg_run_locks_free(r->locks, r->cfg->nlocks);
 	if (r->w)
 		for (i = 0; i < r->cfg->nthreads; i++)
 			hg_writer_free(&r->w[i].writer);
@@ -670,11 +676,14 @@ static int run_engine(struct run *r, const struct hg_config *cfg, const char *cm
 	t->pid = (uint32_t)getpid();
 	hg_trace_add_sys(t, "counter", HG_COUNTER_NAME);
 	hg_trace_add_counter(t);
+	hg_overheads_to_sys(t, &cfg->overheads);	/* for the prediction, from the file too */
 	t->duration_ns = cfg->duration_ns;
 	t->capacity = cfg->records;
 	t->histogram_us = cfg->histogram_us;
 	t->nthresholds = cfg->nthresholds;
 	memcpy(t->thresholds_ns, cfg->thresholds_ns, sizeof(t->thresholds_ns));
+	t->nlocks = cfg->nlocks;
+	memcpy(t->locks, cfg->locks, sizeof(t->locks));
 	if (cfg->raw_cycles)
 		t->flags |= HG_TRACE_RAW_CYCLES;
 	if (cfg->no_intervals)

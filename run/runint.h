@@ -81,6 +81,8 @@ struct run {
 	uint64_t *prev;			/* per thread: received, gaps, samples, their sum */
 	uint64_t prev_ns;		/* when they were read */
 	struct hg_kcapture *kcap;	/* --kernel, or NULL */
+	pthread_mutex_t locks[HG_MAX_LOCKS];	/* --cs: cfg->nlocks of them */
+	bool locks_made;
 };
 
 #endif /* HG_RUNINT_H */

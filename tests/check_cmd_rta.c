@@ -214,7 +214,7 @@ START_TEST(test_cmd_tasks_error)
 	ck_assert_int_eq(c.status, 2);
 	ck_assert_str_eq(c.out, "");
 	ck_assert_int_ge(asprintf(&want, "hourglass: rta: %s line 3: 'Q=1': unknown field 'Q' "
-				  "(use C T D J B P CPU)\n", path), 0);
+				  "(use C T D J B P CPU CS)\n", path), 0);
 	ck_assert_str_eq(c.err, want);
 	free(want);
 	hg_test_out_free(&c);

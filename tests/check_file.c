@@ -911,7 +911,7 @@ END_TEST
 
 START_TEST(test_wrong_version)
 {
-	static const uint32_t versions[] = { 0, HG_TRACE_VERSION + 1, 0x01000001, UINT32_MAX };
+	static const uint32_t versions[] = { 0, HG_TRACE_VERSION_MAX + 1, 0x01000001, UINT32_MAX };
 	struct hg_trace *t = full_trace();
 	uint8_t *buf;
 	size_t len, i;

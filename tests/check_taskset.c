@@ -136,14 +136,14 @@ static const struct {
 	const char *why;	/* after "<path> line <n>: ", or after "<path>: " */
 } bad_files[] = {
 	{ "unknown field", "C=3ms T=8ms\nC=3ms T=8ms X=1\n", 2,
-	  "'X=1': unknown field 'X' (use C T D J B P CPU)" },
+	  "'X=1': unknown field 'X' (use C T D J B P CPU CS)" },
 	{ "lower-case field", "\n\n\nc=3ms T=8ms\n", 4,
-	  "'c=3ms': unknown field 'c' (use C T D J B P CPU)" },
-	{ "no '='", "# c\nC3ms T=8ms\n", 2, "'C3ms': write K=<value> with K one of C T D J B P CPU" },
+	  "'c=3ms': unknown field 'c' (use C T D J B P CPU CS)" },
+	{ "no '='", "# c\nC3ms T=8ms\n", 2, "'C3ms': write K=<value> with K one of C T D J B P CPU CS" },
 	{ "a long key", "CC=3ms T=8ms\n", 1,
-	  "'CC=3ms': write K=<value> with K one of C T D J B P CPU" },
-	{ "no value", "C= T=8ms\n", 1, "'C=': write K=<value> with K one of C T D J B P CPU" },
-	{ "no key", "=3ms T=8ms\n", 1, "'=3ms': write K=<value> with K one of C T D J B P CPU" },
+	  "'CC=3ms': write K=<value> with K one of C T D J B P CPU CS" },
+	{ "no value", "C= T=8ms\n", 1, "'C=': write K=<value> with K one of C T D J B P CPU CS" },
+	{ "no key", "=3ms T=8ms\n", 1, "'=3ms': write K=<value> with K one of C T D J B P CPU CS" },
 	{ "bad time unit", "C=3ms T=8ms\n\nC=3xs T=8ms\n", 3,
 	  "'C=3xs': unknown time unit 'xs' (use d, h, m, s, ms, us or ns)" },
 	{ "time without unit", "C=3 T=8ms\n", 1,
@@ -157,7 +157,7 @@ static const struct {
 	{ "T of 0", "C=1ms T=0ns\n", 1, "C and T are required and must be greater than zero" },
 	/* the file's words reach the terminal tamed: no escape sequence */
 	{ "escape sequence", "C=3ms T=8ms X\033[31m\n", 1,
-	  "'X?[31m': write K=<value> with K one of C T D J B P CPU" },
+	  "'X?[31m': write K=<value> with K one of C T D J B P CPU CS" },
 	{ "bad priority", "C=3ms T=8ms P=SUPER\n", 1,
 	  "unknown priority 'SUPER' (choose from IDLE, LOW, NORMAL, HIGH, HIGHEST, RTLOW, RTMED, "
 	  "RTHIGH, FIFO:<1-98>, RR:<1-98>, OTHER:<nice>, BATCH)" },

@@ -939,6 +939,75 @@ if "$HG" rta -n 1 -w PERIODIC 3ms 8ms 9ms >"$TMP/out" 2>&1 &&
 else
 	fail "rta with D > T is analysed" "$(head -3 "$TMP/out")"
 fi
+# --- locks: sections under a shared lock, their blocking predicted and measured ---
+# the priority-inversion demo: H and L share lock L on one CPU, M runs between
+demo="-n 3 -t 0 -p FIFO:80 -w PERIODIC 1ms 10ms --cpu 0 --cs L 0.5ms
+	-t 1 -p FIFO:50 -w PERIODIC 4ms 10ms --cpu 0 -t 2 -p FIFO:10 -w PERIODIC 2ms 20ms
+	--cpu 0 --cs L 1.5ms"
+# shellcheck disable=SC2086
+"$HG" rta $demo --protocol L=none >"$TMP/rta-none" 2>&1
+# shellcheck disable=SC2086
+"$HG" rta $demo --protocol L=inherit >"$TMP/rta-inherit" 2>&1
+# shellcheck disable=SC2086
+"$HG" rta $demo --protocol L=protect >"$TMP/rta-protect" 2>&1
+if grep -qx 'rta: thread 0 response unbounded deadline 10.000ms unschedulable test uniprocessor cpus 0' "$TMP/rta-none" &&
+   grep -q '^# rta: thread 0: blocking unbounded: lock .L. has no protocol' "$TMP/rta-none" &&
+   grep -qx 'rta: thread 1 response 5.000ms deadline 10.000ms schedulable test uniprocessor cpus 0' "$TMP/rta-none" &&
+   grep -qx 'rta: thread 0 response 2.500ms deadline 10.000ms schedulable test uniprocessor cpus 0' "$TMP/rta-inherit" &&
+   grep -qx 'rta: thread 1 response 6.500ms deadline 10.000ms schedulable test uniprocessor cpus 0' "$TMP/rta-inherit" &&
+   grep -q '^# rta: thread 0: blocking 1.500 ms .*(ceiling bound' "$TMP/rta-protect"; then
+	ok "rta --cs: unbounded without a protocol, 2.5 ms and 6.5 ms with inherit or protect"
+else
+	fail "rta --cs" "$(grep 'rta: thread 0' "$TMP/rta-none" "$TMP/rta-inherit" | tr '\n' ' ')"
+fi
+printf 'lock L inherit\nC=1ms T=10ms P=FIFO:80 CPU=0 CS=L:0.5ms\nC=4ms T=10ms P=FIFO:50 CPU=0\nC=2ms T=20ms P=FIFO:10 CPU=1 CS=L:1.5ms\n' >"$TMP/locks.tasks"
+"$HG" rta --tasks "$TMP/locks.tasks" --json >"$TMP/rta-locks.json" 2>"$TMP/err" &&
+	grep -q '"shared_lock": "L"' "$TMP/rta-locks.json" &&
+	ok "rta --tasks with a lock across CPUs: not covered, said so" ||
+	fail "rta --tasks CS=" "$(head -2 "$TMP/err")"
+"$HG" rta -n 2 -w PERIODIC 1ms 10ms -t 0 --cs L 0.5ms >/dev/null 2>"$TMP/err" &&
+	grep -q "warning: lock 'L' is used by thread 0 only" "$TMP/err" &&
+	ok "rta: a warning for a lock one thread uses" || fail "rta lonely lock" "$(cat "$TMP/err")"
+# the machine's costs charged to each job: fixed documents of ctxcost and cachecost
+# shellcheck disable=SC2086
+"$HG" rta $demo --overheads "$HERE/fixtures/ctxcost.json,$HERE/fixtures/cachecost.json" \
+	>"$TMP/rta-ovh" 2>&1
+# shellcheck disable=SC2086
+"$HG" rta $demo --cs-cost 1ms --json >"$TMP/rta-ovh.json" 2>&1
+if grep -q '^# rta: overheads charged to each job: 2 switches of 3.210 us and a cache penalty of 12.250 us .*: C + 18.670 us' "$TMP/rta-ovh" &&
+   grep -qx '# rta: thread 1 response 6.500 ms without overheads, 6.537 ms with, deadline 10.000 ms: schedulable' "$TMP/rta-ovh" &&
+   grep -q '"response_overheads_ns": 13500000' "$TMP/rta-ovh.json"; then
+	ok "rta --overheads, --cs-cost: responses with and without the costs"
+else
+	fail "rta --overheads" "$(grep overheads "$TMP/rta-ovh" | head -3 | tr '\n' ' ')"
+fi
+if "$HG" -n 1 -d 100ms -w PERIODIC 1ms 10ms --cs-cost 5us -x -o "$TMP/ovh.hgt" \
+	--json "$TMP/ovh.json" >"$TMP/out" 2>"$TMP/err" &&
+   grep -q '^# predicted: overheads charged to each job: 2 switches of 5.000 us: C + 10.000 us (from --cs-cost)' "$TMP/out" &&
+   grep -q '^# 0      with overheads: response 1.010 ms (without: 1.000 ms)' "$TMP/out" &&
+   "$HG" dump "$TMP/ovh.hgt" | cmp -s - "$TMP/out"; then
+	ok "a run with --cs-cost predicts with the overheads, and so does its dump"
+else
+	fail "run --cs-cost" "$(grep -i overheads "$TMP/out" | head -2 | tr '\n' ' ') $(head -1 "$TMP/err")"
+fi
+if is_root; then
+	# functional only: the figures depend on the machine's load
+	for proto in none inherit protect; do
+		# shellcheck disable=SC2086
+		if "$HG" -d 300ms $demo -t 0 -i HR -s 0.5ms -t 1 -i HR -s 0.7ms -t 2 -i HR \
+			--protocol L=$proto -x -o "$TMP/locks-$proto.hgt" \
+			--json "$TMP/locks-$proto.json" >"$TMP/out" 2>"$TMP/err" &&
+		   grep -q "^# thread 0: blocking on locks: [0-9]* of [0-9]* jobs waited" "$TMP/out" &&
+		   grep -q "^# thread 2: section 0: lock 'L' ($proto) held 1.500 ms a job" "$TMP/out" &&
+		   "$HG" dump "$TMP/locks-$proto.hgt" | cmp -s - "$TMP/out"; then
+			ok "a run with --cs, --protocol L=$proto: waits measured, dump the same"
+		else
+			fail "--cs run ($proto)" "$(head -2 "$TMP/err")"
+		fi
+	done
+else
+	skip "--cs runs" "needs CAP_SYS_NICE for SCHED_FIFO (run as root)"
+fi
 expect_bad "ctxcost --trials with --until-stable" ctxcost --trials 3 --until-stable
 expect_bad "ctxcost on one thread" ctxcost --threads 1
 expect_bad "ctxcost --min-trials above --max-trials" ctxcost --min-trials 9 --max-trials 8
@@ -1299,6 +1368,14 @@ else
 	"$HG" rta --tasks "$J/tasks4" --json >"$J/rta4.json"
 	validate "rta --json (one CPU, pinned, global, not covered)" rta "$J/rta1.json" \
 		"$J/rta2.json" "$J/rta3.json" "$J/rta4.json"
+	"$HG" rta --tasks "$HERE/fuzz/corpus/taskfile/locks" --json >"$J/rta5.json"
+	validate "rta --json with locks (inherit, protect, across CPUs) and overheads" rta \
+		"$J/rta5.json" "$TMP/rta-locks.json" "$TMP/rta-ovh.json"
+	validate "summary --json with --cs-cost" summary "$TMP/ovh.json"
+	if [ -f "$TMP/locks-none.json" ]; then
+		validate "summary --json of --cs runs (none, inherit, protect)" summary \
+			"$TMP/locks-none.json" "$TMP/locks-inherit.json" "$TMP/locks-protect.json"
+	fi
 	"$HG" export "$J/all.hgt" --format json -o "$J/export.json"
 	validate "export --format json" export "$J/export.json"
 	"$HG" export "$J/all.hgt" --format perfetto -o "$J/perfetto.json"

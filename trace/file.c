@@ -12,7 +12,8 @@
  * (key/value snapshot), THREAD (one per thread: labels and statistics),
  * PAD (zero bytes, so that the records that follow start at a multiple of
  * 16 bytes of the file), RECORDS (one per thread: its records), and in
- * version 3 KEVENTS (the kernel's events of a --kernel run, ksection.h)
+ * version 3 KEVENTS (the kernel's events of a --kernel run, ksection.h),
+ * in version 4 LOCKS (the locks and sections of a --cs run, lsection.h)
  * before END. Strings
  * are u32 length + bytes. A reader that maps the file uses the records
  * where they lie.
@@ -32,13 +33,15 @@
 #include "trace/atomicfile.h"
 #include "trace/infile.h"
 #include "trace/ksection.h"
+#include "trace/lsection.h"
 #include "trace/sections.h"
 #include "trace/trace.h"
 #include "trace/wire.h"
 
 static const char magic[8] = "HGTRACE";
 
-enum { SEC_RUN = 1, SEC_SYSTEM, SEC_THREAD, SEC_RECORDS, SEC_END, SEC_PAD, SEC_KEVENTS };
+enum { SEC_RUN = 1, SEC_SYSTEM, SEC_THREAD, SEC_RECORDS, SEC_END, SEC_PAD, SEC_KEVENTS,
+       SEC_LOCKS };
 
 /* Sections: RUN, SYSTEM, for each thread THREAD PAD RECORDS, [KEVENTS,] END. */
 #define NSECTIONS(nthreads) (3 + 3 * (nthreads))
@@ -135,10 +138,11 @@ static void out_records(struct out *o, const struct hg_trace_thread *th)
 static void write_all(struct out *o, const struct hg_trace *t)
 {
 	struct hg_buf b = { 0 };
-	uint32_t nsec = NSECTIONS(t->nthreads) + !!t->kev, i;
+	uint32_t nsec = NSECTIONS(t->nthreads) + !!t->kev + !!t->nlocks, i;
 
 	hg_put_bytes(&b, magic, sizeof(magic));
-	hg_put_u32(&b, HG_TRACE_VERSION);
+	/* without locks, the version the builds before them read */
+	hg_put_u32(&b, t->nlocks ? HG_TRACE_VERSION_MAX : HG_TRACE_VERSION);
 	hg_put_u32(&b, nsec);
 	out_bytes(o, b.p, b.len);
 
@@ -164,6 +168,11 @@ static void write_all(struct out *o, const struct hg_trace *t)
 		b.len = 0;
 		hg_sec_put_kevents(&b, t->kev);
 		out_section(o, SEC_KEVENTS, &b, 0);
+	}
+	if (t->nlocks) {
+		b.len = 0;
+		hg_sec_put_locks(&b, t);
+		out_section(o, SEC_LOCKS, &b, 0);
 	}
 
 	b.len = 0;
@@ -268,7 +277,9 @@ static int decode_section(struct hg_cur *sc, uint32_t type, struct hg_trace *t,
 		/* a KEVENTS section is there when the flag says so (version 3) */
 		if (sc->bad || nthreads > 100000 ||
 		    ((t->flags & HG_TRACE_KEVENTS) && t->version < 3) ||
-		    nsec != NSECTIONS(nthreads) + !!(t->flags & HG_TRACE_KEVENTS)) {
+		    ((t->flags & HG_TRACE_LOCKS) && t->version < 4) ||
+		    nsec != NSECTIONS(nthreads) + !!(t->flags & HG_TRACE_KEVENTS) +
+			    !!(t->flags & HG_TRACE_LOCKS)) {
 			err_set(err, errlen, "damaged run section");
 			return -EINVAL;
 		}
@@ -312,6 +323,12 @@ static int decode_section(struct hg_cur *sc, uint32_t type, struct hg_trace *t,
 			return -EINVAL;
 		}
 		return hg_sec_get_kevents(sc, &t->kev, err, errlen);
+	case SEC_LOCKS:
+		if (t->nlocks || !(t->flags & HG_TRACE_LOCKS) || *nthreads_seen != t->nthreads) {
+			err_set(err, errlen, "damaged: a locks section out of place");
+			return -EINVAL;
+		}
+		return hg_sec_get_locks(sc, t, err, errlen);
 	case SEC_RECORDS:
 		return decode_records(sc, t, sc->len, nthreads_seen, borrow, err, errlen);
 	case SEC_PAD:
@@ -351,9 +368,9 @@ static int decode(const uint8_t *buf, size_t len, bool borrow, struct hg_trace *
 		err_set(err, errlen, "truncated header");
 		return -EINVAL;
 	}
-	if (version < 1 || version > HG_TRACE_VERSION) {
+	if (version < 1 || version > HG_TRACE_VERSION_MAX) {
 		err_set(err, errlen, "unsupported trace version %u (this build reads 1 to %u)",
-			version, HG_TRACE_VERSION);
+			version, HG_TRACE_VERSION_MAX);
 		return -EINVAL;
 	}
 	t = calloc(1, sizeof(*t));
@@ -421,6 +438,10 @@ static int decode(const uint8_t *buf, size_t len, bool borrow, struct hg_trace *
 	}
 	if (!ret && !ended) {
 		err_set(err, errlen, "truncated: no end section");
+		ret = -EINVAL;
+	}
+	if (!ret && !t->nlocks && (t->flags & HG_TRACE_LOCKS)) {
+		err_set(err, errlen, "damaged: locks section missing");
 		ret = -EINVAL;
 	}
 	if (!ret && !t->kev && (t->flags & HG_TRACE_KEVENTS)) {

@@ -42,6 +42,8 @@ enum hg_event_type {
 	HG_EV_LAT = 2,		/* at: requested wake-up; value: lateness */
 	HG_EV_FRAME = 3,	/* at: frame done; value: time since the last frame was done */
 	HG_EV_PERIOD = 4,	/* at: end of a period with no frame done (a miss) */
+	HG_EV_LOCK = 5,		/* at: a lock asked for; value: the wait for it; the
+				   lock's number in bits 12-14 (hg_event_lock) */
 };
 
 #define HG_EV_SHIFT 8
@@ -57,6 +59,21 @@ static inline unsigned int hg_event_type(unsigned int flags)
 static inline uint16_t hg_event_flags(unsigned int type, unsigned int extra)
 {
 	return (uint16_t)(HG_REC_EVENT | (type << HG_EV_SHIFT) | extra);
+}
+
+#define HG_EV_LOCK_SHIFT 12
+#define HG_EV_LOCK_MASK (0x7u << HG_EV_LOCK_SHIFT)
+
+/* hg_event_lock - the lock number of an HG_EV_LOCK record's flags. */
+static inline unsigned int hg_event_lock(unsigned int flags)
+{
+	return (flags & HG_EV_LOCK_MASK) >> HG_EV_LOCK_SHIFT;
+}
+
+/* hg_event_lock_extra - the extra flags that carry lock number @lock (0 to 7). */
+static inline unsigned int hg_event_lock_extra(unsigned int lock)
+{
+	return (lock << HG_EV_LOCK_SHIFT) & HG_EV_LOCK_MASK;
 }
 
 /* Largest length one record holds. */

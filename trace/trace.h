@@ -15,6 +15,7 @@
 
 #include "trace/calib.h"
 #include "trace/kevents.h"
+#include "trace/locks.h"
 #include "trace/record.h"
 #include "trace/tstats.h"
 
@@ -24,8 +25,12 @@
  * counters at the end of RUN.
  * Version 1 files still read: those fields are then unknown (0).
  * Version 3 may hold a KEVENTS section (the kernel's events, --kernel).
+ * Version 4 adds a LOCKS section (the locks and each thread's sections,
+ * --cs); a run without locks is still written as version 3, so its file
+ * reads with the builds before it.
  */
 #define HG_TRACE_VERSION 3
+#define HG_TRACE_VERSION_MAX 4	/* the newest this build reads (and writes with locks) */
 #define HG_MAX_NOISE_CPUS 4096
 #define HG_NO_RT_PRIO INT32_MIN
 #define HG_MAX_HISTOGRAM_BUCKETS 1000000u	/* --histogram <max_us> at most */
@@ -42,6 +47,7 @@ enum {
 	HG_TRACE_SNAPSHOT    = 1 << 7,	/* SIGUSR1: taken while the run went on */
 	HG_TRACE_BREAK       = 1 << 8,	/* --break stopped the run */
 	HG_TRACE_KEVENTS     = 1 << 9,	/* --kernel: a KEVENTS section follows (v3) */
+	HG_TRACE_LOCKS       = 1 << 10,	/* --cs: a LOCKS section follows (v4) */
 };
 
 /* What a thread's model reports beside its intervals. */
@@ -76,6 +82,8 @@ struct hg_trace_thread {
 	uint64_t wcet_ns;		/* C: the model's or --wcet; 0: not jobs */
 	uint64_t jitter_ns;		/* --jitter */
 	uint64_t blocking_ns;		/* --blocking */
+	uint32_t ncs;			/* --cs: sections of each job (LOCKS section) */
+	struct hg_cs cs[HG_MAX_CS];
 	uint32_t reserve;		/* enum hg_reserve */
 	uint64_t reserve_budget_ns;
 	uint64_t reserve_period_ns;
@@ -150,6 +158,8 @@ struct hg_trace {
 	uint64_t break_value;		/* a gap in cycles, else ns */
 	uint64_t break_threshold_ns;
 	struct hg_kevents *kev;		/* --kernel: the kernel's events, or NULL */
+	uint32_t nlocks;		/* --cs: the locks (LOCKS section), 0: none */
+	struct hg_lock locks[HG_MAX_LOCKS];
 	void *map;			/* the file hg_trace_read() mapped, or NULL */
 	size_t maplen;
 };

@@ -5,11 +5,15 @@
  * of T that elapses with no frame done is a missed deadline (and the next
  * period begins then, the frame's work going on). So hits count periods
  * with a frame done, misses periods without one; a frame's time runs from
- * the previous frame's completion.
+ * the previous frame's completion. A frame runs its sections (--cs) first,
+ * whatever the period's end (a lock is not given up half-way), then the
+ * rest of its amount.
  */
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "trace/timeval.h"
+#include "workloads/jobs.h"
 #include "workloads/workload.h"
 
 static int cpu_periodic_parse(struct hg_wl_params *p, char *const *args, unsigned int n,
@@ -38,14 +42,27 @@ static int cpu_periodic_run(struct hg_wl_ctx *ctx)
 	const struct hg_wl_env *env = ctx->env;
 	struct hg_tstats *st = ctx->stats;
 	uint64_t period_start = ctx->start_ns, frame_start = period_start;
-	uint64_t need = ctx->p->amount_ns, got;
+	uint64_t need = ctx->p->amount_ns, got = 0;
+	bool fresh = true;	/* a frame whose sections have not run */
 
 	for (;;) {
 		uint64_t period_end = period_start + ctx->p->period_ns;
-		int ret = env->receive(ctx, need, period_end, &got);
+		int ret = 0;
+		bool cut = false;	/* stopped in a section */
+
+		if (fresh && ctx->p->ncs) {
+			ret = hg_jobs_sections(ctx, &need);
+			if (ret < 0)
+				return ret;
+			cut = ret == HG_LOOP_STOP;
+		}
+		fresh = false;
+		got = 0;
+		if (!ret && need)
+			ret = env->receive(ctx, need, period_end, &got);
 
 		need -= got < need ? got : need;
-		if (ret == HG_LOOP_BUDGET || !need) {
+		if (!cut && (ret == HG_LOOP_BUDGET || !need)) {
 			uint64_t now = env->now_ns(ctx);
 
 			st->hits++;
@@ -55,6 +72,7 @@ static int cpu_periodic_run(struct hg_wl_ctx *ctx)
 			period_start = now;
 			frame_start = now;
 			need = ctx->p->amount_ns;
+			fresh = true;
 		} else if (ret == HG_LOOP_DEADLINE) {
 			st->misses++;
 			env->event(ctx, HG_EV_PERIOD, period_end, ctx->p->period_ns, HG_REC_MISS);

@@ -117,9 +117,26 @@ static void real_event(struct hg_wl_ctx *ctx, unsigned int type, uint64_t at_ns,
 		ctx->stats->samples_dropped++;
 }
 
+static int real_lock(struct hg_wl_ctx *ctx, unsigned int lock, uint64_t *wait_ns)
+{
+	uint64_t c0 = hg_counter_read(), c1;
+	int ret = pthread_mutex_lock(&ctx->locks[lock]);
+
+	c1 = hg_counter_read();
+	*wait_ns = c1 > c0 ? hg_cycles_to_ns(c1 - c0, ctx->tsc_hz) : 0;
+	return -ret;
+}
+
+static void real_unlock(struct hg_wl_ctx *ctx, unsigned int lock)
+{
+	pthread_mutex_unlock(&ctx->locks[lock]);
+}
+
 const struct hg_wl_env hg_wl_env_real = {
 	.now_ns = real_now_ns,
 	.receive = real_receive,
 	.sleep_until = real_sleep_until,
 	.event = real_event,
+	.lock = real_lock,
+	.unlock = real_unlock,
 };

@@ -14,12 +14,36 @@ uint64_t hg_jobs_missed_at_end(uint64_t start_ns, uint64_t period_ns, uint64_t d
 	return (now_ns - first_deadline) / period_ns + 1;
 }
 
+int hg_jobs_sections(struct hg_wl_ctx *ctx, uint64_t *left)
+{
+	const struct hg_wl_env *env = ctx->env;
+	const struct hg_wl_params *p = ctx->p;
+	uint32_t i;
+	int ret;
+
+	for (i = 0; i < p->ncs && *left; i++) {
+		uint64_t amount = p->cs[i].ns < *left ? p->cs[i].ns : *left;
+		uint64_t asked = env->now_ns(ctx), wait = 0, got;
+
+		ret = env->lock(ctx, p->cs[i].lock, &wait);
+		if (ret)
+			return ret;
+		env->event(ctx, HG_EV_LOCK, asked, wait, hg_event_lock_extra(p->cs[i].lock));
+		ret = env->receive(ctx, amount, HG_NO_LIMIT, &got);
+		env->unlock(ctx, p->cs[i].lock);
+		*left -= amount;
+		if (ret == HG_LOOP_STOP)
+			return ret;
+	}
+	return 0;
+}
+
 int hg_jobs_run(struct hg_wl_ctx *ctx, hg_job_cost_fn cost)
 {
 	const struct hg_wl_env *env = ctx->env;
 	const struct hg_wl_params *p = ctx->p;
 	struct hg_tstats *st = ctx->stats;
-	uint64_t k, got;
+	uint64_t k, got, left;
 	int ret;
 
 	for (k = 0;; k++) {
@@ -40,7 +64,12 @@ int hg_jobs_run(struct hg_wl_ctx *ctx, hg_job_cost_fn cost)
 			woke = env->now_ns(ctx);
 			hg_hist_add(&st->jitter, woke > release ? woke - release : 0);
 		}
-		ret = env->receive(ctx, cost(ctx, k), HG_NO_LIMIT, &got);
+		left = cost(ctx, k);
+		ret = hg_jobs_sections(ctx, &left);
+		if (ret < 0)
+			return ret;
+		if (!ret && left)
+			ret = env->receive(ctx, left, HG_NO_LIMIT, &got);
 		if (ret == HG_LOOP_STOP)
 			break;
 		done = env->now_ns(ctx);

@@ -14,7 +14,8 @@ typedef uint64_t (*hg_job_cost_fn)(struct hg_wl_ctx *ctx, uint64_t k);
 
 /*
  * hg_jobs_run - release a job each period T on the grid start + k T;
- * each runs until it has received its cost of CPU time, then the thread
+ * each runs its sections (hg_jobs_sections), then until it has received
+ * the rest of its cost of CPU time, then the thread
  * sleeps on its timer until the next release. A job that overruns keeps
  * running; it is a miss when it completes after release + D, and the next
  * starts at once if its release has passed. When the run ends, jobs whose
@@ -25,6 +26,15 @@ typedef uint64_t (*hg_job_cost_fn)(struct hg_wl_ctx *ctx, uint64_t k);
  * Returns 0 or -errno.
  */
 int hg_jobs_run(struct hg_wl_ctx *ctx, hg_job_cost_fn cost);
+
+/*
+ * hg_jobs_sections - run the sections of one job (ctx->p->cs, in order)
+ * out of its CPU time *@left: for each, the time asked for the lock is
+ * an HG_EV_LOCK event with the wait, then the section's amount (at most
+ * what is left) is received holding the lock; *@left is lowered by what
+ * the sections took. Returns 0, HG_LOOP_STOP, or -errno.
+ */
+int hg_jobs_sections(struct hg_wl_ctx *ctx, uint64_t *left);
 
 /*
  * hg_jobs_missed_at_end - jobs that are misses because the run ended at

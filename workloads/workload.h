@@ -10,11 +10,13 @@
 #ifndef HG_WORKLOAD_H
 #define HG_WORKLOAD_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "timers/timer.h"
+#include "trace/locks.h"
 #include "trace/trace.h"
 #include "trace/tracer.h"
 
@@ -29,6 +31,9 @@ struct hg_wl_params {
 	char path[HG_WL_PATH_LEN];	/* PERIODIC_TABLE: the file of times */
 	uint64_t table_len;	/* PERIODIC_TABLE: how many times it holds (from parse) */
 	uint64_t table_max_ns;	/* PERIODIC_TABLE: the largest of them (from parse) */
+	/* PERIODIC, PERIODIC_TABLE, CPU_PERIODIC: --cs, the sections of each job */
+	uint32_t ncs;
+	struct hg_cs cs[HG_MAX_CS];
 };
 
 /*
@@ -71,6 +76,13 @@ struct hg_wl_env {
 	 */
 	void (*event)(struct hg_wl_ctx *ctx, unsigned int type, uint64_t at_ns,
 		      uint64_t value_ns, unsigned int extra);
+	/*
+	 * lock - take lock number @lock, waiting as long as it takes; *@wait_ns
+	 * is the time waited (on the cycle counter). Returns 0 or -errno.
+	 */
+	int (*lock)(struct hg_wl_ctx *ctx, unsigned int lock, uint64_t *wait_ns);
+	/* unlock - release lock number @lock. */
+	void (*unlock)(struct hg_wl_ctx *ctx, unsigned int lock);
 };
 
 /* What a workload runs with. */
@@ -89,6 +101,7 @@ struct hg_wl_ctx {
 	uint64_t cycles0;	/* ... and the counter read with it */
 	const uint64_t *thresholds_ns;	/* LAT: lateness thresholds counted */
 	unsigned int nthresholds;
+	pthread_mutex_t *locks;		/* the run's locks (--cs), by number */
 };
 
 /* The real world, for runs. */

@@ -41,6 +41,7 @@ name=reserve; w -n 1 -w PERIODIC 1ms 5ms -rh 2ms 5ms --wcet 1ms --jitter 1us --b
 name=timers; w -n 3 -t 0 -w LAT 1ms -i TIMERFD -t 1 -w LAT 2ms -i POSIX -t 2 -w CPU_PERIODIC 1ms 4ms -i SPIN
 name=long; w --threads 2 --duration 2s --records 1000 -o x.hgt --json x.json -gh -f 1s -s 100ms
 name=prio; w -n 2 -t 0 -p FIFO:20 -t 1 -p RR:30 -e 100
+name=locks; w -n 3 -a -w PERIODIC 2ms 10ms -t 0 -p FIFO:30 --cs L 0.5ms --cs Q 1us -t 2 -p FIFO:10 --cs L 1ms --protocol L=protect --protocol Q=none
 
 # time values
 for v in 1.5ms 3m 87.0us 500ns 1020ms 18446744073.709551615s 0s 1 .5us 0.000000001s; do
@@ -57,6 +58,8 @@ printf '# pinned, global, overlapping\nC=3ms T=8ms P=RTMED CPU=0\nC=7ms T=8ms P=
 	>"$C/taskfile/cpus"
 printf 'C=1ms T=4ms CPU=0-1023\nC=1ms T=4ms CPU=1,1,1\nC=2ms T=9ms CPU=1023\nC=1ms T=3ms P=FIFO:98 CPU=0,2-3,7\nC=1ms T=3ms CPU=3-3 B=1us J=1us D=2ms\n' \
 	>"$C/taskfile/cpusedge"
+printf '# H and L share L, M between\nlock L inherit\nlock Q protect # ceiling\nC=1ms T=10ms P=FIFO:80 CPU=1 CS=L:0.5ms CS=Q:1us\nC=4ms T=10ms P=FIFO:50 CPU=1\nC=2ms T=20ms P=FIFO:10 CPU=1 CS=L:1.5ms CS=Q:2us\n' \
+	>"$C/taskfile/locks"
 
 # PERIODIC_TABLE files
 printf '1ms\n2ms\n# comment\n\n500us\n' >"$C/table/three"
