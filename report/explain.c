@@ -9,29 +9,8 @@
 
 #include "report/explain.h"
 #include "report/json.h"
+#include "report/kcauses.h"
 #include "trace/timeval.h"
-
-/*
- * Nanoseconds of parts of a whole, each the difference of the rounded
- * running sums, so that they add up to the whole's rounded length.
- */
-struct ns_sum {
-	uint64_t hz, cum, ns;
-};
-
-static uint64_t next_ns(struct ns_sum *s, uint64_t cycles)
-{
-	uint64_t prev = s->ns;
-
-	s->cum += cycles;
-	s->ns = hg_cycles_to_ns(s->cum, s->hz);
-	return s->ns - prev;
-}
-
-static const char *clock_name(const struct hg_kevents *k)
-{
-	return k->clock == HG_KCLOCK_COUNTER ? "counter" : "mono";
-}
 
 static void cause_name(char *buf, size_t len, enum hg_kcause kind, const char *name, uint32_t pid)
 {
@@ -47,7 +26,7 @@ static void print_capture(FILE *f, const struct hg_trace *t, const struct hg_kex
 	uint32_t i;
 
 	fprintf(f, "# kernel capture: %" PRIu64 " events, %u tracepoints, clock %s, %" PRIu64
-		" lost\n", k->n, k->ntp, clock_name(k), hg_kevents_lost(k));
+		" lost\n", k->n, k->ntp, hg_kclock_name(k), hg_kevents_lost(k));
 	for (i = 0; i < x->ncpus; i++) {
 		const struct hg_kcpu_irqs *c = &x->cpus[i];
 
@@ -64,7 +43,7 @@ static void print_capture(FILE *f, const struct hg_trace *t, const struct hg_kex
 
 /* The tasks past the first TEXT_ROWS rows, in one row. */
 static void print_other_tasks(FILE *f, const struct hg_trace *t, const struct hg_kthread_sum *s,
-			      struct ns_sum *sum)
+			      struct hg_ns_sum *sum)
 {
 	uint64_t count = 0, cycles = 0, max = 0, n = 0;
 	char name[48], tot[32], mx[32];
@@ -83,14 +62,14 @@ static void print_other_tasks(FILE *f, const struct hg_trace *t, const struct hg
 		return;
 	snprintf(name, sizeof(name), "(%" PRIu64 " other tasks)", n);
 	fprintf(f, "  %-10s %-36s %8" PRIu64 " %14s %12s %6.1f%%\n", "task", name, count,
-		hg_format_us(next_ns(sum, cycles), tot, sizeof(tot)),
+		hg_format_us(hg_ns_sum_next(sum, cycles), tot, sizeof(tot)),
 		hg_format_us(hg_cycles_to_ns(max, t->calib.tsc_hz), mx, sizeof(mx)),
 		s->gap_cycles ? 100.0 * (double)cycles / (double)s->gap_cycles : 0.0);
 }
 
 static void print_thread(FILE *f, const struct hg_trace *t, const struct hg_kthread_sum *s)
 {
-	struct ns_sum sum = { .hz = t->calib.tsc_hz };
+	struct hg_ns_sum sum = { .hz = t->calib.tsc_hz };
 	uint64_t total_ns = hg_cycles_to_ns(s->gap_cycles, t->calib.tsc_hz);
 	char tot[32], name[HG_KATTR_NAME_LEN + 24], mx[32];
 	uint32_t i;
@@ -107,7 +86,7 @@ static void print_thread(FILE *f, const struct hg_trace *t, const struct hg_kthr
 		/* past the first rows, tasks are summed (--json lists each) */
 		if (i >= TEXT_ROWS && c->kind == HG_KC_TASK)
 			continue;
-		ns = next_ns(&sum, c->cycles);
+		ns = hg_ns_sum_next(&sum, c->cycles);
 		cause_name(name, sizeof(name), c->kind, c->name, c->pid);
 		fprintf(f, "  %-10s %-36s %8" PRIu64 " %14s %12s %6.1f%%\n", hg_kcause_name(c->kind),
 			name, c->count, hg_format_us(ns, tot, sizeof(tot)),
@@ -119,7 +98,7 @@ static void print_thread(FILE *f, const struct hg_trace *t, const struct hg_kthr
 
 static void print_gap(FILE *f, const struct hg_trace *t, const struct hg_kgap *g, uint32_t rank)
 {
-	struct ns_sum sum = { .hz = t->calib.tsc_hz };
+	struct hg_ns_sum sum = { .hz = t->calib.tsc_hz };
 	char at[32], len[32], part[32], name[HG_KATTR_NAME_LEN + 24];
 	uint32_t i;
 
@@ -132,7 +111,7 @@ static void print_gap(FILE *f, const struct hg_trace *t, const struct hg_kgap *g
 
 		cause_name(name, sizeof(name), p->kind, p->name, p->pid);
 		fprintf(f, "     %-10s %-36s %4u x %12s us\n", hg_kcause_name(p->kind), name,
-			p->count, hg_format_us(next_ns(&sum, p->cycles), part, sizeof(part)));
+			p->count, hg_format_us(hg_ns_sum_next(&sum, p->cycles), part, sizeof(part)));
 	}
 }
 
@@ -153,62 +132,18 @@ int hg_explain_print(FILE *f, const struct hg_trace *t, const struct hg_kexplain
 
 /* -------------------------------------------------------------- JSON */
 
-static void json_cause(struct hg_json *j, const struct hg_trace *t, enum hg_kcause kind,
-		       const char *name, uint32_t pid, uint64_t count, uint64_t ns,
-		       uint64_t max_cycles)
-{
-	hg_json_row_obj(j, NULL);
-	hg_json_string(j, "kind", hg_kcause_name(kind));
-	hg_json_string(j, "name", name);
-	if (kind == HG_KC_TASK)
-		hg_json_u64(j, "pid", pid);
-	hg_json_u64(j, "count", count);
-	hg_json_u64(j, "total_ns", ns);
-	hg_json_u64(j, "max_ns", hg_cycles_to_ns(max_cycles, t->calib.tsc_hz));
-	hg_json_close(j);
-}
-
-static void json_capture(struct hg_json *j, const struct hg_trace *t, const struct hg_kexplain *x)
-{
-	const struct hg_kevents *k = t->kev;
-	uint32_t i;
-
-	hg_json_obj(j, "kernel_capture");
-	hg_json_string(j, "clock", clock_name(k));
-	hg_json_row(j, "tracepoints");
-	for (i = 0; i < k->ntp; i++)
-		hg_json_string(j, NULL, k->tp[i]);
-	hg_json_close(j);
-	hg_json_u64(j, "events", k->n);
-	hg_json_u64(j, "lost", hg_kevents_lost(k));
-	hg_json_arr(j, "cpus");
-	for (i = 0; i < x->ncpus; i++) {
-		hg_json_row_obj(j, NULL);
-		hg_json_u64(j, "cpu", x->cpus[i].cpu);
-		hg_json_u64(j, "interrupts", x->cpus[i].captured);
-		if (x->cpus[i].have_counted)
-			hg_json_u64(j, "proc_interrupts", x->cpus[i].counted);
-		else
-			hg_json_null(j, "proc_interrupts");
-		hg_json_close(j);
-	}
-	hg_json_close(j);
-	hg_json_close(j);
-}
-
 int hg_explain_json(FILE *f, const struct hg_trace *t, const struct hg_kexplain *x)
 {
 	struct hg_json j;
-	uint32_t i, n;
+	uint32_t i;
 
 	hg_json_begin(&j, f);
 	hg_json_obj(&j, NULL);
 	hg_json_u64(&j, "schema", 1);
-	json_capture(&j, t, x);
+	hg_kcapture_json(&j, t, x);
 	hg_json_arr(&j, "threads");
 	for (i = 0; i < x->nthreads; i++) {
 		const struct hg_kthread_sum *s = &x->th[i];
-		struct ns_sum sum = { .hz = t->calib.tsc_hz };
 
 		hg_json_obj(&j, NULL);
 		hg_json_u64(&j, "thread", s->thread);
@@ -216,18 +151,13 @@ int hg_explain_json(FILE *f, const struct hg_trace *t, const struct hg_kexplain 
 		hg_json_u64(&j, "gap_ns", hg_cycles_to_ns(s->gap_cycles, t->calib.tsc_hz));
 		hg_json_num(&j, "unexplained_share", s->gap_cycles ? (double)s->unexplained_cycles /
 			    (double)s->gap_cycles : 0.0, 6);
-		hg_json_arr(&j, "causes");
-		for (n = 0; n < s->n; n++)
-			json_cause(&j, t, s->c[n].kind, s->c[n].name, s->c[n].pid, s->c[n].count,
-				   next_ns(&sum, s->c[n].cycles), s->c[n].max_cycles);
-		hg_json_close(&j);
+		hg_kcauses_json(&j, t, s);
 		hg_json_close(&j);
 	}
 	hg_json_close(&j);
 	hg_json_arr(&j, "events");
 	for (i = 0; i < x->nworst; i++) {
 		const struct hg_kgap *g = &x->worst[i];
-		struct ns_sum sum = { .hz = t->calib.tsc_hz };
 
 		hg_json_obj(&j, NULL);
 		hg_json_string(&j, "kind", "gap");
@@ -236,12 +166,7 @@ int hg_explain_json(FILE *f, const struct hg_trace *t, const struct hg_kexplain 
 		hg_json_u64(&j, "from_cpu", g->from_cpu);
 		hg_json_u64(&j, "at_ns", hg_trace_ns(t, g->at_cycles));
 		hg_json_u64(&j, "length_ns", hg_cycles_to_ns(g->len_cycles, t->calib.tsc_hz));
-		hg_json_arr(&j, "causes");
-		for (n = 0; n < g->nparts; n++)
-			json_cause(&j, t, g->parts[n].kind, g->parts[n].name, g->parts[n].pid,
-				   g->parts[n].count, next_ns(&sum, g->parts[n].cycles),
-				   g->parts[n].max_cycles);
-		hg_json_close(&j);
+		hg_kpart_json(&j, t, g);
 		hg_json_close(&j);
 	}
 	hg_json_close(&j);

@@ -11,6 +11,7 @@
 #include "analysis/predict.h"
 #include "analysis/summary.h"
 #include "report/json.h"
+#include "report/kcauses.h"
 #include "report/meta.h"
 #include "report/noise.h"
 #include "report/summary_json.h"
@@ -174,8 +175,9 @@ static void json_reservation(struct hg_json *j, const struct hg_trace *t,
 	hg_json_close(j);
 }
 
+/* @x: the causes of the gap time with --kernel, or NULL */
 static void json_thread(struct hg_json *j, const struct hg_trace *t,
-			const struct hg_trace_thread *th)
+			const struct hg_trace_thread *th, const struct hg_kexplain *x)
 {
 	const struct hg_tstats *st = &th->stats;
 	uint64_t hz = t->calib.tsc_hz;
@@ -226,6 +228,8 @@ static void json_thread(struct hg_json *j, const struct hg_trace *t,
 		json_model(j, t, th);
 	if (th->reserve != HG_RESERVE_NONE)
 		json_reservation(j, t, th);
+	if (x && th - t->threads < x->nthreads)
+		hg_kcauses_json(j, t, &x->th[th - t->threads]);
 	hg_json_close(j);
 }
 
@@ -315,9 +319,12 @@ static void json_break(struct hg_json *j, const struct hg_trace *t)
 
 int hg_json_summary(FILE *f, const struct hg_trace *t)
 {
+	struct hg_kexplain x, *kx = NULL;
 	struct hg_json j;
 	uint32_t i;
 
+	if (t->kev && !hg_kexplain(t, HG_KEXPLAIN_ALL, 0, &x))
+		kx = &x;
 	hg_json_begin(&j, f);
 	hg_json_obj(&j, NULL);
 	hg_json_u64(&j, "schema", HG_JSON_SCHEMA);
@@ -332,12 +339,16 @@ int hg_json_summary(FILE *f, const struct hg_trace *t)
 	hg_meta_system(&j, t);
 	hg_json_close(&j);
 	hg_noise_json(&j, t);
+	if (kx)
+		hg_kcapture_json(&j, t, kx);
 	json_break(&j, t);
 	hg_json_arr(&j, "threads");
 	for (i = 0; i < t->nthreads; i++)
-		json_thread(&j, t, &t->threads[i]);
+		json_thread(&j, t, &t->threads[i], kx);
 	hg_json_close(&j);
 	json_prediction(&j, t);
+	if (kx)
+		hg_kexplain_free(kx);
 	return hg_json_end_doc(&j);
 }
 

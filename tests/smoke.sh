@@ -503,6 +503,11 @@ else
 			"$TMP/out"
 		then ok "--kernel: events captured on the run's CPU alone, none lost"
 		else fail "--kernel" "no kernel events line: $(grep 'kernel events' "$TMP/out")"; fi
+		# the summary says where the gap time went (dump prints the same: check_run)
+		if grep -q '^# causes: thread 0: [0-9]* gaps, [0-9.]* ms in all, [0-9.]* % unexplained' \
+			"$TMP/out" && grep -q '^# causes: thread 0: [a-z]* .*: [0-9]* times\{0,1\}, [0-9.]* us in all, longest ' "$TMP/out"
+		then ok "--kernel: the summary's causes of the gap time"
+		else fail "--kernel: summary causes" "$(grep '^# causes' "$TMP/out" | head -2)"; fi
 	fi
 	# explain: the interrupts captured on the measured CPU against /proc/interrupts
 	if [ -f "$TMP/kernel.hgt" ] && "$HG" explain "$TMP/kernel.hgt" >"$TMP/explain" 2>"$TMP/kerr"; then
@@ -540,6 +545,17 @@ else
 fi
 
 # --- explain: the committed capture of a --kernel run -----------------------------
+# the summary of a --kernel trace: the capture, and per thread its causes adding up
+if "$HG" dump "$HERE/fixtures/kernel.hgt" --json >"$TMP/ksummary.json" 2>"$TMP/err" &&
+	/usr/bin/python3 - "$TMP/ksummary.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["kernel_capture"]["events"] > 0 and d["kernel_capture"]["clock"] in ("counter", "mono")
+for t in d["threads"]:
+    assert sum(c["total_ns"] for c in t["causes"]) == t["gaps"]["total_ns"], t["id"]
+PY
+then ok "dump --json of a --kernel trace: kernel_capture, causes adding up to the gap time"
+else fail "dump --json of a --kernel trace" "$(head -c 300 "$TMP/err")"; fi
 if "$HG" explain "$HERE/fixtures/kernel.hgt" --json --worst 5 >"$TMP/explain.json" 2>"$TMP/err" &&
 	/usr/bin/python3 - "$TMP/explain.json" <<'PY'
 import json, sys
@@ -1040,6 +1056,7 @@ else
 	validate "summary (--json, dump --json: LAT, CPU_PERIODIC, PERIODIC, a reservation, a plain run)" \
 		summary "$J/summary.json" "$J/dump.json" "$J/plain.json" "$TMP/stdout.json" \
 		"$TMP/brk.json"
+	validate "summary of a --kernel trace (dump --json)" summary "$TMP/ksummary.json"
 	"$HG" calibrate --json --repeat 2 >"$J/cal.json"
 	validate "calibrate --json" calibrate "$J/cal.json"
 	"$HG" ctx "$J/all.hgt" --json >"$J/ctx.json"
