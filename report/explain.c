@@ -77,6 +77,8 @@ static void print_thread(FILE *f, const struct hg_trace *t, const struct hg_kthr
 	fprintf(f, "\n# thread %u: %" PRIu64 " gaps, %s us in all, %.1f %% unexplained\n",
 		s->thread, s->gaps, hg_format_us(total_ns, tot, sizeof(tot)),
 		s->gap_cycles ? 100.0 * (double)s->unexplained_cycles / (double)s->gap_cycles : 0.0);
+	if (!s->gaps)
+		return;
 	fprintf(f, "%-12s %-36s %8s %14s %12s %7s\n", "# kind", "name", "count", "total_us",
 		"max_us", "share");
 	for (i = 0; i < s->n; i++) {
@@ -96,41 +98,111 @@ static void print_thread(FILE *f, const struct hg_trace *t, const struct hg_kthr
 	print_other_tasks(f, t, s, &sum);
 }
 
-static void print_gap(FILE *f, const struct hg_trace *t, const struct hg_kgap *g, uint32_t rank)
+/* The head line of a window: what it was, where, when, how long. */
+static void print_head(FILE *f, const struct hg_trace *t, const struct hg_kwin *w,
+		       const struct hg_kgap *g, const char *label)
+{
+	char at[32], len[32], v[32];
+	uint64_t hz = t->calib.tsc_hz;
+
+	hg_format_ms(hg_trace_ns(t, g->at_cycles), at, sizeof(at));
+	hg_format_us(hg_cycles_to_ns(g->len_cycles, hz), len, sizeof(len));
+	hg_format_us(w->value_ns, v, sizeof(v));
+	if (w->kind == HG_KW_GAP)
+		fprintf(f, "# %s thread %u, CPU %u%s, at %s ms: %s us\n", label, g->thread, g->cpu,
+			g->from_cpu != g->cpu ? " (from another CPU)" : "", at, len);
+	else if (w->kind == HG_KW_LATENCY)
+		fprintf(f, "# %s thread %u, CPU %u, timer expiry at %s ms: woke %s us late\n",
+			label, g->thread, g->cpu, at, len);
+	else
+		fprintf(f, "# %s thread %u, CPU %u, window from %s ms: %s us, %s us past the "
+			"deadline\n", label, g->thread, g->cpu, at, len, v);
+}
+
+/* A window taken apart: a line a cause, with its share of the window. */
+static void print_window(FILE *f, const struct hg_trace *t, const struct hg_kwin *w,
+			 const struct hg_kgap *g, const char *label)
 {
 	struct hg_ns_sum sum = { .hz = t->calib.tsc_hz };
-	char at[32], len[32], part[32], name[HG_KATTR_NAME_LEN + 24];
+	char part[32], name[HG_KATTR_NAME_LEN + 24];
 	uint32_t i;
 
-	fprintf(f, "# %u. thread %u, CPU %u%s, at %s ms: %s us\n", rank, g->thread, g->cpu,
-		g->from_cpu != g->cpu ? " (from another CPU)" : "",
-		hg_format_ms(hg_trace_ns(t, g->at_cycles), at, sizeof(at)),
-		hg_format_us(hg_cycles_to_ns(g->len_cycles, t->calib.tsc_hz), len, sizeof(len)));
+	print_head(f, t, w, g, label);
 	for (i = 0; i < g->nparts; i++) {
 		const struct hg_kpart *p = &g->parts[i];
 
 		cause_name(name, sizeof(name), p->kind, p->name, p->pid);
-		fprintf(f, "     %-10s %-36s %4u x %12s us\n", hg_kcause_name(p->kind), name,
-			p->count, hg_format_us(hg_ns_sum_next(&sum, p->cycles), part, sizeof(part)));
+		fprintf(f, "     %-10s %-36s %4u x %12s us %5.1f %%\n", hg_kcause_name(p->kind), name,
+			p->count, hg_format_us(hg_ns_sum_next(&sum, p->cycles), part, sizeof(part)),
+			g->len_cycles ? 100.0 * (double)p->cycles / (double)g->len_cycles : 0.0);
 	}
+}
+
+/* The head line of the worst windows of one kind. */
+static void print_section(FILE *f, uint32_t kind, uint32_t n)
+{
+	const char *s = n == 1 ? "" : "s";
+
+	if (kind == HG_KW_GAP)
+		fprintf(f, "\n# the %u longest gap%s, each taken apart\n", n, s);
+	else if (kind == HG_KW_LATENCY)
+		fprintf(f, "\n# the %u latest wake-up%s (LAT), each taken apart from the timer's "
+			"expiry to the thread running\n", n, s);
+	else
+		fprintf(f, "\n# the %u deadline miss%s by most, each taken apart over its window "
+			"(release to done, or the period)\n", n, n == 1 ? "" : "es");
 }
 
 int hg_explain_print(FILE *f, const struct hg_trace *t, const struct hg_kexplain *x)
 {
-	uint32_t i;
+	char label[32];
+	uint32_t i, rank = 0;
 
 	print_capture(f, t, x);
 	for (i = 0; i < x->nthreads; i++)
 		print_thread(f, t, &x->th[i]);
-	if (x->nworst)
-		fprintf(f, "\n# the %u longest gap%s, each taken apart\n", x->nworst,
-			x->nworst == 1 ? "" : "s");
-	for (i = 0; i < x->nworst; i++)
-		print_gap(f, t, &x->worst[i], i + 1);
+	for (i = 0; i < x->nworst; i++) {
+		uint32_t k = x->wins[i].kind, n = 0, j;
+
+		if (!i || x->wins[i - 1].kind != k) {
+			for (j = i; j < x->nworst && x->wins[j].kind == k; j++)
+				n++;
+			print_section(f, k, n);
+			rank = 0;
+		}
+		snprintf(label, sizeof(label), "%u.", ++rank);
+		print_window(f, t, &x->wins[i], &x->worst[i], label);
+	}
+	if (x->have_at) {
+		fprintf(f, "\n# the %s at or nearest --at, taken apart\n", hg_kwin_name(x->at_win.kind));
+		print_window(f, t, &x->at_win, &x->at, "at:");
+	}
+	if (x->have_break) {
+		fprintf(f, "\n# the %s that stopped the run (--break %s us), taken apart\n",
+			hg_kwin_name(x->break_win.kind),
+			hg_format_us(t->break_threshold_ns, label, sizeof(label)));
+		print_window(f, t, &x->break_win, &x->brk, "break:");
+	}
 	return fflush(f) || ferror(f) ? -EIO : 0;
 }
 
 /* -------------------------------------------------------------- JSON */
+
+/* One window taken apart: its causes' total_ns add up to its length_ns. */
+static void json_event(struct hg_json *j, const struct hg_trace *t, const char *key,
+		       const struct hg_kwin *w, const struct hg_kgap *g)
+{
+	hg_json_obj(j, key);
+	hg_json_string(j, "kind", hg_kwin_name(w->kind));
+	hg_json_u64(j, "thread", g->thread);
+	hg_json_u64(j, "cpu", g->cpu);
+	hg_json_u64(j, "from_cpu", g->from_cpu);
+	hg_json_u64(j, "at_ns", hg_trace_ns(t, g->at_cycles));
+	hg_json_u64(j, "length_ns", hg_cycles_to_ns(g->len_cycles, t->calib.tsc_hz));
+	hg_json_u64(j, "value_ns", w->value_ns);
+	hg_kpart_json(j, t, g);
+	hg_json_close(j);
+}
 
 int hg_explain_json(FILE *f, const struct hg_trace *t, const struct hg_kexplain *x)
 {
@@ -156,19 +228,16 @@ int hg_explain_json(FILE *f, const struct hg_trace *t, const struct hg_kexplain 
 	}
 	hg_json_close(&j);
 	hg_json_arr(&j, "events");
-	for (i = 0; i < x->nworst; i++) {
-		const struct hg_kgap *g = &x->worst[i];
-
-		hg_json_obj(&j, NULL);
-		hg_json_string(&j, "kind", "gap");
-		hg_json_u64(&j, "thread", g->thread);
-		hg_json_u64(&j, "cpu", g->cpu);
-		hg_json_u64(&j, "from_cpu", g->from_cpu);
-		hg_json_u64(&j, "at_ns", hg_trace_ns(t, g->at_cycles));
-		hg_json_u64(&j, "length_ns", hg_cycles_to_ns(g->len_cycles, t->calib.tsc_hz));
-		hg_kpart_json(&j, t, g);
-		hg_json_close(&j);
-	}
+	for (i = 0; i < x->nworst; i++)
+		json_event(&j, t, NULL, &x->wins[i], &x->worst[i]);
 	hg_json_close(&j);
+	if (x->have_at)
+		json_event(&j, t, "at", &x->at_win, &x->at);
+	else
+		hg_json_null(&j, "at");
+	if (x->have_break)
+		json_event(&j, t, "break", &x->break_win, &x->brk);
+	else
+		hg_json_null(&j, "break");
 	return hg_json_end_doc(&j);
 }
