@@ -116,7 +116,7 @@ static int on_window(const struct hg_kwin *w, void *arg)
 		d = w->at_cycles - n->at;
 	else if (n->at >= w->at_cycles + w->len_cycles)
 		d = n->at - (w->at_cycles + w->len_cycles);
-	if (!n->found || d < n->best || (d == n->best && w->len_cycles > n->w->len_cycles)) {
+	if (!n->found || d < n->best || (d == n->best && w->len_cycles < n->w->len_cycles)) {
 		*n->w = *w;
 		n->best = d;
 		n->found = 1;

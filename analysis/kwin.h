@@ -55,7 +55,7 @@ int hg_kwin_each(const struct hg_trace *t, uint32_t thread, unsigned int kinds, 
 
 /*
  * hg_kwin_nearest - the window of @kinds of @thread that holds @at_cycles,
- * else the one nearest to it (the longer of two as near)
+ * else the one nearest to it (of two as near, the shorter: the innermost)
  * Returns 0 with *@w set, -ENOENT when there is none.
  */
 int hg_kwin_nearest(const struct hg_trace *t, uint32_t thread, unsigned int kinds,
