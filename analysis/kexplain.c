@@ -9,6 +9,7 @@
 
 #include "analysis/kexplain.h"
 #include "trace/brk.h"
+#include "trace/timeval.h"
 
 struct acc {
 	struct hg_kexplain *x;
@@ -119,7 +120,18 @@ static void find_single(const struct hg_trace *t, const struct hg_kattr *ka,
 	if (!(t->flags & HG_TRACE_BREAK) || t->break_thread >= t->nthreads ||
 	    (any != HG_KW_ANY_THREAD && any != t->break_thread))
 		return;
-	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+	if (t->break_kind == HG_BREAK_GAP) {	/* the run stopped before its end was stored */
+		x->break_win = (struct hg_kwin){
+			.kind = HG_KW_GAP, .thread = t->break_thread, .cpu = t->break_cpu,
+			.from_cpu = t->break_cpu, .at_cycles = t->break_at_cycles,
+			.len_cycles = t->break_value,
+			.value_ns = hg_cycles_to_ns(t->break_value, t->calib.tsc_hz),
+		};
+		x->have_break = 1;
+		hg_kwin_cut(t, ka, &x->break_win, &x->brk);
+		return;
+	}
+	for (i = 1; i < sizeof(kinds) / sizeof(kinds[0]); i++)
 		if (t->break_kind == kinds[i].brk &&
 		    !hg_kwin_nearest(t, t->break_thread, kinds[i].kinds, t->break_at_cycles,
 				     &x->break_win)) {

@@ -12,14 +12,6 @@
 #include "report/kcauses.h"
 #include "trace/timeval.h"
 
-static void cause_name(char *buf, size_t len, enum hg_kcause kind, const char *name, uint32_t pid)
-{
-	if (kind == HG_KC_TASK)
-		snprintf(buf, len, "%s (pid %u)", name, pid);
-	else
-		snprintf(buf, len, "%s", name);
-}
-
 static void print_capture(FILE *f, const struct hg_trace *t, const struct hg_kexplain *x)
 {
 	const struct hg_kevents *k = t->kev;
@@ -89,53 +81,13 @@ static void print_thread(FILE *f, const struct hg_trace *t, const struct hg_kthr
 		if (i >= TEXT_ROWS && c->kind == HG_KC_TASK)
 			continue;
 		ns = hg_ns_sum_next(&sum, c->cycles);
-		cause_name(name, sizeof(name), c->kind, c->name, c->pid);
+		hg_kcause_label(name, sizeof(name), c->kind, c->name, c->pid);
 		fprintf(f, "  %-10s %-36s %8" PRIu64 " %14s %12s %6.1f%%\n", hg_kcause_name(c->kind),
 			name, c->count, hg_format_us(ns, tot, sizeof(tot)),
 			hg_format_us(hg_cycles_to_ns(c->max_cycles, t->calib.tsc_hz), mx, sizeof(mx)),
 			s->gap_cycles ? 100.0 * (double)c->cycles / (double)s->gap_cycles : 0.0);
 	}
 	print_other_tasks(f, t, s, &sum);
-}
-
-/* The head line of a window: what it was, where, when, how long. */
-static void print_head(FILE *f, const struct hg_trace *t, const struct hg_kwin *w,
-		       const struct hg_kgap *g, const char *label)
-{
-	char at[32], len[32], v[32];
-	uint64_t hz = t->calib.tsc_hz;
-
-	hg_format_ms(hg_trace_ns(t, g->at_cycles), at, sizeof(at));
-	hg_format_us(hg_cycles_to_ns(g->len_cycles, hz), len, sizeof(len));
-	hg_format_us(w->value_ns, v, sizeof(v));
-	if (w->kind == HG_KW_GAP)
-		fprintf(f, "# %s thread %u, CPU %u%s, at %s ms: %s us\n", label, g->thread, g->cpu,
-			g->from_cpu != g->cpu ? " (from another CPU)" : "", at, len);
-	else if (w->kind == HG_KW_LATENCY)
-		fprintf(f, "# %s thread %u, CPU %u, timer expiry at %s ms: woke %s us late\n",
-			label, g->thread, g->cpu, at, len);
-	else
-		fprintf(f, "# %s thread %u, CPU %u, window from %s ms: %s us, %s us past the "
-			"deadline\n", label, g->thread, g->cpu, at, len, v);
-}
-
-/* A window taken apart: a line a cause, with its share of the window. */
-static void print_window(FILE *f, const struct hg_trace *t, const struct hg_kwin *w,
-			 const struct hg_kgap *g, const char *label)
-{
-	struct hg_ns_sum sum = { .hz = t->calib.tsc_hz };
-	char part[32], name[HG_KATTR_NAME_LEN + 24];
-	uint32_t i;
-
-	print_head(f, t, w, g, label);
-	for (i = 0; i < g->nparts; i++) {
-		const struct hg_kpart *p = &g->parts[i];
-
-		cause_name(name, sizeof(name), p->kind, p->name, p->pid);
-		fprintf(f, "     %-10s %-36s %4u x %12s us %5.1f %%\n", hg_kcause_name(p->kind), name,
-			p->count, hg_format_us(hg_ns_sum_next(&sum, p->cycles), part, sizeof(part)),
-			g->len_cycles ? 100.0 * (double)p->cycles / (double)g->len_cycles : 0.0);
-	}
 }
 
 /* The head line of the worst windows of one kind. */
@@ -171,17 +123,17 @@ int hg_explain_print(FILE *f, const struct hg_trace *t, const struct hg_kexplain
 			rank = 0;
 		}
 		snprintf(label, sizeof(label), "%u.", ++rank);
-		print_window(f, t, &x->wins[i], &x->worst[i], label);
+		hg_print_kwindow(f, t, &x->wins[i], &x->worst[i], label, "");
 	}
 	if (x->have_at) {
 		fprintf(f, "\n# the %s at or nearest --at, taken apart\n", hg_kwin_name(x->at_win.kind));
-		print_window(f, t, &x->at_win, &x->at, "at:");
+		hg_print_kwindow(f, t, &x->at_win, &x->at, "at:", "");
 	}
 	if (x->have_break) {
 		fprintf(f, "\n# the %s that stopped the run (--break %s us), taken apart\n",
 			hg_kwin_name(x->break_win.kind),
 			hg_format_us(t->break_threshold_ns, label, sizeof(label)));
-		print_window(f, t, &x->break_win, &x->brk, "break:");
+		hg_print_kwindow(f, t, &x->break_win, &x->brk, "break:", "");
 	}
 	return fflush(f) || ferror(f) ? -EIO : 0;
 }

@@ -93,6 +93,54 @@ void hg_kpart_json(struct hg_json *j, const struct hg_trace *t, const struct hg_
 	hg_json_close(j);
 }
 
+void hg_kcause_label(char *buf, size_t len, enum hg_kcause kind, const char *name, uint32_t pid)
+{
+	if (kind == HG_KC_TASK)
+		snprintf(buf, len, "%s (pid %u)", name, pid);
+	else
+		snprintf(buf, len, "%s", name);
+}
+
+/* The head line of a window: what it was, where, when, how long. */
+static void print_head(FILE *f, const struct hg_trace *t, const struct hg_kwin *w,
+		       const struct hg_kgap *g, const char *label)
+{
+	char at[32], len[32], v[32];
+	uint64_t hz = t->calib.tsc_hz;
+
+	hg_format_ms(hg_trace_ns(t, g->at_cycles), at, sizeof(at));
+	hg_format_us(hg_cycles_to_ns(g->len_cycles, hz), len, sizeof(len));
+	hg_format_us(w->value_ns, v, sizeof(v));
+	if (w->kind == HG_KW_GAP)
+		fprintf(f, "# %s thread %u, CPU %u%s, at %s ms: %s us\n", label, g->thread, g->cpu,
+			g->from_cpu != g->cpu ? " (from another CPU)" : "", at, len);
+	else if (w->kind == HG_KW_LATENCY)
+		fprintf(f, "# %s thread %u, CPU %u, timer expiry at %s ms: woke %s us late\n",
+			label, g->thread, g->cpu, at, len);
+	else
+		fprintf(f, "# %s thread %u, CPU %u, window from %s ms: %s us, %s us past the "
+			"deadline\n", label, g->thread, g->cpu, at, len, v);
+}
+
+void hg_print_kwindow(FILE *f, const struct hg_trace *t, const struct hg_kwin *w,
+		      const struct hg_kgap *g, const char *label, const char *lead)
+{
+	struct hg_ns_sum sum = { .hz = t->calib.tsc_hz };
+	char part[32], name[HG_KATTR_NAME_LEN + 24];
+	uint32_t i;
+
+	print_head(f, t, w, g, label);
+	for (i = 0; i < g->nparts; i++) {
+		const struct hg_kpart *p = &g->parts[i];
+
+		hg_kcause_label(name, sizeof(name), p->kind, p->name, p->pid);
+		fprintf(f, "%-5s%-11s %-36s %4u x %12s us %5.1f %%\n", lead, hg_kcause_name(p->kind),
+			name, p->count,
+			hg_format_us(hg_ns_sum_next(&sum, p->cycles), part, sizeof(part)),
+			g->len_cycles ? 100.0 * (double)p->cycles / (double)g->len_cycles : 0.0);
+	}
+}
+
 static double share(uint64_t part, uint64_t whole)
 {
 	return whole ? 100.0 * (double)part / (double)whole : 0.0;
@@ -144,5 +192,10 @@ void hg_print_kcauses(FILE *f, const struct hg_trace *t)
 	for (i = 0; i < x.nthreads; i++)
 		if (x.th[i].gaps)
 			print_thread(f, t, &x.th[i]);
+	if (x.have_break) {
+		fprintf(f, "# break: the %s that stopped the run, taken apart by the kernel's "
+			"events (us, share of it):\n", hg_kwin_name(x.break_win.kind));
+		hg_print_kwindow(f, t, &x.break_win, &x.brk, "break:", "#");
+	}
 	hg_kexplain_free(&x);
 }

@@ -51,6 +51,19 @@ void hg_kcauses_json(struct hg_json *j, const struct hg_trace *t, const struct h
 /* hg_kpart_json - "causes": @g's parts, adding up to its length. */
 void hg_kpart_json(struct hg_json *j, const struct hg_trace *t, const struct hg_kgap *g);
 
+/* hg_kcause_label - a cause's name as printed: a task's with " (pid <n>)". */
+void hg_kcause_label(char *buf, size_t len, enum hg_kcause kind, const char *name, uint32_t pid);
+
+/*
+ * hg_print_kwindow - a window taken apart: a head line "# <label> thread
+ * <n>, CPU <c>, ..." saying what it was (a gap at, a timer expiry and how
+ * late, a deadline window and how far past), then a line a cause, largest
+ * first, each starting with @lead: kind, name, count, us (adding up to the
+ * window's length) and share of the window
+ */
+void hg_print_kwindow(FILE *f, const struct hg_trace *t, const struct hg_kwin *w,
+		      const struct hg_kgap *g, const char *label, const char *lead);
+
 /*
  * hg_print_kcauses - after the summary of a --kernel run, per thread with
  * gaps: "# causes: thread <n>: <g> gaps, <ms> ms in all, <p> % unexplained

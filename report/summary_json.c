@@ -298,8 +298,8 @@ static void json_prediction(struct hg_json *j, const struct hg_trace *t)
 	hg_prediction_free(&p);
 }
 
-/* "break": what stopped a --break run, or null. */
-static void json_break(struct hg_json *j, const struct hg_trace *t)
+/* "break": what stopped a --break run, or null; with @x, its causes. */
+static void json_break(struct hg_json *j, const struct hg_trace *t, const struct hg_kexplain *x)
 {
 	if (!(t->flags & HG_TRACE_BREAK) || !t->break_kind) {
 		hg_json_null(j, "break");
@@ -313,6 +313,8 @@ static void json_break(struct hg_json *j, const struct hg_trace *t)
 	hg_json_u64(j, "value_ns", hg_break_value_ns(t));
 	hg_json_u64(j, "threshold_ns", t->break_threshold_ns);
 	hg_json_bool(j, "kernel_trace_marked", t->break_marked != 0);
+	if (x && x->have_break)
+		hg_kpart_json(j, t, &x->brk);
 	hg_json_close(j);
 }
 
@@ -341,7 +343,7 @@ int hg_json_summary(FILE *f, const struct hg_trace *t)
 	hg_noise_json(&j, t);
 	if (kx)
 		hg_kcapture_json(&j, t, kx);
-	json_break(&j, t);
+	json_break(&j, t, kx);
 	hg_json_arr(&j, "threads");
 	for (i = 0; i < t->nthreads; i++)
 		json_thread(&j, t, &t->threads[i], kx);
