@@ -75,6 +75,7 @@ static int find_worst(const struct hg_trace *t, const struct hg_kattr *ka, uint3
 		      uint32_t want, struct hg_kexplain *x)
 {
 	struct worst k = { .want = want };
+	size_t n = 0;
 	uint32_t i, j;
 	int ret = 0;
 
@@ -84,13 +85,16 @@ static int find_worst(const struct hg_trace *t, const struct hg_kattr *ka, uint3
 		k.w[i] = calloc(want, sizeof(*k.w[i]));
 		ret = k.w[i] ? 0 : -ENOMEM;
 	}
-	x->worst = ret ? NULL : calloc((size_t)want * HG_KW_NKINDS, sizeof(*x->worst));
-	x->wins = ret ? NULL : calloc((size_t)want * HG_KW_NKINDS, sizeof(*x->wins));
-	if (!x->worst || !x->wins)
-		ret = -ENOMEM;
 	if (!ret)
 		hg_kwin_each(t, thread == HG_KEXPLAIN_ALL ? HG_KW_ANY_THREAD : thread, HG_KW_ALL,
 			     keep_worst, &k);
+	for (i = 0; i < HG_KW_NKINDS; i++)
+		n += k.n[i];
+	/* only as many as there are: a window taken apart is some 2.5 KB */
+	x->worst = ret ? NULL : calloc(n ? n : 1, sizeof(*x->worst));
+	x->wins = ret ? NULL : calloc(n ? n : 1, sizeof(*x->wins));
+	if (!x->worst || !x->wins)
+		ret = -ENOMEM;
 	for (i = 0; i < HG_KW_NKINDS && !ret; i++)
 		for (j = 0; j < k.n[i]; j++) {
 			x->wins[x->nworst] = k.w[i][j];

@@ -45,11 +45,13 @@ static int event_window(const struct hg_trace *t, const struct hg_trace_thread *
 	case HG_EV_PERIOD:	/* at the end of a period with no frame done */
 		if (!(kinds & (1u << HG_KW_MISS)))
 			return 0;
-		ns = th->period_ns;
+		d = hg_ns_to_cycles(th->period_ns, hz);
 		w->kind = HG_KW_MISS;
-		w->at_cycles = r->start_cycles - hg_ns_to_cycles(ns, hz);
+		w->at_cycles = r->start_cycles > d ? r->start_cycles - d : 0;
+		w->len_cycles = r->start_cycles - w->at_cycles;
 		w->value_ns = r->len_cycles;
-		break;
+		w->cpu = w->from_cpu = r->cpu;
+		return 1;
 	default:
 		return 0;
 	}

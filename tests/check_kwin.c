@@ -91,6 +91,23 @@ static const struct lcase {
 		{ HG_KC_TIMER, "hrtimer_wakeup", 100 },
 		{ HG_KC_TASK, "swapper/0", 300 },	/* 2700-3000: idle after the handler */
 		{ HG_KC_KERNEL, "entry, exit, switch", 2000 } } },
+	{ "a softirq after a device's interrupt, both before the thread", 3000, 1000, 10000, {
+		{ 1500, HG_KEV_SWITCH, 0, 50, "swapper/0" },
+		{ 2400, HG_KEV_VEC_ENTRY, 236, 0, "local_timer" },
+		{ 2500, HG_KEV_HRTIMER_ENTRY, 0, 0, "hrtimer_wakeup" },
+		{ 2600, HG_KEV_HRTIMER_EXIT, 0, 0, NULL },
+		{ 2700, HG_KEV_VEC_EXIT, 236, 0, "local_timer" },
+		{ 2700, HG_KEV_IRQ_ENTRY, 24, 0, "eth0" },
+		{ 2800, HG_KEV_IRQ_EXIT, 24, 0, NULL },
+		{ 2800, HG_KEV_SOFTIRQ_ENTRY, 3, 0, NULL },
+		{ 3000, HG_KEV_SOFTIRQ_EXIT, 3, 0, NULL },
+		{ 3000, HG_KEV_SWITCH, TID, 0, "hg/0" } },
+	  { { HG_KC_TIMER, DELAY, 400 },
+		{ HG_KC_TIMER, "local_timer", 200 },
+		{ HG_KC_TIMER, "hrtimer_wakeup", 100 },
+		{ HG_KC_IRQ, "24:eth0", 100 },
+		{ HG_KC_SOFTIRQ, "NET_RX", 200 },
+		{ HG_KC_KERNEL, "entry, exit, switch", 2000 } } },
 	{ "events lost in the delay", 3000, 1000, 10000, {
 		{ 1500, HG_KEV_SWITCH, 0, 50, "swapper/0" },
 		{ 2200, HG_KEV_LOST, 5, 0, NULL },
@@ -316,6 +333,12 @@ START_TEST(test_period_miss)
 	ck_assert_uint_eq(o.w.at_cycles, 2000);
 	ck_assert_uint_eq(o.w.len_cycles, 5000);
 	ck_assert_uint_eq(o.w.value_ns, 5000);
+	/* a period ending before a whole period of the counter: from 0 */
+	t->threads[0].recs[t->threads[0].stored - 1].start_cycles = 3000;
+	o.n = 0;
+	ck_assert_int_eq(hg_kwin_each(t, HG_KW_ANY_THREAD, 1u << HG_KW_MISS, keep, &o), 0);
+	ck_assert_uint_eq(o.w.at_cycles, 0);
+	ck_assert_uint_eq(o.w.len_cycles, 3000);
 	ck_assert_str_eq(hg_kwin_name(HG_KW_MISS), "miss");
 	ck_assert_str_eq(hg_kwin_name(HG_KW_NKINDS), "?");
 	hg_trace_free(t);
