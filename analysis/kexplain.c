@@ -237,7 +237,8 @@ int hg_kexplain_with(const struct hg_trace *t, const struct hg_kexplain_opts *o,
 	if (!ret)
 		ret = hg_kattr_each(t, ka, on_gap, &a);
 	for (i = 0; !ret && i < x->nthreads; i++)
-		qsort(x->th[i].c, x->th[i].n, sizeof(x->th[i].c[0]), by_total);
+		if (x->th[i].n)		/* a thread without gaps has no causes (NULL) */
+			qsort(x->th[i].c, x->th[i].n, sizeof(x->th[i].c[0]), by_total);
 	if (!ret)
 		ret = find_worst(t, ka, o->thread, o->worst, x);
 	if (!ret)

@@ -238,6 +238,7 @@ START_TEST(test_latency)
 	const struct lcase *c = &lat_cases[_i];
 	struct hg_trace *t = trace_with(NULL, 0);
 	struct hg_kattr *a = NULL;
+	struct hg_kexplain x;
 	struct one o = { 0 };
 	struct hg_kgap g;
 
@@ -254,6 +255,13 @@ START_TEST(test_latency)
 	hg_kwin_cut(t, a, &o.w, &g);
 	ck_assert_uint_eq(g.at_cycles, 2000);
 	check_parts(c->what, &g, c->want);
+	/* explain of a thread with no gap: no causes to sort, its wake-up the worst */
+	ck_assert_int_eq(hg_kexplain(t, HG_KEXPLAIN_ALL, 1, &x), 0);
+	ck_assert_uint_eq(x.th[0].gaps, 0);
+	ck_assert_uint_eq(x.th[0].n, 0);
+	ck_assert_uint_eq(x.nworst, 1);
+	ck_assert_int_eq(x.wins[0].kind, HG_KW_LATENCY);
+	hg_kexplain_free(&x);
 	hg_kattr_free(a);
 	hg_trace_free(t);
 }
