@@ -296,34 +296,45 @@ static const struct line *find_line(const struct hg_kattr *a, uint32_t cpu)
 	return NULL;
 }
 
-static void add_part(struct hg_kgap *g, enum hg_kcause kind, const char *name, uint32_t pid,
-		     uint64_t cycles, int piece)
+void hg_kgap_add(struct hg_kgap *g, const struct hg_kpart *q)
 {
 	struct hg_kpart *p = NULL;
 	uint32_t i;
 
-	if (!cycles)
+	if (!q->cycles)
 		return;
 	for (i = 0; i < g->nparts && !p; i++)
-		if (g->parts[i].kind == kind && g->parts[i].pid == pid &&
-		    !strcmp(g->parts[i].name, name))
+		if (g->parts[i].kind == q->kind && g->parts[i].pid == q->pid &&
+		    !strcmp(g->parts[i].name, q->name))
 			p = &g->parts[i];
 	if (!p && g->nparts < HG_KATTR_MAX_PARTS) {
 		p = &g->parts[g->nparts++];
-		memset(p, 0, sizeof(*p));
-		p->kind = kind;
-		p->pid = pid;
-		snprintf(p->name, sizeof(p->name), "%s", name);
+		*p = *q;
+		p->count = 0;
+		p->cycles = 0;
+		p->max_cycles = 0;
 	}
 	for (i = 0; i < g->nparts && !p; i++)	/* full: into one of its kind */
-		if (g->parts[i].kind == kind)
+		if (g->parts[i].kind == q->kind)
 			p = &g->parts[i];
 	if (!p)
 		p = &g->parts[g->nparts - 1];
-	p->cycles += cycles;
-	p->count += piece;
-	if (cycles > p->max_cycles)
-		p->max_cycles = cycles;
+	p->cycles += q->cycles;
+	p->count += q->count;
+	if (q->max_cycles > p->max_cycles)
+		p->max_cycles = q->max_cycles;
+}
+
+static void add_part(struct hg_kgap *g, enum hg_kcause kind, const char *name, uint32_t pid,
+		     uint64_t cycles, int piece)
+{
+	struct hg_kpart p = { .kind = kind, .pid = pid, .count = (uint32_t)piece,
+			      .cycles = cycles, .max_cycles = cycles };
+
+	if (!cycles)
+		return;
+	snprintf(p.name, sizeof(p.name), "%s", name);
+	hg_kgap_add(g, &p);
 }
 
 static void seg_name(const struct hg_kevents *k, const struct seg *s, char *buf, size_t len)
@@ -454,6 +465,11 @@ static int by_size(const void *pa, const void *pb)
 	return p->cycles != q->cycles ? (p->cycles < q->cycles ? 1 : -1) : (int)p->kind - (int)q->kind;
 }
 
+void hg_kgap_sort(struct hg_kgap *g)
+{
+	qsort(g->parts, g->nparts, sizeof(g->parts[0]), by_size);
+}
+
 void hg_kattr_gap(const struct hg_kattr *a, uint32_t tid, uint32_t from_cpu, uint64_t from,
 		  uint32_t to_cpu, uint64_t to, struct hg_kgap *g)
 {
@@ -478,7 +494,7 @@ void hg_kattr_gap(const struct hg_kattr *a, uint32_t tid, uint32_t from_cpu, uin
 	rest += own.over;
 	add_part(g, HG_KC_UNEXPLAINED, own.events ? "between the events" : "no kernel event", 0,
 		 rest, 1);
-	qsort(g->parts, g->nparts, sizeof(g->parts[0]), by_size);
+	hg_kgap_sort(g);
 }
 
 int hg_kattr_each(const struct hg_trace *t, const struct hg_kattr *a, hg_kgap_fn fn, void *arg)

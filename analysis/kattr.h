@@ -86,6 +86,16 @@ void hg_kattr_free(struct hg_kattr *a);
 void hg_kattr_gap(const struct hg_kattr *a, uint32_t tid, uint32_t from_cpu, uint64_t from,
 		  uint32_t to_cpu, uint64_t to, struct hg_kgap *g);
 
+/*
+ * hg_kgap_add - add @p to @g: into the part of its kind, name and pid
+ * (counts and cycles summed, the longer piece kept), else a new part; when
+ * @g is full, into a part of its kind, else its last
+ */
+void hg_kgap_add(struct hg_kgap *g, const struct hg_kpart *p);
+
+/* hg_kgap_sort - @g's parts by size, largest first. */
+void hg_kgap_sort(struct hg_kgap *g);
+
 typedef int (*hg_kgap_fn)(const struct hg_kgap *g, void *arg);
 
 /*

@@ -8,11 +8,19 @@
 #include <string.h>
 
 #include "analysis/kexplain.h"
+#include "trace/brk.h"
+#include "trace/timeval.h"
 
 struct acc {
 	struct hg_kexplain *x;
 	uint32_t thread;
-	uint32_t want;		/* worst gaps kept */
+};
+
+/* The worst windows of each kind, not yet taken apart. */
+struct worst {
+	uint32_t want;
+	uint32_t n[HG_KW_NKINDS];
+	struct hg_kwin *w[HG_KW_NKINDS];	/* worst first */
 };
 
 static struct hg_kcause_sum *find(struct hg_kthread_sum *s, const struct hg_kpart *p)
@@ -38,22 +46,102 @@ static struct hg_kcause_sum *find(struct hg_kthread_sum *s, const struct hg_kpar
 	return &s->c[s->n++];
 }
 
-/* Keep @g among the longest; x->worst stays sorted, longest first. */
-static void keep_worst(struct acc *a, const struct hg_kgap *g)
+/* Worse: more past (longer, later), the earlier of two as bad. */
+static int worse(const struct hg_kwin *p, const struct hg_kwin *q)
 {
-	struct hg_kexplain *x = a->x;
-	uint32_t i;
+	return p->value_ns != q->value_ns ? p->value_ns > q->value_ns : p->at_cycles < q->at_cycles;
+}
 
-	if (!a->want)
-		return;
-	if (x->nworst == a->want && x->worst[x->nworst - 1].len_cycles >= g->len_cycles)
-		return;
-	i = x->nworst < a->want ? x->nworst++ : x->nworst - 1;
-	while (i > 0 && x->worst[i - 1].len_cycles < g->len_cycles) {
-		x->worst[i] = x->worst[i - 1];
+/* Keep @w among the worst of its kind, sorted. */
+static int keep_worst(const struct hg_kwin *w, void *arg)
+{
+	struct worst *k = arg;
+	struct hg_kwin *l = k->w[w->kind];
+	uint32_t *n = &k->n[w->kind], i;
+
+	if (*n == k->want && !worse(w, &l[*n - 1]))
+		return 0;
+	i = *n < k->want ? (*n)++ : *n - 1;
+	while (i > 0 && worse(w, &l[i - 1])) {
+		l[i] = l[i - 1];
 		i--;
 	}
-	x->worst[i] = *g;
+	l[i] = *w;
+	return 0;
+}
+
+/* The worst windows of each kind, taken apart, into x->worst and x->wins. */
+static int find_worst(const struct hg_trace *t, const struct hg_kattr *ka, uint32_t thread,
+		      uint32_t want, struct hg_kexplain *x)
+{
+	struct worst k = { .want = want };
+	size_t n = 0;
+	uint32_t i, j;
+	int ret = 0;
+
+	if (!want)
+		return 0;
+	for (i = 0; i < HG_KW_NKINDS && !ret; i++) {
+		k.w[i] = calloc(want, sizeof(*k.w[i]));
+		ret = k.w[i] ? 0 : -ENOMEM;
+	}
+	if (!ret)
+		hg_kwin_each(t, thread == HG_KEXPLAIN_ALL ? HG_KW_ANY_THREAD : thread, HG_KW_ALL,
+			     keep_worst, &k);
+	for (i = 0; i < HG_KW_NKINDS; i++)
+		n += k.n[i];
+	/* only as many as there are: a window taken apart is some 2.5 KB */
+	x->worst = ret ? NULL : calloc(n ? n : 1, sizeof(*x->worst));
+	x->wins = ret ? NULL : calloc(n ? n : 1, sizeof(*x->wins));
+	if (!x->worst || !x->wins)
+		ret = -ENOMEM;
+	for (i = 0; i < HG_KW_NKINDS && !ret; i++)
+		for (j = 0; j < k.n[i]; j++) {
+			x->wins[x->nworst] = k.w[i][j];
+			hg_kwin_cut(t, ka, &k.w[i][j], &x->worst[x->nworst++]);
+		}
+	for (i = 0; i < HG_KW_NKINDS; i++)
+		free(k.w[i]);
+	return ret;
+}
+
+/* The window that crossed --break's threshold, and the one --at asked for. */
+static void find_single(const struct hg_trace *t, const struct hg_kattr *ka,
+			const struct hg_kexplain_opts *o, struct hg_kexplain *x)
+{
+	static const struct { unsigned int brk, kinds; } kinds[] = {
+		{ HG_BREAK_GAP, 1u << HG_KW_GAP },
+		{ HG_BREAK_LAT, 1u << HG_KW_LATENCY },
+		{ HG_BREAK_MISS, 1u << HG_KW_MISS },
+	};
+	uint32_t any = o->thread == HG_KEXPLAIN_ALL ? HG_KW_ANY_THREAD : o->thread;
+	size_t i;
+
+	if (o->have_at && !hg_kwin_nearest(t, any, HG_KW_ALL, o->at_cycles, &x->at_win)) {
+		x->have_at = 1;
+		hg_kwin_cut(t, ka, &x->at_win, &x->at);
+	}
+	if (!(t->flags & HG_TRACE_BREAK) || t->break_thread >= t->nthreads ||
+	    (any != HG_KW_ANY_THREAD && any != t->break_thread))
+		return;
+	if (t->break_kind == HG_BREAK_GAP) {	/* the run stopped before its end was stored */
+		x->break_win = (struct hg_kwin){
+			.kind = HG_KW_GAP, .thread = t->break_thread, .cpu = t->break_cpu,
+			.from_cpu = t->break_cpu, .at_cycles = t->break_at_cycles,
+			.len_cycles = t->break_value,
+			.value_ns = hg_cycles_to_ns(t->break_value, t->calib.tsc_hz),
+		};
+		x->have_break = 1;
+		hg_kwin_cut(t, ka, &x->break_win, &x->brk);
+		return;
+	}
+	for (i = 1; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (t->break_kind == kinds[i].brk &&
+		    !hg_kwin_nearest(t, t->break_thread, kinds[i].kinds, t->break_at_cycles,
+				     &x->break_win)) {
+			x->have_break = 1;
+			hg_kwin_cut(t, ka, &x->break_win, &x->brk);
+		}
 }
 
 static int on_gap(const struct hg_kgap *g, void *arg)
@@ -84,7 +172,6 @@ static int on_gap(const struct hg_kgap *g, void *arg)
 		if (p->kind == HG_KC_UNEXPLAINED)
 			s->unexplained_cycles += p->cycles;
 	}
-	keep_worst(a, g);
 	return 0;
 }
 
@@ -129,11 +216,11 @@ static int count_irqs(const struct hg_trace *t, struct hg_kexplain *x)
 	return 0;
 }
 
-int hg_kexplain(const struct hg_trace *t, uint32_t thread, uint32_t worst,
-		struct hg_kexplain *x)
+int hg_kexplain_with(const struct hg_trace *t, const struct hg_kexplain_opts *o,
+		     struct hg_kexplain *x)
 {
 	struct hg_kattr *ka = NULL;
-	struct acc a = { .x = x, .thread = thread, .want = worst };
+	struct acc a = { .x = x, .thread = o->thread };
 	uint32_t i, n = 0;
 	int ret;
 
@@ -142,20 +229,32 @@ int hg_kexplain(const struct hg_trace *t, uint32_t thread, uint32_t worst,
 	if (ret)
 		return ret;
 	x->th = calloc(t->nthreads ? t->nthreads : 1, sizeof(*x->th));
-	x->worst = calloc(worst ? worst : 1, sizeof(*x->worst));
-	ret = x->th && x->worst ? count_irqs(t, x) : -ENOMEM;
+	ret = x->th ? count_irqs(t, x) : -ENOMEM;
 	for (i = 0; !ret && i < t->nthreads; i++)
-		if (thread == HG_KEXPLAIN_ALL || thread == i)
+		if (o->thread == HG_KEXPLAIN_ALL || o->thread == i)
 			x->th[n++].thread = i;
 	x->nthreads = n;
 	if (!ret)
 		ret = hg_kattr_each(t, ka, on_gap, &a);
 	for (i = 0; !ret && i < x->nthreads; i++)
-		qsort(x->th[i].c, x->th[i].n, sizeof(x->th[i].c[0]), by_total);
+		if (x->th[i].n)		/* a thread without gaps has no causes (NULL) */
+			qsort(x->th[i].c, x->th[i].n, sizeof(x->th[i].c[0]), by_total);
+	if (!ret)
+		ret = find_worst(t, ka, o->thread, o->worst, x);
+	if (!ret)
+		find_single(t, ka, o, x);
 	hg_kattr_free(ka);
 	if (ret)
 		hg_kexplain_free(x);
 	return ret;
+}
+
+int hg_kexplain(const struct hg_trace *t, uint32_t thread, uint32_t worst,
+		struct hg_kexplain *x)
+{
+	struct hg_kexplain_opts o = { .thread = thread, .worst = worst };
+
+	return hg_kexplain_with(t, &o, x);
 }
 
 void hg_kexplain_free(struct hg_kexplain *x)
@@ -166,6 +265,7 @@ void hg_kexplain_free(struct hg_kexplain *x)
 		free(x->th[i].c);
 	free(x->th);
 	free(x->worst);
+	free(x->wins);
 	free(x->cpus);
 	memset(x, 0, sizeof(*x));
 }

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "analysis/kattr.h"
+#include "analysis/kwin.h"
 #include "trace/trace.h"
 
 #define HG_KEXPLAIN_ALL UINT32_MAX	/* every thread */
@@ -45,18 +46,44 @@ struct hg_kexplain {
 	uint32_t nthreads;
 	struct hg_kthread_sum *th;	/* those asked for, in order */
 	uint32_t nworst;
-	struct hg_kgap *worst;		/* the longest gaps, longest first */
+	struct hg_kgap *worst;		/* the worst windows taken apart: the longest
+					 * gaps, the latest wake-ups, the misses by
+					 * most past the deadline, worst first */
+	struct hg_kwin *wins;		/* the same windows, in the same order */
 	uint32_t ncpus;
 	struct hg_kcpu_irqs *cpus;
+	int have_at;			/* --at: the window at or nearest the time */
+	struct hg_kwin at_win;
+	struct hg_kgap at;
+	int have_break;			/* --break stopped the run: the window that
+					 * crossed the threshold (of the threads asked for) */
+	struct hg_kwin break_win;
+	struct hg_kgap brk;
+};
+
+/* What to explain. */
+struct hg_kexplain_opts {
+	uint32_t thread;	/* HG_KEXPLAIN_ALL: every thread */
+	uint32_t worst;		/* windows kept of each kind present */
+	int have_at;
+	uint64_t at_cycles;	/* with @have_at: on the trace's counter */
 };
 
 /*
  * hg_kexplain - the sums of @t's gaps (thread @thread, or HG_KEXPLAIN_ALL)
- * and its @worst longest gaps
+ * and its @worst longest gaps, latest wake-ups and worst misses
  * Returns 0, -ENODATA (no kernel events in @t), -ENOMEM.
  */
 int hg_kexplain(const struct hg_trace *t, uint32_t thread, uint32_t worst,
 		struct hg_kexplain *x);
+
+/*
+ * hg_kexplain_with - hg_kexplain() with @o: also the window at or nearest
+ * @o->at_cycles (x->have_at: 0 when the threads have none)
+ * Returns as hg_kexplain().
+ */
+int hg_kexplain_with(const struct hg_trace *t, const struct hg_kexplain_opts *o,
+		     struct hg_kexplain *x);
 
 /* hg_kexplain_free - free what @x holds. */
 void hg_kexplain_free(struct hg_kexplain *x);

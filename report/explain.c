@@ -9,37 +9,8 @@
 
 #include "report/explain.h"
 #include "report/json.h"
+#include "report/kcauses.h"
 #include "trace/timeval.h"
-
-/*
- * Nanoseconds of parts of a whole, each the difference of the rounded
- * running sums, so that they add up to the whole's rounded length.
- */
-struct ns_sum {
-	uint64_t hz, cum, ns;
-};
-
-static uint64_t next_ns(struct ns_sum *s, uint64_t cycles)
-{
-	uint64_t prev = s->ns;
-
-	s->cum += cycles;
-	s->ns = hg_cycles_to_ns(s->cum, s->hz);
-	return s->ns - prev;
-}
-
-static const char *clock_name(const struct hg_kevents *k)
-{
-	return k->clock == HG_KCLOCK_COUNTER ? "counter" : "mono";
-}
-
-static void cause_name(char *buf, size_t len, enum hg_kcause kind, const char *name, uint32_t pid)
-{
-	if (kind == HG_KC_TASK)
-		snprintf(buf, len, "%s (pid %u)", name, pid);
-	else
-		snprintf(buf, len, "%s", name);
-}
 
 static void print_capture(FILE *f, const struct hg_trace *t, const struct hg_kexplain *x)
 {
@@ -47,7 +18,7 @@ static void print_capture(FILE *f, const struct hg_trace *t, const struct hg_kex
 	uint32_t i;
 
 	fprintf(f, "# kernel capture: %" PRIu64 " events, %u tracepoints, clock %s, %" PRIu64
-		" lost\n", k->n, k->ntp, clock_name(k), hg_kevents_lost(k));
+		" lost\n", k->n, k->ntp, hg_kclock_name(k), hg_kevents_lost(k));
 	for (i = 0; i < x->ncpus; i++) {
 		const struct hg_kcpu_irqs *c = &x->cpus[i];
 
@@ -64,7 +35,7 @@ static void print_capture(FILE *f, const struct hg_trace *t, const struct hg_kex
 
 /* The tasks past the first TEXT_ROWS rows, in one row. */
 static void print_other_tasks(FILE *f, const struct hg_trace *t, const struct hg_kthread_sum *s,
-			      struct ns_sum *sum)
+			      struct hg_ns_sum *sum)
 {
 	uint64_t count = 0, cycles = 0, max = 0, n = 0;
 	char name[48], tot[32], mx[32];
@@ -83,14 +54,14 @@ static void print_other_tasks(FILE *f, const struct hg_trace *t, const struct hg
 		return;
 	snprintf(name, sizeof(name), "(%" PRIu64 " other tasks)", n);
 	fprintf(f, "  %-10s %-36s %8" PRIu64 " %14s %12s %6.1f%%\n", "task", name, count,
-		hg_format_us(next_ns(sum, cycles), tot, sizeof(tot)),
+		hg_format_us(hg_ns_sum_next(sum, cycles), tot, sizeof(tot)),
 		hg_format_us(hg_cycles_to_ns(max, t->calib.tsc_hz), mx, sizeof(mx)),
 		s->gap_cycles ? 100.0 * (double)cycles / (double)s->gap_cycles : 0.0);
 }
 
 static void print_thread(FILE *f, const struct hg_trace *t, const struct hg_kthread_sum *s)
 {
-	struct ns_sum sum = { .hz = t->calib.tsc_hz };
+	struct hg_ns_sum sum = { .hz = t->calib.tsc_hz };
 	uint64_t total_ns = hg_cycles_to_ns(s->gap_cycles, t->calib.tsc_hz);
 	char tot[32], name[HG_KATTR_NAME_LEN + 24], mx[32];
 	uint32_t i;
@@ -98,6 +69,8 @@ static void print_thread(FILE *f, const struct hg_trace *t, const struct hg_kthr
 	fprintf(f, "\n# thread %u: %" PRIu64 " gaps, %s us in all, %.1f %% unexplained\n",
 		s->thread, s->gaps, hg_format_us(total_ns, tot, sizeof(tot)),
 		s->gap_cycles ? 100.0 * (double)s->unexplained_cycles / (double)s->gap_cycles : 0.0);
+	if (!s->gaps)
+		return;
 	fprintf(f, "%-12s %-36s %8s %14s %12s %7s\n", "# kind", "name", "count", "total_us",
 		"max_us", "share");
 	for (i = 0; i < s->n; i++) {
@@ -107,8 +80,8 @@ static void print_thread(FILE *f, const struct hg_trace *t, const struct hg_kthr
 		/* past the first rows, tasks are summed (--json lists each) */
 		if (i >= TEXT_ROWS && c->kind == HG_KC_TASK)
 			continue;
-		ns = next_ns(&sum, c->cycles);
-		cause_name(name, sizeof(name), c->kind, c->name, c->pid);
+		ns = hg_ns_sum_next(&sum, c->cycles);
+		hg_kcause_label(name, sizeof(name), c->kind, c->name, c->pid);
 		fprintf(f, "  %-10s %-36s %8" PRIu64 " %14s %12s %6.1f%%\n", hg_kcause_name(c->kind),
 			name, c->count, hg_format_us(ns, tot, sizeof(tot)),
 			hg_format_us(hg_cycles_to_ns(c->max_cycles, t->calib.tsc_hz), mx, sizeof(mx)),
@@ -117,98 +90,84 @@ static void print_thread(FILE *f, const struct hg_trace *t, const struct hg_kthr
 	print_other_tasks(f, t, s, &sum);
 }
 
-static void print_gap(FILE *f, const struct hg_trace *t, const struct hg_kgap *g, uint32_t rank)
+/* The head line of the worst windows of one kind. */
+static void print_section(FILE *f, uint32_t kind, uint32_t n)
 {
-	struct ns_sum sum = { .hz = t->calib.tsc_hz };
-	char at[32], len[32], part[32], name[HG_KATTR_NAME_LEN + 24];
-	uint32_t i;
+	const char *s = n == 1 ? "" : "s";
 
-	fprintf(f, "# %u. thread %u, CPU %u%s, at %s ms: %s us\n", rank, g->thread, g->cpu,
-		g->from_cpu != g->cpu ? " (from another CPU)" : "",
-		hg_format_ms(hg_trace_ns(t, g->at_cycles), at, sizeof(at)),
-		hg_format_us(hg_cycles_to_ns(g->len_cycles, t->calib.tsc_hz), len, sizeof(len)));
-	for (i = 0; i < g->nparts; i++) {
-		const struct hg_kpart *p = &g->parts[i];
-
-		cause_name(name, sizeof(name), p->kind, p->name, p->pid);
-		fprintf(f, "     %-10s %-36s %4u x %12s us\n", hg_kcause_name(p->kind), name,
-			p->count, hg_format_us(next_ns(&sum, p->cycles), part, sizeof(part)));
-	}
+	if (kind == HG_KW_GAP)
+		fprintf(f, "\n# the %u longest gap%s, each taken apart\n", n, s);
+	else if (kind == HG_KW_LATENCY)
+		fprintf(f, "\n# the %u latest wake-up%s (LAT), each taken apart from the timer's "
+			"expiry to the thread running\n", n, s);
+	else
+		fprintf(f, "\n# the %u deadline miss%s by most, each taken apart over its window "
+			"(release to done, or the period)\n", n, n == 1 ? "" : "es");
 }
 
 int hg_explain_print(FILE *f, const struct hg_trace *t, const struct hg_kexplain *x)
 {
-	uint32_t i;
+	char label[32];
+	uint32_t i, rank = 0;
 
 	print_capture(f, t, x);
 	for (i = 0; i < x->nthreads; i++)
 		print_thread(f, t, &x->th[i]);
-	if (x->nworst)
-		fprintf(f, "\n# the %u longest gap%s, each taken apart\n", x->nworst,
-			x->nworst == 1 ? "" : "s");
-	for (i = 0; i < x->nworst; i++)
-		print_gap(f, t, &x->worst[i], i + 1);
+	for (i = 0; i < x->nworst; i++) {
+		uint32_t k = x->wins[i].kind, n = 0, j;
+
+		if (!i || x->wins[i - 1].kind != k) {
+			for (j = i; j < x->nworst && x->wins[j].kind == k; j++)
+				n++;
+			print_section(f, k, n);
+			rank = 0;
+		}
+		snprintf(label, sizeof(label), "%u.", ++rank);
+		hg_print_kwindow(f, t, &x->wins[i], &x->worst[i], label, "");
+	}
+	if (x->have_at) {
+		fprintf(f, "\n# the %s at or nearest --at, taken apart\n", hg_kwin_name(x->at_win.kind));
+		hg_print_kwindow(f, t, &x->at_win, &x->at, "at:", "");
+	}
+	if (x->have_break) {
+		fprintf(f, "\n# the %s that stopped the run (--break %s us), taken apart\n",
+			hg_kwin_name(x->break_win.kind),
+			hg_format_us(t->break_threshold_ns, label, sizeof(label)));
+		hg_print_kwindow(f, t, &x->break_win, &x->brk, "break:", "");
+	}
 	return fflush(f) || ferror(f) ? -EIO : 0;
 }
 
 /* -------------------------------------------------------------- JSON */
 
-static void json_cause(struct hg_json *j, const struct hg_trace *t, enum hg_kcause kind,
-		       const char *name, uint32_t pid, uint64_t count, uint64_t ns,
-		       uint64_t max_cycles)
+/* One window taken apart: its causes' total_ns add up to its length_ns. */
+static void json_event(struct hg_json *j, const struct hg_trace *t, const char *key,
+		       const struct hg_kwin *w, const struct hg_kgap *g)
 {
-	hg_json_row_obj(j, NULL);
-	hg_json_string(j, "kind", hg_kcause_name(kind));
-	hg_json_string(j, "name", name);
-	if (kind == HG_KC_TASK)
-		hg_json_u64(j, "pid", pid);
-	hg_json_u64(j, "count", count);
-	hg_json_u64(j, "total_ns", ns);
-	hg_json_u64(j, "max_ns", hg_cycles_to_ns(max_cycles, t->calib.tsc_hz));
-	hg_json_close(j);
-}
-
-static void json_capture(struct hg_json *j, const struct hg_trace *t, const struct hg_kexplain *x)
-{
-	const struct hg_kevents *k = t->kev;
-	uint32_t i;
-
-	hg_json_obj(j, "kernel_capture");
-	hg_json_string(j, "clock", clock_name(k));
-	hg_json_row(j, "tracepoints");
-	for (i = 0; i < k->ntp; i++)
-		hg_json_string(j, NULL, k->tp[i]);
-	hg_json_close(j);
-	hg_json_u64(j, "events", k->n);
-	hg_json_u64(j, "lost", hg_kevents_lost(k));
-	hg_json_arr(j, "cpus");
-	for (i = 0; i < x->ncpus; i++) {
-		hg_json_row_obj(j, NULL);
-		hg_json_u64(j, "cpu", x->cpus[i].cpu);
-		hg_json_u64(j, "interrupts", x->cpus[i].captured);
-		if (x->cpus[i].have_counted)
-			hg_json_u64(j, "proc_interrupts", x->cpus[i].counted);
-		else
-			hg_json_null(j, "proc_interrupts");
-		hg_json_close(j);
-	}
-	hg_json_close(j);
+	hg_json_obj(j, key);
+	hg_json_string(j, "kind", hg_kwin_name(w->kind));
+	hg_json_u64(j, "thread", g->thread);
+	hg_json_u64(j, "cpu", g->cpu);
+	hg_json_u64(j, "from_cpu", g->from_cpu);
+	hg_json_u64(j, "at_ns", hg_trace_ns(t, g->at_cycles));
+	hg_json_u64(j, "length_ns", hg_cycles_to_ns(g->len_cycles, t->calib.tsc_hz));
+	hg_json_u64(j, "value_ns", w->value_ns);
+	hg_kpart_json(j, t, g);
 	hg_json_close(j);
 }
 
 int hg_explain_json(FILE *f, const struct hg_trace *t, const struct hg_kexplain *x)
 {
 	struct hg_json j;
-	uint32_t i, n;
+	uint32_t i;
 
 	hg_json_begin(&j, f);
 	hg_json_obj(&j, NULL);
 	hg_json_u64(&j, "schema", 1);
-	json_capture(&j, t, x);
+	hg_kcapture_json(&j, t, x);
 	hg_json_arr(&j, "threads");
 	for (i = 0; i < x->nthreads; i++) {
 		const struct hg_kthread_sum *s = &x->th[i];
-		struct ns_sum sum = { .hz = t->calib.tsc_hz };
 
 		hg_json_obj(&j, NULL);
 		hg_json_u64(&j, "thread", s->thread);
@@ -216,34 +175,21 @@ int hg_explain_json(FILE *f, const struct hg_trace *t, const struct hg_kexplain 
 		hg_json_u64(&j, "gap_ns", hg_cycles_to_ns(s->gap_cycles, t->calib.tsc_hz));
 		hg_json_num(&j, "unexplained_share", s->gap_cycles ? (double)s->unexplained_cycles /
 			    (double)s->gap_cycles : 0.0, 6);
-		hg_json_arr(&j, "causes");
-		for (n = 0; n < s->n; n++)
-			json_cause(&j, t, s->c[n].kind, s->c[n].name, s->c[n].pid, s->c[n].count,
-				   next_ns(&sum, s->c[n].cycles), s->c[n].max_cycles);
-		hg_json_close(&j);
+		hg_kcauses_json(&j, t, s);
 		hg_json_close(&j);
 	}
 	hg_json_close(&j);
 	hg_json_arr(&j, "events");
-	for (i = 0; i < x->nworst; i++) {
-		const struct hg_kgap *g = &x->worst[i];
-		struct ns_sum sum = { .hz = t->calib.tsc_hz };
-
-		hg_json_obj(&j, NULL);
-		hg_json_string(&j, "kind", "gap");
-		hg_json_u64(&j, "thread", g->thread);
-		hg_json_u64(&j, "cpu", g->cpu);
-		hg_json_u64(&j, "from_cpu", g->from_cpu);
-		hg_json_u64(&j, "at_ns", hg_trace_ns(t, g->at_cycles));
-		hg_json_u64(&j, "length_ns", hg_cycles_to_ns(g->len_cycles, t->calib.tsc_hz));
-		hg_json_arr(&j, "causes");
-		for (n = 0; n < g->nparts; n++)
-			json_cause(&j, t, g->parts[n].kind, g->parts[n].name, g->parts[n].pid,
-				   g->parts[n].count, next_ns(&sum, g->parts[n].cycles),
-				   g->parts[n].max_cycles);
-		hg_json_close(&j);
-		hg_json_close(&j);
-	}
+	for (i = 0; i < x->nworst; i++)
+		json_event(&j, t, NULL, &x->wins[i], &x->worst[i]);
 	hg_json_close(&j);
+	if (x->have_at)
+		json_event(&j, t, "at", &x->at_win, &x->at);
+	else
+		hg_json_null(&j, "at");
+	if (x->have_break)
+		json_event(&j, t, "break", &x->break_win, &x->brk);
+	else
+		hg_json_null(&j, "break");
 	return hg_json_end_doc(&j);
 }

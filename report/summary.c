@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "analysis/summary.h"
+#include "report/kcauses.h"
 #include "report/noise.h"
 #include "report/text.h"
 #include "trace/brk.h"
@@ -368,4 +369,5 @@ void hg_print_summary(FILE *f, const struct hg_trace *t)
 			fprintf(f, "# thread %u failed during the run: %s\n", i,
 				strerror(-t->threads[i].error));
 	hg_print_kernel(f, t);
+	hg_print_kcauses(f, t);
 }

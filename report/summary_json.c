@@ -13,6 +13,7 @@
 #include "analysis/rtamath.h"
 #include "analysis/summary.h"
 #include "report/json.h"
+#include "report/kcauses.h"
 #include "report/meta.h"
 #include "report/noise.h"
 #include "report/rtaprint.h"
@@ -212,8 +213,9 @@ static void json_lockwait(struct hg_json *j, const struct hg_trace *t,
 	hg_json_close(j);
 }
 
+/* @x: the causes of the gap time with --kernel, or NULL */
 static void json_thread(struct hg_json *j, const struct hg_trace *t,
-			const struct hg_trace_thread *th)
+			const struct hg_trace_thread *th, const struct hg_kexplain *x)
 {
 	const struct hg_tstats *st = &th->stats;
 	uint64_t hz = t->calib.tsc_hz;
@@ -274,6 +276,8 @@ static void json_thread(struct hg_json *j, const struct hg_trace *t,
 	if (th->reserve != HG_RESERVE_NONE)
 		json_reservation(j, t, th);
 	json_lockwait(j, t, th);
+	if (x && th - t->threads < x->nthreads)
+		hg_kcauses_json(j, t, &x->th[th - t->threads]);
 	hg_json_close(j);
 }
 
@@ -354,8 +358,8 @@ static void json_prediction(struct hg_json *j, const struct hg_trace *t)
 	hg_prediction_free(&p);
 }
 
-/* "break": what stopped a --break run, or null. */
-static void json_break(struct hg_json *j, const struct hg_trace *t)
+/* "break": what stopped a --break run, or null; with @x, its causes. */
+static void json_break(struct hg_json *j, const struct hg_trace *t, const struct hg_kexplain *x)
 {
 	if (!(t->flags & HG_TRACE_BREAK) || !t->break_kind) {
 		hg_json_null(j, "break");
@@ -369,15 +373,20 @@ static void json_break(struct hg_json *j, const struct hg_trace *t)
 	hg_json_u64(j, "value_ns", hg_break_value_ns(t));
 	hg_json_u64(j, "threshold_ns", t->break_threshold_ns);
 	hg_json_bool(j, "kernel_trace_marked", t->break_marked != 0);
+	if (x && x->have_break)
+		hg_kpart_json(j, t, &x->brk);
 	hg_json_close(j);
 }
 
 
 int hg_json_summary(FILE *f, const struct hg_trace *t)
 {
+	struct hg_kexplain x, *kx = NULL;
 	struct hg_json j;
 	uint32_t i;
 
+	if (t->kev && !hg_kexplain(t, HG_KEXPLAIN_ALL, 0, &x))
+		kx = &x;
 	hg_json_begin(&j, f);
 	hg_json_obj(&j, NULL);
 	hg_json_u64(&j, "schema", HG_JSON_SCHEMA);
@@ -392,12 +401,16 @@ int hg_json_summary(FILE *f, const struct hg_trace *t)
 	hg_meta_system(&j, t);
 	hg_json_close(&j);
 	hg_noise_json(&j, t);
-	json_break(&j, t);
+	if (kx)
+		hg_kcapture_json(&j, t, kx);
+	json_break(&j, t, kx);
 	hg_json_arr(&j, "threads");
 	for (i = 0; i < t->nthreads; i++)
-		json_thread(&j, t, &t->threads[i]);
+		json_thread(&j, t, &t->threads[i], kx);
 	hg_json_close(&j);
 	json_prediction(&j, t);
+	if (kx)
+		hg_kexplain_free(kx);
 	return hg_json_end_doc(&j);
 }
 

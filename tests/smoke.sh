@@ -703,6 +703,11 @@ else
 			"$TMP/out"
 		then ok "--kernel: events captured on the run's CPU alone, none lost"
 		else fail "--kernel" "no kernel events line: $(grep 'kernel events' "$TMP/out")"; fi
+		# the summary says where the gap time went (dump prints the same: check_run)
+		if grep -q '^# causes: thread 0: [0-9]* gaps, [0-9.]* ms in all, [0-9.]* % unexplained' \
+			"$TMP/out" && grep -q '^# causes: thread 0: [a-z]* .*: [0-9]* times\{0,1\}, [0-9.]* us in all, longest ' "$TMP/out"
+		then ok "--kernel: the summary's causes of the gap time"
+		else fail "--kernel: summary causes" "$(grep '^# causes' "$TMP/out" | head -2)"; fi
 	fi
 	# explain: the interrupts captured on the measured CPU against /proc/interrupts
 	if [ -f "$TMP/kernel.hgt" ] && "$HG" explain "$TMP/kernel.hgt" >"$TMP/explain" 2>"$TMP/kerr"; then
@@ -744,6 +749,37 @@ else
 		grep -q '^# snapshot: taken at' "$TMP/fk-snap.out"
 	then ok "--forever --kernel: $snapev events in the SIGUSR1 snapshot, $endev at the end"
 	else fail "--forever --kernel" "snapshot '${snapev}' events, end '${endev}': $(head -2 "$TMP/bg.err")"; fi
+	# a LAT run with --break: the wake-up that crossed it taken apart after the run,
+	# the same in dump and in explain; explain's latencies add up
+	rm -f "$TMP/klat.hgt"
+	"$HG" -n 1 -d 2s -t 0 -p FIFO:90 -w LAT 1ms -i HR --cpu 0 --kernel --break 20us \
+		-o "$TMP/klat.hgt" >"$TMP/klat.out" 2>"$TMP/kerr"
+	rc=$?
+	if [ $rc != 0 ] && [ $rc != 3 ]; then
+		fail "--kernel LAT --break" "exit status $rc: $(head -1 "$TMP/kerr")"
+	elif ! "$HG" dump "$TMP/klat.hgt" | cmp -s - "$TMP/klat.out"; then
+		fail "--kernel LAT --break" "dump differs from the run's output"
+	elif [ $rc = 3 ] && ! { grep -q '^# break: the latency that stopped the run, taken apart' "$TMP/klat.out" &&
+		grep -q '^# break: thread 0, CPU 0, timer expiry at [0-9.]* ms: woke [0-9.]* us late$' "$TMP/klat.out" &&
+		grep -q '^#    [a-z]* .* [0-9]* x  *[0-9.]* us  *[0-9.]* %$' "$TMP/klat.out"; }; then
+		fail "--kernel LAT --break" "no break analysis: $(grep '^# break' "$TMP/klat.out" | head -3)"
+	elif ! "$HG" explain "$TMP/klat.hgt" --json --worst 3 >"$TMP/explain-lat.json" 2>"$TMP/kerr" ||
+		! /usr/bin/python3 - "$TMP/explain-lat.json" $rc <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+ev = d["events"] + ([d["break"]] if d["break"] else [])
+assert ev and all(e["kind"] == "latency" for e in ev), [e["kind"] for e in ev]
+for e in ev:
+    assert sum(c["total_ns"] for c in e["causes"]) == e["length_ns"], e
+assert (d["break"] is not None) == (sys.argv[2] == "3")
+PY
+	then
+		fail "explain of a LAT --kernel run" "$(head -c 300 "$TMP/kerr")"
+	elif [ $rc = 3 ]; then
+		ok "--kernel LAT --break: the late wake-up taken apart after the run, in dump and explain"
+	else
+		ok "--kernel LAT: no wake-up later than 20 us (no break); explain takes the latest apart"
+	fi
 	if ls $TI | grep -q '^hourglass-'
 	then fail "--kernel: instances" "left behind: $(ls $TI | grep '^hourglass-' | tr '\n' ' ')"
 	else ok "--kernel: no instance left behind, the stale one removed"; fi
@@ -762,6 +798,17 @@ else
 fi
 
 # --- explain: the committed capture of a --kernel run -----------------------------
+# the summary of a --kernel trace: the capture, and per thread its causes adding up
+if "$HG" dump "$HERE/fixtures/kernel.hgt" --json >"$TMP/ksummary.json" 2>"$TMP/err" &&
+	/usr/bin/python3 - "$TMP/ksummary.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["kernel_capture"]["events"] > 0 and d["kernel_capture"]["clock"] in ("counter", "mono")
+for t in d["threads"]:
+    assert sum(c["total_ns"] for c in t["causes"]) == t["gaps"]["total_ns"], t["id"]
+PY
+then ok "dump --json of a --kernel trace: kernel_capture, causes adding up to the gap time"
+else fail "dump --json of a --kernel trace" "$(head -c 300 "$TMP/err")"; fi
 if "$HG" explain "$HERE/fixtures/kernel.hgt" --json --worst 5 >"$TMP/explain.json" 2>"$TMP/err" &&
 	/usr/bin/python3 - "$TMP/explain.json" <<'PY'
 import json, sys
@@ -779,6 +826,13 @@ if "$HG" explain "$HERE/fixtures/kernel.hgt" --thread 0 --worst 0 >"$TMP/explain
 	! grep -q '^# 1\. ' "$TMP/explain" && grep -q '^# thread 0: ' "$TMP/explain"
 then ok "explain --thread 0 --worst 0"
 else fail "explain --thread 0 --worst 0" "$(head -3 "$TMP/explain")"; fi
+# --at: the gap at or nearest a time, and nothing else unless --worst asks
+if "$HG" explain "$HERE/fixtures/kernel.hgt" --at 100ms >"$TMP/explain" &&
+	grep -q '^# the gap at or nearest --at, taken apart$' "$TMP/explain" &&
+	grep -q '^# at: thread 0, CPU 1, at [0-9.]* ms: [0-9.]* us$' "$TMP/explain" &&
+	! grep -q '^# 1\. ' "$TMP/explain"
+then ok "explain --at 100ms: the gap nearest the time taken apart"
+else fail "explain --at" "$(grep '^# at' "$TMP/explain" | head -3)"; fi
 
 # --- render and lat -------------------------------------------------------------
 # render: well-formed SVG with a row per thread; sub-pixel intervals merged
@@ -1354,6 +1408,7 @@ else
 	validate "summary (--json, dump --json: LAT, CPU_PERIODIC, PERIODIC, a reservation, a plain run)" \
 		summary "$J/summary.json" "$J/dump.json" "$J/plain.json" "$TMP/stdout.json" \
 		"$TMP/brk.json"
+	validate "summary of a --kernel trace (dump --json)" summary "$TMP/ksummary.json"
 	"$HG" calibrate --json --repeat 2 >"$J/cal.json"
 	validate "calibrate --json" calibrate "$J/cal.json"
 	"$HG" ctx "$J/all.hgt" --json >"$J/ctx.json"
@@ -1388,6 +1443,8 @@ else
 		validate "export --format perfetto with the kernel's events" perfetto "$TMP/kernel.perfetto"
 	[ -f "$TMP/explain-sched.json" ] &&
 		validate "explain --sched --json" explain "$TMP/explain-sched.json"
+	[ -s "$TMP/explain-lat.json" ] &&
+		validate "explain --json of a LAT --kernel --break run" explain "$TMP/explain-lat.json"
 	validate "ctxcost --json" ctxcost "$TMP/ctxcost.json"
 	"$HG" diff "$TMP/da.hgt" "$TMP/db.hgt" --json >"$J/diff1.json"
 	"$HG" diff "$TMP/before" "$TMP/after" --json >"$J/diff2.json"
