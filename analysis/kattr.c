@@ -470,8 +470,9 @@ void hg_kgap_sort(struct hg_kgap *g)
 	qsort(g->parts, g->nparts, sizeof(g->parts[0]), by_size);
 }
 
-void hg_kattr_gap(const struct hg_kattr *a, uint32_t tid, uint32_t from_cpu, uint64_t from,
-		  uint32_t to_cpu, uint64_t to, struct hg_kgap *g)
+/* [@from, @to) of thread @tid into @g; @ran: the thread ran at @from (a gap's start). */
+static void take_apart(const struct hg_kattr *a, uint32_t tid, uint32_t from_cpu, uint64_t from,
+		       uint32_t to_cpu, uint64_t to, int ran, struct hg_kgap *g)
 {
 	const struct line *l1 = find_line(a, from_cpu), *l2 = find_line(a, to_cpu);
 	struct own own = { .n = 0 };
@@ -481,9 +482,9 @@ void hg_kattr_gap(const struct hg_kattr *a, uint32_t tid, uint32_t from_cpu, uin
 	g->nparts = 0;
 	if (from_cpu != to_cpu) {
 		split = switch_out(a, l1, tid, from, to);
-		cut(a, l1, tid, from, split, 1, g, &own);
+		cut(a, l1, tid, from, split, ran, g, &own);
 	}
-	cut(a, l2, tid, split, to, from_cpu == to_cpu, g, &own);
+	cut(a, l2, tid, split, to, ran && from_cpu == to_cpu, g, &own);
 	for (i = 0; i < own.n; i++) {
 		uint64_t k = own.events ? (own.cycles[i] < a->kernel_max_cycles ?
 					   own.cycles[i] : a->kernel_max_cycles) : 0;
@@ -495,6 +496,18 @@ void hg_kattr_gap(const struct hg_kattr *a, uint32_t tid, uint32_t from_cpu, uin
 	add_part(g, HG_KC_UNEXPLAINED, own.events ? "between the events" : "no kernel event", 0,
 		 rest, 1);
 	hg_kgap_sort(g);
+}
+
+void hg_kattr_gap(const struct hg_kattr *a, uint32_t tid, uint32_t from_cpu, uint64_t from,
+		  uint32_t to_cpu, uint64_t to, struct hg_kgap *g)
+{
+	take_apart(a, tid, from_cpu, from, to_cpu, to, 1, g);
+}
+
+void hg_kattr_window(const struct hg_kattr *a, uint32_t tid, uint32_t from_cpu, uint64_t from,
+		     uint32_t to_cpu, uint64_t to, struct hg_kgap *g)
+{
+	take_apart(a, tid, from_cpu, from, to_cpu, to, 0, g);
 }
 
 int hg_kattr_each(const struct hg_trace *t, const struct hg_kattr *a, hg_kgap_fn fn, void *arg)

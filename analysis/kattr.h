@@ -81,10 +81,18 @@ void hg_kattr_free(struct hg_kattr *a);
 /*
  * hg_kattr_gap - take apart the time from @from (on CPU @from_cpu) to @to
  * (on @to_cpu) of the thread with kernel id @tid into @g (its parts; the
- * caller sets the rest)
+ * caller sets the rest); the thread ran at @from (a gap's start)
  */
 void hg_kattr_gap(const struct hg_kattr *a, uint32_t tid, uint32_t from_cpu, uint64_t from,
 		  uint32_t to_cpu, uint64_t to, struct hg_kgap *g);
+
+/*
+ * hg_kattr_window - the same for a stretch at whose start the thread was
+ * not running (a wake-up's window from the timer's expiry): the task the
+ * events make current there is taken at its word
+ */
+void hg_kattr_window(const struct hg_kattr *a, uint32_t tid, uint32_t from_cpu, uint64_t from,
+		     uint32_t to_cpu, uint64_t to, struct hg_kgap *g);
 
 /*
  * hg_kgap_add - add @p to @g: into the part of its kind, name and pid

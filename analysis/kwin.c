@@ -208,7 +208,7 @@ static void cut_latency(const struct hg_trace *t, const struct hg_kattr *a,
 				  .count = 1 };
 
 	/* up to the timer's handler, what held the CPU delayed the interrupt */
-	hg_kattr_gap(a, tid, w->cpu, w->at_cycles, w->cpu, fire, tmp);
+	hg_kattr_window(a, tid, w->cpu, w->at_cycles, w->cpu, fire, tmp);
 	for (i = 0; i < tmp->nparts; i++) {
 		const struct hg_kpart *p = &tmp->parts[i];
 
@@ -221,7 +221,7 @@ static void cut_latency(const struct hg_trace *t, const struct hg_kattr *a,
 	}
 	delay.max_cycles = delay.cycles;
 	hg_kgap_add(g, &delay);
-	hg_kattr_gap(a, tid, w->cpu, fire, w->cpu, y, tmp);
+	hg_kattr_window(a, tid, w->cpu, fire, w->cpu, y, tmp);
 	merge(g, tmp);
 }
 
