@@ -70,15 +70,16 @@ static int irq_affinity(const struct hg_audit_ctx *ctx, struct hg_audit_result *
 	if (!nirq)
 		return hg_audit_say(res, HG_AUDIT_SKIP, "no interrupt's affinity readable");
 	if (!landed && !allowed)
-		return hg_audit_say(res, HG_AUDIT_PASS, "none of %u interrupts is routed to CPUs %s",
-				    nirq, want);
+		return hg_audit_say(res, HG_AUDIT_PASS, "none of %u interrupts is routed to %s %s",
+				    nirq, hg_sys_cpus_word(&cpus), want);
 	hg_audit_fix(res, "echo <other CPUs> > /proc/irq/<n>/smp_affinity_list for each "
 		     "(and irqaffinity=<other CPUs> on the kernel command line)");
 	if (landed)
-		return hg_audit_say(res, HG_AUDIT_FAIL, "%u of %u interrupts are handled on CPUs "
-				    "%s (the first: %s)", landed, nirq, want, first);
-	return hg_audit_say(res, HG_AUDIT_WARN, "%u of %u interrupts may be routed to CPUs %s "
-			    "(the first: %s)", allowed, nirq, want, first);
+		return hg_audit_say(res, HG_AUDIT_FAIL, "%u of %u interrupts are handled on %s "
+				    "%s (the first: %s)", landed, nirq, hg_sys_cpus_word(&cpus), want,
+				    first);
+	return hg_audit_say(res, HG_AUDIT_WARN, "%u of %u interrupts may be routed to %s %s "
+			    "(the first: %s)", allowed, nirq, hg_sys_cpus_word(&cpus), want, first);
 }
 
 const struct hg_audit_check hg_audit_irq_affinity = {

@@ -45,8 +45,8 @@ static int cpulist_check(const struct hg_audit_ctx *ctx, struct hg_audit_result 
 	hg_sys_list(&cpus, want, sizeof(want));
 	CPU_ZERO(&set);
 	ret = file ? hg_sys_line(ctx, val, sizeof(val), "%s", file) : -ENOENT;
-	if (ret == -ENODATA)	/* the file is there: an empty list */
-		ret = 0;
+	if (ret == -ENODATA || (ret > 0 && !strcmp(val, "(null)")))
+		ret = 0;	/* the file is there: an empty list */
 	else if (ret > 0)
 		ret = hg_sys_cpulist(val, &set);
 	else {
@@ -61,12 +61,11 @@ static int cpulist_check(const struct hg_audit_ctx *ctx, struct hg_audit_result 
 	hg_audit_fix(res, "add %s=%s to the kernel command line", name, want);
 	if (v == HG_AUDIT_PASS) {
 		res->fix[0] = '\0';
-		return hg_audit_say(res, v, "CPUs %s are in %s", want, name);
+		return hg_audit_say(res, v, "%s %s in %s", hg_sys_cpus_word(&cpus), want, name);
 	}
-	if (v == HG_AUDIT_FAIL)
-		v = none;
 	if (v == HG_AUDIT_WARN)
-		return hg_audit_say(res, v, "CPUs %s are in %s, %s not", want, name, out);
+		return hg_audit_say(res, v, "of CPUs %s, %s not in %s", want, out, name);
+	v = none;
 	return hg_audit_say(res, v, "CPU%s %s not in %s", strchr(out, ',') ||
 			    strchr(out, '-') ? "s" : "", out, name);
 }

@@ -237,3 +237,8 @@ char *hg_sys_list(const cpu_set_t *set, char *buf, size_t len)
 {
 	return hg_cpuset_list(set, "none", buf, len);
 }
+
+const char *hg_sys_cpus_word(const cpu_set_t *set)
+{
+	return CPU_COUNT(set) == 1 ? "CPU" : "CPUs";
+}

@@ -68,6 +68,9 @@ int hg_sys_cpu_flag(const struct hg_audit_ctx *ctx, const char *flag);
  */
 int hg_sys_cpulist(const char *s, cpu_set_t *set);
 
+/* hg_sys_cpus_word - "CPU" for a set of one CPU, else "CPUs". */
+const char *hg_sys_cpus_word(const cpu_set_t *set);
+
 /* hg_sys_list - @set as a CPU list into @buf ("none" when empty). */
 char *hg_sys_list(const cpu_set_t *set, char *buf, size_t len);
 
