@@ -83,6 +83,14 @@ const struct hg_run_opt hg_run_opts[] = {
 	  .help = "capture the kernel's scheduling and interrupt\n"
 		  "events on the run's CPUs (tracefs, root), kept\n"
 		  "in the trace for explain" },
+	{ NULL, "load", O_LOAD, 1, "<kinds>", .rank = 34, GLOBAL,
+	  .help = "standard loads during the run, comma-separated:\n"
+		  "sched (hackbench), cpu, memory, io (stress-ng),\n"
+		  "net (iperf3 over loopback), cmd:<command> (last);\n"
+		  "their throughput is reported beside the results" },
+	{ NULL, "load-cpu", O_LOAD_CPU, 1, "<list>", .rank = 35, GLOBAL,
+	  .help = "pin the loads to CPUs <list> (default: the CPUs\n"
+		  "no pinned thread uses, or all)" },
 	{ "-h", "help", O_HELP, 0, NULL, .rank = 31, GLOBAL, .help = "this text;" },
 	{ "-V", "version", O_VERSION, 0, NULL, .rank = 32, GLOBAL, .help = "the version",
 	  .flags = HG_RUNOPT_SAME_LINE },

@@ -11,6 +11,7 @@
 #include "analysis/predict.h"
 #include "analysis/summary.h"
 #include "report/json.h"
+#include "report/load.h"
 #include "report/meta.h"
 #include "report/noise.h"
 #include "report/summary_json.h"
@@ -332,6 +333,7 @@ int hg_json_summary(FILE *f, const struct hg_trace *t)
 	hg_meta_system(&j, t);
 	hg_json_close(&j);
 	hg_noise_json(&j, t);
+	hg_json_loads(&j, t);
 	json_break(&j, t);
 	hg_json_arr(&j, "threads");
 	for (i = 0; i < t->nthreads; i++)

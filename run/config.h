@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "run/loadprof.h"
 #include "run/priority.h"
 #include "timers/timer.h"
 #include "workloads/workload.h"
@@ -61,6 +62,10 @@ struct hg_config {
 	const char *prom_path;		/* --prom: OpenMetrics text */
 	uint64_t prom_interval_ns;	/* --prom-interval (default 10s) */
 	bool kernel;			/* --kernel: capture the kernel's events */
+	unsigned int nloads;		/* --load: the standard loads, in order */
+	struct hg_load_req loads[HG_MAX_LOADS];
+	bool load_cpus_given;		/* --load-cpu given */
+	cpu_set_t load_cpus;		/* --load-cpu */
 	struct hg_thread_cfg *threads;	/* nthreads of them */
 };
 
