@@ -65,15 +65,13 @@ static void guard_signals(sigset_t *set)
 /* In the load's process: its group, CPUs, files, then wait for the go. */
 static void load_child(const struct hg_load *l, int go_rd, pid_t hourglass)
 {
-	static const int dfl[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGCHLD, SIGUSR1 };
 	char pid[32], c;
 	sigset_t all;
-	size_t i;
-	int null = open("/dev/null", O_RDONLY);
+	int sig, null = open("/dev/null", O_RDONLY);
 
 	setpgid(0, 0);
-	for (i = 0; i < sizeof(dfl) / sizeof(dfl[0]); i++)
-		signal(dfl[i], SIG_DFL);
+	for (sig = 1; sig < NSIG; sig++)	/* hourglass's handlers are not the load's */
+		signal(sig, SIG_DFL);
 	sigfillset(&all);
 	sigprocmask(SIG_UNBLOCK, &all, NULL);
 	sched_setaffinity(0, sizeof(l->cpus), &l->cpus);
@@ -117,9 +115,9 @@ static void guard_main(const struct hg_load *l, int go_rd, pid_t hourglass)
 	pid_t child;
 	int sig, st;
 
+	/* every signal is blocked (spawn()): none runs a handler of hourglass's */
 	setpgid(0, 0);
 	guard_signals(&set);
-	sigprocmask(SIG_BLOCK, &set, NULL);
 	prctl(PR_SET_PDEATHSIG, SIGTERM);
 	if (getppid() != hourglass)
 		_exit(GUARD_STOPPED);	/* hourglass died before the line above */
@@ -153,8 +151,9 @@ static void guard_main(const struct hg_load *l, int go_rd, pid_t hourglass)
 /* Fork the guard of @l. Returns 0 or -errno. */
 static int spawn(struct hg_load *l)
 {
-	int pipefd[2];
+	int pipefd[2], err;
 	pid_t me = getpid(), pid;
+	sigset_t all, old;
 	FILE *out = tmpfile();
 
 	if (!out)
@@ -167,17 +166,20 @@ static int spawn(struct hg_load *l)
 	if (pipe2(pipefd, O_CLOEXEC))
 		return -errno;
 	fflush(NULL);	/* nothing buffered is written twice */
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &old);
 	pid = fork();
-	if (pid < 0) {
-		close(pipefd[0]);
-		close(pipefd[1]);
-		return -errno;
-	}
 	if (!pid) {
 		close(pipefd[1]);
 		guard_main(l, pipefd[0], me);
 	}
+	err = errno;
+	sigprocmask(SIG_SETMASK, &old, NULL);
 	close(pipefd[0]);
+	if (pid < 0) {
+		close(pipefd[1]);
+		return -err;
+	}
 	l->guard = pid;
 	l->go = pipefd[1];
 	return 0;
