@@ -17,6 +17,8 @@
 #include "report/json.h"
 #include "run/cpulist.h"
 
+#define AUDIT_JSON_SCHEMA 1	/* schemas/audit.schema.json */
+
 struct audit_args {
 	const char *cpus;
 	const char *sysroot;
@@ -81,6 +83,8 @@ static void run_all(const struct hg_audit_ctx *ctx, bool json, unsigned int n[4]
 	if (json) {
 		hg_json_begin(&j, stdout);
 		hg_json_obj(&j, NULL);
+		hg_json_u64(&j, "schema", AUDIT_JSON_SCHEMA);
+		hg_json_string(&j, "generator", "hourglass audit");
 		hg_json_string(&j, "sysroot", ctx->root);
 		if (ctx->cpus_given)
 			hg_json_string(&j, "cpus", hg_cpulist_format(&ctx->cpus, list, sizeof(list)));
