@@ -84,10 +84,11 @@ const struct hg_run_opt hg_run_opts[] = {
 		  "events on the run's CPUs (tracefs, root), kept\n"
 		  "in the trace for explain" },
 	{ NULL, "load", O_LOAD, 1, "<kinds>", .rank = 34, GLOBAL,
-	  .help = "standard loads during the run, comma-separated:\n"
-		  "sched (hackbench), cpu, memory, io (stress-ng),\n"
-		  "net (iperf3 over loopback), cmd:<command> (last);\n"
-		  "their throughput is reported beside the results" },
+	  .help = "standard loads during the run, comma-separated,\n"
+		  "their throughput reported beside the results:\n"
+		  "sched|cpu|memory|io|net|cmd:<command> (last)\n"
+		  "(hackbench; stress-ng --cpu, --vm, --hdd; iperf3\n"
+		  "over loopback; a shell command)" },
 	{ NULL, "load-cpu", O_LOAD_CPU, 1, "<list>", .rank = 35, GLOBAL,
 	  .help = "pin the loads to CPUs <list> (default: the CPUs\n"
 		  "no pinned thread uses, or all)" },

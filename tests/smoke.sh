@@ -983,6 +983,9 @@ if command -v bash >/dev/null; then
 	complete_check "output files" "a.hgt notes.txt " "ctx a.hgt --svg "
 	complete_check "rta: a run's options" "--start --strict " "rta --st"
 	complete_check "help <sub>" "dump " "help du"
+	complete_check "audit options" "--strict --sysroot " "audit --s"
+	complete_check "--load kinds" "cmd: cpu " "-n 1 --load c"
+	complete_check "--load kinds after a comma" "net,sched " "-n 1 --load net,s"
 	if [ -f /usr/share/bash-completion/bash_completion ]; then
 		complete_check "with bash-completion loaded" "csv " "export a.hgt --format=c" \
 			". /usr/share/bash-completion/bash_completion"
