@@ -13,14 +13,6 @@
 #include "audit/checks.h"
 #include "audit/sysread.h"
 
-/* @ctx's root joined to @rel, for opendir(). */
-static void dir_path(const struct hg_audit_ctx *ctx, const char *rel, char *out, size_t len)
-{
-	const char *root = ctx->root && *ctx->root ? ctx->root : "/";
-
-	snprintf(out, len, "%s%s%s", root, root[strlen(root) - 1] == '/' ? "" : "/", rel);
-}
-
 /* Whether @name is all digits. */
 static bool numeric(const char *name)
 {
@@ -39,10 +31,10 @@ static int irq_affinity(const struct hg_audit_ctx *ctx, struct hg_audit_result *
 	if (ret)
 		return ret;
 	hg_sys_list(&cpus, want, sizeof(want));
-	dir_path(ctx, "proc/irq", path, sizeof(path));
-	d = opendir(path);
+	ret = hg_sys_path(ctx, path, sizeof(path), "proc/irq");
+	d = ret ? NULL : opendir(path);
 	if (!d)
-		return -errno;
+		return ret ? ret : -errno;
 	while ((de = readdir(d))) {
 		bool eff;
 
@@ -100,7 +92,8 @@ int hg_audit_find_task(const struct hg_audit_ctx *ctx, const char *comm)
 	int pid = 0;
 	DIR *d;
 
-	dir_path(ctx, "proc", path, sizeof(path));
+	if (hg_sys_path(ctx, path, sizeof(path), "proc"))
+		return -ENAMETOOLONG;
 	d = opendir(path);
 	if (!d)
 		return -errno;

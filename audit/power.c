@@ -146,14 +146,13 @@ const struct hg_audit_check hg_audit_idle_states = {
 
 static int dma_latency(const struct hg_audit_ctx *ctx, struct hg_audit_result *res)
 {
-	const char *root = ctx->root && *ctx->root ? ctx->root : "/";
 	char path[PATH_MAX];
 	int32_t v;
 	ssize_t n;
 	int fd;
 
-	snprintf(path, sizeof(path), "%s%sdev/cpu_dma_latency", root,
-		 root[strlen(root) - 1] == '/' ? "" : "/");
+	if (hg_sys_path(ctx, path, sizeof(path), "dev/cpu_dma_latency"))
+		return -ENAMETOOLONG;
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0 && (errno == EACCES || errno == EPERM))
 		return hg_audit_say(res, HG_AUDIT_SKIP, "reading /dev/cpu_dma_latency needs root");

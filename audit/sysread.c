@@ -81,41 +81,58 @@ static int read_file(const char *p, char *buf, size_t len, bool whole)
 	return at ? (int)at : -ENODATA;
 }
 
-int hg_sys_text(const struct hg_audit_ctx *ctx, char *buf, size_t len, const char *path, ...)
+/* @fmt's file under the root into @buf, whole or its first line. */
+static int read_at(const struct hg_audit_ctx *ctx, char *buf, size_t len, bool whole,
+		   const char *fmt, va_list ap)
 {
 	char p[PATH_MAX];
+	int ret = full_path(ctx, p, sizeof(p), fmt, ap);
+
+	return ret ? ret : read_file(p, buf, len, whole);
+}
+
+int hg_sys_text(const struct hg_audit_ctx *ctx, char *buf, size_t len, const char *path, ...)
+{
 	va_list ap;
 	int ret;
 
 	va_start(ap, path);
-	ret = full_path(ctx, p, sizeof(p), path, ap);
+	ret = read_at(ctx, buf, len, true, path, ap);
 	va_end(ap);
-	return ret ? ret : read_file(p, buf, len, true);
+	return ret;
 }
 
 int hg_sys_line(const struct hg_audit_ctx *ctx, char *buf, size_t len, const char *path, ...)
 {
-	char p[PATH_MAX];
 	va_list ap;
 	int ret;
 
 	va_start(ap, path);
-	ret = full_path(ctx, p, sizeof(p), path, ap);
+	ret = read_at(ctx, buf, len, false, path, ap);
 	va_end(ap);
-	return ret ? ret : read_file(p, buf, len, false);
+	return ret;
+}
+
+int hg_sys_path(const struct hg_audit_ctx *ctx, char *out, size_t len, const char *path, ...)
+{
+	va_list ap;
+	int ret;
+
+	va_start(ap, path);
+	ret = full_path(ctx, out, len, path, ap);
+	va_end(ap);
+	return ret;
 }
 
 int hg_sys_long(const struct hg_audit_ctx *ctx, long long *v, const char *path, ...)
 {
-	char p[PATH_MAX], buf[64], *end;
+	char buf[64], *end;
 	va_list ap;
 	int ret;
 
 	va_start(ap, path);
-	ret = full_path(ctx, p, sizeof(p), path, ap);
+	ret = read_at(ctx, buf, sizeof(buf), false, path, ap);
 	va_end(ap);
-	if (!ret)
-		ret = read_file(p, buf, sizeof(buf), false);
 	if (ret < 0)
 		return ret;
 	errno = 0;

@@ -37,6 +37,14 @@ int hg_sys_line(const struct hg_audit_ctx *ctx, char *buf, size_t len, const cha
 int hg_sys_long(const struct hg_audit_ctx *ctx, long long *v, const char *path, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/*
+ * hg_sys_path - the root joined to @path (printf format) into @out, for
+ * what is not read through the functions above (a directory to walk, a
+ * device). Returns 0 or -ENAMETOOLONG.
+ */
+int hg_sys_path(const struct hg_audit_ctx *ctx, char *out, size_t len, const char *path, ...)
+	__attribute__((format(printf, 4, 5)));
+
 /* hg_sys_exists - whether @path exists under the root. */
 bool hg_sys_exists(const struct hg_audit_ctx *ctx, const char *path, ...)
 	__attribute__((format(printf, 2, 3)));

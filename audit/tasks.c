@@ -86,8 +86,6 @@ static void one_task(const struct hg_audit_ctx *ctx, const char *pid, const char
 /* Walk proc/<pid>/task/<tid> under @ctx's root. */
 static int walk(const struct hg_audit_ctx *ctx, struct rt_seen *s)
 {
-	const char *root = ctx->root && *ctx->root ? ctx->root : "/";
-	const char *sep = root[strlen(root) - 1] == '/' ? "" : "/";
 	char path[PATH_MAX];
 	struct dirent *de, *te;
 	cpu_set_t cpus;
@@ -97,14 +95,16 @@ static int walk(const struct hg_audit_ctx *ctx, struct rt_seen *s)
 	if (ret)
 		return ret;
 	memset(s, 0, sizeof(*s));
-	snprintf(path, sizeof(path), "%s%sproc", root, sep);
+	if (hg_sys_path(ctx, path, sizeof(path), "proc"))
+		return -ENAMETOOLONG;
 	d = opendir(path);
 	if (!d)
 		return -errno;
 	while ((de = readdir(d))) {
 		if (!*de->d_name || strspn(de->d_name, "0123456789") != strlen(de->d_name))
 			continue;
-		snprintf(path, sizeof(path), "%s%sproc/%s/task", root, sep, de->d_name);
+		if (hg_sys_path(ctx, path, sizeof(path), "proc/%s/task", de->d_name))
+			continue;
 		td = opendir(path);
 		if (!td)
 			continue;
