@@ -16,6 +16,7 @@
 #include "audit/sysread.h"
 
 /* @ctx's root joined to the relative path of @fmt into @out; 0 or -ENAMETOOLONG. */
+__attribute__((format(printf, 4, 0)))
 static int full_path(const struct hg_audit_ctx *ctx, char *out, size_t len, const char *fmt,
 		     va_list ap)
 {
@@ -82,6 +83,7 @@ static int read_file(const char *p, char *buf, size_t len, bool whole)
 }
 
 /* @fmt's file under the root into @buf, whole or its first line. */
+__attribute__((format(printf, 5, 0)))
 static int read_at(const struct hg_audit_ctx *ctx, char *buf, size_t len, bool whole,
 		   const char *fmt, va_list ap)
 {
