@@ -142,13 +142,18 @@ static int cpu_ticks(const char *text, unsigned int cpu, uint64_t *steal, uint64
 
 	for (line = text; line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
 		uint64_t v[8] = { 0 };
-		int i, got;
+		const char *p = line + n;
+		char *end;
+		int i, got = 0;
 
 		if (strncmp(line, key, n))
 			continue;
-		got = sscanf(line + n, "%" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64
-			     " %" SCNu64 " %" SCNu64 " %" SCNu64, &v[0], &v[1], &v[2], &v[3], &v[4],
-			     &v[5], &v[6], &v[7]);
+		for (; got < 8 && *p != '\n'; p = end) {
+			v[got] = strtoull(p, &end, 10);
+			if (end == p)
+				break;
+			got++;
+		}
 		if (got < 4)
 			return -EINVAL;
 		*total = 0;

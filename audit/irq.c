@@ -101,7 +101,7 @@ int hg_audit_find_task(const struct hg_audit_ctx *ctx, const char *comm)
 		if (numeric(de->d_name) &&
 		    hg_sys_line(ctx, name, sizeof(name), "proc/%s/comm", de->d_name) > 0 &&
 		    !strcmp(name, comm))
-			pid = atoi(de->d_name);
+			pid = (int)strtol(de->d_name, NULL, 10);	/* all digits */
 	closedir(d);
 	return pid;
 }

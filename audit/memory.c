@@ -70,14 +70,16 @@ static int cap_eff(const struct hg_audit_ctx *ctx, unsigned long long *caps)
 {
 	char text[8192];
 	const char *p;
+	char *end;
 	int ret = hg_sys_text(ctx, text, sizeof(text), "proc/self/status");
 
 	if (ret < 0)
 		return ret;
 	p = strstr(text, "\nCapEff:");
-	if (!p || sscanf(p + 8, "%llx", caps) != 1)
+	if (!p)
 		return -EINVAL;
-	return 0;
+	*caps = strtoull(p + 8, &end, 16);
+	return end == p + 8 ? -EINVAL : 0;
 }
 
 static int memlock(const struct hg_audit_ctx *ctx, struct hg_audit_result *res)

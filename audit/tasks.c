@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "audit/checks.h"
@@ -30,6 +31,7 @@ struct rt_seen {
 static int stat_prio(const char *line, int *prio, int *policy)
 {
 	const char *p = strrchr(line, ')');
+	char *end, *end2;
 	int field = 2;
 
 	if (!p)
@@ -38,9 +40,11 @@ static int stat_prio(const char *line, int *prio, int *policy)
 		if (*p == ' ')
 			field++;
 	/* p is at field 40 when the line has it */
-	if (field != 40 || sscanf(p, "%d %d", prio, policy) != 2)
+	if (field != 40)
 		return -EINVAL;
-	return 0;
+	*prio = (int)strtol(p, &end, 10);
+	*policy = (int)strtol(end, &end2, 10);
+	return end == p || end2 == end ? -EINVAL : 0;
 }
 
 /* Whether @comm is a per-CPU kernel thread that must be at 99 (migration/3). */

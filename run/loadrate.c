@@ -26,12 +26,16 @@ int hg_rate_stressng(const char *text, double *rate)
 	for (line = text; line && *line; line = next_line(line)) {
 		const char *p = strstr(line, "] ");
 		const char *eol = strchr(line, '\n');
-		char name[64];
+		char *end, *end2;
 		double ops, secs;
 
 		if (strncmp(line, "stress-ng: ", 11) || !p || (eol && p > eol))
 			continue;
-		if (sscanf(p + 2, "%63s %lf %lf", name, &ops, &secs) != 3 || secs <= 0)
+		p += 2 + strspn(p + 2, " ");
+		p += strcspn(p, " \n");	/* the stressor's name */
+		ops = strtod(p, &end);
+		secs = strtod(end, &end2);
+		if (end == p || end2 == end || (eol && end2 > eol) || secs <= 0)
 			continue;
 		sum += ops / secs;
 		n++;
@@ -47,9 +51,13 @@ int hg_rate_hackbench(const char *text, uint64_t msgs_per_run, double *rate)
 	const char *line;
 	double secs = 0, t;
 	uint64_t runs = 0;
+	char *end;
 
 	for (line = text; line && *line; line = next_line(line)) {
-		if (strncmp(line, "Time: ", 6) || sscanf(line + 6, "%lf", &t) != 1 || t < 0)
+		if (strncmp(line, "Time: ", 6))
+			continue;
+		t = strtod(line + 6, &end);
+		if (end == line + 6 || t < 0)
 			continue;
 		secs += t;
 		runs++;
@@ -69,7 +77,7 @@ int hg_rate_iperf3(const char *text, double *rate)
 		const char *eol = strchr(line, '\n'), *sec, *unit;
 		size_t len = eol ? (size_t)(eol - line) : strlen(line);
 		double a, b, mbit;
-		char buf[256];
+		char buf[256], *end, *end2;
 
 		if (line[0] != '[' || len >= sizeof(buf))
 			continue;
@@ -79,11 +87,18 @@ int hg_rate_iperf3(const char *text, double *rate)
 			continue;
 		sec = strchr(buf, ']');
 		unit = strstr(buf, " Mbits/sec");
-		if (!sec || !unit || sscanf(sec + 1, "%lf-%lf", &a, &b) != 2 || b <= a)
+		if (!sec || !unit)
+			continue;
+		a = strtod(sec + 1, &end);
+		if (end == sec + 1 || *end != '-')
+			continue;
+		b = strtod(end + 1, &end2);
+		if (end2 == end + 1 || b <= a)
 			continue;
 		while (unit > buf && unit[-1] != ' ')
 			unit--;
-		if (unit == buf || sscanf(unit, "%lf", &mbit) != 1)
+		mbit = strtod(unit, &end);
+		if (unit == buf || end == unit)
 			continue;
 		weighted += mbit * (b - a);
 		total += b - a;
