@@ -19,6 +19,7 @@
 #include "hourglass/version.h"
 #include "report/summary_json.h"
 #include "report/text.h"
+#include "run/load.h"
 #include "run/run.h"
 #include "run/status.h"
 #include "trace/brk.h"
@@ -30,6 +31,7 @@ struct outputs {
 	const struct hg_config *cfg;
 	bool failed;		/* a snapshot or --prom file could not be written */
 	bool status_shown;	/* a status line is on the terminal */
+	struct hg_loads *loads;	/* --load */
 	char prom_err[HG_ERR_LEN];	/* the last --prom error, said once */
 };
 
@@ -145,6 +147,34 @@ static void on_status(void *arg, uint64_t elapsed_ns, uint64_t total_ns,
 	o->status_shown = true;
 }
 
+/* Just before the threads are released: --load's loads start their work. */
+static void on_release(void *arg)
+{
+	struct outputs *o = arg;
+
+	hg_loads_go(o->loads);
+}
+
+/*
+ * --load: stop the loads, and keep their throughput in @t (NULL when the
+ * run failed); a load that ended before the run is said, with its last line.
+ */
+static int stop_loads(struct hg_loads *ls, struct hg_trace *t)
+{
+	unsigned int i;
+
+	hg_loads_stop(ls);
+	for (i = 0; i < ls->n; i++)
+		if (ls->l[i].early && t)
+			fprintf(stderr, "hourglass: warning: --load %s ended before the run did%s%s\n",
+				ls->l[i].prof->name, ls->l[i].last[0] ? ": " : "", ls->l[i].last);
+	if (t && hg_loads_record(ls, t)) {
+		fprintf(stderr, "hourglass: out of memory\n");
+		return 1;
+	}
+	return 0;
+}
+
 /* --fail-on-miss: the deadlines missed in the whole run, by every thread. */
 static uint64_t missed(const struct hg_trace *t)
 {
@@ -214,6 +244,7 @@ int hg_run_main(int argc, char **argv)
 	struct hg_config cfg;
 	struct hg_trace *t = NULL;
 	struct hg_run_monitor mon;
+	struct hg_loads loads;
 	struct outputs o;
 	cpu_set_t online;
 	char err[HG_ERR_LEN], *cmdline;
@@ -257,12 +288,32 @@ int hg_run_main(int argc, char **argv)
 	}
 	if (!cfg.quiet && isatty(STDERR_FILENO))
 		mon.status = on_status;
+	memset(&loads, 0, sizeof(loads));
+	if (cfg.nloads) {
+		cpu_set_t cpus;
+
+		hg_config_load_cpus(&cfg, &online, &cpus);
+		if (hg_loads_start(&loads, cfg.loads, cfg.nloads, &cpus, err, sizeof(err))) {
+			fprintf(stderr, "hourglass: %s\n", err);
+			free(cmdline);
+			hg_config_free(&cfg);
+			return 1;
+		}
+		o.loads = &loads;
+		mon.release = on_release;
+	}
 	ret = hg_run(&cfg, &mon, cmdline, &t, err, sizeof(err));
 	free(cmdline);
 	if (ret != HG_RUN_OK) {
+		stop_loads(&loads, NULL);
 		fprintf(stderr, "hourglass: %s\n", err);
 		hg_config_free(&cfg);
 		return ret == HG_RUN_REFUSED ? 2 : 1;
+	}
+	if (stop_loads(&loads, t)) {
+		hg_trace_free(t);
+		hg_config_free(&cfg);
+		return 1;
 	}
 	ret = report(&o, t);
 	hg_trace_free(t);

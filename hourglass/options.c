@@ -243,6 +243,15 @@ static int parse_one(struct parser *ps, const struct hg_run_opt *o, const char *
 		return 0;
 	case O_CS_COST:	/* applied once the line is read: it wins over --overheads */
 		return parse_time_opt(ps, opt, val, &ps->cs_cost_ns, false);
+	case O_LOAD:
+		if (hg_load_parse(val, cfg->loads, &cfg->nloads, why, sizeof(why)))
+			return hg_args_fail(ps, -EINVAL, "%s", why);
+		return 0;
+	case O_LOAD_CPU:
+		if (hg_cpulist_parse(val, &cfg->load_cpus, why, sizeof(why)))
+			return hg_args_fail(ps, -EINVAL, "%s: %s", opt, why);
+		cfg->load_cpus_given = true;
+		return 0;
 	case O_HELP:
 	case O_VERSION:
 		return 0;

@@ -51,6 +51,13 @@ int hg_config_check(const struct hg_config *cfg, const cpu_set_t *online,
 		    char *err, size_t errlen);
 
 /*
+ * hg_config_load_cpus - the CPUs --load's loads run on: --load-cpu, or
+ * the CPUs of @online no pinned thread uses (all of @online when a thread
+ * is not pinned or none is left)
+ */
+void hg_config_load_cpus(const struct hg_config *cfg, const cpu_set_t *online, cpu_set_t *cpus);
+
+/*
  * hg_config_warn - options that cannot have an effect, one line each on @f
  * ("hourglass: warning: ..."); the run goes on:
  *   a lock (--cs) that only one thread takes;

@@ -12,6 +12,7 @@
 #include "hourglass/options.h"
 #include "hourglass/outpath.h"
 #include "run/cpulist.h"
+#include "run/load.h"
 #include "trace/errlen.h"
 #include "trace/timeval.h"
 
@@ -46,6 +47,8 @@ static int check_tables(const struct hg_config *cfg, char *err, size_t errlen)
 		 HG_WL_TABLE_MAX_TOTAL, HG_WL_TABLE_MAX_TOTAL * 8 >> 20);
 	return -E2BIG;
 }
+static int check_loads(const struct hg_config *cfg, const cpu_set_t *online, char *err,
+		       size_t errlen);
 
 int hg_config_check(const struct hg_config *cfg, const cpu_set_t *online,
 		    char *err, size_t errlen)
@@ -92,6 +95,65 @@ int hg_config_check(const struct hg_config *cfg, const cpu_set_t *online,
 		return -EINVAL;
 	if (cfg->prom_path && check_writable("--prom", cfg->prom_path, err, errlen))
 		return -EINVAL;
+	return check_loads(cfg, online, err, errlen);
+}
+
+/* The run's CPUs in @pinned; returns whether every thread is pinned. */
+static bool pinned_cpus(const struct hg_config *cfg, cpu_set_t *pinned)
+{
+	unsigned int t;
+	bool all = true;
+
+	CPU_ZERO(pinned);
+	for (t = 0; t < cfg->nthreads; t++) {
+		all &= cfg->threads[t].pinned;
+		if (cfg->threads[t].pinned)
+			CPU_OR(pinned, pinned, &cfg->threads[t].cpus);
+	}
+	return all;
+}
+
+void hg_config_load_cpus(const struct hg_config *cfg, const cpu_set_t *online, cpu_set_t *cpus)
+{
+	cpu_set_t pinned;
+	bool all = pinned_cpus(cfg, &pinned);
+
+	if (cfg->load_cpus_given)
+		*cpus = cfg->load_cpus;
+	else
+		hg_loads_default_cpus(online, &pinned, all, cpus);
+}
+
+static int check_loads(const struct hg_config *cfg, const cpu_set_t *online, char *err,
+		       size_t errlen)
+{
+	const struct hg_load_req *miss;
+	char list[256], bad_list[256], have[256];
+	cpu_set_t bad;
+
+	if (cfg->load_cpus_given && !cfg->nloads) {
+		snprintf(err, errlen, "--load-cpu: no --load to pin (give e.g. --load cpu)");
+		return -EINVAL;
+	}
+	if (!cfg->nloads)
+		return 0;
+	if (cfg->load_cpus_given) {
+		CPU_XOR(&bad, &cfg->load_cpus, online);
+		CPU_AND(&bad, &bad, &cfg->load_cpus);
+		if (CPU_COUNT(&bad)) {
+			snprintf(err, errlen, "--load-cpu %s: CPU %s not available (this process "
+				 "may use %s)", hg_cpulist_format(&cfg->load_cpus, list, sizeof(list)),
+				 hg_cpulist_format(&bad, bad_list, sizeof(bad_list)),
+				 hg_cpulist_format(online, have, sizeof(have)));
+			return -EINVAL;
+		}
+	}
+	miss = hg_load_tool_missing(cfg->loads, cfg->nloads);
+	if (miss) {
+		snprintf(err, errlen, "--load %s: %s not found (install the Debian package %s)",
+			 miss->prof->name, miss->prof->tool, miss->prof->package);
+		return -EINVAL;
+	}
 	return 0;
 }
 

@@ -95,6 +95,15 @@ const struct hg_run_opt hg_run_opts[] = {
 		  "--json) charged to each job" },
 	{ NULL, "cs-cost", O_CS_COST, 1, "<time>", .rank = 43, GLOBAL,
 	  .help = "the same with this switch cost, by hand" },
+	{ NULL, "load", O_LOAD, 1, "<kinds>", .rank = 34, GLOBAL,
+	  .help = "standard loads during the run, comma-separated,\n"
+		  "their throughput reported beside the results:\n"
+		  "sched|cpu|memory|io|net|cmd:<command> (last)\n"
+		  "(hackbench; stress-ng --cpu, --vm, --hdd; iperf3\n"
+		  "over loopback; a shell command)" },
+	{ NULL, "load-cpu", O_LOAD_CPU, 1, "<list>", .rank = 35, GLOBAL,
+	  .help = "pin the loads to CPUs <list> (default: the CPUs\n"
+		  "no pinned thread uses, or all)" },
 	{ "-h", "help", O_HELP, 0, NULL, .rank = 31, GLOBAL, .help = "this text;" },
 	{ "-V", "version", O_VERSION, 0, NULL, .rank = 32, GLOBAL, .help = "the version",
 	  .flags = HG_RUNOPT_SAME_LINE },

@@ -32,6 +32,7 @@ enum opt_id {
 	O_KERNEL,
 	O_CS, O_PROTOCOL,
 	O_OVERHEADS, O_CS_COST,
+	O_LOAD, O_LOAD_CPU,
 	O_HELP, O_VERSION,
 };
 

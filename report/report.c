@@ -5,6 +5,7 @@
  */
 #include <stdio.h>
 
+#include "report/load.h"
 #include "report/text.h"
 
 void hg_print_header(FILE *f, const struct hg_trace *t)
@@ -13,7 +14,8 @@ void hg_print_header(FILE *f, const struct hg_trace *t)
 
 	fprintf(f, "# command: %s\n", t->cmdline ? t->cmdline : "");
 	for (k = 0; k < t->nsys; k++)
-		fprintf(f, "# system %s: %s\n", t->sys[k].key, t->sys[k].value);
+		if (!hg_is_load_key(t->sys[k].key))	/* their own lines, by the summary */
+			fprintf(f, "# system %s: %s\n", t->sys[k].key, t->sys[k].value);
 }
 
 int hg_print_trace(FILE *f, const struct hg_trace *t)
@@ -28,6 +30,7 @@ int hg_print_trace(FILE *f, const struct hg_trace *t)
 	}
 	hg_print_summary(f, t);
 	hg_print_models(f, t);
+	hg_print_loads(f, t);
 	hg_print_prediction(f, t);
 	if (t->flags & HG_TRACE_GAP_HIST)
 		hg_print_gap_histograms(f, t);

@@ -14,6 +14,7 @@
 #include "analysis/summary.h"
 #include "report/json.h"
 #include "report/kcauses.h"
+#include "report/load.h"
 #include "report/meta.h"
 #include "report/noise.h"
 #include "report/rtaprint.h"
@@ -403,6 +404,7 @@ int hg_json_summary(FILE *f, const struct hg_trace *t)
 	hg_noise_json(&j, t);
 	if (kx)
 		hg_kcapture_json(&j, t, kx);
+	hg_json_loads(&j, t);
 	json_break(&j, t, kx);
 	hg_json_arr(&j, "threads");
 	for (i = 0; i < t->nthreads; i++)

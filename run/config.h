@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "analysis/overheads.h"
+#include "run/loadprof.h"
 #include "run/priority.h"
 #include "timers/timer.h"
 #include "trace/locks.h"
@@ -66,6 +67,10 @@ struct hg_config {
 	struct hg_overheads overheads;	/* --overheads, --cs-cost: for the prediction */
 	uint32_t nlocks;		/* --cs, --protocol: the locks, by number */
 	struct hg_lock locks[HG_MAX_LOCKS];
+	unsigned int nloads;		/* --load: the standard loads, in order */
+	struct hg_load_req loads[HG_MAX_LOADS];
+	bool load_cpus_given;		/* --load-cpu given */
+	cpu_set_t load_cpus;		/* --load-cpu */
 	struct hg_thread_cfg *threads;	/* nthreads of them */
 };
 

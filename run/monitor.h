@@ -25,6 +25,8 @@ struct hg_run_monitor {
 	/* every @periodic_ns: statistics only (no records), for --prom */
 	int (*periodic)(void *arg, const struct hg_trace *t);
 	uint64_t periodic_ns;
+	/* once, just before the threads are released: --load starts its loads */
+	void (*release)(void *arg);
 	/* about once a second: the numbers of the status line */
 	void (*status)(void *arg, uint64_t elapsed_ns, uint64_t total_ns,
 		       const struct hg_status_thread *th, unsigned int n);

@@ -549,6 +549,8 @@ static int release_and_wait(struct run *r, struct hg_trace *t)
 	unsigned int i;
 	int sig, qos = hold_pm_qos(t);
 
+	if (r->mon && r->mon->release)
+		r->mon->release(r->mon->arg);
 	hg_live_main_raise(cfg);
 	/* --kernel: on just before the counters are read, off just after */
 	if (r->kcap && hg_kcapture_start(r->kcap))

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Install the Debian packages hourglass needs to build and test, when they
-# are missing and we are root. Prints what it does; never fails the build
+# are missing and we are root (stress-ng, rt-tests and iperf3: the loads of
+# --load, which the smoke tests run). Prints what it does; never fails the build
 # when it cannot install (the compiler will say what is missing).
 # With --tools also what make check SANITIZE=1, make fuzz, make lint and
 # make smoke VALGRIND=1 need (CI runs them all).
@@ -11,7 +12,7 @@
 set -u
 need=""
 pkgs="build-essential pkg-config check libnuma-dev libjson-c-dev python3-jsonschema
-	libtracefs-dev libtraceevent-dev"
+	libtracefs-dev libtraceevent-dev stress-ng rt-tests iperf3"
 tools=""
 arch=""
 while [ $# -gt 0 ]; do

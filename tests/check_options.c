@@ -1975,6 +1975,33 @@ START_TEST(test_long_kernel)
 }
 END_TEST
 
+START_TEST(test_long_load)
+{
+	PARSE_OK("-n", "1", "--load", "net,sched,cmd:sleep 1, 2", "--load-cpu", "0-1");
+	ck_assert_uint_eq(cfg.nloads, 3);
+	ck_assert_str_eq(cfg.loads[0].prof->name, "net");
+	ck_assert_str_eq(cfg.loads[1].prof->name, "sched");
+	ck_assert_str_eq(cfg.loads[2].cmd, "sleep 1, 2");
+	ck_assert(cfg.load_cpus_given);
+	ck_assert_int_eq(CPU_COUNT(&cfg.load_cpus), 2);
+	hg_config_free(&cfg);
+}
+END_TEST
+
+START_TEST(test_long_load_bad)
+{
+	PARSE_FAILS("--load memry: 'memry' is not one; choose from sched, cpu, memory, io, net, "
+		    "cmd:<command>, separated by commas", "-n", "1", "--load", "memry");
+}
+END_TEST
+
+START_TEST(test_long_load_cpu_bad)
+{
+	PARSE_FAILS("--load-cpu: bad CPU list 'x' (write e.g. 0-3,5)", "-n", "1", "--load",
+		    "cpu", "--load-cpu", "x");
+}
+END_TEST
+
 START_TEST(test_long_defaults)
 {
 	PARSE_OK("-n", "1");
@@ -2367,6 +2394,9 @@ static Suite *suite(void)
 	tc = tcase_create("long runs");
 	tcase_add_test(tc, test_long_fail_on_miss);
 	tcase_add_test(tc, test_long_kernel);
+	tcase_add_test(tc, test_long_load);
+	tcase_add_test(tc, test_long_load_bad);
+	tcase_add_test(tc, test_long_load_cpu_bad);
 	tcase_add_test(tc, test_long_defaults);
 	tcase_add_loop_test(tc, test_long_forever, 0, ARRAY_SIZE(forever_cases));
 	tcase_add_test(tc, test_long_forever_then_duration);

@@ -53,6 +53,8 @@ static const struct {
 	{ { "-n", "1", "--prom", "run.prom" }, HG_ARGS_RUN },
 	{ { "-n", "1", "--prom", "run.prom", "--prom-interval", "1s" }, HG_ARGS_RUN },
 	{ { "-n", "1", "--kernel" }, HG_ARGS_RUN },
+	{ { "-n", "1", "--load", "cpu" }, HG_ARGS_RUN },
+	{ { "-n", "1", "--load", "cpu", "--load-cpu", "0" }, HG_ARGS_RUN },
 	{ { "-h" }, HG_ARGS_HELP },
 	{ { "--help" }, HG_ARGS_HELP },
 	{ { "-V" }, HG_ARGS_VERSION },

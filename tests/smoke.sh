@@ -1351,6 +1351,9 @@ if command -v bash >/dev/null; then
 	complete_check "output files" "a.hgt notes.txt " "ctx a.hgt --svg "
 	complete_check "rta: a run's options" "--start --strict " "rta --st"
 	complete_check "help <sub>" "dump " "help du"
+	complete_check "audit options" "--strict --sysroot " "audit --s"
+	complete_check "--load kinds" "cmd: cpu " "-n 1 --load c"
+	complete_check "--load kinds after a comma" "net,sched " "-n 1 --load net,s"
 	if [ -f /usr/share/bash-completion/bash_completion ]; then
 		complete_check "with bash-completion loaded" "csv " "export a.hgt --format=c" \
 			". /usr/share/bash-completion/bash_completion"
@@ -1379,6 +1382,99 @@ if command -v make >/dev/null && [ -f "$HERE/../Makefile" ]; then
 else
 	skip "make install-strip" "no make"
 fi
+
+# --- audit: verdicts on this machine vary, the structure does not ----------------
+FIX=$HERE/fixtures/audit
+"$HG" audit >"$TMP/audit.out" 2>"$TMP/audit.err"
+rc=$?
+n=$(grep -cE '^(PASS|WARN|FAIL|SKIP)  [a-z0-9-]+ ' "$TMP/audit.out")
+if [ $rc = 0 ] && [ "$n" -ge 20 ] && [ ! -s "$TMP/audit.err" ] &&
+   grep -qE "^# $n checks: [0-9]+ pass, [0-9]+ warn, [0-9]+ fail, [0-9]+ skip$" "$TMP/audit.out"; then
+	ok "audit: $n checks on this machine, each with a verdict"
+else
+	fail "audit" "exit $rc, $n checks: $(head -2 "$TMP/audit.err")"
+fi
+"$HG" audit --cpu 0 --json >"$TMP/audit.json"
+rc=$?
+[ $rc = 0 ] && grep -q '"cpus": "0"' "$TMP/audit.json" && ok "audit --cpu 0 --json" ||
+	fail "audit --cpu 0 --json" "exit $rc"
+"$HG" audit --sysroot "$FIX/rt" --cpu 2-3 --strict >"$TMP/audit-rt.out"
+rc=$?
+[ $rc = 0 ] && ! grep -qvE '^(PASS|#)' "$TMP/audit-rt.out" &&
+	ok "audit --sysroot (a tuned PREEMPT_RT tree) --strict: every check passes, exit 0" ||
+	fail "audit --sysroot rt --strict" "exit $rc: $(grep -vE '^(PASS|#)' "$TMP/audit-rt.out" | head -2)"
+"$HG" audit --sysroot "$FIX/desktop" --cpu 1 --strict --json >"$TMP/audit-desktop.json"
+rc=$?
+[ $rc = 3 ] && ok "audit --strict: exit 3 when a check fails" || fail "audit --strict" "exit $rc, want 3"
+"$HG" audit --sysroot "$FIX/vm" --cpu 1 >"$TMP/audit-vm.out"
+if awk '/^[A-Z]+  / { v[$2] = tolower($1) } END { while ((getline l < f) > 0) {
+		if (l ~ /^#/) continue; split(l, a, " "); if (v[a[1]] != a[2]) { print a[1]; exit 1 } } }' \
+	f="$FIX/vm.expected" "$TMP/audit-vm.out"; then
+	ok "audit --sysroot (a VM tree): the verdicts expected"
+else
+	fail "audit --sysroot vm" "a verdict differs from $FIX/vm.expected"
+fi
+grep -q '^WARN  .*$' "$TMP/audit-vm.out" && grep -q '^ *fix: ' "$TMP/audit-vm.out" &&
+	grep -q '^ *why: ' "$TMP/audit-vm.out" && ok "audit: a warning says why and the fix" ||
+	fail "audit text" "no why or fix under a warning"
+
+# --- --load: standard loads beside the run, their throughput, nothing left behind --
+# marked PID: how many processes carry HOURGLASS_LOAD=PID (every load process does)
+marked() {
+	grep -lsxzF "HOURGLASS_LOAD=$1" /proc/[0-9]*/environ | wc -l
+}
+# gone PID: wait (at most 10 s) until no process carries the mark of PID
+gone() {
+	n=0
+	while [ "$(marked "$1")" != 0 ]; do
+		[ $n -ge 100 ] && return 1
+		sleep 0.1
+		n=$((n + 1))
+	done
+}
+if command -v stress-ng >/dev/null; then
+	check_run "--load cpu --load-cpu 0" -n 1 -d 1s -w PERIODIC 4ms 5ms --cpu 1 --load cpu \
+		--load-cpu 0 --json "$TMP/load.json" &&
+	{ grep -qE '^# load cpu on CPUs 0: [0-9]+\.[0-9] bogo-ops/s over [0-9.]+ s \(.*\): exec stress-ng --cpu 1 ' \
+		"$TMP/out" && grep -q '"profile": "cpu"' "$TMP/load.json" &&
+	  ok "--load cpu: its throughput beside the deadlines, in the trace and the JSON" ||
+	  fail "--load cpu" "no load line: $(grep load "$TMP/out" | head -2)"; }
+	# SIGINT, SIGTERM, SIGKILL of the run, and --break: no load process left
+	for sig in INT TERM KILL; do
+		start_bg -n 1 --forever -w CPU_YIELD 1ms -e 10000 -x --load cpu,cmd:'sleep 1000 & sleep 1000'
+		n=0
+		while [ "$(marked $bg)" -lt 3 ] && [ $n -lt 100 ]; do sleep 0.1; n=$((n + 1)); done
+		had=$(marked $bg)
+		kill -$sig $bg
+		wait $bg
+		if [ "$had" -ge 3 ] && gone $bg; then ok "--load: SIG$sig of the run leaves no load process ($had before)"
+		else fail "--load: SIG$sig" "$had load processes before, $(marked $bg) after"; fi
+	done
+	"$HG" -n 1 -d 10s -w PERIODIC 4ms 5ms --break 1ns --load cpu -x >"$TMP/brk.out" 2>&1 &
+	bg=$!
+	wait $bg
+	rc=$?
+	[ $rc = 3 ] && gone $bg && ok "--load with --break: exit 3, no load process left" ||
+		fail "--load with --break" "exit $rc, $(marked $bg) load processes left"
+else
+	skip "--load cpu" "no stress-ng (apt-get install stress-ng)"
+fi
+if command -v iperf3 >/dev/null; then
+	"$HG" -n 1 -d 1s -w PERIODIC 4ms 5ms --load net -x >"$TMP/net.out" 2>"$TMP/net.err"
+	rc=$?
+	[ $rc = 0 ] && grep -qE '^# load net on CPUs [0-9,-]+: [0-9]+\.[0-9] Mbit/s over ' "$TMP/net.out" &&
+		ok "--load net: the loopback stream's Mbit/s" ||
+		fail "--load net" "exit $rc: $(grep load "$TMP/net.out") $(head -2 "$TMP/net.err")"
+else
+	skip "--load net" "no iperf3 (apt-get install iperf3)"
+fi
+PATH=/nonexistent "$HG" -n 1 -d 1s --load sched >"$TMP/nohb.out" 2>"$TMP/nohb.err"
+rc=$?
+[ $rc = 2 ] && [ "$(wc -l <"$TMP/nohb.err")" = 1 ] &&
+	grep -qx 'hourglass: --load sched: hackbench not found (install the Debian package rt-tests)' \
+		"$TMP/nohb.err" && [ ! -s "$TMP/nohb.out" ] &&
+	ok "--load: a missing tool names its Debian package, exit 2" ||
+	fail "--load: a missing tool" "exit $rc: $(cat "$TMP/nohb.err")"
 
 # every JSON document the program writes, against its schema in schemas/
 SCHEMAS="$HERE/../schemas"
@@ -1459,6 +1555,9 @@ else
 	"$HG" lat "$TMP/da.hgt" --json >"$J/lat3.json"
 	validate "lat --json (with the run's histogram, --histogram 5, none)" lat \
 		"$J/lat1.json" "$J/lat2.json" "$J/lat3.json"
+	validate "audit --json (this machine, a fixture tree)" audit "$TMP/audit.json" \
+		"$TMP/audit-desktop.json"
+	[ -s "$TMP/load.json" ] && validate "summary with --load" summary "$TMP/load.json"
 	# the validator refuses what breaks a schema
 	sed 's/"schema": 2,/"schema": "2",/' "$J/summary.json" >"$J/bad.json"
 	if /usr/bin/python3 "$HERE/json-validate.py" "$SCHEMAS" summary "$J/bad.json" >/dev/null

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * audit.c - running one check, its verdict's name, the table's lookup
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "audit/audit.h"
+
+const struct hg_audit_check *hg_audit_find(const char *id)
+{
+	size_t i;
+
+	for (i = 0; hg_audit_checks[i]; i++)
+		if (!strcmp(hg_audit_checks[i]->id, id))
+			return hg_audit_checks[i];
+	return NULL;
+}
+
+const char *hg_audit_verdict_name(enum hg_audit_verdict v)
+{
+	switch (v) {
+	case HG_AUDIT_PASS:
+		return "pass";
+	case HG_AUDIT_WARN:
+		return "warn";
+	case HG_AUDIT_FAIL:
+		return "fail";
+	case HG_AUDIT_SKIP:
+		break;
+	}
+	return "skip";
+}
+
+void hg_audit_run(const struct hg_audit_check *check, const struct hg_audit_ctx *ctx,
+		  struct hg_audit_result *res)
+{
+	int ret;
+
+	memset(res, 0, sizeof(*res));
+	ret = check->run(ctx, res);
+	if (ret < 0) {
+		res->verdict = HG_AUDIT_SKIP;
+		snprintf(res->found, sizeof(res->found), "could not be read: %s%s",
+			 strerror(-ret), ret == -EACCES || ret == -EPERM ?
+			 " (run as root)" : "");
+		res->fix[0] = '\0';
+	}
+}
+
+int hg_audit_say(struct hg_audit_result *res, enum hg_audit_verdict v, const char *fmt, ...)
+{
+	va_list ap;
+
+	res->verdict = v;
+	va_start(ap, fmt);
+	vsnprintf(res->found, sizeof(res->found), fmt, ap);
+	va_end(ap);
+	return 0;
+}
+
+void hg_audit_fix(struct hg_audit_result *res, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(res->fix, sizeof(res->fix), fmt, ap);
+	va_end(ap);
+}

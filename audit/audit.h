@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * audit.h - is this machine set up for real time: checks of the kernel's
+ * and the CPUs' configuration, each with a verdict, what it found, why it
+ * matters for latency and how to fix it
+ *
+ * Every check reads /proc and /sys (and /dev/cpu_dma_latency) under a root
+ * directory, @root of struct hg_audit_ctx: "/" on a live machine, a copied
+ * snapshot or a fixture tree in the tests. A check is one struct
+ * hg_audit_check in the table of registry.c; its function fills a struct
+ * hg_audit_result and prints nothing.
+ */
+#ifndef HG_AUDIT_H
+#define HG_AUDIT_H
+
+#include <sched.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/* What a check concluded; the order is the severity's. */
+enum hg_audit_verdict {
+	HG_AUDIT_PASS,
+	HG_AUDIT_SKIP,		/* could not be judged: .found says why */
+	HG_AUDIT_WARN,
+	HG_AUDIT_FAIL,
+};
+
+#define HG_AUDIT_TEXT	512	/* bytes of .found and .fix */
+
+/*
+ * struct hg_audit_ctx - what every check is given
+ * @root:       the directory /proc and /sys are read under ("/" or a tree)
+ * @cpus:       the CPUs the latency test will use (--cpu)
+ * @cpus_given: @cpus was given; without it the per-CPU checks judge every
+ *              CPU of @root's /sys/devices/system/cpu/online
+ */
+struct hg_audit_ctx {
+	const char *root;
+	cpu_set_t cpus;
+	bool cpus_given;
+};
+
+/*
+ * struct hg_audit_result - one check's outcome
+ * @verdict: pass, warn, fail or skip
+ * @found:   what was found ("sched_rt_runtime_us is 950000 of 1000000"),
+ *           or for a skip why it could not be judged
+ * @fix:     what to change (a kernel parameter, a sysctl, a command); ""
+ *           when nothing is to be done
+ */
+struct hg_audit_result {
+	enum hg_audit_verdict verdict;
+	char found[HG_AUDIT_TEXT];
+	char fix[HG_AUDIT_TEXT];
+};
+
+/*
+ * struct hg_audit_check - one check of the table
+ * @id:   its name, lower case words joined by '-' ("rt-throttling")
+ * @why:  why it matters for latency, one sentence
+ * @run:  judges @ctx into @res (zeroed before); returns 0, or a negative
+ *        errno when it could not run at all (then it is a skip)
+ */
+struct hg_audit_check {
+	const char *id;
+	const char *why;
+	int (*run)(const struct hg_audit_ctx *ctx, struct hg_audit_result *res);
+};
+
+/* The checks, in the order they are reported; NULL-terminated. */
+extern const struct hg_audit_check *const hg_audit_checks[];
+
+/* hg_audit_find - the check named @id, or NULL. */
+const struct hg_audit_check *hg_audit_find(const char *id);
+
+/* hg_audit_verdict_name - "pass", "warn", "fail", "skip". */
+const char *hg_audit_verdict_name(enum hg_audit_verdict v);
+
+/*
+ * hg_audit_run - run @check on @ctx into @res: a check that cannot run is
+ * a skip with its reason in .found
+ */
+void hg_audit_run(const struct hg_audit_check *check, const struct hg_audit_ctx *ctx,
+		  struct hg_audit_result *res);
+
+/*
+ * hg_audit_say - set @res's verdict, its found text (printf format) and
+ * leave its fix as it is. Returns 0 (for a check's return).
+ */
+int hg_audit_say(struct hg_audit_result *res, enum hg_audit_verdict v, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* hg_audit_fix - set @res's fix (printf format). */
+void hg_audit_fix(struct hg_audit_result *res, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+#endif /* HG_AUDIT_H */

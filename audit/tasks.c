@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * tasks.c - the checks of the other tasks: those at RT priority that may
+ * run on the measured CPUs, and those at priority 99
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "audit/checks.h"
+#include "audit/sysread.h"
+
+#define SCHED_FIFO_POLICY	1
+#define SCHED_RR_POLICY		2
+
+/* What the walk over the tasks found. */
+struct rt_seen {
+	unsigned int n;			/* RT tasks that may run on the measured CPUs */
+	unsigned int n99;		/* tasks at 99 there, but the per-CPU ones */
+	char first[96];			/* the first of them, "comm (pid, FIFO 50)" */
+	char first99[96];
+};
+
+/*
+ * Fields 40 (rt_priority) and 41 (policy) of a stat line; the name in
+ * parentheses may hold spaces, so counting starts after its last ')'.
+ */
+static int stat_prio(const char *line, int *prio, int *policy)
+{
+	const char *p = strrchr(line, ')');
+	char *end, *end2;
+	int field = 2;
+
+	if (!p)
+		return -EINVAL;
+	for (p++; *p && field < 40; p++)
+		if (*p == ' ')
+			field++;
+	/* p is at field 40 when the line has it */
+	if (field != 40)
+		return -EINVAL;
+	*prio = (int)strtol(p, &end, 10);
+	*policy = (int)strtol(end, &end2, 10);
+	return end == p || end2 == end ? -EINVAL : 0;
+}
+
+/* Whether @comm is a per-CPU kernel thread that must be at 99 (migration/3). */
+static bool per_cpu_99(const char *comm)
+{
+	return !strncmp(comm, "migration/", 10) || !strncmp(comm, "watchdog/", 9) ||
+	       !strncmp(comm, "idle_inject/", 12) || !strncmp(comm, "cpuhp/", 6);
+}
+
+static void one_task(const struct hg_audit_ctx *ctx, const char *pid, const char *tid,
+		     const cpu_set_t *cpus, struct rt_seen *s)
+{
+	char line[1024], comm[64], status[8192], *allowed;
+	int prio, policy;
+	cpu_set_t set;
+
+	if (hg_sys_line(ctx, line, sizeof(line), "proc/%s/task/%s/stat", pid, tid) <= 0 ||
+	    stat_prio(line, &prio, &policy) ||
+	    (policy != SCHED_FIFO_POLICY && policy != SCHED_RR_POLICY))
+		return;
+	if (hg_sys_line(ctx, comm, sizeof(comm), "proc/%s/task/%s/comm", pid, tid) <= 0)
+		snprintf(comm, sizeof(comm), "?");
+	if (hg_sys_text(ctx, status, sizeof(status), "proc/%s/task/%s/status", pid, tid) <= 0 ||
+	    !(allowed = strstr(status, "Cpus_allowed_list:")))
+		return;
+	allowed += 18;
+	allowed += strspn(allowed, " \t");
+	allowed[strcspn(allowed, "\n")] = '\0';
+	if (hg_sys_cpulist(allowed, &set))
+		return;
+	CPU_AND(&set, &set, cpus);
+	if (!CPU_COUNT(&set))
+		return;
+	if (per_cpu_99(comm))
+		return;		/* the kernel's own, on every CPU */
+	if (!s->n++)
+		snprintf(s->first, sizeof(s->first), "%.40s (%.12s, %s %d)", comm, tid,
+			 policy == SCHED_FIFO_POLICY ? "FIFO" : "RR", prio);
+	if (prio == 99 && !s->n99++)
+		snprintf(s->first99, sizeof(s->first99), "%.40s (%.12s)", comm, tid);
+}
+
+/* Walk proc/<pid>/task/<tid> under @ctx's root. */
+static int walk(const struct hg_audit_ctx *ctx, struct rt_seen *s)
+{
+	char path[PATH_MAX];
+	struct dirent *de, *te;
+	cpu_set_t cpus;
+	DIR *d, *td;
+	int ret = hg_sys_cpus(ctx, &cpus);
+
+	if (ret)
+		return ret;
+	memset(s, 0, sizeof(*s));
+	if (hg_sys_path(ctx, path, sizeof(path), "proc"))
+		return -ENAMETOOLONG;
+	d = opendir(path);
+	if (!d)
+		return -errno;
+	while ((de = readdir(d))) {
+		if (!*de->d_name || strspn(de->d_name, "0123456789") != strlen(de->d_name))
+			continue;
+		if (hg_sys_path(ctx, path, sizeof(path), "proc/%s/task", de->d_name))
+			continue;
+		td = opendir(path);
+		if (!td)
+			continue;
+		while ((te = readdir(td)))
+			if (*te->d_name != '.')
+				one_task(ctx, de->d_name, te->d_name, &cpus, s);
+		closedir(td);
+	}
+	closedir(d);
+	return 0;
+}
+
+static int rt_tasks(const struct hg_audit_ctx *ctx, struct hg_audit_result *res)
+{
+	struct rt_seen s;
+	int ret = walk(ctx, &s);
+
+	if (ret)
+		return ret;
+	if (!s.n)
+		return hg_audit_say(res, HG_AUDIT_PASS, "no RT task may run on the measured CPUs");
+	hg_audit_fix(res, "move them: taskset -pc <other CPUs> <pid> (kernel threads: "
+		     "isolcpus, or their irq/ affinity); run the test above them");
+	return hg_audit_say(res, HG_AUDIT_WARN, "%u RT task%s may run on the measured CPUs "
+			    "(the first: %s)", s.n, s.n == 1 ? "" : "s", s.first);
+}
+
+const struct hg_audit_check hg_audit_rt_tasks = {
+	.id = "rt-tasks",
+	.why = "an RT task of a priority above the test's preempts it whenever it wakes; "
+	       "one of the same priority shares the CPU with it",
+	.run = rt_tasks,
+};
+
+static int prio99(const struct hg_audit_ctx *ctx, struct hg_audit_result *res)
+{
+	struct rt_seen s;
+	int ret = walk(ctx, &s);
+
+	if (ret)
+		return ret;
+	if (!s.n99)
+		return hg_audit_say(res, HG_AUDIT_PASS, "no task at priority 99 on the measured "
+				    "CPUs but the kernel's per-CPU threads");
+	hg_audit_fix(res, "chrt -f -p 98 <pid> (or lower): leave 99 to the kernel and the "
+		     "test's own clock");
+	return hg_audit_say(res, HG_AUDIT_FAIL, "%u task%s at priority 99 on the measured CPUs "
+			    "(the first: %s)", s.n99, s.n99 == 1 ? "" : "s", s.first99);
+}
+
+const struct hg_audit_check hg_audit_prio99 = {
+	.id = "prio-99",
+	.why = "a task at priority 99 preempts even a test at the highest priority a "
+	       "test may take",
+	.run = prio99,
+};

@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * cmd_audit.c - hourglass audit: is this machine set up for real time? The
+ * checks of audit/, each with its verdict, what it found, why it matters
+ * and the fix, as text for a terminal or as JSON
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "audit/audit.h"
+#include "hourglass/cmdutil.h"
+#include "hourglass/commands.h"
+#include "report/json.h"
+#include "run/cpulist.h"
+
+#define AUDIT_JSON_SCHEMA 1	/* schemas/audit.schema.json */
+
+struct audit_args {
+	const char *cpus;
+	const char *sysroot;
+	bool json;
+	bool strict;
+};
+
+static const struct hg_opt audit_opts[] = {
+	{ .name = "cpu", .kind = HG_OPT_STRING, .off = offsetof(struct audit_args, cpus),
+	  .value = "<list>",
+	  .help = "the CPUs the latency test will use (e.g. 2-3);\n"
+		  "default: every online CPU" },
+	{ .name = "json", .kind = HG_OPT_FLAG, .off = offsetof(struct audit_args, json),
+	  .help = "print the checks as JSON instead of text" },
+	{ .name = "strict", .kind = HG_OPT_FLAG, .off = offsetof(struct audit_args, strict),
+	  .help = "exit with status 3 when a check fails" },
+	{ .name = "sysroot", .kind = HG_OPT_STRING, .off = offsetof(struct audit_args, sysroot),
+	  .value = "<dir>",
+	  .help = "read proc/, sys/ and dev/cpu_dma_latency under\n"
+		  "<dir> (a copied snapshot) instead of /" },
+	HG_OPT_END
+};
+
+static const struct hg_cmdspec audit_spec = {
+	.name = "audit",
+	.summary = "is this machine set up for real time? a verdict per check",
+	.about = "Check the kernel's and the CPUs' configuration for real-time work: the\n"
+		 "preemption model, RT throttling, the isolation of the measured CPUs,\n"
+		 "their interrupts, frequency and idle states, SMT, the clocksource,\n"
+		 "memory, the other RT tasks, a hypervisor, tracing. Each check says pass,\n"
+		 "warn, fail or skip (with the reason), what it found, why it matters for\n"
+		 "latency and how to fix it. Some checks need root to read what they judge.",
+	.opts = audit_opts,
+	.notes = "Exit status: 0, or 3 with --strict when a check fails; 2 for bad input.",
+};
+
+/* The text of one check: verdict, id, found; why and fix when not a pass. */
+static void print_text(const struct hg_audit_check *c, const struct hg_audit_result *r)
+{
+	char v[8];
+	size_t i;
+
+	snprintf(v, sizeof(v), "%s", hg_audit_verdict_name(r->verdict));
+	for (i = 0; v[i]; i++)
+		v[i] = (char)(v[i] - 'a' + 'A');
+	printf("%-4s  %-16s %s\n", v, c->id, r->found);
+	if (r->verdict != HG_AUDIT_WARN && r->verdict != HG_AUDIT_FAIL)
+		return;
+	printf("      %-16s why: %s\n", "", c->why);
+	if (r->fix[0])
+		printf("      %-16s fix: %s\n", "", r->fix);
+}
+
+/* Run every check, print each; counts per verdict into @n. */
+static void run_all(const struct hg_audit_ctx *ctx, bool json, unsigned int n[4])
+{
+	struct hg_audit_result r;
+	struct hg_json j;
+	char list[256];
+	size_t i;
+
+	if (json) {
+		hg_json_begin(&j, stdout);
+		hg_json_obj(&j, NULL);
+		hg_json_u64(&j, "schema", AUDIT_JSON_SCHEMA);
+		hg_json_string(&j, "generator", "hourglass audit");
+		hg_json_string(&j, "sysroot", ctx->root);
+		if (ctx->cpus_given)
+			hg_json_string(&j, "cpus", hg_cpulist_format(&ctx->cpus, list, sizeof(list)));
+		else
+			hg_json_null(&j, "cpus");
+		hg_json_arr(&j, "checks");
+	} else {
+		printf("# audit of %s, CPUs %s\n", ctx->root, ctx->cpus_given ?
+		       hg_cpulist_format(&ctx->cpus, list, sizeof(list)) : "all online");
+	}
+	for (i = 0; hg_audit_checks[i]; i++) {
+		const struct hg_audit_check *c = hg_audit_checks[i];
+
+		hg_audit_run(c, ctx, &r);
+		n[r.verdict]++;
+		if (!json) {
+			print_text(c, &r);
+			continue;
+		}
+		hg_json_obj(&j, NULL);
+		hg_json_string(&j, "id", c->id);
+		hg_json_string(&j, "verdict", hg_audit_verdict_name(r.verdict));
+		hg_json_string(&j, "found", r.found);
+		hg_json_string(&j, "why", c->why);
+		hg_json_string(&j, "fix", r.fix);
+		hg_json_close(&j);
+	}
+	if (!json) {
+		printf("# %zu checks: %u pass, %u warn, %u fail, %u skip\n", i, n[HG_AUDIT_PASS],
+		       n[HG_AUDIT_WARN], n[HG_AUDIT_FAIL], n[HG_AUDIT_SKIP]);
+		return;
+	}
+	hg_json_close(&j);
+	hg_json_obj(&j, "counts");
+	hg_json_u64(&j, "pass", n[HG_AUDIT_PASS]);
+	hg_json_u64(&j, "warn", n[HG_AUDIT_WARN]);
+	hg_json_u64(&j, "fail", n[HG_AUDIT_FAIL]);
+	hg_json_u64(&j, "skip", n[HG_AUDIT_SKIP]);
+	hg_json_close(&j);
+	hg_json_end_doc(&j);
+}
+
+static int audit_main(int argc, char **argv)
+{
+	struct audit_args a = { .sysroot = "/" };
+	struct hg_audit_ctx ctx;
+	unsigned int n[4] = { 0 };
+	char why[256];
+	struct stat st;
+	int status;
+
+	if (hg_cmdopt_get(&audit_spec, argc, argv, &a, &status))
+		return status;
+	memset(&ctx, 0, sizeof(ctx));
+	if (a.cpus) {
+		if (hg_cpulist_parse(a.cpus, &ctx.cpus, why, sizeof(why))) {
+			fprintf(stderr, "hourglass: audit: --cpu: %s\n", why);
+			return 2;
+		}
+		ctx.cpus_given = true;
+	}
+	if (!*a.sysroot || stat(a.sysroot, &st) || !S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "hourglass: audit: --sysroot '%s': %s (give a directory holding "
+			"proc/ and sys/)\n", a.sysroot, !*a.sysroot ? "empty" :
+			S_ISDIR(st.st_mode) || errno == ENOENT ? strerror(errno) : "not a directory");
+		return 2;
+	}
+	ctx.root = a.sysroot;
+	run_all(&ctx, a.json, n);
+	status = a.strict && n[HG_AUDIT_FAIL] ? 3 : 0;
+	return hg_cmd_flush("audit", status);
+}
+
+const struct hg_command hg_cmd_audit = {
+	.name = "audit",
+	.spec = &audit_spec,
+	.main = audit_main,
+};

@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * load.h - the standard loads of a run (--load): started pinned to their
+ * CPUs before the measuring threads, released with them, stopped after
+ * them, their throughput read from what they printed
+ *
+ * Each load runs under a guard process of its own: hourglass forks the
+ * guard, the guard forks the load into a new process group and waits. The
+ * guard stops the load's whole group (SIGINT, then SIGKILL after
+ * HG_LOAD_GRACE_MS) when hourglass asks (hg_loads_stop()) and when
+ * hourglass dies, however it dies (a parent-death signal: also after
+ * SIGKILL). So no load process outlives the run. Every load process has
+ * HOURGLASS_LOAD=<hourglass's pid> in its environment.
+ */
+#ifndef HG_LOAD_H
+#define HG_LOAD_H
+
+#include <sched.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "run/loadprof.h"
+#include "trace/trace.h"
+
+#define HG_LOAD_GRACE_MS	3000	/* from SIGINT to SIGKILL of a load's group */
+
+/*
+ * struct hg_load - one load of a run
+ * @prof:     its profile
+ * @command:  the shell command it runs
+ * @cpus:     the CPUs it is pinned to
+ * @guard:    the guard's pid; 0 once reaped
+ * @go:       the pipe's end whose byte lets the load start; -1 once used
+ * @out:      the file holding the load's standard output and error
+ * @start_ns, @stop_ns: CLOCK_MONOTONIC at its release and its stop
+ * @early:    it ended before it was stopped (a failure, its output says)
+ * @rate:     its throughput, in @prof->unit, when @rate_known
+ */
+struct hg_load {
+	const struct hg_load_profile *prof;
+	char command[HG_LOAD_CMD_LEN];
+	cpu_set_t cpus;
+	pid_t guard;
+	int go;
+	int out;
+	uint64_t start_ns, stop_ns;
+	bool early;
+	bool rate_known;
+	double rate;
+	char last[160];		/* the last line of its output */
+};
+
+/* struct hg_loads - the loads of a run */
+struct hg_loads {
+	unsigned int n;
+	struct hg_load l[HG_MAX_LOADS];
+};
+
+/*
+ * hg_loads_start - fork a guard and its load for each of @req (@n of
+ * them), pinned to @cpus; each load waits for hg_loads_go() before it
+ * runs its command. On failure the loads started are stopped again and
+ * @err says which failed and why. Returns 0 or -errno.
+ */
+int hg_loads_start(struct hg_loads *ls, const struct hg_load_req *req, unsigned int n,
+		   const cpu_set_t *cpus, char *err, size_t errlen);
+
+/* hg_loads_go - let every load run its command; its throughput counts from now. */
+void hg_loads_go(struct hg_loads *ls);
+
+/*
+ * hg_loads_stop - stop every load (its whole process group), wait for its
+ * guard, and read its throughput from its output. Safe to call twice, and
+ * on loads that never got hg_loads_go().
+ */
+void hg_loads_stop(struct hg_loads *ls);
+
+/*
+ * hg_loads_record - each load into @t's system snapshot: load_<i>_profile,
+ * _command, _cpus, _throughput (a number, or "unknown"), _unit, _what,
+ * _seconds (how long it ran). Returns 0 or -ENOMEM.
+ */
+int hg_loads_record(const struct hg_loads *ls, struct hg_trace *t);
+
+/*
+ * hg_loads_default_cpus - the CPUs a load runs on without --load-cpu: the
+ * online CPUs (@online) that no pinned thread uses; all of @online when a
+ * thread is not pinned or the pinned threads use every one. @pinned: the
+ * union of the pinned threads' CPUs, @all_pinned: every thread is pinned.
+ */
+void hg_loads_default_cpus(const cpu_set_t *online, const cpu_set_t *pinned, bool all_pinned,
+			   cpu_set_t *out);
+
+#endif /* HG_LOAD_H */

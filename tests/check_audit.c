@@ -1,0 +1,300 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * check_audit.c - the audit's checks on synthetic /proc and /sys trees:
+ * the three fixture trees of tests/fixtures/audit (a tuned PREEMPT_RT
+ * machine, a stock desktop, a VM) against their expected verdicts, and the
+ * reads on malformed files (empty, binary, huge, missing)
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "audit/audit.h"
+#include "audit/sysread.h"
+#include "helpers.h"
+#include "run/cpulist.h"
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#define FIXTURES "tests/fixtures/audit"
+
+static const struct {
+	const char *tree;
+	const char *cpus;
+} trees[] = {
+	{ "rt", "2-3" },
+	{ "desktop", "1" },
+	{ "vm", "1" },
+};
+
+static void ctx_for(struct hg_audit_ctx *ctx, const char *root, const char *cpus)
+{
+	char err[128];
+
+	memset(ctx, 0, sizeof(*ctx));
+	ctx->root = root;
+	if (cpus) {
+		ck_assert_int_eq(hg_cpulist_parse(cpus, &ctx->cpus, err, sizeof(err)), 0);
+		ctx->cpus_given = true;
+	}
+}
+
+/* The verdict expected of check @id in tree @tree's .expected file. */
+static const char *expected(const char *tree, const char *id, char *buf, size_t len)
+{
+	char path[256], line[256], name[64], verdict[16];
+	FILE *f;
+
+	snprintf(path, sizeof(path), FIXTURES "/%s.expected", tree);
+	f = fopen(path, "r");
+	ck_assert_msg(f != NULL, "%s: %s", path, strerror(errno));
+	buf[0] = '\0';
+	while (fgets(line, sizeof(line), f))
+		if (line[0] != '#' && sscanf(line, "%63s %15s", name, verdict) == 2 &&
+		    !strcmp(name, id))
+			snprintf(buf, len, "%s", verdict);
+	fclose(f);
+	return buf;
+}
+
+START_TEST(test_fixture_verdicts)
+{
+	struct hg_audit_ctx ctx;
+	struct hg_audit_result r;
+	char root[256], want[16];
+	size_t i;
+
+	snprintf(root, sizeof(root), FIXTURES "/%s", trees[_i].tree);
+	ctx_for(&ctx, root, trees[_i].cpus);
+	for (i = 0; hg_audit_checks[i]; i++) {
+		const struct hg_audit_check *c = hg_audit_checks[i];
+
+		hg_audit_run(c, &ctx, &r);
+		expected(trees[_i].tree, c->id, want, sizeof(want));
+		ck_assert_msg(want[0], "%s: no expected verdict for %s", trees[_i].tree, c->id);
+		ck_assert_msg(!strcmp(hg_audit_verdict_name(r.verdict), want),
+			      "%s: %s: %s, expected %s (found: %s)", trees[_i].tree, c->id,
+			      hg_audit_verdict_name(r.verdict), want, r.found);
+		ck_assert_msg(r.found[0], "%s: %s says nothing", trees[_i].tree, c->id);
+		if (r.verdict == HG_AUDIT_WARN || r.verdict == HG_AUDIT_FAIL)
+			ck_assert_msg(r.fix[0], "%s: %s: a %s without a fix", trees[_i].tree, c->id,
+				      want);
+	}
+}
+END_TEST
+
+/* Every check: at least 20, ids unique, a why, and judged both ways by the trees. */
+START_TEST(test_table)
+{
+	struct hg_audit_ctx ctx;
+	struct hg_audit_result r;
+	char root[256];
+	size_t i, k, n = 0;
+
+	for (i = 0; hg_audit_checks[i]; i++) {
+		const struct hg_audit_check *c = hg_audit_checks[i];
+		unsigned int seen = 0;
+
+		n++;
+		ck_assert_ptr_eq(hg_audit_find(c->id), c);
+		ck_assert_msg(c->why && strlen(c->why) > 20, "%s: no why", c->id);
+		for (k = 0; k < ARRAY_SIZE(trees); k++) {
+			snprintf(root, sizeof(root), FIXTURES "/%s", trees[k].tree);
+			ctx_for(&ctx, root, trees[k].cpus);
+			hg_audit_run(c, &ctx, &r);
+			seen |= 1u << r.verdict;
+		}
+		ck_assert_msg(seen & (1u << HG_AUDIT_PASS), "%s: no tree passes it", c->id);
+		ck_assert_msg(seen & ~(1u << HG_AUDIT_PASS), "%s: no tree fails or warns", c->id);
+	}
+	ck_assert_uint_ge(n, 20);
+	ck_assert_ptr_null(hg_audit_find("no-such-check"));
+}
+END_TEST
+
+/* Every check on a tree without /proc and /sys: a skip with a reason, or a pass. */
+START_TEST(test_missing_tree)
+{
+	struct hg_audit_ctx ctx;
+	struct hg_audit_result r;
+	char *dir = hg_test_fresh_dir();
+	size_t i;
+
+	ctx_for(&ctx, dir, _i ? "1" : NULL);
+	for (i = 0; hg_audit_checks[i]; i++) {
+		hg_audit_run(hg_audit_checks[i], &ctx, &r);
+		ck_assert_msg(r.verdict == HG_AUDIT_SKIP || r.verdict == HG_AUDIT_PASS,
+			      "%s: %s on an empty tree", hg_audit_checks[i]->id,
+			      hg_audit_verdict_name(r.verdict));
+		ck_assert_msg(r.found[0], "%s: no reason", hg_audit_checks[i]->id);
+	}
+	hg_test_drop_dir(dir);
+}
+END_TEST
+
+/* @dir/@rel holds @len bytes of @buf, its folders made. */
+static void put(const char *dir, const char *rel, const void *buf, size_t len)
+{
+	char path[PATH_MAX], *slash;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, rel);
+	for (slash = strchr(path + strlen(dir) + 1, '/'); slash; slash = strchr(slash + 1, '/')) {
+		*slash = '\0';
+		mkdir(path, 0755);
+		*slash = '/';
+	}
+	hg_test_write_file(path, buf, len);
+}
+
+static void puts_(const char *dir, const char *rel, const char *text)
+{
+	put(dir, rel, text, strlen(text));
+}
+
+/* The malformed files: what the reader says of each. */
+static const struct {
+	const char *content;
+	size_t len;
+	int ret;
+} malformed[] = {
+	{ "", 0, -ENODATA },
+	{ "\n\n", 2, -ENODATA },
+	{ "95\0000", 4, -EILSEQ },
+	{ "\x7f" "ELF\x01\x02", 6, -EILSEQ },
+	{ "abc\n", 4, -EINVAL },	/* not a number, for hg_sys_long */
+};
+
+START_TEST(test_read_malformed)
+{
+	struct hg_audit_ctx ctx;
+	struct hg_audit_result r;
+	char *dir = hg_test_fresh_dir(), buf[64];
+	long long v;
+
+	ctx_for(&ctx, dir, NULL);
+	put(dir, "proc/sys/kernel/sched_rt_runtime_us", malformed[_i].content, malformed[_i].len);
+	puts_(dir, "proc/sys/kernel/sched_rt_period_us", "1000000\n");
+	ck_assert_int_eq(hg_sys_long(&ctx, &v, "proc/sys/kernel/sched_rt_runtime_us"),
+			 malformed[_i].ret);
+	if (malformed[_i].ret != -EINVAL)
+		ck_assert_int_eq(hg_sys_text(&ctx, buf, sizeof(buf),
+					     "proc/sys/kernel/sched_rt_runtime_us"),
+				 malformed[_i].ret);
+	hg_audit_run(hg_audit_find("rt-throttling"), &ctx, &r);
+	ck_assert_int_eq(r.verdict, HG_AUDIT_SKIP);
+	ck_assert_msg(strstr(r.found, "could not be read"), "%s", r.found);
+	hg_test_drop_dir(dir);
+}
+END_TEST
+
+START_TEST(test_read_huge_and_missing)
+{
+	struct hg_audit_ctx ctx;
+	struct hg_audit_result r;
+	char *dir = hg_test_fresh_dir(), small[16], *big = malloc(HG_SYSREAD_MAX + 10);
+
+	ck_assert_ptr_nonnull(big);
+	memset(big, 'x', HG_SYSREAD_MAX + 10);
+	ctx_for(&ctx, dir, NULL);
+	ck_assert_int_eq(hg_sys_text(&ctx, small, sizeof(small), "proc/cmdline"), -ENOENT);
+	put(dir, "proc/cmdline", big, 100);
+	ck_assert_int_eq(hg_sys_text(&ctx, small, sizeof(small), "proc/cmdline"), -EFBIG);
+	ck_assert_int_eq(hg_sys_line(&ctx, small, sizeof(small), "proc/cmdline"), -EFBIG);
+	puts_(dir, "proc/cmdline", "quiet nosmt\nsecond line that is long\n");
+	ck_assert_int_eq(hg_sys_line(&ctx, small, sizeof(small), "/proc/cmdline"), 11);
+	ck_assert_str_eq(small, "quiet nosmt");
+	/* a cpuinfo larger than the reader's limit: the TSC check skips */
+	put(dir, "proc/cpuinfo", big, HG_SYSREAD_MAX + 10);
+	hg_audit_run(hg_audit_find("tsc"), &ctx, &r);
+	ck_assert_int_eq(r.verdict, HG_AUDIT_SKIP);
+	free(big);
+	hg_test_drop_dir(dir);
+}
+END_TEST
+
+START_TEST(test_cmdline_params)
+{
+	struct hg_audit_ctx ctx;
+	char *dir = hg_test_fresh_dir(), val[64];
+	cpu_set_t set;
+
+	ctx_for(&ctx, dir, NULL);
+	puts_(dir, "proc/cmdline", "ro isolcpus=nohz,managed_irq,2-3,5 threadirqs "
+	      "nohz_full_x=1\n");
+	ck_assert_int_eq(hg_sys_cmdline_param(&ctx, "isolcpus", val, sizeof(val)), 1);
+	ck_assert_str_eq(val, "nohz,managed_irq,2-3,5");
+	ck_assert_int_eq(hg_sys_cpulist(val, &set), 0);
+	ck_assert_int_eq(CPU_COUNT(&set), 3);
+	ck_assert(CPU_ISSET(5, &set));
+	ck_assert_int_eq(hg_sys_cmdline_param(&ctx, "threadirqs", val, sizeof(val)), 1);
+	ck_assert_str_eq(val, "");
+	ck_assert_int_eq(hg_sys_cmdline_param(&ctx, "nohz_full", val, sizeof(val)), 0);
+	ck_assert_int_eq(hg_sys_cpulist("managed_irq,domain", &set), -EINVAL);
+	hg_test_drop_dir(dir);
+}
+END_TEST
+
+/* A task whose name holds ") " is still read right: its priority and policy. */
+START_TEST(test_task_name_with_paren)
+{
+	struct hg_audit_ctx ctx;
+	struct hg_audit_result r;
+	char *dir = hg_test_fresh_dir(), stat[512];
+	int i, at;
+
+	ctx_for(&ctx, dir, "0");
+	at = snprintf(stat, sizeof(stat), "42 (evil) 1 2) S");
+	for (i = 4; i <= 39; i++)
+		at += snprintf(stat + at, sizeof(stat) - (size_t)at, " 0");
+	snprintf(stat + at, sizeof(stat) - (size_t)at, " 99 1 0 0\n");
+	puts_(dir, "proc/42/task/42/stat", stat);
+	puts_(dir, "proc/42/task/42/comm", "evil) 1 2\n");
+	puts_(dir, "proc/42/task/42/status", "Name:\tevil\nCpus_allowed_list:\t0-1\n");
+	hg_audit_run(hg_audit_find("prio-99"), &ctx, &r);
+	ck_assert_msg(r.verdict == HG_AUDIT_FAIL, "%s", r.found);
+	hg_audit_run(hg_audit_find("rt-tasks"), &ctx, &r);
+	ck_assert_msg(r.verdict == HG_AUDIT_WARN, "%s", r.found);
+	/* the same task allowed on CPU 1 only: not on the measured CPU 0 */
+	puts_(dir, "proc/42/task/42/status", "Name:\tevil\nCpus_allowed_list:\t1\n");
+	hg_audit_run(hg_audit_find("prio-99"), &ctx, &r);
+	ck_assert_msg(r.verdict == HG_AUDIT_PASS, "%s", r.found);
+	hg_test_drop_dir(dir);
+}
+END_TEST
+
+START_TEST(test_verdict_names)
+{
+	ck_assert_str_eq(hg_audit_verdict_name(HG_AUDIT_PASS), "pass");
+	ck_assert_str_eq(hg_audit_verdict_name(HG_AUDIT_WARN), "warn");
+	ck_assert_str_eq(hg_audit_verdict_name(HG_AUDIT_FAIL), "fail");
+	ck_assert_str_eq(hg_audit_verdict_name(HG_AUDIT_SKIP), "skip");
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("audit");
+	TCase *tc;
+
+	tc = tcase_create("fixtures");
+	tcase_add_loop_test(tc, test_fixture_verdicts, 0, ARRAY_SIZE(trees));
+	tcase_add_test(tc, test_table);
+	tcase_add_loop_test(tc, test_missing_tree, 0, 2);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("malformed");
+	tcase_add_loop_test(tc, test_read_malformed, 0, ARRAY_SIZE(malformed));
+	tcase_add_test(tc, test_read_huge_and_missing);
+	tcase_add_test(tc, test_cmdline_params);
+	tcase_add_test(tc, test_task_name_with_paren);
+	tcase_add_test(tc, test_verdict_names);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return hg_test_run(suite());
+}

@@ -1,0 +1,358 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * check_load.c - the loads of --load: the throughput read from each tool's
+ * output, --load's parser, the default CPUs, and the processes: released
+ * on the go, stopped with their whole group, never outliving hourglass
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/wait.h>
+
+#include "helpers.h"
+#include "run/load.h"
+#include "run/loadrate.h"
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+static const char stressng_out[] =
+	"stress-ng: info:  [10236] setting to a 0 second run per stressor\n"
+	"stress-ng: info:  [10236] dispatching hogs: 1 cpu\n"
+	"stress-ng: metrc: [10236] stressor       bogo ops real time  usr time  sys time   "
+	"bogo ops/s     bogo ops/s\n"
+	"stress-ng: metrc: [10236]                           (secs)    (secs)    (secs)   "
+	"(real time) (usr+sys time)\n"
+	"stress-ng: metrc: [10236] cpu                1800      2.00      1.18      0.01       "
+	"900.00        1500.21\n"
+	"stress-ng: metrc: [10236] vm                  300      1.50      1.00      0.01       "
+	"200.00        290.00\n"
+	"stress-ng: info:  [10236] successful run completed in 2.00s\n";
+
+static const char stressng_old[] =
+	"stress-ng: info:  [99] stressor       bogo ops real time  usr time  sys time   "
+	"bogo ops/s   bogo ops/s\n"
+	"stress-ng: info:  [99] hdd                 500      5.00      0.10      2.00"
+	"       100.00       238.09\n";
+
+START_TEST(test_rate_stressng)
+{
+	double r = 0;
+
+	ck_assert_int_eq(hg_rate_stressng(stressng_out, &r), 0);
+	ck_assert_double_eq_tol(r, 1100.0, 1e-6);
+	ck_assert_int_eq(hg_rate_stressng(stressng_old, &r), 0);
+	ck_assert_double_eq_tol(r, 100.0, 1e-6);
+	ck_assert_int_eq(hg_rate_stressng("", &r), -ENODATA);
+	ck_assert_int_eq(hg_rate_stressng("stress-ng: info:  [1] dispatching hogs: 1 cpu\n"
+					  "stress-ng: error: [1] cpu: exited\n", &r), -ENODATA);
+	ck_assert_int_eq(hg_rate_stressng("stress-ng: metrc: [1] cpu 100 0.00 0 0 0 0\n", &r),
+			 -ENODATA);	/* no time: no rate */
+}
+END_TEST
+
+START_TEST(test_rate_hackbench)
+{
+	double r = 0;
+
+	ck_assert_int_eq(hg_rate_hackbench("Running in process mode with 1 groups using 10 file "
+					   "descriptors each (== 20 tasks)\nEach sender will "
+					   "pass 200 messages of 100 bytes\nTime: 0.100\n"
+					   "Running in process mode\nTime: 0.300\nRunning in",
+					   20000, &r), 0);
+	ck_assert_double_eq_tol(r, 100000.0, 1e-6);	/* 2 runs of 20000 in 0.4 s */
+	ck_assert_int_eq(hg_rate_hackbench("Running in process mode\n", 20000, &r), -ENODATA);
+	ck_assert_int_eq(hg_rate_hackbench("Time: 0.000\n", 20000, &r), -ENODATA);
+	ck_assert_int_eq(hg_rate_hackbench("Time: x\n", 20000, &r), -ENODATA);
+}
+END_TEST
+
+START_TEST(test_rate_iperf3)
+{
+	double r = 0;
+
+	ck_assert_int_eq(hg_rate_iperf3(
+		"Connecting to host 127.0.0.1, port 45123\n"
+		"[  5] local 127.0.0.1 port 5 connected to 127.0.0.1 port 45123\n"
+		"[ ID] Interval           Transfer     Bitrate         Retr  Cwnd\n"
+		"[  5]   0.00-0.50   sec   320 MBytes  4000 Mbits/sec    5    895 KBytes\n"
+		"[  5]   0.50-1.50   sec   346 MBytes  7000 Mbits/sec    7   1023 KBytes\n"
+		"iperf3: interrupt - the client has terminated\n"
+		"[  5]   0.00-1.50   sec   852 MBytes  9999 Mbits/sec   21             sender\n"
+		"[  5]   0.00-1.50   sec  0.00 Bytes  0.00 Mbits/sec                  receiver\n",
+		&r), 0);
+	ck_assert_double_eq_tol(r, 6000.0, 1e-6);	/* (4000 * 0.5 + 7000) / 1.5 */
+	ck_assert_int_eq(hg_rate_iperf3("iperf3: error - unable to connect to server\n", &r),
+			 -ENODATA);
+	ck_assert_int_eq(hg_rate_iperf3("[  5]   0.50-0.50   sec  1 MBytes  10 Mbits/sec\n", &r),
+			 -ENODATA);
+}
+END_TEST
+
+/* --load values and what the parser makes of them: NULL error means it parses */
+static const struct {
+	const char *val;
+	unsigned int n;
+	const char *err;	/* a part of the message */
+} parses[] = {
+	{ "cpu", 1, NULL },
+	{ "sched,memory,io", 3, NULL },
+	{ "net,cmd:echo a,b", 2, NULL },
+	{ "cmd:x", 1, NULL },
+	{ "cpu,cpu", 0, "cpu given twice" },
+	{ "cpus", 0, "'cpus' is not one; choose from sched, cpu, memory, io, net" },
+	{ "", 0, "empty item" },
+	{ "cpu,", 0, "empty item" },
+	{ "cmd:", 0, "cmd: needs a command" },
+};
+
+START_TEST(test_parse)
+{
+	struct hg_load_req req[HG_MAX_LOADS];
+	unsigned int n = 99;
+	char err[256] = "";
+	int ret = hg_load_parse(parses[_i].val, req, &n, err, sizeof(err));
+
+	if (!parses[_i].err) {
+		ck_assert_msg(ret == 0, "%s: %s", parses[_i].val, err);
+		ck_assert_uint_eq(n, parses[_i].n);
+		return;
+	}
+	ck_assert_int_eq(ret, -EINVAL);
+	ck_assert_msg(strstr(err, parses[_i].err), "%s: '%s'", parses[_i].val, err);
+	ck_assert_msg(!strncmp(err, "--load ", 7), "%s", err);
+}
+END_TEST
+
+START_TEST(test_parse_cmd_takes_the_rest)
+{
+	struct hg_load_req req[HG_MAX_LOADS];
+	unsigned int n;
+	char err[256];
+
+	ck_assert_int_eq(hg_load_parse("net,cmd:echo a,b", req, &n, err, sizeof(err)), 0);
+	ck_assert_str_eq(req[0].prof->name, "net");
+	ck_assert_ptr_null(req[0].cmd);
+	ck_assert_str_eq(req[1].prof->name, "cmd");
+	ck_assert_str_eq(req[1].cmd, "echo a,b");
+}
+END_TEST
+
+START_TEST(test_default_cpus)
+{
+	cpu_set_t online, pinned, out;
+
+	CPU_ZERO(&online);
+	CPU_SET(0, &online);
+	CPU_SET(1, &online);
+	CPU_SET(2, &online);
+	CPU_ZERO(&pinned);
+	CPU_SET(1, &pinned);
+	hg_loads_default_cpus(&online, &pinned, true, &out);
+	ck_assert_int_eq(CPU_COUNT(&out), 2);
+	ck_assert(!CPU_ISSET(1, &out));
+	hg_loads_default_cpus(&online, &pinned, false, &out);
+	ck_assert(CPU_EQUAL(&out, &online));
+	hg_loads_default_cpus(&online, &online, true, &out);	/* none left: all */
+	ck_assert(CPU_EQUAL(&out, &online));
+}
+END_TEST
+
+/* How many processes carry HOURGLASS_LOAD=<@pid> in their environment. */
+static int marked(pid_t pid)
+{
+	char want[64], path[300], env[65536];
+	struct dirent *de;
+	DIR *d = opendir("/proc");
+	int n = 0;
+
+	ck_assert_ptr_nonnull(d);
+	snprintf(want, sizeof(want), "HOURGLASS_LOAD=%d", (int)pid);
+	while ((de = readdir(d))) {
+		FILE *f;
+		size_t len, at;
+
+		if (!strspn(de->d_name, "0123456789"))
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/environ", de->d_name);
+		f = fopen(path, "r");
+		if (!f)
+			continue;
+		len = fread(env, 1, sizeof(env) - 1, f);
+		fclose(f);
+		env[len] = '\0';
+		for (at = 0; at < len; at += strlen(env + at) + 1)
+			if (!strcmp(env + at, want)) {
+				n++;
+				break;
+			}
+	}
+	closedir(d);
+	return n;
+}
+
+/* Wait up to @ms for marked(@pid) to be @n; returns the last count. */
+static int wait_marked(pid_t pid, int n, unsigned int ms)
+{
+	int got = marked(pid);
+
+	while (got != n && ms) {
+		struct timespec ts = { 0, 20000000 };
+
+		nanosleep(&ts, NULL);
+		ms = ms > 20 ? ms - 20 : 0;
+		got = marked(pid);
+	}
+	return got;
+}
+
+static void start_cmd(struct hg_loads *ls, const char *command)
+{
+	struct hg_load_req req;
+	unsigned int n;
+	cpu_set_t cpus;
+	char err[256], val[256];
+
+	snprintf(val, sizeof(val), "cmd:%s", command);
+	ck_assert_int_eq(hg_load_parse(val, &req, &n, err, sizeof(err)), 0);
+	ck_assert_int_eq(sched_getaffinity(0, sizeof(cpus), &cpus), 0);
+	ck_assert_msg(hg_loads_start(ls, &req, 1, &cpus, err, sizeof(err)) == 0, "%s", err);
+}
+
+/* A load with children of its own: stop ends every process of its group. */
+START_TEST(test_stop_ends_the_group)
+{
+	struct hg_loads ls;
+
+	start_cmd(&ls, "sleep 1000 & sleep 1000 & sleep 1000");
+	hg_loads_go(&ls);
+	ck_assert_int_ge(wait_marked(getpid(), 3, 10000), 3);
+	hg_loads_stop(&ls);
+	ck_assert_int_eq(wait_marked(getpid(), 0, 5000), 0);
+	ck_assert(!ls.l[0].rate_known);
+	hg_loads_stop(&ls);	/* twice: nothing more */
+}
+END_TEST
+
+/* Stopped before the release: the command never ran. */
+START_TEST(test_stop_before_go)
+{
+	struct hg_loads ls;
+
+	start_cmd(&ls, "echo ran");
+	hg_loads_stop(&ls);
+	ck_assert_int_eq(wait_marked(getpid(), 0, 5000), 0);
+	ck_assert_str_eq(ls.l[0].last, "");
+	ck_assert(!ls.l[0].early);
+}
+END_TEST
+
+/* A load that fails by itself: said early, with its last line. */
+START_TEST(test_load_ends_early)
+{
+	struct hg_loads ls;
+	struct timespec ts = { 0, 300000000 };
+
+	start_cmd(&ls, "echo starting; echo 'tool: cannot connect' >&2; exit 3");
+	hg_loads_go(&ls);
+	nanosleep(&ts, NULL);
+	hg_loads_stop(&ls);
+	ck_assert(ls.l[0].early);
+	ck_assert_str_eq(ls.l[0].last, "tool: cannot connect");
+}
+END_TEST
+
+/* hourglass killed (SIGKILL): its loads go with it. */
+START_TEST(test_parent_killed)
+{
+	int ready[2];
+	pid_t child;
+	char c;
+	int st;
+
+	ck_assert_int_eq(pipe(ready), 0);
+	child = fork();
+	ck_assert_int_ge(child, 0);
+	if (!child) {
+		struct hg_loads ls;
+
+		close(ready[0]);
+		start_cmd(&ls, "sleep 1000 & exec sleep 1000");
+		hg_loads_go(&ls);
+		if (wait_marked(getpid(), 2, 10000) == 2 && write(ready[1], "r", 1) == 1)
+			raise(SIGKILL);
+		_exit(1);
+	}
+	close(ready[1]);
+	ck_assert_int_eq(read(ready[0], &c, 1), 1);
+	close(ready[0]);
+	ck_assert_int_eq(waitpid(child, &st, 0), child);
+	ck_assert(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL);
+	ck_assert_int_eq(wait_marked(child, 0, 10000), 0);
+}
+END_TEST
+
+/* The trace keeps each load's fields. */
+START_TEST(test_record)
+{
+	struct hg_loads ls;
+	struct hg_trace *t = hg_trace_alloc(1);
+
+	ck_assert_ptr_nonnull(t);
+	memset(&ls, 0, sizeof(ls));
+	ls.n = 1;
+	ls.l[0].prof = hg_load_profiles[4];	/* net */
+	snprintf(ls.l[0].command, sizeof(ls.l[0].command), "iperf3 -c 127.0.0.1");
+	CPU_ZERO(&ls.l[0].cpus);
+	CPU_SET(0, &ls.l[0].cpus);
+	ls.l[0].rate_known = true;
+	ls.l[0].rate = 5447.25;
+	ls.l[0].start_ns = 1000000000;
+	ls.l[0].stop_ns = 3500000000;
+	ck_assert_int_eq(hg_loads_record(&ls, t), 0);
+	ck_assert_str_eq(hg_trace_sys(t, "load_0_profile"), "net");
+	ck_assert_str_eq(hg_trace_sys(t, "load_0_throughput"), "5447.2");
+	ck_assert_str_eq(hg_trace_sys(t, "load_0_unit"), "Mbit/s");
+	ck_assert_str_eq(hg_trace_sys(t, "load_0_cpus"), "0");
+	ck_assert_str_eq(hg_trace_sys(t, "load_0_seconds"), "2.500");
+	ck_assert_ptr_null(hg_trace_sys(t, "load_1_profile"));
+	hg_trace_free(t);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("load");
+	TCase *tc;
+
+	tc = tcase_create("rate");
+	tcase_add_test(tc, test_rate_stressng);
+	tcase_add_test(tc, test_rate_hackbench);
+	tcase_add_test(tc, test_rate_iperf3);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("options");
+	tcase_add_loop_test(tc, test_parse, 0, ARRAY_SIZE(parses));
+	tcase_add_test(tc, test_parse_cmd_takes_the_rest);
+	tcase_add_test(tc, test_default_cpus);
+	tcase_add_test(tc, test_record);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("processes");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_stop_ends_the_group);
+	tcase_add_test(tc, test_stop_before_go);
+	tcase_add_test(tc, test_load_ends_early);
+	tcase_add_test(tc, test_parent_killed);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return hg_test_run(suite());
+}
