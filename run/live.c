@@ -140,7 +140,7 @@ static int live_thread(struct run *r, struct hg_trace *s, unsigned int i, bool r
 
 	hg_live_label(tt, w, &r->online);
 	tt->gap_threshold_cycles = w->gap_cycles;
-	tt->hiccup_cycles = w->hiccup_cycles;
+	tt->hiccup_cycles = tt->model == HG_MODEL_LAT ? 0 : w->hiccup_cycles;
 	tt->begin_cycles = w->begin;
 	tt->end_cycles = w->end < s->stop_cycles ? w->end : s->stop_cycles;
 	tt->tid = (uint32_t)w->tid;

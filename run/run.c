@@ -264,7 +264,8 @@ static int collect(struct run *r, struct hg_trace *t, const cpu_set_t *online)
 		hg_live_label(tt, w, online);
 		tt->error = w->error;
 		tt->gap_threshold_cycles = w->gap_cycles;
-		tt->hiccup_cycles = w->hiccup_cycles;
+		/* a LAT thread sleeps on its timer: no gap loop, no hiccups */
+		tt->hiccup_cycles = tt->model == HG_MODEL_LAT ? 0 : w->hiccup_cycles;
 		tt->begin_cycles = w->begin;
 		/* --forever: the thread ended when the run was stopped */
 		tt->end_cycles = w->end == HG_NO_LIMIT ? t->stop_cycles : w->end;

@@ -220,7 +220,10 @@ done && ok "--json holds the documented keys"
 # the steps under the threshold: counted per thread, not gaps; -g at the floor counts none
 "$HG" -n 1 -d 200ms -x >"$TMP/hic" 2>/dev/null
 "$HG" -n 1 -d 200ms -x -g 10ns >"$TMP/hic10" 2>/dev/null
+# a LAT thread sleeps on its timer: no gap loop, so no hiccups line either
+"$HG" -n 1 -d 100ms -w LAT 1ms -x >"$TMP/hiclat" 2>/dev/null
 if grep -q '^# hiccups: thread 0: [0-9]* steps over [0-9.]* us and up to 1.000 us, [0-9.]* us in all (' "$TMP/hic" &&
+   grep -q '^# gap threshold: ' "$TMP/hiclat" && ! grep -q '^# hiccups: ' "$TMP/hiclat" &&
    grep -q '^# gap threshold: [0-9]* cycles = 1.000 us (the default; hiccups: steps over ' "$TMP/hic" &&
    ! grep -q '^# hiccups: ' "$TMP/hic10" && grep -q '(given with -g' "$TMP/hic10"
 then ok "hiccups: counted under the 1 us default, none under a -g below the floor"
