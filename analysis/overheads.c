@@ -96,11 +96,12 @@ static int from_cachecost(struct json_object *root, struct hg_overheads *o)
 
 int hg_overheads_read(const char *path, struct hg_overheads *o, char *err, size_t errlen)
 {
+	static const char *const kinds[] = { "", "ctxcost", "cachecost" };
 	struct json_object *root = NULL, *gen = NULL;
 	char *text = NULL, why[256];
-	const char *g = "";
 	size_t len = 0;
-	int ret = hg_infile_slurp(path, HG_OVERHEADS_MAX_BYTES, &text, &len, why, sizeof(why));
+	int kind = 0, ret = hg_infile_slurp(path, HG_OVERHEADS_MAX_BYTES, &text, &len, why,
+					    sizeof(why));
 
 	if (ret) {
 		snprintf(err, errlen, "%s: %s", path, why);
@@ -108,12 +109,16 @@ int hg_overheads_read(const char *path, struct hg_overheads *o, char *err, size_
 	}
 	root = json_tokener_parse(text);
 	free(text);
+	/* which command wrote it, kept past the document's end */
 	if (root && json_object_object_get_ex(root, "generator", &gen) &&
-	    json_object_is_type(gen, json_type_string))
-		g = json_object_get_string(gen);
-	if (!strcmp(g, "hourglass ctxcost"))
+	    json_object_is_type(gen, json_type_string)) {
+		const char *g = json_object_get_string(gen);
+
+		kind = !strcmp(g, "hourglass ctxcost") ? 1 : !strcmp(g, "hourglass cachecost") ? 2 : 0;
+	}
+	if (kind == 1)
 		ret = from_ctxcost(root, o);
-	else if (!strcmp(g, "hourglass cachecost"))
+	else if (kind == 2)
 		ret = from_cachecost(root, o);
 	else
 		ret = -EINVAL;
@@ -123,13 +128,12 @@ int hg_overheads_read(const char *path, struct hg_overheads *o, char *err, size_
 			 "(no \"generator\" of either)", path);
 	else if (ret)
 		snprintf(err, errlen, "%s: no cost measured in it (%s)", path,
-			 !strcmp(g, "hourglass ctxcost") ? "no median switch cost" :
-			 "no measurable penalty");
+			 kind == 1 ? "no median switch cost" : "no measurable penalty");
 	if (ret) {
 		hg_tame(err);
 		return ret == -ENOENT ? -EINVAL : ret;
 	}
-	snprintf(why, sizeof(why), "%s %s", g + strlen("hourglass "), path);
+	snprintf(why, sizeof(why), "%s %s", kinds[kind], path);
 	hg_overheads_source(o, why);
 	return 0;
 }
