@@ -736,8 +736,10 @@ else
 	start_bg -n 1 --forever -t 0 -w CPU --cpu 0 -x --kernel -o "$TMP/fk.hgt"
 	sleep 0.5
 	kill -USR1 $bg
+	# the first read parses the kernel's symbols: seconds, but a minute and
+	# more under the sanitizers
 	n=0
-	while [ ! -s "$TMP/fk.hgt" ] && [ $n -lt 200 ] && kill -0 $bg 2>/dev/null; do
+	while [ ! -s "$TMP/fk.hgt" ] && [ $n -lt 1800 ] && kill -0 $bg 2>/dev/null; do
 		sleep 0.1
 		n=$((n + 1))
 	done
