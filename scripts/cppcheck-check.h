@@ -5,3 +5,7 @@
  */
 #define START_TEST(name) static void name(int _i)
 #define END_TEST
+/* json-c's iteration over an object's members, as a loop cppcheck can read */
+#define json_object_object_foreach(obj, key, val) \
+	for (char *key = NULL; key;) \
+		for (struct json_object *val = NULL; val;)

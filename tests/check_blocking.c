@@ -148,7 +148,7 @@ END_TEST
  *  none:    H unbounded (M between); M not blocked (it takes no lock):
  *           4 + 1 = 5; L 7.
  */
-static void demo(struct hg_rta_task *ts, cpu_set_t *cpu1)
+static void demo(struct hg_rta_task *ts, const cpu_set_t *cpu1)
 {
 	static const struct ms_task m[] = {
 		TASK(1, 10, 0, 0, 0, 80), TASK(4, 10, 0, 0, 0, 50), TASK(2, 20, 0, 0, 0, 10),

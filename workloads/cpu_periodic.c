@@ -42,7 +42,7 @@ static int cpu_periodic_run(struct hg_wl_ctx *ctx)
 	const struct hg_wl_env *env = ctx->env;
 	struct hg_tstats *st = ctx->stats;
 	uint64_t period_start = ctx->start_ns, frame_start = period_start;
-	uint64_t need = ctx->p->amount_ns, got = 0;
+	uint64_t need = ctx->p->amount_ns, got;
 	bool fresh = true;	/* a frame whose sections have not run */
 
 	for (;;) {
