@@ -436,7 +436,7 @@ int hg_cmdopt_parse(const struct hg_cmdspec *spec, int argc, char *const *argv,
 			if (!strcmp(arg, "-h") || !strcmp(arg, "--help"))
 				return HG_CMDOPT_HELP;
 			o = find(spec, arg, &val);
-			if (!o && spec->rest) {
+			if (!o && spec->rest && rest && nrest) {
 				rest[(*nrest)++] = argv[i];
 				continue;
 			}

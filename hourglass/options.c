@@ -81,14 +81,14 @@ static int parse_thresholds(struct parser *ps, const char *opt, const char *val)
 /* --protocol <lock>=none|inherit|protect */
 static int parse_protocol(struct parser *ps, const char *opt, const char *val)
 {
-	const char *eq = strchr(val, '=');
+	const char *eq = val ? strchr(val, '=') : NULL;
 	char name[HG_LOCK_NAME_LEN + 1];
 	uint32_t p;
 	int k;
 
 	if (!eq || eq == val)
 		return hg_args_fail(ps, -EINVAL, "%s %.64s: write <lock>=none|inherit|protect "
-				    "(e.g. L=inherit)", opt, val);
+				    "(e.g. L=inherit)", opt, val ? val : "");
 	if (hg_lock_protocol_parse(eq + 1, &p))
 		return hg_args_fail(ps, -EINVAL, "%s %.64s: unknown protocol '%.32s' (choose "
 				    "none, inherit or protect)", opt, val, eq + 1);

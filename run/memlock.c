@@ -21,8 +21,8 @@ static void touch_pages(void *p, size_t len)
 		return;
 	/* a volatile write of what the byte holds faults its page in */
 	for (off = 0; off < len; off += page)
-		c[off] = c[off];	/* cppcheck-suppress selfAssignment */
-	c[len - 1] = c[len - 1];	/* cppcheck-suppress selfAssignment */
+		c[off] = c[off];	/* cppcheck-suppress selfAssignment */ /* NOLINT */
+	c[len - 1] = c[len - 1];	/* cppcheck-suppress selfAssignment */ /* NOLINT */
 }
 
 /* A frame of HG_STACK_PREFAULT bytes below the caller's, written. */
@@ -60,7 +60,8 @@ static int lock_object(struct dl_phdr_info *info, size_t size, void *arg)
 			continue;
 		a = (info->dlpi_addr + ph->p_vaddr) & ~(page - 1);
 		b = info->dlpi_addr + ph->p_vaddr + ph->p_memsz;
-		if (mlock((void *)a, b - a) && !*err && errno != EINVAL)
+		/* the loader gives addresses as integers */
+		if (mlock((void *)a, b - a) && !*err && errno != EINVAL)	/* NOLINT */
 			*err = -errno;
 	}
 	return 0;

@@ -194,6 +194,8 @@ static int mutate_field(uint8_t *data, size_t size, uint64_t *r)
 			with[nwith++] = in[i];
 		}
 	}
+	if (!nwith)
+		return -1;
 	which = with[next(r) % nwith];
 	pick = next(r) % seen.n;
 	for (k = 0; k < seen.n; k++)	/* the next field of that section from @pick */
