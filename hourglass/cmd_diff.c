@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "analysis/diffaudit.h"
 #include "analysis/diffcause.h"
 #include "analysis/diffjson.h"
 #include "analysis/thresh.h"
@@ -122,6 +123,8 @@ static int load_file(const char *path, struct side *s)
 		ret = hg_diff_from_trace(t, tr);
 		if (!ret)
 			ret = hg_diff_causes_from_trace(t, tr);	/* --kernel: what filled the gaps */
+		if (!ret)
+			ret = hg_diff_audit_from_trace(t, tr);	/* the audit, --load's throughput */
 		hg_trace_free(t);
 		if (ret) {
 			fprintf(stderr, "hourglass: diff: %s: %s\n", path,
