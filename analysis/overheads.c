@@ -97,7 +97,7 @@ static int from_cachecost(struct json_object *root, struct hg_overheads *o)
 int hg_overheads_read(const char *path, struct hg_overheads *o, char *err, size_t errlen)
 {
 	struct json_object *root = NULL, *gen = NULL;
-	char *text = NULL, why[256];
+	char *text = NULL, why[256], name[32];
 	const char *g = "";
 	size_t len = 0;
 	int ret = hg_infile_slurp(path, HG_OVERHEADS_MAX_BYTES, &text, &len, why, sizeof(why));
@@ -111,6 +111,8 @@ int hg_overheads_read(const char *path, struct hg_overheads *o, char *err, size_
 	if (root && json_object_object_get_ex(root, "generator", &gen) &&
 	    json_object_is_type(gen, json_type_string))
 		g = json_object_get_string(gen);
+	snprintf(name, sizeof(name), "%s", g);	/* used after the document is freed */
+	g = name;
 	if (!strcmp(g, "hourglass ctxcost"))
 		ret = from_ctxcost(root, o);
 	else if (!strcmp(g, "hourglass cachecost"))
