@@ -77,7 +77,7 @@ START_TEST(test_read_bad)
 	struct hg_overheads o = { 0 };
 
 	if (bad[_i].text)
-		hg_test_write_text(dir, "c.json", bad[_i].text);
+		free(hg_test_write_text(dir, "c.json", bad[_i].text));
 	ck_assert_int_lt(hg_overheads_read(path, &o, err, sizeof(err)), 0);
 	snprintf(want, sizeof(want), "%s: %s", path, bad[_i].msg);
 	if (bad[_i].text)
