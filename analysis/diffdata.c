@@ -100,6 +100,9 @@ void hg_diff_trial_free(struct hg_diff_trial *tr)
 	for (i = 0; i < HG_DIFF_SYS; i++)
 		free(tr->sys[i]);
 	free(tr->command);
+	for (i = 0; i < tr->naudit; i++)
+		free(tr->audit[i].id);
+	free(tr->audit);
 	free(tr->dist);
 	free(tr->val);
 	free(tr->index);

@@ -49,6 +49,12 @@ struct hg_diff_value {
 	int dist;		/* index of its distribution in the trial, or -1 */
 };
 
+/* One check of a run's audit (analysis/diffaudit.h). */
+struct hg_diff_audit {
+	char *id;
+	char verdict[8];	/* "pass", "warn", "fail", "skip" or "?" */
+};
+
 struct hg_diff_dist {
 	char name[HG_DIFF_NAME];
 	double *v;		/* us, sorted */
@@ -67,6 +73,8 @@ struct hg_diff_trial {
 	size_t capindex;		/* a power of two, over twice nval (0: none yet) */
 	char *sys[HG_DIFF_SYS];		/* values of hg_diff_sys_keys, or NULL */
 	char *command;			/* the run's command line, or NULL */
+	struct hg_diff_audit *audit;	/* the run's audit, in its order */
+	size_t naudit;
 	uint64_t gap_threshold_ns;	/* of the run (0: unknown) */
 };
 

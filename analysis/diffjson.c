@@ -19,6 +19,7 @@
 
 #include <json-c/json.h>
 
+#include "analysis/diffaudit.h"
 #include "analysis/diffcause.h"
 #include "analysis/diffjson.h"
 #include "trace/infile.h"
@@ -311,6 +312,8 @@ int hg_diff_from_json(const char *path, struct hg_diff_trial *tr, char *err, siz
 		ret = -ENOMEM;
 	} else {
 		ret = run_values(&r, tr, root);
+		if (!ret && (ret = hg_diff_audit_from_json(root, tr)))
+			snprintf(err, errlen, "%s", strerror(-ret));
 	}
 	for (i = 0; !ret && i < n; i++)
 		ret = thread(&r, tr, json_object_array_get_idx(threads, i), i, seen);

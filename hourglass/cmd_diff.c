@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "analysis/diffaudit.h"
 #include "analysis/diffcause.h"
 #include "analysis/diffjson.h"
 #include "analysis/thresh.h"
@@ -59,14 +60,16 @@ static const struct hg_cmdspec diff_spec = {
 	.summary = "compare two runs or two sets of trials, with tests and verdicts",
 	.about = "Compare A and B metric by metric: switch costs per class, each thread's\n"
 		 "gaps and LAT latency (count, median, p99, p99.9, max), deadline misses,\n"
-		 "received shares; with the kernel's events (--kernel, or a summary's\n"
-		 "causes), each thread's gap time and count per kind of cause.\n"
+		 "received shares, the loads' throughputs (--load); with the kernel's\n"
+		 "events (--kernel, or a summary's causes), each thread's gap time and\n"
+		 "count per kind of cause.\n"
 		 "For each: A, B, the difference B - A with its 95 %\n"
 		 "interval, the test (Mann-Whitney on two traces' samples, a bootstrap for\n"
 		 "high percentiles, Welch across trials, Fisher's exact test for misses)\n"
 		 "and a verdict: B higher, B lower or no significant difference. The two\n"
-		 "system snapshots are compared line by line first. Exit status 0 whatever\n"
-		 "the verdict, unless --fail-if-worse.",
+		 "system snapshots are compared line by line first, then the checks of the\n"
+		 "runs' audits whose verdicts differ. Exit status 0 whatever the verdict,\n"
+		 "unless --fail-if-worse.",
 	.args = diff_pos,
 	.opts = diff_opts,
 };
@@ -122,6 +125,8 @@ static int load_file(const char *path, struct side *s)
 		ret = hg_diff_from_trace(t, tr);
 		if (!ret)
 			ret = hg_diff_causes_from_trace(t, tr);	/* --kernel: what filled the gaps */
+		if (!ret)
+			ret = hg_diff_audit_from_trace(t, tr);	/* the audit, --load's throughput */
 		hg_trace_free(t);
 		if (ret) {
 			fprintf(stderr, "hourglass: diff: %s: %s\n", path,

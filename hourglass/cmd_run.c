@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include <sys/ioctl.h>
 
+#include "audit/record.h"
 #include "export/prom.h"
 #include "hourglass/cmdutil.h"
 #include "hourglass/commands.h"
@@ -175,6 +176,22 @@ static int stop_loads(struct hg_loads *ls, struct hg_trace *t)
 	return 0;
 }
 
+/*
+ * The audit of the run's CPUs (those its threads may use), before the
+ * measurement; NULL when out of memory (the run goes on without it).
+ */
+static struct hg_audit_result *audit_cpus(const struct hg_config *cfg)
+{
+	struct hg_audit_result *res = calloc(hg_audit_count(), sizeof(*res));
+	struct hg_audit_ctx ctx = { .root = "/" };
+
+	if (!res)
+		return NULL;
+	ctx.cpus_given = hg_config_thread_cpus(cfg, &ctx.cpus) && CPU_COUNT(&ctx.cpus);
+	hg_audit_run_all(&ctx, res);
+	return res;
+}
+
 /* --fail-on-miss: the deadlines missed in the whole run, by every thread. */
 static uint64_t missed(const struct hg_trace *t)
 {
@@ -244,6 +261,7 @@ int hg_run_main(int argc, char **argv)
 	struct hg_config cfg;
 	struct hg_trace *t = NULL;
 	struct hg_run_monitor mon;
+	struct hg_audit_result *audit;
 	struct hg_loads loads;
 	struct outputs o;
 	cpu_set_t online;
@@ -288,6 +306,7 @@ int hg_run_main(int argc, char **argv)
 	}
 	if (!cfg.quiet && isatty(STDERR_FILENO))
 		mon.status = on_status;
+	audit = audit_cpus(&cfg);
 	memset(&loads, 0, sizeof(loads));
 	if (cfg.nloads) {
 		cpu_set_t cpus;
@@ -295,6 +314,7 @@ int hg_run_main(int argc, char **argv)
 		hg_config_load_cpus(&cfg, &online, &cpus);
 		if (hg_loads_start(&loads, cfg.loads, cfg.nloads, &cpus, err, sizeof(err))) {
 			fprintf(stderr, "hourglass: %s\n", err);
+			free(audit);
 			free(cmdline);
 			hg_config_free(&cfg);
 			return 1;
@@ -304,6 +324,16 @@ int hg_run_main(int argc, char **argv)
 	}
 	ret = hg_run(&cfg, &mon, cmdline, &t, err, sizeof(err));
 	free(cmdline);
+	if (ret == HG_RUN_OK && audit && hg_audit_record(audit, t))
+		ret = -ENOMEM;
+	free(audit);
+	if (ret == -ENOMEM) {
+		stop_loads(&loads, NULL);
+		fprintf(stderr, "hourglass: out of memory\n");
+		hg_trace_free(t);
+		hg_config_free(&cfg);
+		return 1;
+	}
 	if (ret != HG_RUN_OK) {
 		stop_loads(&loads, NULL);
 		fprintf(stderr, "hourglass: %s\n", err);

@@ -51,6 +51,12 @@ int hg_config_check(const struct hg_config *cfg, const cpu_set_t *online,
 		    char *err, size_t errlen);
 
 /*
+ * hg_config_thread_cpus - the union of the pinned threads' CPUs into @cpus;
+ * returns whether every thread is pinned (else a thread may use any CPU)
+ */
+bool hg_config_thread_cpus(const struct hg_config *cfg, cpu_set_t *cpus);
+
+/*
  * hg_config_load_cpus - the CPUs --load's loads run on: --load-cpu, or
  * the CPUs of @online no pinned thread uses (all of @online when a thread
  * is not pinned or none is left)

@@ -113,6 +113,11 @@ static bool pinned_cpus(const struct hg_config *cfg, cpu_set_t *pinned)
 	return all;
 }
 
+bool hg_config_thread_cpus(const struct hg_config *cfg, cpu_set_t *cpus)
+{
+	return pinned_cpus(cfg, cpus);
+}
+
 void hg_config_load_cpus(const struct hg_config *cfg, const cpu_set_t *online, cpu_set_t *cpus)
 {
 	cpu_set_t pinned;

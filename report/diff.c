@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "analysis/diffaudit.h"
 #include "report/diff.h"
 #include "report/json.h"
 
@@ -13,6 +14,63 @@
 static const char *show(const char *s)
 {
 	return s ? s : "(unknown)";
+}
+
+/* @v ("warn") in capitals into @out (8 bytes); "NONE" for NULL. */
+static const char *upper(const char *v, char *out)
+{
+	size_t i;
+
+	snprintf(out, 8, "%s", v ? v : "none");
+	for (i = 0; out[i]; i++)
+		if (out[i] >= 'a' && out[i] <= 'z')
+			out[i] = (char)(out[i] - 'a' + 'A');
+	return out;
+}
+
+/*
+ * Each check of @x's audit whose verdict in @y differs (or @y lacks it)
+ * to @fn, A's verdict first; @x_is_a: @x is A. Returns how many.
+ */
+static size_t audit_differs(const struct hg_diff_trial *x, const struct hg_diff_trial *y,
+			    bool x_is_a, void (*fn)(void *, const char *, const char *,
+						   const char *), void *arg)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < x->naudit; i++) {
+		const char *id = x->audit[i].id, *other = hg_diff_audit_find(y, id);
+
+		if (other && (!x_is_a || !strcmp(other, x->audit[i].verdict)))
+			continue;	/* the same, or (from B's side) said from A's */
+		n++;
+		if (x_is_a)
+			fn(arg, id, x->audit[i].verdict, other);
+		else
+			fn(arg, id, NULL, x->audit[i].verdict);
+	}
+	return n;
+}
+
+static void print_differs(void *arg, const char *id, const char *a, const char *b)
+{
+	char va[8], vb[8];
+
+	fprintf(arg, "# %-22s DIFFERS: %s: %s (A) | %s (B)\n", "audit", id, upper(a, va),
+		upper(b, vb));
+}
+
+/* The checks whose verdicts differ, or how many are the same; nothing without an audit. */
+static void print_audit(FILE *f, const struct hg_diff_sides *s)
+{
+	size_t n;
+
+	if (!s->ta->naudit && !s->tb->naudit)
+		return;
+	n = audit_differs(s->ta, s->tb, true, print_differs, f);
+	n += audit_differs(s->tb, s->ta, false, print_differs, f);
+	if (!n)
+		fprintf(f, "# %-22s same   : %zu checks\n", "audit", s->ta->naudit);
 }
 
 void hg_diff_print(FILE *f, const struct hg_diff_sides *s, const struct hg_diff_row *r,
@@ -39,6 +97,7 @@ void hg_diff_print(FILE *f, const struct hg_diff_sides *s, const struct hg_diff_
 	else
 		fprintf(f, "# %-22s DIFFERS: %s | %s\n", "command", show(s->ta->command),
 			show(s->tb->command));
+	print_audit(f, s);
 	for (i = 0; i < n; i++)
 		tested += !isnan(r[i].p);
 	fprintf(f, "# times in us, share in %%; delta and interval are B - A\n");
@@ -56,6 +115,23 @@ void hg_diff_print(FILE *f, const struct hg_diff_sides *s, const struct hg_diff_
 			r[i].a, r[i].b, r[i].delta, lo, hi, r[i].test, p, pa,
 			hg_diff_verdict(&r[i]));
 	}
+}
+
+static void json_differs(void *arg, const char *id, const char *a, const char *b)
+{
+	struct hg_json *j = arg;
+
+	hg_json_obj(j, NULL);
+	hg_json_string(j, "id", id);
+	if (a)
+		hg_json_string(j, "a", a);
+	else
+		hg_json_null(j, "a");
+	if (b)
+		hg_json_string(j, "b", b);
+	else
+		hg_json_null(j, "b");
+	hg_json_close(j);
 }
 
 int hg_diff_json(FILE *f, const struct hg_diff_sides *s, const struct hg_diff_row *r,
@@ -100,6 +176,12 @@ int hg_diff_json(FILE *f, const struct hg_diff_sides *s, const struct hg_diff_ro
 		hg_json_null(&j, "b");
 	hg_json_bool(&j, "same", hg_diff_same_command(s->ta->command, s->tb->command));
 	hg_json_close(&j);
+	if (s->ta->naudit || s->tb->naudit) {
+		hg_json_arr(&j, "audit");	/* the checks whose verdicts differ */
+		audit_differs(s->ta, s->tb, true, json_differs, &j);
+		audit_differs(s->tb, s->ta, false, json_differs, &j);
+		hg_json_close(&j);
+	}
 	hg_json_string(&j, "correction", HG_DIFF_CORRECTION);
 	hg_json_arr(&j, "metrics");
 	for (i = 0; i < n; i++) {

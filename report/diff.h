@@ -18,7 +18,9 @@ struct hg_diff_sides {
 };
 
 /*
- * hg_diff_print - the two snapshots line by line, then a table: metric,
+ * hg_diff_print - the two snapshots line by line, the checks of the audits
+ * whose verdicts differ ("# audit DIFFERS: <id>: WARN (A) | PASS (B)", or
+ * how many are the same; nothing when neither run has an audit), then a table: metric,
  * a, b, delta, interval, test, p, verdict
  */
 void hg_diff_print(FILE *f, const struct hg_diff_sides *s, const struct hg_diff_row *r,
@@ -29,7 +31,8 @@ void hg_diff_print(FILE *f, const struct hg_diff_sides *s, const struct hg_diff_
 
 /*
  * hg_diff_json - the same as one JSON object ("schema", the sides, "system",
- * "metrics"). Returns 0 or -EIO.
+ * "audit": [{"id", "a", "b"}] of the differing checks when a run has an
+ * audit, "metrics"). Returns 0 or -EIO.
  */
 int hg_diff_json(FILE *f, const struct hg_diff_sides *s, const struct hg_diff_row *r,
 		  size_t n);

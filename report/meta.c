@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "report/audit.h"
 #include "report/load.h"
 #include "report/meta.h"
 #include "trace/timeval.h"
@@ -122,8 +123,8 @@ void hg_meta_system(struct hg_json *j, const struct hg_trace *t)
 		const char *key = t->sys[k].key, *v = t->sys[k].value;
 		int64_t n;
 
-		if (hg_is_load_key(key))
-			continue;	/* the summary's "load" */
+		if (hg_is_load_key(key) || hg_is_audit_key(key))
+			continue;	/* the summary's "load" and "audit" */
 		if (!strncmp(key, "interrupts_", 11)) {
 			per_cpu(j, key, v);
 			continue;

@@ -5,6 +5,7 @@
  */
 #include <stdio.h>
 
+#include "report/audit.h"
 #include "report/load.h"
 #include "report/text.h"
 
@@ -14,7 +15,8 @@ void hg_print_header(FILE *f, const struct hg_trace *t)
 
 	fprintf(f, "# command: %s\n", t->cmdline ? t->cmdline : "");
 	for (k = 0; k < t->nsys; k++)
-		if (!hg_is_load_key(t->sys[k].key))	/* their own lines, by the summary */
+		if (!hg_is_load_key(t->sys[k].key) && !hg_is_audit_key(t->sys[k].key))
+			/* their own lines, by the summary */
 			fprintf(f, "# system %s: %s\n", t->sys[k].key, t->sys[k].value);
 }
 
@@ -31,6 +33,7 @@ int hg_print_trace(FILE *f, const struct hg_trace *t)
 	hg_print_summary(f, t);
 	hg_print_models(f, t);
 	hg_print_loads(f, t);
+	hg_print_audit(f, t);
 	hg_print_prediction(f, t);
 	if (t->flags & HG_TRACE_GAP_HIST)
 		hg_print_gap_histograms(f, t);

@@ -12,6 +12,7 @@
 #include "analysis/predict.h"
 #include "analysis/rtamath.h"
 #include "analysis/summary.h"
+#include "report/audit.h"
 #include "report/json.h"
 #include "report/kcauses.h"
 #include "report/load.h"
@@ -405,6 +406,7 @@ int hg_json_summary(FILE *f, const struct hg_trace *t)
 	if (kx)
 		hg_kcapture_json(&j, t, kx);
 	hg_json_loads(&j, t);
+	hg_json_audit(&j, t);
 	json_break(&j, t, kx);
 	hg_json_arr(&j, "threads");
 	for (i = 0; i < t->nthreads; i++)

@@ -1423,6 +1423,37 @@ grep -q '^WARN  .*$' "$TMP/audit-vm.out" && grep -q '^ *fix: ' "$TMP/audit-vm.ou
 	grep -q '^ *why: ' "$TMP/audit-vm.out" && ok "audit: a warning says why and the fix" ||
 	fail "audit text" "no why or fix under a warning"
 
+# every run keeps the audit of its CPUs: dump shows each check not a pass and a
+# count; diff lists a verdict that differs (here: one edited in a summary)
+"$HG" -q -d 300ms -n 1 -w PERIODIC 4ms 5ms --cpu 0 -o "$TMP/aud.hgt" --json "$TMP/aud-a.json" \
+	>/dev/null 2>"$TMP/aud.err"
+"$HG" dump "$TMP/aud.hgt" >"$TMP/aud.out" 2>>"$TMP/aud.err"
+n=$(grep -c '^# audit: \(WARN\|FAIL\|SKIP\|?\) [a-z0-9-]*: ' "$TMP/aud.out")
+if grep -qE '^# audit: [0-9]+ checks of the run.s CPUs: [0-9]+ pass, [0-9]+ warn, [0-9]+ fail, [0-9]+ skip' \
+	"$TMP/aud.out" && [ "$n" = "$(grep -c '"verdict": "[wfs?]' "$TMP/aud-a.json")" ] &&
+   ! grep -q '^# system audit_' "$TMP/aud.out"; then
+	ok "run: dump shows the run's audit ($n checks not a pass, and the count)"
+else
+	fail "run's audit in dump" "$n lines: $(grep audit "$TMP/aud.out" | head -2) $(head -1 "$TMP/aud.err")"
+fi
+/usr/bin/python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+c = d["audit"][0]
+c["verdict"] = "fail" if c["verdict"] == "pass" else "pass"
+json.dump(d, open(sys.argv[2], "w"))
+print(c["id"], c["verdict"].upper())' "$TMP/aud-a.json" "$TMP/aud-b.json" >"$TMP/aud.id" 2>/dev/null
+read -r aid bv <"$TMP/aud.id"
+"$HG" diff "$TMP/aud.hgt" "$TMP/aud-b.json" >"$TMP/aud-diff.out" 2>"$TMP/aud.err"
+"$HG" diff "$TMP/aud-a.json" "$TMP/aud-b.json" --json >"$TMP/aud-diff.json" 2>>"$TMP/aud.err"
+if [ -n "$aid" ] && grep -q "^# audit  *DIFFERS: $aid: [A-Z?]* (A) | $bv (B)\$" "$TMP/aud-diff.out" &&
+   [ "$(grep -c DIFFERS "$TMP/aud-diff.out")" = 1 ] && grep -q "\"id\": \"$aid\"" "$TMP/aud-diff.json" &&
+   "$HG" diff "$TMP/aud.hgt" "$TMP/aud-a.json" | grep -q '^# audit  *same   : [0-9]* checks$'; then
+	ok "diff lists the check whose audit verdict differs ($aid), text and --json"
+else
+	fail "diff of audit verdicts" "$(grep audit "$TMP/aud-diff.out" | head -2) $(head -1 "$TMP/aud.err")"
+fi
+
 # --- --load: standard loads beside the run, their throughput, nothing left behind --
 # marked PID: how many processes carry HOURGLASS_LOAD=PID (every load process does)
 marked() {
@@ -1563,6 +1594,8 @@ else
 	validate "audit --json (this machine, a fixture tree)" audit "$TMP/audit.json" \
 		"$TMP/audit-desktop.json"
 	[ -s "$TMP/load.json" ] && validate "summary with --load" summary "$TMP/load.json"
+	validate "summary with the run's audit" summary "$TMP/aud-a.json"
+	validate "diff --json of differing audit verdicts" diff "$TMP/aud-diff.json"
 	# the validator refuses what breaks a schema
 	sed 's/"schema": 2,/"schema": "2",/' "$J/summary.json" >"$J/bad.json"
 	if /usr/bin/python3 "$HERE/json-validate.py" "$SCHEMAS" summary "$J/bad.json" >/dev/null

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * record.c - every check at once, and their verdicts into a trace
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "audit/record.h"
+
+size_t hg_audit_count(void)
+{
+	size_t n = 0;
+
+	while (hg_audit_checks[n])
+		n++;
+	return n;
+}
+
+void hg_audit_run_all(const struct hg_audit_ctx *ctx, struct hg_audit_result *res)
+{
+	size_t i;
+
+	for (i = 0; hg_audit_checks[i]; i++)
+		hg_audit_run(hg_audit_checks[i], ctx, &res[i]);
+}
+
+int hg_audit_record(const struct hg_audit_result *res, struct hg_trace *t)
+{
+	char key[64], value[HG_AUDIT_TEXT + 8];
+	size_t i;
+
+	for (i = 0; hg_audit_checks[i]; i++) {
+		snprintf(key, sizeof(key), "audit_%s", hg_audit_checks[i]->id);
+		snprintf(value, sizeof(value), "%s %s", hg_audit_verdict_name(res[i].verdict),
+			 res[i].found);
+		if (hg_trace_add_sys(t, key, value))
+			return -ENOMEM;
+	}
+	return 0;
+}
