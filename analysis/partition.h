@@ -15,7 +15,7 @@
  * whose blocking has no bound has no response bound either. A lock whose
  * users are not all in one group of one CPU (shared across CPUs, or among
  * tasks free on several) is not covered: its users' groups are not
- * analysed (MPCP and the like are not implemented), only measured.
+ * analysed (that needs a multiprocessor protocol such as MPCP), only measured.
  */
 #ifndef HG_PARTITION_H
 #define HG_PARTITION_H

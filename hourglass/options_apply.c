@@ -8,7 +8,6 @@
  * anywhere and a later option overrides an earlier one for its threads.
  */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,16 +16,6 @@
 #include "hourglass/optionsint.h"
 #include "hourglass/outpath.h"
 #include "trace/timeval.h"
-
-int hg_args_fail(struct parser *ps, int ret, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(ps->err, ps->errlen, fmt, ap);
-	va_end(ap);
-	return ret;
-}
 
 struct thread_opt *hg_args_assign(struct parser *ps, enum opt_id id)
 {
