@@ -1,2 +1,0 @@
-build-tmp/obj/analysis/cpuset.o: analysis/cpuset.c analysis/cpuset.h
-analysis/cpuset.h:

@@ -1,5 +1,0 @@
-build-tmp/obj/run/priority.o: run/priority.c run/priority.h \
- trace/errlen.h trace/lookup.h
-run/priority.h:
-trace/errlen.h:
-trace/lookup.h:

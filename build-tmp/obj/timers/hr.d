@@ -1,3 +1,0 @@
-build-tmp/obj/timers/hr.o: timers/hr.c timers/timer.h trace/timeval.h
-timers/timer.h:
-trace/timeval.h:

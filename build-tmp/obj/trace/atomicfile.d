@@ -1,2 +1,0 @@
-build-tmp/obj/trace/atomicfile.o: trace/atomicfile.c trace/atomicfile.h
-trace/atomicfile.h:

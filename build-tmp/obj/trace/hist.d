@@ -1,2 +1,0 @@
-build-tmp/obj/trace/hist.o: trace/hist.c trace/hist.h
-trace/hist.h:

@@ -1,2 +1,0 @@
-build-tmp/obj/trace/infile.o: trace/infile.c trace/infile.h
-trace/infile.h:

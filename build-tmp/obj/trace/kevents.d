@@ -1,2 +1,0 @@
-build-tmp/obj/trace/kevents.o: trace/kevents.c trace/kevents.h
-trace/kevents.h:
