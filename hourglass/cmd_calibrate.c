@@ -182,17 +182,17 @@ static int calibrate_main(int argc, char **argv)
 		hg_json_end_doc(&j);
 	} else {
 		hg_print_calib(stdout, &c, HG_COUNTER_NAME);
-		if (a.repeat)
+		if (a.repeat) {
 			printf("# repeat: %zu calibrations: gap threshold min %llu, median %llu, "
 			       "max %llu cycles; spread %.1f %% (max - min over the median)\n",
 			       spread.n, (unsigned long long)spread.min,
 			       (unsigned long long)spread.median, (unsigned long long)spread.max,
 			       spread.spread_pct);
-		if (a.repeat)
 			printf("# repeat: hiccup floor (twice the loop time) min %llu, median %llu, "
 			       "max %llu cycles; spread %.1f %%\n", (unsigned long long)floors.min,
 			       (unsigned long long)floors.median, (unsigned long long)floors.max,
 			       floors.spread_pct);
+		}
 		if (a.ctx)
 			print_ctx(&pp);
 	}
