@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * runint.h - the state of a run, shared by run.c (set up, release, stop,
- * collect) and live.c (look at the run while it goes on) only
+ * collect), worker.c (the measuring threads) and live.c (look at the run
+ * while it goes on) only
  */
 #ifndef HG_RUNINT_H
 #define HG_RUNINT_H
