@@ -33,6 +33,7 @@ struct outputs {
 	bool failed;		/* a snapshot or --prom file could not be written */
 	bool status_shown;	/* a status line is on the terminal */
 	struct hg_loads *loads;	/* --load */
+	struct hg_audit_result *audit;	/* the audit of the run's CPUs, or NULL */
 	char prom_err[HG_ERR_LEN];	/* the last --prom error, said once */
 };
 
@@ -148,12 +149,24 @@ static void on_status(void *arg, uint64_t elapsed_ns, uint64_t total_ns,
 	o->status_shown = true;
 }
 
-/* Just before the threads are released: --load's loads start their work. */
-static void on_release(void *arg)
+/*
+ * Just before the threads are released: --load's loads start their work,
+ * and one that ends at once (its command failed) stops the run.
+ */
+static int on_release(void *arg, char *err, size_t errlen)
 {
 	struct outputs *o = arg;
 
 	hg_loads_go(o->loads);
+	return hg_loads_settle(o->loads, &hg_load_env_real, HG_LOAD_SETTLE_NS, err, errlen);
+}
+
+/* When the trace is made: the audit of the run's CPUs in its snapshot. */
+static int on_prepare(void *arg, struct hg_trace *t)
+{
+	struct outputs *o = arg;
+
+	return o->audit ? hg_audit_record(o->audit, t) : 0;
 }
 
 /*
@@ -165,10 +178,15 @@ static int stop_loads(struct hg_loads *ls, struct hg_trace *t)
 	unsigned int i;
 
 	hg_loads_stop(ls);
-	for (i = 0; i < ls->n; i++)
+	for (i = 0; i < ls->n; i++) {
+		char how[96];
+
 		if (ls->l[i].early && t)
-			fprintf(stderr, "hourglass: warning: --load %s ended before the run did%s%s\n",
-				ls->l[i].prof->name, ls->l[i].last[0] ? ": " : "", ls->l[i].last);
+			fprintf(stderr, "hourglass: warning: --load %s ended before the run did "
+				"(%s)%s%s\n", ls->l[i].prof->name,
+				hg_load_how_ended(&ls->l[i], how, sizeof(how)),
+				ls->l[i].last[0] ? ": " : "", ls->l[i].last);
+	}
 	if (t && hg_loads_record(ls, t)) {
 		fprintf(stderr, "hourglass: out of memory\n");
 		return 1;
@@ -307,6 +325,8 @@ int hg_run_main(int argc, char **argv)
 	if (!cfg.quiet && isatty(STDERR_FILENO))
 		mon.status = on_status;
 	audit = audit_cpus(&cfg);
+	o.audit = audit;
+	mon.prepare = on_prepare;
 	memset(&loads, 0, sizeof(loads));
 	if (cfg.nloads) {
 		cpu_set_t cpus;
@@ -324,16 +344,7 @@ int hg_run_main(int argc, char **argv)
 	}
 	ret = hg_run(&cfg, &mon, cmdline, &t, err, sizeof(err));
 	free(cmdline);
-	if (ret == HG_RUN_OK && audit && hg_audit_record(audit, t))
-		ret = -ENOMEM;
 	free(audit);
-	if (ret == -ENOMEM) {
-		stop_loads(&loads, NULL);
-		fprintf(stderr, "hourglass: out of memory\n");
-		hg_trace_free(t);
-		hg_config_free(&cfg);
-		return 1;
-	}
 	if (ret != HG_RUN_OK) {
 		stop_loads(&loads, NULL);
 		fprintf(stderr, "hourglass: %s\n", err);

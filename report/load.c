@@ -36,6 +36,9 @@ void hg_print_loads(FILE *f, const struct hg_trace *t)
 			rate && strcmp(rate, "unknown") && unit ? " " : "",
 			rate && strcmp(rate, "unknown") && unit ? unit : "", secs ? secs : "?",
 			what ? what : "", cmd ? cmd : "");
+		if (field(t, i, "ended"))
+			fprintf(f, "# load %s ended before the run did: %s\n", prof,
+				field(t, i, "ended"));
 	}
 }
 
@@ -62,6 +65,8 @@ void hg_json_loads(struct hg_json *j, const struct hg_trace *t)
 			hg_json_null(j, "throughput");
 		hg_json_string(j, "unit", field(t, i, "unit"));
 		hg_json_num(j, "seconds", secs ? strtod(secs, NULL) : 0.0, 3);
+		if (field(t, i, "ended"))
+			hg_json_string(j, "ended_early", field(t, i, "ended"));
 		hg_json_close(j);
 	}
 	hg_json_close(j);

@@ -19,10 +19,11 @@
 
 #include "analysis/cpuset.h"
 #include "run/load.h"
+#include "trace/wire.h"
 
 #define OUT_MAX		(16u << 20)	/* bytes of a load's output read: its last ones */
 #define GUARD_STOPPED	0		/* the guard's exit: it stopped the load */
-#define GUARD_EARLY	1		/* ... the load had ended by itself */
+#define GUARD_EARLY	HG_LOAD_GUARD_EARLY	/* ... the load had ended by itself */
 
 static uint64_t mono_ns(void)
 {
@@ -109,7 +110,7 @@ static bool reaped_within(pid_t child, unsigned int ms)
  * The guard: forks the load, then waits for a stop (SIGTERM from hourglass
  * or its death) or the load's end; stops the load's group; never returns.
  */
-static void guard_main(const struct hg_load *l, int go_rd, pid_t hourglass)
+static void guard_main(const struct hg_load *l, int go_rd, int status_wr, pid_t hourglass)
 {
 	sigset_t set;
 	pid_t child;
@@ -134,6 +135,9 @@ static void guard_main(const struct hg_load *l, int go_rd, pid_t hourglass)
 			if (waitpid(child, &st, WNOHANG) != child)
 				continue;
 			kill(-child, SIGKILL);	/* what it left behind */
+			/* how it ended, for hourglass to say (a pipe's buffer holds it) */
+			if (write(status_wr, &st, sizeof(st)) != (ssize_t)sizeof(st))
+				st = 0;	/* not said: hourglass says only that it ended */
 			_exit(GUARD_EARLY);
 		}
 		if (sig > 0)
@@ -151,7 +155,7 @@ static void guard_main(const struct hg_load *l, int go_rd, pid_t hourglass)
 /* Fork the guard of @l. Returns 0 or -errno. */
 static int spawn(struct hg_load *l)
 {
-	int pipefd[2], err;
+	int pipefd[2], statusfd[2], err;
 	pid_t me = getpid(), pid;
 	sigset_t all, old;
 	FILE *out = tmpfile();
@@ -163,19 +167,27 @@ static int spawn(struct hg_load *l)
 	if (l->out < 0)
 		return -errno;
 	fcntl(l->out, F_SETFD, FD_CLOEXEC);
-	if (pipe2(pipefd, O_CLOEXEC))
+	if (pipe2(statusfd, O_CLOEXEC))
 		return -errno;
+	l->status = statusfd[0];
+	fcntl(l->status, F_SETFL, O_NONBLOCK);	/* read once the guard is gone */
+	if (pipe2(pipefd, O_CLOEXEC)) {
+		close(statusfd[1]);
+		return -errno;
+	}
 	fflush(NULL);	/* nothing buffered is written twice */
 	sigfillset(&all);
 	sigprocmask(SIG_BLOCK, &all, &old);
 	pid = fork();
 	if (!pid) {
 		close(pipefd[1]);
-		guard_main(l, pipefd[0], me);
+		close(statusfd[0]);
+		guard_main(l, pipefd[0], statusfd[1], me);
 	}
 	err = errno;
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	close(pipefd[0]);
+	close(statusfd[1]);
 	if (pid < 0) {
 		close(pipefd[1]);
 		return -err;
@@ -199,6 +211,7 @@ int hg_loads_start(struct hg_loads *ls, const struct hg_load_req *req, unsigned 
 		l->cpus = *cpus;
 		l->go = -1;
 		l->out = -1;
+		l->status = -1;
 		if (req[i].cmd)
 			ret = snprintf(l->command, sizeof(l->command), "%s", req[i].cmd) >=
 			      (int)sizeof(l->command) ? -ENOSPC : 0;
@@ -274,6 +287,35 @@ static void last_line(struct hg_load *l, const char *text)
 	snprintf(l->last, sizeof(l->last), "%.*s", (int)(end - start), start);
 }
 
+/*
+ * Guard of @l reaped with wait status @st: whether the load ended by
+ * itself and how, its throughput and last line from its output.
+ */
+static void finish(struct hg_load *l, int st)
+{
+	char *text;
+	int ws;
+
+	l->guard = 0;
+	l->early = WIFEXITED(st) && WEXITSTATUS(st) == GUARD_EARLY;
+	if (l->early && l->status >= 0 && read(l->status, &ws, sizeof(ws)) == (ssize_t)sizeof(ws)) {
+		l->ended = ws;
+		l->ended_known = true;
+	}
+	if (l->status >= 0)
+		close(l->status);
+	l->status = -1;
+	text = l->out >= 0 ? read_out(l) : NULL;
+	if (text) {
+		l->rate_known = !l->prof->rate(text, &l->rate);
+		last_line(l, text);
+		free(text);
+	}
+	if (l->out >= 0)
+		close(l->out);
+	l->out = -1;
+}
+
 void hg_loads_stop(struct hg_loads *ls)
 {
 	unsigned int i;
@@ -294,23 +336,89 @@ void hg_loads_stop(struct hg_loads *ls)
 	}
 	for (i = 0; i < ls->n; i++) {
 		struct hg_load *l = &ls->l[i];
-		char *text;
 
 		if (l->guard <= 0)
 			continue;
 		while (waitpid(l->guard, &st, 0) < 0 && errno == EINTR)
 			;
-		l->guard = 0;
-		l->early = WIFEXITED(st) && WEXITSTATUS(st) == GUARD_EARLY;
-		text = l->out >= 0 ? read_out(l) : NULL;
-		if (text) {
-			l->rate_known = !l->prof->rate(text, &l->rate);
-			last_line(l, text);
-			free(text);
+		finish(l, st);
+	}
+}
+
+const char *hg_load_how_ended(const struct hg_load *l, char *buf, size_t len)
+{
+	if (l->ended_known && WIFEXITED(l->ended))
+		snprintf(buf, len, "exit status %d", WEXITSTATUS(l->ended));
+	else if (l->ended_known && WIFSIGNALED(l->ended))
+		snprintf(buf, len, "killed by signal %d (%s)", WTERMSIG(l->ended),
+			 strsignal(WTERMSIG(l->ended)));
+	else
+		snprintf(buf, len, "ended");
+	return buf;
+}
+
+static uint64_t real_now(void *arg)
+{
+	(void)arg;
+	return mono_ns();
+}
+
+static void real_pause(void *arg, uint64_t ns)
+{
+	struct timespec ts = { 0, (long)(ns < 10000000u ? ns : 10000000u) };
+
+	(void)arg;
+	nanosleep(&ts, NULL);
+}
+
+static pid_t real_reap(void *arg, pid_t pid, int *status)
+{
+	(void)arg;
+	return waitpid(pid, status, WNOHANG);
+}
+
+const struct hg_load_env hg_load_env_real = {
+	.now_ns = real_now,
+	.pause = real_pause,
+	.reap = real_reap,
+};
+
+/* The line saying that @l ended as it started, into @err. */
+static void say_ended(const struct hg_load *l, char *err, size_t errlen)
+{
+	char how[96];
+
+	if (l->early)
+		hg_load_how_ended(l, how, sizeof(how));
+	else	/* its guard could not start it */
+		snprintf(how, sizeof(how), "it could not be started");
+	snprintf(err, errlen, "--load %s ended as it started, %s: nothing was measured; "
+		 "'%s' %s%s", l->prof->name, how, l->command,
+		 l->last[0] ? "said: " : "printed nothing (run it by hand to see why)", l->last);
+	hg_tame(err);
+}
+
+int hg_loads_settle(struct hg_loads *ls, const struct hg_load_env *env, uint64_t window_ns,
+		    char *err, size_t errlen)
+{
+	uint64_t end = env->now_ns(env->arg) + window_ns, now;
+	unsigned int i;
+	int st;
+
+	for (;;) {
+		for (i = 0; i < ls->n; i++) {
+			struct hg_load *l = &ls->l[i];
+
+			if (l->guard <= 0 || env->reap(env->arg, l->guard, &st) != l->guard)
+				continue;
+			finish(l, st);
+			say_ended(l, err, errlen);
+			return -ECHILD;
 		}
-		if (l->out >= 0)
-			close(l->out);
-		l->out = -1;
+		now = env->now_ns(env->arg);
+		if (now >= end)
+			return 0;
+		env->pause(env->arg, end - now);
 	}
 }
 
@@ -338,6 +446,8 @@ int hg_loads_record(const struct hg_loads *ls, struct hg_trace *t)
 		snprintf(val, sizeof(val), "%.3f", l->stop_ns > l->start_ns && l->start_ns ?
 			 (double)(l->stop_ns - l->start_ns) / 1e9 : 0.0);
 		KV("seconds", val);
+		if (l->early)
+			KV("ended", hg_load_how_ended(l, val, sizeof(val)));
 #undef KV
 	}
 	return ret ? -ENOMEM : 0;

@@ -24,6 +24,9 @@
 #include "trace/trace.h"
 
 #define HG_LOAD_GRACE_MS	3000	/* from SIGINT to SIGKILL of a load's group */
+#define HG_LOAD_GUARD_EARLY	1	/* a guard's exit status: its load ended by itself,
+					   the load's wait status is on the guard's pipe */
+#define HG_LOAD_SETTLE_NS	200000000ULL	/* after the go: a load ended by then failed */
 
 /*
  * struct hg_load - one load of a run
@@ -34,7 +37,10 @@
  * @go:       the pipe's end whose byte lets the load start; -1 once used
  * @out:      the file holding the load's standard output and error
  * @start_ns, @stop_ns: CLOCK_MONOTONIC at its release and its stop
+ * @status:   the guard's pipe that carries the load's wait status when it
+ *            ends by itself; -1 once read
  * @early:    it ended before it was stopped (a failure, its output says)
+ * @ended:    then its wait status (waitpid()), when @ended_known
  * @rate:     its throughput, in @prof->unit, when @rate_known
  */
 struct hg_load {
@@ -44,8 +50,11 @@ struct hg_load {
 	pid_t guard;
 	int go;
 	int out;
+	int status;
 	uint64_t start_ns, stop_ns;
 	bool early;
+	bool ended_known;
+	int ended;
 	bool rate_known;
 	double rate;
 	char last[160];		/* the last line of its output */
@@ -70,6 +79,43 @@ int hg_loads_start(struct hg_loads *ls, const struct hg_load_req *req, unsigned 
 void hg_loads_go(struct hg_loads *ls);
 
 /*
+ * struct hg_load_env - what hg_loads_settle() does to the world, so that a
+ * test can give it a clock and processes of its own
+ * @now_ns: CLOCK_MONOTONIC in ns
+ * @pause:  sleep about @ns (at most that)
+ * @reap:   waitpid(@pid, @status, WNOHANG): @pid once it has ended, else 0
+ * @arg:    given to each
+ */
+struct hg_load_env {
+	uint64_t (*now_ns)(void *arg);
+	void (*pause)(void *arg, uint64_t ns);
+	pid_t (*reap)(void *arg, pid_t pid, int *status);
+	void *arg;
+};
+
+/* The real clock, nanosleep() and waitpid(). */
+extern const struct hg_load_env hg_load_env_real;
+
+/*
+ * hg_loads_settle - after hg_loads_go(), watch the loads for @window_ns
+ * (HG_LOAD_SETTLE_NS) through @env: a load that ends by then (its command
+ * failed, was refused, is missing, or simply ended) failed to start. Then
+ * @err gets one line: which load, its command, how it ended (exit status
+ * or signal) and its last line of output, or a hint when it printed none;
+ * the caller stops the others (hg_loads_stop()). Returns 0 when every load
+ * still runs, -ECHILD when one ended.
+ */
+int hg_loads_settle(struct hg_loads *ls, const struct hg_load_env *env, uint64_t window_ns,
+		    char *err, size_t errlen);
+
+/*
+ * hg_load_how_ended - how load @l ended by itself, into @buf: "exit status
+ * 3", "killed by signal 9 (Killed)", or "ended" when its status is not
+ * known. Returns @buf.
+ */
+const char *hg_load_how_ended(const struct hg_load *l, char *buf, size_t len);
+
+/*
  * hg_loads_stop - stop every load (its whole process group), wait for its
  * guard, and read its throughput from its output. Safe to call twice, and
  * on loads that never got hg_loads_go().
@@ -79,7 +125,8 @@ void hg_loads_stop(struct hg_loads *ls);
 /*
  * hg_loads_record - each load into @t's system snapshot: load_<i>_profile,
  * _command, _cpus, _throughput (a number, or "unknown"), _unit, _what,
- * _seconds (how long it ran). Returns 0 or -ENOMEM.
+ * _seconds (how long it ran), and for a load that ended before it was
+ * stopped _ended (hg_load_how_ended()). Returns 0 or -ENOMEM.
  */
 int hg_loads_record(const struct hg_loads *ls, struct hg_trace *t);
 

@@ -6,6 +6,7 @@
 #ifndef HG_MONITOR_H
 #define HG_MONITOR_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "trace/trace.h"
@@ -25,8 +26,18 @@ struct hg_run_monitor {
 	/* every @periodic_ns: statistics only (no records), for --prom */
 	int (*periodic)(void *arg, const struct hg_trace *t);
 	uint64_t periodic_ns;
-	/* once, just before the threads are released: --load starts its loads */
-	void (*release)(void *arg);
+	/*
+	 * once, when the trace is made, before any thread: what the caller
+	 * keeps in its system snapshot (the audit of the run's CPUs), so every
+	 * snapshot carries it as the final trace does; 0 or -ENOMEM
+	 */
+	int (*prepare)(void *arg, struct hg_trace *t);
+	/*
+	 * once, the threads set up, just before they are released: --load
+	 * starts its loads and checks they run; 0, or -errno with @err set:
+	 * the run ends there, nothing measured (HG_RUN_LOAD)
+	 */
+	int (*release)(void *arg, char *err, size_t errlen);
 	/* about once a second: the numbers of the status line */
 	void (*status)(void *arg, uint64_t elapsed_ns, uint64_t total_ns,
 		       const struct hg_status_thread *th, unsigned int n);

@@ -346,8 +346,6 @@ static int release_and_wait(struct run *r, struct hg_trace *t)
 	unsigned int i;
 	int sig, qos = hold_pm_qos(t);
 
-	if (r->mon && r->mon->release)
-		r->mon->release(r->mon->arg);
 	hg_live_main_raise(cfg);
 	/* --kernel: on just before the counters are read, off just after */
 	if (r->kcap && hg_kcapture_start(r->kcap))
@@ -491,6 +489,11 @@ static int run_engine(struct run *r, const struct hg_config *cfg, const char *cm
 		t->flags |= HG_TRACE_GAP_HIST;
 	if (!cfg->duration_ns)
 		t->flags |= HG_TRACE_RING;
+	if (r->mon && r->mon->prepare && r->mon->prepare(r->mon->arg, t)) {
+		hg_trace_free(t);
+		snprintf(err, errlen, "out of memory");
+		return HG_RUN_SYSTEM;
+	}
 	ret = init_run(r, cfg, t, err, errlen);
 	if (ret) {
 		free_run(r);
@@ -500,8 +503,14 @@ static int run_engine(struct run *r, const struct hg_config *cfg, const char *cm
 	t->capacity = r->arena.capacity;
 	created = hg_workers_start(r, err, errlen);
 	hg_workers_wait_ready(r, created);
-	if (created < cfg->nthreads || setup_failed(r, err, errlen)) {
-		ret = created < cfg->nthreads ? HG_RUN_SYSTEM : HG_RUN_SETUP;
+	ret = created < cfg->nthreads ? HG_RUN_SYSTEM :
+	      setup_failed(r, err, errlen) ? HG_RUN_SETUP : HG_RUN_OK;
+	if (!ret)
+		lock_memory(t);
+	/* --load: the loads start now, and must still run when the threads go */
+	if (!ret && r->mon && r->mon->release && r->mon->release(r->mon->arg, err, errlen))
+		ret = HG_RUN_LOAD;
+	if (ret) {
 		hg_workers_open_gate(r, true);
 		for (i = 0; i < created; i++)
 			pthread_join(r->w[i].th, NULL);
@@ -509,7 +518,6 @@ static int run_engine(struct run *r, const struct hg_config *cfg, const char *cm
 		hg_trace_free(t);
 		return ret;
 	}
-	lock_memory(t);
 	release_and_wait(r, t);
 	ret = collect(r, t, &online);
 	hg_live_break_note(r, t);

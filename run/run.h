@@ -18,6 +18,8 @@ enum hg_run_error {
 	HG_RUN_SETUP,		/* a thread could not be set up: nothing ran */
 	HG_RUN_SYSTEM,		/* calibration or memory failed: nothing ran */
 	HG_RUN_REFUSED,		/* --kernel: no tracefs or no privilege: nothing ran */
+	HG_RUN_LOAD,		/* the monitor's release failed (a load of --load ended as it
+				   started): nothing was measured */
 };
 
 
@@ -44,7 +46,9 @@ int hg_run_take_signals(void);
  *           privilege or limit to change
  *
  * Calibrates, snapshots the system, locks and pre-faults memory, sets up
- * every thread (affinity, priority, memory), releases them together, waits
+ * every thread (affinity, priority, memory), calls @mon's release (a
+ * failure there ends the run before any thread measured: HG_RUN_LOAD with
+ * @err from it), releases the threads together, waits
  * for the end, SIGINT, SIGTERM or SIGHUP (or --break), raises the stop flag
  * and collects the trace. Nothing is printed while threads are timing but
  * what @mon's hooks print. A signal of hg_run_signals() that comes after

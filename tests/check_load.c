@@ -263,6 +263,174 @@ START_TEST(test_load_ends_early)
 	hg_loads_stop(&ls);
 	ck_assert(ls.l[0].early);
 	ck_assert_str_eq(ls.l[0].last, "tool: cannot connect");
+	ck_assert(ls.l[0].ended_known && WIFEXITED(ls.l[0].ended) &&
+		  WEXITSTATUS(ls.l[0].ended) == 3);
+}
+END_TEST
+
+/* A world of fake processes for hg_loads_settle(): a clock, and guards that end when told. */
+struct fake {
+	uint64_t now;		/* ns */
+	unsigned int pauses;
+	uint64_t longest;	/* the longest pause asked for over what was left */
+	uint64_t end;		/* the window's end, for that */
+	pid_t ends;		/* this guard ends ... */
+	unsigned int after;	/* ... once this many pauses have passed */
+	int st;			/* with this wait status */
+};
+
+static uint64_t fake_now(void *arg)
+{
+	return ((struct fake *)arg)->now;
+}
+
+static void fake_pause(void *arg, uint64_t ns)
+{
+	struct fake *f = arg;
+
+	if (f->now + ns > f->end && f->now + ns - f->end > f->longest)
+		f->longest = f->now + ns - f->end;
+	f->now += ns < 10000000u ? ns : 10000000u;	/* as the real one: 10 ms at most */
+	f->pauses++;
+}
+
+static pid_t fake_reap(void *arg, pid_t pid, int *st)
+{
+	struct fake *f = arg;
+
+	if (pid != f->ends || f->pauses < f->after)
+		return 0;
+	*st = f->st;
+	return pid;
+}
+
+/* Load @i of @ls as a fake: guard @guard, its output @out, its wait status @ws (or none: -1). */
+static void fake_load(struct hg_loads *ls, unsigned int i, pid_t guard, const char *command,
+		      const char *out, int ws)
+{
+	struct hg_load *l = &ls->l[i];
+	FILE *f = tmpfile();
+	int p[2];
+
+	ck_assert_ptr_nonnull(f);
+	l->prof = hg_load_profiles[5];	/* cmd */
+	snprintf(l->command, sizeof(l->command), "%s", command);
+	l->guard = guard;
+	l->go = -1;
+	l->out = dup(fileno(f));
+	ck_assert_int_eq((int)fwrite(out, 1, strlen(out), f), (int)strlen(out));
+	fclose(f);
+	ck_assert_int_eq(pipe(p), 0);
+	if (ws >= 0)
+		ck_assert_int_eq(write(p[1], &ws, sizeof(ws)), (int)sizeof(ws));
+	close(p[1]);
+	l->status = p[0];
+	if (ls->n <= i)
+		ls->n = i + 1;
+}
+
+/* Forget the fake guards, so nothing ever signals those pids. */
+static void fake_done(struct hg_loads *ls)
+{
+	unsigned int i;
+
+	for (i = 0; i < ls->n; i++) {
+		ls->l[i].guard = 0;
+		if (ls->l[i].status >= 0)
+			close(ls->l[i].status);
+		if (ls->l[i].out >= 0)
+			close(ls->l[i].out);
+		ls->l[i].status = ls->l[i].out = -1;
+	}
+}
+
+/* The second of two loads exits 3 after 30 ms: the run stops, saying which and why. */
+START_TEST(test_settle_exit)
+{
+	struct fake f = { .now = 5000000000ull, .ends = 90002, .after = 3,
+			  .st = HG_LOAD_GUARD_EARLY << 8 };
+	struct hg_load_env env = { fake_now, fake_pause, fake_reap, &f };
+	struct hg_loads ls;
+	char err[512];
+
+	memset(&ls, 0, sizeof(ls));
+	f.end = f.now + HG_LOAD_SETTLE_NS;
+	fake_load(&ls, 0, 90001, "sleep 1000", "", -1);
+	fake_load(&ls, 1, 90002, "stress-ng --bogus", "info: starting\nerror: --bogus: unknown\n",
+		  3 << 8);
+	ck_assert_int_eq(hg_loads_settle(&ls, &env, HG_LOAD_SETTLE_NS, err, sizeof(err)), -ECHILD);
+	ck_assert_str_eq(err, "--load cmd ended as it started, exit status 3: nothing was "
+			 "measured; 'stress-ng --bogus' said: error: --bogus: unknown");
+	ck_assert_uint_eq(f.pauses, 3);
+	ck_assert(ls.l[1].early && ls.l[1].ended_known);
+	ck_assert_int_eq(ls.l[1].guard, 0);	/* reaped: not waited for again */
+	ck_assert_int_ne(ls.l[0].guard, 0);
+	fake_done(&ls);
+}
+END_TEST
+
+/* Killed by a signal, nothing printed: the hint to run it by hand. */
+START_TEST(test_settle_signal)
+{
+	struct fake f = { .now = 0, .ends = 90001, .after = 0, .st = HG_LOAD_GUARD_EARLY << 8 };
+	struct hg_load_env env = { fake_now, fake_pause, fake_reap, &f };
+	struct hg_loads ls;
+	char err[512], want[512];
+
+	memset(&ls, 0, sizeof(ls));
+	f.end = HG_LOAD_SETTLE_NS;
+	fake_load(&ls, 0, 90001, "my-load --fast", "", SIGKILL);
+	ck_assert_int_eq(hg_loads_settle(&ls, &env, HG_LOAD_SETTLE_NS, err, sizeof(err)), -ECHILD);
+	snprintf(want, sizeof(want), "--load cmd ended as it started, killed by signal %d (%s): "
+		 "nothing was measured; 'my-load --fast' printed nothing (run it by hand to see "
+		 "why)", SIGKILL, strsignal(SIGKILL));
+	ck_assert_str_eq(err, want);
+	ck_assert_uint_eq(f.pauses, 0);		/* seen before any wait */
+	fake_done(&ls);
+}
+END_TEST
+
+/* Every load still runs at the window's end: the run goes on, no pause past the window. */
+START_TEST(test_settle_all_run)
+{
+	struct fake f = { .now = 1000, .ends = 0 };
+	struct hg_load_env env = { fake_now, fake_pause, fake_reap, &f };
+	struct hg_loads ls;
+	char err[512] = "";
+
+	memset(&ls, 0, sizeof(ls));
+	f.end = 1000 + HG_LOAD_SETTLE_NS;
+	fake_load(&ls, 0, 90001, "sleep 1000", "", -1);
+	fake_load(&ls, 1, 90002, "sleep 1000", "", -1);
+	ck_assert_int_eq(hg_loads_settle(&ls, &env, HG_LOAD_SETTLE_NS, err, sizeof(err)), 0);
+	ck_assert_str_eq(err, "");
+	ck_assert_uint_ge(f.now, f.end);
+	ck_assert_uint_eq(f.longest, 0);
+	ck_assert(!ls.l[0].early && !ls.l[1].early);
+	fake_done(&ls);
+}
+END_TEST
+
+/* Real processes: a command that fails is seen however long the window (no speed assumed). */
+START_TEST(test_settle_real)
+{
+	struct hg_loads ls;
+	char err[512];
+
+	start_cmd(&ls, "echo 'no such device' >&2; exit 4");
+	hg_loads_go(&ls);
+	ck_assert_int_eq(hg_loads_settle(&ls, &hg_load_env_real, 60000000000ull, err, sizeof(err)),
+			 -ECHILD);
+	ck_assert_str_eq(err, "--load cmd ended as it started, exit status 4: nothing was "
+			 "measured; 'echo 'no such device' >&2; exit 4' said: no such device");
+	hg_loads_stop(&ls);
+	ck_assert_int_eq(wait_marked(getpid(), 0, 5000), 0);
+
+	start_cmd(&ls, "exec sleep 1000");
+	hg_loads_go(&ls);
+	ck_assert_int_eq(hg_loads_settle(&ls, &hg_load_env_real, 20000000, err, sizeof(err)), 0);
+	hg_loads_stop(&ls);
+	ck_assert(!ls.l[0].early);
 }
 END_TEST
 
@@ -320,6 +488,22 @@ START_TEST(test_record)
 	ck_assert_str_eq(hg_trace_sys(t, "load_0_cpus"), "0");
 	ck_assert_str_eq(hg_trace_sys(t, "load_0_seconds"), "2.500");
 	ck_assert_ptr_null(hg_trace_sys(t, "load_1_profile"));
+	ck_assert_ptr_null(hg_trace_sys(t, "load_0_ended"));	/* ran to its stop */
+	hg_trace_free(t);
+	/* one that ended by itself, killed: how, in the trace */
+	t = hg_trace_alloc(1);
+	ck_assert_ptr_nonnull(t);
+	ls.l[0].early = true;
+	ls.l[0].ended_known = true;
+	ls.l[0].ended = SIGSEGV;
+	ck_assert_int_eq(hg_loads_record(&ls, t), 0);
+	ck_assert(!strncmp(hg_trace_sys(t, "load_0_ended"), "killed by signal 11 (", 21));
+	ls.l[0].ended = 4 << 8;
+	hg_trace_free(t);
+	t = hg_trace_alloc(1);
+	ck_assert_ptr_nonnull(t);
+	ck_assert_int_eq(hg_loads_record(&ls, t), 0);
+	ck_assert_str_eq(hg_trace_sys(t, "load_0_ended"), "exit status 4");
 	hg_trace_free(t);
 }
 END_TEST
@@ -342,11 +526,18 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_record);
 	suite_add_tcase(s, tc);
 
+	tc = tcase_create("settle");
+	tcase_add_test(tc, test_settle_exit);
+	tcase_add_test(tc, test_settle_signal);
+	tcase_add_test(tc, test_settle_all_run);
+	suite_add_tcase(s, tc);
+
 	tc = tcase_create("processes");
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_stop_ends_the_group);
 	tcase_add_test(tc, test_stop_before_go);
 	tcase_add_test(tc, test_load_ends_early);
+	tcase_add_test(tc, test_settle_real);
 	tcase_add_test(tc, test_parent_killed);
 	suite_add_tcase(s, tc);
 	return s;

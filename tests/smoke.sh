@@ -1221,6 +1221,10 @@ if wait_for "$TMP/bg.err" 'snapshot at .* ms written' &&
 else
 	fail "SIGUSR1" "$(cat "$TMP/bg.err") $(head -2 "$TMP/snap" 2>/dev/null)"
 fi
+grep '^# audit:' "$TMP/snap" >"$TMP/snap.audit"
+python3 -c 'import json, sys; sys.exit(0 if json.load(open(sys.argv[1])).get("audit") else 1)' \
+	"$TMP/mon.json" 2>/dev/null
+snapjson=$?
 kill -TERM $bg
 wait $bg
 rc=$?
@@ -1230,6 +1234,13 @@ if [ $rc = 0 ] && "$HG" dump "$TMP/mon.hgt" >"$TMP/snap" 2>&1 &&
 	ok "SIGTERM after a snapshot: the final files, no temporary file left"
 else
 	fail "SIGTERM after a snapshot" "exit status $rc: $(head -2 "$TMP/bg.err")"
+fi
+# the snapshot carries the audit of the run's CPUs, the same as the final trace's
+if [ -s "$TMP/snap.audit" ] && [ $snapjson = 0 ] &&
+   grep '^# audit:' "$TMP/snap" | cmp -s - "$TMP/snap.audit"; then
+	ok "SIGUSR1: the snapshot's dump and JSON carry the run's audit ($(wc -l <"$TMP/snap.audit") lines, as at the end)"
+else
+	fail "SIGUSR1 snapshot audit" "$(wc -l <"$TMP/snap.audit") audit lines in the snapshot's dump, JSON audit: $snapjson"
 fi
 if command -v promtool >/dev/null 2>&1; then
 	promtool check metrics <"$TMP/mon.prom" >"$TMP/promtool" 2>&1 &&
@@ -1504,6 +1515,34 @@ if command -v iperf3 >/dev/null; then
 else
 	skip "--load net" "no iperf3 (apt-get install iperf3)"
 fi
+# a load that ends as it starts stops the run before it measures: one line, exit 1, no file
+rm -f "$TMP"/lf.*
+"$HG" -n 1 -d 10s -w PERIODIC 4ms 5ms --load cmd:'false' -o "$TMP/lf.hgt" --json "$TMP/lf.json" \
+	--prom "$TMP/lf.prom" >"$TMP/lf.out" 2>"$TMP/lf.err"
+rc=$?
+[ $rc = 1 ] && [ "$(wc -l <"$TMP/lf.err")" = 1 ] && [ ! -s "$TMP/lf.out" ] &&
+	grep -qx "hourglass: --load cmd ended as it started, exit status 1: nothing was measured; 'false' printed nothing (run it by hand to see why)" \
+		"$TMP/lf.err" && [ -z "$(ls "$TMP" | grep -e '^lf\.hgt' -e '^lf\.json' -e '^lf\.prom')" ] &&
+	ok "--load cmd:'false': the run stops before it starts, one line, exit 1, nothing written" ||
+	fail "--load cmd:'false'" "exit $rc: $(cat "$TMP/lf.err") $(ls "$TMP" | grep '^lf\.')"
+"$HG" -n 1 -d 10s -w CPU_YIELD 1ms --load cmd:'sleep 1000 & sleep 1000 & echo "x: bad option" >&2; exit 3' \
+	-x >"$TMP/lf.out" 2>"$TMP/lf.err" &
+bg=$!
+wait $bg
+rc=$?
+[ $rc = 1 ] && grep -qx "hourglass: --load cmd ended as it started, exit status 3: nothing was measured; .* said: x: bad option" \
+	"$TMP/lf.err" && gone $bg &&
+	ok "--load: a failing load's status and last line said, what it left behind stopped" ||
+	fail "--load: a failing load" "exit $rc: $(cat "$TMP/lf.err"), $(marked $bg) load processes left"
+# a load that ends during the run: the report names it, with how it ended
+"$HG" -n 1 -d 3s -w CPU_YIELD 1ms --load cmd:'sleep 0.5; exit 4' -x \
+	--json "$TMP/lf.json" >"$TMP/lf.out" 2>"$TMP/lf.err"
+rc=$?
+[ $rc = 0 ] && grep -qx '# load cmd ended before the run did: exit status 4' "$TMP/lf.out" &&
+	grep -q '"ended_early": "exit status 4"' "$TMP/lf.json" &&
+	grep -q '^hourglass: warning: --load cmd ended before the run did (exit status 4)' "$TMP/lf.err" &&
+	ok "--load: a load that ends during the run is named in the report and the JSON" ||
+	fail "--load ending during the run" "exit $rc: $(grep load "$TMP/lf.out") $(head -2 "$TMP/lf.err")"
 PATH=/nonexistent "$HG" -n 1 -d 1s --load sched >"$TMP/nohb.out" 2>"$TMP/nohb.err"
 rc=$?
 [ $rc = 2 ] && [ "$(wc -l <"$TMP/nohb.err")" = 1 ] &&
@@ -1594,6 +1633,7 @@ else
 	validate "audit --json (this machine, a fixture tree)" audit "$TMP/audit.json" \
 		"$TMP/audit-desktop.json"
 	[ -s "$TMP/load.json" ] && validate "summary with --load" summary "$TMP/load.json"
+	[ -s "$TMP/lf.json" ] && validate "summary with a load that ended early" summary "$TMP/lf.json"
 	validate "summary with the run's audit" summary "$TMP/aud-a.json"
 	validate "diff --json of differing audit verdicts" diff "$TMP/aud-diff.json"
 	# the validator refuses what breaks a schema
