@@ -100,7 +100,8 @@ const struct hg_run_opt hg_run_opts[] = {
 		  "their throughput reported beside the results:\n"
 		  "sched|cpu|memory|io|net|cmd:<command> (last)\n"
 		  "(hackbench; stress-ng --cpu, --vm, --hdd; iperf3\n"
-		  "over loopback; a shell command)" },
+		  "over loopback; a shell command); a load that ends\n"
+		  "as it starts stops the run before it measures" },
 	{ NULL, "load-cpu", O_LOAD_CPU, 1, "<list>", .rank = 35, GLOBAL,
 	  .help = "pin the loads to CPUs <list> (default: the CPUs\n"
 		  "no pinned thread uses, or all)" },
