@@ -3,11 +3,8 @@
  * diffcause.c - what filled the gaps, per thread and kind, as diff's values
  */
 #include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <string.h>
-
-#include <json-c/json.h>
 
 #include "analysis/diffcause.h"
 #include "analysis/kexplain.h"
@@ -62,55 +59,18 @@ int hg_diff_causes_from_trace(const struct hg_trace *t, struct hg_diff_trial *tr
 	return ret;
 }
 
-static int kind_of(const char *s)
+int hg_diff_cause_kind(const char *name)
 {
 	int k;
 
 	for (k = 0; k < HG_KC_NKINDS; k++)
-		if (!strcmp(s, hg_kcause_name((enum hg_kcause)k)))
+		if (!strcmp(name, hg_kcause_name((enum hg_kcause)k)))
 			return k;
 	return -1;
 }
 
-/*
- * A number member of @o, or -1 when it has none or one no run writes (not
- * finite, negative, over 2^53: a count or a time in ns of a summary).
- */
-static double member(struct json_object *o, const char *key)
+int hg_diff_add_causes(struct hg_diff_trial *tr, unsigned int id, const double us[HG_KC_NKINDS],
+		       const double count[HG_KC_NKINDS])
 {
-	struct json_object *v;
-	double d;
-
-	if (!json_object_object_get_ex(o, key, &v) ||
-	    !(json_object_is_type(v, json_type_int) || json_object_is_type(v, json_type_double)))
-		return -1;
-	d = json_object_get_double(v);
-	return isfinite(d) && d >= 0 && d <= 9007199254740992.0 ? d : -1;
-}
-
-int hg_diff_causes_from_json(struct json_object *th, int id, struct hg_diff_trial *tr)
-{
-	double us[HG_KC_NKINDS] = { 0 }, count[HG_KC_NKINDS] = { 0 };
-	struct json_object *causes, *kind;
-	size_t i;
-
-	if (!th || id < 0 || !json_object_object_get_ex(th, "causes", &causes) ||
-	    !json_object_is_type(causes, json_type_array))
-		return 0;
-	for (i = 0; i < json_object_array_length(causes); i++) {
-		struct json_object *c = json_object_array_get_idx(causes, i);
-		double n = member(c, "count"), ns = member(c, "total_ns");
-		int k;
-
-		if (!json_object_is_type(c, json_type_object) ||
-		    !json_object_object_get_ex(c, "kind", &kind) ||
-		    !json_object_is_type(kind, json_type_string) || n < 0 || ns < 0)
-			continue;
-		k = kind_of(json_object_get_string(kind));
-		if (k < 0)
-			continue;
-		us[k] += ns / 1000;
-		count[k] += n;
-	}
-	return add_kinds(tr, (unsigned int)id, us, count);
+	return add_kinds(tr, id, us, count);
 }

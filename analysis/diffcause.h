@@ -3,8 +3,8 @@
  * diffcause.h - what filled the gaps, as values for diff: per thread and
  * kind of cause (analysis/kattr.h: irq, softirq, timer, ipi, nmi, task,
  * kernel, unexplained) the total time in the gaps and the count of pieces,
- * from a trace's kernel events (--kernel) or from a summary JSON's
- * per-thread "causes" arrays
+ * from a trace's kernel events (--kernel) or, through diffjson.c, from a
+ * summary JSON's per-thread "causes" arrays
  *
  * Names: thread<n>.cause.<kind>.time (us) and thread<n>.cause.<kind>.count,
  * all eight kinds for each thread that has causes (0 for a kind that did
@@ -14,9 +14,8 @@
 #define HG_DIFFCAUSE_H
 
 #include "analysis/diffdata.h"
+#include "analysis/kattr.h"
 #include "trace/trace.h"
-
-struct json_object;
 
 /*
  * hg_diff_causes_from_trace - the causes of every thread of @t into @tr;
@@ -26,13 +25,19 @@ struct json_object;
 int hg_diff_causes_from_trace(const struct hg_trace *t, struct hg_diff_trial *tr);
 
 /*
- * hg_diff_causes_from_json - the causes of thread @id from its summary
- * object @th: its "causes" array of {"kind", "name", "count", "total_ns",
- * "max_ns"}, summed by kind; nothing when it has none (a run without
- * --kernel, or a summary written before they were kept); entries of an
- * unknown kind or without the numbers are skipped
+ * hg_diff_cause_kind - the kind (enum hg_kcause) named @name as a summary
+ * JSON's "causes" spell it ("irq"), or -1 for no kind
+ */
+int hg_diff_cause_kind(const char *name);
+
+/*
+ * hg_diff_add_causes - thread @id's causes into @tr: per kind (enum
+ * hg_kcause) the total time in the gaps @us (us) and the count of pieces
+ * @count, all HG_KC_NKINDS of them (analysis/diffjson.c reads them from a
+ * summary's per-thread "causes", checking every value)
  * Returns 0 or -ENOMEM.
  */
-int hg_diff_causes_from_json(struct json_object *th, int id, struct hg_diff_trial *tr);
+int hg_diff_add_causes(struct hg_diff_trial *tr, unsigned int id, const double us[HG_KC_NKINDS],
+		       const double count[HG_KC_NKINDS]);
 
 #endif /* HG_DIFFCAUSE_H */

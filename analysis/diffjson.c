@@ -137,6 +137,68 @@ static int stats(struct rd *r, struct hg_diff_trial *tr, struct json_object *o,
 	return ret ? ret : all ? hg_diff_add_stats(tr, base, count, pct) : 0;
 }
 
+/* "<path>.<key>: missing (every cause has one)"; returns -EINVAL. */
+static int missing(struct rd *r, const char *path, const char *key)
+{
+	snprintf(r->err, r->errlen, "%s.%s: missing (every cause has one)", path, key);
+	return -EINVAL;
+}
+
+/*
+ * Thread @id's "causes" (at @path): each an object with a kind of cause and
+ * whole numbers count and total_ns; none when absent or null.
+ */
+static int causes(struct rd *r, struct hg_diff_trial *tr, struct json_object *th,
+		  const char *path, int id)
+{
+	double us[HG_KC_NKINDS] = { 0 }, count[HG_KC_NKINDS] = { 0 };
+	struct json_object *arr = member(th, "causes");
+	char at[HG_DIFF_PATH], why[160];
+	size_t i;
+	int k;
+
+	if (!arr)
+		return 0;
+	snprintf(at, sizeof(at), "%s.causes", path);
+	if (!json_object_is_type(arr, json_type_array))
+		return bad(r, at, arr, "is not an array");
+	for (i = 0; i < json_object_array_length(arr); i++) {
+		struct json_object *c = json_object_array_get_idx(arr, i), *kind;
+		double n, ns;
+		bool have_n, have_ns;
+		int ret;
+
+		snprintf(at, sizeof(at), "%s.causes[%zu]", path, i);
+		if (!json_object_is_type(c, json_type_object))
+			return bad(r, at, c, "is not an object");
+		kind = member(c, "kind");
+		if (!kind)
+			return missing(r, at, "kind");
+		k = json_object_is_type(kind, json_type_string) ?
+		    hg_diff_cause_kind(json_object_get_string(kind)) : -1;
+		if (k < 0) {
+			int len = snprintf(why, sizeof(why), "is not a kind of cause (");
+
+			for (k = 0; k < HG_KC_NKINDS && len < (int)sizeof(why); k++)
+				len += snprintf(why + len, sizeof(why) - (size_t)len, "%s%s",
+						hg_kcause_name((enum hg_kcause)k),
+						k + 1 < HG_KC_NKINDS ? ", " : ")");
+			snprintf(at, sizeof(at), "%s.causes[%zu].kind", path, i);
+			return bad(r, at, kind, why);
+		}
+		ret = whole(r, c, at, "count", HG_DIFF_JSON_MAX_VALUE, &n, &have_n);
+		if (!ret)
+			ret = whole(r, c, at, "total_ns", HG_DIFF_JSON_MAX_VALUE, &ns, &have_ns);
+		if (ret)
+			return ret;
+		if (!have_n || !have_ns)
+			return missing(r, at, have_n ? "total_ns" : "count");
+		us[k] += ns / 1000;
+		count[k] += n;
+	}
+	return hg_diff_add_causes(tr, (unsigned int)id, us, count);
+}
+
 /* Thread @i of the array: its id (checked: in range, once) and its values. */
 static int thread(struct rd *r, struct hg_diff_trial *tr, struct json_object *th, size_t i,
 		  unsigned char *seen)
@@ -195,7 +257,7 @@ static int thread(struct rd *r, struct hg_diff_trial *tr, struct json_object *th
 	if (!ret && have)
 		ret = hg_diff_add(tr, name, 100 * share, HG_DK_SHARE, HG_DS_VALUE, -1);
 	if (!ret)
-		ret = hg_diff_causes_from_json(th, (int)id, tr);
+		ret = causes(r, tr, th, path, (int)id);
 	if (ret == -ENOMEM)
 		snprintf(r->err, r->errlen, "%s", strerror(ENOMEM));
 	return ret;
