@@ -337,11 +337,16 @@ void hg_loads_stop(struct hg_loads *ls)
 	for (i = 0; i < ls->n; i++) {
 		struct hg_load *l = &ls->l[i];
 
-		if (l->guard <= 0)
-			continue;
-		while (waitpid(l->guard, &st, 0) < 0 && errno == EINTR)
-			;
-		finish(l, st);
+		if (l->guard > 0) {
+			while (waitpid(l->guard, &st, 0) < 0 && errno == EINTR)
+				;
+			finish(l, st);
+		}
+		if (l->status >= 0)	/* a guard that was never forked */
+			close(l->status);
+		if (l->out >= 0)
+			close(l->out);
+		l->status = l->out = -1;
 	}
 }
 
