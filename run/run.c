@@ -2,14 +2,15 @@
 /*
  * run.c - orchestrate a run
  *
- * Order: calibrate, snapshot, lock memory, allocate the arena, start the
- * threads (worker.c); each sets its affinity, priority and memory, says it
- * is ready and waits at the gate; the main thread checks that all
- * succeeded, takes the common start t0 and opens the gate for all at
- * once; then it
- * sleeps in sigtimedwait() until the end or a signal, raises the stop flag
- * and joins. Signals are blocked in every thread, so only the main thread
- * ever sees them.
+ * Order: calibrate, snapshot (with what the monitor's prepare adds: the
+ * audit), allocate the arena, start the threads (worker.c); each sets its
+ * affinity, priority and memory, says it is ready and waits at the gate;
+ * the main thread checks that all succeeded, locks memory, calls the
+ * monitor's release (--load's loads start, and one that ends at once ends
+ * the run there), takes the common start t0 and opens the gate for all at
+ * once; then it sleeps in sigtimedwait() until the end or a signal, raises
+ * the stop flag and joins. Signals are blocked in every thread, so only
+ * the main thread ever sees them.
  */
 #include <errno.h>
 #include <fcntl.h>
