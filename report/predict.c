@@ -28,7 +28,9 @@ static void print_blocking(FILE *f, const struct hg_trace *t, const struct hg_pr
 			continue;
 		if (p->blk[i].kind == HG_BLOCK_UNBOUNDED || p->blk[i].kind == HG_BLOCK_REMOTE)
 			fprintf(f, "# thread %u: blocking measured: max %s ms a job (no bound "
-				"predicted)\n", th->id, hg_format_ms3(w.max_ns, a, sizeof(a)));
+				"predicted; middle-priority threads ran max %s ms of it)\n", th->id,
+				hg_format_ms3(w.max_ns, a, sizeof(a)),
+				hg_format_ms3(w.middle_max_ns, b, sizeof(b)));
 		else
 			fprintf(f, "# thread %u: blocking measured: max %s ms a job, predicted "
 				"bound %s ms: %s\n", th->id, hg_format_ms3(w.max_ns, a, sizeof(a)),

@@ -198,6 +198,8 @@ static void json_lockwait(struct hg_json *j, const struct hg_trace *t,
 	hg_json_u64(j, "blocked_over_ns", HG_LOCKWAIT_BLOCKED_NS);
 	hg_json_u64(j, "max_ns", w.max_ns);
 	hg_json_u64(j, "p99_ns", w.p99_ns);
+	hg_json_u64(j, "lower_ran_max_ns", w.lower_max_ns);
+	hg_json_u64(j, "middle_ran_max_ns", w.middle_max_ns);
 	hg_json_arr(j, "sections");
 	for (i = 0; i < th->ncs && i < HG_MAX_CS; i++) {
 		uint32_t k = th->cs[i].lock;
