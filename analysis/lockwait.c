@@ -31,12 +31,7 @@ static int by_start(const void *a, const void *b)
 /* Does thread @th take lock @k in a section? */
 static bool takes(const struct hg_trace_thread *th, uint32_t k)
 {
-	uint32_t i;
-
-	for (i = 0; i < th->ncs && i < HG_MAX_CS; i++)
-		if (th->cs[i].lock == k)
-			return true;
-	return false;
+	return hg_cs_uses(th->cs, th->ncs, k);
 }
 
 /*

@@ -273,37 +273,34 @@ START_TEST(test_paper_set)
 {
 	static const struct ms_task m[] = { TASK(3, 8, 0, 0, 0, 50), TASK(17, 33, 0, 0, 0, 10) };
 	static const struct ms_task late[] = { TASK(3, 8, 0, 0, 0, 50), TASK(19, 33, 0, 8, 0, 10) };
+	static const struct {
+		const struct ms_task *set;
+		int cpu[2][2];		/* each task's first and last CPU */
+		uint64_t r1;		/* ms */
+		enum hg_rta_test test;
+		bool schedulable;
+	} c[] = {
+		{ m, { { 0, 0 }, { 0, 0 } }, 29, HG_RTA_TEST_UNI, true },
+		{ m, { { 0, 1 }, { 0, 1 } }, 17, HG_RTA_TEST_GLOBAL, true },
+		{ m, { { 0, 0 }, { 1, 1 } }, 17, HG_RTA_TEST_UNI, true },
+		{ late, { { 0, 0 }, { 0, 0 } }, 39, HG_RTA_TEST_UNI, false },
+	};
 	struct hg_rta_task ts[2];
 	struct hg_rta_analysis a;
+	size_t k, i;
 
-	to_tasks(m, 2, ts);
-	on_cpus(&ts[0], 0, 0);
-	on_cpus(&ts[1], 0, 0);
-	ck_assert_int_eq(hg_rta_analyse(ts, 2, &a), 0);
-	ck_assert_uint_eq(a.r[0].response_ns, 3 * MS);
-	ck_assert_uint_eq(a.r[1].response_ns, 29 * MS);
-	ck_assert_int_eq(a.r[1].test, HG_RTA_TEST_UNI);
-	hg_rta_analysis_free(&a);
-	on_cpus(&ts[0], 0, 1);
-	on_cpus(&ts[1], 0, 1);
-	ck_assert_int_eq(hg_rta_analyse(ts, 2, &a), 0);
-	ck_assert_uint_eq(a.r[0].response_ns, 3 * MS);
-	ck_assert_uint_eq(a.r[1].response_ns, 17 * MS);
-	ck_assert_int_eq(a.r[1].test, HG_RTA_TEST_GLOBAL);
-	hg_rta_analysis_free(&a);
-	on_cpus(&ts[1], 1, 1);
-	on_cpus(&ts[0], 0, 0);
-	ck_assert_int_eq(hg_rta_analyse(ts, 2, &a), 0);
-	ck_assert_uint_eq(a.r[1].response_ns, 17 * MS);
-	ck_assert_int_eq(a.r[1].test, HG_RTA_TEST_UNI);
-	hg_rta_analysis_free(&a);
-	to_tasks(late, 2, ts);
-	on_cpus(&ts[0], 0, 0);
-	on_cpus(&ts[1], 0, 0);
-	ck_assert_int_eq(hg_rta_analyse(ts, 2, &a), 0);
-	ck_assert_uint_eq(a.r[1].response_ns, 39 * MS);
-	ck_assert(!a.r[1].schedulable);
-	hg_rta_analysis_free(&a);
+	for (k = 0; k < sizeof(c) / sizeof(c[0]); k++) {
+		to_tasks(c[k].set, 2, ts);
+		for (i = 0; i < 2; i++)
+			on_cpus(&ts[i], c[k].cpu[i][0], c[k].cpu[i][1]);
+		ck_assert_int_eq(hg_rta_analyse(ts, 2, &a), 0);
+		ck_assert_uint_eq(a.r[0].response_ns, 3 * MS);
+		ck_assert_msg(a.r[1].response_ns == c[k].r1 * MS, "case %zu: %llu", k,
+			      (unsigned long long)a.r[1].response_ns);
+		ck_assert_int_eq(a.r[1].test, c[k].test);
+		ck_assert(a.r[1].schedulable == c[k].schedulable);
+		hg_rta_analysis_free(&a);
+	}
 }
 END_TEST
 
