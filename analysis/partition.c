@@ -78,12 +78,7 @@ out:
 /* Does task @t run a section on lock @k? */
 static bool uses(const struct hg_rta_task *t, uint32_t k)
 {
-	uint32_t i;
-
-	for (i = 0; i < t->ncs && i < HG_MAX_CS; i++)
-		if (t->cs[i].lock == k)
-			return true;
-	return false;
+	return hg_cs_uses(t->cs, t->ncs, k);
 }
 
 /*

@@ -17,8 +17,10 @@
 #include "trace/trace.h"
 
 /*
- * The fixed-priority response-time analysis of the run's PERIODIC threads
- * (those with a C and a T, not under a reservation), on the CPUs each
+ * The fixed-priority response-time analysis of the run's PERIODIC and
+ * PERIODIC_TABLE threads (those with a C and a T, not under a reservation;
+ * a CPU_PERIODIC thread is no such task: it never blocks, see
+ * hg_predict_hog()), on the CPUs each
  * could run on (partition.h, as rta's): task i is thread
  * idx[i], ts[i] its C, T, D, J (given) and B, r[i] its result; ts_j and
  * r_j the same with the release jitter measured in the run (when
@@ -35,7 +37,25 @@ struct hg_prediction {
 	struct hg_overheads ovh;	/* --overheads, --cs-cost: none when zero */
 	struct hg_rta_result *r_o;	/* with each job charged @ovh, or NULL */
 	uint32_t *idx;
+	/*
+	 * per task: 1 + the index in the trace of a thread that never blocks
+	 * (hg_predict_hog()) and can run on its CPUs at its priority or above,
+	 * 0: none. Such a thread takes every moment the task could run: the
+	 * task's response has no bound where all its CPUs are the hog's
+	 * (HG_RTA_UNBOUNDED), and is not covered where it has others
+	 * (HG_RTA_TEST_NONE); in r, r_j and r_o alike.
+	 */
+	uint32_t *hog;
 };
+
+/*
+ * hg_predict_hog - whether thread @th never blocks at a real-time
+ * priority, so that nothing of a priority at or below its own runs on its
+ * CPU while it does: a CPU-bound model (CPU, CPU_SCAN, ...: HG_MODEL_SPIN)
+ * or CPU_PERIODIC (a frame begins as soon as the last is done), not under
+ * a reservation.
+ */
+bool hg_predict_hog(const struct hg_trace_thread *th);
 
 /*
  * hg_predict - the prediction for @t into @p (free it with

@@ -142,7 +142,9 @@ const struct hg_run_opt hg_run_opts[] = {
 	{ NULL, "cs", O_CS, 2, "<lock> <amount>", .rank = 41, THREAD,
 	  .help = "PERIODIC, PERIODIC_TABLE, CPU_PERIODIC: each job\n"
 		  "runs <amount> of its CPU time holding <lock> (a\n"
-		  "name); repeat it for more sections, run in order" },
+		  "name); repeat it for more sections, run in order;\n"
+		  "the summary gives the jobs' waits and what lower-\n"
+		  "and middle-priority threads ran meanwhile" },
 	{ "-rh", "reserve-hard", O_RH, 2, "<budget> <period>", .rank = 7, THREAD,
 	  .help = "SCHED_DEADLINE reservation, throttled at the budget" },
 	{ "-rs", "reserve-soft", O_RS, 2, "<budget> <period>", .rank = 8, THREAD,

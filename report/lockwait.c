@@ -23,6 +23,11 @@ void hg_print_lockwait(FILE *f, const struct hg_trace *t, const struct hg_trace_
 		w.jobs, hg_format_us(HG_LOCKWAIT_BLOCKED_NS, c, sizeof(c)),
 		hg_format_ms3(w.max_ns, a, sizeof(a)), hg_format_ms3(w.p99_ns, b, sizeof(b)),
 		th->dropped ? " (from the stored records: raise -e)" : "");
+	if (w.blocked)
+		fprintf(f, "# thread %u: while a blocked job waited, on its CPU: lower-priority "
+			"threads ran max %s ms, middle-priority threads (priority inversion) ran "
+			"max %s ms\n", th->id, hg_format_ms3(w.lower_max_ns, a, sizeof(a)),
+			hg_format_ms3(w.middle_max_ns, b, sizeof(b)));
 	for (i = 0; i < th->ncs && i < HG_MAX_CS; i++) {
 		k = th->cs[i].lock;
 		if (k >= t->nlocks)

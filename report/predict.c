@@ -28,13 +28,50 @@ static void print_blocking(FILE *f, const struct hg_trace *t, const struct hg_pr
 			continue;
 		if (p->blk[i].kind == HG_BLOCK_UNBOUNDED || p->blk[i].kind == HG_BLOCK_REMOTE)
 			fprintf(f, "# thread %u: blocking measured: max %s ms a job (no bound "
-				"predicted)\n", th->id, hg_format_ms3(w.max_ns, a, sizeof(a)));
+				"predicted; middle-priority threads ran max %s ms of it)\n", th->id,
+				hg_format_ms3(w.max_ns, a, sizeof(a)),
+				hg_format_ms3(w.middle_max_ns, b, sizeof(b)));
 		else
 			fprintf(f, "# thread %u: blocking measured: max %s ms a job, predicted "
 				"bound %s ms: %s\n", th->id, hg_format_ms3(w.max_ns, a, sizeof(a)),
 				hg_format_ms3(p->blk[i].b_ns, b, sizeof(b)),
 				w.max_ns <= p->blk[i].b_ns ? "held" : "exceeded (the bound leaves "
 				"out the lock's own cost, switches and other load)");
+	}
+}
+
+/*
+ * Why a CPU_PERIODIC thread is not a task of the analysis, and which tasks
+ * a thread that never blocks keeps from running (predict.h: hog).
+ */
+static void print_hogs(FILE *f, const struct hg_trace *t, const struct hg_prediction *p)
+{
+	char cpus[256];
+	uint32_t h;
+	size_t i;
+
+	for (h = 0; h < t->nthreads; h++)
+		if (t->threads[h].model == HG_MODEL_CPU_PERIODIC)
+			fprintf(f, "# thread %u: %s is not analysed: it never blocks (a frame "
+				"begins as soon as the last is done), so it is no periodic task; at a "
+				"real-time priority it takes all the time its CPUs leave to that "
+				"priority\n", t->threads[h].id, t->threads[h].workload);
+	for (i = 0; i < p->n; i++) {
+		const struct hg_trace_thread *hog;
+
+		if (!p->hog[i])
+			continue;
+		hog = &t->threads[p->hog[i] - 1];
+		hg_cpuset_format(&p->ts[i].cpus, cpus, sizeof(cpus));
+		if (p->r[i].bound == HG_RTA_UNBOUNDED)
+			fprintf(f, "# thread %u: no bound: thread %u (%s, %s) never blocks and can run "
+				"on its CPU %s at its priority or above\n", p->ts[i].id, hog->id,
+				hog->workload, hog->priority, cpus);
+		else
+			fprintf(f, "# thread %u: not covered: thread %u (%s, %s) never blocks and can "
+				"take one of its CPUs %s at its priority or above, which the analysis "
+				"does not model\n", p->ts[i].id, hog->id, hog->workload,
+				hog->priority, cpus);
 	}
 }
 
@@ -77,6 +114,7 @@ static void print_predicted(FILE *f, const struct hg_trace *t, const struct hg_p
 			th->stats.misses, held, hg_rta_test_name(p->r[i].test),
 			hg_cpuset_format(&ts->cpus, cpus, sizeof(cpus)));
 	}
+	print_hogs(f, t, p);
 	print_blocking(f, t, p);
 	if (p->r_o) {
 		hg_print_overheads(f, "predicted", &p->ovh);

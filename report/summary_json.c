@@ -198,6 +198,8 @@ static void json_lockwait(struct hg_json *j, const struct hg_trace *t,
 	hg_json_u64(j, "blocked_over_ns", HG_LOCKWAIT_BLOCKED_NS);
 	hg_json_u64(j, "max_ns", w.max_ns);
 	hg_json_u64(j, "p99_ns", w.p99_ns);
+	hg_json_u64(j, "lower_ran_max_ns", w.lower_max_ns);
+	hg_json_u64(j, "middle_ran_max_ns", w.middle_max_ns);
 	hg_json_arr(j, "sections");
 	for (i = 0; i < th->ncs && i < HG_MAX_CS; i++) {
 		uint32_t k = th->cs[i].lock;
@@ -302,6 +304,15 @@ static void json_prediction(struct hg_json *j, const struct hg_trace *t)
 	hg_json_obj(j, "prediction");
 	hg_json_string(j, "order", hg_rta_order_name(p.order));
 	hg_json_bool(j, "reserved_threads_left_out", p.reserved);
+	hg_json_arr(j, "not_analysed");
+	for (i = 0; i < t->nthreads; i++)
+		if (t->threads[i].model == HG_MODEL_CPU_PERIODIC) {
+			hg_json_row_obj(j, NULL);
+			hg_json_u64(j, "thread", t->threads[i].id);
+			hg_json_string(j, "why", "CPU_PERIODIC never blocks: no periodic task");
+			hg_json_close(j);
+		}
+	hg_json_close(j);
 	hg_print_overheads_json(j, p.r_o ? &p.ovh : NULL);
 	hg_json_arr(j, "tasks");
 	for (i = 0; i < p.n; i++) {
@@ -320,6 +331,10 @@ static void json_prediction(struct hg_json *j, const struct hg_trace *t)
 		hg_json_u64(j, "lock_blocking_ns", p.blk[i].b_ns);
 		hg_json_string(j, "blocking", hg_block_kind_name(p.blk[i].kind));
 		hg_json_bool(j, "unbounded", p.r[i].bound == HG_RTA_UNBOUNDED);
+		if (p.hog[i])
+			hg_json_u64(j, "kept_out_by", t->threads[p.hog[i] - 1].id);
+		else
+			hg_json_null(j, "kept_out_by");
 		hg_json_u64(j, "predicted_ns", p.r[i].response_ns);
 		hg_json_bool(j, "schedulable", p.r[i].schedulable);
 		hg_json_string(j, "test", hg_rta_test_name(p.r[i].test));

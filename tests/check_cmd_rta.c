@@ -286,6 +286,27 @@ START_TEST(test_cmd_cpus)
 }
 END_TEST
 
+/*
+ * A CPU_PERIODIC or CPU-bound thread at a real-time priority is not
+ * analysed and keeps the tasks below it out: a note says so; one without a
+ * real-time priority gets none.
+ */
+START_TEST(test_cmd_hog_note)
+{
+	struct hg_test_out c;
+
+	run_rta(ARGS("-n", "3", "-a", "--cpu", "0", "-t", "0", "-p", "FIFO:50", "-w",
+		     "CPU_PERIODIC", "2ms", "10ms", "-t", "1", "-p", "FIFO:40", "-w", "PERIODIC",
+		     "3ms", "10ms", "-t", "2", "-w", "CPU"), &c);
+	ck_assert_msg(c.status == 0, "status %d: %s", c.status, c.err);
+	ck_assert_str_eq(c.err, "hourglass: rta: note: thread 0 (-w CPU_PERIODIC, FIFO:50 "
+			 "(SCHED_FIFO 50)) is not analysed: it never blocks, so no task at or "
+			 "below its priority runs on its CPUs while it runs; the responses below "
+			 "leave it out\n");
+	hg_test_out_free(&c);
+}
+END_TEST
+
 /* The same in JSON: the test and the CPUs of each task, the groups. */
 START_TEST(test_cmd_cpus_json)
 {
@@ -324,6 +345,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_cmd_tasks_error);
 	tcase_add_loop_test(tc, test_cmd_cpus, 0, ARRAY_SIZE(cpu_commands));
 	tcase_add_test(tc, test_cmd_cpus_json);
+	tcase_add_test(tc, test_cmd_hog_note);
 	suite_add_tcase(s, tc);
 	return s;
 }

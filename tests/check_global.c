@@ -200,6 +200,110 @@ START_TEST(test_partition_pinned)
 }
 END_TEST
 
+/*
+ * Carry-in, the cap and the division by m, on a set derived by hand from
+ * the equations of Bertogna and Cirinei, "Response-Time Analysis for
+ * Globally Scheduled Symmetric Multiprocessor Platforms", RTSS 2007,
+ * section 4 (global.h). The paper's own numerical examples are not
+ * reproduced here: their numbers could not be checked with certainty, so
+ * this set and every figure below follow from the paper's formulas alone.
+ *
+ * tau1, tau2, tau3: 1 ms every 4 ms; tau4: 3 ms every 8 ms; priorities in
+ * that order; two CPUs (four tasks: more than CPUs, so the test applies).
+ *  tau1: nothing above: R1 = 1.
+ *  tau2: R = 1 + floor(min(W1(1), 1 - 1 + 1) / 2) = 1 + floor(1 / 2) = 1.
+ *  tau3: at 1: W_i(1): N = floor((1 + 0) / 4) = 0, min(1, 1) = 1; cap 1;
+ *        1 + floor((1 + 1) / 2) = 2. At 2: W_i(2) = min(1, 2) = 1, cap 2:
+ *        1 + floor(2 / 2) = 2. R3 = 2: a job of tau3 may end 1 ms after
+ *        its C, the carry-in below.
+ *  tau4: at 3: W1(3) = W2(3) = min(1, 3) = 1 (cap 1); W3(3): L + R3 - C3
+ *        = 4, N = 1, 1 + min(1, 4 - 4) = 1 (cap 1); 3 + floor(3 / 2) = 4.
+ *        At 4: W1 = W2: N = 1, 1 + min(1, 0) = 1 (cap 2); W3: 5, N = 1,
+ *        1 + min(1, 1) = 2 (cap 2); 3 + floor(4 / 2) = 5.
+ *        At 5: W1 = W2: N = 1, 1 + min(1, 1) = 2 (cap 3); W3: 6, N = 1,
+ *        1 + min(1, 2) = 2; 3 + floor(6 / 2) = 6.
+ *        At 6: W1 = W2 = 1 + min(1, 2) = 2 (cap 4); W3: 7, 1 + min(1, 3)
+ *        = 2; 3 + floor(6 / 2) = 6: R4 = 6 <= 8.
+ *  Without the carry-in (R3 taken as C3), W3(4) would be 1 and the
+ *  iteration would stop at 4: the carry-in raises tau4's bound to 6.
+ * On three CPUs: tau3: 1 + floor(2 / 3) = 1, so R3 = 1; tau4 at 3: three
+ * terms of 1, 3 + floor(3 / 3) = 4; at 4: W_i(4) = 1 + min(1, 0) = 1
+ * each (N = 1; W3's L + R3 - C3 is 4 too), 3 + floor(3 / 3) = 4: R4 = 4.
+ */
+START_TEST(test_carry_in)
+{
+	static const struct ms_task m[] = {
+		TASK(1, 4, 0, 0, 0, 40), TASK(1, 4, 0, 0, 0, 30), TASK(1, 4, 0, 0, 0, 20),
+		TASK(3, 8, 0, 0, 0, 10),
+	};
+	static const uint64_t two[] = { 1, 1, 2, 6 }, three[] = { 1, 1, 1, 4 };
+	struct hg_rta_task ts[4];
+	struct hg_rta_result r[4];
+	size_t i;
+
+	to_tasks(m, 4, ts);
+	ck_assert_int_eq(hg_rta_global(ts, 4, 2, r, NULL), 0);
+	for (i = 0; i < 4; i++) {
+		ck_assert_msg(r[i].response_ns == two[i] * MS, "tau%zu on 2: %llu", i + 1,
+			      (unsigned long long)r[i].response_ns);
+		ck_assert(r[i].schedulable);
+		ck_assert_int_eq(r[i].bound, HG_RTA_UPPER);
+	}
+	ck_assert_int_eq(hg_rta_global(ts, 4, 3, r, NULL), 0);
+	for (i = 0; i < 4; i++)
+		ck_assert_msg(r[i].response_ns == three[i] * MS, "tau%zu on 3: %llu", i + 1,
+			      (unsigned long long)r[i].response_ns);
+}
+END_TEST
+
+/*
+ * The paper's own set (Regehr, "Inferring Scheduling Behavior with
+ * Hourglass", USENIX FREENIX 2002, section 5: 3 ms / 8 ms at RTMED and
+ * 17 ms / 33 ms at RTLOW; rate-monotonic analysis predicts 3 and 29 ms,
+ * and with 8 ms of release jitter and C = 19 ms, 39 ms > 33 ms), through
+ * the analysis by CPUs:
+ *  both on CPU 0: one CPU as in the paper: 3; 17 -> 17 + ceil(17 / 8) 3
+ *    = 26 -> 17 + ceil(26 / 8) 3 = 29 -> 17 + ceil(29 / 8) 3 = 29.
+ *    With J = 8, C = 19: 19 + 3 ceil(19 / 8) = 28 -> 19 + 3 ceil(28 / 8)
+ *    = 31 -> 19 + 3 ceil(31 / 8) = 31; J + 31 = 39 > 33.
+ *  free on CPUs 0-1: two tasks on two CPUs, each alone: 3 and 17.
+ *  one on each CPU: 3 and 17, each its CPU's only task.
+ */
+START_TEST(test_paper_set)
+{
+	static const struct ms_task m[] = { TASK(3, 8, 0, 0, 0, 50), TASK(17, 33, 0, 0, 0, 10) };
+	static const struct ms_task late[] = { TASK(3, 8, 0, 0, 0, 50), TASK(19, 33, 0, 8, 0, 10) };
+	static const struct {
+		const struct ms_task *set;
+		int cpu[2][2];		/* each task's first and last CPU */
+		uint64_t r1;		/* ms */
+		enum hg_rta_test test;
+		bool schedulable;
+	} c[] = {
+		{ m, { { 0, 0 }, { 0, 0 } }, 29, HG_RTA_TEST_UNI, true },
+		{ m, { { 0, 1 }, { 0, 1 } }, 17, HG_RTA_TEST_GLOBAL, true },
+		{ m, { { 0, 0 }, { 1, 1 } }, 17, HG_RTA_TEST_UNI, true },
+		{ late, { { 0, 0 }, { 0, 0 } }, 39, HG_RTA_TEST_UNI, false },
+	};
+	struct hg_rta_task ts[2];
+	struct hg_rta_analysis a;
+	size_t k, i;
+
+	for (k = 0; k < sizeof(c) / sizeof(c[0]); k++) {
+		to_tasks(c[k].set, 2, ts);
+		for (i = 0; i < 2; i++)
+			on_cpus(&ts[i], c[k].cpu[i][0], c[k].cpu[i][1]);
+		ck_assert_int_eq(hg_rta_analyse(ts, 2, &a), 0);
+		ck_assert_uint_eq(a.r[0].response_ns, 3 * MS);
+		ck_assert_msg(a.r[1].response_ns == c[k].r1 * MS, "case %zu: %llu", k,
+			      (unsigned long long)a.r[1].response_ns);
+		ck_assert_int_eq(a.r[1].test, c[k].test);
+		ck_assert(a.r[1].schedulable == c[k].schedulable);
+		hg_rta_analysis_free(&a);
+	}
+}
+END_TEST
+
 /* CPUs that overlap without being equal: neither group is covered; others are. */
 START_TEST(test_partition_overlap)
 {
@@ -258,11 +362,13 @@ static Suite *suite(void)
 
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_three_on_two);
+	tcase_add_test(tc, test_carry_in);
 	tcase_add_test(tc, test_not_covered_by_the_test);
 	tcase_add_loop_test(tc, test_random_sound, 0, 4);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("partition");
 	tcase_add_test(tc, test_partition_pinned);
+	tcase_add_test(tc, test_paper_set);
 	tcase_add_test(tc, test_partition_overlap);
 	tcase_add_test(tc, test_partition_unnamed);
 	suite_add_tcase(s, tc);

@@ -17,6 +17,7 @@
 
 #include "analysis/lockwait.h"
 #include "helpers.h"
+#include "report/text.h"
 #include "workloads/jobs.h"
 #include "workloads/workload.h"
 
@@ -326,6 +327,101 @@ START_TEST(test_lockwait)
 }
 END_TEST
 
+/*
+ * What ran while a job waited (lockwait.h), from synthetic intervals at
+ * 1 GHz (a cycle is a ns). Thread 0, H (priority 80), takes L (lock 0) and
+ * Q (lock 1); M (50) takes Q; Lo (10) takes L; X (5) takes nothing; Y (50)
+ * runs on the other CPU; Z (90) is above H. All on CPU 0 but Y.
+ *
+ *  job 1 waits for L over [10000, 18000): Lo runs 1000 + 1500 and X 1000
+ *        (below Lo, L's lowest user: lower), M 4000 (between H and Lo,
+ *        not taking L: middle); Y (other CPU) and Z (above) not counted:
+ *        lower 3500, middle 4000;
+ *  job 2 waits for Q over [40000, 42000): Q's lowest user below H is M,
+ *        itself a user: lower 1500; Lo, below M: lower 500; 2000 and 0;
+ *  a third wait, for L over [80000, 100000) while M runs 15000, has no
+ *        job event (cut off by the end): it counts for no job.
+ */
+static struct hg_trace *meanwhile_trace(void)
+{
+	static const uint64_t h[][2] = { { 1000, 500 } };
+	static const uint64_t m[][2] = { { 11000, 4000 }, { 40000, 1500 }, { 80000, 15000 } };
+	static const uint64_t lo[][2] = { { 9000, 2000 }, { 16000, 1500 }, { 41500, 1000 } };
+	static const uint64_t x[][2] = { { 15000, 1000 } };
+	static const uint64_t y[][2] = { { 10000, 8000 } };
+	static const uint64_t z[][2] = { { 17500, 500 } };
+	static const uint64_t (*const ivs[])[2] = { h, m, lo, x, y, z };
+	static const size_t n[] = { 1, 3, 3, 1, 1, 1 };
+	static const int32_t prio[] = { 80, 50, 10, 5, 50, 90 };
+	struct hg_trace *t = hg_test_trace(6, ivs, n);
+	struct hg_trace_thread *th = &t->threads[0];
+	uint32_t i;
+
+	ck_assert_ptr_nonnull(t);
+	t->nlocks = 2;
+	t->locks[0] = (struct hg_lock){ .name = "L", .protocol = HG_LOCK_NONE };
+	t->locks[1] = (struct hg_lock){ .name = "Q", .protocol = HG_LOCK_NONE };
+	for (i = 0; i < 6; i++)
+		t->threads[i].rt_prio = prio[i];
+	th->ncs = 2;
+	th->cs[0] = (struct hg_cs){ .lock = 0, .ns = 500 };
+	th->cs[1] = (struct hg_cs){ .lock = 1, .ns = 500 };
+	t->threads[1].ncs = 1;
+	t->threads[1].cs[0] = (struct hg_cs){ .lock = 1, .ns = 500 };
+	t->threads[2].ncs = 1;
+	t->threads[2].cs[0] = (struct hg_cs){ .lock = 0, .ns = 500 };
+	t->threads[4].recs[0].cpu = 1;
+	add_event(th, 10000, 8000, HG_EV_LOCK, hg_event_lock_extra(0));
+	add_event(th, 9000, 9000, HG_EV_JOB, 0);
+	add_event(th, 40000, 2000, HG_EV_LOCK, hg_event_lock_extra(1));
+	add_event(th, 39000, 3000, HG_EV_JOB, 0);
+	add_event(th, 80000, 20000, HG_EV_LOCK, hg_event_lock_extra(0));
+	for (i = 0; i < th->stored; i++)
+		th->recs[i].cpu = 0;
+	return t;
+}
+
+START_TEST(test_lockwait_meanwhile)
+{
+	struct hg_trace *t = meanwhile_trace();
+	struct hg_test_text out;
+	struct hg_lockwait w;
+	char *s;
+
+	ck_assert_int_eq(hg_lockwait(t, &t->threads[0], &w), 1);
+	ck_assert_uint_eq(w.jobs, 2);
+	ck_assert_uint_eq(w.blocked, 2);
+	ck_assert_uint_eq(w.max_ns, 8000);
+	ck_assert_uint_eq(w.lower_max_ns, 3500);
+	ck_assert_uint_eq(w.middle_max_ns, 4000);
+	hg_print_lockwait(hg_test_text_open(&out), t, &t->threads[0]);
+	s = hg_test_text_close(&out);
+	ck_assert_ptr_nonnull(strstr(s, "# thread 0: while a blocked job waited, on its CPU: "
+				     "lower-priority threads ran max 0.004 ms, middle-priority "
+				     "threads (priority inversion) ran max 0.004 ms\n"));
+	free(s);
+	/* M at H's own priority counts in neither */
+	t->threads[1].rt_prio = 80;
+	ck_assert_int_eq(hg_lockwait(t, &t->threads[0], &w), 1);
+	ck_assert_uint_eq(w.lower_max_ns, 3500);
+	ck_assert_uint_eq(w.middle_max_ns, 0);
+	/* Lo waits for L (a job of 2 us at 16000): nothing runs below it */
+	add_event(&t->threads[2], 16000, 2000, HG_EV_LOCK, hg_event_lock_extra(0));
+	add_event(&t->threads[2], 15000, 3000, HG_EV_JOB, 0);
+	t->threads[2].recs[t->threads[2].stored - 2].cpu = 0;
+	ck_assert_int_eq(hg_lockwait(t, &t->threads[2], &w), 1);
+	ck_assert_uint_eq(w.blocked, 1);
+	ck_assert_uint_eq(w.lower_max_ns, 0);
+	ck_assert_uint_eq(w.middle_max_ns, 0);
+	/* H without a real-time priority: nothing is below it */
+	t->threads[0].rt_prio = HG_NO_RT_PRIO;
+	ck_assert_int_eq(hg_lockwait(t, &t->threads[0], &w), 1);
+	ck_assert_uint_eq(w.blocked, 2);
+	ck_assert_uint_eq(w.lower_max_ns + w.middle_max_ns, 0);
+	hg_trace_free(t);
+}
+END_TEST
+
 /* Written with locks: version 4, read back the same; without: version 3 as before. */
 START_TEST(test_file_round_trip)
 {
@@ -395,6 +491,7 @@ static Suite *suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("trace");
 	tcase_add_test(tc, test_lockwait);
+	tcase_add_test(tc, test_lockwait_meanwhile);
 	tcase_add_test(tc, test_file_round_trip);
 	tcase_add_test(tc, test_file_damaged);
 	suite_add_tcase(s, tc);

@@ -1058,12 +1058,26 @@ if is_root; then
 			--json "$TMP/locks-$proto.json" >"$TMP/out" 2>"$TMP/err" &&
 		   grep -q "^# thread 0: blocking on locks: [0-9]* of [0-9]* jobs waited" "$TMP/out" &&
 		   grep -q "^# thread 2: section 0: lock 'L' ($proto) held 1.500 ms a job" "$TMP/out" &&
+		   { grep -q "^# thread 0: blocking on locks: 0 of" "$TMP/out" ||
+		     grep -q "^# thread 0: while a blocked job waited, on its CPU: lower-priority threads ran max [0-9.]* ms, middle-priority threads (priority inversion) ran max [0-9.]* ms$" "$TMP/out"; } &&
 		   "$HG" dump "$TMP/locks-$proto.hgt" | cmp -s - "$TMP/out"; then
 			ok "a run with --cs, --protocol L=$proto: waits measured, dump the same"
 		else
 			fail "--cs run ($proto)" "$(head -2 "$TMP/err")"
 		fi
 	done
+	# a CPU_PERIODIC thread above a PERIODIC one on the same CPU: it starves it
+	if "$HG" -d 200ms -n 2 -t 0 -p FIFO:50 -w CPU_PERIODIC 2ms 10ms --cpu 0 \
+		-t 1 -p FIFO:40 -w PERIODIC 1ms 10ms --cpu 0 -x -o "$TMP/hog.hgt" \
+		--json "$TMP/hog.json" >"$TMP/out" 2>"$TMP/err" &&
+	   grep -q "^# thread 0: CPU_PERIODIC 2ms 10ms is not analysed: it never blocks" "$TMP/out" &&
+	   grep -q "^# thread 1: no bound: thread 0 (CPU_PERIODIC 2ms 10ms, FIFO:50 (SCHED_FIFO 50)) never blocks and can run on its CPU 0 at its priority or above$" "$TMP/out" &&
+	   grep -q "^# 1      J [0-9.]* ms: response unbounded, deadline 10.000 ms: UNSCHEDULABLE$" "$TMP/out" &&
+	   "$HG" dump "$TMP/hog.hgt" | cmp -s - "$TMP/out"; then
+		ok "the prediction says why CPU_PERIODIC is not analysed and that it starves the thread below"
+	else
+		fail "CPU_PERIODIC in the prediction" "$(grep 'thread [01]:' "$TMP/out" | tail -2 | tr '\n' ' ') $(head -1 "$TMP/err")"
+	fi
 else
 	skip "--cs runs" "needs CAP_SYS_NICE for SCHED_FIFO (run as root)"
 fi
@@ -1598,6 +1612,10 @@ else
 	validate "rta --json with locks (inherit, protect, across CPUs) and overheads" rta \
 		"$J/rta5.json" "$TMP/rta-locks.json" "$TMP/rta-ovh.json"
 	validate "summary --json with --cs-cost" summary "$TMP/ovh.json"
+	if [ -f "$TMP/hog.json" ]; then
+		validate "summary --json with a CPU_PERIODIC thread above a PERIODIC one" summary \
+			"$TMP/hog.json"
+	fi
 	if [ -f "$TMP/locks-none.json" ]; then
 		validate "summary --json of --cs runs (none, inherit, protect)" summary \
 			"$TMP/locks-none.json" "$TMP/locks-inherit.json" "$TMP/locks-protect.json"

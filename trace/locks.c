@@ -40,6 +40,16 @@ int hg_lock_name_ok(const char *s)
 	return strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.") == n;
 }
 
+int hg_cs_uses(const struct hg_cs *cs, size_t n, uint32_t lock)
+{
+	size_t i;
+
+	for (i = 0; i < n && i < HG_MAX_CS; i++)
+		if (cs[i].lock == lock)
+			return 1;
+	return 0;
+}
+
 uint64_t hg_cs_total(const struct hg_cs *cs, size_t n)
 {
 	uint64_t sum = 0;

@@ -53,6 +53,12 @@ int hg_lock_protocol_parse(const char *s, uint32_t *p);
  */
 int hg_lock_name_ok(const char *s);
 
+/*
+ * hg_cs_uses - whether one of the first @n sections of @cs (at most
+ * HG_MAX_CS) holds lock @lock. Returns 1 or 0.
+ */
+int hg_cs_uses(const struct hg_cs *cs, size_t n, uint32_t lock);
+
 /* hg_cs_total - the sum of @n sections' amounts (saturated). */
 uint64_t hg_cs_total(const struct hg_cs *cs, size_t n);
 
