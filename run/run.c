@@ -33,6 +33,7 @@
 #include "run/reserve.h"
 #include "run/run.h"
 #include "run/runint.h"
+#include "run/setupsig.h"
 #include "run/status.h"
 #include "run/sysinfo.h"
 #include "trace/counter.h"
@@ -386,11 +387,19 @@ static unsigned int start_threads(struct run *r, char *err, size_t errlen)
 {
 	const struct hg_config *cfg = r->cfg;
 	pthread_attr_t attr;
+	sigset_t mask, run;
 	unsigned int i;
 	int ret;
 
+	/* the run's signals blocked from the thread's first instruction (the
+	 * main thread may still take them now, run/setupsig.h) */
+	pthread_sigmask(SIG_BLOCK, NULL, &mask);
+	hg_run_signals(&run);
+	sigorset(&mask, &mask, &run);
+	sigaddset(&mask, SIGALRM);
 	pthread_attr_init(&attr);
 	pthread_attr_setstacksize(&attr, STACK_BYTES);
+	pthread_attr_setsigmask_np(&attr, &mask);
 	for (i = 0; i < cfg->nthreads; i++) {
 		ret = pthread_create(&r->w[i].th, &attr, worker_main, &r->w[i]);
 		if (ret) {
@@ -703,6 +712,8 @@ static int run_engine(struct run *r, const struct hg_config *cfg, const char *cm
 	}
 	t->capacity = r->arena.capacity;
 	created = start_threads(r, err, errlen);
+	/* from here the signals wait for wait_end(), or end the set-up below */
+	hg_setup_signals_close(r->setup);
 	wait_ready(r, created);
 	if (created < cfg->nthreads || setup_failed(r, err, errlen)) {
 		ret = created < cfg->nthreads ? HG_RUN_SYSTEM : HG_RUN_SETUP;
@@ -730,7 +741,8 @@ static int run_engine(struct run *r, const struct hg_config *cfg, const char *cm
 }
 
 static int run_experiment(const struct hg_config *cfg, const struct hg_run_monitor *mon,
-			  const char *cmdline, struct hg_trace **out, char *err, size_t errlen)
+			  struct hg_setup_signals *setup, const char *cmdline,
+			  struct hg_trace **out, char *err, size_t errlen)
 {
 	struct run r;
 	cpu_set_t online;
@@ -738,6 +750,7 @@ static int run_experiment(const struct hg_config *cfg, const struct hg_run_monit
 
 	memset(&r, 0, sizeof(r));
 	r.mon = mon;
+	r.setup = setup;
 	sched_getaffinity(0, sizeof(online), &online);
 	r.online = online;
 	if (cfg->kernel) {
@@ -755,6 +768,7 @@ static int run_experiment(const struct hg_config *cfg, const struct hg_run_monit
 int hg_run(const struct hg_config *cfg, const struct hg_run_monitor *mon, const char *cmdline,
 	   struct hg_trace **out, char *err, size_t errlen)
 {
+	struct hg_setup_signals setup;
 	struct sigaction wake;
 	sigset_t set, old;
 	int ret;
@@ -770,7 +784,15 @@ int hg_run(const struct hg_config *cfg, const struct hg_run_monitor *mon, const 
 	wake.sa_handler = wake_handler;
 	sigemptyset(&wake.sa_mask);
 	sigaction(HG_WAKE_SIGNAL, &wake, NULL);
-	ret = run_experiment(cfg, mon, cmdline, out, err, errlen);
+	/*
+	 * Until the threads exist, SIGINT, SIGTERM and SIGHUP are noted by a
+	 * handler (the run then ends as soon as it starts), and a set-up that
+	 * does not finish in the grace time after one ends the process
+	 */
+	if (hg_setup_signals_open(&setup, &old, HG_SETUP_GRACE_S))
+		memset(&setup, 0, sizeof(setup));
+	ret = run_experiment(cfg, mon, &setup, cmdline, out, err, errlen);
+	hg_setup_signals_close(&setup);	/* a run that failed before its threads */
 	/*
 	 * What came once the run had ended is taken now, not left pending;
 	 * unless the caller held these signals itself (a series of trials):
