@@ -20,6 +20,10 @@ if [ ! -d "/usr/lib/$TRIPLET" ]; then
 	echo "check-arch: no /usr/lib/$TRIPLET: the $TRIPLET libraries are not installed" >&2
 	exit 1
 fi
+# qemu takes the programs' libraries from here: with Debian's cross sysroot
+# (/usr/<triplet>) it loads that loader and the multiarch libc, two builds of
+# glibc (see below); the multiarch loader is the one that matches
+unset QEMU_LD_PREFIX
 TMP=$(mktemp -d /tmp/hgarch.XXXXXX)
 trap 'rm -rf "$TMP"' EXIT
 status=0
@@ -144,6 +148,39 @@ for sig in INT TERM; do
 	fi
 	wait $bg 2>/dev/null
 done
+
+# A set-up that never finishes still ends on SIGTERM. Run with the loader of
+# Debian's cross toolchain (qemu -L /usr/<triplet>, libc6-<arch>-cross) and
+# the multiarch libc.so.6 it finds, two builds of glibc whose private loader
+# state differs, pthread_create() never returns (it walks a list head that
+# the other build put 8 bytes away). The signal is noted, and the set-up's
+# grace time (10 s) ends the process.
+interp=$("$TRIPLET-readelf" -l "$BIN" 2>/dev/null | sed -n 's/.*interpreter: \(.*\)]$/\1/p')
+if [ -z "$interp" ] || [ ! -e "/usr/$TRIPLET$interp" ] || [ ! -e "$interp" ]; then
+	skip "set-up stuck in a mismatched glibc, SIGTERM" "no cross loader /usr/$TRIPLET$interp"
+elif cmp -s "/usr/$TRIPLET$interp" "$interp"; then
+	skip "set-up stuck in a mismatched glibc, SIGTERM" "the cross and multiarch loaders are one build"
+else
+	QEMU_LD_PREFIX=/usr/$TRIPLET "$HG" -n 1 -d 100ms -x >"$TMP/bg.out" 2>"$TMP/bg.err" &
+	bg=$!
+	sleep 5
+	kill -TERM $bg 2>/dev/null
+	n=0
+	while kill -0 $bg 2>/dev/null && [ $n -lt 600 ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+	if kill -0 $bg 2>/dev/null; then
+		kill -KILL $bg
+		fail "set-up stuck in a mismatched glibc" "SIGTERM did not end it within 60 s"
+	elif grep -q 'did not finish in time after SIGTERM: ended without a run' "$TMP/bg.err" ||
+	     grep -q '^# interrupted: SIGTERM' "$TMP/bg.out"; then
+		ok "set-up stuck in a mismatched glibc: SIGTERM ends it"
+	else
+		fail "set-up stuck in a mismatched glibc" "$(head -2 "$TMP/bg.err")"
+	fi
+	wait $bg 2>/dev/null
+fi
 
 # help, and bad input ends before anything runs
 if "$HG" --help >"$TMP/out" 2>&1 && grep -q 'calibrate' "$TMP/out"; then
