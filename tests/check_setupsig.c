@@ -132,9 +132,9 @@ static int stuck_setup(int first, int second, unsigned int grace_s, char *msg, s
 		pthread_sigmask(SIG_BLOCK, &set, &old);
 		if (hg_setup_signals_open(&s, &old, grace_s))
 			_exit(100);
-		raise(first);
+		kill(getpid(), first);
 		if (second)
-			raise(second);
+			kill(getpid(), second);
 		for (;;)
 			spin++;
 	}
