@@ -668,7 +668,8 @@ static int run_engine(struct run *r, const struct hg_config *cfg, const char *cm
 	if (ret) {
 		snprintf(err, errlen, "cannot calibrate the cycle counter: %s",
 			 ret == -EIO ? "no two frequency estimates agreed within 0.1 % "
-			 "(is the machine very busy?)" : strerror(-ret));
+			 "(is the machine very busy?)" :
+			 ret == -ENODATA ? HG_CALIB_STILL_MSG : strerror(-ret));
 		return HG_RUN_SYSTEM;
 	}
 	r->check_cycles = hg_ns_to_cycles(CHECK_NS, r->calib.tsc_hz);
