@@ -57,6 +57,17 @@ ok() { passed=$((passed + 1)); echo "ok      $1"; }
 fail() { failed=$((failed + 1)); echo "FAILED  $1: $2"; }
 skip() { skipped=$((skipped + 1)); echo "skipped $1: $2"; }
 EMU="emulated timing is meaningless"
+# ends_within PID S: true when PID ends within S seconds; else it is killed
+ends_within() {
+	n=0
+	while kill -0 "$1" 2>/dev/null && [ $n -lt $(($2 * 10)) ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+	kill -0 "$1" 2>/dev/null || return 0
+	kill -KILL "$1"
+	return 1
+}
 
 # calibrate: the counter's name, frequency, tick and resolution, a threshold
 # of at least two steps; its JSON against the schema
@@ -133,13 +144,7 @@ for sig in INT TERM; do
 	done
 	sleep 1
 	kill -$sig $bg
-	n=0
-	while kill -0 $bg 2>/dev/null && [ $n -lt 300 ]; do
-		sleep 0.1
-		n=$((n + 1))
-	done
-	if kill -0 $bg 2>/dev/null; then
-		kill -KILL $bg
+	if ! ends_within $bg 30; then
 		fail "SIG$sig" "the run did not end within 30 s"
 	elif grep -q "^# interrupted: SIG$sig" "$TMP/bg.out"; then
 		ok "SIG$sig ends the run, the report says so"
@@ -165,13 +170,7 @@ else
 	bg=$!
 	sleep 5
 	kill -TERM $bg 2>/dev/null
-	n=0
-	while kill -0 $bg 2>/dev/null && [ $n -lt 600 ]; do
-		sleep 0.1
-		n=$((n + 1))
-	done
-	if kill -0 $bg 2>/dev/null; then
-		kill -KILL $bg
+	if ! ends_within $bg 60; then
 		fail "set-up stuck in a mismatched glibc" "SIGTERM did not end it within 60 s"
 	elif grep -q 'did not finish in time after SIGTERM: ended without a run' "$TMP/bg.err" ||
 	     grep -q '^# interrupted: SIGTERM' "$TMP/bg.out"; then
