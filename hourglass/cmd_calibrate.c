@@ -156,6 +156,10 @@ static int calibrate_main(int argc, char **argv)
 			"within 0.1 %% (is the machine very busy?)\n");
 		return 1;
 	}
+	if (ret == -ENODATA) {
+		fprintf(stderr, "hourglass: calibrate: %s\n", HG_CALIB_STILL_MSG);
+		return 1;
+	}
 	if (ret) {
 		fprintf(stderr, "hourglass: calibrate: %s\n", strerror(-ret));
 		return 1;

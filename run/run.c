@@ -33,6 +33,7 @@
 #include "run/memlock.h"
 #include "run/run.h"
 #include "run/runint.h"
+#include "run/setupsig.h"
 #include "run/status.h"
 #include "run/sysinfo.h"
 #include "run/worker.h"
@@ -454,7 +455,8 @@ static int run_engine(struct run *r, const struct hg_config *cfg, const char *cm
 	if (ret) {
 		snprintf(err, errlen, "cannot calibrate the cycle counter: %s",
 			 ret == -EIO ? "no two frequency estimates agreed within 0.1 % "
-			 "(is the machine very busy?)" : strerror(-ret));
+			 "(is the machine very busy?)" :
+			 ret == -ENODATA ? HG_CALIB_STILL_MSG : strerror(-ret));
 		return HG_RUN_SYSTEM;
 	}
 	r->check_cycles = hg_ns_to_cycles(CHECK_NS, r->calib.tsc_hz);
@@ -503,6 +505,8 @@ static int run_engine(struct run *r, const struct hg_config *cfg, const char *cm
 	}
 	t->capacity = r->arena.capacity;
 	created = hg_workers_start(r, err, errlen);
+	/* from here the signals wait for wait_end(), or end the set-up below */
+	hg_setup_signals_close(r->setup);
 	hg_workers_wait_ready(r, created);
 	ret = created < cfg->nthreads ? HG_RUN_SYSTEM :
 	      setup_failed(r, err, errlen) ? HG_RUN_SETUP : HG_RUN_OK;
@@ -535,7 +539,8 @@ static int run_engine(struct run *r, const struct hg_config *cfg, const char *cm
 }
 
 static int run_experiment(const struct hg_config *cfg, const struct hg_run_monitor *mon,
-			  const char *cmdline, struct hg_trace **out, char *err, size_t errlen)
+			  struct hg_setup_signals *setup, const char *cmdline,
+			  struct hg_trace **out, char *err, size_t errlen)
 {
 	struct run r;
 	cpu_set_t online;
@@ -543,6 +548,7 @@ static int run_experiment(const struct hg_config *cfg, const struct hg_run_monit
 
 	memset(&r, 0, sizeof(r));
 	r.mon = mon;
+	r.setup = setup;
 	sched_getaffinity(0, sizeof(online), &online);
 	r.online = online;
 	if (cfg->kernel) {
@@ -560,6 +566,7 @@ static int run_experiment(const struct hg_config *cfg, const struct hg_run_monit
 int hg_run(const struct hg_config *cfg, const struct hg_run_monitor *mon, const char *cmdline,
 	   struct hg_trace **out, char *err, size_t errlen)
 {
+	struct hg_setup_signals setup;
 	struct sigaction wake;
 	sigset_t set, old;
 	int ret;
@@ -575,7 +582,15 @@ int hg_run(const struct hg_config *cfg, const struct hg_run_monitor *mon, const 
 	wake.sa_handler = wake_handler;
 	sigemptyset(&wake.sa_mask);
 	sigaction(HG_WAKE_SIGNAL, &wake, NULL);
-	ret = run_experiment(cfg, mon, cmdline, out, err, errlen);
+	/*
+	 * Until the threads exist, SIGINT, SIGTERM and SIGHUP are noted by a
+	 * handler (the run then ends as soon as it starts), and a set-up that
+	 * does not finish in the grace time after one ends the process
+	 */
+	if (hg_setup_signals_open(&setup, &old, HG_SETUP_GRACE_S))
+		memset(&setup, 0, sizeof(setup));
+	ret = run_experiment(cfg, mon, &setup, cmdline, out, err, errlen);
+	hg_setup_signals_close(&setup);	/* a run that failed before its threads */
 	/*
 	 * What came once the run had ended is taken now, not left pending;
 	 * unless the caller held these signals itself (a series of trials):

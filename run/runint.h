@@ -29,6 +29,7 @@
 
 struct run;
 struct hg_kcapture;
+struct hg_setup_signals;
 
 struct worker {
 	struct run *run;
@@ -82,6 +83,7 @@ struct run {
 	uint64_t *prev;			/* per thread: received, gaps, samples, their sum */
 	uint64_t prev_ns;		/* when they were read */
 	struct hg_kcapture *kcap;	/* --kernel, or NULL */
+	struct hg_setup_signals *setup;	/* the signals during the set-up */
 	pthread_mutex_t locks[HG_MAX_LOCKS];	/* --cs: cfg->nlocks of them */
 	bool locks_made;
 };

@@ -3,6 +3,9 @@
  * check_calib.c - trace/calib.h: frequency and threshold arithmetic, and the
  * structure (never the values) of a real calibration
  */
+#include <errno.h>
+#include <string.h>
+
 #include "helpers.h"
 #include "trace/calib.h"
 #include "trace/timeval.h"
@@ -264,6 +267,63 @@ START_TEST(test_calibrate_given)
 }
 END_TEST
 
+/*
+ * A made-up counter for hg_calib_frequency_by(): the frequency it shows over
+ * each sleep, in turn (the last one repeated), and the sleeps asked for.
+ */
+struct fake_counter {
+	const uint64_t *hz;
+	size_t n, next;
+	uint64_t slept_ns;
+};
+
+static uint64_t fake_estimate(void *arg, uint64_t window_ns)
+{
+	struct fake_counter *f = arg;
+	uint64_t hz = f->hz[f->next < f->n ? f->next : f->n - 1];
+
+	f->next++;
+	f->slept_ns += window_ns;
+	return hz;
+}
+
+START_TEST(test_frequency_still)
+{
+	/* a counter that never advances: said as such, not as disagreement */
+	static const uint64_t zero[] = { 0 };
+	struct fake_counter f = { zero, 1, 0, 0 };
+	struct hg_calib c;
+
+	memset(&c, 0, sizeof(c));
+	ck_assert_int_eq(hg_calib_frequency_by(&c, fake_estimate, &f), -ENODATA);
+	ck_assert_uint_eq(f.next, 12);
+	ck_assert_uint_eq(f.slept_ns, HG_CALIB_FREQ_MAX_NS);
+	ck_assert_uint_eq(c.tsc_hz, 0);
+}
+END_TEST
+
+START_TEST(test_frequency_irregular)
+{
+	/* one that moves in bursts (slow, then fast): it ends, bounded in time */
+	static const uint64_t jumpy[] = { 62500000, 0, 31000000, 0, 125000000, 1000, 0,
+					  62500000, 0, 62000000, 0, 3 };
+	static const uint64_t settles[] = { 0, 0, 54000000, 54000020 };
+	struct fake_counter f = { jumpy, 12, 0, 0 };
+	struct hg_calib c;
+
+	memset(&c, 0, sizeof(c));
+	ck_assert_int_eq(hg_calib_frequency_by(&c, fake_estimate, &f), -EIO);
+	ck_assert_uint_eq(f.next, 12);
+	ck_assert_uint_le(f.slept_ns, HG_CALIB_FREQ_MAX_NS);
+	/* still at first, then steady: its frequency, from the last estimate */
+	f = (struct fake_counter){ settles, 4, 0, 0 };
+	ck_assert_int_eq(hg_calib_frequency_by(&c, fake_estimate, &f), 0);
+	ck_assert_uint_eq(c.tsc_hz, 54000020);
+	ck_assert_uint_eq(c.rounds, 4);
+	ck_assert_uint_eq(f.slept_ns, 5000000 + 10000000 + 20000000 + 40000000);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("calib");
@@ -275,6 +335,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_invariant);
 	tcase_add_test(tc, test_step);
 	tcase_add_test(tc, test_coarse_threshold);
+	tcase_add_test(tc, test_frequency_still);
+	tcase_add_test(tc, test_frequency_irregular);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("calibrate");

@@ -168,26 +168,30 @@ void hg_clock_pair(clockid_t clk, uint64_t *ns, uint64_t *cycles)
 	}
 }
 
-static uint64_t estimate(uint64_t window_ns)
+static uint64_t estimate(void *arg, uint64_t window_ns)
 {
 	struct timespec ts = hg_ns_to_timespec(window_ns);
 	uint64_t t0, n0, t1, n1;
 
+	(void)arg;
 	hg_clock_pair(CLOCK_MONOTONIC_RAW, &n0, &t0);
 	nanosleep(&ts, NULL);
 	hg_clock_pair(CLOCK_MONOTONIC_RAW, &n1, &t1);
 	return hg_calib_hz(t0, n0, t1, n1);
 }
 
-int hg_calib_frequency(struct hg_calib *c)
+int hg_calib_frequency_by(struct hg_calib *c, uint64_t (*est)(void *arg, uint64_t window_ns),
+			  void *arg)
 {
-	uint64_t window = 5000000, prev = estimate(window), cur;
+	uint64_t window = 5000000, prev = est(arg, window), cur;
+	bool moved = prev != 0;
 	uint32_t round;
 
 	for (round = 2; round <= FREQ_MAX_ROUNDS; round++) {
 		if (window < 200000000)
 			window *= 2;
-		cur = estimate(window);
+		cur = est(arg, window);
+		moved |= cur != 0;
 		c->agree_ppm = hg_calib_ppm(prev, cur);
 		c->rounds = round;
 		if (cur && c->agree_ppm <= HG_CALIB_AGREE_PPM) {
@@ -196,7 +200,12 @@ int hg_calib_frequency(struct hg_calib *c)
 		}
 		prev = cur;
 	}
-	return -EIO;
+	return moved ? -EIO : -ENODATA;
+}
+
+int hg_calib_frequency(struct hg_calib *c)
+{
+	return hg_calib_frequency_by(c, estimate, NULL);
 }
 
 static int cmp_u64(const void *a, const void *b)

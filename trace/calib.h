@@ -141,10 +141,27 @@ uint32_t hg_calib_step(const uint64_t *buf, size_t reads);
 
 /*
  * hg_calib_frequency - measure the counter frequency
- * Fills tsc_hz, rounds and agree_ppm. Returns 0, or -EIO when no two
- * estimates agreed within HG_CALIB_AGREE_PPM.
+ * Fills tsc_hz, rounds and agree_ppm. Returns 0, -EIO when no two
+ * estimates agreed within HG_CALIB_AGREE_PPM, or -ENODATA when the counter
+ * did not advance over any of the sleeps (it stands still). At most
+ * HG_CALIB_FREQ_MAX_NS of sleeps, whatever the counter does.
  */
 int hg_calib_frequency(struct hg_calib *c);
+
+/* What -ENODATA from hg_calib_frequency() means, for the error line. */
+#define HG_CALIB_STILL_MSG "the counter did not advance over sleeps of 5 to 320 ms: " \
+	"it stands still (the firmware or hypervisor does not run it)"
+
+/* The sleeps hg_calib_frequency() takes at most: 5 ms doubling to 320 ms, 12 of them. */
+#define HG_CALIB_FREQ_MAX_NS 2235000000ULL
+
+/*
+ * hg_calib_frequency_by - hg_calib_frequency() with its estimates from
+ * @est: the frequency a counter showed over a sleep of @window_ns (0 when
+ * it did not advance); the tests give made-up counters
+ */
+int hg_calib_frequency_by(struct hg_calib *c, uint64_t (*est)(void *arg, uint64_t window_ns),
+			  void *arg);
 
 /*
  * hg_calib_loops - measure the counter read, the bare loop and the gap loop
