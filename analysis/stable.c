@@ -18,7 +18,7 @@ void hg_stable_default(struct hg_stable_rule *r, double abs)
 }
 
 int hg_stable_check(const struct hg_stable_rule *r, const double *v, size_t n,
-		    struct hg_ci *ci)
+		    size_t ran, struct hg_ci *ci)
 {
 	double half;
 	int ret;
@@ -29,14 +29,15 @@ int hg_stable_check(const struct hg_stable_rule *r, const double *v, size_t n,
 		if (ret)
 			return ret;
 	}
+	/* a count of trials counts those that ran, with a result or not */
 	if (r->trials)
-		return n >= r->trials ? HG_STABLE_COUNT : HG_STABLE_MORE;
+		return ran >= r->trials ? HG_STABLE_COUNT : HG_STABLE_MORE;
 	if (n < r->min_trials || n < 2)
-		return n >= r->max_trials ? HG_STABLE_LIMIT : HG_STABLE_MORE;
+		return ran >= r->max_trials ? HG_STABLE_LIMIT : HG_STABLE_MORE;
 	half = (ci->hi - ci->lo) / 2;
 	if (half <= r->abs || half <= r->rel_pct / 100 * fabs(ci->est))
 		return HG_STABLE_DONE;
-	return n >= r->max_trials ? HG_STABLE_LIMIT : HG_STABLE_MORE;
+	return ran >= r->max_trials ? HG_STABLE_LIMIT : HG_STABLE_MORE;
 }
 
 const char *hg_stable_name(enum hg_stable_verdict v)

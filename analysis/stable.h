@@ -45,12 +45,14 @@ enum hg_stable_verdict {
 void hg_stable_default(struct hg_stable_rule *r, double abs);
 
 /*
- * hg_stable_check - whether to go on after @n trials with results @v
+ * hg_stable_check - whether to go on after @ran trials, @n of which gave
+ * the results @v (a trial may give none: a series without a switch)
  * @ci: the median with its 95 % interval so far (when @n > 0)
+ * A fixed count and the largest number of trials count the trials that ran.
  * Returns an hg_stable_verdict, or -ENOMEM.
  */
 int hg_stable_check(const struct hg_stable_rule *r, const double *v, size_t n,
-		    struct hg_ci *ci);
+		    size_t ran, struct hg_ci *ci);
 
 /* hg_stable_name - "stable", "fixed count", "not stable after max", "running" */
 const char *hg_stable_name(enum hg_stable_verdict v);

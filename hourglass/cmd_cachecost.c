@@ -181,7 +181,7 @@ static int measure_size(const struct cachecost_args *a, const struct hg_stable_r
 		}
 		for (i = 0; i < s->pairs; i++)	/* the rule's unit: ns */
 			ns[i] = s->penalty_us[i] * 1000;
-		ret = hg_stable_check(rule, ns, s->pairs, &ci);
+		ret = hg_stable_check(rule, ns, s->pairs, s->pairs, &ci);
 		if (ret < 0)
 			return 1;
 		s->verdict = ret;

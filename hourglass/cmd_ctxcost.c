@@ -237,7 +237,7 @@ static int run_trials(const struct ctxcost_args *a, struct result *res, struct h
 		if (ret)
 			return ret;
 		n = compact(res->cls[0].med_ns, res->trials, vol);
-		ret = hg_stable_check(&res->rule, vol, n, &ci);
+		ret = hg_stable_check(&res->rule, vol, n, res->trials, &ci);
 		if (ret < 0)
 			return 1;
 		res->verdict = ret;

@@ -20,7 +20,7 @@ static size_t feed(const struct hg_stable_rule *r, const double *v, size_t n, in
 	size_t i;
 
 	for (i = 1; i <= n; i++) {
-		*verdict = hg_stable_check(r, v, i, ci);
+		*verdict = hg_stable_check(r, v, i, i, ci);
 		ck_assert_int_ge(*verdict, 0);
 		if (*verdict != HG_STABLE_MORE)
 			return i;
@@ -86,6 +86,25 @@ START_TEST(test_fixed_count)
 }
 END_TEST
 
+/* --trials 1 whose one trial had no switch of the class: one trial, not two */
+START_TEST(test_fixed_count_counts_runs)
+{
+	struct hg_stable_rule r;
+	struct hg_ci ci;
+	double v[2] = { 5.0, 6.0 };
+
+	hg_stable_default(&r, 0);
+	r.trials = 1;
+	ck_assert_int_eq(hg_stable_check(&r, v, 0, 1, &ci), HG_STABLE_COUNT);
+	r.trials = 3;
+	ck_assert_int_eq(hg_stable_check(&r, v, 2, 2, &ci), HG_STABLE_MORE);
+	ck_assert_int_eq(hg_stable_check(&r, v, 2, 3, &ci), HG_STABLE_COUNT);
+	/* until stable: the most trials count those that ran too */
+	hg_stable_default(&r, 0);
+	ck_assert_int_eq(hg_stable_check(&r, v, 1, r.max_trials, &ci), HG_STABLE_LIMIT);
+}
+END_TEST
+
 START_TEST(test_absolute_enough)
 {
 	/* around 50 ns, spread 60: far beyond 5 % but within the 100 ns allowed */
@@ -119,7 +138,7 @@ START_TEST(test_settles)
 	ck_assert(n > 5 && n < 30);
 	/* it stopped because the rule held, and not one trial earlier */
 	ck_assert((ci.hi - ci.lo) / 2 <= 0.05 * ci.est || (ci.hi - ci.lo) / 2 <= 100);
-	ck_assert_int_eq(hg_stable_check(&r, v, n - 1, &prev), HG_STABLE_MORE);
+	ck_assert_int_eq(hg_stable_check(&r, v, n - 1, n - 1, &prev), HG_STABLE_MORE);
 	ck_assert((prev.hi - prev.lo) / 2 > 0.05 * prev.est && (prev.hi - prev.lo) / 2 > 100);
 }
 END_TEST
@@ -141,6 +160,7 @@ static Suite *stable_suite(void)
 	tcase_add_test(tc, test_constant_stops_at_min);
 	tcase_add_test(tc, test_noisy_gives_up);
 	tcase_add_test(tc, test_fixed_count);
+	tcase_add_test(tc, test_fixed_count_counts_runs);
 	tcase_add_test(tc, test_absolute_enough);
 	tcase_add_test(tc, test_settles);
 	tcase_add_test(tc, test_names);
