@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "analysis/classify.h"
+#include "analysis/merge.h"
 
 /* An interval, or a piece of one: a trace record. */
 #define iv hg_record
@@ -68,20 +69,52 @@ static void free_lines(struct lines *l, uint32_t nthreads)
 	free(l->ncpu);
 }
 
+/*
+ * One pass over a thread's @n records at @v: counted per CPU, the CPUs
+ * seen, each continued piece followed by the rest of it. Returns 0,
+ * -EINVAL for a piece without its rest, or 1 at the first event record,
+ * with nothing counted.
+ */
+static int scan_records(struct lines *l, const struct iv *v, size_t n)
+{
+	unsigned int top = l->ncpus;
+	size_t k;
+
+	for (k = 0; k < n; k++) {
+		unsigned int c = v[k].cpu;
+
+		if (v[k].flags & (HG_REC_EVENT | HG_REC_CONTINUED)) {
+			/* an event, or one between a piece and its rest: the copy decides */
+			if ((v[k].flags & HG_REC_EVENT) ||
+			    (k + 1 < n && (v[k + 1].flags & HG_REC_EVENT))) {
+				while (k--)
+					l->ncpu[v[k].cpu]--;
+				return 1;
+			}
+			/* a continued piece must be followed by the rest of it */
+			if (k + 1 == n || v[k + 1].start_cycles != iv_end(&v[k]))
+				return -EINVAL;
+		}
+		top = c >= top ? c + 1u : top;
+		l->ncpu[c]++;
+	}
+	l->ncpus = top;
+	return 0;
+}
+
 /* A thread's interval records: its own, or a copy without its events. */
 static int thread_records(const struct hg_trace_thread *th, struct lines *l, uint32_t i)
 {
 	struct iv *copy;
-	uint64_t k, n = 0, events = 0;
+	uint64_t k, n = 0;
+	int ret = scan_records(l, th->recs, th->stored);
 
-	for (k = 0; k < th->stored; k++)
-		events += (th->recs[k].flags & HG_REC_EVENT) != 0;
-	if (!events) {
+	if (ret <= 0) {
 		l->ivs[i] = th->recs;
 		l->niv[i] = th->stored;
-		return 0;
+		return ret;
 	}
-	copy = malloc((th->stored - events + 1) * sizeof(*copy));
+	copy = malloc((th->stored + 1) * sizeof(*copy));
 	if (!copy)
 		return -ENOMEM;
 	for (k = 0; k < th->stored; k++)
@@ -90,14 +123,13 @@ static int thread_records(const struct hg_trace_thread *th, struct lines *l, uin
 	l->ivs[i] = copy;
 	l->owned[i] = true;
 	l->niv[i] = n;
-	return 0;
+	return scan_records(l, copy, n);
 }
 
 /* Each thread's interval records; which CPUs there are; where drops begin. */
 static int decode_all(const struct hg_trace *t, struct lines *l)
 {
 	uint32_t i;
-	size_t k;
 
 	l->ivs = calloc(t->nthreads ? t->nthreads : 1, sizeof(*l->ivs));
 	l->owned = calloc(t->nthreads ? t->nthreads : 1, sizeof(*l->owned));
@@ -109,23 +141,11 @@ static int decode_all(const struct hg_trace *t, struct lines *l)
 	l->known_until = UINT64_MAX;
 	for (i = 0; i < t->nthreads; i++) {
 		const struct hg_trace_thread *th = &t->threads[i];
-		size_t n;
 		int ret = thread_records(th, l, i);
+		size_t n = l->niv[i];
 
 		if (ret)
 			return ret;
-		n = l->niv[i];
-		for (k = 0; k < n; k++) {
-			const struct iv *v = &l->ivs[i][k];
-
-			if (v->cpu >= l->ncpus)
-				l->ncpus = v->cpu + 1u;
-			l->ncpu[v->cpu]++;
-			/* a continued piece must be followed by the rest of it */
-			if ((v->flags & HG_REC_CONTINUED) &&
-			    (k + 1 == n || v[1].start_cycles != iv_end(v)))
-				return -EINVAL;
-		}
 		/* a dropping thread that traces intervals may have run unseen */
 		if (th->dropped && n && iv_end(&l->ivs[i][n - 1]) < l->known_until)
 			l->known_until = iv_end(&l->ivs[i][n - 1]);
@@ -135,71 +155,75 @@ static int decode_all(const struct hg_trace *t, struct lines *l)
 	return 0;
 }
 
-/* Min-heap of threads by the start of their next interval, kept in the entry. */
-struct head {
-	uint64_t start;
-	uint32_t thread;
-};
-
-static inline __attribute__((always_inline)) void sift(struct head *h, size_t n, size_t i)
+/* The merge of every thread's intervals by start time, each thread a run. */
+static int merge_start(const struct hg_trace *t, const struct lines *l, struct hg_merge *m)
 {
-	struct head v = h[i];
+	uint64_t *first = calloc(t->nthreads ? t->nthreads : 1, sizeof(*first));
+	unsigned char *live = calloc(t->nthreads ? t->nthreads : 1, 1);
+	uint32_t i;
+	int ret = -ENOMEM;
 
-	for (;;) {
-		size_t a = 2 * i + 1, s = a;
-
-		if (a >= n)
-			break;
-		if (a + 1 < n && h[a + 1].start < h[a].start)
-			s = a + 1;
-		if (h[s].start >= v.start)
-			break;
-		h[i] = h[s];
-		i = s;
+	if (first && live) {
+		for (i = 0; i < t->nthreads; i++) {
+			live[i] = l->niv[i] != 0;
+			first[i] = live[i] ? l->ivs[i][0].start_cycles : 0;
+		}
+		ret = hg_merge_init(m, t->nthreads, first, live);
 	}
-	h[i] = v;
+	free(first);
+	free(live);
+	return ret;
+}
+
+/* The intervals of every thread together. */
+static uint64_t total_intervals(const struct hg_trace *t, const struct lines *l)
+{
+	uint64_t n = 0;
+	uint32_t i;
+
+	for (i = 0; i < t->nthreads; i++)
+		n += l->niv[i];
+	return n;
+}
+
+/* Thread @th's interval @k merged: the run's next key, the new top. */
+static inline uint32_t merge_next(struct hg_merge *m, const struct lines *l, uint32_t th, size_t k)
+{
+	int more = k + 1 < l->niv[th];
+
+	return hg_merge_set(m, th, more ? l->ivs[th][k + 1].start_cycles : 0, more);
 }
 
 /* Lay every interval out on its CPU's time line, in start order. */
 static int merge_by_cpu(const struct hg_trace *t, struct lines *l)
 {
-	struct head *heap;
-	size_t *fill, *pos, n = 0;
-	uint32_t i;
+	struct hg_merge m = { 0 };
+	size_t *fill, *pos;
+	uint64_t left = total_intervals(t, l);
+	uint32_t i, th;
 	int ret = -ENOMEM;
 
 	l->cpu = calloc(l->ncpus ? l->ncpus : 1, sizeof(*l->cpu));
 	fill = calloc(l->ncpus ? l->ncpus : 1, sizeof(*fill));
-	heap = calloc(t->nthreads ? t->nthreads : 1, sizeof(*heap));
 	pos = calloc(t->nthreads ? t->nthreads : 1, sizeof(*pos));
-	if (!l->cpu || !fill || !heap || !pos)
+	if (!l->cpu || !fill || !pos || merge_start(t, l, &m))
 		goto out;
-	for (i = 0; i < t->nthreads; i++)
-		if (l->niv[i])
-			heap[n++] = (struct head){ l->ivs[i][0].start_cycles, i };
 	for (i = 0; i < l->ncpus; i++) {
 		l->cpu[i] = malloc((l->ncpu[i] ? l->ncpu[i] : 1) * sizeof(struct ref));
 		if (!l->cpu[i])
 			goto out;
 	}
-	for (i = (uint32_t)n; i-- > 0;)
-		sift(heap, n, i);
-	while (n) {
-		uint32_t th = heap[0].thread;
+	for (th = hg_merge_top(&m); left; left--) {
 		size_t k = pos[th]++;
 		unsigned int c = l->ivs[th][k].cpu;
 
 		l->cpu[c][fill[c]++] = (struct ref){ th, (uint32_t)k };
-		if (pos[th] < l->niv[th])
-			heap[0].start = l->ivs[th][pos[th]].start_cycles;
-		else
-			heap[0] = heap[--n];
-		sift(heap, n, 0);
+		th = merge_next(&m, l, th, k);
 	}
 	ret = 0;
 out:
+	hg_merge_free(&m);
 	free(fill);
-	free(heap);
 	free(pos);
 	return ret;
 }
@@ -268,55 +292,102 @@ int hg_classify(const struct hg_trace *t, hg_gap_fn fn, void *arg)
 	return ret;
 }
 
+/* The last interval merged on a CPU, while the stream goes. */
+struct last {
+	const struct iv *a;	/* NULL: none yet */
+	uint32_t thread;
+	uint32_t gap;		/* a gap of its thread follows it */
+};
+
+/*
+ * classify_one()'s classes by what is known of the gap, indexed by
+ * odd << 4 | foreign << 3 | migrated << 2 | other << 1 | voluntary, its
+ * tests in their order: odd (past a drop, or the next interval starts
+ * before A's end) makes it unknown, then the same thread resuming there,
+ * then resuming elsewhere first, then another thread next
+ */
+#define U HG_GAP_UNKNOWN
+#define F HG_GAP_FOREIGN
+#define M HG_GAP_MIGRATION
+static const unsigned char class_of[32] = {
+	U, U, HG_GAP_INVOLUNTARY, HG_GAP_VOLUNTARY, M, M, M, M,
+	F, F, F, F, F, F, F, F,
+	U, U, U, U, U, U, U, U, U, U, U, U, U, U, U, U,
+};
+#undef U
+#undef F
+#undef M
+
+/*
+ * classify_one() for the gap after @p's interval on CPU @c when interval
+ * @b of thread @bth comes next there, without a branch on the class.
+ */
+static inline void classify_next(const struct lines *l, unsigned int c, const struct last *p,
+				 const struct iv *b, uint32_t bth, struct hg_gap *g)
+{
+	const struct iv *a = p->a, *resume = a + 1;
+	uint64_t end = iv_end(a), back = resume->start_cycles;
+	unsigned int odd = back > l->known_until || b->start_cycles > l->known_until ||
+			   b->start_cycles < end;
+	unsigned int idx = odd << 4 | (b == resume) << 3 |
+			   (resume->cpu != c && back <= b->start_cycles) << 2 |
+			   (bth != p->thread) << 1 | ((a->flags & (HG_REC_YIELD | HG_REC_SLEEP)) != 0);
+	unsigned int cls = class_of[idx];
+	int sw = cls <= HG_GAP_INVOLUNTARY;
+
+	g->cls = (enum hg_gap_class)cls;
+	g->thread = p->thread;
+	g->next_thread = sw ? bth : p->thread;
+	g->cpu = c;
+	g->at_cycles = end;
+	g->cost_cycles = sw ? b->start_cycles - end : back > end ? back - end : 0;
+}
+
 /*
  * The merge of merge_by_cpu() without the lines: the gap after an interval
  * is classified when the next interval on its CPU comes (or at the end).
  */
 static int merge_classify(const struct hg_trace *t, struct lines *l, hg_gap_fn fn, void *arg)
 {
-	struct head *heap;
-	struct ref *last;
-	size_t *pos, n = 0;
-	bool *seen;
+	struct hg_merge m = { 0 };
+	struct last *last;
+	size_t *pos;
+	uint64_t left = total_intervals(t, l);
 	struct hg_gap g;
-	uint32_t i;
+	uint32_t i, th;
 	int ret = -ENOMEM;
 
 	last = calloc(l->ncpus ? l->ncpus : 1, sizeof(*last));
-	seen = calloc(l->ncpus ? l->ncpus : 1, sizeof(*seen));
-	heap = calloc(t->nthreads ? t->nthreads : 1, sizeof(*heap));
 	pos = calloc(t->nthreads ? t->nthreads : 1, sizeof(*pos));
-	if (!last || !seen || !heap || !pos)
+	if (!last || !pos || merge_start(t, l, &m))
 		goto out;
 	ret = 0;
-	for (i = 0; i < t->nthreads; i++)
-		if (l->niv[i])
-			heap[n++] = (struct head){ l->ivs[i][0].start_cycles, i };
-	for (i = (uint32_t)n; i-- > 0;)
-		sift(heap, n, i);
-	while (n && !ret) {
-		uint32_t th = heap[0].thread;
+	for (th = hg_merge_top(&m); left && !ret; left--) {
 		size_t k = pos[th]++;
-		unsigned int c = l->ivs[th][k].cpu;
-		struct ref here = { th, (uint32_t)k };
+		const struct iv *b = &l->ivs[th][k];
+		struct last *p = &last[b->cpu];
 
-		if (seen[c] && classify_one(l, c, &last[c], &here, &g))
+		if (p->gap) {
+			classify_next(l, b->cpu, p, b, th, &g);
 			ret = fn(&g, arg);
-		last[c] = here;
-		seen[c] = true;
-		if (pos[th] < l->niv[th])
-			heap[0].start = l->ivs[th][pos[th]].start_cycles;
-		else
-			heap[0] = heap[--n];
-		sift(heap, n, 0);
+		}
+		p->a = b;
+		p->thread = th;
+		p->gap = k + 1 < l->niv[th] && !(b->flags & HG_REC_CONTINUED);
+		th = merge_next(&m, l, th, k);
 	}
-	for (i = 0; !ret && i < l->ncpus; i++)
-		if (seen[i] && classify_one(l, i, &last[i], NULL, &g))
+	for (i = 0; !ret && i < l->ncpus; i++) {
+		struct ref r;
+
+		if (!last[i].a)
+			continue;
+		r = (struct ref){ last[i].thread, (uint32_t)(last[i].a - l->ivs[last[i].thread]) };
+		if (classify_one(l, i, &r, NULL, &g))
 			ret = fn(&g, arg);
+	}
 out:
+	hg_merge_free(&m);
 	free(last);
-	free(seen);
-	free(heap);
 	free(pos);
 	return ret;
 }
