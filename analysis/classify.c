@@ -3,13 +3,16 @@
  * classify.c - classify gaps on per-CPU time lines
  *
  * Each thread's records are used as they are (a copy without the event
- * records where it has any); a k-way merge by start time lays them out on
- * one time line per CPU, as references (thread, index). On a CPU's line the
- * record after A's is simply the next element, so classifying is one
- * linear pass. The pieces of a long interval (HG_REC_CONTINUED) follow one
+ * records where it has any); a k-way merge by start time (analysis/merge.h)
+ * lays them out on one time line per CPU, as references (thread, index).
+ * On a CPU's line the record after A's is simply the next element, so
+ * classifying is one linear pass. The stream keeps no lines: it classifies
+ * A's gap when the next record on A's CPU comes out of the merge, and
+ * merges the threads of each CPU apart when no thread ran on two. The pieces of a long interval (HG_REC_CONTINUED) follow one
  * another with no gap between them, and only the last piece has a gap.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,11 +37,15 @@ struct lines {
 	const struct iv **ivs;	/* per thread, its interval records */
 	bool *owned;		/* ivs[i] is a copy of ours */
 	size_t *niv;
+	unsigned int *home;	/* per thread, the one CPU of its records, or HOME_NONE */
 	struct ref **cpu;	/* per CPU, its time line */
 	size_t *ncpu;
 	unsigned int ncpus;
 	uint64_t known_until;	/* past this, a thread's records were dropped */
 };
+
+/* A thread without records, or with records on several CPUs. */
+#define HOME_NONE	UINT_MAX
 
 static const char *const class_names[HG_GAP_NCLASSES] = {
 	[HG_GAP_VOLUNTARY] = "voluntary switch",
@@ -65,6 +72,7 @@ static void free_lines(struct lines *l, uint32_t nthreads)
 	free(l->ivs);
 	free(l->owned);
 	free(l->niv);
+	free(l->home);
 	free(l->cpu);
 	free(l->ncpu);
 }
@@ -75,9 +83,9 @@ static void free_lines(struct lines *l, uint32_t nthreads)
  * -EINVAL for a piece without its rest, or 1 at the first event record,
  * with nothing counted.
  */
-static int scan_records(struct lines *l, const struct iv *v, size_t n)
+static int scan_records(struct lines *l, uint32_t i, const struct iv *v, size_t n)
 {
-	unsigned int top = l->ncpus;
+	unsigned int top = l->ncpus, other = 0;
 	size_t k;
 
 	for (k = 0; k < n; k++) {
@@ -96,9 +104,11 @@ static int scan_records(struct lines *l, const struct iv *v, size_t n)
 				return -EINVAL;
 		}
 		top = c >= top ? c + 1u : top;
+		other |= c ^ v[0].cpu;
 		l->ncpu[c]++;
 	}
 	l->ncpus = top;
+	l->home[i] = n && !other ? v[0].cpu : HOME_NONE;
 	return 0;
 }
 
@@ -107,7 +117,7 @@ static int thread_records(const struct hg_trace_thread *th, struct lines *l, uin
 {
 	struct iv *copy;
 	uint64_t k, n = 0;
-	int ret = scan_records(l, th->recs, th->stored);
+	int ret = scan_records(l, i, th->recs, th->stored);
 
 	if (ret <= 0) {
 		l->ivs[i] = th->recs;
@@ -123,7 +133,7 @@ static int thread_records(const struct hg_trace_thread *th, struct lines *l, uin
 	l->ivs[i] = copy;
 	l->owned[i] = true;
 	l->niv[i] = n;
-	return scan_records(l, copy, n);
+	return scan_records(l, i, copy, n);
 }
 
 /* Each thread's interval records; which CPUs there are; where drops begin. */
@@ -134,9 +144,10 @@ static int decode_all(const struct hg_trace *t, struct lines *l)
 	l->ivs = calloc(t->nthreads ? t->nthreads : 1, sizeof(*l->ivs));
 	l->owned = calloc(t->nthreads ? t->nthreads : 1, sizeof(*l->owned));
 	l->niv = calloc(t->nthreads ? t->nthreads : 1, sizeof(*l->niv));
+	l->home = calloc(t->nthreads ? t->nthreads : 1, sizeof(*l->home));
 	/* counted per CPU here, for the lines: a record's CPU is 16 bits */
 	l->ncpu = calloc(UINT16_MAX + 1, sizeof(*l->ncpu));
-	if (!l->ivs || !l->owned || !l->niv || !l->ncpu)
+	if (!l->ivs || !l->owned || !l->niv || !l->home || !l->ncpu)
 		return -ENOMEM;
 	l->known_until = UINT64_MAX;
 	for (i = 0; i < t->nthreads; i++) {
@@ -155,43 +166,39 @@ static int decode_all(const struct hg_trace *t, struct lines *l)
 	return 0;
 }
 
-/* The merge of every thread's intervals by start time, each thread a run. */
-static int merge_start(const struct hg_trace *t, const struct lines *l, struct hg_merge *m)
+/*
+ * The merge of the intervals of threads @ids (@n of them; NULL: every
+ * thread) by start time, each thread a run.
+ */
+static int merge_start(const struct lines *l, const uint32_t *ids, uint32_t n,
+		       struct hg_merge *m)
 {
-	uint64_t *first = calloc(t->nthreads ? t->nthreads : 1, sizeof(*first));
-	unsigned char *live = calloc(t->nthreads ? t->nthreads : 1, 1);
-	uint32_t i;
+	uint64_t *first = calloc(n ? n : 1, sizeof(*first));
+	unsigned char *live = calloc(n ? n : 1, 1);
+	uint32_t j;
 	int ret = -ENOMEM;
 
 	if (first && live) {
-		for (i = 0; i < t->nthreads; i++) {
-			live[i] = l->niv[i] != 0;
-			first[i] = live[i] ? l->ivs[i][0].start_cycles : 0;
+		for (j = 0; j < n; j++) {
+			uint32_t th = ids ? ids[j] : j;
+
+			live[j] = l->niv[th] != 0;
+			first[j] = live[j] ? l->ivs[th][0].start_cycles : 0;
 		}
-		ret = hg_merge_init(m, t->nthreads, first, live);
+		ret = hg_merge_init(m, n, first, live);
 	}
 	free(first);
 	free(live);
 	return ret;
 }
 
-/* The intervals of every thread together. */
-static uint64_t total_intervals(const struct hg_trace *t, const struct lines *l)
-{
-	uint64_t n = 0;
-	uint32_t i;
-
-	for (i = 0; i < t->nthreads; i++)
-		n += l->niv[i];
-	return n;
-}
-
-/* Thread @th's interval @k merged: the run's next key, the new top. */
-static inline uint32_t merge_next(struct hg_merge *m, const struct lines *l, uint32_t th, size_t k)
+/* Interval @k of thread @th, run @j, merged: the run's next key, the new top. */
+static inline uint32_t merge_next(struct hg_merge *m, const struct lines *l, uint32_t j,
+				  uint32_t th, size_t k)
 {
 	int more = k + 1 < l->niv[th];
 
-	return hg_merge_set(m, th, more ? l->ivs[th][k + 1].start_cycles : 0, more);
+	return hg_merge_set(m, j, more ? l->ivs[th][k + 1].start_cycles : 0, more);
 }
 
 /* Lay every interval out on its CPU's time line, in start order. */
@@ -199,15 +206,17 @@ static int merge_by_cpu(const struct hg_trace *t, struct lines *l)
 {
 	struct hg_merge m = { 0 };
 	size_t *fill, *pos;
-	uint64_t left = total_intervals(t, l);
+	uint64_t left = 0;
 	uint32_t i, th;
 	int ret = -ENOMEM;
 
 	l->cpu = calloc(l->ncpus ? l->ncpus : 1, sizeof(*l->cpu));
 	fill = calloc(l->ncpus ? l->ncpus : 1, sizeof(*fill));
 	pos = calloc(t->nthreads ? t->nthreads : 1, sizeof(*pos));
-	if (!l->cpu || !fill || !pos || merge_start(t, l, &m))
+	if (!l->cpu || !fill || !pos || merge_start(l, NULL, t->nthreads, &m))
 		goto out;
+	for (i = 0; i < t->nthreads; i++)
+		left += l->niv[i];
 	for (i = 0; i < l->ncpus; i++) {
 		l->cpu[i] = malloc((l->ncpu[i] ? l->ncpu[i] : 1) * sizeof(struct ref));
 		if (!l->cpu[i])
@@ -218,7 +227,7 @@ static int merge_by_cpu(const struct hg_trace *t, struct lines *l)
 		unsigned int c = l->ivs[th][k].cpu;
 
 		l->cpu[c][fill[c]++] = (struct ref){ th, (uint32_t)k };
-		th = merge_next(&m, l, th, k);
+		th = merge_next(&m, l, th, th, k);
 	}
 	ret = 0;
 out:
@@ -344,26 +353,26 @@ static inline void classify_next(const struct lines *l, unsigned int c, const st
 }
 
 /*
- * The merge of merge_by_cpu() without the lines: the gap after an interval
- * is classified when the next interval on its CPU comes (or at the end).
+ * The merge of merge_by_cpu() without the lines, over threads @ids (@n
+ * of them): the gap after an interval is classified when the next
+ * interval on its CPU comes, and at the end those of CPU @cpu (UINT_MAX:
+ * of every CPU). @last and @pos are zeroed, of ncpus and @n entries.
  */
-static int merge_classify(const struct hg_trace *t, struct lines *l, hg_gap_fn fn, void *arg)
+static int merge_group(const struct lines *l, const uint32_t *ids, uint32_t n,
+		       unsigned int cpu, struct last *last, size_t *pos,
+		       hg_gap_fn fn, void *arg)
 {
 	struct hg_merge m = { 0 };
-	struct last *last;
-	size_t *pos;
-	uint64_t left = total_intervals(t, l);
+	uint64_t left = 0;
 	struct hg_gap g;
-	uint32_t i, th;
-	int ret = -ENOMEM;
+	uint32_t i, j;
+	int ret = merge_start(l, ids, n, &m);
 
-	last = calloc(l->ncpus ? l->ncpus : 1, sizeof(*last));
-	pos = calloc(t->nthreads ? t->nthreads : 1, sizeof(*pos));
-	if (!last || !pos || merge_start(t, l, &m))
-		goto out;
-	ret = 0;
-	for (th = hg_merge_top(&m); left && !ret; left--) {
-		size_t k = pos[th]++;
+	for (i = 0; i < n; i++)
+		left += l->niv[ids[i]];
+	for (j = hg_merge_top(&m); !ret && left; left--) {
+		uint32_t th = ids[j];
+		size_t k = pos[j]++;
 		const struct iv *b = &l->ivs[th][k];
 		struct last *p = &last[b->cpu];
 
@@ -374,9 +383,10 @@ static int merge_classify(const struct hg_trace *t, struct lines *l, hg_gap_fn f
 		p->a = b;
 		p->thread = th;
 		p->gap = k + 1 < l->niv[th] && !(b->flags & HG_REC_CONTINUED);
-		th = merge_next(&m, l, th, k);
+		j = merge_next(&m, l, j, th, k);
 	}
-	for (i = 0; !ret && i < l->ncpus; i++) {
+	for (i = cpu == UINT_MAX ? 0 : cpu; !ret && i < l->ncpus && (cpu == UINT_MAX || i == cpu);
+	     i++) {
 		struct ref r;
 
 		if (!last[i].a)
@@ -385,10 +395,60 @@ static int merge_classify(const struct hg_trace *t, struct lines *l, hg_gap_fn f
 		if (classify_one(l, i, &r, NULL, &g))
 			ret = fn(&g, arg);
 	}
-out:
 	hg_merge_free(&m);
+	return ret;
+}
+
+/* Threads by the one CPU of their records. */
+static int by_home(const void *x, const void *y, void *arg)
+{
+	const unsigned int *home = arg;
+	uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+
+	if (home[a] != home[b])
+		return home[a] < home[b] ? -1 : 1;
+	return a < b ? -1 : a > b;
+}
+
+/*
+ * Every CPU's line merged: when each thread's records lie on one CPU, the
+ * threads of each CPU apart, a merge of fewer runs whose order repeats
+ * (the threads take turns); else all threads in one merge.
+ */
+static int merge_classify(const struct hg_trace *t, struct lines *l, hg_gap_fn fn, void *arg)
+{
+	uint32_t n = t->nthreads, i, j, *ids;
+	bool homed = true;
+	struct last *last;
+	size_t *pos;
+	int ret = -ENOMEM;
+
+	last = calloc(l->ncpus ? l->ncpus : 1, sizeof(*last));
+	pos = calloc(n ? n : 1, sizeof(*pos));
+	ids = calloc(n ? n : 1, sizeof(*ids));
+	if (!last || !pos || !ids)
+		goto out;
+	for (i = j = 0; i < n; i++) {
+		if (l->niv[i])
+			ids[j++] = i;
+		homed = homed && (!l->niv[i] || l->home[i] != HOME_NONE);
+	}
+	n = j;
+	ret = 0;
+	if (!homed) {
+		ret = merge_group(l, ids, n, UINT_MAX, last, pos, fn, arg);
+		goto out;
+	}
+	qsort_r(ids, n, sizeof(*ids), by_home, l->home);
+	for (i = 0; !ret && i < n; i = j) {
+		for (j = i + 1; j < n && l->home[ids[j]] == l->home[ids[i]]; j++)
+			;
+		ret = merge_group(l, ids + i, j - i, l->home[ids[i]], last, pos + i, fn, arg);
+	}
+out:
 	free(last);
 	free(pos);
+	free(ids);
 	return ret;
 }
 
