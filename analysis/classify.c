@@ -8,8 +8,9 @@
  * On a CPU's line the record after A's is simply the next element, so
  * classifying is one linear pass. The stream keeps no lines: it classifies
  * A's gap when the next record on A's CPU comes out of the merge, and
- * merges the threads of each CPU apart when no thread ran on two. The pieces of a long interval (HG_REC_CONTINUED) follow one
- * another with no gap between them, and only the last piece has a gap.
+ * merges the threads of each CPU apart when no thread ran on two. The
+ * pieces of a long interval (HG_REC_CONTINUED) follow one another with no
+ * gap between them, and only the last piece has a gap.
  */
 #include <errno.h>
 #include <limits.h>
@@ -329,7 +330,8 @@ static const unsigned char class_of[32] = {
 
 /*
  * classify_one() for the gap after @p's interval on CPU @c when interval
- * @b of thread @bth comes next there, without a branch on the class.
+ * @b of thread @bth comes next there: its tests made together, the class
+ * looked up in class_of[] rather than branched on.
  */
 static inline void classify_next(const struct lines *l, unsigned int c, const struct last *p,
 				 const struct iv *b, uint32_t bth, struct hg_gap *g)
@@ -385,8 +387,7 @@ static int merge_group(const struct lines *l, const uint32_t *ids, uint32_t n,
 		p->gap = k + 1 < l->niv[th] && !(b->flags & HG_REC_CONTINUED);
 		j = merge_next(&m, l, j, th, k);
 	}
-	for (i = cpu == UINT_MAX ? 0 : cpu; !ret && i < l->ncpus && (cpu == UINT_MAX || i == cpu);
-	     i++) {
+	for (i = cpu == UINT_MAX ? 0 : cpu; !ret && i < (cpu == UINT_MAX ? l->ncpus : cpu + 1); i++) {
 		struct ref r;
 
 		if (!last[i].a)

@@ -2,8 +2,9 @@
 /*
  * merge.h - a k-way merge of sorted runs by a tree of losers: which run
  * holds the smallest key, found again after a run's key changed in
- * log2(k) comparisons that need no branch (the classifiers' merge of the
- * threads' records by start time, millions of times over)
+ * log2(k) comparisons, one a level on the same path every time (the
+ * classifiers' merge of the threads' records by start time, millions of
+ * times over)
  *
  * Each run has a key, the start of its next record; a run that is done
  * has none. The smallest key wins; of equal keys, the run with the lower
