@@ -358,34 +358,38 @@ static inline void classify_next(const struct lines *l, unsigned int c, const st
  * The merge of merge_by_cpu() without the lines, over threads @ids (@n
  * of them): the gap after an interval is classified when the next
  * interval on its CPU comes, and at the end those of CPU @cpu (UINT_MAX:
- * of every CPU). @last and @pos are zeroed, of ncpus and @n entries.
+ * of every CPU). @last is zeroed, of ncpus entries.
  */
 static int merge_group(const struct lines *l, const uint32_t *ids, uint32_t n,
-		       unsigned int cpu, struct last *last, size_t *pos,
-		       hg_gap_fn fn, void *arg)
+		       unsigned int cpu, struct last *last, hg_gap_fn fn, void *arg)
 {
+	/* each run's next record and its end: no index looked up again a record */
+	const struct iv **next = calloc(n ? n : 1, sizeof(*next));
+	const struct iv **end = calloc(n ? n : 1, sizeof(*end));
 	struct hg_merge m = { 0 };
 	uint64_t left = 0;
 	struct hg_gap g;
 	uint32_t i, j;
-	int ret = merge_start(l, ids, n, &m);
+	int ret = next && end ? merge_start(l, ids, n, &m) : -ENOMEM;
 
-	for (i = 0; i < n; i++)
+	for (i = 0; !ret && i < n; i++) {
+		next[i] = l->ivs[ids[i]];
+		end[i] = next[i] + l->niv[ids[i]];
 		left += l->niv[ids[i]];
+	}
 	for (j = hg_merge_top(&m); !ret && left; left--) {
-		uint32_t th = ids[j];
-		size_t k = pos[j]++;
-		const struct iv *b = &l->ivs[th][k];
+		const struct iv *b = next[j]++;
 		struct last *p = &last[b->cpu];
+		int more = next[j] < end[j];
 
 		if (p->gap) {
-			classify_next(l, b->cpu, p, b, th, &g);
+			classify_next(l, b->cpu, p, b, ids[j], &g);
 			ret = fn(&g, arg);
 		}
 		p->a = b;
-		p->thread = th;
-		p->gap = k + 1 < l->niv[th] && !(b->flags & HG_REC_CONTINUED);
-		j = merge_next(&m, l, j, th, k);
+		p->thread = ids[j];
+		p->gap = more && !(b->flags & HG_REC_CONTINUED);
+		j = hg_merge_set(&m, j, more ? next[j]->start_cycles : 0, more);
 	}
 	for (i = cpu == UINT_MAX ? 0 : cpu; !ret && i < (cpu == UINT_MAX ? l->ncpus : cpu + 1); i++) {
 		struct ref r;
@@ -397,6 +401,8 @@ static int merge_group(const struct lines *l, const uint32_t *ids, uint32_t n,
 			ret = fn(&g, arg);
 	}
 	hg_merge_free(&m);
+	free(next);
+	free(end);
 	return ret;
 }
 
@@ -421,13 +427,11 @@ static int merge_classify(const struct hg_trace *t, struct lines *l, hg_gap_fn f
 	uint32_t n = t->nthreads, i, j, *ids;
 	bool homed = true;
 	struct last *last;
-	size_t *pos;
 	int ret = -ENOMEM;
 
 	last = calloc(l->ncpus ? l->ncpus : 1, sizeof(*last));
-	pos = calloc(n ? n : 1, sizeof(*pos));
 	ids = calloc(n ? n : 1, sizeof(*ids));
-	if (!last || !pos || !ids)
+	if (!last || !ids)
 		goto out;
 	for (i = j = 0; i < n; i++) {
 		if (l->niv[i])
@@ -437,18 +441,17 @@ static int merge_classify(const struct hg_trace *t, struct lines *l, hg_gap_fn f
 	n = j;
 	ret = 0;
 	if (!homed) {
-		ret = merge_group(l, ids, n, UINT_MAX, last, pos, fn, arg);
+		ret = merge_group(l, ids, n, UINT_MAX, last, fn, arg);
 		goto out;
 	}
 	qsort_r(ids, n, sizeof(*ids), by_home, l->home);
 	for (i = 0; !ret && i < n; i = j) {
 		for (j = i + 1; j < n && l->home[ids[j]] == l->home[ids[i]]; j++)
 			;
-		ret = merge_group(l, ids + i, j - i, l->home[ids[i]], last, pos + i, fn, arg);
+		ret = merge_group(l, ids + i, j - i, l->home[ids[i]], last, fn, arg);
 	}
 out:
 	free(last);
-	free(pos);
 	free(ids);
 	return ret;
 }
