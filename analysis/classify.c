@@ -377,7 +377,7 @@ static int merge_group(const struct lines *l, const uint32_t *ids, uint32_t n,
 		end[i] = next[i] + l->niv[ids[i]];
 		left += l->niv[ids[i]];
 	}
-	for (j = hg_merge_top(&m); !ret && left; left--) {
+	for (j = ret ? 0 : hg_merge_top(&m); !ret && left; left--) {
 		const struct iv *b = next[j]++;
 		struct last *p = &last[b->cpu];
 		int more = next[j] < end[j];
