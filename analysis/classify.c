@@ -3,18 +3,23 @@
  * classify.c - classify gaps on per-CPU time lines
  *
  * Each thread's records are used as they are (a copy without the event
- * records where it has any); a k-way merge by start time lays them out on
- * one time line per CPU, as references (thread, index). On a CPU's line the
- * record after A's is simply the next element, so classifying is one
- * linear pass. The pieces of a long interval (HG_REC_CONTINUED) follow one
- * another with no gap between them, and only the last piece has a gap.
+ * records where it has any); a k-way merge by start time (analysis/merge.h)
+ * lays them out on one time line per CPU, as references (thread, index).
+ * On a CPU's line the record after A's is simply the next element, so
+ * classifying is one linear pass. The stream keeps no lines: it classifies
+ * A's gap when the next record on A's CPU comes out of the merge, and
+ * merges the threads of each CPU apart when no thread ran on two. The
+ * pieces of a long interval (HG_REC_CONTINUED) follow one another with no
+ * gap between them, and only the last piece has a gap.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "analysis/classify.h"
+#include "analysis/merge.h"
 
 /* An interval, or a piece of one: a trace record. */
 #define iv hg_record
@@ -33,11 +38,15 @@ struct lines {
 	const struct iv **ivs;	/* per thread, its interval records */
 	bool *owned;		/* ivs[i] is a copy of ours */
 	size_t *niv;
+	unsigned int *home;	/* per thread, the one CPU of its records, or HOME_NONE */
 	struct ref **cpu;	/* per CPU, its time line */
 	size_t *ncpu;
 	unsigned int ncpus;
 	uint64_t known_until;	/* past this, a thread's records were dropped */
 };
+
+/* A thread without records, or with records on several CPUs. */
+#define HOME_NONE	UINT_MAX
 
 static const char *const class_names[HG_GAP_NCLASSES] = {
 	[HG_GAP_VOLUNTARY] = "voluntary switch",
@@ -64,24 +73,59 @@ static void free_lines(struct lines *l, uint32_t nthreads)
 	free(l->ivs);
 	free(l->owned);
 	free(l->niv);
+	free(l->home);
 	free(l->cpu);
 	free(l->ncpu);
+}
+
+/*
+ * One pass over a thread's @n records at @v: counted per CPU, the CPUs
+ * seen, each continued piece followed by the rest of it. Returns 0,
+ * -EINVAL for a piece without its rest, or 1 at the first event record,
+ * with nothing counted.
+ */
+static int scan_records(struct lines *l, uint32_t i, const struct iv *v, size_t n)
+{
+	unsigned int top = l->ncpus, other = 0;
+	size_t k;
+
+	for (k = 0; k < n; k++) {
+		unsigned int c = v[k].cpu;
+
+		if (v[k].flags & (HG_REC_EVENT | HG_REC_CONTINUED)) {
+			/* an event, or one between a piece and its rest: the copy decides */
+			if ((v[k].flags & HG_REC_EVENT) ||
+			    (k + 1 < n && (v[k + 1].flags & HG_REC_EVENT))) {
+				while (k--)
+					l->ncpu[v[k].cpu]--;
+				return 1;
+			}
+			/* a continued piece must be followed by the rest of it */
+			if (k + 1 == n || v[k + 1].start_cycles != iv_end(&v[k]))
+				return -EINVAL;
+		}
+		top = c >= top ? c + 1u : top;
+		other |= c ^ v[0].cpu;
+		l->ncpu[c]++;
+	}
+	l->ncpus = top;
+	l->home[i] = n && !other ? v[0].cpu : HOME_NONE;
+	return 0;
 }
 
 /* A thread's interval records: its own, or a copy without its events. */
 static int thread_records(const struct hg_trace_thread *th, struct lines *l, uint32_t i)
 {
 	struct iv *copy;
-	uint64_t k, n = 0, events = 0;
+	uint64_t k, n = 0;
+	int ret = scan_records(l, i, th->recs, th->stored);
 
-	for (k = 0; k < th->stored; k++)
-		events += (th->recs[k].flags & HG_REC_EVENT) != 0;
-	if (!events) {
+	if (ret <= 0) {
 		l->ivs[i] = th->recs;
 		l->niv[i] = th->stored;
-		return 0;
+		return ret;
 	}
-	copy = malloc((th->stored - events + 1) * sizeof(*copy));
+	copy = malloc((th->stored + 1) * sizeof(*copy));
 	if (!copy)
 		return -ENOMEM;
 	for (k = 0; k < th->stored; k++)
@@ -90,42 +134,30 @@ static int thread_records(const struct hg_trace_thread *th, struct lines *l, uin
 	l->ivs[i] = copy;
 	l->owned[i] = true;
 	l->niv[i] = n;
-	return 0;
+	return scan_records(l, i, copy, n);
 }
 
 /* Each thread's interval records; which CPUs there are; where drops begin. */
 static int decode_all(const struct hg_trace *t, struct lines *l)
 {
 	uint32_t i;
-	size_t k;
 
 	l->ivs = calloc(t->nthreads ? t->nthreads : 1, sizeof(*l->ivs));
 	l->owned = calloc(t->nthreads ? t->nthreads : 1, sizeof(*l->owned));
 	l->niv = calloc(t->nthreads ? t->nthreads : 1, sizeof(*l->niv));
+	l->home = calloc(t->nthreads ? t->nthreads : 1, sizeof(*l->home));
 	/* counted per CPU here, for the lines: a record's CPU is 16 bits */
 	l->ncpu = calloc(UINT16_MAX + 1, sizeof(*l->ncpu));
-	if (!l->ivs || !l->owned || !l->niv || !l->ncpu)
+	if (!l->ivs || !l->owned || !l->niv || !l->home || !l->ncpu)
 		return -ENOMEM;
 	l->known_until = UINT64_MAX;
 	for (i = 0; i < t->nthreads; i++) {
 		const struct hg_trace_thread *th = &t->threads[i];
-		size_t n;
 		int ret = thread_records(th, l, i);
+		size_t n = l->niv[i];
 
 		if (ret)
 			return ret;
-		n = l->niv[i];
-		for (k = 0; k < n; k++) {
-			const struct iv *v = &l->ivs[i][k];
-
-			if (v->cpu >= l->ncpus)
-				l->ncpus = v->cpu + 1u;
-			l->ncpu[v->cpu]++;
-			/* a continued piece must be followed by the rest of it */
-			if ((v->flags & HG_REC_CONTINUED) &&
-			    (k + 1 == n || v[1].start_cycles != iv_end(v)))
-				return -EINVAL;
-		}
 		/* a dropping thread that traces intervals may have run unseen */
 		if (th->dropped && n && iv_end(&l->ivs[i][n - 1]) < l->known_until)
 			l->known_until = iv_end(&l->ivs[i][n - 1]);
@@ -135,71 +167,73 @@ static int decode_all(const struct hg_trace *t, struct lines *l)
 	return 0;
 }
 
-/* Min-heap of threads by the start of their next interval, kept in the entry. */
-struct head {
-	uint64_t start;
-	uint32_t thread;
-};
-
-static inline __attribute__((always_inline)) void sift(struct head *h, size_t n, size_t i)
+/*
+ * The merge of the intervals of threads @ids (@n of them; NULL: every
+ * thread) by start time, each thread a run.
+ */
+static int merge_start(const struct lines *l, const uint32_t *ids, uint32_t n,
+		       struct hg_merge *m)
 {
-	struct head v = h[i];
+	uint64_t *first = calloc(n ? n : 1, sizeof(*first));
+	unsigned char *live = calloc(n ? n : 1, 1);
+	uint32_t j;
+	int ret = -ENOMEM;
 
-	for (;;) {
-		size_t a = 2 * i + 1, s = a;
+	if (first && live) {
+		for (j = 0; j < n; j++) {
+			uint32_t th = ids ? ids[j] : j;
 
-		if (a >= n)
-			break;
-		if (a + 1 < n && h[a + 1].start < h[a].start)
-			s = a + 1;
-		if (h[s].start >= v.start)
-			break;
-		h[i] = h[s];
-		i = s;
+			live[j] = l->niv[th] != 0;
+			first[j] = live[j] ? l->ivs[th][0].start_cycles : 0;
+		}
+		ret = hg_merge_init(m, n, first, live);
 	}
-	h[i] = v;
+	free(first);
+	free(live);
+	return ret;
+}
+
+/* Interval @k of thread @th, run @j, merged: the run's next key, the new top. */
+static inline uint32_t merge_next(struct hg_merge *m, const struct lines *l, uint32_t j,
+				  uint32_t th, size_t k)
+{
+	int more = k + 1 < l->niv[th];
+
+	return hg_merge_set(m, j, more ? l->ivs[th][k + 1].start_cycles : 0, more);
 }
 
 /* Lay every interval out on its CPU's time line, in start order. */
 static int merge_by_cpu(const struct hg_trace *t, struct lines *l)
 {
-	struct head *heap;
-	size_t *fill, *pos, n = 0;
-	uint32_t i;
+	struct hg_merge m = { 0 };
+	size_t *fill, *pos;
+	uint64_t left = 0;
+	uint32_t i, th;
 	int ret = -ENOMEM;
 
 	l->cpu = calloc(l->ncpus ? l->ncpus : 1, sizeof(*l->cpu));
 	fill = calloc(l->ncpus ? l->ncpus : 1, sizeof(*fill));
-	heap = calloc(t->nthreads ? t->nthreads : 1, sizeof(*heap));
 	pos = calloc(t->nthreads ? t->nthreads : 1, sizeof(*pos));
-	if (!l->cpu || !fill || !heap || !pos)
+	if (!l->cpu || !fill || !pos || merge_start(l, NULL, t->nthreads, &m))
 		goto out;
 	for (i = 0; i < t->nthreads; i++)
-		if (l->niv[i])
-			heap[n++] = (struct head){ l->ivs[i][0].start_cycles, i };
+		left += l->niv[i];
 	for (i = 0; i < l->ncpus; i++) {
 		l->cpu[i] = malloc((l->ncpu[i] ? l->ncpu[i] : 1) * sizeof(struct ref));
 		if (!l->cpu[i])
 			goto out;
 	}
-	for (i = (uint32_t)n; i-- > 0;)
-		sift(heap, n, i);
-	while (n) {
-		uint32_t th = heap[0].thread;
+	for (th = hg_merge_top(&m); left; left--) {
 		size_t k = pos[th]++;
 		unsigned int c = l->ivs[th][k].cpu;
 
 		l->cpu[c][fill[c]++] = (struct ref){ th, (uint32_t)k };
-		if (pos[th] < l->niv[th])
-			heap[0].start = l->ivs[th][pos[th]].start_cycles;
-		else
-			heap[0] = heap[--n];
-		sift(heap, n, 0);
+		th = merge_next(&m, l, th, th, k);
 	}
 	ret = 0;
 out:
+	hg_merge_free(&m);
 	free(fill);
-	free(heap);
 	free(pos);
 	return ret;
 }
@@ -268,56 +302,157 @@ int hg_classify(const struct hg_trace *t, hg_gap_fn fn, void *arg)
 	return ret;
 }
 
+/* The last interval merged on a CPU, while the stream goes. */
+struct last {
+	const struct iv *a;	/* NULL: none yet */
+	uint32_t thread;
+	uint32_t gap;		/* a gap of its thread follows it */
+};
+
 /*
- * The merge of merge_by_cpu() without the lines: the gap after an interval
- * is classified when the next interval on its CPU comes (or at the end).
+ * classify_one()'s classes by what is known of the gap, indexed by
+ * odd << 4 | foreign << 3 | migrated << 2 | other << 1 | voluntary, its
+ * tests in their order: odd (past a drop, or the next interval starts
+ * before A's end) makes it unknown, then the same thread resuming there,
+ * then resuming elsewhere first, then another thread next
+ */
+#define U HG_GAP_UNKNOWN
+#define F HG_GAP_FOREIGN
+#define M HG_GAP_MIGRATION
+static const unsigned char class_of[32] = {
+	U, U, HG_GAP_INVOLUNTARY, HG_GAP_VOLUNTARY, M, M, M, M,
+	F, F, F, F, F, F, F, F,
+	U, U, U, U, U, U, U, U, U, U, U, U, U, U, U, U,
+};
+#undef U
+#undef F
+#undef M
+
+/*
+ * classify_one() for the gap after @p's interval on CPU @c when interval
+ * @b of thread @bth comes next there: its tests made together, the class
+ * looked up in class_of[] rather than branched on.
+ */
+static inline void classify_next(const struct lines *l, unsigned int c, const struct last *p,
+				 const struct iv *b, uint32_t bth, struct hg_gap *g)
+{
+	const struct iv *a = p->a, *resume = a + 1;
+	uint64_t end = iv_end(a), back = resume->start_cycles;
+	unsigned int odd = back > l->known_until || b->start_cycles > l->known_until ||
+			   b->start_cycles < end;
+	unsigned int idx = odd << 4 | (b == resume) << 3 |
+			   (resume->cpu != c && back <= b->start_cycles) << 2 |
+			   (bth != p->thread) << 1 | ((a->flags & (HG_REC_YIELD | HG_REC_SLEEP)) != 0);
+	unsigned int cls = class_of[idx];
+	int sw = cls <= HG_GAP_INVOLUNTARY;
+
+	g->cls = (enum hg_gap_class)cls;
+	g->thread = p->thread;
+	g->next_thread = sw ? bth : p->thread;
+	g->cpu = c;
+	g->at_cycles = end;
+	g->cost_cycles = sw ? b->start_cycles - end : back > end ? back - end : 0;
+}
+
+/*
+ * The merge of merge_by_cpu() without the lines, over threads @ids (@n
+ * of them): the gap after an interval is classified when the next
+ * interval on its CPU comes, and at the end those of CPU @cpu (UINT_MAX:
+ * of every CPU). @last is zeroed, of ncpus entries.
+ */
+static int merge_group(const struct lines *l, const uint32_t *ids, uint32_t n,
+		       unsigned int cpu, struct last *last, hg_gap_fn fn, void *arg)
+{
+	/* each run's next record and its end: no index looked up again a record */
+	const struct iv **next = calloc(n ? n : 1, sizeof(*next));
+	const struct iv **end = calloc(n ? n : 1, sizeof(*end));
+	struct hg_merge m = { 0 };
+	uint64_t left = 0;
+	struct hg_gap g;
+	uint32_t i, j;
+	int ret = next && end ? merge_start(l, ids, n, &m) : -ENOMEM;
+
+	for (i = 0; !ret && i < n; i++) {
+		next[i] = l->ivs[ids[i]];
+		end[i] = next[i] + l->niv[ids[i]];
+		left += l->niv[ids[i]];
+	}
+	for (j = ret ? 0 : hg_merge_top(&m); !ret && left; left--) {
+		const struct iv *b = next[j]++;
+		struct last *p = &last[b->cpu];
+		int more = next[j] < end[j];
+
+		if (p->gap) {
+			classify_next(l, b->cpu, p, b, ids[j], &g);
+			ret = fn(&g, arg);
+		}
+		p->a = b;
+		p->thread = ids[j];
+		p->gap = more && !(b->flags & HG_REC_CONTINUED);
+		j = hg_merge_set(&m, j, more ? next[j]->start_cycles : 0, more);
+	}
+	for (i = cpu == UINT_MAX ? 0 : cpu; !ret && i < (cpu == UINT_MAX ? l->ncpus : cpu + 1); i++) {
+		struct ref r;
+
+		if (!last[i].a)
+			continue;
+		r = (struct ref){ last[i].thread, (uint32_t)(last[i].a - l->ivs[last[i].thread]) };
+		if (classify_one(l, i, &r, NULL, &g))
+			ret = fn(&g, arg);
+	}
+	hg_merge_free(&m);
+	free(next);
+	free(end);
+	return ret;
+}
+
+/* Threads by the one CPU of their records. */
+static int by_home(const void *x, const void *y, void *arg)
+{
+	const unsigned int *home = arg;
+	uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+
+	if (home[a] != home[b])
+		return home[a] < home[b] ? -1 : 1;
+	return a < b ? -1 : a > b;
+}
+
+/*
+ * Every CPU's line merged: when each thread's records lie on one CPU, the
+ * threads of each CPU apart, a merge of fewer runs whose order repeats
+ * (the threads take turns); else all threads in one merge.
  */
 static int merge_classify(const struct hg_trace *t, struct lines *l, hg_gap_fn fn, void *arg)
 {
-	struct head *heap;
-	struct ref *last;
-	size_t *pos, n = 0;
-	bool *seen;
-	struct hg_gap g;
-	uint32_t i;
+	uint32_t n = t->nthreads, i, j, *ids;
+	bool homed = true;
+	struct last *last;
 	int ret = -ENOMEM;
 
 	last = calloc(l->ncpus ? l->ncpus : 1, sizeof(*last));
-	seen = calloc(l->ncpus ? l->ncpus : 1, sizeof(*seen));
-	heap = calloc(t->nthreads ? t->nthreads : 1, sizeof(*heap));
-	pos = calloc(t->nthreads ? t->nthreads : 1, sizeof(*pos));
-	if (!last || !seen || !heap || !pos)
+	ids = calloc(n ? n : 1, sizeof(*ids));
+	if (!last || !ids)
 		goto out;
-	ret = 0;
-	for (i = 0; i < t->nthreads; i++)
+	for (i = j = 0; i < n; i++) {
 		if (l->niv[i])
-			heap[n++] = (struct head){ l->ivs[i][0].start_cycles, i };
-	for (i = (uint32_t)n; i-- > 0;)
-		sift(heap, n, i);
-	while (n && !ret) {
-		uint32_t th = heap[0].thread;
-		size_t k = pos[th]++;
-		unsigned int c = l->ivs[th][k].cpu;
-		struct ref here = { th, (uint32_t)k };
-
-		if (seen[c] && classify_one(l, c, &last[c], &here, &g))
-			ret = fn(&g, arg);
-		last[c] = here;
-		seen[c] = true;
-		if (pos[th] < l->niv[th])
-			heap[0].start = l->ivs[th][pos[th]].start_cycles;
-		else
-			heap[0] = heap[--n];
-		sift(heap, n, 0);
+			ids[j++] = i;
+		homed = homed && (!l->niv[i] || l->home[i] != HOME_NONE);
 	}
-	for (i = 0; !ret && i < l->ncpus; i++)
-		if (seen[i] && classify_one(l, i, &last[i], NULL, &g))
-			ret = fn(&g, arg);
+	n = j;
+	ret = 0;
+	if (!homed) {
+		ret = merge_group(l, ids, n, UINT_MAX, last, fn, arg);
+		goto out;
+	}
+	qsort_r(ids, n, sizeof(*ids), by_home, l->home);
+	for (i = 0; !ret && i < n; i = j) {
+		for (j = i + 1; j < n && l->home[ids[j]] == l->home[ids[i]]; j++)
+			;
+		ret = merge_group(l, ids + i, j - i, l->home[ids[i]], last, fn, arg);
+	}
 out:
 	free(last);
-	free(seen);
-	free(heap);
-	free(pos);
+	free(ids);
 	return ret;
 }
 

@@ -59,10 +59,13 @@ int hg_classify(const struct hg_trace *t, hg_gap_fn fn, void *arg);
 
 /*
  * hg_classify_stream - the gaps of hg_classify(), each classified the same,
- * in the order in which the intervals after them start, not CPU by CPU:
- * no time line per CPU is kept (8 bytes an interval), for callers that
- * only count. Returns what hg_classify() returns (a record that does not
- * decode is found before @fn is first called).
+ * in no particular order either: no time line per CPU is kept (8 bytes an
+ * interval), for callers that only count. The gaps are classified as the
+ * threads' records are merged by start time; when each thread's records
+ * lie on one CPU, the threads of each CPU are merged apart (fewer threads
+ * a merge, taking turns in an order that repeats). Returns what
+ * hg_classify() returns (a record that does not decode is found before
+ * @fn is first called).
  */
 int hg_classify_stream(const struct hg_trace *t, hg_gap_fn fn, void *arg);
 

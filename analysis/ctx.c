@@ -14,9 +14,12 @@
 /* A gap of class @cls (of @r's kind) and the trace's view @g of it. */
 static int add_gap(struct hg_ctx_report *r, int cls, const struct hg_gap *g)
 {
-	/* the trace's inference, whatever the kernel says of it */
-	if (g->cls == HG_GAP_VOLUNTARY || g->cls == HG_GAP_INVOLUNTARY)
-		r->inferred[g->cls == HG_GAP_INVOLUNTARY][g->thread]++;
+	/*
+	 * the trace's inference, whatever the kernel says of it: a switch
+	 * (class 0 or 1) counted in its row, no branch on the class
+	 */
+	r->inferred[g->cls & 1][g->thread] += g->cls == HG_GAP_VOLUNTARY ||
+					      g->cls == HG_GAP_INVOLUNTARY;
 	r->n[cls]++;
 	return hg_vcount_add(&r->cost[cls], g->cost_cycles);
 }

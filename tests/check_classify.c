@@ -3,10 +3,12 @@
  * check_classify.c - analysis/classify.h: every gap of synthetic
  * multi-CPU traces with known switches, interrupts, migrations and unknowns
  * gets the expected class, threads, CPU and cost; long intervals are
- * reassembled and events ignored; a random trace agrees with a brute-force
+ * reassembled and events ignored; random traces (threads free to move, or
+ * each on one CPU) agree with a brute-force
  * reading of the rules; the callback's error stops the walk
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -386,7 +388,8 @@ END_TEST
  * Time is cut into slots of 100 ns; in each slot every CPU runs one
  * thread (no thread on two CPUs) or none, for 10 to 79 ns from an offset
  * of up to 20 ns. Some intervals end with a yield or a sleep; events are
- * sprinkled in.
+ * sprinkled in. With @pinned, CPU c runs only threads c and c + R_CPUS
+ * (each thread's intervals on one CPU).
  */
 #define R_THREADS 5
 #define R_CPUS 3
@@ -398,7 +401,7 @@ static uint64_t lcg(uint64_t *state)
 	return *state >> 33;
 }
 
-static size_t random_trace(uint64_t seed, struct tiv *iv, size_t max)
+static size_t random_trace(uint64_t seed, bool pinned, struct tiv *iv, size_t max)
 {
 	static const unsigned int ends[] = { 0, 0, Y, S };
 	uint64_t state = seed;
@@ -415,6 +418,8 @@ static size_t random_trace(uint64_t seed, struct tiv *iv, size_t max)
 			perm[k] = perm[j];
 			perm[j] = x;
 		}
+		for (c = 0; pinned && c < R_CPUS; c++)	/* thread c, or c + R_CPUS */
+			perm[c] = c + R_CPUS < R_THREADS && lcg(&state) % 2 ? c + R_CPUS : c;
 		for (c = 0; c < R_CPUS; c++) {
 			uint64_t off = lcg(&state) % 21;
 
@@ -482,21 +487,22 @@ static int cmp_want(const void *x, const void *y)
 }
 
 /*
- * Loop index: the seed. With odd seeds thread 4's records stop half-way,
- * as when the arena is full: it dropped the rest.
+ * @seed's trace (pinned or not) against the reference. With odd seeds
+ * thread 4's records stop half-way, as when the arena is full: it dropped
+ * the rest.
  */
-START_TEST(test_random_against_reference)
+static void check_random(int seed, bool pinned)
 {
 	struct tiv iv[R_SLOTS * R_CPUS * 2];
 	struct want want[R_SLOTS * R_CPUS];
-	size_t n = random_trace((uint64_t)_i + 1, iv, N(iv)), nw, i, k, intervals = 0;
+	size_t n = random_trace((uint64_t)seed + 1, pinned, iv, N(iv)), nw, i, k, intervals = 0;
 	size_t per_class[HG_GAP_NCLASSES] = { 0 }, total = 0;
 	uint64_t known_until = UINT64_MAX;
 	struct hg_trace *t;
 	struct gaps gs;
 	int c;
 
-	if (_i % 2) {
+	if (seed % 2) {
 		for (i = k = 0; i < n; i++)
 			if (iv[i].thread != 4 || iv[i].start < R_SLOTS * 100 / 2)
 				iv[k++] = iv[i];
@@ -506,7 +512,7 @@ START_TEST(test_random_against_reference)
 				known_until = T(iv[i].start + iv[i].len);
 	}
 	t = build(R_THREADS, iv, n);
-	if (_i % 2)
+	if (seed % 2)
 		t->threads[4].dropped = 1;
 	nw = reference(iv, n, known_until, want);
 	qsort(want, nw, sizeof(want[0]), cmp_want);
@@ -533,12 +539,31 @@ START_TEST(test_random_against_reference)
 	ck_assert_uint_gt(per_class[HG_GAP_VOLUNTARY], 0);
 	ck_assert_uint_gt(per_class[HG_GAP_INVOLUNTARY], 0);
 	ck_assert_uint_gt(per_class[HG_GAP_FOREIGN], 0);
-	ck_assert_uint_gt(per_class[HG_GAP_MIGRATION], 0);
-	if (_i % 2)
+	if (pinned)
+		ck_assert_uint_eq(per_class[HG_GAP_MIGRATION], 0);
+	else
+		ck_assert_uint_gt(per_class[HG_GAP_MIGRATION], 0);
+	if (seed % 2)
 		ck_assert_uint_gt(per_class[HG_GAP_UNKNOWN], 0);
 	else
 		ck_assert_uint_eq(per_class[HG_GAP_UNKNOWN], 0);
 	hg_trace_free(t);
+}
+
+/* Loop index: the seed. */
+START_TEST(test_random_against_reference)
+{
+	check_random(_i, false);
+}
+END_TEST
+
+/*
+ * The same with each thread on one CPU, where the stream merges each
+ * CPU's threads apart
+ */
+START_TEST(test_random_pinned_against_reference)
+{
+	check_random(_i, true);
 }
 END_TEST
 
@@ -625,6 +650,7 @@ static Suite *classify_suite(void)
 
 	tc = tcase_create("random");
 	tcase_add_loop_test(tc, test_random_against_reference, 0, 16);
+	tcase_add_loop_test(tc, test_random_pinned_against_reference, 0, 16);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("walk");
