@@ -9,12 +9,13 @@
  * section of j on a resource of ceiling >= P_i, B_i^s = sum over such
  * resources k of the longest section of a lower task on k) and section
  * 7.8 (ceilings: the longest one such section), in continuous time (the
- * book's "- 1" for discrete time units left out). The set below is laid
- * out as the book lays out its examples, a table of the section lengths
- * of each task on each resource, but its numbers are not the book's: the
- * book's own examples could not be reproduced with certainty, so this set
- * follows the book's definitions and every expected value is worked out
- * by hand beside it.
+ * book's "- 1" for discrete time units left out). The set below is the
+ * book's own Table 7.1 (section 7.6.3, "Three semaphores shared by four
+ * tasks": the longest section of each task on each semaphore, ceilings
+ * S_a(P1), S_b(P1), S_c(P2)), which the book works through its algorithm
+ * of Figure 7.11; the expected values are that algorithm's, worked out by
+ * hand beside each test, in continuous time (each section counts whole,
+ * where the book's discrete time units count one less).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -27,7 +28,8 @@
 enum { A, B };
 
 /*
- * Four tasks, tau1 the highest, three resources; section lengths (ms):
+ * Buttazzo's Table 7.1: four tasks, tau1 the highest, three resources
+ * (the book's S_a, S_b, S_c); section lengths (here in ms):
  *
  *            A   B   C
  *    tau1    1   2   -
