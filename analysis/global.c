@@ -75,11 +75,13 @@ static void respond(const struct hg_rta_task *ts, const size_t *hp, const uint64
 			uint64_t lo = next, step = 1, hi = next;
 
 			while (rhs(ts, hp, rhp, nhp, k, m, hi) > hi) {
+				if (hi >= limit)
+					return;	/* no window up to the deadline holds */
 				lo = hi;
 				hi = hg_sat_add(next, step);
 				step = hg_sat_mul(step, 2);
 				if (hi > limit)
-					return;
+					hi = limit;	/* the last window the test may try */
 				r->iterations++;
 			}
 			while (hi - lo > 1) {

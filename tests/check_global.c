@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "analysis/global.h"
 #include "analysis/partition.h"
@@ -63,6 +64,44 @@ START_TEST(test_three_on_two)
 	ck_assert_int_eq(r[2].bound, HG_RTA_UNDECIDED);
 	ck_assert(!r[2].schedulable);
 	ck_assert_uint_eq(r[2].response_ns, UINT64_MAX);
+}
+END_TEST
+
+/*
+ * The set (C, T) = (1, 4), (1, 5), (3, 9), (9, 18), D = T, rate-monotonic,
+ * that SchedCAT's tests (B. Brandenburg, schedcat, tests/fp.py) give this
+ * test, with their responses in whole time units: 1, 1, 4, 15 on two CPUs
+ * and 1, 1, 3, 12 on three. By hand on two CPUs, the last task from 9:
+ * terms 1, 1, 1 -> 10; 2, 2, 2 -> 12; 3, 3, 4 -> 14; 4, 3, 6 -> 15; at 15
+ * W = 4, 3, 6, caps 7: 9 + floor(13 / 2) = 15. In ms, with the nanosecond
+ * as the unit of the cap, the fixed point is 16 ms - 1 ns: the crawl at
+ * first, galloped over, and a gallop that would pass the deadline (18 ms)
+ * tries the deadline itself (it said "undecided" when it passed it).
+ */
+START_TEST(test_schedcat_set)
+{
+	static const uint64_t c[4] = { 1, 1, 3, 9 }, t[4] = { 4, 5, 9, 18 };
+	static const uint64_t want2[4] = { 1, 1, 4, 15 }, want3[4] = { 1, 1, 3, 12 };
+	struct hg_rta_task ts[4];
+	struct hg_rta_result r[4];
+	uint64_t unit;
+	size_t i;
+
+	for (unit = 1; unit <= MS; unit *= MS) {
+		memset(ts, 0, sizeof(ts));
+		for (i = 0; i < 4; i++)
+			ts[i] = (struct hg_rta_task){ .id = (unsigned int)i, .c_ns = c[i] * unit,
+				.t_ns = t[i] * unit, .d_ns = t[i] * unit, .prio = HG_RTA_NO_PRIO };
+		ck_assert_int_eq(hg_rta_global(ts, 4, 2, r, NULL), 0);
+		for (i = 0; i < 4; i++) {
+			ck_assert_int_eq(r[i].bound, HG_RTA_UPPER);
+			ck_assert_uint_eq(r[i].response_ns, i == 3 && unit == MS ?
+					  16 * MS - 1 : want2[i] * unit);
+		}
+		ck_assert_int_eq(hg_rta_global(ts, 4, 3, r, NULL), 0);
+		for (i = 0; i < 4; i++)
+			ck_assert_uint_eq(r[i].response_ns, want3[i] * unit);
+	}
 }
 END_TEST
 
@@ -363,6 +402,7 @@ static Suite *suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_three_on_two);
 	tcase_add_test(tc, test_carry_in);
+	tcase_add_test(tc, test_schedcat_set);
 	tcase_add_test(tc, test_not_covered_by_the_test);
 	tcase_add_loop_test(tc, test_random_sound, 0, 4);
 	suite_add_tcase(s, tc);
