@@ -447,6 +447,7 @@ static int run_engine(struct run *r, const struct hg_config *cfg, const char *cm
 		      struct hg_trace **out, char *err, size_t errlen)
 {
 	struct hg_trace *t;
+	sigset_t block, mine;
 	cpu_set_t online = r->online;
 	unsigned int i, created;
 	int ret;
@@ -504,7 +505,13 @@ static int run_engine(struct run *r, const struct hg_config *cfg, const char *cm
 		return HG_RUN_SYSTEM;
 	}
 	t->capacity = r->arena.capacity;
-	created = hg_workers_start(r, err, errlen);
+	/* the run's signals blocked from the threads' first instruction (the
+	 * main thread may still take them now, run/setupsig.h) */
+	pthread_sigmask(SIG_BLOCK, NULL, &block);
+	hg_run_signals(&mine);
+	sigorset(&block, &block, &mine);
+	sigaddset(&block, SIGALRM);
+	created = hg_workers_start(r, &block, err, errlen);
 	/* from here the signals wait for wait_end(), or end the set-up below */
 	hg_setup_signals_close(r->setup);
 	hg_workers_wait_ready(r, created);

@@ -17,7 +17,6 @@
 #include "run/cpulist.h"
 #include "run/memlock.h"
 #include "run/reserve.h"
-#include "run/run.h"
 #include "run/worker.h"
 #include "trace/timeval.h"
 
@@ -203,23 +202,17 @@ void hg_workers_stop(struct run *r)
 			pthread_kill(r->w[i].th, HG_WAKE_SIGNAL);
 }
 
-unsigned int hg_workers_start(struct run *r, char *err, size_t errlen)
+unsigned int hg_workers_start(struct run *r, const sigset_t *block, char *err,
+			      size_t errlen)
 {
 	const struct hg_config *cfg = r->cfg;
 	pthread_attr_t attr;
-	sigset_t mask, run;
 	unsigned int i;
 	int ret;
 
-	/* the run's signals blocked from the thread's first instruction (the
-	 * main thread may still take them now, run/setupsig.h) */
-	pthread_sigmask(SIG_BLOCK, NULL, &mask);
-	hg_run_signals(&run);
-	sigorset(&mask, &mask, &run);
-	sigaddset(&mask, SIGALRM);
 	pthread_attr_init(&attr);
 	pthread_attr_setstacksize(&attr, STACK_BYTES);
-	pthread_attr_setsigmask_np(&attr, &mask);
+	pthread_attr_setsigmask_np(&attr, block);
 	for (i = 0; i < cfg->nthreads; i++) {
 		ret = pthread_create(&r->w[i].th, &attr, worker_main, &r->w[i]);
 		if (ret) {

@@ -7,18 +7,21 @@
 #ifndef HG_WORKER_H
 #define HG_WORKER_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 
 #include "run/runint.h"
 
 /*
- * hg_workers_start - create a thread for each of @r's workers; each sets
- * itself up (affinity, priority or reservation, timer, workload) and waits
- * at the gate. On a failure to create one, @err says which. Returns the
- * number of threads created: all of them on success.
+ * hg_workers_start - create a thread for each of @r's workers, with the
+ * signals @block blocked from its first instruction; each sets itself up
+ * (affinity, priority or reservation, timer, workload) and waits at the
+ * gate. On a failure to create one, @err says which. Returns the number
+ * of threads created: all of them on success.
  */
-unsigned int hg_workers_start(struct run *r, char *err, size_t errlen);
+unsigned int hg_workers_start(struct run *r, const sigset_t *block, char *err,
+			      size_t errlen);
 
 /* hg_workers_wait_ready - wait until @n threads have reached the gate. */
 void hg_workers_wait_ready(struct run *r, unsigned int n);
