@@ -6,10 +6,12 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "analysis/cpuset.h"
+#include "analysis/hog.h"
 #include "analysis/partition.h"
 #include "analysis/predict.h"
 #include "analysis/rta.h"
@@ -70,50 +72,43 @@ static int analyse(const struct hg_trace *t, const struct hg_rta_task *ts, size_
 
 bool hg_predict_hog(const struct hg_trace_thread *th)
 {
-	return (th->model == HG_MODEL_SPIN || th->model == HG_MODEL_CPU_PERIODIC) &&
-	       th->rt_prio != HG_NO_RT_PRIO && th->reserve == HG_RESERVE_NONE && !th->error;
+	return hg_hog_is(th->model, th->rt_prio != HG_NO_RT_PRIO, th->reserve) && !th->error;
 }
 
 /*
- * p->hog: for each task, a thread of @t that never blocks above it on its
- * CPUs (the first found); its results in @r made unbounded or not covered
- * (predict.h).
+ * p->hogs: the threads of @t that never block (hg_predict_hog()), each's
+ * index the trace's. Returns 0 or -ENOMEM.
  */
-static void hogs(const struct hg_trace *t, struct hg_prediction *p, struct hg_rta_result *r)
+static int find_hogs(const struct hg_trace *t, struct hg_prediction *p)
 {
-	size_t i;
 	uint32_t h;
 
-	for (i = 0; i < p->n; i++) {
-		const struct hg_rta_task *k = &p->ts[i];
+	p->hogs = calloc(t->nthreads ? t->nthreads : 1, sizeof(*p->hogs));
+	if (!p->hogs)
+		return -ENOMEM;
+	for (h = 0; h < t->nthreads; h++) {
+		const struct hg_trace_thread *th = &t->threads[h];
+		struct hg_hog *g = &p->hogs[p->nhogs];
 
-		for (h = 0; h < t->nthreads; h++) {
-			const struct hg_trace_thread *th = &t->threads[h];
-			cpu_set_t on, both;
-			bool all;
-
-			if (!hg_predict_hog(th) ||
-			    (k->prio != HG_RTA_NO_PRIO && k->prio > th->rt_prio))
-				continue;
-			/* no CPU list on either side: take them as sharing one CPU */
-			if (hg_cpuset_parse(th->cpus, &on) || !CPU_COUNT(&on) ||
-			    !CPU_COUNT(&k->cpus)) {
-				all = true;
-			} else {
-				CPU_AND(&both, &on, &k->cpus);
-				if (!CPU_COUNT(&both))
-					continue;
-				all = CPU_EQUAL(&both, &k->cpus) && CPU_COUNT(&k->cpus) == 1;
-			}
-			p->hog[i] = h + 1;
-			r[i].response_ns = UINT64_MAX;
-			r[i].schedulable = false;
-			r[i].bound = all ? HG_RTA_UNBOUNDED : HG_RTA_UNDECIDED;
-			if (!all)
-				r[i].test = HG_RTA_TEST_NONE;
-			break;
-		}
+		if (!hg_predict_hog(th))
+			continue;
+		g->id = th->id;
+		g->index = h;
+		g->prio = th->rt_prio;
+		/* no CPU list: none named */
+		if (hg_cpuset_parse(th->cpus, &g->cpus))
+			CPU_ZERO(&g->cpus);
+		snprintf(g->label, sizeof(g->label), "%s", th->workload);
+		snprintf(g->priority, sizeof(g->priority), "%s", th->priority);
+		p->nhogs++;
 	}
+	return 0;
+}
+
+/* p->hog and the results @r made unbounded or not covered (hog.h). */
+static void hogs(struct hg_prediction *p, struct hg_rta_result *r)
+{
+	hg_hog_apply(p->ts, p->n, p->hogs, p->nhogs, p->hog, r);
 }
 
 /* p->r_o: the analysis with each job charged p->ovh. Returns 0 or -ENOMEM. */
@@ -134,7 +129,7 @@ static int with_overheads(const struct hg_trace *t, struct hg_prediction *p)
 		free(p->r_o);
 		p->r_o = NULL;
 	} else {
-		hogs(t, p, p->r_o);
+		hogs(p, p->r_o);
 	}
 	free(ts);
 	return 0;
@@ -153,7 +148,8 @@ int hg_predict(const struct hg_trace *t, struct hg_prediction *p)
 	p->r_j = calloc(m, sizeof(*p->r_j));
 	p->blk = calloc(m, sizeof(*p->blk));
 	p->hog = calloc(m, sizeof(*p->hog));
-	if (!p->ts || !p->r || !p->idx || !p->ts_j || !p->r_j || !p->blk || !p->hog) {
+	if (!p->ts || !p->r || !p->idx || !p->ts_j || !p->r_j || !p->blk || !p->hog ||
+	    find_hogs(t, p)) {
 		hg_prediction_free(p);
 		return -ENOMEM;
 	}
@@ -164,7 +160,7 @@ int hg_predict(const struct hg_trace *t, struct hg_prediction *p)
 		p->n = 0;
 		return 0;
 	}
-	hogs(t, p, p->r);
+	hogs(p, p->r);
 	/* again, each job charged the machine's overheads (--overheads, --cs-cost) */
 	hg_overheads_from_sys(t, &p->ovh);
 	if (hg_overheads_any(&p->ovh) && with_overheads(t, p))
@@ -174,7 +170,7 @@ int hg_predict(const struct hg_trace *t, struct hg_prediction *p)
 	collect(t, p->ts_j, p->idx, true);
 	p->with_jitter = !analyse(t, p->ts_j, p->n, p->r_j, NULL, &p->order_j);
 	if (p->with_jitter)
-		hogs(t, p, p->r_j);
+		hogs(p, p->r_j);
 	return 0;
 }
 
@@ -188,6 +184,7 @@ void hg_prediction_free(struct hg_prediction *p)
 	free(p->blk);
 	free(p->r_o);
 	free(p->hog);
+	free(p->hogs);
 	memset(p, 0, sizeof(*p));
 }
 

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "analysis/blocking.h"
+#include "analysis/hog.h"
 #include "analysis/overheads.h"
 #include "analysis/rta.h"
 #include "trace/trace.h"
@@ -43,9 +44,12 @@ struct hg_prediction {
 	 * 0: none. Such a thread takes every moment the task could run: the
 	 * task's response has no bound where all its CPUs are the hog's
 	 * (HG_RTA_UNBOUNDED), and is not covered where it has others
-	 * (HG_RTA_TEST_NONE); in r, r_j and r_o alike.
+	 * (HG_RTA_TEST_NONE); in r, r_j and r_o alike. Decided by
+	 * hg_hog_apply() (hog.h), as rta decides it.
 	 */
 	uint32_t *hog;
+	struct hg_hog *hogs;	/* the threads that never block, their index the trace's */
+	size_t nhogs;
 };
 
 /*
@@ -53,7 +57,7 @@ struct hg_prediction {
  * priority, so that nothing of a priority at or below its own runs on its
  * CPU while it does: a CPU-bound model (CPU, CPU_SCAN, ...: HG_MODEL_SPIN)
  * or CPU_PERIODIC (a frame begins as soon as the last is done), not under
- * a reservation.
+ * a reservation, and not failed (hg_hog_is()).
  */
 bool hg_predict_hog(const struct hg_trace_thread *th);
 

@@ -69,5 +69,6 @@ int hg_taskset_lonely_lock(const struct hg_taskset *s, uint32_t from, unsigned i
 void hg_taskset_free(struct hg_taskset *s)
 {
 	free(s->task);
+	free(s->hogs);
 	memset(s, 0, sizeof(*s));
 }

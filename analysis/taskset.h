@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analysis/hog.h"
 #include "analysis/overheads.h"
 #include "analysis/rta.h"
 
@@ -36,6 +37,12 @@ struct hg_taskset {
 	struct hg_lock locks[HG_MAX_LOCKS];
 	/* the machine's costs (--overheads, --cs-cost); none when zero */
 	struct hg_overheads ovh;
+	/*
+	 * the threads left out that never block at a real-time priority
+	 * (hog.h), each's index its place here; malloc'd, NULL when none
+	 */
+	size_t nhogs;
+	struct hg_hog *hogs;
 };
 
 /* hg_taskset_alloc - room for @n tasks, zeroed, @n of them counted. Returns 0 or -ENOMEM. */

@@ -14,7 +14,6 @@
 #include "hourglass/commands.h"
 #include "hourglass/options.h"
 #include "hourglass/taskset.h"
-#include "run/priority.h"
 #include "report/rtaprint.h"
 #include "trace/errlen.h"
 
@@ -77,40 +76,20 @@ static const struct hg_cmdspec rta_spec = {
 		 "Hard Real-Time Computing Systems, ch. 7): the priority-inheritance bound,\n"
 		 "the longest one section for protect, and no bound (none) when a task of\n"
 		 "a priority between can run; locks shared across CPUs are not covered.\n"
-		 "CPU_PERIODIC and CPU-bound threads at a real-time priority are left out\n"
-		 "with a note: they never block, so the tasks at or below them on their\n"
-		 "CPUs do not run while they do.",
+		 "CPU_PERIODIC and CPU-bound threads at a real-time priority never block:\n"
+		 "they are not analysed, and a task at or below one of them on its one CPU\n"
+		 "has no bound (\"unbounded\", unschedulable), one with other CPUs besides\n"
+		 "is not covered; the prediction after a run says the same.",
 	.opts = rta_opts,
 	.rest = "[<options of a run>]",
 	.notes = "Output: one line per task, 'rta: thread <n> response <R>ms deadline\n"
 		 "<D>ms schedulable|unschedulable|undecided|not-covered test\n"
 		 "uniprocessor|global|not-covered cpus <list>' (R may be 'unbounded',\n"
-		 "'undecided' or '>=<R>ms'), then a table (lines starting with #).",
+		 "'undecided' or '>=<R>ms'), then a table (lines starting with #); a task\n"
+		 "kept out by a thread that never blocks: '# rta: thread <n>: no bound:\n"
+		 "thread <h> (<workload>, <priority>) never blocks and can run on its CPU\n"
+		 "<list> at its priority or above' (or 'not covered: ...').",
 };
-
-/*
- * The threads left out that keep others from running: a CPU-bound model
- * or CPU_PERIODIC at a real-time priority never blocks, so no task at or
- * below its priority runs on its CPUs while it does (the prediction after
- * a run marks those tasks; here a note says it).
- */
-static void note_hogs(const struct hg_config *cfg)
-{
-	unsigned int t;
-
-	for (t = 0; t < cfg->nthreads; t++) {
-		const struct hg_thread_cfg *c = &cfg->threads[t];
-		char prio[64];
-
-		if (c->wl->wcet || c->wl->model == HG_MODEL_LAT || !hg_prio_is_rt(&c->prio) ||
-		    c->reserve != HG_RESERVE_NONE)
-			continue;
-		hg_prio_describe(&c->prio, prio, sizeof(prio));
-		fprintf(stderr, "hourglass: rta: note: thread %u (-w %s, %s) is not analysed: it "
-			"never blocks, so no task at or below its priority runs on its CPUs while "
-			"it runs; the responses below leave it out\n", t, c->wl->name, prio);
-	}
-}
 
 /* The task set of --tasks or of the run's options @run; 0 or -errno. */
 static int task_set(const struct rta_args *a, int argc, char **run, struct hg_taskset *s,
@@ -142,8 +121,6 @@ static int task_set(const struct rta_args *a, int argc, char **run, struct hg_ta
 			 "(give -w PERIODIC <amount> <period> [<deadline>])");
 		ret = -EINVAL;
 	}
-	if (!ret)
-		note_hogs(&cfg);
 	hg_config_free(&cfg);
 	return ret;
 }

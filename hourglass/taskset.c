@@ -58,6 +58,36 @@ static void prio_label(const struct hg_prio *p, char *buf, size_t len, int32_t *
 	}
 }
 
+/*
+ * The threads of @cfg that never block at a real-time priority (hog.h)
+ * into s->hogs, their CPUs as a task's would be. Returns 0 or -ENOMEM.
+ */
+static int hogs_from_config(const struct hg_config *cfg, struct hg_taskset *s)
+{
+	unsigned int t;
+
+	s->hogs = calloc(cfg->nthreads ? cfg->nthreads : 1, sizeof(*s->hogs));
+	if (!s->hogs)
+		return -ENOMEM;
+	for (t = 0; t < cfg->nthreads; t++) {
+		const struct hg_thread_cfg *c = &cfg->threads[t];
+		struct hg_hog *h = &s->hogs[s->nhogs];
+
+		if (!hg_hog_is(c->wl->model, hg_prio_is_rt(&c->prio), c->reserve))
+			continue;
+		h->id = t;
+		h->index = (uint32_t)s->nhogs;
+		if (c->pinned)
+			h->cpus = c->cpus;
+		else if (sched_getaffinity(0, sizeof(h->cpus), &h->cpus))
+			CPU_ZERO(&h->cpus);
+		c->wl->describe(&c->wp, h->label, sizeof(h->label));
+		prio_label(&c->prio, h->priority, sizeof(h->priority), &h->prio);
+		s->nhogs++;
+	}
+	return 0;
+}
+
 int hg_taskset_from_config(const struct hg_config *cfg, struct hg_taskset *s,
 			   char *err, size_t errlen)
 {
@@ -68,6 +98,8 @@ int hg_taskset_from_config(const struct hg_config *cfg, struct hg_taskset *s,
 	for (t = 0; t < cfg->nthreads; t++)
 		n += cfg->threads[t].wl->wcet != NULL;
 	ret = hg_taskset_alloc(s, n);
+	if (!ret && (ret = hogs_from_config(cfg, s)))
+		hg_taskset_free(s);
 	if (ret) {
 		snprintf(err, errlen, "out of memory");
 		return ret;

@@ -17,7 +17,8 @@
  * of a table), T and D from the model, J and B from --jitter and
  * --blocking, the priority from -p (real-time classes only; others have
  * none), the CPUs from --cpu (without it, those this process may run on),
- * reservations from -rh/-rs; the admission limit of this machine.
+ * reservations from -rh/-rs; the admission limit of this machine; the
+ * threads that never block at a real-time priority (s->hogs, hog.h).
  * Returns 0, or -errno with a one-line reason in @err (a table that cannot
  * be read).
  */

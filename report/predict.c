@@ -46,7 +46,6 @@ static void print_blocking(FILE *f, const struct hg_trace *t, const struct hg_pr
  */
 static void print_hogs(FILE *f, const struct hg_trace *t, const struct hg_prediction *p)
 {
-	char cpus[256];
 	uint32_t h;
 	size_t i;
 
@@ -62,16 +61,8 @@ static void print_hogs(FILE *f, const struct hg_trace *t, const struct hg_predic
 		if (!p->hog[i])
 			continue;
 		hog = &t->threads[p->hog[i] - 1];
-		hg_cpuset_format(&p->ts[i].cpus, cpus, sizeof(cpus));
-		if (p->r[i].bound == HG_RTA_UNBOUNDED)
-			fprintf(f, "# thread %u: no bound: thread %u (%s, %s) never blocks and can run "
-				"on its CPU %s at its priority or above\n", p->ts[i].id, hog->id,
-				hog->workload, hog->priority, cpus);
-		else
-			fprintf(f, "# thread %u: not covered: thread %u (%s, %s) never blocks and can "
-				"take one of its CPUs %s at its priority or above, which the analysis "
-				"does not model\n", p->ts[i].id, hog->id, hog->workload,
-				hog->priority, cpus);
+		hg_print_kept_out(f, "", p->ts[i].id, &p->r[i], &p->ts[i].cpus, hog->id,
+				  hog->workload, hog->priority);
 	}
 }
 

@@ -10,6 +10,7 @@
 #include "report/json.h"
 #include "analysis/cpuset.h"
 #include "analysis/edf.h"
+#include "analysis/hog.h"
 #include "analysis/partition.h"
 #include "analysis/rtamath.h"
 #include "analysis/taskset.h"
@@ -173,6 +174,22 @@ void hg_print_blocking(FILE *f, unsigned int id, const struct hg_block *b,
 	}
 }
 
+void hg_print_kept_out(FILE *f, const char *tag, unsigned int id, const struct hg_rta_result *r,
+		       const cpu_set_t *cpus, unsigned int hog_id, const char *label,
+		       const char *prio)
+{
+	char l[256];
+
+	hg_cpuset_format(cpus, l, sizeof(l));
+	if (r->bound == HG_RTA_UNBOUNDED)
+		fprintf(f, "# %sthread %u: no bound: thread %u (%s, %s) never blocks and can run "
+			"on its CPU %s at its priority or above\n", tag, id, hog_id, label, prio, l);
+	else
+		fprintf(f, "# %sthread %u: not covered: thread %u (%s, %s) never blocks and can "
+			"take one of its CPUs %s at its priority or above, which the analysis "
+			"does not model\n", tag, id, hog_id, label, prio, l);
+}
+
 void hg_print_overheads_json(struct hg_json *j, const struct hg_overheads *o)
 {
 	if (!o) {
@@ -201,6 +218,36 @@ void hg_print_overheads(FILE *f, const char *tag, const struct hg_overheads *o)
 		o->source[0] ? o->source : "-");
 }
 
+/* Why a hog is not analysed, for the text and the JSON. */
+static void hog_why(const struct hg_hog *h, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s never blocks at %s: no task at or below its priority runs on its "
+		 "CPUs while it runs", h->label, h->priority);
+}
+
+/*
+ * The threads left out that never block, and the tasks each keeps from
+ * running (@by, hog.h), as the prediction after a run says them.
+ */
+static void print_hogs(FILE *f, const struct hg_taskset *s, const struct hg_rta_result *r,
+		       const uint32_t *by)
+{
+	char why[256];
+	size_t i;
+
+	for (i = 0; i < s->nhogs; i++) {
+		hog_why(&s->hogs[i], why, sizeof(why));
+		fprintf(f, "# rta: thread %u is not analysed: %s\n", s->hogs[i].id, why);
+	}
+	for (i = 0; i < s->n; i++) {
+		const struct hg_hog *h = by[i] ? &s->hogs[by[i] - 1] : NULL;
+
+		if (h)
+			hg_print_kept_out(f, "rta: ", s->task[i].rta.id, &r[i], &s->task[i].rta.cpus,
+					  h->id, h->label, h->priority);
+	}
+}
+
 /* Each response without and with the overheads, side by side. */
 static void print_overheads(FILE *f, const struct hg_taskset *s, const struct hg_rta_analysis *an,
 			    const struct hg_rta_analysis *ao)
@@ -219,7 +266,7 @@ static void print_overheads(FILE *f, const struct hg_taskset *s, const struct hg
 }
 
 static void print_text(FILE *f, const struct hg_taskset *s, const struct hg_rta_analysis *an,
-		       const struct hg_rta_analysis *ao, const struct edf *e)
+		       const struct hg_rta_analysis *ao, const struct edf *e, const uint32_t *by)
 {
 	const struct hg_rta_result *r = an->r;
 	char a[32], b[32], c[32], d[32], j[32], bl[32], sl[40], cl[256];
@@ -260,6 +307,7 @@ static void print_text(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 	}
 	for (i = 0; i < an->ngroups; i++)
 		print_group(f, s, &an->g[i]);
+	print_hogs(f, s, r, by);
 	for (i = 0; i < s->n; i++)
 		hg_print_blocking(f, s->task[i].rta.id, &an->blk[i], s->locks);
 	if (ao)
@@ -273,7 +321,7 @@ static void print_text(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 
 static void print_json(FILE *f, const struct hg_taskset *s, const struct hg_rta_task *k,
 		       const struct hg_rta_analysis *an, const struct hg_rta_analysis *ao,
-		       const struct edf *e)
+		       const struct edf *e, const uint32_t *by)
 {
 	const struct hg_rta_result *r = an->r;
 	struct hg_json j;
@@ -285,6 +333,15 @@ static void print_json(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 	hg_json_u64(&j, "schema", HG_RTA_SCHEMA);
 	hg_json_string(&j, "order", hg_rta_order_name(an->order));
 	hg_json_num(&j, "utilisation", hg_rta_utilisation(k, s->n), 6);
+	hg_json_arr(&j, "not_analysed");
+	for (i = 0; i < s->nhogs; i++) {
+		hg_json_row_obj(&j, NULL);
+		hg_json_u64(&j, "thread", s->hogs[i].id);
+		hog_why(&s->hogs[i], cl, sizeof(cl));
+		hg_json_string(&j, "why", cl);
+		hg_json_close(&j);
+	}
+	hg_json_close(&j);
 	hg_json_arr(&j, "tasks");
 	for (i = 0; i < s->n; i++) {
 		const struct hg_rta_task *t = &s->task[i].rta;
@@ -301,6 +358,10 @@ static void print_json(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 		hg_json_u64(&j, "lock_blocking_ns", an->blk[i].b_ns);
 		hg_json_string(&j, "blocking", hg_block_kind_name(an->blk[i].kind));
 		hg_json_bool(&j, "unbounded", r[i].bound == HG_RTA_UNBOUNDED);
+		if (by[i])
+			hg_json_u64(&j, "kept_out_by", s->hogs[by[i] - 1].id);
+		else
+			hg_json_null(&j, "kept_out_by");
 		if (r[i].response_ns != UINT64_MAX)
 			hg_json_u64(&j, "response_ns", r[i].response_ns);
 		else
@@ -386,16 +447,26 @@ static int analyse_overheads(const struct hg_taskset *s, const struct hg_rta_tas
 int hg_rta_report(FILE *f, const struct hg_taskset *s, bool json, size_t *unschedulable)
 {
 	struct hg_rta_task *k = hg_taskset_rta(s);
-	struct hg_rta_analysis an, ao = { 0 };
+	uint32_t *by = calloc(s->n ? s->n : 1, sizeof(*by));
+	struct hg_rta_analysis an = { 0 }, ao = { 0 };
 	bool ovh = hg_overheads_any(&s->ovh);
 	struct edf e;
 	int ret;
 
-	if (!k)
+	if (!k || !by) {
+		free(k);
+		free(by);
 		return -ENOMEM;
+	}
 	ret = hg_rta_analyse_locks(k, s->n, s->locks, s->nlocks, &an);
 	if (!ret && ovh)
 		ret = analyse_overheads(s, k, &ao);
+	if (!ret) {
+		/* the tasks a thread that never blocks keeps out, as the prediction's */
+		hg_hog_apply(k, s->n, s->hogs, s->nhogs, by, an.r);
+		if (ovh)
+			hg_hog_apply(k, s->n, s->hogs, s->nhogs, NULL, ao.r);
+	}
 	if (!ret && unschedulable) {
 		size_t i;
 
@@ -406,12 +477,13 @@ int hg_rta_report(FILE *f, const struct hg_taskset *s, bool json, size_t *unsche
 	if (!ret) {
 		analyse_edf(s, &an, &e);
 		if (json)
-			print_json(f, s, k, &an, ovh ? &ao : NULL, &e);
+			print_json(f, s, k, &an, ovh ? &ao : NULL, &e, by);
 		else
-			print_text(f, s, &an, ovh ? &ao : NULL, &e);
+			print_text(f, s, &an, ovh ? &ao : NULL, &e, by);
 	}
 	hg_rta_analysis_free(&an);
 	hg_rta_analysis_free(&ao);
+	free(by);
 	free(k);
 	return ret;
 }

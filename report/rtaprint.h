@@ -45,6 +45,18 @@ void hg_print_blocking(FILE *f, unsigned int id, const struct hg_block *b,
 		       const struct hg_lock *locks);
 
 /*
+ * hg_print_kept_out - for the task of id @id and result @r on CPUs @cpus,
+ * kept out by the thread that never blocks of id @hog_id, workload @label
+ * and priority @prio (hog.h: hg_hog_apply()): "# <tag>thread <n>: no
+ * bound: thread <h> (<label>, <prio>) never blocks and can run on its CPU
+ * <list> at its priority or above", or "...: not covered: ..." when the
+ * task has other CPUs. @tag: "" or e.g. "rta: ".
+ */
+void hg_print_kept_out(FILE *f, const char *tag, unsigned int id, const struct hg_rta_result *r,
+		       const cpu_set_t *cpus, unsigned int hog_id, const char *label,
+		       const char *prio);
+
+/*
  * hg_print_overheads - "# <tag>: overheads charged to each job: 2 switches
  * of <us> us [and a cache penalty of <us> us (...)]: C + <us> us (from ...)"
  */

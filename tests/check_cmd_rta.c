@@ -287,22 +287,67 @@ START_TEST(test_cmd_cpus)
 END_TEST
 
 /*
- * A CPU_PERIODIC or CPU-bound thread at a real-time priority is not
- * analysed and keeps the tasks below it out: a note says so; one without a
- * real-time priority gets none.
+ * A CPU_PERIODIC thread at FIFO:50 on CPU 0 never blocks: thread 1 below
+ * it on CPU 0 has no bound (it had 3 + 1 = 4 ms, leaving it out), thread 2
+ * above it keeps its 1 ms, thread 3 (a CPU thread without a real-time
+ * priority) keeps nobody out; the same verdict as the prediction after a
+ * run (check_predict.c), and --strict counts thread 1 as unschedulable.
  */
-START_TEST(test_cmd_hog_note)
+#define HOG_ARGS "-n", "4", "-a", "--cpu", "0", "-t", "0", "-p", "FIFO:50", "-w", \
+		 "CPU_PERIODIC", "2ms", "10ms", "-t", "1", "-p", "FIFO:40", "-w", "PERIODIC", \
+		 "3ms", "10ms", "-t", "2", "-p", "FIFO:60", "-w", "PERIODIC", "1ms", "10ms", \
+		 "-t", "3", "-w", "CPU"
+
+START_TEST(test_cmd_hog)
 {
 	struct hg_test_out c;
+	char line[512];
 
-	run_rta(ARGS("-n", "3", "-a", "--cpu", "0", "-t", "0", "-p", "FIFO:50", "-w",
-		     "CPU_PERIODIC", "2ms", "10ms", "-t", "1", "-p", "FIFO:40", "-w", "PERIODIC",
-		     "3ms", "10ms", "-t", "2", "-w", "CPU"), &c);
+	run_rta(ARGS(HOG_ARGS), &c);
 	ck_assert_msg(c.status == 0, "status %d: %s", c.status, c.err);
-	ck_assert_str_eq(c.err, "hourglass: rta: note: thread 0 (-w CPU_PERIODIC, FIFO:50 "
-			 "(SCHED_FIFO 50)) is not analysed: it never blocks, so no task at or "
-			 "below its priority runs on its CPUs while it runs; the responses below "
-			 "leave it out\n");
+	ck_assert_str_eq(c.err, "");
+	ck_assert(line_of(c.out, 0, line, sizeof(line)));
+	ck_assert_str_eq(line, "rta: thread 1 response unbounded deadline 10.000ms unschedulable "
+			 "test uniprocessor cpus 0");
+	ck_assert(line_of(c.out, 1, line, sizeof(line)));
+	ck_assert_str_eq(line, "rta: thread 2 response 1.000ms deadline 10.000ms schedulable "
+			 "test uniprocessor cpus 0");
+	ck_assert_msg(strstr(c.out, "\n# rta: thread 0 is not analysed: CPU_PERIODIC 2ms 10ms "
+			     "never blocks at FIFO:50 (SCHED_FIFO 50): no task at or below its "
+			     "priority runs on its CPUs while it runs\n") != NULL, "%s", c.out);
+	ck_assert_msg(strstr(c.out, "\n# rta: thread 1: no bound: thread 0 (CPU_PERIODIC 2ms "
+			     "10ms, FIFO:50 (SCHED_FIFO 50)) never blocks and can run on its CPU 0 "
+			     "at its priority or above\n") != NULL, "%s", c.out);
+	ck_assert_msg(strstr(c.out, "# rta: thread 2: no bound") == NULL, "%s", c.out);
+	ck_assert_msg(strstr(c.out, "# rta: thread 3 is not analysed") == NULL, "%s", c.out);
+	hg_test_out_free(&c);
+
+	run_rta(ARGS(HOG_ARGS, "--strict"), &c);
+	ck_assert_int_eq(c.status, 3);
+	ck_assert_str_eq(c.err, "hourglass: rta: 1 task unschedulable (--strict)\n");
+	hg_test_out_free(&c);
+}
+END_TEST
+
+/* The same in JSON: not_analysed, kept_out_by, a null response. */
+START_TEST(test_cmd_hog_json)
+{
+	struct hg_test_out c;
+	struct json_object *doc;
+
+	run_rta(ARGS(HOG_ARGS, "--json"), &c);
+	ck_assert_msg(c.status == 0, "status %d: %s", c.status, c.err);
+	doc = hg_test_json(c.out);
+	ck_assert_uint_eq(hg_test_json_len(doc, "not_analysed"), 1);
+	ck_assert_uint_eq(hg_test_json_u64(doc, "not_analysed/0/thread"), 0);
+	ck_assert_uint_eq(hg_test_json_u64(doc, "tasks/0/thread"), 1);
+	ck_assert_uint_eq(hg_test_json_u64(doc, "tasks/0/kept_out_by"), 0);
+	ck_assert(hg_test_json_null(doc, "tasks/0/response_ns"));
+	ck_assert_str_eq(hg_test_json_str(doc, "tasks/0/bound"), "unbounded");
+	ck_assert_str_eq(hg_test_json_str(doc, "tasks/0/test"), "uniprocessor");
+	ck_assert(hg_test_json_null(doc, "tasks/1/kept_out_by"));
+	ck_assert_uint_eq(hg_test_json_u64(doc, "tasks/1/response_ns"), 1 * MS);
+	json_object_put(doc);
 	hg_test_out_free(&c);
 }
 END_TEST
@@ -345,7 +390,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_cmd_tasks_error);
 	tcase_add_loop_test(tc, test_cmd_cpus, 0, ARRAY_SIZE(cpu_commands));
 	tcase_add_test(tc, test_cmd_cpus_json);
-	tcase_add_test(tc, test_cmd_hog_note);
+	tcase_add_test(tc, test_cmd_hog);
+	tcase_add_test(tc, test_cmd_hog_json);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1081,6 +1081,24 @@ if is_root; then
 	else
 		fail "CPU_PERIODIC in the prediction" "$(grep 'thread [01]:' "$TMP/out" | tail -2 | tr '\n' ' ') $(head -1 "$TMP/err")"
 	fi
+	# rta of the same threads: the same verdict, from the same code (analysis/hog.c)
+	hog_opts="-n 2 -t 0 -p FIFO:50 -w CPU_PERIODIC 2ms 10ms --cpu 0 -t 1 -p FIFO:40 -w PERIODIC 1ms 10ms --cpu 0"
+	# shellcheck disable=SC2086 # the options, one word each
+	if "$HG" rta $hog_opts >"$TMP/hog-rta" 2>"$TMP/err" &&
+	   "$HG" rta $hog_opts --json >"$TMP/hog-rta.json" 2>>"$TMP/err" &&
+	   grep -q "^rta: thread 1 response unbounded deadline 10.000ms unschedulable test uniprocessor cpus 0$" "$TMP/hog-rta" &&
+	   grep "^# thread 1: no bound:" "$TMP/out" >"$TMP/hog-p" &&
+	   sed -n 's/^# rta: thread 1: no bound:/# thread 1: no bound:/p' "$TMP/hog-rta" | cmp -s - "$TMP/hog-p" &&
+	   /usr/bin/python3 -c 'import json, sys
+p = json.load(open(sys.argv[1]))["prediction"]["tasks"]
+r = json.load(open(sys.argv[2]))["tasks"]
+key = lambda t: (t["thread"], t["kept_out_by"], t["unbounded"], t["schedulable"], t["test"])
+sys.exit(sorted(map(key, p)) != sorted(map(key, r)) or r[0]["response_ns"] is not None)' \
+		"$TMP/hog.json" "$TMP/hog-rta.json"; then
+		ok "rta and the run's prediction give the thread below CPU_PERIODIC the same verdict (no bound, kept out by thread 0)"
+	else
+		fail "rta against the prediction on CPU_PERIODIC" "$(grep 'thread 1' "$TMP/hog-rta" | tr '\n' ' ') $(head -1 "$TMP/err")"
+	fi
 else
 	skip "--cs runs" "needs CAP_SYS_NICE for SCHED_FIFO (run as root)"
 fi
@@ -1618,6 +1636,10 @@ else
 	if [ -f "$TMP/hog.json" ]; then
 		validate "summary --json with a CPU_PERIODIC thread above a PERIODIC one" summary \
 			"$TMP/hog.json"
+	fi
+	if [ -f "$TMP/hog-rta.json" ]; then
+		validate "rta --json with a CPU_PERIODIC thread above a PERIODIC one" rta \
+			"$TMP/hog-rta.json"
 	fi
 	if [ -f "$TMP/locks-none.json" ]; then
 		validate "summary --json of --cs runs (none, inherit, protect)" summary \
