@@ -12,38 +12,41 @@
 #include "audit/checks.h"
 #include "audit/sysread.h"
 
+/* The measured CPUs that share their core, as "cpu (siblings)" items. */
+struct smt_seen {
+	char busy[256];
+	unsigned int n;
+};
+
+static int smt_cpu(unsigned int cpu, const char *list, void *arg)
+{
+	struct smt_seen *s = arg;
+	size_t len = strlen(s->busy);
+	cpu_set_t sib;
+
+	if (hg_sys_cpulist(list, &sib))
+		return -EINVAL;
+	if (CPU_COUNT(&sib) < 2)
+		return 0;
+	s->n++;
+	snprintf(s->busy + len, sizeof(s->busy) - len, "%s%u (%.64s)", s->n > 1 ? ", " : "",
+		 cpu, list);
+	return 0;
+}
+
 static int smt(const struct hg_audit_ctx *ctx, struct hg_audit_result *res)
 {
-	char list[256], busy[256] = "";
-	unsigned int cpu, n = 0;
-	cpu_set_t cpus, sib;
-	int ret = hg_sys_cpus(ctx, &cpus);
+	struct smt_seen s = { .n = 0 };
+	int ret = hg_sys_each_cpu_line(ctx, "topology/thread_siblings_list", smt_cpu, &s);
 
 	if (ret)
 		return ret;
-	for (cpu = 0; cpu < CPU_SETSIZE; cpu++) {
-		if (!CPU_ISSET(cpu, &cpus))
-			continue;
-		ret = hg_sys_line(ctx, list, sizeof(list),
-				  "sys/devices/system/cpu/cpu%u/topology/thread_siblings_list", cpu);
-		if (ret == -ENOENT)
-			continue;
-		if (ret < 0)
-			return ret;
-		if (hg_sys_cpulist(list, &sib))
-			return -EINVAL;
-		if (CPU_COUNT(&sib) < 2)
-			continue;
-		n++;
-		snprintf(busy + strlen(busy), sizeof(busy) - strlen(busy), "%s%u (%.64s)",
-			 n > 1 ? ", " : "", cpu, list);
-	}
-	if (!n)
+	if (!s.n)
 		return hg_audit_say(res, HG_AUDIT_PASS, "no measured CPU shares its core");
 	hg_audit_fix(res, "echo off > /sys/devices/system/cpu/smt/control (or nosmt on the "
 		     "kernel command line), or leave each sibling idle");
 	return hg_audit_say(res, HG_AUDIT_WARN, "CPUs sharing their core with a sibling: %.200s",
-			    busy);
+			    s.busy);
 }
 
 const struct hg_audit_check hg_audit_smt = {

@@ -18,41 +18,42 @@
 #define VERY_DEEP_US	100	/* ... and a failure */
 #define QOS_DEFAULT	2000000000	/* the kernel's "no request" (PM_QOS default, us) */
 
+/* The measured CPUs whose governor is not performance, and the first such governor. */
+struct gov_seen {
+	char bad[256], badgov[64];
+	unsigned int seen, nbad;
+};
+
+static int governor_cpu(unsigned int cpu, const char *gov, void *arg)
+{
+	struct gov_seen *g = arg;
+	size_t len = strlen(g->bad);
+
+	g->seen++;
+	if (!strcmp(gov, "performance"))
+		return 0;
+	if (!g->nbad++)
+		snprintf(g->badgov, sizeof(g->badgov), "%s", gov);
+	snprintf(g->bad + len, sizeof(g->bad) - len, "%s%u", g->nbad > 1 ? "," : "", cpu);
+	return 0;
+}
+
 static int governor(const struct hg_audit_ctx *ctx, struct hg_audit_result *res)
 {
-	char gov[64], bad[256] = "", badgov[64] = "";
-	unsigned int cpu, seen = 0, nbad = 0;
-	cpu_set_t cpus;
-	int ret = hg_sys_cpus(ctx, &cpus);
+	struct gov_seen g = { .seen = 0 };
+	int ret = hg_sys_each_cpu_line(ctx, "cpufreq/scaling_governor", governor_cpu, &g);
 
 	if (ret)
 		return ret;
-	for (cpu = 0; cpu < CPU_SETSIZE; cpu++) {
-		if (!CPU_ISSET(cpu, &cpus))
-			continue;
-		ret = hg_sys_line(ctx, gov, sizeof(gov),
-				  "sys/devices/system/cpu/cpu%u/cpufreq/scaling_governor", cpu);
-		if (ret == -ENOENT)
-			continue;
-		if (ret < 0)
-			return ret;
-		seen++;
-		if (!strcmp(gov, "performance"))
-			continue;
-		if (!nbad++)
-			snprintf(badgov, sizeof(badgov), "%s", gov);
-		snprintf(bad + strlen(bad), sizeof(bad) - strlen(bad), "%s%u", nbad > 1 ? "," : "",
-			 cpu);
-	}
-	if (!seen)
+	if (!g.seen)
 		return hg_audit_say(res, HG_AUDIT_SKIP, "no cpufreq on these CPUs (a VM, or a "
 				    "fixed frequency)");
-	if (!nbad)
+	if (!g.nbad)
 		return hg_audit_say(res, HG_AUDIT_PASS, "performance on every measured CPU");
 	hg_audit_fix(res, "cpupower frequency-set -g performance (or echo performance > "
 		     "/sys/devices/system/cpu/cpu<n>/cpufreq/scaling_governor)");
-	return hg_audit_say(res, HG_AUDIT_WARN, "%s on CPU%s %s", badgov, nbad > 1 ? "s" : "",
-			    bad);
+	return hg_audit_say(res, HG_AUDIT_WARN, "%s on CPU%s %s", g.badgov, g.nbad > 1 ? "s" : "",
+			    g.bad);
 }
 
 const struct hg_audit_check hg_audit_governor = {

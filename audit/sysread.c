@@ -115,6 +115,27 @@ int hg_sys_line(const struct hg_audit_ctx *ctx, char *buf, size_t len, const cha
 	return ret;
 }
 
+int hg_sys_each_cpu_line(const struct hg_audit_ctx *ctx, const char *file,
+			 int (*fn)(unsigned int cpu, const char *line, void *arg), void *arg)
+{
+	char line[256];
+	unsigned int cpu;
+	cpu_set_t cpus;
+	int ret = hg_sys_cpus(ctx, &cpus);
+
+	for (cpu = 0; !ret && cpu < CPU_SETSIZE; cpu++) {
+		if (!CPU_ISSET(cpu, &cpus))
+			continue;
+		ret = hg_sys_line(ctx, line, sizeof(line), "sys/devices/system/cpu/cpu%u/%s",
+				  cpu, file);
+		if (ret == -ENOENT)
+			ret = 0;
+		else if (ret >= 0)
+			ret = fn(cpu, line, arg);
+	}
+	return ret;
+}
+
 int hg_sys_path(const struct hg_audit_ctx *ctx, char *out, size_t len, const char *path, ...)
 {
 	va_list ap;

@@ -64,6 +64,15 @@ int hg_sys_cmdline_param(const struct hg_audit_ctx *ctx, const char *name, char 
 int hg_sys_cpus(const struct hg_audit_ctx *ctx, cpu_set_t *set);
 
 /*
+ * hg_sys_each_cpu_line - for each CPU of hg_sys_cpus(), in order, the
+ * first line of sys/devices/system/cpu/cpu<N>/@file to @fn (CPUs without
+ * the file are skipped). Stops at the first nonzero return of @fn and
+ * returns it; 0, or -errno of the CPUs or of a file that cannot be read.
+ */
+int hg_sys_each_cpu_line(const struct hg_audit_ctx *ctx, const char *file,
+			 int (*fn)(unsigned int cpu, const char *line, void *arg), void *arg);
+
+/*
  * hg_sys_cpu_flag - whether proc/cpuinfo's first "flags" line has @flag:
  * 1, 0, or -errno (-ENOENT: no flags line, not an x86 machine)
  */

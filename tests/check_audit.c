@@ -214,6 +214,50 @@ START_TEST(test_read_huge_and_missing)
 }
 END_TEST
 
+/* What hg_sys_each_cpu_line() gives its callback: the CPUs in order, their lines. */
+struct each_seen {
+	char text[128];
+	unsigned int calls, stop_at;
+};
+
+static int each_cpu(unsigned int cpu, const char *line, void *arg)
+{
+	struct each_seen *e = arg;
+	size_t len = strlen(e->text);
+
+	snprintf(e->text + len, sizeof(e->text) - len, "%u=%s;", cpu, line);
+	return ++e->calls == e->stop_at ? -ECANCELED : 0;
+}
+
+/* Only the CPUs asked for, those without the file skipped, the first error kept. */
+START_TEST(test_each_cpu_line)
+{
+	struct hg_audit_ctx ctx;
+	struct each_seen e = { .calls = 0 };
+	char *dir = hg_test_fresh_dir();
+
+	puts_(dir, "sys/devices/system/cpu/cpu0/cpufreq/scaling_governor", "performance\n");
+	puts_(dir, "sys/devices/system/cpu/cpu2/cpufreq/scaling_governor", "powersave\nx\n");
+	puts_(dir, "sys/devices/system/cpu/cpu3/cpufreq/scaling_governor", "schedutil\n");
+	ctx_for(&ctx, dir, "0-2");
+	ck_assert_int_eq(hg_sys_each_cpu_line(&ctx, "cpufreq/scaling_governor", each_cpu, &e), 0);
+	ck_assert_str_eq(e.text, "0=performance;2=powersave;");
+	/* the callback's error stops the walk and is returned */
+	memset(&e, 0, sizeof(e));
+	e.stop_at = 1;
+	ck_assert_int_eq(hg_sys_each_cpu_line(&ctx, "cpufreq/scaling_governor", each_cpu, &e),
+			 -ECANCELED);
+	ck_assert_str_eq(e.text, "0=performance;");
+	/* a file that cannot be read is an error, not a CPU without it */
+	put(dir, "sys/devices/system/cpu/cpu2/cpufreq/scaling_governor", "", 0);
+	memset(&e, 0, sizeof(e));
+	ck_assert_int_eq(hg_sys_each_cpu_line(&ctx, "cpufreq/scaling_governor", each_cpu, &e),
+			 -ENODATA);
+	ck_assert_str_eq(e.text, "0=performance;");
+	hg_test_drop_dir(dir);
+}
+END_TEST
+
 START_TEST(test_cmdline_params)
 {
 	struct hg_audit_ctx ctx;
@@ -288,6 +332,7 @@ static Suite *suite(void)
 	tcase_add_loop_test(tc, test_read_malformed, 0, ARRAY_SIZE(malformed));
 	tcase_add_test(tc, test_read_huge_and_missing);
 	tcase_add_test(tc, test_cmdline_params);
+	tcase_add_test(tc, test_each_cpu_line);
 	tcase_add_test(tc, test_task_name_with_paren);
 	tcase_add_test(tc, test_verdict_names);
 	suite_add_tcase(s, tc);
