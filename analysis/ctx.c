@@ -20,7 +20,6 @@ static int add_gap(struct hg_ctx_report *r, int cls, const struct hg_gap *g)
 	 */
 	r->inferred[g->cls & 1][g->thread] += g->cls == HG_GAP_VOLUNTARY ||
 					      g->cls == HG_GAP_INVOLUNTARY;
-	r->n[cls]++;
 	return hg_vcount_add(&r->cost[cls], g->cost_cycles);
 }
 
@@ -106,6 +105,7 @@ static int finish(struct hg_ctx_report *r)
 
 	for (c = 0; !ret && c < r->nclasses; c++) {
 		ret = hg_vcount_sort(&r->cost[c]);
+		r->n[c] = r->cost[c].n;
 		hg_vcount_stats(&r->cost[c], &r->st[c]);
 	}
 	/* both switch classes (0 and 1 for either kind of classes) */

@@ -11,7 +11,32 @@
 
 #define CHUNK_N		(1u << HG_VCOUNT_CHUNK_BITS)
 
-/* Keep the large value @v (counted and summed by the caller). */
+/* a + b, saturating at UINT64_MAX */
+static uint64_t sat_add(uint64_t a, uint64_t b)
+{
+	return a + b < a ? UINT64_MAX : a + b;
+}
+
+/* The count of value @j of chunk @ci (made). */
+static uint64_t count_of(const struct hg_vcount *c, size_t ci, size_t j)
+{
+	return (c->upper[ci] ? (uint64_t)c->upper[ci][j] << 32 : 0) | c->chunk[ci][j];
+}
+
+/* Add @n to the count of value @j of chunk @ci (made). Returns 0 or -ENOMEM. */
+static int count_add(struct hg_vcount *c, size_t ci, size_t j, uint64_t n)
+{
+	uint64_t v = count_of(c, ci, j) + n;
+
+	if ((v >> 32) && !c->upper[ci] && !(c->upper[ci] = calloc(CHUNK_N, sizeof(uint32_t))))
+		return -ENOMEM;
+	c->chunk[ci][j] = (uint32_t)v;
+	if (c->upper[ci])
+		c->upper[ci][j] = (uint32_t)(v >> 32);
+	return 0;
+}
+
+/* Keep the large value @v. */
 static int keep_big(struct hg_vcount *c, uint64_t v)
 {
 	if (c->nbig == c->capbig) {
@@ -24,26 +49,21 @@ static int keep_big(struct hg_vcount *c, uint64_t v)
 		c->capbig = cap;
 	}
 	c->big[c->nbig++] = v;
+	c->bigsum = sat_add(c->bigsum, v);
 	c->sorted = 0;
 	return 0;
 }
 
 int hg_vcount_add_slow(struct hg_vcount *c, uint64_t v)
 {
-	int ret;
+	uint32_t **k;
 
-	if (v < HG_VCOUNT_DENSE) {
-		uint64_t **k = &c->chunk[v >> HG_VCOUNT_CHUNK_BITS];
-
-		*k = calloc(CHUNK_N, sizeof(**k));
-		return *k ? hg_vcount_add(c, v) : -ENOMEM;
-	}
-	ret = keep_big(c, v);
-	if (ret)
-		return ret;
-	c->n++;
-	c->sum = c->sum + v < c->sum ? UINT64_MAX : c->sum + v;
-	return 0;
+	if (v >= HG_VCOUNT_DENSE)
+		return keep_big(c, v);
+	k = &c->chunk[v >> HG_VCOUNT_CHUNK_BITS];
+	if (!*k && !(*k = calloc(CHUNK_N, sizeof(**k))))
+		return -ENOMEM;
+	return count_add(c, v >> HG_VCOUNT_CHUNK_BITS, v & (CHUNK_N - 1), 1);
 }
 
 int hg_vcount_add_all(struct hg_vcount *dst, const struct hg_vcount *src)
@@ -54,26 +74,36 @@ int hg_vcount_add_all(struct hg_vcount *dst, const struct hg_vcount *src)
 	for (ci = 0; ci < HG_VCOUNT_CHUNKS; ci++) {
 		if (!src->chunk[ci])
 			continue;
-		if (!dst->chunk[ci] && !(dst->chunk[ci] = calloc(CHUNK_N, sizeof(uint64_t))))
+		if (!dst->chunk[ci] && !(dst->chunk[ci] = calloc(CHUNK_N, sizeof(uint32_t))))
 			return -ENOMEM;
 		for (j = 0; j < CHUNK_N; j++)
-			dst->chunk[ci][j] += src->chunk[ci][j];
+			if ((ret = count_add(dst, ci, j, count_of(src, ci, j))))
+				return ret;
 	}
-	if (src->hi > dst->hi)
-		dst->hi = src->hi;
 	for (j = 0; j < src->nbig; j++)
 		if ((ret = keep_big(dst, src->big[j])))
 			return ret;
-	dst->n += src->n;
-	/* saturating sums of values that are never negative add up as the whole would */
-	dst->sum = dst->sum + src->sum < dst->sum ? UINT64_MAX : dst->sum + src->sum;
 	return 0;
 }
 
 int hg_vcount_sort(struct hg_vcount *c)
 {
+	uint64_t n = c->nbig, sum = c->bigsum;
+	size_t ci, j;
 	int ret = 0;
 
+	/* saturating sums of values that are never negative add up as the whole would */
+	for (ci = 0; ci < HG_VCOUNT_CHUNKS; ci++) {
+		for (j = 0; c->chunk[ci] && j < CHUNK_N; j++) {
+			uint64_t k = count_of(c, ci, j), v = ((uint64_t)ci << HG_VCOUNT_CHUNK_BITS) + j;
+			unsigned __int128 s = (unsigned __int128)k * v;
+
+			n += k;
+			sum = sat_add(sum, s > UINT64_MAX ? UINT64_MAX : (uint64_t)s);
+		}
+	}
+	c->n = n;
+	c->sum = sum;
 	if (!c->sorted && c->nbig)
 		ret = hg_sort_u64(c->big, c->nbig);
 	c->sorted = !ret;
@@ -86,11 +116,9 @@ static uint64_t at_rank(const struct hg_vcount *c, uint64_t rank)
 	uint64_t seen = 0;
 	size_t ci, j;
 
-	for (ci = 0; ci <= (c->hi >> HG_VCOUNT_CHUNK_BITS); ci++) {
-		if (!c->chunk[ci])
-			continue;
-		for (j = 0; j < CHUNK_N; j++) {
-			seen += c->chunk[ci][j];
+	for (ci = 0; ci < HG_VCOUNT_CHUNKS; ci++) {
+		for (j = 0; c->chunk[ci] && j < CHUNK_N; j++) {
+			seen += count_of(c, ci, j);
 			if (seen >= rank)
 				return ((uint64_t)ci << HG_VCOUNT_CHUNK_BITS) + j;
 		}
@@ -125,9 +153,9 @@ int hg_vcount_each(const struct hg_vcount *c, hg_vcount_fn fn, void *arg)
 	size_t ci, i, j;
 	int ret;
 
-	for (ci = 0; ci <= (c->hi >> HG_VCOUNT_CHUNK_BITS); ci++) {
+	for (ci = 0; ci < HG_VCOUNT_CHUNKS; ci++) {
 		for (j = 0; c->chunk[ci] && j < CHUNK_N; j++) {
-			uint64_t n = c->chunk[ci][j];
+			uint64_t n = count_of(c, ci, j);
 
 			if (n && (ret = fn(((uint64_t)ci << HG_VCOUNT_CHUNK_BITS) + j, n, arg)))
 				return ret;
@@ -147,8 +175,10 @@ void hg_vcount_free(struct hg_vcount *c)
 {
 	size_t ci;
 
-	for (ci = 0; ci < HG_VCOUNT_CHUNKS; ci++)
+	for (ci = 0; ci < HG_VCOUNT_CHUNKS; ci++) {
 		free(c->chunk[ci]);
+		free(c->upper[ci]);
+	}
 	free(c->big);
 	memset(c, 0, sizeof(*c));
 }

@@ -2,9 +2,12 @@
 /*
  * vcount.h - a multiset of integers counted exactly: each value below
  * HG_VCOUNT_DENSE has a count of its own (in chunks of 4096 values, made
- * as values fall in them), larger ones are kept as they are and sorted at
- * the end. Its order statistics are those of the sorted values
- * (hg_stats_compute(), hg_percentile_sorted()), without keeping or sorting
+ * as values fall in them; 32 bits a count, its upper half apart, made when
+ * a count first passes 2^32 - 1), larger ones are kept as they are and
+ * sorted at the end. Counting a small value is one increment: how many
+ * values there are and their sum are summed up by hg_vcount_sort(). Its
+ * order statistics are those of the sorted values (hg_stats_compute(),
+ * hg_percentile_sorted()), without keeping or sorting
  * the millions of small values a long trace has: the costs of ctx.
  */
 #ifndef HG_VCOUNT_H
@@ -16,21 +19,27 @@
 #include "analysis/stats.h"
 
 #define HG_VCOUNT_DENSE	(1u << 20)
-#define HG_VCOUNT_CHUNK_BITS	12	/* counts a chunk: 4096, 32 KiB */
+#define HG_VCOUNT_CHUNK_BITS	12	/* counts a chunk: 4096, 16 KiB */
 #define HG_VCOUNT_CHUNKS	(HG_VCOUNT_DENSE >> HG_VCOUNT_CHUNK_BITS)
 
 struct hg_vcount {
-	/* the counts of the small values, in chunks made as values fall in them */
-	uint64_t *chunk[HG_VCOUNT_CHUNKS];
-	uint64_t hi;		/* the largest small value counted (0 for none) */
+	/* the counts of the small values (their lower 32 bits), in chunks made
+	 * as values fall in them */
+	uint32_t *chunk[HG_VCOUNT_CHUNKS];
+	uint32_t *upper[HG_VCOUNT_CHUNKS];	/* a chunk's upper 32 bits, or NULL */
 	uint64_t *big;		/* the values of HG_VCOUNT_DENSE and more */
 	size_t nbig, capbig;
+	uint64_t bigsum;	/* the sum of @big; saturates at UINT64_MAX */
+	/* as of the last hg_vcount_sort() */
 	uint64_t n;		/* values counted */
 	uint64_t sum;		/* their sum; saturates at UINT64_MAX */
-	int sorted;		/* @big sorted since the last value added */
+	int sorted;		/* @big sorted since the last large value added */
 };
 
-/* hg_vcount_add_slow - hg_vcount_add() for a new chunk and the large values. */
+/*
+ * hg_vcount_add_slow - hg_vcount_add() for a new chunk, a count past
+ * 2^32 - 1 and the large values
+ */
 int hg_vcount_add_slow(struct hg_vcount *c, uint64_t v);
 
 /*
@@ -39,15 +48,12 @@ int hg_vcount_add_slow(struct hg_vcount *c, uint64_t v);
  */
 static inline int hg_vcount_add(struct hg_vcount *c, uint64_t v)
 {
-	uint64_t *k;
+	uint32_t *k;
 
-	if (v >= HG_VCOUNT_DENSE || !(k = c->chunk[v >> HG_VCOUNT_CHUNK_BITS]))
+	if (v >= HG_VCOUNT_DENSE || !(k = c->chunk[v >> HG_VCOUNT_CHUNK_BITS]) ||
+	    k[v & ((1u << HG_VCOUNT_CHUNK_BITS) - 1)] == UINT32_MAX)
 		return hg_vcount_add_slow(c, v);
 	k[v & ((1u << HG_VCOUNT_CHUNK_BITS) - 1)]++;
-	if (v > c->hi)
-		c->hi = v;
-	c->n++;
-	c->sum = c->sum + v < c->sum ? UINT64_MAX : c->sum + v;
 	return 0;
 }
 
@@ -57,7 +63,10 @@ static inline int hg_vcount_add(struct hg_vcount *c, uint64_t v)
  */
 int hg_vcount_add_all(struct hg_vcount *dst, const struct hg_vcount *src);
 
-/* hg_vcount_sort - ready @c for the reads below. Returns 0 or -ENOMEM. */
+/*
+ * hg_vcount_sort - ready @c for the reads below (the large values sorted,
+ * @n and @sum summed up). Returns 0 or -ENOMEM.
+ */
 int hg_vcount_sort(struct hg_vcount *c);
 
 /*
@@ -75,7 +84,10 @@ uint64_t hg_vcount_percentile(const struct hg_vcount *c, double pct);
 /* Called for each distinct value, smallest first, with its count; 0 goes on. */
 typedef int (*hg_vcount_fn)(uint64_t v, uint64_t count, void *arg);
 
-/* hg_vcount_each - @fn for each distinct value of @c (sorted). Returns what @fn returned, or 0. */
+/*
+ * hg_vcount_each - @fn for each distinct value of @c (sorted, or with no
+ * large values). Returns what @fn returned, or 0.
+ */
 int hg_vcount_each(const struct hg_vcount *c, hg_vcount_fn fn, void *arg);
 
 /* hg_vcount_free - release @c, left empty. */

@@ -724,6 +724,62 @@ START_TEST(test_vcount_like_sorting)
 }
 END_TEST
 
+static int one_count(uint64_t v, uint64_t count, void *arg)
+{
+	uint64_t *got = arg;
+
+	got[0]++;
+	got[1] = v;
+	got[2] = count;
+	return 0;
+}
+
+/*
+ * A count past 2^32 - 1 (a count's upper half is kept apart): 5 counted
+ * 2^32 - 1 times by doubling, then twice more, one at a time.
+ */
+START_TEST(test_vcount_count_past_32_bits)
+{
+	struct hg_vcount x, y, acc;
+	uint64_t got[3] = { 0 }, want = (1ULL << 32) + 1;
+	int k;
+
+	memset(&x, 0, sizeof(x));
+	memset(&acc, 0, sizeof(acc));
+	ck_assert_int_eq(hg_vcount_add(&x, 5), 0);
+	for (k = 0; k < 32; k++) {
+		/* acc gets 2^k more, then x doubles */
+		ck_assert_int_eq(hg_vcount_add_all(&acc, &x), 0);
+		memset(&y, 0, sizeof(y));
+		ck_assert_int_eq(hg_vcount_add_all(&y, &x), 0);
+		ck_assert_int_eq(hg_vcount_add_all(&x, &y), 0);
+		hg_vcount_free(&y);
+	}
+	ck_assert_int_eq(hg_vcount_sort(&acc), 0);
+	ck_assert_uint_eq(acc.n, (1ULL << 32) - 1);
+	ck_assert_int_eq(hg_vcount_add(&acc, 5), 0);
+	ck_assert_int_eq(hg_vcount_add(&acc, 5), 0);
+	ck_assert_int_eq(hg_vcount_sort(&acc), 0);
+	ck_assert_uint_eq(acc.n, want);
+	ck_assert_uint_eq(acc.sum, 5 * want);
+	ck_assert_uint_eq(hg_vcount_percentile(&acc, 0), 5);
+	ck_assert_uint_eq(hg_vcount_percentile(&acc, 100), 5);
+	ck_assert_int_eq(hg_vcount_each(&acc, one_count, got), 0);
+	ck_assert_uint_eq(got[0], 1);
+	ck_assert_uint_eq(got[1], 5);
+	ck_assert_uint_eq(got[2], want);
+	/* and added to another whole */
+	memset(&y, 0, sizeof(y));
+	ck_assert_int_eq(hg_vcount_add(&y, 5), 0);
+	ck_assert_int_eq(hg_vcount_add_all(&y, &acc), 0);
+	ck_assert_int_eq(hg_vcount_sort(&y), 0);
+	ck_assert_uint_eq(y.n, want + 1);
+	hg_vcount_free(&x);
+	hg_vcount_free(&y);
+	hg_vcount_free(&acc);
+}
+END_TEST
+
 static Suite *stats_suite(void)
 {
 	Suite *s = suite_create("stats");
@@ -745,6 +801,7 @@ static Suite *stats_suite(void)
 
 	tc = tcase_create("statistics");
 	tcase_add_test(tc, test_vcount_like_sorting);
+	tcase_add_test(tc, test_vcount_count_past_32_bits);
 	tcase_add_test(tc, test_stats_small);
 	tcase_add_test(tc, test_stats_one_two);
 	tcase_add_test(tc, test_stats_empty);
