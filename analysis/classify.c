@@ -6,14 +6,12 @@
  * records where it has any); a k-way merge by start time (analysis/merge.h)
  * lays them out on one time line per CPU, as references (thread, index).
  * On a CPU's line the record after A's is simply the next element, so
- * classifying is one linear pass. The stream keeps no lines: it classifies
- * A's gap when the next record on A's CPU comes out of the merge, and
- * merges the threads of each CPU apart when no thread ran on two. The
- * pieces of a long interval (HG_REC_CONTINUED) follow one another with no
- * gap between them, and only the last piece has a gap.
+ * classifying is one linear pass. (The stream, clstream.c, keeps no lines:
+ * it classifies A's gap when the next record on A's CPU comes out of the
+ * merge.) The pieces of a long interval (HG_REC_CONTINUED) follow one
+ * another with no gap between them, and only the last piece has a gap.
  */
 #include <errno.h>
-#include <limits.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,15 +36,11 @@ struct lines {
 	const struct iv **ivs;	/* per thread, its interval records */
 	bool *owned;		/* ivs[i] is a copy of ours */
 	size_t *niv;
-	unsigned int *home;	/* per thread, the one CPU of its records, or HOME_NONE */
 	struct ref **cpu;	/* per CPU, its time line */
 	size_t *ncpu;
 	unsigned int ncpus;
 	uint64_t known_until;	/* past this, a thread's records were dropped */
 };
-
-/* A thread without records, or with records on several CPUs. */
-#define HOME_NONE	UINT_MAX
 
 static const char *const class_names[HG_GAP_NCLASSES] = {
 	[HG_GAP_VOLUNTARY] = "voluntary switch",
@@ -73,7 +67,6 @@ static void free_lines(struct lines *l, uint32_t nthreads)
 	free(l->ivs);
 	free(l->owned);
 	free(l->niv);
-	free(l->home);
 	free(l->cpu);
 	free(l->ncpu);
 }
@@ -84,9 +77,9 @@ static void free_lines(struct lines *l, uint32_t nthreads)
  * -EINVAL for a piece without its rest, or 1 at the first event record,
  * with nothing counted.
  */
-static int scan_records(struct lines *l, uint32_t i, const struct iv *v, size_t n)
+static int scan_records(struct lines *l, const struct iv *v, size_t n)
 {
-	unsigned int top = l->ncpus, other = 0;
+	unsigned int top = l->ncpus;
 	size_t k;
 
 	for (k = 0; k < n; k++) {
@@ -105,11 +98,9 @@ static int scan_records(struct lines *l, uint32_t i, const struct iv *v, size_t 
 				return -EINVAL;
 		}
 		top = c >= top ? c + 1u : top;
-		other |= c ^ v[0].cpu;
 		l->ncpu[c]++;
 	}
 	l->ncpus = top;
-	l->home[i] = n && !other ? v[0].cpu : HOME_NONE;
 	return 0;
 }
 
@@ -118,7 +109,7 @@ static int thread_records(const struct hg_trace_thread *th, struct lines *l, uin
 {
 	struct iv *copy;
 	uint64_t k, n = 0;
-	int ret = scan_records(l, i, th->recs, th->stored);
+	int ret = scan_records(l, th->recs, th->stored);
 
 	if (ret <= 0) {
 		l->ivs[i] = th->recs;
@@ -134,7 +125,7 @@ static int thread_records(const struct hg_trace_thread *th, struct lines *l, uin
 	l->ivs[i] = copy;
 	l->owned[i] = true;
 	l->niv[i] = n;
-	return scan_records(l, i, copy, n);
+	return scan_records(l, copy, n);
 }
 
 /* Each thread's interval records; which CPUs there are; where drops begin. */
@@ -145,10 +136,9 @@ static int decode_all(const struct hg_trace *t, struct lines *l)
 	l->ivs = calloc(t->nthreads ? t->nthreads : 1, sizeof(*l->ivs));
 	l->owned = calloc(t->nthreads ? t->nthreads : 1, sizeof(*l->owned));
 	l->niv = calloc(t->nthreads ? t->nthreads : 1, sizeof(*l->niv));
-	l->home = calloc(t->nthreads ? t->nthreads : 1, sizeof(*l->home));
 	/* counted per CPU here, for the lines: a record's CPU is 16 bits */
 	l->ncpu = calloc(UINT16_MAX + 1, sizeof(*l->ncpu));
-	if (!l->ivs || !l->owned || !l->niv || !l->home || !l->ncpu)
+	if (!l->ivs || !l->owned || !l->niv || !l->ncpu)
 		return -ENOMEM;
 	l->known_until = UINT64_MAX;
 	for (i = 0; i < t->nthreads; i++) {
@@ -298,173 +288,6 @@ int hg_classify(const struct hg_trace *t, hg_gap_fn fn, void *arg)
 					 &l.cpu[c][j + 1] : NULL, &g))
 				ret = fn(&g, arg);
 	}
-	free_lines(&l, t->nthreads);
-	return ret;
-}
-
-/* The last interval merged on a CPU, while the stream goes. */
-struct last {
-	const struct iv *a;	/* NULL: none yet */
-	uint32_t thread;
-	uint32_t gap;		/* a gap of its thread follows it */
-};
-
-/*
- * classify_one()'s classes by what is known of the gap, indexed by
- * odd << 4 | foreign << 3 | migrated << 2 | other << 1 | voluntary, its
- * tests in their order: odd (past a drop, or the next interval starts
- * before A's end) makes it unknown, then the same thread resuming there,
- * then resuming elsewhere first, then another thread next
- */
-#define U HG_GAP_UNKNOWN
-#define F HG_GAP_FOREIGN
-#define M HG_GAP_MIGRATION
-static const unsigned char class_of[32] = {
-	U, U, HG_GAP_INVOLUNTARY, HG_GAP_VOLUNTARY, M, M, M, M,
-	F, F, F, F, F, F, F, F,
-	U, U, U, U, U, U, U, U, U, U, U, U, U, U, U, U,
-};
-#undef U
-#undef F
-#undef M
-
-/*
- * classify_one() for the gap after @p's interval on CPU @c when interval
- * @b of thread @bth comes next there: its tests made together, the class
- * looked up in class_of[] rather than branched on.
- */
-static inline void classify_next(const struct lines *l, unsigned int c, const struct last *p,
-				 const struct iv *b, uint32_t bth, struct hg_gap *g)
-{
-	const struct iv *a = p->a, *resume = a + 1;
-	uint64_t end = iv_end(a), back = resume->start_cycles;
-	unsigned int odd = back > l->known_until || b->start_cycles > l->known_until ||
-			   b->start_cycles < end;
-	unsigned int idx = odd << 4 | (b == resume) << 3 |
-			   (resume->cpu != c && back <= b->start_cycles) << 2 |
-			   (bth != p->thread) << 1 | ((a->flags & (HG_REC_YIELD | HG_REC_SLEEP)) != 0);
-	unsigned int cls = class_of[idx];
-	int sw = cls <= HG_GAP_INVOLUNTARY;
-
-	g->cls = (enum hg_gap_class)cls;
-	g->thread = p->thread;
-	g->next_thread = sw ? bth : p->thread;
-	g->cpu = c;
-	g->at_cycles = end;
-	g->cost_cycles = sw ? b->start_cycles - end : back > end ? back - end : 0;
-}
-
-/*
- * The merge of merge_by_cpu() without the lines, over threads @ids (@n
- * of them): the gap after an interval is classified when the next
- * interval on its CPU comes, and at the end those of CPU @cpu (UINT_MAX:
- * of every CPU). @last is zeroed, of ncpus entries.
- */
-static int merge_group(const struct lines *l, const uint32_t *ids, uint32_t n,
-		       unsigned int cpu, struct last *last, hg_gap_fn fn, void *arg)
-{
-	/* each run's next record and its end: no index looked up again a record */
-	const struct iv **next = calloc(n ? n : 1, sizeof(*next));
-	const struct iv **end = calloc(n ? n : 1, sizeof(*end));
-	struct hg_merge m = { 0 };
-	uint64_t left = 0;
-	struct hg_gap g;
-	uint32_t i, j;
-	int ret = next && end ? merge_start(l, ids, n, &m) : -ENOMEM;
-
-	for (i = 0; !ret && i < n; i++) {
-		next[i] = l->ivs[ids[i]];
-		end[i] = next[i] + l->niv[ids[i]];
-		left += l->niv[ids[i]];
-	}
-	for (j = ret ? 0 : hg_merge_top(&m); !ret && left; left--) {
-		const struct iv *b = next[j]++;
-		struct last *p = &last[b->cpu];
-		int more = next[j] < end[j];
-
-		if (p->gap) {
-			classify_next(l, b->cpu, p, b, ids[j], &g);
-			ret = fn(&g, arg);
-		}
-		p->a = b;
-		p->thread = ids[j];
-		p->gap = more && !(b->flags & HG_REC_CONTINUED);
-		j = hg_merge_set(&m, j, more ? next[j]->start_cycles : 0, more);
-	}
-	for (i = cpu == UINT_MAX ? 0 : cpu; !ret && i < (cpu == UINT_MAX ? l->ncpus : cpu + 1); i++) {
-		struct ref r;
-
-		if (!last[i].a)
-			continue;
-		r = (struct ref){ last[i].thread, (uint32_t)(last[i].a - l->ivs[last[i].thread]) };
-		if (classify_one(l, i, &r, NULL, &g))
-			ret = fn(&g, arg);
-	}
-	hg_merge_free(&m);
-	free(next);
-	free(end);
-	return ret;
-}
-
-/* Threads by the one CPU of their records. */
-static int by_home(const void *x, const void *y, void *arg)
-{
-	const unsigned int *home = arg;
-	uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
-
-	if (home[a] != home[b])
-		return home[a] < home[b] ? -1 : 1;
-	return a < b ? -1 : a > b;
-}
-
-/*
- * Every CPU's line merged: when each thread's records lie on one CPU, the
- * threads of each CPU apart, a merge of fewer runs whose order repeats
- * (the threads take turns); else all threads in one merge.
- */
-static int merge_classify(const struct hg_trace *t, struct lines *l, hg_gap_fn fn, void *arg)
-{
-	uint32_t n = t->nthreads, i, j, *ids;
-	bool homed = true;
-	struct last *last;
-	int ret = -ENOMEM;
-
-	last = calloc(l->ncpus ? l->ncpus : 1, sizeof(*last));
-	ids = calloc(n ? n : 1, sizeof(*ids));
-	if (!last || !ids)
-		goto out;
-	for (i = j = 0; i < n; i++) {
-		if (l->niv[i])
-			ids[j++] = i;
-		homed = homed && (!l->niv[i] || l->home[i] != HOME_NONE);
-	}
-	n = j;
-	ret = 0;
-	if (!homed) {
-		ret = merge_group(l, ids, n, UINT_MAX, last, fn, arg);
-		goto out;
-	}
-	qsort_r(ids, n, sizeof(*ids), by_home, l->home);
-	for (i = 0; !ret && i < n; i = j) {
-		for (j = i + 1; j < n && l->home[ids[j]] == l->home[ids[i]]; j++)
-			;
-		ret = merge_group(l, ids + i, j - i, l->home[ids[i]], last, fn, arg);
-	}
-out:
-	free(last);
-	free(ids);
-	return ret;
-}
-
-int hg_classify_stream(const struct hg_trace *t, hg_gap_fn fn, void *arg)
-{
-	struct lines l;
-	int ret;
-
-	memset(&l, 0, sizeof(l));
-	ret = decode_all(t, &l);
-	if (!ret)
-		ret = merge_classify(t, &l, fn, arg);
 	free_lines(&l, t->nthreads);
 	return ret;
 }

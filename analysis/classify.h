@@ -24,6 +24,7 @@
 
 #include <stdint.h>
 
+#include "trace/recsrc.h"
 #include "trace/trace.h"
 
 enum hg_gap_class {
@@ -61,12 +62,24 @@ int hg_classify(const struct hg_trace *t, hg_gap_fn fn, void *arg);
  * hg_classify_stream - the gaps of hg_classify(), each classified the same,
  * in no particular order either: no time line per CPU is kept (8 bytes an
  * interval), for callers that only count. The gaps are classified as the
- * threads' records are merged by start time; when each thread's records
- * lie on one CPU, the threads of each CPU are merged apart (fewer threads
- * a merge, taking turns in an order that repeats). Returns what
- * hg_classify() returns (a record that does not decode is found before
- * @fn is first called).
+ * threads' records are merged by start time (clstream.c). Returns what
+ * hg_classify() returns; a record that does not decode may be found after
+ * @fn was called: what it was given is to be dropped.
  */
 int hg_classify_stream(const struct hg_trace *t, hg_gap_fn fn, void *arg);
+
+/* Called when the gaps given so far are to be forgotten: they come again. */
+typedef void (*hg_reset_fn)(void *arg);
+
+/*
+ * hg_classify_src - hg_classify_stream() over the records @src gives, each
+ * read once (a trace's file is never held whole: trace/tstream.h). With
+ * @reset, threads that their CPU lists pin to one CPU are merged a CPU at
+ * a time; a record on another CPU calls @reset, and every thread is then
+ * merged at once from the start. Returns what hg_classify_stream() returns,
+ * or -errno of @src.
+ */
+int hg_classify_src(const struct hg_trace *t, const struct hg_recsrc *src, hg_gap_fn fn,
+		    hg_reset_fn reset, void *arg);
 
 #endif /* HG_CLASSIFY_H */

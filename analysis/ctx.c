@@ -86,10 +86,12 @@ static int begin(const struct hg_trace *t, struct hg_ctx_report *r, int nclasses
 	int c;
 
 	memset(r, 0, sizeof(*r));
+	r->noise_ret = -ENODATA;
 	r->nclasses = nclasses;
 	r->sched = nclasses == HG_SC_NCLASSES;
 	r->tsc_hz = t->calib.tsc_hz;
 	r->elapsed_ns = hg_trace_ns(t, t->stop_cycles);
+	r->nthreads = t->nthreads;
 	for (c = 0; c < 2; c++) {
 		r->inferred[c] = calloc(t->nthreads ? t->nthreads : 1, sizeof(uint64_t));
 		if (!r->inferred[c])
@@ -123,13 +125,63 @@ static int finish(struct hg_ctx_report *r)
 	return 0;
 }
 
-int hg_ctx_analyse(const struct hg_trace *t, struct hg_ctx_report *r)
+/* The classifier starts over: what was counted goes. */
+static void forget(void *arg)
 {
+	struct hg_ctx_report *r = arg;
+	int c;
+
+	for (c = 0; c < r->nclasses; c++)
+		hg_vcount_free(&r->cost[c]);
+	for (c = 0; c < 2; c++)
+		memset(r->inferred[c], 0, r->nthreads * sizeof(*r->inferred[c]));
+}
+
+static void noise_seen(void *arg, uint32_t i, const struct hg_record *recs, size_t n)
+{
+	hg_noise_recv_add(arg, i, recs, n);
+}
+
+static void noise_rewound(void *arg, uint32_t i)
+{
+	hg_noise_recv_clear(arg, i);
+}
+
+int hg_ctx_analyse_src(const struct hg_trace *t, const struct hg_recsrc *src,
+		       struct hg_ctx_report *r)
+{
+	struct hg_rectap tap = { *src, noise_seen, noise_rewound, NULL };
+	struct hg_noise_recv rv = { .t = t };
+	struct hg_recsrc tapped;
 	int ret = begin(t, r, HG_GAP_NCLASSES);
 
+	/* the kernel's counts need each thread's time per CPU: gathered on the way */
+	if (!ret && t->nnoise && t->noise_window_ns) {
+		ret = hg_noise_recv_init(&rv, t);
+		tap.arg = &rv;
+		hg_rectap_src(&tap, &tapped);
+		src = &tapped;
+	}
 	if (!ret)
-		ret = hg_classify_stream(t, collect, r);
+		ret = hg_classify_src(t, src, collect, forget, r);
+	if (!ret)
+		r->noise_ret = hg_noise_compute_recv(&rv, &r->noise);
+	hg_noise_recv_free(&rv);
 	return ret ? ret : finish(r);
+}
+
+int hg_ctx_analyse(const struct hg_trace *t, struct hg_ctx_report *r)
+{
+	struct hg_recmem m;
+	struct hg_recsrc src;
+	int ret = hg_recmem_init(&m, &src, t, 0);
+
+	if (!ret)
+		ret = hg_ctx_analyse_src(t, &src, r);
+	else
+		memset(r, 0, sizeof(*r));
+	hg_recmem_free(&m);
+	return ret;
 }
 
 int hg_ctx_analyse_sched(const struct hg_trace *t, const struct hg_sched *s,
@@ -139,6 +191,8 @@ int hg_ctx_analyse_sched(const struct hg_trace *t, const struct hg_sched *s,
 
 	if (!ret)
 		ret = hg_attribute(t, s, collect_sched, collect_run, r, &r->kernel, err, errlen);
+	if (!ret)
+		r->noise_ret = hg_noise_compute(t, &r->noise);
 	return ret ? ret : finish(r);
 }
 
@@ -149,6 +203,7 @@ void hg_ctx_free(struct hg_ctx_report *r)
 	for (c = 0; c < HG_SC_NCLASSES; c++)
 		hg_vcount_free(&r->cost[c]);
 	hg_vcount_free(&r->switches);
+	hg_noise_free(&r->noise);
 	free(r->others);
 	free(r->inferred[0]);
 	free(r->inferred[1]);

@@ -13,6 +13,7 @@
 
 #include "analysis/attrib.h"
 #include "analysis/classify.h"
+#include "analysis/noise.h"
 #include "analysis/stats.h"
 #include "analysis/vcount.h"
 #include "trace/hist.h"
@@ -46,6 +47,9 @@ struct hg_ctx_report {
 	uint64_t tsc_hz;
 	uint64_t *inferred[2];			/* per thread: voluntary and
 						 * involuntary switches away */
+	uint32_t nthreads;			/* threads in @inferred */
+	struct hg_noise noise;			/* the kernel's counts beside ours, */
+	int noise_ret;				/* unless -ENODATA (none), -errno */
 	struct hg_sched_totals kernel;		/* with --sched */
 	struct hg_ctx_other *others;		/* with --sched, most time first */
 	size_t nothers, capothers;
@@ -56,6 +60,13 @@ struct hg_ctx_report {
  * Returns 0 or -errno; free with hg_ctx_free() either way.
  */
 int hg_ctx_analyse(const struct hg_trace *t, struct hg_ctx_report *r);
+
+/*
+ * hg_ctx_analyse_src - the same with @t's records read from @src (a trace
+ * read as a stream, trace/tstream.h, has none of its own)
+ */
+int hg_ctx_analyse_src(const struct hg_trace *t, const struct hg_recsrc *src,
+		       struct hg_ctx_report *r);
 
 /*
  * hg_ctx_analyse_sched - the same with every gap attributed from the

@@ -12,6 +12,24 @@ int hg_merge_init(struct hg_merge *m, uint32_t nruns, const uint64_t *first,
 {
 	uint32_t n = 1, i, *win;
 
+	m->ring = nruns <= HG_MERGE_RING;
+	m->head = 0;
+	m->nring = 0;
+	if (m->ring) {
+		/* the live runs put in one by one, as hg_merge_ring_set() puts them */
+		for (i = 0; i < nruns; i++) {
+			unsigned __int128 x = (unsigned __int128)first[i] << 32 | i;
+			uint32_t k;
+
+			if (!live[i])
+				continue;
+			for (k = m->nring; k && m->rk[k - 1] > x; k--)
+				m->rk[k] = m->rk[k - 1];
+			m->rk[k] = x;
+			m->nring++;
+		}
+		return 0;
+	}
 	while (n < nruns)
 		n <<= 1;
 	m->nleaves = n;

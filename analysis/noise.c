@@ -5,29 +5,75 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "analysis/noise.h"
 #include "trace/timeval.h"
 
-/* Received cycles of @th on each CPU of @t->noise, into @on[]; the total. */
-static int received_on(const struct hg_trace *t, const struct hg_trace_thread *th,
-		       uint64_t *on, uint64_t *total)
+int hg_noise_recv_init(struct hg_noise_recv *rv, const struct hg_trace *t)
 {
-	struct hg_interval iv;
-	size_t pos = 0;
-	uint32_t i;
-	int ret;
+	size_t n = t->nthreads ? t->nthreads : 1;
 
-	*total = 0;
-	for (i = 0; i < t->nnoise; i++)
-		on[i] = 0;
-	while ((ret = hg_record_decode(th->recs, th->stored, &pos, &iv)) > 0) {
-		*total += iv.len_cycles;
-		for (i = 0; i < t->nnoise; i++)
-			if (t->noise[i].cpu == iv.cpu)
-				on[i] += iv.len_cycles;
+	memset(rv, 0, sizeof(*rv));
+	rv->t = t;
+	rv->on = calloc(n * (t->nnoise ? t->nnoise : 1), sizeof(*rv->on));
+	rv->total = calloc(n, sizeof(*rv->total));
+	rv->piece_cpu = calloc(n, sizeof(*rv->piece_cpu));
+	rv->piece_end = calloc(n, sizeof(*rv->piece_end));
+	rv->piece = calloc(n, sizeof(*rv->piece));
+	if (!rv->on || !rv->total || !rv->piece_cpu || !rv->piece_end || !rv->piece) {
+		hg_noise_recv_free(rv);
+		return -ENOMEM;
 	}
-	return ret;
+	return 0;
+}
+
+void hg_noise_recv_clear(struct hg_noise_recv *rv, uint32_t i)
+{
+	memset(&rv->on[(size_t)i * rv->t->nnoise], 0, rv->t->nnoise * sizeof(*rv->on));
+	rv->total[i] = 0;
+	rv->piece[i] = 0;
+}
+
+/*
+ * Counted as hg_record_decode() reads them: events skipped, an interval's
+ * pieces summed on the CPU of its first; a piece not followed by its rest
+ * is bad, as decoding fails there.
+ */
+void hg_noise_recv_add(struct hg_noise_recv *rv, uint32_t i, const struct hg_record *recs,
+		       size_t n)
+{
+	const struct hg_trace *t = rv->t;
+	uint64_t *on = &rv->on[(size_t)i * t->nnoise];
+	size_t k;
+	uint32_t c;
+
+	for (k = 0; k < n; k++) {
+		const struct hg_record *r = &recs[k];
+		uint32_t cpu = rv->piece[i] ? rv->piece_cpu[i] : r->cpu;
+
+		if (rv->piece[i] && ((r->flags & HG_REC_EVENT) || r->start_cycles != rv->piece_end[i]))
+			rv->bad = 1;
+		if (r->flags & HG_REC_EVENT)
+			continue;
+		rv->total[i] += r->len_cycles;
+		for (c = 0; c < t->nnoise; c++)
+			if (t->noise[c].cpu == cpu)
+				on[c] += r->len_cycles;
+		rv->piece[i] = (r->flags & HG_REC_CONTINUED) != 0;
+		rv->piece_cpu[i] = cpu;
+		rv->piece_end[i] = r->start_cycles + r->len_cycles;
+	}
+}
+
+void hg_noise_recv_free(struct hg_noise_recv *rv)
+{
+	free(rv->on);
+	free(rv->total);
+	free(rv->piece_cpu);
+	free(rv->piece_end);
+	free(rv->piece);
+	memset(rv, 0, sizeof(*rv));
 }
 
 static double pct(uint64_t part, uint64_t whole)
@@ -35,9 +81,10 @@ static double pct(uint64_t part, uint64_t whole)
 	return whole ? 100.0 * (double)part / (double)whole : 0.0;
 }
 
-int hg_noise_compute(const struct hg_trace *t, struct hg_noise *nz)
+int hg_noise_compute_recv(const struct hg_noise_recv *rv, struct hg_noise *nz)
 {
-	uint64_t *on, *ours, *recv, total;
+	const struct hg_trace *t = rv->t;
+	uint64_t *ours, *recv;
 	uint32_t i, j, n = 0;
 	bool any = false;
 	int ret = 0;
@@ -48,21 +95,23 @@ int hg_noise_compute(const struct hg_trace *t, struct hg_noise *nz)
 	nz->window_ns = t->noise_window_ns;
 	if (!t->nnoise || !t->noise_window_ns)
 		return -ENODATA;
-	on = calloc(t->nnoise, sizeof(*on));
+	for (j = 0; j < t->nthreads; j++)
+		if (rv->piece[j])
+			return -EINVAL;	/* the last record a continued piece */
+	if (rv->bad)
+		return -EINVAL;
 	ours = calloc(t->nnoise, sizeof(*ours));
 	recv = calloc(t->nnoise, sizeof(*recv));
 	nz->cpu = calloc(t->nnoise, sizeof(*nz->cpu));
-	if (!on || !ours || !recv || !nz->cpu) {
+	if (!ours || !recv || !nz->cpu) {
 		ret = -ENOMEM;
 		goto out;
 	}
 	for (j = 0; j < t->nthreads; j++) {
 		const struct hg_trace_thread *th = &t->threads[j];
+		const uint64_t *on = &rv->on[(size_t)j * t->nnoise];
+		uint64_t total = rv->total[j];
 
-		ret = received_on(t, th, on, &total);
-		if (ret < 0)
-			goto out;
-		ret = 0;
 		for (i = 0; i < t->nnoise; i++) {
 			uint64_t share = hg_cycles_to_ns(on[i], t->calib.tsc_hz);
 
@@ -93,11 +142,28 @@ int hg_noise_compute(const struct hg_trace *t, struct hg_noise *nz)
 	}
 	nz->n = n;
 out:
-	free(on);
 	free(ours);
 	free(recv);
 	if (ret)
 		hg_noise_free(nz);
+	return ret;
+}
+
+int hg_noise_compute(const struct hg_trace *t, struct hg_noise *nz)
+{
+	struct hg_noise_recv rv;
+	uint32_t i;
+	int ret;
+
+	if (!t->nnoise || !t->noise_window_ns)
+		return hg_noise_compute_recv(&(struct hg_noise_recv){ .t = t }, nz);
+	ret = hg_noise_recv_init(&rv, t);
+	if (ret)
+		return ret;
+	for (i = 0; i < t->nthreads; i++)
+		hg_noise_recv_add(&rv, i, t->threads[i].recs, (size_t)t->threads[i].stored);
+	ret = hg_noise_compute_recv(&rv, nz);
+	hg_noise_recv_free(&rv);
 	return ret;
 }
 

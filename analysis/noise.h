@@ -47,6 +47,41 @@ struct hg_noise {
  */
 int hg_noise_compute(const struct hg_trace *t, struct hg_noise *nz);
 
+/*
+ * The threads' received cycles on each CPU of a trace's kernel counters,
+ * gathered from the records as they are read (hg_noise_recv_add()), for
+ * hg_noise_compute_recv(): the same as hg_noise_compute() when the records
+ * are not in memory.
+ */
+struct hg_noise_recv {
+	const struct hg_trace *t;
+	uint64_t *on;		/* per thread, per CPU of @t->noise */
+	uint64_t *total;	/* per thread */
+	uint32_t *piece_cpu;	/* per thread: an interval's CPU while its pieces go, */
+	uint64_t *piece_end;	/* where its next piece starts */
+	uint8_t *piece;		/* per thread: the last record was a continued piece */
+	int bad;		/* a continued piece without its rest */
+};
+
+/* hg_noise_recv_init - @rv empty, for @t. Returns 0 or -ENOMEM. */
+int hg_noise_recv_init(struct hg_noise_recv *rv, const struct hg_trace *t);
+
+/* hg_noise_recv_clear - thread @i's counts emptied: its records come again. */
+void hg_noise_recv_clear(struct hg_noise_recv *rv, uint32_t i);
+
+/* hg_noise_recv_add - count @n more records of thread @i, in order. */
+void hg_noise_recv_add(struct hg_noise_recv *rv, uint32_t i, const struct hg_record *recs,
+		       size_t n);
+
+/*
+ * hg_noise_compute_recv - hg_noise_compute() from the counts @rv gathered
+ * of every record; -EINVAL when a record did not decode
+ */
+int hg_noise_compute_recv(const struct hg_noise_recv *rv, struct hg_noise *nz);
+
+/* hg_noise_recv_free - release @rv. */
+void hg_noise_recv_free(struct hg_noise_recv *rv);
+
 /* hg_noise_free - free what @nz holds. */
 void hg_noise_free(struct hg_noise *nz);
 

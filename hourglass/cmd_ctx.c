@@ -17,6 +17,7 @@
 #include "trace/atomicfile.h"
 #include "trace/errlen.h"
 #include "trace/timeval.h"
+#include "trace/tstream.h"
 
 struct ctx_args {
 	const char *file;
@@ -102,47 +103,83 @@ static int write_svg(const struct ctx_args *a, const struct hg_trace *t,
 	return hg_cmd_write("ctx", a->svg, ctx_svg, &c);
 }
 
+/* Print @r (analysed with status @ret), draw it; the exit status. */
+static int report(const struct ctx_args *a, const struct hg_trace *t,
+		  struct hg_ctx_report *r, int ret, const char *err)
+{
+	if (ret == -ENODATA || ret == -ERANGE || ret == -ESRCH) {
+		fprintf(stderr, "hourglass: ctx: --sched %s: %s\n", a->sched, err);
+		hg_ctx_free(r);
+		return 2;
+	}
+	if (ret) {
+		hg_ctx_free(r);
+		fprintf(stderr, "hourglass: ctx: %s: %s\n", a->file,
+			ret == -EINVAL ? "damaged records" : strerror(-ret));
+		return 1;
+	}
+	if (a->json ? hg_ctx_json(stdout, t, r) :
+	    hg_ctx_print(stdout, t, r, a->bucket_ns, a->max_ns))
+		ret = 1;
+	if (!ret && a->svg)
+		ret = write_svg(a, t, r);
+	hg_ctx_free(r);
+	return ret;
+}
+
+/* With --sched: the whole trace in memory, for the attribution. */
 static int ctx_run(const void *args, const struct hg_trace *t)
 {
 	const struct ctx_args *a = args;
 	struct hg_ctx_report r;
 	struct hg_sched s;
 	char err[HG_ERR_LEN];
-	int ret;
+	int ret = hg_cmd_read_sched("ctx", a->sched, t, &s);
 
-	if (a->sched) {
-		ret = hg_cmd_read_sched("ctx", a->sched, t, &s);
-		if (ret)
-			return ret;
-	}
-	ret = a->sched ? hg_ctx_analyse_sched(t, &s, &r, err, sizeof(err)) : hg_ctx_analyse(t, &r);
-	if (a->sched)
-		hg_sched_free(&s);
-	if (ret == -ENODATA || ret == -ERANGE || ret == -ESRCH) {
-		fprintf(stderr, "hourglass: ctx: --sched %s: %s\n", a->sched, err);
+	if (ret)
+		return ret;
+	ret = hg_ctx_analyse_sched(t, &s, &r, err, sizeof(err));
+	hg_sched_free(&s);
+	return report(a, t, &r, ret, err);
+}
+
+/*
+ * Without: the trace read as a stream, each record once, in chunks; its
+ * checksum checked before anything is printed.
+ */
+static int ctx_stream(const struct ctx_args *a)
+{
+	struct hg_ctx_report r;
+	struct hg_tstream *ts;
+	const struct hg_trace *t;
+	struct hg_recsrc src;
+	char err[HG_ERR_LEN];
+	int ret = hg_tstream_open(a->file, &ts, &t, &src, err, sizeof(err)), status;
+
+	if (ret)
+		return hg_cmd_read_failed("ctx", a->file, err);
+	ret = hg_ctx_analyse_src(t, &src, &r);
+	/* a damaged file is said to be one, whatever the records made of it */
+	if (hg_tstream_verify(ts, err, sizeof(err))) {
 		hg_ctx_free(&r);
-		return 2;
+		hg_tstream_close(ts);
+		return hg_cmd_read_failed("ctx", a->file, err);
 	}
-	if (ret) {
-		hg_ctx_free(&r);
-		fprintf(stderr, "hourglass: ctx: %s: %s\n", a->file,
-			ret == -EINVAL ? "damaged records" : strerror(-ret));
-		return 1;
-	}
-	if (a->json ? hg_ctx_json(stdout, t, &r) :
-	    hg_ctx_print(stdout, t, &r, a->bucket_ns, a->max_ns))
-		ret = 1;
-	if (!ret && a->svg)
-		ret = write_svg(a, t, &r);
-	hg_ctx_free(&r);
-	return ret;
+	status = report(a, t, &r, ret, "");
+	hg_tstream_close(ts);
+	return status;
 }
 
 static int ctx_main(int argc, char **argv)
 {
 	struct ctx_args a = { 0 };
+	int status;
 
-	return hg_cmd_on_trace(&ctx_spec, argc, argv, &a, &a.file, ctx_run);
+	if (hg_cmdopt_get(&ctx_spec, argc, argv, &a, &status))
+		return hg_cmd_flush("ctx", status);
+	if (a.sched)
+		return hg_cmd_trace_run(&ctx_spec, &a, a.file, ctx_run);
+	return hg_cmd_flush("ctx", ctx_stream(&a));
 }
 
 const struct hg_command hg_cmd_ctx = {

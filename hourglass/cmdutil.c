@@ -34,16 +34,21 @@ int hg_cmd_flush(const char *cmd, int status)
 	return 1;
 }
 
+int hg_cmd_read_failed(const char *cmd, const char *file, const char *err)
+{
+	/* a bounded part of the name: a message stays one readable line */
+	fprintf(stderr, "hourglass: %s: %.*s%s: %s\n", cmd, HG_QUOTE_MAX, file,
+		strlen(file) > HG_QUOTE_MAX ? "..." : "", err);
+	return 2;
+}
+
 int hg_cmd_read(const char *cmd, const char *file, struct hg_trace **t)
 {
 	char err[HG_ERR_LEN];
 
 	if (!hg_trace_read(file, t, err, sizeof(err)))
 		return 0;
-	/* a bounded part of the name: a message stays one readable line */
-	fprintf(stderr, "hourglass: %s: %.*s%s: %s\n", cmd, HG_QUOTE_MAX, file,
-		strlen(file) > HG_QUOTE_MAX ? "..." : "", err);
-	return 2;
+	return hg_cmd_read_failed(cmd, file, err);
 }
 
 int hg_cmd_write(const char *cmd, const char *path, hg_atomic_fn write, const void *arg)
@@ -81,12 +86,20 @@ char *hg_join_args(int argc, char *const *argv)
 int hg_cmd_on_trace(const struct hg_cmdspec *spec, int argc, char **argv, void *args,
 		    const char *const *file, hg_cmd_trace_fn run)
 {
-	struct hg_trace *t;
 	int status;
 
 	if (hg_cmdopt_get(spec, argc, argv, args, &status))
 		return hg_cmd_flush(spec->name, status);
-	if (hg_cmd_read(spec->name, *file, &t))
+	return hg_cmd_trace_run(spec, args, *file, run);
+}
+
+int hg_cmd_trace_run(const struct hg_cmdspec *spec, void *args, const char *file,
+		     hg_cmd_trace_fn run)
+{
+	struct hg_trace *t;
+	int status;
+
+	if (hg_cmd_read(spec->name, file, &t))
 		return 2;
 	status = run(args, t);
 	hg_trace_free(t);

@@ -19,6 +19,12 @@
 int hg_cmd_read(const char *cmd, const char *file, struct hg_trace **t);
 
 /*
+ * hg_cmd_read_failed - what hg_cmd_read() prints when trace @file cannot
+ * be read, for reason @err; returns 2
+ */
+int hg_cmd_read_failed(const char *cmd, const char *file, const char *err);
+
+/*
  * hg_cmd_read_sched - --sched @file of subcommand @cmd: the kernel's
  * switches (analysis/sched.h) into @s, checked against @t as ctx
  * --sched attributes them. Returns the exit status: 0 (free @s with
@@ -86,5 +92,13 @@ typedef int (*hg_cmd_trace_fn)(const void *args, const struct hg_trace *t);
  */
 int hg_cmd_on_trace(const struct hg_cmdspec *spec, int argc, char **argv, void *args,
 		    const char *const *file, hg_cmd_trace_fn run);
+
+/*
+ * hg_cmd_trace_run - hg_cmd_on_trace() after the parse: read trace @file,
+ * call @run with @args, free the trace, flush standard output. Returns the
+ * exit status, as hg_cmd_on_trace() does.
+ */
+int hg_cmd_trace_run(const struct hg_cmdspec *spec, void *args, const char *file,
+		     hg_cmd_trace_fn run);
 
 #endif /* HG_CMDUTIL_H */

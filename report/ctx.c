@@ -96,7 +96,8 @@ int hg_ctx_print(FILE *f, const struct hg_trace *t, const struct hg_ctx_report *
 			th->ivcsw);
 	}
 	/* was the machine quiet, or may other tasks be inside the costs above? */
-	hg_print_noise(f, t);
+	if (!r->noise_ret)
+		hg_print_noise_of(f, &r->noise);
 	if (r->sched)
 		print_kernel(f, r);
 	if (!r->nswitches)
@@ -209,7 +210,8 @@ int hg_ctx_json(FILE *f, const struct hg_trace *t, const struct hg_ctx_report *r
 		hg_json_close(&j);
 	}
 	hg_json_close(&j);
-	hg_noise_json(&j, t);
+	if (!r->noise_ret)
+		hg_noise_json_of(&j, &r->noise);
 	if (r->sched)
 		json_kernel(&j, r);
 	return hg_json_end_doc(&j);

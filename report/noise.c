@@ -43,13 +43,20 @@ void hg_print_kernel(FILE *f, const struct hg_trace *t)
 void hg_print_noise(FILE *f, const struct hg_trace *t)
 {
 	struct hg_noise nz;
-	char a[32], b[32];
-	uint32_t i;
 
 	if (hg_noise_compute(t, &nz))
 		return;
-	for (i = 0; i < nz.n; i++) {
-		const struct hg_noise_cpu *c = &nz.cpu[i];
+	hg_print_noise_of(f, &nz);
+	hg_noise_free(&nz);
+}
+
+void hg_print_noise_of(FILE *f, const struct hg_noise *nz)
+{
+	char a[32], b[32];
+	uint32_t i;
+
+	for (i = 0; i < nz->n; i++) {
+		const struct hg_noise_cpu *c = &nz->cpu[i];
 
 		fprintf(f, "# noise: CPU %" PRIu32 ": other tasks %s ms (%.2f %%), steal %s ms "
 			"(%.2f %%), %" PRIu64 " interrupts, %" PRIu64 " softirqs: %s\n", c->cpu,
@@ -57,28 +64,34 @@ void hg_print_noise(FILE *f, const struct hg_trace *t)
 			hg_format_ms3(c->steal_ns, b, sizeof(b)), c->steal_pct, c->irqs, c->softirqs,
 			c->quiet ? "quiet" : "not quiet");
 	}
-	if (nz.quiet)
+	if (nz->quiet)
 		fprintf(f, "# noise: quiet (other tasks and steal at most %.0f %% of each CPU)\n",
 			HG_NOISE_QUIET_PCT);
 	else
 		fprintf(f, "# noise: not quiet (other tasks or steal above %.0f %% of a CPU): "
 			"switch costs may include other tasks' run time\n", HG_NOISE_QUIET_PCT);
-	hg_noise_free(&nz);
 }
 
 void hg_noise_json(struct hg_json *j, const struct hg_trace *t)
 {
 	struct hg_noise nz;
-	uint32_t i;
 
 	if (hg_noise_compute(t, &nz))
 		return;
+	hg_noise_json_of(j, &nz);
+	hg_noise_free(&nz);
+}
+
+void hg_noise_json_of(struct hg_json *j, const struct hg_noise *nz)
+{
+	uint32_t i;
+
 	hg_json_obj(j, "noise");
-	hg_json_u64(j, "window_ns", nz.window_ns);
-	hg_json_bool(j, "quiet", nz.quiet);
+	hg_json_u64(j, "window_ns", nz->window_ns);
+	hg_json_bool(j, "quiet", nz->quiet);
 	hg_json_arr(j, "cpus");
-	for (i = 0; i < nz.n; i++) {
-		const struct hg_noise_cpu *c = &nz.cpu[i];
+	for (i = 0; i < nz->n; i++) {
+		const struct hg_noise_cpu *c = &nz->cpu[i];
 
 		hg_json_obj(j, NULL);
 		hg_json_u64(j, "cpu", c->cpu);
@@ -92,5 +105,4 @@ void hg_noise_json(struct hg_json *j, const struct hg_trace *t)
 	}
 	hg_json_close(j);
 	hg_json_close(j);
-	hg_noise_free(&nz);
 }

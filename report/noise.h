@@ -27,6 +27,9 @@ void hg_print_kernel(FILE *f, const struct hg_trace *t);
  */
 void hg_print_noise(FILE *f, const struct hg_trace *t);
 
+/* hg_print_noise_of - the same for @nz, computed already. */
+void hg_print_noise_of(FILE *f, const struct hg_noise *nz);
+
 struct hg_json;
 
 /*
@@ -35,5 +38,8 @@ struct hg_json;
  * a file without the kernel's counters
  */
 void hg_noise_json(struct hg_json *j, const struct hg_trace *t);
+
+/* hg_noise_json_of - the same for @nz, computed already. */
+void hg_noise_json_of(struct hg_json *j, const struct hg_noise *nz);
 
 #endif /* HG_REPORT_NOISE_H */

@@ -57,6 +57,48 @@ START_TEST(test_crc_all_paths)
 }
 END_TEST
 
+/*
+ * Pieces checked apart and combined give the CRC of the whole, at every
+ * cut, empty pieces included; and 1 MiB of zeros combined at once gives
+ * what continuing the CRC over them gives.
+ */
+START_TEST(test_crc_combine)
+{
+	uint8_t buf[300], zeros[4096] = { 0 };
+	uint32_t whole, a, b, c;
+	size_t cut, cut2, bad = 0;
+	uint64_t k;
+
+	hg_crc32_init(&crc);
+	srand(11);
+	for (cut = 0; cut < sizeof(buf); cut++)
+		buf[cut] = (uint8_t)rand();
+	whole = hg_crc32_update(&crc, 0, buf, sizeof(buf));
+	for (cut = 0; cut <= sizeof(buf); cut++) {
+		a = hg_crc32_update(&crc, 0, buf, cut);
+		b = hg_crc32_update(&crc, 0, buf + cut, sizeof(buf) - cut);
+		bad += hg_crc32_combine(&crc, a, b, sizeof(buf) - cut) != whole;
+		for (cut2 = cut; cut2 <= sizeof(buf); cut2 += 37) {
+			b = hg_crc32_update(&crc, 0, buf + cut, cut2 - cut);
+			c = hg_crc32_update(&crc, 0, buf + cut2, sizeof(buf) - cut2);
+			bad += hg_crc32_combine(&crc, hg_crc32_combine(&crc, a, b, cut2 - cut),
+						c, sizeof(buf) - cut2) != whole;
+		}
+	}
+	ck_assert_msg(!bad, "%zu combined CRCs differ from the whole's", bad);
+	/* 2^20 zero bytes, 256 pieces of 4096, against one combination */
+	a = hg_crc32_update(&crc, 0, buf, 10);
+	c = a;
+	for (k = 0; k < 256; k++)
+		c = hg_crc32_update(&crc, c, zeros, sizeof(zeros));
+	ck_assert_uint_eq(hg_crc32_combine(&crc, a, hg_crc32_update(&crc, 0, zeros, 0), 0), a);
+	b = 0;
+	for (k = 0; k < 256; k++)
+		b = hg_crc32_update(&crc, b, zeros, sizeof(zeros));
+	ck_assert_uint_eq(hg_crc32_combine(&crc, a, b, (uint64_t)1 << 20), c);
+}
+END_TEST
+
 /* Continuing a CRC over pieces gives the CRC of the whole. */
 START_TEST(test_crc_in_pieces)
 {
@@ -162,6 +204,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_crc_check_value);
 	tcase_add_test(tc, test_crc_all_paths);
 	tcase_add_test(tc, test_crc_in_pieces);
+	tcase_add_test(tc, test_crc_combine);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("encoding");
 	tcase_add_test(tc, test_put_get_round_trip);

@@ -11,9 +11,30 @@
 
 /* ------------------------------------------------------------------ crc */
 
+/*
+ * The product of @a and @b modulo the polynomial, both bit-reflected (the
+ * top bit is x^0): @b times each power of x that @a holds, lowest first,
+ * @b multiplied by x (shifted, reduced) from one to the next.
+ */
+static uint32_t mul_mod(uint32_t a, uint32_t b)
+{
+	uint32_t prod = 0;
+
+	for (; a; a <<= 1) {
+		if (a & 0x80000000u)
+			prod ^= b;
+		b = b & 1 ? 0xedb88320u ^ (b >> 1) : b >> 1;
+	}
+	return prod;
+}
+
 void hg_crc32_init(struct hg_crc32 *c)
 {
 	uint32_t i, k;
+
+	c->x2n[0] = 0x40000000u;	/* x */
+	for (k = 1; k < 67; k++)
+		c->x2n[k] = mul_mod(c->x2n[k - 1], c->x2n[k - 1]);
 
 	for (i = 0; i < 256; i++) {
 		uint32_t v = i;
@@ -61,6 +82,22 @@ uint32_t hg_crc32_update(const struct hg_crc32 *c, uint32_t crc, const uint8_t *
 		n -= body;
 	}
 	return ~crc32_table(c, crc, p, n);
+}
+
+uint32_t hg_crc32_combine(const struct hg_crc32 *c, uint32_t crc1, uint32_t crc2,
+			  uint64_t len2)
+{
+	/*
+	 * CRC(A B) is CRC(A) times x^(8 |B|) plus CRC(B), the inversions at
+	 * either end cancelling; x^(8 n) is the product of x^(2^(k + 3)) for
+	 * each bit k of n
+	 */
+	uint32_t k;
+
+	for (k = 3; len2; len2 >>= 1, k++)
+		if (len2 & 1)
+			crc1 = mul_mod(c->x2n[k], crc1);
+	return crc1 ^ crc2;
 }
 
 uint32_t hg_crc32_update_table(const struct hg_crc32 *c, uint32_t crc, const uint8_t *p,

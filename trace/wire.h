@@ -19,6 +19,7 @@
  */
 struct hg_crc32 {
 	uint32_t t[8][256];
+	uint32_t x2n[67];	/* x^(2^k) modulo the polynomial, for combining */
 	bool clmul;		/* PCLMULQDQ and SSE4.1: folding, 16 bytes a step */
 };
 
@@ -27,6 +28,14 @@ void hg_crc32_init(struct hg_crc32 *c);
 
 /* hg_crc32_update - continue @crc over @n bytes at @p (start from 0). */
 uint32_t hg_crc32_update(const struct hg_crc32 *c, uint32_t crc, const uint8_t *p, size_t n);
+
+/*
+ * hg_crc32_combine - the CRC of two pieces of bytes one after the other,
+ * from the CRC of each (@crc1 of the first, @crc2 of the second, @len2
+ * bytes long): pieces read apart and out of order checked as one file.
+ */
+uint32_t hg_crc32_combine(const struct hg_crc32 *c, uint32_t crc1, uint32_t crc2,
+			  uint64_t len2);
 
 /* hg_crc32_update_table - the same with the tables alone (for tests). */
 uint32_t hg_crc32_update_table(const struct hg_crc32 *c, uint32_t crc, const uint8_t *p,

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * fileformat.h - the .hgt file's constants, shared by its writer (file.c)
+ * and its readers (fileread.c); the layout is described in file.c
+ */
+#ifndef HG_FILEFORMAT_H
+#define HG_FILEFORMAT_H
+
+#include <stddef.h>
+
+/* "HGTRACE" and its NUL: the file's first eight bytes */
+#define HG_FILE_MAGIC		"HGTRACE"
+#define HG_FILE_MAGIC_LEN	8
+
+enum { SEC_RUN = 1, SEC_SYSTEM, SEC_THREAD, SEC_RECORDS, SEC_END, SEC_PAD, SEC_KEVENTS,
+       SEC_LOCKS };
+
+/* Sections: RUN, SYSTEM, for each thread THREAD PAD RECORDS, [KEVENTS,] END. */
+#define NSECTIONS(nthreads) (3 + 3 * (nthreads))
+
+#define SECTION_HEADER 16
+#define RECORD_BYTES 16
+/* a RECORDS section's own header: thread id, zero, count */
+#define RECORDS_HEADER 16
+
+/*
+ * hg_file_err - a one-line reason into @err (@errlen bytes; NULL: none),
+ * printf-style
+ */
+void hg_file_err(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+#endif /* HG_FILEFORMAT_H */
