@@ -108,30 +108,104 @@ static int cmp_gap(const void *x, const void *y)
 	return a->at_cycles < b->at_cycles ? -1 : a->at_cycles > b->at_cycles;
 }
 
+/* The stream's gaps, sorted, are @gs's. */
+static void same_gaps(const struct gaps *gs, struct gaps *st, const char *how)
+{
+	size_t i;
+
+	qsort(st->g, st->n, sizeof(st->g[0]), cmp_gap);
+	ck_assert_msg(st->n == gs->n, "%s: %zu gaps, want %zu", how, st->n, gs->n);
+	for (i = 0; i < st->n; i++) {
+		const struct hg_gap *a = &gs->g[i], *b = &st->g[i];
+
+		ck_assert_msg(a->cls == b->cls && a->thread == b->thread &&
+			      a->next_thread == b->next_thread && a->cpu == b->cpu &&
+			      a->at_cycles == b->at_cycles && a->cost_cycles == b->cost_cycles,
+			      "gap %zu: the stream (%s) classified it otherwise", i, how);
+	}
+}
+
+static int resets;
+
+static void forget(void *arg)
+{
+	struct gaps *st = arg;
+
+	st->n = 0;
+	resets++;
+}
+
 /*
- * Every test's gaps come from both classifiers: hg_classify_stream() must
- * find the same gaps, each classified the same, in another order.
+ * The stream over @t's records in chunks of @chunk, with thread i's CPU
+ * list @label[i] (NULL: as they are) and a reset: the gaps in @st, the
+ * number of resets returned.
  */
-static void classify(const struct hg_trace *t, struct gaps *gs)
+static int stream_src(struct hg_trace *t, size_t chunk, char label[][HG_LABEL_LEN],
+		      struct gaps *st)
+{
+	char keep[MAX_THREADS][HG_LABEL_LEN];
+	struct hg_recmem m;
+	struct hg_recsrc src;
+	uint32_t i;
+
+	for (i = 0; label && i < t->nthreads; i++) {
+		memcpy(keep[i], t->threads[i].cpus, HG_LABEL_LEN);
+		memcpy(t->threads[i].cpus, label[i], HG_LABEL_LEN);
+	}
+	memset(st, 0, sizeof(*st));
+	resets = 0;
+	ck_assert_int_eq(hg_recmem_init(&m, &src, t, chunk), 0);
+	ck_assert_int_eq(hg_classify_src(t, &src, collect, forget, st), 0);
+	hg_recmem_free(&m);
+	for (i = 0; label && i < t->nthreads; i++)
+		memcpy(t->threads[i].cpus, keep[i], HG_LABEL_LEN);
+	return resets;
+}
+
+/*
+ * Every test's gaps come from both classifiers: the stream must find the
+ * same gaps, each classified the same, in another order: over the records
+ * in memory, in chunks of one (the CPU lists as the test made them), two
+ * and three records (events and a long
+ * interval's pieces straddling the chunks' ends), with each thread's CPU
+ * list naming the CPU of its first record (merged a CPU at a time: started
+ * over once, exactly when a thread ran on two CPUs) and naming a CPU where
+ * none ran (started over at the first record).
+ */
+static void classify(struct hg_trace *t, struct gaps *gs)
 {
 	static struct gaps st;
-	size_t i;
+	static char first[MAX_THREADS][HG_LABEL_LEN], nowhere[MAX_THREADS][HG_LABEL_LEN];
+	bool one_cpu = true, any = false;
+	uint32_t i;
+	size_t k;
 
 	memset(gs, 0, sizeof(*gs));
 	ck_assert_int_eq(hg_classify(t, collect, gs), 0);
 	qsort(gs->g, gs->n, sizeof(gs->g[0]), cmp_gap);
 	memset(&st, 0, sizeof(st));
 	ck_assert_int_eq(hg_classify_stream(t, collect, &st), 0);
-	qsort(st.g, st.n, sizeof(st.g[0]), cmp_gap);
-	ck_assert_uint_eq(st.n, gs->n);
-	for (i = 0; i < st.n; i++) {
-		const struct hg_gap *a = &gs->g[i], *b = &st.g[i];
+	same_gaps(gs, &st, "in memory");
+	stream_src(t, 1, NULL, &st);
+	same_gaps(gs, &st, "chunks of 1");
+	for (i = 0; i < t->nthreads; i++) {
+		const struct hg_trace_thread *th = &t->threads[i];
+		int c = -1;
 
-		ck_assert_msg(a->cls == b->cls && a->thread == b->thread &&
-			      a->next_thread == b->next_thread && a->cpu == b->cpu &&
-			      a->at_cycles == b->at_cycles && a->cost_cycles == b->cost_cycles,
-			      "gap %zu: the stream classified it otherwise", i);
+		for (k = 0; k < th->stored; k++) {
+			if (th->recs[k].flags & HG_REC_EVENT)
+				continue;
+			one_cpu = one_cpu && (c < 0 || c == th->recs[k].cpu);
+			c = th->recs[k].cpu;
+			any = true;
+		}
+		snprintf(first[i], HG_LABEL_LEN, "%d", c < 0 ? 0 : c);
+		snprintf(nowhere[i], HG_LABEL_LEN, "%d", 999);
 	}
+	ck_assert_int_eq(stream_src(t, 2, first, &st), !one_cpu);
+	same_gaps(gs, &st, "chunks of 2, pinned to their first CPU");
+	ck_assert_int_eq(stream_src(t, 3, nowhere, &st), any);
+	same_gaps(gs, &st, "chunks of 3, pinned where none ran");
 }
 
 /* An expected gap: at is the end of A's interval, after t0. */

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_file.c - trace/trace.h, trace/file.c: round trip, atomic write,
- * layout (padding before the records, the section count), reading by
- * mapping, damaged files
+ * check_file.c - trace/trace.h, trace/file.c, trace/fileread.c: round
+ * trip, atomic write, layout (padding before the records, the section
+ * count), reading by mapping, damaged files; every file judged by the
+ * decoder is judged the same by the stream (trace/tstream.h), with the
+ * same message, and its records read back in chunks the same
  */
 #include <dirent.h>
 #include <errno.h>
@@ -20,7 +22,9 @@
 
 #include "helpers.h"
 #include "trace/brk.h"
+#include "trace/recsrc.h"
 #include "trace/trace.h"
+#include "trace/tstream.h"
 
 #define LONG_LEN 5000000000ULL	/* an interval of two records */
 #define HEADER_BYTES 16		/* magic, version, number of sections */
@@ -445,19 +449,70 @@ static void unguard(struct guarded *g)
 }
 
 /*
+ * The same bytes read as a stream (trace/tstream.h) from a file: opened,
+ * every thread's records read in chunks (each equal to @want's, the
+ * decoded trace, when there is one), the checksum verified. Returns 0 or
+ * what failed, with the message in @err.
+ */
+static int stream_read(const uint8_t *buf, size_t len, const struct hg_trace *want,
+		       char *err, size_t errlen)
+{
+	char *dir = hg_test_fresh_dir(), *path = hg_test_path(dir, "stream.hgt");
+	const struct hg_trace *t = NULL;
+	struct hg_tstream *s = NULL;
+	struct hg_recsrc src;
+	uint32_t i;
+	int ret;
+
+	hg_test_write_file(path, buf, len);
+	err[0] = '\0';
+	ret = hg_tstream_open(path, &s, &t, &src, err, errlen);
+	for (i = 0; !ret && i < t->nthreads; i++) {
+		const struct hg_record *r;
+		uint64_t at = 0;
+		size_t n = 1;
+
+		ck_assert_int_eq(src.ops->rewind(src.priv, i), 0);
+		while (n) {
+			ck_assert_int_eq(src.ops->read(src.priv, i, &r, &n), 0);
+			ck_assert_uint_le(at + n, t->threads[i].stored);
+			if (want && n)
+				ck_assert_int_eq(memcmp(r, want->threads[i].recs + at,
+							n * sizeof(*r)), 0);
+			at += n;
+		}
+		ck_assert_uint_eq(at, t->threads[i].stored);
+	}
+	if (!ret)
+		ret = hg_tstream_verify(s, err, errlen);
+	hg_tstream_close(s);
+	free(path);
+	hg_test_drop_dir(dir);
+	return ret;
+}
+
+/*
  * Decode @len bytes of @buf, expecting a damaged file: -EINVAL, a message
- * (left in @err), no trace. Returns whether it was so.
+ * (left in @err), no trace. Returns whether it was so. The stream must
+ * judge the bytes the same, with the same message.
  */
 static int rejected(const uint8_t *buf, size_t len, char *err, size_t errlen)
 {
 	struct hg_trace *t = NULL;
 	struct guarded g;
-	int ret;
+	char serr[256];
+	int ret, sret;
 
 	guard(&g, buf, len);
 	err[0] = '\0';
 	ret = hg_trace_decode(g.p, len, &t, err, errlen);
 	unguard(&g);
+	sret = stream_read(buf, len, ret ? NULL : t, serr, sizeof(serr));
+	/* a file of no bytes is refused before it is decoded, as hg_trace_read() does */
+	ck_assert_msg(!ret == !sret && (!ret || !strcmp(err, serr) ||
+					(!len && !strcmp(serr, "not an hourglass trace (empty file)"))),
+		      "%zu bytes: decoded (%d, '%s'), streamed (%d, '%s')", len, ret,
+		      ret ? err : "", sret, sret ? serr : "");
 	if (!ret)
 		hg_trace_free(t);
 	return ret == -EINVAL && err[0] && !t;
@@ -2272,6 +2327,122 @@ START_TEST(test_read_damaged_file)
 }
 END_TEST
 
+/* ---------------------------------------------------------- stream */
+
+/*
+ * A trace whose thread 0 has 10000 records (three chunks of the stream),
+ * the last 100 of them events, and thread 1 none: the stream's chunks
+ * are the mapped file's records, read again after a rewind; the last
+ * interval of each thread is found from the end; a byte changed in the
+ * second chunk is a checksum mismatch, whether the records were read or
+ * left to hg_tstream_verify().
+ */
+START_TEST(test_stream_chunks)
+{
+	struct hg_trace *t = full_trace(), *back;
+	char *dir = hg_test_fresh_dir(), *path = hg_test_path(dir, "s.hgt"), err[256] = "";
+	const struct hg_trace *st;
+	struct hg_record last, *r0;
+	const struct hg_record *r, *want;
+	struct hg_tstream *s;
+	struct hg_recsrc src;
+	uint64_t k, at;
+	size_t n, len;
+	uint8_t *buf;
+	uint32_t i;
+	int pass;
+
+	r0 = calloc(10000, sizeof(*r0));
+	ck_assert_ptr_nonnull(r0);
+	/* the last 100 events: the last interval is two steps back from the end */
+	for (k = 0; k < 10000; k++)
+		hg_record_encode(&r0[k], 1, 5000 + k * 100, 50, (unsigned int)(k % 3),
+				 k >= 9900 ? HG_REC_EVENT | HG_EV_JOB << HG_EV_SHIFT : 0);
+	free(t->threads[0].recs);
+	t->threads[0].recs = r0;
+	t->threads[0].stored = 10000;
+	t->threads[1].stored = 0;
+	ck_assert_int_eq(hg_trace_write(t, path, err, sizeof(err)), 0);
+	ck_assert_msg(hg_trace_read(path, &back, err, sizeof(err)) == 0, "%s", err);
+	ck_assert_int_eq(hg_tstream_open(path, &s, &st, &src, err, sizeof(err)), 0);
+	for (i = 0; i < 3; i++) {
+		for (pass = 0; pass < 2; pass++) {
+			/* the first pass stops after a chunk: the second starts over */
+			ck_assert_int_eq(src.ops->rewind(src.priv, i), 0);
+			for (at = 0, n = 1; n && (pass || at == 0); at += n) {
+				ck_assert_int_eq(src.ops->read(src.priv, i, &r, &n), 0);
+				ck_assert_uint_le(at + n, back->threads[i].stored);
+				ck_assert_int_eq(memcmp(r, back->threads[i].recs + at,
+							n * sizeof(*r)), 0);
+			}
+			if (pass)
+				ck_assert_uint_eq(at, back->threads[i].stored);
+		}
+		want = hg_recs_last(back->threads[i].recs, (size_t)back->threads[i].stored);
+		if (!want) {
+			ck_assert_int_eq(src.ops->last(src.priv, i, &last), -ENODATA);
+			continue;
+		}
+		ck_assert_int_eq(src.ops->last(src.priv, i, &last), 0);
+		ck_assert_int_eq(memcmp(&last, want, sizeof(last)), 0);
+	}
+	ck_assert_ptr_eq(hg_recs_last(back->threads[0].recs, 10000), &back->threads[0].recs[9899]);
+	ck_assert_int_eq(hg_tstream_verify(s, err, sizeof(err)), 0);
+	hg_tstream_close(s);
+	/* a byte of thread 0's 6000th record: read, then not read */
+	buf = slurp(path, &len);
+	at = (uint64_t)((const uint8_t *)&back->threads[0].recs[6000] - (const uint8_t *)back->map);
+	buf[at + 3] ^= 0x10;
+	hg_test_write_file(path, buf, len);
+	for (pass = 0; pass < 2; pass++) {
+		ck_assert_int_eq(hg_tstream_open(path, &s, &st, &src, err, sizeof(err)), 0);
+		for (i = 0; pass && i < st->nthreads; i++)
+			for (n = 1; n; )
+				ck_assert_int_eq(src.ops->read(src.priv, i, &r, &n), 0);
+		ck_assert_int_eq(hg_tstream_verify(s, err, sizeof(err)), -EINVAL);
+		ck_assert_str_eq(err, "checksum mismatch: the file is damaged");
+		hg_tstream_close(s);
+	}
+	free(buf);
+	hg_trace_free(back);
+	hg_trace_free(t);
+	free(path);
+	hg_test_drop_dir(dir);
+}
+END_TEST
+
+/* A trace with the kernel's events (the committed capture): the stream reads it as mapped. */
+START_TEST(test_stream_fixture)
+{
+	char err[256] = "";
+	const char *path = "tests/fixtures/kernel.hgt";
+	struct hg_trace *back;
+	const struct hg_trace *st;
+	struct hg_tstream *s;
+	struct hg_recsrc src;
+	const struct hg_record *r;
+	uint64_t at;
+	size_t n;
+	uint32_t i;
+
+	ck_assert_msg(hg_trace_read(path, &back, err, sizeof(err)) == 0, "%s", err);
+	ck_assert_msg(hg_tstream_open(path, &s, &st, &src, err, sizeof(err)) == 0, "%s", err);
+	ck_assert_uint_eq(st->nthreads, back->nthreads);
+	ck_assert_ptr_nonnull(st->kev);
+	for (i = 0; i < st->nthreads; i++) {
+		ck_assert_ptr_null(st->threads[i].recs);
+		for (at = 0, n = 1; n; at += n) {
+			ck_assert_int_eq(src.ops->read(src.priv, i, &r, &n), 0);
+			ck_assert_int_eq(memcmp(r, back->threads[i].recs + at, n * sizeof(*r)), 0);
+		}
+		ck_assert_uint_eq(at, back->threads[i].stored);
+	}
+	ck_assert_int_eq(hg_tstream_verify(s, err, sizeof(err)), 0);
+	hg_tstream_close(s);
+	hg_trace_free(back);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("file");
@@ -2319,6 +2490,10 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_read_damaged_file);
 	tcase_add_test(tc, test_read_not_regular);
 	tcase_add_test(tc, test_read_large_not_trace);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("stream");
+	tcase_add_test(tc, test_stream_chunks);
+	tcase_add_test(tc, test_stream_fixture);
 	suite_add_tcase(s, tc);
 	return s;
 }

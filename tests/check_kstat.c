@@ -152,6 +152,90 @@ START_TEST(test_noise)
 }
 END_TEST
 
+/* hg_noise_compute() of @t against the counts gathered chunk by chunk: equal. */
+static void same_noise(const struct hg_trace *t, size_t chunk)
+{
+	struct hg_noise want, got;
+	struct hg_noise_recv rv;
+	uint32_t i, c;
+	size_t k;
+
+	ck_assert_int_eq(hg_noise_compute(t, &want), 0);
+	ck_assert_int_eq(hg_noise_recv_init(&rv, t), 0);
+	for (i = 0; i < t->nthreads; i++) {
+		/* a first go at thread i, forgotten: its records come again */
+		hg_noise_recv_add(&rv, i, t->threads[i].recs, t->threads[i].stored ? 1 : 0);
+		hg_noise_recv_clear(&rv, i);
+		for (k = 0; k < t->threads[i].stored; k += chunk)
+			hg_noise_recv_add(&rv, i, t->threads[i].recs + k,
+					  t->threads[i].stored - k < chunk ?
+					  (size_t)t->threads[i].stored - k : chunk);
+	}
+	ck_assert_int_eq(hg_noise_compute_recv(&rv, &got), 0);
+	ck_assert_uint_eq(got.n, want.n);
+	for (c = 0; c < got.n; c++) {
+		ck_assert_uint_eq(got.cpu[c].cpu, want.cpu[c].cpu);
+		ck_assert_uint_eq(got.cpu[c].ours_ns, want.cpu[c].ours_ns);
+		ck_assert_uint_eq(got.cpu[c].other_ns, want.cpu[c].other_ns);
+	}
+	hg_noise_free(&want);
+	hg_noise_free(&got);
+	hg_noise_recv_free(&rv);
+}
+
+/*
+ * The counts gathered from chunks of records (a stream's) are those of the
+ * trace's records decoded: a long interval's pieces on the CPU of its
+ * first, events left out, a piece cut off from its rest damage (-EINVAL),
+ * whatever the chunks.
+ */
+START_TEST(test_noise_recv)
+{
+	static const uint64_t t0[][2] = { { 1000, 400 }, { 2000, 200 }, { 3000, 300 } };
+	static const uint64_t t1[][2] = { { 1500, 300 }, { 2500, 100 } };
+	const uint64_t (*const iv[])[2] = { t0, t1 };
+	const size_t nv[] = { 3, 2 };
+	struct hg_trace *t = hg_test_trace(2, iv, nv);
+	struct hg_noise_recv rv;
+	struct hg_noise nz;
+	size_t chunk;
+
+	ck_assert_ptr_nonnull(t);
+	t->threads[0].tid = 100;
+	t->threads[0].kernel_cpu_ns = 600000;
+	t->noise_window_ns = 1000000000ULL;
+	t->nnoise = 2;
+	t->noise = calloc(2, sizeof(*t->noise));
+	ck_assert_ptr_nonnull(t->noise);
+	t->noise[0] = (struct hg_cpu_noise){ 0, 10400000, 0, 5, 6 };
+	t->noise[1] = (struct hg_cpu_noise){ 1, 20200300, 1000, 7, 8 };
+	/* thread 0: its first two records one interval (a piece, its rest on CPU 1) */
+	t->threads[0].recs[0].flags |= HG_REC_CONTINUED;
+	t->threads[0].recs[1].start_cycles = t->threads[0].recs[0].start_cycles +
+					     t->threads[0].recs[0].len_cycles;
+	t->threads[0].recs[1].cpu = 1;
+	t->threads[0].recs[2].cpu = 1;
+	/* thread 1: an event between its intervals */
+	t->threads[1].recs[1].flags |= HG_REC_EVENT;
+	t->threads[1].recs[0].cpu = 1;
+	for (chunk = 1; chunk <= 3; chunk++)
+		same_noise(t, chunk);
+	/* the piece's rest moved: both readings refuse the records */
+	t->threads[0].recs[1].start_cycles += 5;
+	ck_assert_int_eq(hg_noise_compute(t, &nz), -EINVAL);
+	ck_assert_int_eq(hg_noise_recv_init(&rv, t), 0);
+	hg_noise_recv_add(&rv, 0, t->threads[0].recs, 1);
+	hg_noise_recv_add(&rv, 0, t->threads[0].recs + 1, 2);
+	ck_assert_int_eq(hg_noise_compute_recv(&rv, &nz), -EINVAL);
+	hg_noise_recv_free(&rv);
+	/* a piece the last record: damage too */
+	t->threads[0].recs[1].start_cycles -= 5;
+	t->threads[0].stored = 1;
+	ck_assert_int_eq(hg_noise_compute(t, &nz), -EINVAL);
+	hg_trace_free(t);
+}
+END_TEST
+
 static Suite *kstat_suite(void)
 {
 	Suite *s = suite_create("kstat");
@@ -163,6 +247,7 @@ static Suite *kstat_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("noise");
 	tcase_add_test(tc, test_noise);
+	tcase_add_test(tc, test_noise_recv);
 	suite_add_tcase(s, tc);
 	return s;
 }

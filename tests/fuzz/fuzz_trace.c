@@ -5,7 +5,8 @@
  * gap histograms and the kernel's figures), the JSON summary, ctx (text,
  * JSON, histogram, SVG), lat (reports, histogram, SVG), render (whole run;
  * a window, per CPU), every export format and explain (the kernel's
- * events: text and JSON). The checksum is recomputed
+ * events: text and JSON); and ctx through the stream, which must judge the
+ * file as the reader does and report the same. The checksum is recomputed
  * first, so that a mutation reaches the code behind it. mutate_trace.c,
  * linked into the libFuzzer build, changes the fields of the sections with
  * boundary values.
@@ -25,6 +26,7 @@
 #include "svg/latsvg.h"
 #include "svg/render.h"
 #include "trace/trace.h"
+#include "trace/tstream.h"
 #include "fuzz.h"
 
 static void ctx(FILE *f, const struct hg_trace *t)
@@ -44,6 +46,64 @@ static void ctx(FILE *f, const struct hg_trace *t)
 		hg_ctx_svg(f, t, &r, &o);
 	}
 	hg_ctx_free(&r);
+}
+
+/* ctx's text of @r for @t, in new memory (NULL: none) */
+static char *ctx_text(const struct hg_trace *t, struct hg_ctx_report *r)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&text, &len);
+
+	if (!m)
+		return NULL;
+	hg_ctx_print(m, t, r, 0, 0);
+	hg_ctx_json(m, t, r);
+	fclose(m);
+	return text;
+}
+
+/*
+ * ctx as the command runs it, through the stream (trace/tstream.h): the
+ * file judged as the reader judged it (@t, or NULL: refused), and the same
+ * report as from the trace in memory. A difference aborts.
+ */
+static void ctx_stream(const char *path, const struct hg_trace *t)
+{
+	struct hg_ctx_report a, b;
+	const struct hg_trace *st;
+	struct hg_tstream *s;
+	struct hg_recsrc src;
+	char err[256], *x, *y;
+	int ra, rb, ok;
+
+	ok = !hg_tstream_open(path, &s, &st, &src, err, sizeof(err));
+	if (!ok) {
+		if (t)
+			abort();	/* read, but not as a stream */
+		return;
+	}
+	rb = hg_ctx_analyse_src(st, &src, &b);
+	ok = !hg_tstream_verify(s, err, sizeof(err));
+	if (ok != !!t)
+		abort();	/* the checksum judged otherwise */
+	if (t) {
+		memset(&a, 0, sizeof(a));
+		ra = hg_ctx_analyse(t, &a);
+		if (ra != rb)
+			abort();
+		if (!ra) {
+			x = ctx_text(t, &a);
+			y = ctx_text(st, &b);
+			if (x && y && strcmp(x, y))
+				abort();
+			free(x);
+			free(y);
+		}
+		hg_ctx_free(&a);
+	}
+	hg_ctx_free(&b);
+	hg_tstream_close(s);
 }
 
 static void lat(FILE *f, const struct hg_trace *t)
@@ -103,12 +163,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memcpy(buf, data, size);
 	hg_fuzz_fix_crc(buf, size);
 	/* through the file reader, as dump and every subcommand read it */
-	if (hg_fuzz_file(buf, size, path, sizeof(path)) ||
-	    hg_trace_read(path, &t, err, sizeof(err))) {
+	if (hg_fuzz_file(buf, size, path, sizeof(path))) {
 		free(buf);
 		return 0;
 	}
 	free(buf);
+	if (hg_trace_read(path, &t, err, sizeof(err)))
+		t = NULL;
+	ctx_stream(path, t);
+	if (!t)
+		return 0;
 	hg_print_trace(f, t);
 	hg_print_gap_histograms(f, t);
 	hg_print_kernel(f, t);
