@@ -242,7 +242,7 @@ static int merge_group(struct cls *c, const uint32_t *ids, uint32_t n, unsigned 
 
 	if (cpu != UINT_MAX) {
 		home = c->last[cpu];
-		for (j = hg_merge_top(&m); !ret && nlive; ) {
+		for (j = ret ? 0 : hg_merge_top(&m); !ret && nlive; ) {
 			struct run *r = &c->runs[j];
 
 			ret = take(c, r, &b);
@@ -256,7 +256,7 @@ static int merge_group(struct cls *c, const uint32_t *ids, uint32_t n, unsigned 
 		c->last[cpu] = home;
 		c->top = cpu < c->top ? c->top : cpu + 1;
 	} else {
-		for (j = hg_merge_top(&m); !ret && nlive; ) {
+		for (j = ret ? 0 : hg_merge_top(&m); !ret && nlive; ) {
 			struct run *r = &c->runs[j];
 
 			ret = take(c, r, &b);
@@ -356,7 +356,7 @@ int hg_classify_src(const struct hg_trace *t, const struct hg_recsrc *src, hg_ga
 	c.runs = calloc(t->nthreads ? t->nthreads : 1, sizeof(*c.runs));
 	c.last = calloc(NCPUS, sizeof(*c.last));
 	ret = ids && c.runs && c.last ? find_known_until(&c) : -ENOMEM;
-	for (i = 0; i < t->nthreads; i++) {
+	for (i = 0; !ret && i < t->nthreads; i++) {
 		if (!t->threads[i].stored)
 			continue;
 		ids[n++] = i;

@@ -281,7 +281,7 @@ static int decode_section(struct hg_cur *sc, uint32_t type, struct hg_trace *t,
 static int decode_header(struct src *s, uint32_t *version, uint32_t *nsec, char *err,
 			 size_t errlen)
 {
-	struct hg_cur c;
+	struct hg_cur c = { 0 };
 	int ret;
 
 	if (s->len < HG_FILE_MAGIC_LEN) {
@@ -291,7 +291,7 @@ static int decode_header(struct src *s, uint32_t *version, uint32_t *nsec, char 
 	ret = fetch(s, 0, s->len < 16 ? (size_t)s->len : 16, &c, err, errlen);
 	if (ret)
 		return ret;
-	if (memcmp(c.p, HG_FILE_MAGIC, HG_FILE_MAGIC_LEN)) {
+	if (!c.p || memcmp(c.p, HG_FILE_MAGIC, HG_FILE_MAGIC_LEN)) {
 		err_set(err, errlen, "not an hourglass trace (bad magic)");
 		return -EINVAL;
 	}
