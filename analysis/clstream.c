@@ -66,6 +66,7 @@ struct cls {
 	struct last *last;	/* per CPU */
 	unsigned int top;	/* CPUs 0 to top - 1 have had records */
 	struct run *runs;	/* per run of a merge */
+	int strayed;		/* a pinned thread's record on another CPU */
 };
 
 /*
@@ -246,8 +247,10 @@ static int merge_group(struct cls *c, const uint32_t *ids, uint32_t n, unsigned 
 			struct run *r = &c->runs[j];
 
 			ret = take(c, r, &b);
-			if (!ret && b.cpu != cpu)
+			if (!ret && b.cpu != cpu) {
+				c->strayed = 1;
 				ret = -EXDEV;
+			}
 			if (!ret)
 				ret = lay(c, r, &b, &home);
 			nlive -= !r->cur;
@@ -364,7 +367,7 @@ int hg_classify_src(const struct hg_trace *t, const struct hg_recsrc *src, hg_ga
 	}
 	if (!ret && pinned) {
 		ret = merge_pinned(&c, ids, n);
-		if (ret == -EXDEV) {
+		if (c.strayed) {
 			/* a thread ran off its CPU: all of them at once, from the start */
 			reset(arg);
 			memset(c.last, 0, (size_t)c.top * sizeof(*c.last));

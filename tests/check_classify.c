@@ -673,6 +673,43 @@ START_TEST(test_callback_error_stops)
 }
 END_TEST
 
+static int exdev_cb(const struct hg_gap *g, void *arg)
+{
+	(void)g;
+	(void)arg;
+	return -EXDEV;
+}
+
+static void no_reset(void *arg)
+{
+	(void)arg;
+	ck_abort_msg("started over on the callback's error");
+}
+
+/*
+ * The stream passes its callback's error on, and only the stray record of
+ * a pinned thread makes it start over: a callback that answers -EXDEV,
+ * the code the merge of pinned threads once used for a stray, ends it.
+ */
+START_TEST(test_stream_callback_error)
+{
+	struct hg_trace *t = build(2, iv_voluntary, N(iv_voluntary));
+	struct stopper s = { 0, 2 };
+	struct hg_recmem m;
+	struct hg_recsrc src;
+	uint32_t i;
+
+	for (i = 0; i < 2; i++)
+		snprintf(t->threads[i].cpus, HG_LABEL_LEN, "%u", (unsigned int)t->threads[i].recs[0].cpu);
+	ck_assert_int_eq(hg_recmem_init(&m, &src, t, 1), 0);
+	ck_assert_int_eq(hg_classify_src(t, &src, exdev_cb, no_reset, NULL), -EXDEV);
+	ck_assert_int_eq(hg_classify_src(t, &src, stop_cb, no_reset, &s), -ECANCELED);
+	ck_assert_int_eq(s.calls, 2);
+	hg_recmem_free(&m);
+	hg_trace_free(t);
+}
+END_TEST
+
 /* A continued interval cut off at the end of the records does not decode. */
 START_TEST(test_damaged_records)
 {
@@ -729,6 +766,7 @@ static Suite *classify_suite(void)
 
 	tc = tcase_create("walk");
 	tcase_add_test(tc, test_callback_error_stops);
+	tcase_add_test(tc, test_stream_callback_error);
 	tcase_add_test(tc, test_damaged_records);
 	tcase_add_test(tc, test_empty);
 	tcase_add_test(tc, test_class_names);

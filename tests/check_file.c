@@ -2411,6 +2411,86 @@ START_TEST(test_stream_chunks)
 }
 END_TEST
 
+/*
+ * Damaged twice: a byte flipped anywhere before the end section, and bytes
+ * after it. The decoder and the stream judge the file the same, with the
+ * same message: the checksum is the last thing either checks.
+ */
+START_TEST(test_damaged_twice)
+{
+	struct hg_trace *t = full_trace();
+	char err[256];
+	uint8_t *buf, *two;
+	size_t len, k;
+
+	buf = encode(t, &len);
+	two = malloc(len + 3);
+	ck_assert_ptr_nonnull(two);
+	for (k = 0; k + END_BYTES < len; k += 7) {
+		memcpy(two, buf, len);
+		memset(two + len, 0, 3);
+		two[k] ^= 0x20;
+		ck_assert_msg(rejected(two, len + 3, err, sizeof(err)), "flip at %zu: accepted", k);
+	}
+	/* a record's byte: the file's structure is whole, only the bytes after END */
+	memcpy(two, buf, len);
+	two[len - END_BYTES - 5] ^= 0x20;
+	assert_damaged(two, len + 3, "damaged: 3 bytes after the end section");
+	free(two);
+	free(buf);
+	hg_trace_free(t);
+}
+END_TEST
+
+/*
+ * The file rewritten in place, whole and valid, while a thread's last
+ * interval is read (for where the records end), and written back before
+ * the records' own reading, whose checksum holds: the stream says the
+ * file changed rather than use the two.
+ */
+START_TEST(test_stream_file_changed)
+{
+	struct hg_trace *t = full_trace();
+	char *dir = hg_test_fresh_dir(), *path = hg_test_path(dir, "c.hgt"), err[256] = "";
+	const struct hg_trace *st;
+	const struct hg_record *r;
+	struct hg_tstream *s;
+	struct hg_recsrc src;
+	struct hg_record last;
+	uint8_t *a, *b;
+	size_t len, blen, n;
+	uint32_t i;
+	int fd;
+
+	ck_assert_int_eq(hg_trace_write(t, path, err, sizeof(err)), 0);
+	a = slurp(path, &len);
+	ck_assert_int_eq(hg_tstream_open(path, &s, &st, &src, err, sizeof(err)), 0);
+	/* the same trace but for the length of thread 0's last interval, */
+	((struct hg_record *)hg_recs_last(t->threads[0].recs,
+					  (size_t)t->threads[0].stored))->len_cycles += 1;
+	b = encode(t, &blen);
+	ck_assert_uint_eq(blen, len);
+	fd = open(path, O_WRONLY);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(pwrite(fd, b, len, 0), (ssize_t)len);
+	/* while the last interval is read; then the first again */
+	ck_assert_int_eq(src.ops->last(src.priv, 0, &last), 0);
+	ck_assert_int_eq(pwrite(fd, a, len, 0), (ssize_t)len);
+	close(fd);
+	for (i = 0; i < st->nthreads; i++)
+		for (n = 1; n; )
+			ck_assert_int_eq(src.ops->read(src.priv, i, &r, &n), 0);
+	ck_assert_int_eq(hg_tstream_verify(s, err, sizeof(err)), -EIO);
+	ck_assert_str_eq(err, "the file changed while it was read");
+	hg_tstream_close(s);
+	free(a);
+	free(b);
+	hg_trace_free(t);
+	free(path);
+	hg_test_drop_dir(dir);
+}
+END_TEST
+
 /* A trace with the kernel's events (the committed capture): the stream reads it as mapped. */
 START_TEST(test_stream_fixture)
 {
@@ -2494,6 +2574,8 @@ static Suite *suite(void)
 	tc = tcase_create("stream");
 	tcase_add_test(tc, test_stream_chunks);
 	tcase_add_test(tc, test_stream_fixture);
+	tcase_add_test(tc, test_damaged_twice);
+	tcase_add_test(tc, test_stream_file_changed);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -69,11 +69,12 @@ static int fetch(struct src *s, uint64_t at, size_t n, struct hg_cur *c, char *e
 	}
 	while (got < n) {
 		ssize_t r = pread(s->fd, s->tmp + got, n - got, (off_t)(at + got));
+		int e = r < 0 ? errno : EIO;
 
 		if (r <= 0) {
 			err_set(err, errlen, "cannot read it: %s",
-				r ? strerror(errno) : "the file shrank while read");
-			return r ? -errno : -EIO;
+				r ? strerror(e) : "the file shrank while read");
+			return -(e ? e : EIO);
 		}
 		got += (size_t)r;
 	}
@@ -312,27 +313,35 @@ static int decode_header(struct src *s, uint32_t *version, uint32_t *nsec, char 
 }
 
 /*
- * The END section's payload at @sc, for the @at bytes before it, section
- * @s_i of @nsec: the checksum checked (in memory) or kept (indexed).
+ * The END section's payload at @sc, section @s_i of @nsec: the checksum
+ * it holds at *@want (indexed: kept, the last piece made).
  */
-static int decode_end(struct src *s, struct hg_cur *sc, uint64_t at, uint32_t s_i,
-		      uint32_t nsec, char *err, size_t errlen)
+static int decode_end(struct src *s, struct hg_cur *sc, uint32_t s_i, uint32_t nsec,
+		      uint32_t *want, char *err, size_t errlen)
 {
-	uint32_t want = hg_get_u32(sc);
-
+	*want = hg_get_u32(sc);
 	if (sc->bad || s_i + 1 != nsec) {
 		err_set(err, errlen, "damaged end section");
 		return -EINVAL;
 	}
-	if (s->ix) {
-		s->ix->want = want;
-		return close_piece(s);
-	}
-	if (want != hg_crc32_update(s->table, 0, s->buf, (size_t)at)) {
-		err_set(err, errlen, "checksum mismatch: the file is damaged");
-		return -EINVAL;
-	}
-	return 0;
+	if (!s->ix)
+		return 0;
+	s->ix->want = *want;
+	return close_piece(s);
+}
+
+/*
+ * The checksum of the @at bytes before the END section, checked last (in
+ * memory; indexed, hg_tstream_verify() checks it once the records are
+ * read): a file damaged in more than one way says the same either way.
+ */
+static int check_sum(const struct src *s, uint64_t at, uint32_t want, char *err,
+		     size_t errlen)
+{
+	if (s->ix || want == hg_crc32_update(s->table, 0, s->buf, (size_t)at))
+		return 0;
+	err_set(err, errlen, "checksum mismatch: the file is damaged");
+	return -EINVAL;
 }
 
 /* What a decoded trace must hold besides its sections. */
@@ -411,7 +420,9 @@ static int decode_sections(struct src *s, struct hg_trace *t, uint32_t nsec, cha
 			return ret;
 		pos += slen;
 		if (type == SEC_END) {
-			ret = decode_end(s, &sc, at, i, nsec, err, errlen);
+			uint32_t want;
+
+			ret = decode_end(s, &sc, i, nsec, &want, err, errlen);
 			if (!ret)
 				ret = decode_complete(s, t, seen, err, errlen);
 			if (!ret && pos != s->len) {
@@ -419,7 +430,7 @@ static int decode_sections(struct src *s, struct hg_trace *t, uint32_t nsec, cha
 					(size_t)(s->len - pos));
 				ret = -EINVAL;
 			}
-			return ret;
+			return ret ? ret : check_sum(s, at, want, err, errlen);
 		}
 		covered(s, &sc);
 		if (i && !t->threads && type != SEC_SYSTEM) {
@@ -459,8 +470,12 @@ static int decode(struct src *s, struct hg_trace **out, char *err, size_t errlen
 	uint32_t version, nsec;
 	int ret;
 
-	if (!table)
+	if (err && errlen)
+		err[0] = '\0';
+	if (!table) {
+		err_set(err, errlen, "%s", strerror(ENOMEM));
 		return -ENOMEM;
+	}
 	hg_crc32_init(table);
 	s->table = table;
 	ret = decode_header(s, &version, &nsec, err, errlen);
@@ -477,6 +492,9 @@ static int decode(struct src *s, struct hg_trace **out, char *err, size_t errlen
 	free(s->tmp);
 	s->tmp = NULL;
 	if (ret) {
+		/* out of memory, where no reason was given: say which */
+		if (err && errlen && !err[0])
+			err_set(err, errlen, "%s", strerror(-ret));
 		hg_trace_free(t);
 		return ret;
 	}

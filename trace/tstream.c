@@ -22,9 +22,12 @@
 #define TAIL_STEP	64
 
 struct sthread {
-	struct hg_record *buf;	/* its chunk, made at the first read */
+	struct hg_record *buf;	/* its chunk, made at the first read, freed at the end */
 	uint64_t next;		/* records read, from its first */
 	uint32_t crc;		/* of their bytes */
+	/* the record st_last() read apart, checked when the reading passes it */
+	uint64_t last_at;	/* its index, or UINT64_MAX: none */
+	struct hg_record last;
 };
 
 struct hg_tstream {
@@ -34,6 +37,7 @@ struct hg_tstream {
 	struct hg_crc32 table;
 	struct sthread *th;
 	size_t chunk;		/* records a read */
+	bool changed;		/* a record read twice was not the same */
 	char err[128];		/* a failed read's reason, for hg_tstream_verify() */
 };
 
@@ -44,11 +48,12 @@ static int read_records(struct hg_tstream *s, struct hg_record *buf, size_t n, u
 
 	while (got < want) {
 		ssize_t r = pread(s->fd, (char *)buf + got, want - got, (off_t)(at + got));
+		int e = r < 0 ? errno : EIO;
 
 		if (r <= 0) {
 			snprintf(s->err, sizeof(s->err), "cannot read it: %s",
-				 r ? strerror(errno) : "the file shrank while read");
-			return r ? -errno : -EIO;
+				 r ? strerror(e) : "the file shrank while read");
+			return -(e ? e : EIO);
 		}
 		got += (size_t)r;
 	}
@@ -87,10 +92,18 @@ static int st_read(void *priv, uint32_t i, const struct hg_record **recs, size_t
 
 	*recs = th->buf;
 	*n = 0;
-	if (!k)
+	if (!k) {
+		/* read to the end: its memory goes (a rewind makes it again) */
+		free(th->buf);
+		th->buf = NULL;
+		*recs = NULL;
 		return 0;
+	}
 	if (!th->buf) {
-		th->buf = malloc(s->chunk * sizeof(*th->buf));
+		/* a chunk, or all its records when they are fewer */
+		uint64_t all = s->t->threads[i].stored;
+
+		th->buf = malloc((all < s->chunk ? (size_t)all : s->chunk) * sizeof(*th->buf));
 		if (!th->buf)
 			return -ENOMEM;
 		*recs = th->buf;
@@ -98,6 +111,9 @@ static int st_read(void *priv, uint32_t i, const struct hg_record **recs, size_t
 	ret = read_records(s, th->buf, k, s->ix.off[i] + th->next * sizeof(*th->buf));
 	if (ret)
 		return ret;
+	if (th->last_at >= th->next && th->last_at - th->next < k &&
+	    memcmp(&th->buf[th->last_at - th->next], &th->last, sizeof(th->last)))
+		s->changed = true;	/* the file changed between the two reads */
 	/* the CRC over the bytes as the file has them: read before decoding */
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	th->crc = hg_crc32_update(&s->table, th->crc, (const uint8_t *)th->buf,
@@ -109,10 +125,11 @@ static int st_read(void *priv, uint32_t i, const struct hg_record **recs, size_t
 
 		for (j = 0; j < k; j++)
 			hg_put_record(&b, &th->buf[j]);
+		if (!b.err)
+			th->crc = hg_crc32_update(&s->table, th->crc, b.p, b.len);
+		free(b.p);
 		if (b.err)
 			return b.err;
-		th->crc = hg_crc32_update(&s->table, th->crc, b.p, b.len);
-		free(b.p);
 	}
 #endif
 	th->next += k;
@@ -137,7 +154,10 @@ static int st_last(void *priv, uint32_t i, struct hg_record *rec)
 			return ret;
 		r = hg_recs_last(tail, k);
 		if (r) {
+			/* read apart from the checksum's reading: compared when it comes */
 			*rec = *r;
+			s->th[i].last = *r;
+			s->th[i].last_at = end + (uint64_t)(r - tail);
 			return 0;
 		}
 	}
@@ -155,10 +175,13 @@ int hg_tstream_open(const char *path, struct hg_tstream **out, const struct hg_t
 {
 	struct hg_tstream *s = calloc(1, sizeof(*s));
 	size_t per;
+	uint32_t i;
 	int ret;
 
-	if (!s)
+	if (!s) {
+		snprintf(err, errlen, "%s", strerror(ENOMEM));
 		return -ENOMEM;
+	}
 	ret = hg_trace_open_indexed(path, &s->fd, &s->t, &s->ix, err, errlen);
 	if (ret) {
 		free(s);
@@ -167,8 +190,11 @@ int hg_tstream_open(const char *path, struct hg_tstream **out, const struct hg_t
 	s->th = calloc(s->t->nthreads ? s->t->nthreads : 1, sizeof(*s->th));
 	if (!s->th) {
 		hg_tstream_close(s);
+		snprintf(err, errlen, "%s", strerror(ENOMEM));
 		return -ENOMEM;
 	}
+	for (i = 0; i < s->t->nthreads; i++)
+		s->th[i].last_at = UINT64_MAX;
 	hg_crc32_init(&s->table);
 	per = CHUNK_BUDGET / (s->t->nthreads ? s->t->nthreads : 1);
 	s->chunk = per < CHUNK_MIN ? CHUNK_MIN : per > CHUNK_MAX ? CHUNK_MAX : per;
@@ -207,6 +233,10 @@ int hg_tstream_verify(struct hg_tstream *s, char *err, size_t errlen)
 	if (crc != s->ix.want) {
 		snprintf(err, errlen, "checksum mismatch: the file is damaged");
 		return -EINVAL;
+	}
+	if (s->changed) {
+		snprintf(err, errlen, "the file changed while it was read");
+		return -EIO;
 	}
 	return 0;
 }
