@@ -390,7 +390,7 @@ static int decode_sections(struct src *s, struct hg_trace *t, uint32_t nsec, cha
 	for (i = 0; i < nsec && !ret; i++) {
 		uint64_t at = pos, slen;
 		uint32_t type, zero;
-		struct hg_cur c, sc;
+		struct hg_cur c = { 0 }, sc = { 0 };
 
 		if (s->len - pos < SECTION_HEADER) {
 			err_set(err, errlen, "truncated: section %u needs %d bytes, %zu left", i,
