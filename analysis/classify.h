@@ -22,6 +22,7 @@
 #ifndef HG_CLASSIFY_H
 #define HG_CLASSIFY_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "trace/recsrc.h"
@@ -68,18 +69,27 @@ int hg_classify(const struct hg_trace *t, hg_gap_fn fn, void *arg);
  */
 int hg_classify_stream(const struct hg_trace *t, hg_gap_fn fn, void *arg);
 
+/*
+ * Called with @n gaps at @g (HG_GAP_BATCH at most), in no particular
+ * order; returns 0 to go on.
+ */
+typedef int (*hg_gaps_fn)(const struct hg_gap *g, size_t n, void *arg);
+
+#define HG_GAP_BATCH	64
+
 /* Called when the gaps given so far are to be forgotten: they come again. */
 typedef void (*hg_reset_fn)(void *arg);
 
 /*
  * hg_classify_src - hg_classify_stream() over the records @src gives, each
- * read once (a trace's file is never held whole: trace/tstream.h). With
+ * read once (a trace's file is never held whole: trace/tstream.h), the
+ * gaps given to @fn a batch at a time (the merge calls nothing else). With
  * @reset, threads that their CPU lists pin to one CPU are merged a CPU at
  * a time; a record on another CPU calls @reset, and every thread is then
  * merged at once from the start. Returns what hg_classify_stream() returns,
  * or -errno of @src.
  */
-int hg_classify_src(const struct hg_trace *t, const struct hg_recsrc *src, hg_gap_fn fn,
+int hg_classify_src(const struct hg_trace *t, const struct hg_recsrc *src, hg_gaps_fn fn,
 		    hg_reset_fn reset, void *arg);
 
 #endif /* HG_CLASSIFY_H */

@@ -60,8 +60,10 @@ struct run {
 struct cls {
 	const struct hg_trace *t;
 	const struct hg_recsrc *src;
-	hg_gap_fn fn;
+	hg_gaps_fn fn;
 	void *arg;
+	struct hg_gap batch[HG_GAP_BATCH];	/* gaps not given yet */
+	size_t nbatch;
 	uint64_t known_until;	/* past this, a thread's records were dropped */
 	struct last *last;	/* per CPU */
 	unsigned int top;	/* CPUs 0 to top - 1 have had records */
@@ -178,6 +180,15 @@ static int start_runs(struct cls *c, const uint32_t *ids, uint32_t n, struct hg_
 	return ret;
 }
 
+/* The gaps gathered, given to the callback. */
+static int give(struct cls *c)
+{
+	size_t n = c->nbatch;
+
+	c->nbatch = 0;
+	return n ? c->fn(c->batch, n, c->arg) : 0;
+}
+
 /*
  * Interval @b of run @r, just taken from the merge (@r moved on to its
  * next, if any), laid after @p's on CPU @b->cpu: the gap after @p's
@@ -186,14 +197,15 @@ static int start_runs(struct cls *c, const uint32_t *ids, uint32_t n, struct hg_
 static inline __attribute__((always_inline)) int lay(struct cls *c, struct run *r,
 						     const struct iv *b, struct last *p)
 {
-	struct hg_gap g;
 	int ret = 0;
 
 	if (p->gap) {
 		/* the next on the CPU is A's own next: A's last went nowhere else */
 		classify_next(c->known_until, b->cpu, p, b, r->thread,
-			      p->thread == r->thread && r->cpu == b->cpu, &g);
-		ret = c->fn(&g, c->arg);
+			      p->thread == r->thread && r->cpu == b->cpu,
+			      &c->batch[c->nbatch++]);
+		if (c->nbatch == HG_GAP_BATCH)
+			ret = give(c);
 	}
 	r->cpu = b->cpu;
 	p->end = iv_end(b);
@@ -237,7 +249,6 @@ static int merge_group(struct cls *c, const uint32_t *ids, uint32_t n, unsigned 
 	struct hg_merge m = { 0 };
 	struct last home = { 0 };
 	uint32_t nlive, j, i;
-	struct hg_gap g;
 	struct iv b;
 	int ret = start_runs(c, ids, n, &m, &nlive);
 
@@ -274,9 +285,12 @@ static int merge_group(struct cls *c, const uint32_t *ids, uint32_t n, unsigned 
 	for (i = cpu == UINT_MAX ? 0 : cpu; !ret && i < (cpu == UINT_MAX ? c->top : cpu + 1); i++) {
 		if (!c->last[i].gap)
 			continue;
-		classify_last(c->known_until, i, &c->last[i], &g);
-		ret = c->fn(&g, c->arg);
+		classify_last(c->known_until, i, &c->last[i], &c->batch[c->nbatch++]);
+		if (c->nbatch == HG_GAP_BATCH)
+			ret = give(c);
 	}
+	if (!ret)
+		ret = give(c);
 	hg_merge_free(&m);
 	return ret;
 }
@@ -348,7 +362,7 @@ static int merge_pinned(struct cls *c, uint32_t *ids, uint32_t n)
 	return ret;
 }
 
-int hg_classify_src(const struct hg_trace *t, const struct hg_recsrc *src, hg_gap_fn fn,
+int hg_classify_src(const struct hg_trace *t, const struct hg_recsrc *src, hg_gaps_fn fn,
 		    hg_reset_fn reset, void *arg)
 {
 	struct cls c = { .t = t, .src = src, .fn = fn, .arg = arg };
@@ -369,6 +383,7 @@ int hg_classify_src(const struct hg_trace *t, const struct hg_recsrc *src, hg_ga
 		ret = merge_pinned(&c, ids, n);
 		if (c.strayed) {
 			/* a thread ran off its CPU: all of them at once, from the start */
+			c.nbatch = 0;
 			reset(arg);
 			memset(c.last, 0, (size_t)c.top * sizeof(*c.last));
 			c.top = 0;
@@ -387,14 +402,32 @@ int hg_classify_src(const struct hg_trace *t, const struct hg_recsrc *src, hg_ga
 	return ret;
 }
 
+/* hg_classify_stream()'s callback, given the gaps a batch at a time. */
+struct one_by_one {
+	hg_gap_fn fn;
+	void *arg;
+};
+
+static int each_gap(const struct hg_gap *g, size_t n, void *arg)
+{
+	const struct one_by_one *o = arg;
+	size_t k;
+	int ret = 0;
+
+	for (k = 0; !ret && k < n; k++)
+		ret = o->fn(&g[k], o->arg);
+	return ret;
+}
+
 int hg_classify_stream(const struct hg_trace *t, hg_gap_fn fn, void *arg)
 {
+	struct one_by_one o = { fn, arg };
 	struct hg_recmem m;
 	struct hg_recsrc src;
 	int ret = hg_recmem_init(&m, &src, t, 0);
 
 	if (!ret)
-		ret = hg_classify_src(t, &src, fn, NULL, arg);
+		ret = hg_classify_src(t, &src, each_gap, NULL, &o);
 	hg_recmem_free(&m);
 	return ret;
 }

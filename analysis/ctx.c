@@ -23,9 +23,14 @@ static int add_gap(struct hg_ctx_report *r, int cls, const struct hg_gap *g)
 	return hg_vcount_add(&r->cost[cls], g->cost_cycles);
 }
 
-static int collect(const struct hg_gap *g, void *arg)
+static int collect(const struct hg_gap *g, size_t n, void *arg)
 {
-	return add_gap(arg, g->cls, g);
+	size_t k;
+	int ret = 0;
+
+	for (k = 0; !ret && k < n; k++)
+		ret = add_gap(arg, g[k].cls, &g[k]);
+	return ret;
 }
 
 static int collect_sched(const struct hg_sched_gap *g, void *arg)

@@ -127,6 +127,17 @@ static void same_gaps(const struct gaps *gs, struct gaps *st, const char *how)
 
 static int resets;
 
+/* collect() for each gap of a batch */
+static int collect_all(const struct hg_gap *g, size_t n, void *arg)
+{
+	size_t k;
+
+	ck_assert_uint_le(n, HG_GAP_BATCH);
+	for (k = 0; k < n; k++)
+		collect(&g[k], arg);
+	return 0;
+}
+
 static void forget(void *arg)
 {
 	struct gaps *st = arg;
@@ -155,7 +166,7 @@ static int stream_src(struct hg_trace *t, size_t chunk, char label[][HG_LABEL_LE
 	memset(st, 0, sizeof(*st));
 	resets = 0;
 	ck_assert_int_eq(hg_recmem_init(&m, &src, t, chunk), 0);
-	ck_assert_int_eq(hg_classify_src(t, &src, collect, forget, st), 0);
+	ck_assert_int_eq(hg_classify_src(t, &src, collect_all, forget, st), 0);
 	hg_recmem_free(&m);
 	for (i = 0; label && i < t->nthreads; i++)
 		memcpy(t->threads[i].cpus, keep[i], HG_LABEL_LEN);
@@ -673,11 +684,22 @@ START_TEST(test_callback_error_stops)
 }
 END_TEST
 
-static int exdev_cb(const struct hg_gap *g, void *arg)
+static int exdev_cb(const struct hg_gap *g, size_t n, void *arg)
 {
 	(void)g;
+	(void)n;
 	(void)arg;
 	return -EXDEV;
+}
+
+static int stop_all(const struct hg_gap *g, size_t n, void *arg)
+{
+	size_t k;
+	int ret = 0;
+
+	for (k = 0; !ret && k < n; k++)
+		ret = stop_cb(&g[k], arg);
+	return ret;
 }
 
 static void no_reset(void *arg)
@@ -703,7 +725,7 @@ START_TEST(test_stream_callback_error)
 		snprintf(t->threads[i].cpus, HG_LABEL_LEN, "%u", (unsigned int)t->threads[i].recs[0].cpu);
 	ck_assert_int_eq(hg_recmem_init(&m, &src, t, 1), 0);
 	ck_assert_int_eq(hg_classify_src(t, &src, exdev_cb, no_reset, NULL), -EXDEV);
-	ck_assert_int_eq(hg_classify_src(t, &src, stop_cb, no_reset, &s), -ECANCELED);
+	ck_assert_int_eq(hg_classify_src(t, &src, stop_all, no_reset, &s), -ECANCELED);
 	ck_assert_int_eq(s.calls, 2);
 	hg_recmem_free(&m);
 	hg_trace_free(t);
