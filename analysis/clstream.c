@@ -152,9 +152,9 @@ static int run_fill(const struct hg_recsrc *src, struct run *r)
 	}
 }
 
-/* The runs of threads @ids (@n of them) from their first records, and their merge. */
-static int start_runs(struct cls *c, const uint32_t *ids, uint32_t n, struct hg_merge *m,
-		      uint32_t *nlive)
+/* Runs @runs of threads @ids (@n of them) from their first records, and their merge. */
+static int start_runs(struct cls *c, struct run *runs, const uint32_t *ids, uint32_t n,
+		      struct hg_merge *m, uint32_t *nlive)
 {
 	uint64_t *first = calloc(n ? n : 1, sizeof(*first));
 	unsigned char *live = calloc(n ? n : 1, 1);
@@ -163,7 +163,7 @@ static int start_runs(struct cls *c, const uint32_t *ids, uint32_t n, struct hg_
 
 	*nlive = 0;
 	for (j = 0; !ret && j < n; j++) {
-		struct run *r = &c->runs[j];
+		struct run *r = &runs[j];
 
 		*r = (struct run){ NULL, NULL, ids[j], UINT_MAX };
 		ret = c->src->ops->rewind(c->src->priv, ids[j]);
@@ -238,51 +238,85 @@ static inline __attribute__((always_inline)) int take(struct cls *c, struct run 
 }
 
 /*
- * The merge of threads @ids (@n of them): the gap after an interval is
- * classified when the next interval on its CPU comes, and at the end those
- * of CPU @cpu (UINT_MAX: every CPU). With @cpu, a record on another CPU
- * stops it with -EXDEV; the CPU's last interval is then kept apart from
- * @c->last, where the compiler can hold it in registers.
+ * A merge of threads: those pinned to one CPU, or all of them. The gap
+ * after an interval is classified when the next interval on its CPU
+ * comes, the last of each CPU at the end.
  */
-static int merge_group(struct cls *c, const uint32_t *ids, uint32_t n, unsigned int cpu)
+struct group {
+	struct hg_merge m;
+	struct run *runs;	/* its runs, in the classifier's */
+	uint32_t nlive;		/* runs not at their end */
+	uint32_t j;		/* the run at the merge's top */
+	unsigned int cpu;	/* the CPU of pinned threads; UINT_MAX: all threads */
+	struct last home;	/* pinned: the CPU's last interval, apart from @c->last */
+};
+
+/* Group @g of threads @ids (@n of them, runs at @runs) on CPU @cpu (UINT_MAX: any). */
+static int group_start(struct cls *c, struct group *g, struct run *runs, const uint32_t *ids,
+		       uint32_t n, unsigned int cpu)
 {
-	struct hg_merge m = { 0 };
-	struct last home = { 0 };
-	uint32_t nlive, j, i;
+	int ret;
+
+	memset(g, 0, sizeof(*g));
+	g->runs = runs;
+	g->cpu = cpu;
+	if (cpu != UINT_MAX)
+		g->home = c->last[cpu];
+	ret = start_runs(c, runs, ids, n, &g->m, &g->nlive);
+	g->j = ret ? 0 : hg_merge_top(&g->m);
+	return ret;
+}
+
+/*
+ * The next interval of pinned group @g laid on its CPU's line; one on
+ * another CPU stops the group (-EXDEV, @c->strayed).
+ */
+static inline __attribute__((always_inline)) int pinned_step(struct cls *c, struct group *g)
+{
+	struct run *r = &g->runs[g->j];
 	struct iv b;
-	int ret = start_runs(c, ids, n, &m, &nlive);
+	int ret = take(c, r, &b);
 
-	if (cpu != UINT_MAX) {
-		home = c->last[cpu];
-		for (j = ret ? 0 : hg_merge_top(&m); !ret && nlive; ) {
-			struct run *r = &c->runs[j];
-
-			ret = take(c, r, &b);
-			if (!ret && b.cpu != cpu) {
-				c->strayed = 1;
-				ret = -EXDEV;
-			}
-			if (!ret)
-				ret = lay(c, r, &b, &home);
-			nlive -= !r->cur;
-			j = hg_merge_set(&m, j, r->cur ? r->cur->start_cycles : 0, r->cur != NULL);
-		}
-		c->last[cpu] = home;
-		c->top = cpu < c->top ? c->top : cpu + 1;
-	} else {
-		for (j = ret ? 0 : hg_merge_top(&m); !ret && nlive; ) {
-			struct run *r = &c->runs[j];
-
-			ret = take(c, r, &b);
-			if (!ret) {
-				c->top = b.cpu >= c->top ? b.cpu + 1u : c->top;
-				ret = lay(c, r, &b, &c->last[b.cpu]);
-			}
-			nlive -= !r->cur;
-			j = hg_merge_set(&m, j, r->cur ? r->cur->start_cycles : 0, r->cur != NULL);
-		}
+	if (!ret && b.cpu != g->cpu) {
+		c->strayed = 1;
+		ret = -EXDEV;
 	}
-	for (i = cpu == UINT_MAX ? 0 : cpu; !ret && i < (cpu == UINT_MAX ? c->top : cpu + 1); i++) {
+	if (!ret)
+		ret = lay(c, r, &b, &g->home);
+	g->nlive -= !r->cur;
+	g->j = hg_merge_set(&g->m, g->j, r->cur ? r->cur->start_cycles : 0, r->cur != NULL);
+	return ret;
+}
+
+/* The next interval of group @g of all threads laid on its CPU's line. */
+static int free_step(struct cls *c, struct group *g)
+{
+	struct run *r = &g->runs[g->j];
+	struct iv b;
+	int ret = take(c, r, &b);
+
+	if (!ret) {
+		c->top = b.cpu >= c->top ? b.cpu + 1u : c->top;
+		ret = lay(c, r, &b, &c->last[b.cpu]);
+	}
+	g->nlive -= !r->cur;
+	g->j = hg_merge_set(&g->m, g->j, r->cur ? r->cur->start_cycles : 0, r->cur != NULL);
+	return ret;
+}
+
+/* Group @g ended (@ret: how): the last gap of its CPU (or of each), the gaps given. */
+static int group_end(struct cls *c, struct group *g, int ret)
+{
+	unsigned int i, from = g->cpu, to = g->cpu + 1;
+
+	if (g->cpu != UINT_MAX) {
+		c->last[g->cpu] = g->home;
+		c->top = g->cpu < c->top ? c->top : g->cpu + 1;
+	} else {
+		from = 0;
+		to = c->top;
+	}
+	for (i = from; !ret && i < to; i++) {
 		if (!c->last[i].gap)
 			continue;
 		classify_last(c->known_until, i, &c->last[i], &c->batch[c->nbatch++]);
@@ -291,8 +325,41 @@ static int merge_group(struct cls *c, const uint32_t *ids, uint32_t n, unsigned 
 	}
 	if (!ret)
 		ret = give(c);
-	hg_merge_free(&m);
+	hg_merge_free(&g->m);
 	return ret;
+}
+
+/* Every thread (@ids, @n of them) in one merge. */
+static int merge_all(struct cls *c, const uint32_t *ids, uint32_t n)
+{
+	struct group g;
+	int ret = group_start(c, &g, c->runs, ids, n, UINT_MAX);
+
+	while (!ret && g.nlive)
+		ret = free_step(c, &g);
+	return group_end(c, &g, ret);
+}
+
+/*
+ * Two groups of pinned threads (@b: NULL, one), their steps taken in turn
+ * while both go: two merges that depend on nothing of each other's, for
+ * the processor to overlap.
+ */
+static int merge_two(struct cls *c, struct group *a, struct group *b)
+{
+	int ret = 0;
+
+	while (!ret && b && a->nlive && b->nlive) {
+		ret = pinned_step(c, a);
+		if (!ret)
+			ret = pinned_step(c, b);
+	}
+	while (!ret && a->nlive)
+		ret = pinned_step(c, a);
+	while (!ret && b && b->nlive)
+		ret = pinned_step(c, b);
+	ret = group_end(c, a, ret);
+	return b ? group_end(c, b, ret) : ret;
 }
 
 /* The one CPU a thread's list pins it to, or UINT_MAX. */
@@ -345,19 +412,46 @@ static int find_known_until(struct cls *c)
 	return 0;
 }
 
-/* The pinned threads' merges, a CPU at a time; -EXDEV when one was not where pinned. */
+/* The end of the threads @ids[@i...] pinned to the CPU of the first. */
+static uint32_t same_pin(const struct cls *c, const uint32_t *ids, uint32_t i, uint32_t n)
+{
+	unsigned int cpu = pinned_cpu(&c->t->threads[ids[i]]);
+
+	while (++i < n && pinned_cpu(&c->t->threads[ids[i]]) == cpu)
+		;
+	return i;
+}
+
+/*
+ * The pinned threads' merges, a CPU at a time, two CPUs together; -EXDEV
+ * with @c->strayed when a record was not where its thread was pinned.
+ */
 static int merge_pinned(struct cls *c, uint32_t *ids, uint32_t n)
 {
-	uint32_t i, j;
+	struct group a, b;
+	uint32_t i, j, k;
 	int ret = 0;
 
 	qsort_r(ids, n, sizeof(*ids), by_pin, (void *)c->t);
-	for (i = 0; !ret && i < n; i = j) {
-		unsigned int cpu = pinned_cpu(&c->t->threads[ids[i]]);
-
-		for (j = i + 1; j < n && pinned_cpu(&c->t->threads[ids[j]]) == cpu; j++)
-			;
-		ret = merge_group(c, ids + i, j - i, cpu);
+	for (i = 0; !ret && i < n; i = k) {
+		j = same_pin(c, ids, i, n);
+		k = j < n ? same_pin(c, ids, j, n) : j;
+		ret = group_start(c, &a, c->runs + i, ids + i, j - i,
+				  pinned_cpu(&c->t->threads[ids[i]]));
+		if (ret) {
+			group_end(c, &a, ret);
+			break;
+		}
+		if (j < n) {
+			ret = group_start(c, &b, c->runs + j, ids + j, k - j,
+					  pinned_cpu(&c->t->threads[ids[j]]));
+			if (ret) {
+				group_end(c, &b, ret);
+				group_end(c, &a, ret);
+				break;
+			}
+		}
+		ret = merge_two(c, &a, j < n ? &b : NULL);
 	}
 	return ret;
 }
@@ -395,7 +489,7 @@ int hg_classify_src(const struct hg_trace *t, const struct hg_recsrc *src, hg_ga
 		}
 	}
 	if (!ret && !pinned)
-		ret = merge_group(&c, ids, n, UINT_MAX);
+		ret = merge_all(&c, ids, n);
 	free(ids);
 	free(c.runs);
 	free(c.last);
