@@ -200,12 +200,12 @@ static inline __attribute__((always_inline)) int lay(struct cls *c, struct run *
 	int ret = 0;
 
 	if (p->gap) {
+		if (c->nbatch >= HG_GAP_BATCH)
+			ret = give(c);
 		/* the next on the CPU is A's own next: A's last went nowhere else */
 		classify_next(c->known_until, b->cpu, p, b, r->thread,
 			      p->thread == r->thread && r->cpu == b->cpu,
 			      &c->batch[c->nbatch++]);
-		if (c->nbatch == HG_GAP_BATCH)
-			ret = give(c);
 	}
 	r->cpu = b->cpu;
 	p->end = iv_end(b);
@@ -297,6 +297,7 @@ static int free_step(struct cls *c, struct group *g)
 
 	if (!ret) {
 		c->top = b.cpu >= c->top ? b.cpu + 1u : c->top;
+		/* NOLINTNEXTLINE(clang-analyzer-unix.Malloc): @g->j is a run; nothing leaks */
 		ret = lay(c, r, &b, &c->last[b.cpu]);
 	}
 	g->nlive -= !r->cur;
@@ -319,9 +320,10 @@ static int group_end(struct cls *c, struct group *g, int ret)
 	for (i = from; !ret && i < to; i++) {
 		if (!c->last[i].gap)
 			continue;
-		classify_last(c->known_until, i, &c->last[i], &c->batch[c->nbatch++]);
-		if (c->nbatch == HG_GAP_BATCH)
+		if (c->nbatch >= HG_GAP_BATCH)
 			ret = give(c);
+		if (!ret)
+			classify_last(c->known_until, i, &c->last[i], &c->batch[c->nbatch++]);
 	}
 	if (!ret)
 		ret = give(c);
@@ -488,7 +490,7 @@ int hg_classify_src(const struct hg_trace *t, const struct hg_recsrc *src, hg_ga
 			ret = 0;
 		}
 	}
-	if (!ret && !pinned)
+	if (!ret && !pinned && n)
 		ret = merge_all(&c, ids, n);
 	free(ids);
 	free(c.runs);
