@@ -732,6 +732,67 @@ START_TEST(test_stream_callback_error)
 }
 END_TEST
 
+/* A record source whose reads fail after @ok chunks (-EIO), over a trace in memory. */
+struct failing {
+	struct hg_recmem m;
+	struct hg_recsrc inner;
+	int ok;
+};
+
+static int fail_rewind(void *priv, uint32_t i)
+{
+	struct failing *f = priv;
+
+	return f->inner.ops->rewind(f->inner.priv, i);
+}
+
+static int fail_read(void *priv, uint32_t i, const struct hg_record **recs, size_t *n)
+{
+	struct failing *f = priv;
+
+	if (f->ok-- <= 0)
+		return -EIO;
+	return f->inner.ops->read(f->inner.priv, i, recs, n);
+}
+
+static int fail_last(void *priv, uint32_t i, struct hg_record *rec)
+{
+	struct failing *f = priv;
+
+	return f->inner.ops->last(f->inner.priv, i, rec);
+}
+
+static const struct hg_recsrc_ops failing_ops = { fail_rewind, fail_read, fail_last };
+
+/*
+ * A read that fails (a file that shrank, an I/O error) ends the stream
+ * with its error, whenever it comes: before any merge is made, while
+ * the runs start, in the middle; pinned or not.
+ */
+START_TEST(test_stream_read_fails)
+{
+	struct hg_trace *t = build(2, iv_voluntary, N(iv_voluntary));
+	struct hg_recsrc src = { &failing_ops, NULL };
+	struct failing f;
+	struct gaps st;
+	int ok, pin;
+
+	for (pin = 0; pin < 2; pin++) {
+		snprintf(t->threads[0].cpus, HG_LABEL_LEN, "%s", pin ? "0" : "0-1");
+		snprintf(t->threads[1].cpus, HG_LABEL_LEN, "%s", pin ? "0" : "0-1");
+		for (ok = 0; ok < 4; ok++) {
+			ck_assert_int_eq(hg_recmem_init(&f.m, &f.inner, t, 1), 0);
+			f.ok = ok;
+			src.priv = &f;
+			memset(&st, 0, sizeof(st));
+			ck_assert_int_eq(hg_classify_src(t, &src, collect_all, forget, &st), -EIO);
+			hg_recmem_free(&f.m);
+		}
+	}
+	hg_trace_free(t);
+}
+END_TEST
+
 /* A continued interval cut off at the end of the records does not decode. */
 START_TEST(test_damaged_records)
 {
@@ -789,6 +850,7 @@ static Suite *classify_suite(void)
 	tc = tcase_create("walk");
 	tcase_add_test(tc, test_callback_error_stops);
 	tcase_add_test(tc, test_stream_callback_error);
+	tcase_add_test(tc, test_stream_read_fails);
 	tcase_add_test(tc, test_damaged_records);
 	tcase_add_test(tc, test_empty);
 	tcase_add_test(tc, test_class_names);
