@@ -53,7 +53,7 @@ struct src {
 static int fetch(struct src *s, uint64_t at, size_t n, struct hg_cur *c, char *err,
 		 size_t errlen)
 {
-	size_t got = 0;
+	int ret;
 
 	if (s->buf) {
 		*c = (struct hg_cur){ .p = s->buf + at, .len = n };
@@ -67,19 +67,10 @@ static int fetch(struct src *s, uint64_t at, size_t n, struct hg_cur *c, char *e
 		s->tmp = p;
 		s->tmpcap = n;
 	}
-	while (got < n) {
-		ssize_t r = pread(s->fd, s->tmp + got, n - got, (off_t)(at + got));
-		int e = r < 0 ? errno : EIO;
-
-		if (r <= 0) {
-			err_set(err, errlen, "cannot read it: %s",
-				r ? strerror(e) : "the file shrank while read");
-			return -(e ? e : EIO);
-		}
-		got += (size_t)r;
-	}
-	*c = (struct hg_cur){ .p = s->tmp, .len = n };
-	return 0;
+	ret = hg_infile_pread(s->fd, s->tmp, n, at, err, errlen);
+	if (!ret)
+		*c = (struct hg_cur){ .p = s->tmp, .len = n };
+	return ret;
 }
 
 /* Bytes @c holds that the checksum covers, read from the file: counted. */

@@ -125,6 +125,26 @@ long hg_infile_line(FILE *f, char **line, size_t *cap, size_t max_len)
 	return n || c != EOF ? (long)n : -1;
 }
 
+int hg_infile_pread(int fd, void *buf, size_t n, uint64_t at, char *why, size_t len)
+{
+	size_t got = 0;
+
+	while (got < n) {
+		ssize_t r = pread(fd, (char *)buf + got, n - got, (off_t)(at + got));
+		int e = r < 0 ? errno : EIO;
+
+		if (r < 0 && e == EINTR)
+			continue;
+		if (r <= 0) {
+			snprintf(why, len, "cannot read it: %s",
+				 r ? strerror(e) : "the file shrank while read");
+			return -(e ? e : EIO);
+		}
+		got += (size_t)r;
+	}
+	return 0;
+}
+
 int hg_infile_slurp(const char *path, uint64_t max_bytes, char **buf, size_t *n,
 		    char *why, size_t len)
 {

@@ -31,6 +31,14 @@ int hg_infile_open(const char *path, uint64_t max_bytes, struct stat *sb,
 const char *hg_infile_kind(mode_t mode);
 
 /*
+ * hg_infile_pread - @n bytes of @fd at offset @at into @buf, reading on
+ * where a read comes short. Returns 0, or -errno with "cannot read it:
+ * <reason>" in @why (-EIO, "the file shrank while read", when the file
+ * ends first).
+ */
+int hg_infile_pread(int fd, void *buf, size_t n, uint64_t at, char *why, size_t len);
+
+/*
  * hg_infile_slurp - the whole of @path (hg_infile_open: regular files of at
  * most @max_bytes) in new memory at @*buf, NUL-terminated, @*n bytes (the
  * size when opened, never more). Returns 0, or -errno with the reason in

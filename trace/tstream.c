@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "trace/infile.h"
 #include "trace/tindex.h"
 #include "trace/tstream.h"
 #include "trace/wire.h"
@@ -44,19 +45,13 @@ struct hg_tstream {
 /* @n records into @buf from @at; the bytes are the file's, decoded in place. */
 static int read_records(struct hg_tstream *s, struct hg_record *buf, size_t n, uint64_t at)
 {
-	size_t want = n * sizeof(*buf), got = 0;
+	int ret = hg_infile_pread(s->fd, buf, n * sizeof(*buf), at, s->err, sizeof(s->err));
+#if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+	size_t got;
+#endif
 
-	while (got < want) {
-		ssize_t r = pread(s->fd, (char *)buf + got, want - got, (off_t)(at + got));
-		int e = r < 0 ? errno : EIO;
-
-		if (r <= 0) {
-			snprintf(s->err, sizeof(s->err), "cannot read it: %s",
-				 r ? strerror(e) : "the file shrank while read");
-			return -(e ? e : EIO);
-		}
-		got += (size_t)r;
-	}
+	if (ret)
+		return ret;
 #if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
 	for (got = 0; got < n; got++) {
 		struct hg_cur c = { .p = (const uint8_t *)&buf[got], .len = sizeof(*buf) };
