@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "analysis/classify.h"
+#include "analysis/cpuset.h"
 #include "analysis/merge.h"
 
 /* An interval, or a piece of one: a trace record. */
@@ -69,6 +70,7 @@ struct cls {
 	unsigned int top;	/* CPUs 0 to top - 1 have had records */
 	struct run *runs;	/* per run of a merge */
 	int strayed;		/* a pinned thread's record on another CPU */
+	unsigned int *pin;	/* per thread: the CPU its list pins it to, or UINT_MAX */
 };
 
 /*
@@ -364,26 +366,27 @@ static int merge_two(struct cls *c, struct group *a, struct group *b)
 	return b ? group_end(c, b, ret) : ret;
 }
 
-/* The one CPU a thread's list pins it to, or UINT_MAX. */
+/* The one CPU thread @th's list pins it to (hg_cpuset_parse()), or UINT_MAX. */
 static unsigned int pinned_cpu(const struct hg_trace_thread *th)
 {
-	unsigned long v = 0;
-	const char *s;
+	cpu_set_t set;
+	unsigned int cpu;
 
-	for (s = th->cpus; *s >= '0' && *s <= '9' && v < NCPUS; s++)
-		v = v * 10 + (unsigned long)(*s - '0');
-	return s != th->cpus && !*s && v < NCPUS ? (unsigned int)v : UINT_MAX;
+	if (hg_cpuset_parse(th->cpus, &set) || CPU_COUNT(&set) != 1)
+		return UINT_MAX;
+	for (cpu = 0; !CPU_ISSET(cpu, &set); cpu++)
+		;
+	return cpu < NCPUS ? cpu : UINT_MAX;
 }
 
-/* Threads by the CPU their list pins them to, then by index. */
+/* Threads by the CPU their list pins them to (@arg: per thread), then by index. */
 static int by_pin(const void *x, const void *y, void *arg)
 {
-	const struct hg_trace *t = arg;
+	const unsigned int *pin = arg;
 	uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
-	unsigned int ca = pinned_cpu(&t->threads[a]), cb = pinned_cpu(&t->threads[b]);
 
-	if (ca != cb)
-		return ca < cb ? -1 : 1;
+	if (pin[a] != pin[b])
+		return pin[a] < pin[b] ? -1 : 1;
 	return a < b ? -1 : a > b;
 }
 
@@ -417,9 +420,9 @@ static int find_known_until(struct cls *c)
 /* The end of the threads @ids[@i...] pinned to the CPU of the first. */
 static uint32_t same_pin(const struct cls *c, const uint32_t *ids, uint32_t i, uint32_t n)
 {
-	unsigned int cpu = pinned_cpu(&c->t->threads[ids[i]]);
+	unsigned int cpu = c->pin[ids[i]];
 
-	while (++i < n && pinned_cpu(&c->t->threads[ids[i]]) == cpu)
+	while (++i < n && c->pin[ids[i]] == cpu)
 		;
 	return i;
 }
@@ -434,19 +437,19 @@ static int merge_pinned(struct cls *c, uint32_t *ids, uint32_t n)
 	uint32_t i, j, k;
 	int ret = 0;
 
-	qsort_r(ids, n, sizeof(*ids), by_pin, (void *)c->t);
+	qsort_r(ids, n, sizeof(*ids), by_pin, c->pin);
 	for (i = 0; !ret && i < n; i = k) {
 		j = same_pin(c, ids, i, n);
 		k = j < n ? same_pin(c, ids, j, n) : j;
 		ret = group_start(c, &a, c->runs + i, ids + i, j - i,
-				  pinned_cpu(&c->t->threads[ids[i]]));
+				  c->pin[ids[i]]);
 		if (ret) {
 			group_end(c, &a, ret);
 			break;
 		}
 		if (j < n) {
 			ret = group_start(c, &b, c->runs + j, ids + j, k - j,
-					  pinned_cpu(&c->t->threads[ids[j]]));
+					  c->pin[ids[j]]);
 			if (ret) {
 				group_end(c, &b, ret);
 				group_end(c, &a, ret);
@@ -468,12 +471,15 @@ int hg_classify_src(const struct hg_trace *t, const struct hg_recsrc *src, hg_ga
 	ids = calloc(t->nthreads ? t->nthreads : 1, sizeof(*ids));
 	c.runs = calloc(t->nthreads ? t->nthreads : 1, sizeof(*c.runs));
 	c.last = calloc(NCPUS, sizeof(*c.last));
-	ret = ids && c.runs && c.last ? find_known_until(&c) : -ENOMEM;
+	c.pin = calloc(t->nthreads ? t->nthreads : 1, sizeof(*c.pin));
+	ret = ids && c.runs && c.last && c.pin ? find_known_until(&c) : -ENOMEM;
 	for (i = 0; !ret && i < t->nthreads; i++) {
 		if (!t->threads[i].stored)
 			continue;
 		ids[n++] = i;
-		pinned = pinned && pinned_cpu(&t->threads[i]) != UINT_MAX;
+		/* read only when every thread so far was pinned: a merge by CPU is possible */
+		c.pin[i] = pinned ? pinned_cpu(&t->threads[i]) : UINT_MAX;
+		pinned = pinned && c.pin[i] != UINT_MAX;
 	}
 	if (!ret && pinned) {
 		ret = merge_pinned(&c, ids, n);
@@ -495,6 +501,7 @@ int hg_classify_src(const struct hg_trace *t, const struct hg_recsrc *src, hg_ga
 	free(ids);
 	free(c.runs);
 	free(c.last);
+	free(c.pin);
 	return ret;
 }
 
