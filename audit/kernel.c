@@ -9,57 +9,43 @@
 #include <string.h>
 
 #include "audit/checks.h"
+#include "audit/preempt.h"
 #include "audit/sysread.h"
 
-/* The mode in parentheses of sched/preempt ("none voluntary (full) lazy"). */
-static int dynamic_mode(const struct hg_audit_ctx *ctx, char *mode, size_t len)
-{
-	char buf[256], *open, *close;
-	int ret = hg_sys_line(ctx, buf, sizeof(buf), "sys/kernel/debug/sched/preempt");
-
-	if (ret < 0)
-		return ret;
-	open = strchr(buf, '(');
-	close = open ? strchr(open, ')') : NULL;
-	if (!close)
-		return -EINVAL;
-	snprintf(mode, len, "%.*s", (int)(close - open - 1), open + 1);
-	return 0;
-}
+#define FIX_RT		"boot a PREEMPT_RT kernel (Debian: linux-image-rt-amd64)"
 
 static int preempt_model(const struct hg_audit_ctx *ctx, struct hg_audit_result *res)
 {
-	char version[1024], mode[64];
-	long long rt = 0;
-	int ret;
+	const char *kind;
+	struct hg_preempt p;
+	int ret = hg_preempt_read(ctx, &p);
 
-	hg_audit_fix(res, "boot a PREEMPT_RT kernel (Debian: linux-image-rt-amd64)");
-	if (!hg_sys_long(ctx, &rt, "sys/kernel/realtime") && rt == 1)
-		return hg_audit_say(res, HG_AUDIT_PASS, "PREEMPT_RT (/sys/kernel/realtime is 1)");
-	ret = hg_sys_line(ctx, version, sizeof(version), "proc/version");
 	if (ret < 0)
 		return ret;
-	if (strstr(version, "PREEMPT_RT")) {
-		res->fix[0] = '\0';
-		return hg_audit_say(res, HG_AUDIT_PASS, "PREEMPT_RT (the version string)");
+	kind = p.dynamic ? "PREEMPT_DYNAMIC in mode" : "preemption model";
+	switch (p.model) {
+	case HG_PREEMPT_RT:
+		return hg_audit_say(res, HG_AUDIT_PASS, "PREEMPT_RT (%s)", p.from);
+	case HG_PREEMPT_FULL:
+	case HG_PREEMPT_LAZY:
+		hg_audit_fix(res, "%s for bounded latencies in the kernel's own code", FIX_RT);
+		return hg_audit_say(res, HG_AUDIT_WARN, "%s %s (%s)", kind,
+				    hg_preempt_name(p.model), p.from);
+	case HG_PREEMPT_UNKNOWN:
+		hg_audit_fix(res, "add preempt=full to the kernel command line, or " FIX_RT);
+		return hg_audit_say(res, HG_AUDIT_WARN, "PREEMPT_DYNAMIC, mode unknown (%s)",
+				    p.from);
+	default:
+		break;
 	}
-	if (strstr(version, "PREEMPT_DYNAMIC")) {
-		if (dynamic_mode(ctx, mode, sizeof(mode)))
-			return hg_audit_say(res, HG_AUDIT_WARN, "PREEMPT_DYNAMIC, mode unknown "
-					    "(/sys/kernel/debug/sched/preempt unreadable)");
-		if (!strcmp(mode, "full")) {
-			hg_audit_fix(res, "boot a PREEMPT_RT kernel for bounded latencies in the "
-				     "kernel's own code");
-			return hg_audit_say(res, HG_AUDIT_WARN, "PREEMPT_DYNAMIC in mode full");
-		}
-		hg_audit_fix(res, "boot with preempt=full (or echo full > "
-			     "/sys/kernel/debug/sched/preempt), better a PREEMPT_RT kernel");
-		return hg_audit_say(res, HG_AUDIT_FAIL, "PREEMPT_DYNAMIC in mode %s", mode);
-	}
-	if (strstr(version, "PREEMPT"))
-		return hg_audit_say(res, HG_AUDIT_WARN, "PREEMPT (fully preemptible, not RT)");
-	return hg_audit_say(res, HG_AUDIT_FAIL, "no preemption in the kernel's code "
-			    "(neither PREEMPT nor PREEMPT_RT in /proc/version)");
+	if (p.dynamic)
+		hg_audit_fix(res, "add preempt=full to the kernel command line (at once: echo "
+			     "full > /sys/kernel/debug/sched/preempt), better " FIX_RT);
+	else
+		hg_audit_fix(res, FIX_RT ", or one built with PREEMPT_DYNAMIC booted with "
+			     "preempt=full");
+	return hg_audit_say(res, HG_AUDIT_FAIL, "%s %s (%s)", kind, hg_preempt_name(p.model),
+			    p.from);
 }
 
 const struct hg_audit_check hg_audit_preempt = {

@@ -5,7 +5,9 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "audit/preempt.h"
 #include "audit/record.h"
 
 size_t hg_audit_count(void)
@@ -37,5 +39,18 @@ int hg_audit_record(const struct hg_audit_result *res, struct hg_trace *t)
 		if (hg_trace_add_sys(t, key, value))
 			return -ENOMEM;
 	}
+	return 0;
+}
+
+int hg_audit_record_preempt(const struct hg_audit_ctx *ctx, struct hg_trace *t)
+{
+	struct hg_preempt p;
+	int ret = hg_preempt_read(ctx, &p);
+
+	if (ret < 0)
+		snprintf(p.from, sizeof(p.from), "/proc/version unreadable (%s)", strerror(-ret));
+	if (hg_trace_add_sys(t, "preempt_model", hg_preempt_name(p.model)) ||
+	    hg_trace_add_sys(t, "preempt_from", p.from))
+		return -ENOMEM;
 	return 0;
 }

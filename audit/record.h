@@ -27,4 +27,12 @@ void hg_audit_run_all(const struct hg_audit_ctx *ctx, struct hg_audit_result *re
  */
 int hg_audit_record(const struct hg_audit_result *res, struct hg_trace *t);
 
+/*
+ * hg_audit_record_preempt - the preemption model of the kernel under @ctx's
+ * root (audit/preempt.h) into @t's system snapshot: "preempt_model" (its
+ * name, "unknown" when nothing told) and "preempt_from" (where it was read,
+ * or what could not be). Returns 0 or -ENOMEM.
+ */
+int hg_audit_record_preempt(const struct hg_audit_ctx *ctx, struct hg_trace *t);
+
 #endif /* HG_AUDIT_RECORD_H */

@@ -161,12 +161,18 @@ static int on_release(void *arg, char *err, size_t errlen)
 	return hg_loads_settle(o->loads, &hg_load_env_real, HG_LOAD_SETTLE_NS, err, errlen);
 }
 
-/* When the trace is made: the audit of the run's CPUs in its snapshot. */
+/*
+ * When the trace is made: the audit of the run's CPUs, and the kernel's
+ * preemption model, in its snapshot
+ */
 static int on_prepare(void *arg, struct hg_trace *t)
 {
+	static const struct hg_audit_ctx root = { .root = "/" };
 	struct outputs *o = arg;
 
-	return o->audit ? hg_audit_record(o->audit, t) : 0;
+	if (!o->audit)
+		return 0;
+	return hg_audit_record(o->audit, t) ?: hg_audit_record_preempt(&root, t);
 }
 
 /*

@@ -299,6 +299,25 @@ static void print_kevents(FILE *f, const struct hg_kevents *k)
 		lost ? " (the trace buffers were full: the gaps they cover stay unexplained)" : "");
 }
 
+/*
+ * The system line; a PREEMPT_DYNAMIC kernel's mode from the audit's reading
+ * (preempt_model) where the snapshot could not read it from debugfs.
+ */
+static void print_system(FILE *f, const struct hg_trace *t)
+{
+	const char *preempt = hg_trace_sys(t, "preempt") ?: "unknown";
+	const char *mode = hg_trace_sys(t, "preempt_model");
+
+	if (strcmp(preempt, "PREEMPT_DYNAMIC") || (mode && !strcmp(mode, "unknown")))
+		mode = NULL;
+	fprintf(f, "# system: kernel %s (%s%s%s), clocksource %s, rt throttling %s/%s us\n",
+		hg_trace_sys(t, "kernel_release") ?: "unknown", preempt,
+		mode ? " " : "", mode ?: "",
+		hg_trace_sys(t, "clocksource") ?: "unknown",
+		hg_trace_sys(t, "rt_runtime_us") ?: "unknown",
+		hg_trace_sys(t, "rt_period_us") ?: "unknown");
+}
+
 void hg_print_summary(FILE *f, const struct hg_trace *t)
 {
 	uint64_t stored = 0, dropped = 0, elapsed;
@@ -342,12 +361,7 @@ void hg_print_summary(FILE *f, const struct hg_trace *t)
 		print_ring(f, t);
 	if (t->kev)
 		print_kevents(f, t->kev);
-	fprintf(f, "# system: kernel %s (%s), clocksource %s, rt throttling %s/%s us\n",
-		hg_trace_sys(t, "kernel_release") ?: "unknown",
-		hg_trace_sys(t, "preempt") ?: "unknown",
-		hg_trace_sys(t, "clocksource") ?: "unknown",
-		hg_trace_sys(t, "rt_runtime_us") ?: "unknown",
-		hg_trace_sys(t, "rt_period_us") ?: "unknown");
+	print_system(f, t);
 	print_table(f, t);
 	for (i = 0; i < t->nthreads; i++) {
 		const struct hg_trace_thread *th = &t->threads[i];

@@ -151,6 +151,40 @@ START_TEST(test_summary_lines)
 }
 END_TEST
 
+/*
+ * The system line: a PREEMPT_DYNAMIC kernel's mode from preempt_model where
+ * the snapshot's preempt has none; never twice, never "unknown".
+ */
+START_TEST(test_system_preempt)
+{
+	static const struct { const char *preempt, *model, *line; } cases[] = {
+		{ "PREEMPT_DYNAMIC", "none", "(PREEMPT_DYNAMIC none)" },
+		{ "PREEMPT_DYNAMIC", "unknown", "(PREEMPT_DYNAMIC)" },
+		{ "PREEMPT_DYNAMIC", NULL, "(PREEMPT_DYNAMIC)" },
+		{ "PREEMPT_DYNAMIC full", "full", "(PREEMPT_DYNAMIC full)" },
+		{ "PREEMPT_RT", "rt", "(PREEMPT_RT)" },
+		{ NULL, "none", "(unknown)" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct hg_trace *t = trace();
+		char *s, want[128];
+
+		if (cases[i].preempt)
+			ck_assert_int_eq(hg_trace_add_sys(t, "preempt", cases[i].preempt), 0);
+		if (cases[i].model)
+			ck_assert_int_eq(hg_trace_add_sys(t, "preempt_model", cases[i].model), 0);
+		s = report(t);
+		snprintf(want, sizeof(want), "\n# system: kernel unknown %s, clocksource",
+			 cases[i].line);
+		ck_assert_msg(strstr(s, want), "case %zu: no '%s'", i, want);
+		free(s);
+		hg_trace_free(t);
+	}
+}
+END_TEST
+
 /* SIGTERM is how a --forever run is meant to end: not "early". */
 START_TEST(test_forever_ended)
 {
@@ -180,6 +214,7 @@ static Suite *text_suite(void)
 	tcase_add_test(tc, test_report_lines);
 	tcase_add_test(tc, test_report_no_intervals);
 	tcase_add_test(tc, test_summary_lines);
+	tcase_add_test(tc, test_system_preempt);
 	tcase_add_test(tc, test_forever_ended);
 	suite_add_tcase(s, tc);
 	return s;

@@ -1469,6 +1469,19 @@ grep -q '^WARN  .*$' "$TMP/audit-vm.out" && grep -q '^ *fix: ' "$TMP/audit-vm.ou
 	grep -q '^ *why: ' "$TMP/audit-vm.out" && ok "audit: a warning says why and the fix" ||
 	fail "audit text" "no why or fix under a warning"
 
+# the preemption model this kernel printed at boot is the one the audit names,
+# and the one a run's system line and snapshot carry
+mode=$(dmesg 2>/dev/null | sed -n 's/.*Dynamic Preempt: \([a-z]*\).*/\1/p' | tail -1)
+if [ -z "$mode" ]; then
+	skip "audit preempt-model from the kernel's log" "dmesg unreadable or no 'Dynamic Preempt:' line"
+elif "$HG" audit --cpu 0 | grep -q "^[A-Z]*  preempt-model    PREEMPT_DYNAMIC in mode $mode (" &&
+	"$HG" -d 100ms -n 1 -w CPU --cpu 0 -x 2>/dev/null |
+	grep -q "^# system: kernel .*(PREEMPT_DYNAMIC $mode)" ; then
+	ok "audit and a run name the preemption model the kernel's log says ($mode)"
+else
+	fail "audit preempt-model" "not 'mode $mode': $("$HG" audit --cpu 0 | grep preempt-model)"
+fi
+
 # every run keeps the audit of its CPUs: dump shows each check not a pass and a
 # count; diff lists a verdict that differs (here: one edited in a summary)
 "$HG" -q -d 300ms -n 1 -w PERIODIC 4ms 5ms --cpu 0 -o "$TMP/aud.hgt" --json "$TMP/aud-a.json" \
