@@ -30,7 +30,7 @@ static const char *number(const char *s, unsigned long long *v)
 	int n = 0;
 
 	*v = 0;
-	while (isdigit((unsigned char)s[n]) && n < 18)
+	while (n < 18 && isdigit((unsigned char)s[n]))
 		*v = *v * 10 + (unsigned long long)(s[n++] - '0');
 	return n && !isdigit((unsigned char)s[n]) ? s + n : NULL;
 }
