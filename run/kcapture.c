@@ -5,7 +5,6 @@
  * (reading it is kread.c's)
  */
 #include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,9 +12,9 @@
 
 #include "run/kcapture.h"
 #include "run/kcaptureint.h"
+#include "run/kinstance.h"
 #include "trace/counter.h"
 
-#define PREFIX "hourglass-"
 #define KB_PER_CPU_SECOND 512ULL	/* about 8,000 events a second */
 #define MIN_KB_PER_CPU 1024ULL
 #define MAX_KB_TOTAL (1024ULL * 1024)	/* 1 GB over all CPUs */
@@ -39,64 +38,70 @@ static const char *const wanted[][2] = {
 	{ "nmi", "nmi_handler" },
 };
 
-/* The instances of runs whose process is gone, collected by name. */
-struct stale {
+/* The names in tracefs's instances that may be runs', collected. */
+struct found {
 	char **names;
 	unsigned int n;
 };
 
-static int find_stale(const char *name, void *arg)
+static int collect(const char *name, void *arg)
 {
-	struct stale *s = arg;
-	char *end, **names;
-	long pid;
+	struct found *f = arg;
+	char **names;
 
-	if (strncmp(name, PREFIX, strlen(PREFIX)))
+	if (strncmp(name, HG_KINSTANCE_PREFIX, strlen(HG_KINSTANCE_PREFIX)))
 		return 0;
-	pid = strtol(name + strlen(PREFIX), &end, 10);
-	if (*end || pid <= 0 || (kill((pid_t)pid, 0) && errno != ESRCH) ||
-	    (!kill((pid_t)pid, 0) && pid != getpid()))
-		return 0;	/* not ours, or its run goes on */
-	names = realloc(s->names, (s->n + 1) * sizeof(*names));
+	names = realloc(f->names, (f->n + 1) * sizeof(*names));
 	if (!names)
 		return 0;
-	s->names = names;
-	s->names[s->n] = strdup(name);
-	if (s->names[s->n])
-		s->n++;
+	f->names = names;
+	f->names[f->n] = strdup(name);
+	if (f->names[f->n])
+		f->n++;
 	return 0;
 }
 
-static void remove_stale(void)
+/* Remove the instances of runs that are gone (kinstance.h's rule). */
+static void remove_stale(const char *instances)
 {
-	struct stale s = { NULL, 0 };
+	struct found f = { NULL, 0 };
+	struct hg_kinstance_env e;
 	unsigned int i;
 
-	tracefs_instances_walk(find_stale, &s);
-	for (i = 0; i < s.n; i++) {
-		struct tracefs_instance *in = tracefs_instance_alloc(NULL, s.names[i]);
+	hg_kinstance_env_init(&e, instances);
+	tracefs_instances_walk(collect, &f);
+	for (i = 0; i < f.n; i++) {
+		enum hg_kinstance_state st = hg_kinstance_judge(&e, f.names[i]);
+		struct tracefs_instance *in;
 
+		if (st == HG_KINST_UNSURE)
+			fprintf(stderr, "hourglass: note: --kernel: left the tracefs instance %s "
+				"alone: an older hourglass's, whose run may go on (rmdir %s/%s "
+				"once it is gone)\n", f.names[i], instances, f.names[i]);
+		in = st == HG_KINST_STALE ? tracefs_instance_alloc(NULL, f.names[i]) : NULL;
 		if (in) {
 			tracefs_instance_destroy(in);
 			tracefs_instance_free(in);
 		}
-		free(s.names[i]);
+		free(f.names[i]);
 	}
-	free(s.names);
+	free(f.names);
 }
 
-/* tracefs mounted, and ours to change? One line saying which is not. */
-static int check_access(char *err, size_t errlen)
+/*
+ * tracefs mounted, and ours to change? Its instances directory into
+ * @path, or one line saying which is not.
+ */
+static int check_access(char *path, size_t len, char *err, size_t errlen)
 {
 	const char *dir = tracefs_tracing_dir();
-	char path[4096];
 
 	if (!dir) {
 		snprintf(err, errlen, "--kernel: tracefs is not mounted (mount -t tracefs nodev "
 			 "/sys/kernel/tracing) or this kernel has no tracing");
 		return -ENODEV;
 	}
-	snprintf(path, sizeof(path), "%s/instances", dir);
+	snprintf(path, len, "%s/instances", dir);
 	if (access(path, W_OK)) {
 		int e = errno;
 
@@ -223,33 +228,83 @@ static int set_up(struct hg_kcapture *k, uint64_t duration_ns, char *err, size_t
 	return ret;
 }
 
-int hg_kcapture_open(struct hg_kcapture **out, const cpu_set_t *cpus, uint64_t duration_ns,
-		     char *err, size_t errlen)
+/* A new instance of ours, or -errno with @err set. */
+static int create_one(struct hg_kcapture *k, const char *name, char *err, size_t errlen)
 {
-	struct hg_kcapture *k;
-	char name[64];
-	int ret = check_access(err, errlen);
+	int ret;
 
-	if (ret)
-		return ret;
-	remove_stale();
-	k = calloc(1, sizeof(*k));
-	if (!k) {
-		snprintf(err, errlen, "out of memory");
-		return -ENOMEM;
-	}
-	k->cpus = *cpus;
-	k->overwrite = !duration_ns;
-	snprintf(name, sizeof(name), PREFIX "%d", (int)getpid());
 	k->inst = tracefs_instance_create(name);
 	if (!k->inst) {
 		ret = errno == EACCES || errno == EPERM ? -EACCES : -EIO;
 		snprintf(err, errlen, "--kernel: cannot create the tracefs instance %s: %s%s", name,
 			 strerror(errno), ret == -EACCES ? " (needs root or CAP_SYS_ADMIN)" : "");
-		free(k);
 		return ret;
 	}
-	ret = set_up(k, duration_ns, err, errlen);
+	if (tracefs_instance_is_new(k->inst))
+		return 0;
+	tracefs_instance_free(k->inst);	/* the name is taken: not ours */
+	k->inst = NULL;
+	return -EEXIST;
+}
+
+/*
+ * The run's instance, made and locked. Another run's clean-up may judge
+ * it stale and remove it before the lock is taken: then it is made again
+ * under a new name.
+ */
+static int create(struct hg_kcapture *k, const char *instances, char *err, size_t errlen)
+{
+	char name[HG_KINSTANCE_NAME_MAX];
+	int tries, ret = 0;
+
+	for (tries = 0; tries < 4; tries++) {
+		hg_kinstance_own_name(name, sizeof(name));
+		ret = create_one(k, name, err, errlen);
+		if (ret == -EEXIST)
+			continue;
+		if (ret)
+			return ret;
+		ret = hg_kinstance_lock(instances, name, true);
+		if (ret >= 0) {
+			k->lock_fd = ret;
+			return 0;
+		}
+		if (ret != -ENOENT && ret != -ENODEV)
+			break;
+		tracefs_instance_free(k->inst);	/* removed before the lock was ours */
+		k->inst = NULL;
+	}
+	snprintf(err, errlen, "--kernel: cannot lock the tracefs instance %s/%s (its file "
+		 HG_KINSTANCE_LOCK "): %s", instances, name, strerror(-ret));
+	if (k->inst) {
+		tracefs_instance_destroy(k->inst);
+		tracefs_instance_free(k->inst);
+		k->inst = NULL;
+	}
+	return -EIO;
+}
+
+int hg_kcapture_open(struct hg_kcapture **out, const cpu_set_t *cpus, uint64_t duration_ns,
+		     char *err, size_t errlen)
+{
+	struct hg_kcapture *k;
+	char instances[4096];
+	int ret = check_access(instances, sizeof(instances), err, errlen);
+
+	if (ret)
+		return ret;
+	remove_stale(instances);
+	k = calloc(1, sizeof(*k));
+	if (!k) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	k->lock_fd = -1;
+	k->cpus = *cpus;
+	k->overwrite = !duration_ns;
+	ret = create(k, instances, err, errlen);
+	if (!ret)
+		ret = set_up(k, duration_ns, err, errlen);
 	if (ret) {
 		hg_kcapture_close(k);
 		return ret;
@@ -279,8 +334,11 @@ void hg_kcapture_close(struct hg_kcapture *k)
 
 	if (!k)
 		return;
-	if (k->inst) {
+	if (k->inst)
 		tracefs_trace_off(k->inst);
+	if (k->lock_fd >= 0)
+		close(k->lock_fd);	/* before the removal, which its open file stops */
+	if (k->inst) {
 		tracefs_instance_destroy(k->inst);
 		tracefs_instance_free(k->inst);
 	}

@@ -3,8 +3,9 @@
  * kcapture.h - the kernel's own events beside a run (--kernel), through
  * libtracefs and libtraceevent, in a tracefs instance of the run's own
  *
- * Before the run: an instance "hourglass-<pid>" (those of dead runs are
- * removed), on the run's CPUs only, its clock on the cycle counter
+ * Before the run: an instance of the run's own, named and locked as
+ * kinstance.h says (those of runs that are gone are removed, in any PID
+ * namespace; those of live runs never), on the run's CPUs only, its clock on the cycle counter
  * (x86-tsc) where the kernel has it, else mono; its buffers sized from
  * the CPU count and the duration; the scheduling and interrupt events
  * enabled, tracing off. Around the run: tracing on and off, nothing read
@@ -31,7 +32,7 @@ struct hg_kcapture;
  * @err: one line saying what is missing (tracefs, the privilege, an
  *       event) on failure
  * Returns 0 with *@out set, or -errno (-EACCES, -ENODEV, -ENOENT,
- * -ENOMEM).
+ * -ENOMEM, -EIO).
  */
 int hg_kcapture_open(struct hg_kcapture **out, const cpu_set_t *cpus, uint64_t duration_ns,
 		     char *err, size_t errlen);

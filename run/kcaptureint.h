@@ -17,6 +17,7 @@ struct hg_kread;
 
 struct hg_kcapture {
 	struct tracefs_instance *inst;
+	int lock_fd;		/* its file held, locked: the run goes on (kinstance.h) */
 	cpu_set_t cpus;
 	bool mono;		/* the trace clock is mono, not the counter */
 	bool overwrite;		/* a flight recorder: the oldest events go */

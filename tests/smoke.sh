@@ -699,9 +699,12 @@ if ! is_root; then
 elif [ ! -d $TI ]; then
 	skip "--kernel" "no tracefs at /sys/kernel/tracing"
 else
-	# a stale instance of a run that died is removed at the next start
-	stale=$TI/hourglass-4194303
-	kill -0 4194303 2>/dev/null || mkdir -p $stale
+	# a stale instance of a run that died is removed at the next start: one
+	# unlocked, and an older version's whose pid no process has (told from
+	# the initial PID namespace only)
+	mkdir -p $TI/hourglass-1-1-00000000
+	[ "$(stat -L -c %i /proc/self/ns/pid)" = 4026531836 ] && ! kill -0 4194303 2>/dev/null &&
+		mkdir -p $TI/hourglass-4194303
 	if check_run "--kernel: dump equals the run's output" -n 1 -d 300ms -t 0 -w CPU --cpu 0 \
 		--kernel; then
 		cp "$TMP/run.hgt" "$TMP/kernel.hgt"
@@ -732,6 +735,37 @@ else
 		else fail "explain" "$(head -5 "$TMP/explain")"; fi
 	else
 		fail "explain of a --kernel run" "$(head -1 "$TMP/kerr")"
+	fi
+	# two runs in two PID namespaces: neither takes the other's instance for
+	# stale (each names its own for its namespace and holds it by a lock)
+	if ! command -v unshare >/dev/null || ! unshare -pf --mount-proc true 2>/dev/null; then
+		skip "--kernel in two PID namespaces" "needs unshare -pf --mount-proc (util-linux)"
+	else
+		rm -f "$TMP/nsa.hgt" "$TMP/nsb.hgt"
+		start_bg -n 1 --forever -t 0 -w CPU_YIELD 100us --cpu 0 -x --kernel -o "$TMP/nsa.hgt"
+		unshare -pf --mount-proc "$HG" -n 1 -d 300ms -t 0 -w CPU_YIELD 100us --cpu 0 -x \
+			--kernel -o "$TMP/nsb.hgt" >"$TMP/nsb.out" 2>"$TMP/nsb.err"
+		rcb=$?
+		kill -INT $bg
+		wait $bg
+		rca=$?
+		evre='^# kernel events: [1-9][0-9]* on CPU 0 '
+		if [ $rca = 0 ] && [ $rcb = 0 ] && grep -q "$evre" "$TMP/bg.out" &&
+			grep -q "$evre" "$TMP/nsb.out" && ! grep -q 'warning: --kernel: cannot' "$TMP/bg.err" "$TMP/nsb.err"
+		then ok "--kernel in two PID namespaces: both runs keep their kernel events"
+		else fail "--kernel in two PID namespaces" "exit status $rca and $rcb: $(grep -h \
+			'warning\|kernel events' "$TMP/bg.err" "$TMP/nsb.err" "$TMP/bg.out" "$TMP/nsb.out")"; fi
+	fi
+	# an older version's instance whose run may go on (pid 1 is in use) is
+	# left alone, in one line
+	if [ ! -e $TI/hourglass-1 ] && mkdir $TI/hourglass-1; then
+		"$HG" -n 1 -d 100ms -t 0 -w CPU --cpu 0 -x --kernel >/dev/null 2>"$TMP/kerr"
+		rc=$?
+		if [ $rc = 0 ] && [ -d $TI/hourglass-1 ] &&
+			grep -q '^hourglass: note: --kernel: left the tracefs instance hourglass-1 alone: ' "$TMP/kerr"
+		then ok "--kernel: an older version's instance that may be live left alone, said in one line"
+		else fail "--kernel: an older version's live instance" "exit status $rc: $(head -2 "$TMP/kerr")"; fi
+		rmdir $TI/hourglass-1
 	fi
 	# --forever: the events so far go into each SIGUSR1 snapshot, and the final
 	# trace still has them (a snapshot's read does not take them away)
