@@ -82,10 +82,11 @@ static void print_thread(FILE *f, const struct hg_trace *t, const struct hg_kthr
 			continue;
 		ns = hg_ns_sum_next(&sum, c->cycles);
 		hg_kcause_label(name, sizeof(name), c->kind, c->name, c->pid);
-		fprintf(f, "  %-10s %-36s %8" PRIu64 " %14s %12s %6.1f%%\n", hg_kcause_name(c->kind),
+		fprintf(f, "  %-10s %-36s %8" PRIu64 " %14s %12s %6.1f%%%s\n", hg_kcause_name(c->kind),
 			name, c->count, hg_format_us(ns, tot, sizeof(tot)),
 			hg_format_us(hg_cycles_to_ns(c->max_cycles, t->calib.tsc_hz), mx, sizeof(mx)),
-			s->gap_cycles ? 100.0 * (double)c->cycles / (double)s->gap_cycles : 0.0);
+			s->gap_cycles ? 100.0 * (double)c->cycles / (double)s->gap_cycles : 0.0,
+			hg_kcause_note(c->kind));
 	}
 	print_other_tasks(f, t, s, &sum);
 }

@@ -53,6 +53,21 @@ void hg_kcapture_json(struct hg_json *j, const struct hg_trace *t, const struct 
 	hg_json_close(j);
 }
 
+const char *hg_kcause_basis(enum hg_kcause kind)
+{
+	if (kind == HG_KC_KERNEL)
+		return "assumed";
+	return kind == HG_KC_UNEXPLAINED ? "remainder" : "events";
+}
+
+const char *hg_kcause_note(enum hg_kcause kind)
+{
+	/* HG_KATTR_KERNEL_MAX_NS in us, as the rows print them */
+	_Static_assert(HG_KATTR_KERNEL_MAX_NS == 5000, "the note's cap");
+	return kind == HG_KC_KERNEL ? "  assumed: the time between two events, up to "
+				      "5.000 us a piece" : "";
+}
+
 void hg_kcause_json(struct hg_json *j, const struct hg_trace *t, enum hg_kcause kind,
 		    const char *name, uint32_t pid, uint64_t count, uint64_t ns,
 		    uint64_t max_cycles)
@@ -62,6 +77,9 @@ void hg_kcause_json(struct hg_json *j, const struct hg_trace *t, enum hg_kcause 
 	hg_json_string(j, "name", name);
 	if (kind == HG_KC_TASK)
 		hg_json_u64(j, "pid", pid);
+	hg_json_string(j, "basis", hg_kcause_basis(kind));
+	if (kind == HG_KC_KERNEL)
+		hg_json_u64(j, "assumed_max_ns", HG_KATTR_KERNEL_MAX_NS);
 	hg_json_u64(j, "count", count);
 	hg_json_u64(j, "total_ns", ns);
 	hg_json_u64(j, "max_ns", hg_cycles_to_ns(max_cycles, t->calib.tsc_hz));
@@ -134,10 +152,11 @@ void hg_print_kwindow(FILE *f, const struct hg_trace *t, const struct hg_kwin *w
 		const struct hg_kpart *p = &g->parts[i];
 
 		hg_kcause_label(name, sizeof(name), p->kind, p->name, p->pid);
-		fprintf(f, "%-5s%-11s %-36s %4u x %12s us %5.1f %%\n", lead, hg_kcause_name(p->kind),
-			name, p->count,
+		fprintf(f, "%-5s%-11s %-36s %4u x %12s us %5.1f %%%s\n", lead,
+			hg_kcause_name(p->kind), name, p->count,
 			hg_format_us(hg_ns_sum_next(&sum, p->cycles), part, sizeof(part)),
-			g->len_cycles ? 100.0 * (double)p->cycles / (double)g->len_cycles : 0.0);
+			g->len_cycles ? 100.0 * (double)p->cycles / (double)g->len_cycles : 0.0,
+			hg_kcause_note(p->kind));
 	}
 }
 
@@ -163,11 +182,12 @@ static void print_thread(FILE *f, const struct hg_trace *t, const struct hg_kthr
 		if (c->kind == HG_KC_TASK)
 			snprintf(pid, sizeof(pid), " (pid %u)", c->pid);
 		fprintf(f, "# causes: thread %u: %s %s%s: %" PRIu64 " time%s, %s us in all, "
-			"longest %s us, %.1f %% of the gap time\n", s->thread,
+			"longest %s us, %.1f %% of the gap time%s%s\n", s->thread,
 			hg_kcause_name(c->kind), c->name, pid, c->count, c->count == 1 ? "" : "s",
 			hg_format_us(hg_cycles_to_ns(c->cycles, hz), a, sizeof(a)),
 			hg_format_us(hg_cycles_to_ns(c->max_cycles, hz), b, sizeof(b)),
-			share(c->cycles, s->gap_cycles));
+			share(c->cycles, s->gap_cycles), *hg_kcause_note(c->kind) ? ";" : "",
+			hg_kcause_note(c->kind) + (*hg_kcause_note(c->kind) ? 1 : 0));
 	}
 	for (; i < s->n; i++)
 		rest += s->c[i].cycles;

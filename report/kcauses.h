@@ -38,7 +38,8 @@ const char *hg_kclock_name(const struct hg_kevents *k);
 void hg_kcapture_json(struct hg_json *j, const struct hg_trace *t, const struct hg_kexplain *x);
 
 /*
- * hg_kcause_json - one cause as a row: kind, name, pid (tasks), count,
+ * hg_kcause_json - one cause as a row: kind, name, pid (tasks), basis
+ * (hg_kcause_basis(); a kernel row's cap as assumed_max_ns), count,
  * total_ns (@ns, from hg_ns_sum_next()), max_ns
  */
 void hg_kcause_json(struct hg_json *j, const struct hg_trace *t, enum hg_kcause kind,
@@ -50,6 +51,21 @@ void hg_kcauses_json(struct hg_json *j, const struct hg_trace *t, const struct h
 
 /* hg_kpart_json - "causes": @g's parts, adding up to its length. */
 void hg_kpart_json(struct hg_json *j, const struct hg_trace *t, const struct hg_kgap *g);
+
+/*
+ * hg_kcause_basis - what a cause's time rests on: "events" (the kernel's
+ * events bracket it), "assumed" (kernel: the thread's own time between two
+ * events, taken for the kernel's entry, exit and switch paths up to
+ * HG_KATTR_KERNEL_MAX_NS a piece) or "remainder" (unexplained: the gap
+ * less everything else, measured)
+ */
+const char *hg_kcause_basis(enum hg_kcause kind);
+
+/*
+ * hg_kcause_note - what a printed row of @kind adds to say it is assumed:
+ * "" for a cause of the events or the remainder
+ */
+const char *hg_kcause_note(enum hg_kcause kind);
 
 /* hg_kcause_label - a cause's name as printed: a task's with " (pid <n>)". */
 void hg_kcause_label(char *buf, size_t len, enum hg_kcause kind, const char *name, uint32_t pid);

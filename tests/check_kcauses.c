@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "helpers.h"
+#include "report/explain.h"
 #include "report/kcauses.h"
 #include "report/summary_json.h"
 #include "report/text.h"
@@ -119,6 +120,65 @@ START_TEST(test_break)
 }
 END_TEST
 
+/*
+ * What each cause rests on: the kernel's own time between events is
+ * assumed, with its cap, in the JSON and on every printed row of it;
+ * nothing else is said to be assumed.
+ */
+START_TEST(test_assumed)
+{
+	struct hg_trace *t = fixture();
+	struct hg_test_text out;
+	struct json_object *doc, *causes;
+	struct hg_kexplain x;
+	char *text, *p;
+	size_t i, kernel = 0;
+
+	ck_assert_int_eq(hg_json_summary(hg_test_text_open(&out), t), 0);
+	text = hg_test_text_close(&out);
+	doc = hg_test_json(text);
+	causes = hg_test_json_at(doc, "threads/0/causes");
+	for (i = 0; i < json_object_array_length(causes); i++) {
+		const char *kind = hg_test_json_str(doc, "threads/0/causes/%zu/kind", i);
+		const char *basis = hg_test_json_str(doc, "threads/0/causes/%zu/basis", i);
+
+		if (!strcmp(kind, "kernel")) {
+			kernel++;
+			ck_assert_str_eq(basis, "assumed");
+			ck_assert_uint_eq(hg_test_json_u64(doc, "threads/0/causes/%zu/assumed_max_ns",
+							   i), HG_KATTR_KERNEL_MAX_NS);
+		} else {
+			ck_assert_str_eq(basis, strcmp(kind, "unexplained") ? "events" : "remainder");
+			ck_assert(!hg_test_json_has(doc, "threads/0/causes/%zu/assumed_max_ns", i));
+		}
+	}
+	ck_assert_uint_eq(kernel, 1);
+	json_object_put(doc);
+	free(text);
+	/* explain's table of the thread, and the gaps taken apart that have some */
+	ck_assert_int_eq(hg_kexplain(t, HG_KEXPLAIN_ALL, 3, &x), 0);
+	ck_assert_int_eq(hg_explain_print(hg_test_text_open(&out), t, &x), 0);
+	text = hg_test_text_close(&out);
+	kernel = 0;
+	for (p = strtok(text, "\n"); p; p = strtok(NULL, "\n")) {
+		const char *note = "%  assumed: the time between two events, up to 5.000 us a piece";
+		size_t n = strlen(p), m = strlen(note);
+
+		if (!strstr(p, " entry, exit, switch ")) {
+			ck_assert_msg(!strstr(p, "assumed"), "%s", p);
+			continue;
+		}
+		ck_assert_msg(n > m && !strcmp(p + n - m, note), "%s", p);
+		kernel++;
+	}
+	/* the thread's table and at least one of the gaps taken apart */
+	ck_assert_uint_ge(kernel, 2);
+	free(text);
+	hg_kexplain_free(&x);
+	hg_trace_free(t);
+}
+END_TEST
+
 /* Parts' ns are differences of rounded running sums: they add up to the whole's. */
 START_TEST(test_ns_sum)
 {
@@ -140,6 +200,7 @@ static Suite *kcauses_suite(void)
 	tcase_add_test(tc, test_text);
 	tcase_add_test(tc, test_json);
 	tcase_add_test(tc, test_break);
+	tcase_add_test(tc, test_assumed);
 	tcase_add_test(tc, test_ns_sum);
 	suite_add_tcase(s, tc);
 	return s;
