@@ -40,7 +40,9 @@ static const struct hg_opt audit_opts[] = {
 	{ .name = "sysroot", .kind = HG_OPT_STRING, .off = offsetof(struct audit_args, sysroot),
 	  .value = "<dir>",
 	  .help = "read proc/, sys/ and dev/cpu_dma_latency under\n"
-		  "<dir> (a copied snapshot) instead of /" },
+		  "<dir> (a copied snapshot) instead of /; regular\n"
+		  "files only: a FIFO or a socket there is a file\n"
+		  "that could not be read" },
 	HG_OPT_END
 };
 
