@@ -251,13 +251,16 @@ bool hg_sys_exists(const struct hg_audit_ctx *ctx, const char *path, ...)
 /* Whether @rdev is the running kernel's cpu_dma_latency device (its misc number). */
 static bool dma_device(dev_t rdev)
 {
-	unsigned int ma, mi;
-	char buf[32], why[64];
+	char buf[32], why[64], *end, *end2;
+	unsigned long ma, mi;
 
-	if (read_file(HG_SYS_DMA_NUMBER, buf, sizeof(buf), false, why, sizeof(why)) < 0 ||
-	    sscanf(buf, "%u:%u", &ma, &mi) != 2)
+	if (read_file(HG_SYS_DMA_NUMBER, buf, sizeof(buf), false, why, sizeof(why)) < 0)
 		return false;
-	return major(rdev) == ma && minor(rdev) == mi;
+	ma = strtoul(buf, &end, 10);
+	if (end == buf || *end != ':')
+		return false;
+	mi = strtoul(end + 1, &end2, 10);
+	return end2 != end + 1 && !*end2 && major(rdev) == ma && minor(rdev) == mi;
 }
 
 /*

@@ -269,12 +269,11 @@ void hg_tame(char *s)
 
 	for (; *p; p += n) {
 		n = *p < 0x80 ? 1 : utf8_len(p);
-		if (n == 1 && (*p < 0x20 || *p == 0x7f))
+		/* C0, DEL, a C1 byte outside UTF-8 (0x9b: CSI), U+0080..U+009F */
+		if ((n == 1 && (*p < 0x20 || *p == 0x7f)) || (!n && *p <= 0x9f))
 			*p = '?';
 		else if (n == 2 && p[0] == 0xc2 && p[1] <= 0x9f)
-			p[0] = p[1] = '?';	/* U+0080..U+009F: the C1 controls */
-		else if (!n && *p <= 0x9f)
-			*p = '?';		/* a C1 byte outside UTF-8 (0x9b: CSI) */
+			p[0] = p[1] = '?';
 		n = n ? n : 1;
 	}
 }
