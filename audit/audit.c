@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "audit/audit.h"
+#include "trace/wire.h"
 
 const struct hg_audit_check *hg_audit_find(const char *id)
 {
@@ -37,17 +38,27 @@ const char *hg_audit_verdict_name(enum hg_audit_verdict v)
 void hg_audit_run(const struct hg_audit_check *check, const struct hg_audit_ctx *ctx,
 		  struct hg_audit_result *res)
 {
+	struct hg_audit_readerr readerr = { .err = 0 };
+	struct hg_audit_ctx c = *ctx;
+	const char *root;
 	int ret;
 
 	memset(res, 0, sizeof(*res));
-	ret = check->run(ctx, res);
+	c.readerr = &readerr;
+	ret = check->run(&c, res);
 	if (ret < 0) {
+		root = ret == -EACCES || ret == -EPERM ? " (run as root)" : "";
 		res->verdict = HG_AUDIT_SKIP;
-		snprintf(res->found, sizeof(res->found), "could not be read: %s%s",
-			 strerror(-ret), ret == -EACCES || ret == -EPERM ?
-			 " (run as root)" : "");
+		if (readerr.err == ret)
+			snprintf(res->found, sizeof(res->found), "could not read %s%s",
+				 readerr.text, root);
+		else
+			snprintf(res->found, sizeof(res->found), "could not be read: %s%s",
+				 strerror(-ret), root);
 		res->fix[0] = '\0';
 	}
+	hg_tame(res->found);	/* a copied tree's names: no escape reaches a terminal */
+	hg_tame(res->fix);
 }
 
 int hg_audit_say(struct hg_audit_result *res, enum hg_audit_verdict v, const char *fmt, ...)

@@ -28,16 +28,30 @@ enum hg_audit_verdict {
 #define HG_AUDIT_TEXT	512	/* bytes of .found and .fix */
 
 /*
+ * struct hg_audit_readerr - the last read of a check that failed
+ * @err:  its -errno
+ * @text: the file (relative to the root) and why, "proc/cmdline: is a
+ *        FIFO, not a regular file"
+ */
+struct hg_audit_readerr {
+	int err;
+	char text[HG_AUDIT_TEXT - 64];
+};
+
+/*
  * struct hg_audit_ctx - what every check is given
  * @root:       the directory /proc and /sys are read under ("/" or a tree)
  * @cpus:       the CPUs the latency test will use (--cpu)
  * @cpus_given: @cpus was given; without it the per-CPU checks judge every
  *              CPU of @root's /sys/devices/system/cpu/online
+ * @readerr:    where the reads keep their last failure (hg_audit_run sets
+ *              it for each check; NULL: not kept)
  */
 struct hg_audit_ctx {
 	const char *root;
 	cpu_set_t cpus;
 	bool cpus_given;
+	struct hg_audit_readerr *readerr;
 };
 
 /*
@@ -78,7 +92,9 @@ const char *hg_audit_verdict_name(enum hg_audit_verdict v);
 
 /*
  * hg_audit_run - run @check on @ctx into @res: a check that cannot run is
- * a skip with its reason in .found
+ * a skip with its reason in .found ("could not read <file>: <why>" when a
+ * read failed). .found and .fix come out tamed (hg_tame): a copied tree's
+ * names and files hold no escape for the terminal.
  */
 void hg_audit_run(const struct hg_audit_check *check, const struct hg_audit_ctx *ctx,
 		  struct hg_audit_result *res);

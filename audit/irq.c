@@ -12,6 +12,7 @@
 
 #include "audit/checks.h"
 #include "audit/sysread.h"
+#include "trace/wire.h"
 
 /* Whether @name is all digits. */
 static bool numeric(const char *name)
@@ -97,11 +98,14 @@ int hg_audit_find_task(const struct hg_audit_ctx *ctx, const char *comm)
 	d = opendir(path);
 	if (!d)
 		return -errno;
-	while (!pid && (de = readdir(d)))
-		if (numeric(de->d_name) &&
-		    hg_sys_line(ctx, name, sizeof(name), "proc/%s/comm", de->d_name) > 0 &&
-		    !strcmp(name, comm))
+	while (!pid && (de = readdir(d))) {
+		if (!numeric(de->d_name) ||
+		    hg_sys_line(ctx, name, sizeof(name), "proc/%s/comm", de->d_name) <= 0)
+			continue;
+		hg_tame(name);	/* a copied tree's name, tamed as every comm read */
+		if (!strcmp(name, comm))
 			pid = (int)strtol(de->d_name, NULL, 10);	/* all digits */
+	}
 	closedir(d);
 	return pid;
 }

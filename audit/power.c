@@ -4,12 +4,9 @@
  * frequency governor, boost, idle states, /dev/cpu_dma_latency
  */
 #include <errno.h>
-#include <fcntl.h>
-#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "audit/checks.h"
 #include "audit/sysread.h"
@@ -147,22 +144,13 @@ const struct hg_audit_check hg_audit_idle_states = {
 
 static int dma_latency(const struct hg_audit_ctx *ctx, struct hg_audit_result *res)
 {
-	char path[PATH_MAX];
 	int32_t v;
-	ssize_t n;
-	int fd;
+	int ret = hg_sys_dma_latency(ctx, &v);
 
-	if (hg_sys_path(ctx, path, sizeof(path), "dev/cpu_dma_latency"))
-		return -ENAMETOOLONG;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0 && (errno == EACCES || errno == EPERM))
+	if (ret == -EACCES || ret == -EPERM)
 		return hg_audit_say(res, HG_AUDIT_SKIP, "reading /dev/cpu_dma_latency needs root");
-	if (fd < 0)
-		return -errno;
-	n = read(fd, &v, sizeof(v));
-	close(fd);
-	if (n != (ssize_t)sizeof(v))
-		return n < 0 ? -errno : -EINVAL;
+	if (ret)
+		return ret;
 	if (v <= DEEP_US)
 		return hg_audit_say(res, HG_AUDIT_PASS, "held at %d us", (int)v);
 	hg_audit_fix(res, "a program that keeps /dev/cpu_dma_latency open with 0 written "

@@ -11,62 +11,103 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 
 #include "analysis/cpuset.h"
 #include "audit/sysread.h"
+#include "trace/infile.h"
 
-/* @ctx's root joined to the relative path of @fmt into @out; 0 or -ENAMETOOLONG. */
-__attribute__((format(printf, 4, 0)))
-static int full_path(const struct hg_audit_ctx *ctx, char *out, size_t len, const char *fmt,
-		     va_list ap)
+/* @ctx's root joined to @rel into @out; 0 or -ENAMETOOLONG. */
+static int join(const struct hg_audit_ctx *ctx, char *out, size_t len, const char *rel)
 {
-	char rel[PATH_MAX];
 	const char *root = ctx->root && *ctx->root ? ctx->root : "/";
-	int n = vsnprintf(rel, sizeof(rel), fmt, ap);
+	int n = snprintf(out, len, "%s%s%s", root, root[strlen(root) - 1] == '/' ? "" : "/",
+			 rel + (rel[0] == '/'));
 
-	if (n < 0 || (size_t)n >= sizeof(rel))
-		return -ENAMETOOLONG;
-	n = snprintf(out, len, "%s%s%s", root, root[strlen(root) - 1] == '/' ? "" : "/",
-		     rel + (rel[0] == '/'));
 	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
 }
 
-/* Read @p into @buf; whole: the file must fit, else its first line must. */
-static int read_file(const char *p, char *buf, size_t len, bool whole)
+/* The relative path of @fmt into @rel (PATH_MAX bytes); 0 or -ENAMETOOLONG. */
+__attribute__((format(printf, 2, 0)))
+static int rel_path(char *rel, const char *fmt, va_list ap)
 {
-	size_t at = 0, i;
-	int fd, ret = 0;
+	int n = vsnprintf(rel, PATH_MAX, fmt, ap);
 
-	if (len < 2)
-		return -EINVAL;
-	fd = open(p, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
+	return n < 0 || n >= PATH_MAX ? -ENAMETOOLONG : 0;
+}
+
+/* Keep @err, the failure of reading @rel, and @why in @ctx's readerr; returns @err. */
+static int failed(const struct hg_audit_ctx *ctx, const char *rel, int err, const char *why)
+{
+	struct hg_audit_readerr *e = ctx->readerr;
+
+	if (e) {
+		e->err = err;
+		snprintf(e->text, sizeof(e->text), "%s: %s", rel + (rel[0] == '/'),
+			 why && *why ? why : strerror(-err));
+	}
+	return err;
+}
+
+/*
+ * Read @fd into @buf (@len bytes, NUL-terminated): whole, the file must
+ * fit, else its first line must; the newline that ends a text filling
+ * @buf is no excess. Returns the bytes read or -errno (-EFBIG, too long).
+ */
+static int read_fd(int fd, char *buf, size_t len, bool whole)
+{
+	size_t at = 0;
+	char c;
+
 	while (at < len - 1) {
 		ssize_t r = read(fd, buf + at, len - 1 - at);
 
 		if (r < 0 && errno == EINTR)
 			continue;
-		if (r < 0) {
-			ret = -errno;
-			break;
-		}
+		if (r < 0)
+			return -errno;
 		if (!r)
 			break;
 		at += (size_t)r;
 		if (!whole && memchr(buf, '\n', at))
 			break;
 	}
-	if (!ret && at == len - 1 && (whole || !memchr(buf, '\n', at))) {
-		char c;
-
-		if (read(fd, &c, 1) == 1)
-			ret = -EFBIG;
-	}
-	close(fd);
-	if (ret)
-		return ret;
 	buf[at] = '\0';
+	if (at < len - 1 || (!whole && memchr(buf, '\n', at)))
+		return (int)at;
+	/* full: what follows may only be the text's last newline */
+	if (read(fd, &c, 1) != 1)
+		return (int)at;
+	if (c != '\n' || (whole && read(fd, &c, 1) == 1))
+		return -EFBIG;
+	return (int)at;
+}
+
+/*
+ * Read @p (through hg_infile_open: a regular file, never waiting on a FIFO)
+ * into @buf; whole: the file must fit, else its first line must. @why gets
+ * the reason of a failure.
+ */
+static int read_file(const char *p, char *buf, size_t len, bool whole, char *why, size_t wlen)
+{
+	struct stat sb;
+	size_t at, i;
+	int fd, ret;
+
+	*why = '\0';
+	if (len < 2)
+		return -EINVAL;
+	fd = hg_infile_open(p, 0, &sb, why, wlen);
+	if (fd < 0)
+		return fd;
+	ret = read_fd(fd, buf, len, whole);
+	close(fd);
+	if (ret == -EFBIG)
+		snprintf(why, wlen, "%s longer than %zu bytes", whole ? "the file is" :
+			 "its first line is", len - 1);
+	if (ret < 0)
+		return ret;
+	at = (size_t)ret;
 	if (!whole && memchr(buf, '\n', at)) {
 		at = (size_t)((char *)memchr(buf, '\n', at) - buf);
 		buf[at] = '\0';
@@ -74,12 +115,28 @@ static int read_file(const char *p, char *buf, size_t len, bool whole)
 	for (i = 0; i < at; i++) {
 		unsigned char c = (unsigned char)buf[i];
 
-		if (c < 0x20 && c != '\n' && c != '\t')
+		if (c < 0x20 && c != '\n' && c != '\t') {
+			snprintf(why, wlen, "not text (control character 0x%02x)", c);
 			return -EILSEQ;
+		}
 	}
 	while (at && buf[at - 1] == '\n')
 		buf[--at] = '\0';
+	if (!at)
+		snprintf(why, wlen, "empty");
 	return at ? (int)at : -ENODATA;
+}
+
+/* @rel's file under the root into @buf, whole or its first line; a failure kept. */
+static int read_rel(const struct hg_audit_ctx *ctx, char *buf, size_t len, bool whole,
+		    const char *rel)
+{
+	char p[PATH_MAX], why[128] = "";
+	int ret = join(ctx, p, sizeof(p), rel);
+
+	if (!ret)
+		ret = read_file(p, buf, len, whole, why, sizeof(why));
+	return ret < 0 ? failed(ctx, rel, ret, why) : ret;
 }
 
 /* @fmt's file under the root into @buf, whole or its first line. */
@@ -87,10 +144,21 @@ __attribute__((format(printf, 5, 0)))
 static int read_at(const struct hg_audit_ctx *ctx, char *buf, size_t len, bool whole,
 		   const char *fmt, va_list ap)
 {
-	char p[PATH_MAX];
-	int ret = full_path(ctx, p, sizeof(p), fmt, ap);
+	char rel[PATH_MAX];
+	int ret = rel_path(rel, fmt, ap);
 
-	return ret ? ret : read_file(p, buf, len, whole);
+	return ret ? ret : read_rel(ctx, buf, len, whole, rel);
+}
+
+/* The root joined to the relative path of @fmt into @out; 0 or -ENAMETOOLONG. */
+__attribute__((format(printf, 4, 0)))
+static int full_path(const struct hg_audit_ctx *ctx, char *out, size_t len, const char *fmt,
+		     va_list ap)
+{
+	char rel[PATH_MAX];
+	int ret = rel_path(rel, fmt, ap);
+
+	return ret ? ret : join(ctx, out, len, rel);
 }
 
 int hg_sys_text(const struct hg_audit_ctx *ctx, char *buf, size_t len, const char *path, ...)
@@ -149,19 +217,21 @@ int hg_sys_path(const struct hg_audit_ctx *ctx, char *out, size_t len, const cha
 
 int hg_sys_long(const struct hg_audit_ctx *ctx, long long *v, const char *path, ...)
 {
-	char buf[64], *end;
+	char rel[PATH_MAX], buf[64], *end;
 	va_list ap;
 	int ret;
 
 	va_start(ap, path);
-	ret = read_at(ctx, buf, sizeof(buf), false, path, ap);
+	ret = rel_path(rel, path, ap);
 	va_end(ap);
+	if (!ret)
+		ret = read_rel(ctx, buf, sizeof(buf), false, rel);
 	if (ret < 0)
 		return ret;
 	errno = 0;
 	*v = strtoll(buf, &end, 10);
 	if (errno || end == buf || *end)
-		return -EINVAL;
+		return failed(ctx, rel, -EINVAL, "not a decimal number");
 	return 0;
 }
 
@@ -178,10 +248,86 @@ bool hg_sys_exists(const struct hg_audit_ctx *ctx, const char *path, ...)
 	return !ret && !stat(p, &st);
 }
 
+/* Whether @rdev is the running kernel's cpu_dma_latency device (its misc number). */
+static bool dma_device(dev_t rdev)
+{
+	char buf[32], why[64], *end, *end2;
+	unsigned long ma, mi;
+
+	if (read_file(HG_SYS_DMA_NUMBER, buf, sizeof(buf), false, why, sizeof(why)) < 0)
+		return false;
+	ma = strtoul(buf, &end, 10);
+	if (end == buf || *end != ':')
+		return false;
+	mi = strtoul(end + 1, &end2, 10);
+	return end2 != end + 1 && !*end2 && major(rdev) == ma && minor(rdev) == mi;
+}
+
+/*
+ * Open @p, dev/cpu_dma_latency: a regular file through hg_infile_open, the
+ * kernel's device only after stat() showed it is that one (no other
+ * device is opened: an open may act), without waiting.
+ */
+static int open_dma(const char *p, char *why, size_t len)
+{
+	struct stat st, sb;
+	int fd;
+
+	if (stat(p, &st)) {
+		int e = errno;
+
+		snprintf(why, len, "%s", strerror(e));
+		return -e;
+	}
+	if (!S_ISCHR(st.st_mode))
+		return hg_infile_open(p, 0, &sb, why, len);
+	if (!dma_device(st.st_rdev)) {
+		snprintf(why, len, "a character device, but not the kernel's cpu_dma_latency "
+			 "(%s)", HG_SYS_DMA_NUMBER);
+		return -ENODEV;
+	}
+	fd = open(p, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0) {
+		int e = errno;
+
+		snprintf(why, len, "%s", strerror(e));
+		return -e;
+	}
+	if (fstat(fd, &sb) || !S_ISCHR(sb.st_mode) || sb.st_rdev != st.st_rdev) {
+		snprintf(why, len, "replaced while opened");
+		close(fd);
+		return -EAGAIN;
+	}
+	return fd;
+}
+
+int hg_sys_dma_latency(const struct hg_audit_ctx *ctx, int32_t *v)
+{
+	static const char rel[] = "dev/cpu_dma_latency";
+	char p[PATH_MAX], why[128] = "";
+	ssize_t n;
+	int fd = join(ctx, p, sizeof(p), rel), err;
+
+	if (!fd)
+		fd = open_dma(p, why, sizeof(why));
+	if (fd < 0)
+		return failed(ctx, rel, fd, why);
+	do
+		n = read(fd, v, sizeof(*v));
+	while (n < 0 && errno == EINTR);
+	err = n < 0 ? -errno : 0;
+	close(fd);
+	if (err)
+		return failed(ctx, rel, err, NULL);
+	if (n != (ssize_t)sizeof(*v))
+		return failed(ctx, rel, -EINVAL, "shorter than 4 bytes");
+	return 0;
+}
+
 int hg_sys_cmdline_param(const struct hg_audit_ctx *ctx, const char *name, char *val,
 			 size_t len)
 {
-	char line[4096], *tok, *save = NULL;
+	char line[HG_SYS_CMDLINE_MAX + 1], *tok, *save = NULL;
 	size_t n = strlen(name);
 	int ret = hg_sys_line(ctx, line, sizeof(line), "proc/cmdline");
 

@@ -2,7 +2,10 @@
 /*
  * sysread.h - the checks' reads of /proc and /sys under an audit's root
  * directory, bounded and checked: a missing, empty, binary or huge file is
- * an error, never a crash or a misread
+ * an error, never a crash or a misread; anything but a regular file (a
+ * FIFO, a socket, a directory in a copied tree) is refused unread, never
+ * waited on (trace/infile.h opens them). A failed read is kept in the
+ * context's readerr, the file named, for the check's reason.
  */
 #ifndef HG_AUDIT_SYSREAD_H
 #define HG_AUDIT_SYSREAD_H
@@ -10,18 +13,24 @@
 #include <sched.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "audit/audit.h"
 
 #define HG_SYSREAD_MAX	(1u << 20)	/* a file read whole: at most this many bytes */
+/* the longest kernel command line: COMMAND_LINE_SIZE is at most 4096 with its NUL */
+#define HG_SYS_CMDLINE_MAX	4095
+/* where the running kernel gives its cpu_dma_latency device's number, "10:<minor>" */
+#define HG_SYS_DMA_NUMBER	"/sys/class/misc/cpu_dma_latency/dev"
 
 /*
  * hg_sys_text - the text of @path (relative to the root, without its
  * leading '/', printf format) into @buf (@len bytes), trailing newlines
  * cut. Returns its length, -ENOENT (or another errno of open/read),
+ * -EINVAL for a FIFO, a socket or a device, -EISDIR for a directory,
  * -ENODATA for an empty file, -EILSEQ for a file holding a NUL byte or
  * another control character than tab or newline, -EFBIG for a file longer
- * than @len - 1 bytes.
+ * than @len - 1 bytes (its last newline not counted).
  */
 int hg_sys_text(const struct hg_audit_ctx *ctx, char *buf, size_t len, const char *path, ...)
 	__attribute__((format(printf, 4, 5)));
@@ -33,7 +42,10 @@ int hg_sys_text(const struct hg_audit_ctx *ctx, char *buf, size_t len, const cha
 int hg_sys_line(const struct hg_audit_ctx *ctx, char *buf, size_t len, const char *path, ...)
 	__attribute__((format(printf, 4, 5)));
 
-/* hg_sys_long - @path's first line as a decimal integer into @v; 0 or -errno. */
+/*
+ * hg_sys_long - @path's first line as a decimal integer into @v; 0 or
+ * -errno (-EINVAL: not a number)
+ */
 int hg_sys_long(const struct hg_audit_ctx *ctx, long long *v, const char *path, ...)
 	__attribute__((format(printf, 3, 4)));
 
@@ -50,9 +62,20 @@ bool hg_sys_exists(const struct hg_audit_ctx *ctx, const char *path, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /*
+ * hg_sys_dma_latency - the value in dev/cpu_dma_latency under the root
+ * into @v: a regular file (a copied tree's four bytes), or a character
+ * device that is the running kernel's cpu_dma_latency (its number as
+ * HG_SYS_DMA_NUMBER gives it), opened without waiting; another device is
+ * never opened (-ENODEV), a FIFO or a socket is refused (-EINVAL).
+ * Returns 0 or -errno (-EACCES: it needs root).
+ */
+int hg_sys_dma_latency(const struct hg_audit_ctx *ctx, int32_t *v);
+
+/*
  * hg_sys_cmdline_param - the value of kernel parameter @name in
  * proc/cmdline into @val ("" for a parameter without '='). Returns 1 when
- * present, 0 when absent, -errno when the command line cannot be read.
+ * present, 0 when absent, -errno when the command line cannot be read
+ * (-EFBIG: longer than HG_SYS_CMDLINE_MAX characters).
  */
 int hg_sys_cmdline_param(const struct hg_audit_ctx *ctx, const char *name, char *val,
 			 size_t len);

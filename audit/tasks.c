@@ -12,6 +12,7 @@
 
 #include "audit/checks.h"
 #include "audit/sysread.h"
+#include "trace/wire.h"
 
 #define SCHED_FIFO_POLICY	1
 #define SCHED_RR_POLICY		2
@@ -67,6 +68,7 @@ static void one_task(const struct hg_audit_ctx *ctx, const char *pid, const char
 		return;
 	if (hg_sys_line(ctx, comm, sizeof(comm), "proc/%s/task/%s/comm", pid, tid) <= 0)
 		snprintf(comm, sizeof(comm), "?");
+	hg_tame(comm);		/* a copied tree's name: no escape reaches a terminal */
 	if (hg_sys_text(ctx, status, sizeof(status), "proc/%s/task/%s/status", pid, tid) <= 0 ||
 	    !(allowed = strstr(status, "Cpus_allowed_list:")))
 		return;
@@ -87,6 +89,12 @@ static void one_task(const struct hg_audit_ctx *ctx, const char *pid, const char
 		snprintf(s->first99, sizeof(s->first99), "%.40s (%.12s)", comm, tid);
 }
 
+/* Whether @name is a process's or a thread's: digits only. */
+static bool numeric(const char *name)
+{
+	return *name && strspn(name, "0123456789") == strlen(name);
+}
+
 /* Walk proc/<pid>/task/<tid> under @ctx's root. */
 static int walk(const struct hg_audit_ctx *ctx, struct rt_seen *s)
 {
@@ -105,7 +113,7 @@ static int walk(const struct hg_audit_ctx *ctx, struct rt_seen *s)
 	if (!d)
 		return -errno;
 	while ((de = readdir(d))) {
-		if (!*de->d_name || strspn(de->d_name, "0123456789") != strlen(de->d_name))
+		if (!numeric(de->d_name))
 			continue;
 		if (hg_sys_path(ctx, path, sizeof(path), "proc/%s/task", de->d_name))
 			continue;
@@ -113,7 +121,7 @@ static int walk(const struct hg_audit_ctx *ctx, struct rt_seen *s)
 		if (!td)
 			continue;
 		while ((te = readdir(td)))
-			if (*te->d_name != '.')
+			if (numeric(te->d_name))
 				one_task(ctx, de->d_name, te->d_name, &cpus, s);
 		closedir(td);
 	}

@@ -5,6 +5,7 @@
  * and the fix, as text for a terminal or as JSON
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -16,6 +17,7 @@
 #include "hourglass/commands.h"
 #include "report/json.h"
 #include "run/cpulist.h"
+#include "trace/wire.h"
 
 #define AUDIT_JSON_SCHEMA 1	/* schemas/audit.schema.json */
 
@@ -38,7 +40,9 @@ static const struct hg_opt audit_opts[] = {
 	{ .name = "sysroot", .kind = HG_OPT_STRING, .off = offsetof(struct audit_args, sysroot),
 	  .value = "<dir>",
 	  .help = "read proc/, sys/ and dev/cpu_dma_latency under\n"
-		  "<dir> (a copied snapshot) instead of /" },
+		  "<dir> (a copied snapshot) instead of /; regular\n"
+		  "files only: a FIFO or a socket there is a file\n"
+		  "that could not be read" },
 	HG_OPT_END
 };
 
@@ -72,8 +76,12 @@ static void print_text(const struct hg_audit_check *c, const struct hg_audit_res
 		printf("      %-16s fix: %s\n", "", r->fix);
 }
 
-/* Run every check, print each; counts per verdict into @n. */
-static void run_all(const struct hg_audit_ctx *ctx, bool json, unsigned int n[4])
+/*
+ * Run every check, print each; counts per verdict into @n. @shown: the
+ * root as the text prints it (tamed).
+ */
+static void run_all(const struct hg_audit_ctx *ctx, const char *shown, bool json,
+		    unsigned int n[4])
 {
 	struct hg_audit_result r;
 	struct hg_json j;
@@ -92,7 +100,7 @@ static void run_all(const struct hg_audit_ctx *ctx, bool json, unsigned int n[4]
 			hg_json_null(&j, "cpus");
 		hg_json_arr(&j, "checks");
 	} else {
-		printf("# audit of %s, CPUs %s\n", ctx->root, ctx->cpus_given ?
+		printf("# audit of %s, CPUs %s\n", shown, ctx->cpus_given ?
 		       hg_cpulist_format(&ctx->cpus, list, sizeof(list)) : "all online");
 	}
 	for (i = 0; hg_audit_checks[i]; i++) {
@@ -132,7 +140,7 @@ static int audit_main(int argc, char **argv)
 	struct audit_args a = { .sysroot = "/" };
 	struct hg_audit_ctx ctx;
 	unsigned int n[4] = { 0 };
-	char why[256];
+	char why[256], shown[PATH_MAX];
 	struct stat st;
 	int status;
 
@@ -146,14 +154,16 @@ static int audit_main(int argc, char **argv)
 		}
 		ctx.cpus_given = true;
 	}
+	snprintf(shown, sizeof(shown), "%s", a.sysroot);
+	hg_tame(shown);		/* a directory's name: no escape reaches the terminal */
 	if (!*a.sysroot || stat(a.sysroot, &st) || !S_ISDIR(st.st_mode)) {
 		fprintf(stderr, "hourglass: audit: --sysroot '%s': %s (give a directory holding "
-			"proc/ and sys/)\n", a.sysroot, !*a.sysroot ? "empty" :
+			"proc/ and sys/)\n", shown, !*a.sysroot ? "empty" :
 			S_ISDIR(st.st_mode) || errno == ENOENT ? strerror(errno) : "not a directory");
 		return 2;
 	}
 	ctx.root = a.sysroot;
-	run_all(&ctx, a.json, n);
+	run_all(&ctx, shown, a.json, n);
 	status = a.strict && n[HG_AUDIT_FAIL] ? 3 : 0;
 	return hg_cmd_flush("audit", status);
 }

@@ -1515,6 +1515,40 @@ elif "$HG" audit --cpu 0 | grep -q "^[A-Z]*  preempt-model    PREEMPT_DYNAMIC in
 else
 	fail "audit preempt-model" "not 'mode $mode': $("$HG" audit --cpu 0 | grep preempt-model)"
 fi
+# FIFOs in a copied tree where files belong (the command line, a task's name,
+# cpu_dma_latency, the online CPUs read without --cpu): each a failed read that
+# names the file, never a wait (timeout fails a regression instead of hanging)
+T=$TMP/audit-fifo
+cp -R "$FIX/desktop" "$T" &&
+	rm "$T/proc/cmdline" "$T/proc/900/comm" "$T/dev/cpu_dma_latency" \
+	   "$T/sys/devices/system/cpu/online" &&
+	mkfifo "$T/proc/cmdline" "$T/proc/900/comm" "$T/dev/cpu_dma_latency" \
+	       "$T/sys/devices/system/cpu/online"
+timeout 20 "$HG" audit --sysroot "$T" >"$TMP/audit-fifo.out" 2>"$TMP/audit-fifo.err"
+rc=$?
+n=$(grep -cE '^(PASS|WARN|FAIL|SKIP)  [a-z0-9-]+ ' "$TMP/audit-fifo.out")
+fifo=': is a FIFO, not a regular file$'
+if [ $rc = 0 ] && [ "$n" -ge 20 ] && [ ! -s "$TMP/audit-fifo.err" ] &&
+   grep -q "^SKIP  threadirqs  *could not read proc/cmdline$fifo" "$TMP/audit-fifo.out" &&
+   grep -q "^SKIP  cpu-dma-latency  *could not read dev/cpu_dma_latency$fifo" "$TMP/audit-fifo.out" &&
+   grep -q "^SKIP  governor  *could not read sys/devices/system/cpu/online$fifo" "$TMP/audit-fifo.out" &&
+   grep -q '^PASS  irqbalance  *irqbalance is not running$' "$TMP/audit-fifo.out" &&
+   grep -qE "^# $n checks: [0-9]+ pass, [0-9]+ warn, [0-9]+ fail, [0-9]+ skip$" "$TMP/audit-fifo.out"; then
+	ok "audit --sysroot with FIFOs for files: each a failed read naming the file, no wait"
+else
+	fail "audit --sysroot FIFOs" "exit $rc (124: it waited), $n checks: $(grep -m2 'FIFO\|^# ' "$TMP/audit-fifo.out")"
+fi
+# a tree's directory named with ESC [ 2 J and BEL: "# audit of" prints it tamed
+T=$TMP/audit-$(printf '\033[2J\007')x
+cp -R "$FIX/rt" "$T"
+"$HG" audit --sysroot "$T" --cpu 2-3 >"$TMP/audit-esc.out"
+rc=$?
+if [ $rc = 0 ] && ! LC_ALL=C grep -q "$(printf '[\033\007]')" "$TMP/audit-esc.out" &&
+   grep -q '^# audit of .*/audit-?\[2J?x, CPUs 2-3$' "$TMP/audit-esc.out"; then
+	ok "audit --sysroot: a directory's name with escapes printed tamed"
+else
+	fail "audit --sysroot escapes" "exit $rc: $(head -1 "$TMP/audit-esc.out" | od -c | head -2)"
+fi
 
 # every run keeps the audit of its CPUs: dump shows each check not a pass and a
 # count; diff lists a verdict that differs (here: one edited in a summary)

@@ -41,6 +41,11 @@ int hg_infile_open(const char *path, uint64_t max_bytes, struct stat *sb,
 
 	/* O_NONBLOCK: opening a FIFO with no writer returns at once */
 	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0 && errno == ENXIO && !stat(path, sb) && S_ISSOCK(sb->st_mode)) {
+		/* a socket cannot be opened: said as what it is */
+		snprintf(why, len, "%s", hg_infile_kind(sb->st_mode));
+		return -EINVAL;
+	}
 	if (fd < 0 || fstat(fd, sb)) {
 		int e = errno;
 

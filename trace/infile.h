@@ -17,7 +17,9 @@
  * what is not a regular file and files over @max_bytes (0: any size).
  * @sb receives its status. Returns the descriptor (blocking again), or
  * -errno with the reason in @why (hg_infile_kind(): "is a directory", "is
- * a FIFO, not a regular file", ...; "larger than 64 MiB"; or strerror).
+ * a FIFO, not a regular file", ...; "larger than 64 MiB"; or strerror):
+ * -EISDIR for a directory, -EINVAL for another file not regular (a
+ * socket, which open() refuses, too).
  */
 int hg_infile_open(const char *path, uint64_t max_bytes, struct stat *sb,
 		   char *why, size_t len);

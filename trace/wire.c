@@ -248,9 +248,32 @@ char *hg_get_str(struct hg_cur *c)
 	return s;
 }
 
+/* The length of the UTF-8 sequence starting at @s: 2 to 4, 0 when none. */
+static size_t utf8_len(const unsigned char *s)
+{
+	size_t n, i;
+
+	if (*s < 0xc2 || *s > 0xf4)
+		return 0;
+	n = *s >= 0xf0 ? 4 : *s >= 0xe0 ? 3 : 2;
+	for (i = 1; i < n; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	return n;
+}
+
 void hg_tame(char *s)
 {
-	for (; *s; s++)
-		if ((unsigned char)*s < 0x20 || *s == 0x7f)
-			*s = '?';
+	unsigned char *p = (unsigned char *)s;
+	size_t n;
+
+	for (; *p; p += n) {
+		n = *p < 0x80 ? 1 : utf8_len(p);
+		/* C0, DEL, a C1 byte outside UTF-8 (0x9b: CSI), U+0080..U+009F */
+		if ((n == 1 && (*p < 0x20 || *p == 0x7f)) || (!n && *p <= 0x9f))
+			*p = '?';
+		else if (n == 2 && p[0] == 0xc2 && p[1] <= 0x9f)
+			p[0] = p[1] = '?';
+		n = n ? n : 1;
+	}
 }

@@ -77,7 +77,9 @@ uint64_t hg_get_u64(struct hg_cur *c);
 /*
  * hg_tame - replace control characters (newlines, escapes) in @s by '?':
  * strings read from a file go to terminals and line-based output. A run
- * writes none, so what it wrote reads back the same.
+ * writes none, so what it wrote reads back the same. The C1 controls too:
+ * a byte 0x80-0x9f outside a UTF-8 sequence, and U+0080..U+009F (each of
+ * its two bytes).
  */
 void hg_tame(char *s);
 
