@@ -902,14 +902,14 @@ static void kset_cpu(struct hg_kset *set, uint32_t cpu, uint64_t at, uint64_t *x
 {
 	uint64_t t = at, i;
 
-	for (i = 0; i < 40; i++) {
-		uint64_t len = 1 + lcg(x) % 3000;
+	for (i = 0; i < 20; i++) {
+		uint64_t len = 1 + lcg(x) % 6000;
 
 		if (lcg(x) % 4)
 			kset_put(set, cpu, HG_KC_TASK, t, t + len);
 		t += len;
 	}
-	for (t = at, i = 0; i < 60; i++) {
+	for (t = at, i = 0; i < 30; i++) {
 		uint64_t s = t + lcg(x) % 2000, len = lcg(x) % 1500, in = s + len / 4;
 
 		kset_put(set, cpu, (enum hg_kcause)(lcg(x) % 4), s, s + len);
@@ -945,7 +945,7 @@ static void check_cpu_spans(const struct hg_kset *set, const struct hg_trace *t,
 		check_span(set, t, cpu, b > 0 ? b - 1 : 0, b);
 		check_span(set, t, cpu, a > 7 ? a - 7 : 0, b + 7);
 	}
-	for (i = 0; i < 300; i++) {
+	for (i = 0; i < 100; i++) {
 		uint64_t from = lcg(x) % 150000, len = lcg(x) % 8000;
 
 		check_span(set, t, cpu, from, from + len);
@@ -980,7 +980,7 @@ START_TEST(test_kset_bisect)
 			     set.v[i - 1].start_cycles <= set.v[i].start_cycles))));
 	for (i = 0; i < sizeof(asked) / sizeof(asked[0]); i++)
 		check_cpu_spans(&set, t, asked[i], &x);
-	for (i = 0; i < 2000; i++) {	/* a CPU then another, as gaps that change CPU */
+	for (i = 0; i < 500; i++) {	/* a CPU then another, as gaps that change CPU */
 		uint64_t from = lcg(&x) % 150000;
 
 		check_span(&set, t, cpus[i % 6], from, from + 500);
