@@ -237,7 +237,7 @@ static int finish(struct gen *g)
 	g->k->start_cycles = t->t0_cycles;
 	g->k->end_cycles = t->stop_cycles;
 	g->k->ncpus = g->ncpus;
-	g->k->cpus = calloc(g->ncpus, sizeof(*g->k->cpus));
+	g->k->cpus = calloc(g->ncpus ? g->ncpus : 1, sizeof(*g->k->cpus));
 	if (!g->k->cpus)
 		return -1;
 	for (i = 0; i < g->ncpus; i++)
