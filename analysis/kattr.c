@@ -286,14 +286,20 @@ void hg_kattr_free(struct hg_kattr *a)
 
 /* ------------------------------------------------------------- the cut */
 
+/* The line of CPU @cpu (they are by CPU: a bisection), or NULL when not captured. */
 static const struct line *find_line(const struct hg_kattr *a, uint32_t cpu)
 {
-	uint32_t i;
+	uint32_t lo = 0, hi = a->nlines;
 
-	for (i = 0; i < a->nlines; i++)
-		if (a->lines[i].cpu == cpu)
-			return &a->lines[i];
-	return NULL;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+
+		if (a->lines[mid].cpu < cpu)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < a->nlines && a->lines[lo].cpu == cpu ? &a->lines[lo] : NULL;
 }
 
 void hg_kgap_add(struct hg_kgap *g, const struct hg_kpart *q)
@@ -358,20 +364,28 @@ static void seg_name(const struct hg_kevents *k, const struct seg *s, char *buf,
 	}
 }
 
-/* Whether an event of line @l lies strictly between @x and @y. */
-static int event_inside(const struct hg_kevents *k, const struct line *l, uint64_t x, uint64_t y)
+/* The first event of line @l at @x or after (its events are by time), or its end. */
+static size_t event_from(const struct hg_kevents *k, const struct line *l, uint64_t x)
 {
 	size_t lo = l->ev_lo, hi = l->ev_hi;
 
-	while (lo < hi) {	/* the first event after x */
+	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 
-		if (k->ev[mid].cycles <= x)
+		if (k->ev[mid].cycles < x)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	return lo < l->ev_hi && k->ev[lo].cycles < y;
+	return lo;
+}
+
+/* Whether an event of line @l lies strictly between @x and @y (@x < @y). */
+static int event_inside(const struct hg_kevents *k, const struct line *l, uint64_t x, uint64_t y)
+{
+	size_t i = event_from(k, l, x + 1);
+
+	return i < l->ev_hi && k->ev[i].cycles < y;
 }
 
 struct own {
@@ -441,18 +455,21 @@ static void cut(const struct hg_kattr *a, const struct line *l, uint32_t tid, ui
 	}
 }
 
-/* The thread's switch out on line @l inside [@x, @y), or @y when none. */
+/*
+ * The thread's first switch out on line @l inside [@x, @y), or @x when none:
+ * the events from @x found by bisection, so a gap costs its own events
+ */
 static uint64_t switch_out(const struct hg_kattr *a, const struct line *l, uint32_t tid,
 			   uint64_t x, uint64_t y)
 {
 	size_t i;
 
-	for (i = l ? l->ev_lo : 0; l && i < l->ev_hi; i++) {
+	for (i = l ? event_from(a->k, l, x) : 0; l && i < l->ev_hi; i++) {
 		const struct hg_kev *e = &a->k->ev[i];
 
 		if (e->cycles >= y)
 			break;
-		if (e->cycles >= x && e->type == HG_KEV_SWITCH && e->b == tid)
+		if (e->type == HG_KEV_SWITCH && e->b == tid)
 			return e->cycles;
 	}
 	return x;

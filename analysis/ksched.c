@@ -33,6 +33,7 @@ struct parser {
 	uint64_t lo_ns, hi_ns;		/* the run, CLOCK_MONOTONIC */
 	uint64_t first, last;		/* the events kept, on the counter */
 	bool names_worker, any_switch;
+	uint64_t cpu_seen[HG_KEV_MAX_CPUS / 64];	/* in k->cpus, a bit a CPU */
 };
 
 /* "[<cpu>] <s>.<frac>: " at @p: the CPU and the time; the text after it, or NULL. */
@@ -323,24 +324,35 @@ static int add_tp(struct hg_kevents *k, const struct pline *l)
 	return k->ntp < MAX_SEEN ? hg_kevents_add_tp(k, tp) : 0;
 }
 
-static int add_cpu(struct hg_kevents *k, uint32_t cpu)
+/*
+ * Count CPU @cpu (below HG_KEV_MAX_CPUS) as captured: appended when first
+ * seen, the array doubled when full; finish() sorts them
+ */
+static int add_cpu(struct parser *ps, uint32_t cpu)
 {
-	struct hg_kcpu *c;
-	uint32_t i;
+	struct hg_kevents *k = ps->k;
+	uint64_t bit = 1ULL << (cpu % 64);
 
-	for (i = 0; i < k->ncpus; i++)
-		if (k->cpus[i].cpu == cpu)
-			return 0;
-	c = realloc(k->cpus, (k->ncpus + 1) * sizeof(*c));
-	if (!c)
-		return -ENOMEM;
-	k->cpus = c;
-	for (i = k->ncpus; i > 0 && c[i - 1].cpu > cpu; i--)
-		c[i] = c[i - 1];
-	memset(&c[i], 0, sizeof(c[i]));
-	c[i].cpu = cpu;
-	k->ncpus++;
+	if (ps->cpu_seen[cpu / 64] & bit)
+		return 0;
+	if (!k->ncpus || (k->ncpus >= 4 && !(k->ncpus & (k->ncpus - 1)))) {
+		struct hg_kcpu *c = realloc(k->cpus, (k->ncpus ? 2 * k->ncpus : 4) * sizeof(*c));
+
+		if (!c)
+			return -ENOMEM;
+		k->cpus = c;
+	}
+	memset(&k->cpus[k->ncpus], 0, sizeof(k->cpus[0]));
+	k->cpus[k->ncpus++].cpu = cpu;
+	ps->cpu_seen[cpu / 64] |= bit;
 	return 0;
+}
+
+static int by_cpu(const void *pa, const void *pb)
+{
+	const struct hg_kcpu *a = pa, *b = pb;
+
+	return a->cpu < b->cpu ? -1 : a->cpu > b->cpu;
 }
 
 /* One event line: kept when known and inside the run. */
@@ -367,7 +379,7 @@ static int take(struct parser *ps, const struct pline *l, struct hg_ksched_info 
 	if (e.cycles > ps->last)
 		ps->last = e.cycles;
 	info->used++;
-	if (add_cpu(ps->k, l->cpu) || add_tp(ps->k, l) || hg_kevents_add(ps->k, &e))
+	if (add_cpu(ps, l->cpu) || add_tp(ps->k, l) || hg_kevents_add(ps->k, &e))
 		return -ENOMEM;
 	return 0;
 }
@@ -389,6 +401,7 @@ static int finish(struct parser *ps, char *err, size_t errlen)
 		return -ESRCH;
 	}
 	hg_kevents_sort(k);
+	qsort(k->cpus, k->ncpus, sizeof(*k->cpus), by_cpu);	/* as the text first named them */
 	k->clock = HG_KCLOCK_MONO;
 	k->start_cycles = ps->first;
 	k->end_cycles = ps->last;

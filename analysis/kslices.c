@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "analysis/kslices.h"
@@ -20,6 +21,7 @@ struct open_ctx {
 struct cpu_replay {
 	const struct hg_trace *t;
 	const struct hg_kevents *k;
+	const struct comms *comms;	/* the names of the tasks that ran first */
 	uint32_t cpu;
 	struct open_ctx stack[MAX_DEPTH];
 	unsigned int depth;
@@ -39,16 +41,103 @@ static int is_ours(const struct hg_trace *t, uint32_t pid)
 	return 0;
 }
 
-/* @pid's name from any event that gives it, or "?" ("swapper" for pid 0). */
-static const char *comm_of(const struct hg_kevents *k, uint32_t pid)
+/* A task that ran first on a CPU (before its first switch), and its name. */
+struct comm {
+	uint32_t pid;
+	uint32_t name;		/* HG_KEV_NO_NAME: no event gives it */
+};
+
+/* Those of every CPU, by pid, found before the replay in one pass over the events. */
+struct comms {
+	struct comm *v;
+	size_t n;
+};
+
+static int by_pid(const void *pa, const void *pb)
+{
+	const struct comm *a = pa, *b = pb;
+
+	return a->pid < b->pid ? -1 : a->pid > b->pid;
+}
+
+static struct comm *find_comm(const struct comms *c, uint32_t pid)
+{
+	size_t lo = 0, hi = c->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (c->v[mid].pid < pid)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < c->n && c->v[lo].pid == pid ? &c->v[lo] : NULL;
+}
+
+/* Whether @e gives the name of its task (field a). */
+static int names_task(const struct hg_kev *e)
+{
+	return e->name != HG_KEV_NO_NAME && (e->type == HG_KEV_SWITCH ||
+					     e->type == HG_KEV_WAKEUP || e->type == HG_KEV_MIGRATE);
+}
+
+/* The first switch of each CPU inside its capture: the task it switches out. */
+static size_t first_tasks(const struct hg_kevents *k, struct comm *v)
+{
+	uint64_t e = 0;
+	uint32_t c;
+	size_t n = 0;
+
+	for (c = 0; c < k->ncpus; c++) {
+		const struct hg_kcpu *cpu = &k->cpus[c];
+		int found = 0;
+
+		while (e < k->n && k->ev[e].cpu < cpu->cpu)
+			e++;
+		for (; e < k->n && k->ev[e].cpu == cpu->cpu; e++)
+			if (!found && k->ev[e].type == HG_KEV_SWITCH &&
+			    k->ev[e].cycles >= cpu->begin_cycles &&
+			    k->ev[e].cycles <= cpu->end_cycles) {
+				v[n++] = (struct comm){ .pid = k->ev[e].b, .name = HG_KEV_NO_NAME };
+				found = 1;
+			}
+	}
+	return n;
+}
+
+/* The names of the tasks the CPUs' first switches switch out, each from its first event. */
+static int find_comms(const struct hg_kevents *k, struct comms *c)
 {
 	uint64_t i;
+	size_t j, n;
 
-	for (i = 0; i < k->n; i++)
-		if (k->ev[i].a == pid && k->ev[i].name != HG_KEV_NO_NAME &&
-		    (k->ev[i].type == HG_KEV_SWITCH || k->ev[i].type == HG_KEV_WAKEUP ||
-		     k->ev[i].type == HG_KEV_MIGRATE))
-			return hg_kevents_name(k, k->ev[i].name);
+	c->v = malloc((k->ncpus ? k->ncpus : 1) * sizeof(*c->v));
+	if (!c->v)
+		return -ENOMEM;
+	n = first_tasks(k, c->v);
+	if (n)
+		qsort(c->v, n, sizeof(*c->v), by_pid);
+	for (c->n = 0, j = 0; j < n; j++)	/* each pid once */
+		if (!c->n || c->v[c->n - 1].pid != c->v[j].pid)
+			c->v[c->n++] = c->v[j];
+	for (i = 0; i < k->n && c->n; i++) {
+		struct comm *m;
+
+		if (names_task(&k->ev[i]) && (m = find_comm(c, k->ev[i].a)) &&
+		    m->name == HG_KEV_NO_NAME)
+			m->name = k->ev[i].name;
+	}
+	return 0;
+}
+
+/* @pid's name from the first event that gives it, or "?" ("swapper" for pid 0). */
+static const char *comm_of(const struct hg_kevents *k, const struct comms *c, uint32_t pid)
+{
+	const struct comm *m = find_comm(c, pid);
+
+	if (m && m->name != HG_KEV_NO_NAME)
+		return hg_kevents_name(k, m->name);
 	return pid ? "?" : "swapper";
 }
 
@@ -137,7 +226,7 @@ static int event(struct cpu_replay *r, const struct hg_kev *e)
 		if (!r->task_known) {	/* who ran from the start: the one leaving */
 			r->task.pid = e->b;
 			r->task.ours = is_ours(r->t, e->b);
-			snprintf(r->task.name, sizeof(r->task.name), "%s", comm_of(k, e->b));
+			snprintf(r->task.name, sizeof(r->task.name), "%s", comm_of(k, r->comms, e->b));
 		}
 		ret = close_ctx(r, r->depth, e->cycles);
 		if (!ret)
@@ -196,15 +285,17 @@ static int one_cpu(struct cpu_replay *r, const struct hg_kcpu *c, uint64_t lo, u
 int hg_kslices(const struct hg_trace *t, hg_kslice_fn fn, void *arg)
 {
 	const struct hg_kevents *k = t->kev;
+	struct comms comms = { 0 };
 	uint64_t e = 0;
 	uint32_t c;
-	int ret = 0;
+	int ret;
 
 	if (!k)
 		return -ENODATA;
+	ret = find_comms(k, &comms);
 	for (c = 0; c < k->ncpus && !ret; c++) {
-		struct cpu_replay r = { .t = t, .k = k, .cpu = k->cpus[c].cpu, .fn = fn,
-					.arg = arg };
+		struct cpu_replay r = { .t = t, .k = k, .comms = &comms, .cpu = k->cpus[c].cpu,
+					.fn = fn, .arg = arg };
 		uint64_t lo;
 
 		while (e < k->n && k->ev[e].cpu < r.cpu)
@@ -214,5 +305,6 @@ int hg_kslices(const struct hg_trace *t, hg_kslice_fn fn, void *arg)
 			e++;
 		ret = one_cpu(&r, &k->cpus[c], lo, e);
 	}
+	free(comms.v);
 	return ret;
 }

@@ -36,9 +36,10 @@ typedef int (*hg_kslice_fn)(const struct hg_kslice *s, void *arg);
 
 /*
  * hg_kslices - every slice of @t's kernel events to @fn, CPU by CPU, each
- * when it ends (so inner slices before those holding them)
- * Returns 0, -ENODATA when @t has no kernel events, or what @fn returned
- * when not 0.
+ * when it ends (so inner slices before those holding them); one pass over
+ * the events per CPU, and one more to name the tasks that ran first
+ * Returns 0, -ENODATA when @t has no kernel events, -ENOMEM, or what @fn
+ * returned when not 0.
  */
 int hg_kslices(const struct hg_trace *t, hg_kslice_fn fn, void *arg);
 

@@ -3,55 +3,31 @@
  * render_kernel.c - the timeline's kernel events (a trace of --kernel):
  * interrupt contexts as short boxes, other tasks' runs as named boxes
  * (analysis/kslices.h); in thread rows those inside the thread's gaps on
- * the CPU it stopped or resumed on, in CPU rows all of the CPU's
+ * the CPU it stopped or resumed on, in CPU rows all of the CPU's; those of
+ * a gap found by bisection (render_kset.h)
  */
-#include <errno.h>
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "analysis/kslices.h"
+#include "svg/render_kset.h"
 #include "svg/renderint.h"
 
 #define KIRQ_GROW	(-5)	/* interrupt boxes: this much inside the band */
 
-struct kslice_set {
-	struct hg_kslice *v;
-	size_t n, cap;
+struct collect {
+	struct hg_kset set;
 	bool no_tasks;		/* not drawn (--sched draws its own) */
 };
 
 /* Keep the slices drawn: interrupt contexts, and other tasks but the idle one. */
 static int collect(const struct hg_kslice *s, void *arg)
 {
-	struct kslice_set *set = arg;
+	struct collect *c = arg;
 
-	if (s->kind == HG_KC_TASK && (s->ours || !s->pid || set->no_tasks))
+	if (s->kind == HG_KC_TASK && (s->ours || !s->pid || c->no_tasks))
 		return 0;
-	if (set->n == set->cap) {
-		size_t cap = set->cap ? 2 * set->cap : 1024;
-		struct hg_kslice *v = realloc(set->v, cap * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		set->v = v;
-		set->cap = cap;
-	}
-	set->v[set->n++] = *s;
-	return 0;
-}
-
-/* By CPU, tasks before interrupts (drawn over them), then by start. */
-static int by_cpu_start(const void *pa, const void *pb)
-{
-	const struct hg_kslice *a = pa, *b = pb;
-	int ta = a->kind == HG_KC_TASK, tb = b->kind == HG_KC_TASK;
-
-	if (a->cpu != b->cpu)
-		return a->cpu < b->cpu ? -1 : 1;
-	if (ta != tb)
-		return ta ? -1 : 1;
-	return a->start_cycles < b->start_cycles ? -1 : a->start_cycles > b->start_cycles;
+	return hg_kset_add(&c->set, s);
 }
 
 /* What is drawn of one row: boxes merged per pixel, one for each class. */
@@ -86,33 +62,28 @@ static void draw_task(const struct render *r, struct row_draw *d, const struct h
 	}
 }
 
+struct span_draw {
+	const struct render *r;
+	struct row_draw *d;
+};
+
+static void draw_slice(const struct hg_kslice *s, uint64_t a, uint64_t b, void *arg)
+{
+	struct span_draw *p = arg;
+
+	if (s->kind == HG_KC_TASK)
+		draw_task(p->r, p->d, s, a, b);
+	else
+		hg_render_merge_add(p->r, &p->d->irqs, p->d->row, "kirq", KIRQ_GROW, a, b);
+}
+
 /* The slices of CPU @cpu over [@from, @to) ns from the run's start, into row @d. */
-static void draw_span(const struct render *r, const struct kslice_set *set,
+static void draw_span(const struct render *r, const struct hg_kset *set,
 		      struct row_draw *d, unsigned int cpu, uint64_t from, uint64_t to)
 {
-	size_t lo = 0, hi = set->n, i;
+	struct span_draw p = { .r = r, .d = d };
 
-	while (lo < hi) {	/* the first slice of the CPU */
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (set->v[mid].cpu < cpu)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	for (i = lo; i < set->n && set->v[i].cpu == cpu; i++) {
-		const struct hg_kslice *s = &set->v[i];
-		uint64_t a = hg_trace_ns(r->t, s->start_cycles), b = hg_trace_ns(r->t, s->end_cycles);
-
-		if (b <= from || a >= to)
-			continue;
-		a = a > from ? a : from;
-		b = b < to ? b : to;
-		if (s->kind == HG_KC_TASK)
-			draw_task(r, d, s, a, b);
-		else
-			hg_render_merge_add(r, &d->irqs, d->row, "kirq", KIRQ_GROW, a, b);
-	}
+	hg_kset_span(set, r->t, cpu, from, to, draw_slice, &p);
 }
 
 static void flush_row(const struct render *r, struct row_draw *d)
@@ -122,7 +93,7 @@ static void flush_row(const struct render *r, struct row_draw *d)
 }
 
 /* Thread rows: in each of thread @i's gaps (not after a sleep of its own). */
-static int thread_row(const struct render *r, const struct kslice_set *set, uint32_t i)
+static int thread_row(const struct render *r, const struct hg_kset *set, uint32_t i)
 {
 	const struct hg_trace_thread *th = &r->t->threads[i];
 	struct row_draw d = { .row = i };
@@ -148,33 +119,34 @@ static int thread_row(const struct render *r, const struct kslice_set *set, uint
 
 int hg_render_kernel(const struct render *r, bool per_cpu)
 {
-	struct kslice_set set = { .no_tasks = !r->ktasks };
-	unsigned int c;
+	struct collect c = { .no_tasks = !r->ktasks };
+	unsigned int cpu;
 	uint32_t i;
 	int ret;
 
-	ret = hg_kslices(r->t, collect, &set);
+	ret = hg_kslices(r->t, collect, &c);
+	if (!ret)
+		ret = hg_kset_index(&c.set, r->t);
 	if (ret) {
-		free(set.v);
+		hg_kset_free(&c.set);
 		return ret;
 	}
-	qsort(set.v, set.n, sizeof(*set.v), by_cpu_start);
 	fputs("<g>\n", r->f);
 	if (per_cpu) {
-		for (c = 0; c < NCPUS; c++) {
+		for (cpu = 0; cpu < NCPUS; cpu++) {
 			struct row_draw d;
 
-			if (r->cpu_row[c] < 0)
+			if (r->cpu_row[cpu] < 0)
 				continue;
-			d = (struct row_draw){ .row = (unsigned int)r->cpu_row[c] };
-			draw_span(r, &set, &d, c, 0, UINT64_MAX);
+			d = (struct row_draw){ .row = (unsigned int)r->cpu_row[cpu] };
+			draw_span(r, &c.set, &d, cpu, 0, UINT64_MAX);
 			flush_row(r, &d);
 		}
 	} else {
 		for (i = 0; i < r->t->nthreads && !ret; i++)
-			ret = thread_row(r, &set, i);
+			ret = thread_row(r, &c.set, i);
 	}
 	fputs("</g>\n", r->f);
-	free(set.v);
+	hg_kset_free(&c.set);
 	return ret;
 }

@@ -7,8 +7,10 @@
  * render.c lays the picture out and draws the title, rows and intervals;
  * render_boxes.c clips and merges the boxes, render_legend.c draws the
  * legend, render_marks.c the markers and misses, render_sched.c the other
- * tasks of --sched, render_kernel.c the kernel's events of --kernel. Calls go from render.c to the others and from all to
- * render_boxes.c, never back. Not installed, not used outside these files.
+ * tasks of --sched, render_kernel.c the kernel's events of --kernel (their
+ * slices indexed by render_kset.c). Calls go from render.c to the others
+ * and from all to render_boxes.c, never back. Not installed, not used
+ * outside these files.
  */
 #ifndef HG_RENDERINT_H
 #define HG_RENDERINT_H

@@ -14,6 +14,7 @@
 #include "helpers.h"
 #include "analysis/kattr.h"
 #include "analysis/kexplain.h"
+#include "analysis/ksched.h"
 #include "report/explain.h"
 
 #define TID 100
@@ -340,6 +341,245 @@ START_TEST(test_explain)
 }
 END_TEST
 
+/* -------------------------- the CPUs' lines and switches found by bisection */
+
+#define CAP_END 100000ULL	/* every CPU captured from 1000 to here */
+
+static struct hg_trace *bare_trace(struct hg_kevents *k, uint32_t ncpus)
+{
+	struct hg_trace *t = hg_test_trace(1, NULL, (const size_t[]){ 0 });
+
+	ck_assert_ptr_nonnull(t);
+	ck_assert_ptr_nonnull(k);
+	t->threads[0].tid = TID;
+	k->ncpus = ncpus;
+	k->cpus = calloc(ncpus ? ncpus : 1, sizeof(*k->cpus));
+	ck_assert_ptr_nonnull(k->cpus);
+	k->start_cycles = 1000;
+	k->end_cycles = CAP_END;
+	t->kev = k;
+	return t;
+}
+
+static void put(struct hg_kevents *k, uint64_t at, uint16_t cpu, uint8_t type, uint32_t a,
+		uint32_t b, const char *name)
+{
+	struct hg_kev e = { .cycles = at, .cpu = cpu, .type = type, .a = a, .b = b,
+			    .name = name ? hg_kevents_intern(k, name) : HG_KEV_NO_NAME };
+
+	ck_assert_int_eq(hg_kevents_add(k, &e), 0);
+}
+
+static uint64_t part_cycles(const struct hg_kgap *g, enum hg_kcause kind, const char *name)
+{
+	uint32_t i;
+
+	for (i = 0; i < g->nparts; i++)
+		if (g->parts[i].kind == kind && !strcmp(g->parts[i].name, name))
+			return g->parts[i].cycles;
+	return 0;
+}
+
+/* The reference: the thread's first switch out of CPU 0 in [@x, @y), by a walk of all events. */
+static uint64_t walk_switch_out(const struct hg_kevents *k, uint64_t x, uint64_t y)
+{
+	uint64_t i;
+
+	for (i = 0; i < k->n; i++)
+		if (k->ev[i].cpu == 0 && k->ev[i].cycles >= x && k->ev[i].cycles < y &&
+		    k->ev[i].type == HG_KEV_SWITCH && k->ev[i].b == TID)
+			return k->ev[i].cycles;
+	return x;
+}
+
+static uint64_t lcg(uint64_t *x)
+{
+	*x = *x * 6364136223846793005ULL + 1442695040888963407ULL;
+	return *x >> 33;
+}
+
+/* One gap from CPU 0 to CPU 1 (task b1 all along): b1's part is from the switch out on. */
+static void check_split(const struct hg_kattr *a, const struct hg_kevents *k, uint64_t from,
+			uint64_t to)
+{
+	struct hg_kgap g;
+	uint64_t split = walk_switch_out(k, from, to);
+
+	hg_kattr_gap(a, TID, 0, from, 1, to, &g);
+	ck_assert_msg(part_cycles(&g, HG_KC_TASK, "b1") == to - split,
+		      "[%llu, %llu): b1 %llu, want %llu", (unsigned long long)from,
+		      (unsigned long long)to,
+		      (unsigned long long)part_cycles(&g, HG_KC_TASK, "b1"),
+		      (unsigned long long)(to - split));
+	hg_kattr_gap(a, TID, 5, from, 1, to, &g);	/* from a CPU not captured */
+	ck_assert_uint_eq(part_cycles(&g, HG_KC_TASK, "b1"), to - from);
+	hg_kattr_gap(a, TID, 2, from, 1, to, &g);	/* from a CPU of no event */
+	ck_assert_uint_eq(part_cycles(&g, HG_KC_TASK, "b1"), to - from);
+	hg_kattr_gap(a, TID, 0, from, 6, to, &g);	/* to a CPU not captured */
+	ck_assert_uint_eq(part_cycles(&g, HG_KC_UNEXPLAINED, "CPU not captured"), to - split);
+}
+
+/*
+ * Gaps that change CPU: the thread's switch out of the first found from
+ * the gap's start, as a walk of every event finds it: gaps before the
+ * first event, after the last, starting or ending exactly on one, with
+ * several switches at one time, and at random
+ */
+START_TEST(test_switch_out)
+{
+	static const uint64_t at[] = { 1000, 1999, 2000, 2001, 2999, 3000, 3001, 5000, 5001,
+				       7999, 8000, 8001, 95000, 95001, CAP_END - 1 };
+	struct hg_kevents *k = calloc(1, sizeof(*k));
+	struct hg_trace *t = bare_trace(k, 3);
+	struct hg_kattr *a = NULL;
+	uint64_t x = 3, tm;
+	size_t i, j;
+
+	for (i = 0; i < 3; i++)
+		k->cpus[i] = (struct hg_kcpu){ .cpu = (uint32_t)i, .begin_cycles = 1000,
+					       .end_cycles = CAP_END };
+	put(k, 2000, 0, HG_KEV_SWITCH, 7, TID, "k");
+	put(k, 3000, 0, HG_KEV_SWITCH, TID, 7, "hg/0");
+	put(k, 3000, 0, HG_KEV_IRQ_ENTRY, 24, 0, "eth0");
+	put(k, 3500, 0, HG_KEV_IRQ_EXIT, 24, 0, NULL);
+	put(k, 5000, 0, HG_KEV_SWITCH, 7, TID, "k");	/* out, in and out at once */
+	put(k, 5000, 0, HG_KEV_SWITCH, TID, 7, "hg/0");
+	put(k, 5000, 0, HG_KEV_SWITCH, 8, TID, "k8");
+	put(k, 8000, 0, HG_KEV_SWITCH, TID, 8, "hg/0");
+	for (tm = 10000; tm < 95000; tm += 1 + lcg(&x) % 700) {
+		uint64_t r = lcg(&x);
+
+		if (r % 3 == 0)
+			put(k, tm, 0, HG_KEV_SWITCH, 7, r % 2 ? TID : 9, "k");
+		else if (r % 3 == 1)
+			put(k, tm, 0, HG_KEV_SWITCH, TID, 7, "hg/0");
+		else
+			put(k, tm, 0, HG_KEV_VEC_ENTRY, 236, 0, "local_timer");
+	}
+	put(k, 1000, 1, HG_KEV_SWITCH, 200, 300, "b1");	/* at the capture's start */
+	ck_assert_int_eq(hg_kattr_build(t, &a), 0);
+	for (i = 0; i < sizeof(at) / sizeof(at[0]); i++)
+		for (j = 0; j < sizeof(at) / sizeof(at[0]); j++)
+			if (at[i] < at[j])
+				check_split(a, k, at[i], at[j]);
+	for (i = 0; i < 3000; i++) {
+		uint64_t from = 1000 + lcg(&x) % (CAP_END - 1000);
+		uint64_t to = from + 1 + lcg(&x) % 3000;
+
+		check_split(a, k, from, to < CAP_END ? to : CAP_END);
+	}
+	hg_kattr_free(a);
+	hg_trace_free(t);
+}
+END_TEST
+
+#define NCPUS_EVEN 2048
+
+/*
+ * Many CPUs, every other one captured, each held by a task of its own
+ * from the start; no CPU at all: a gap resuming on a CPU is cut on its
+ * line, or is all "CPU not captured", as a walk of the CPUs finds it
+ */
+START_TEST(test_many_cpus)
+{
+	struct hg_kevents *k = calloc(1, sizeof(*k));
+	struct hg_trace *t = bare_trace(k, NCPUS_EVEN);
+	struct hg_kattr *a = NULL;
+	struct hg_kgap g;
+	uint32_t c, i;
+
+	for (c = 0; c < NCPUS_EVEN; c++) {
+		char name[16];
+
+		snprintf(name, sizeof(name), "t%u", 2 * c);
+		k->cpus[c] = (struct hg_kcpu){ .cpu = 2 * c, .begin_cycles = 1000,
+					       .end_cycles = CAP_END };
+		put(k, 1000, (uint16_t)(2 * c), HG_KEV_SWITCH, 10000 + 2 * c, 1, name);
+	}
+	ck_assert_int_eq(hg_kattr_build(t, &a), 0);
+	for (c = 0; c < 2 * NCPUS_EVEN + 100; c++) {
+		int captured = 0;
+		char name[16];
+
+		for (i = 0; i < k->ncpus; i++)	/* the reference */
+			captured |= k->cpus[i].cpu == c;
+		snprintf(name, sizeof(name), "t%u", c);
+		hg_kattr_gap(a, TID, c + 1, 2000, c, 3000, &g);
+		ck_assert_uint_eq(g.nparts, 1);
+		ck_assert_uint_eq(part_cycles(&g, captured ? HG_KC_TASK : HG_KC_UNEXPLAINED,
+					      captured ? name : "CPU not captured"), 1000);
+	}
+	hg_kattr_free(a);
+	hg_trace_free(t);
+	k = calloc(1, sizeof(*k));
+	t = bare_trace(k, 0);	/* no CPU captured */
+	ck_assert_int_eq(hg_kattr_build(t, &a), 0);
+	hg_kattr_gap(a, TID, 0, 2000, 1, 3000, &g);
+	ck_assert_uint_eq(part_cycles(&g, HG_KC_UNEXPLAINED, "CPU not captured"), 1000);
+	hg_kattr_free(a);
+	hg_trace_free(t);
+}
+END_TEST
+
+#define PERF_LINES 3000
+#define PERF_CPUS 1500
+
+/*
+ * perf script text (analysis/ksched.h) of many CPUs, in no order, each
+ * named twice: each CPU captured once, the CPUs in order, as a sort of
+ * those named finds them; and the attribution takes the gaps apart on them
+ */
+START_TEST(test_perf_many_cpus)
+{
+	static const uint64_t iv0[][2] = { { 0, 1000 }, { 5000, 1000 } };
+	const uint64_t (*const iv[])[2] = { iv0 };
+	struct hg_trace *t = hg_test_trace(1, iv, (const size_t[]){ 2 });
+	static bool named[PERF_CPUS];
+	struct hg_kevents *k = NULL;
+	struct hg_ksched_info info;
+	struct hg_kattr *a = NULL;
+	struct hg_kgap g;
+	char *text = malloc(PERF_LINES * 200), err[256] = "";
+	size_t len = 0;
+	uint32_t i, c, n = 0;
+
+	ck_assert_ptr_nonnull(t);
+	ck_assert_ptr_nonnull(text);
+	t->threads[0].tid = TID;
+	t->mono_start_ns = 1000000000ULL;
+	t->mono_start_cycles = 0;
+	t->mono_end_ns = 1000010000ULL;
+	t->mono_end_cycles = 10000;
+	memset(named, 0, sizeof(named));
+	for (i = 0; i < PERF_LINES; i++) {
+		c = (i * 7919 + 13) % PERF_CPUS;
+		named[c] = true;
+		len += (size_t)sprintf(text + len, "hg/0 100 [%03u] 1.%09u: sched:sched_switch: "
+				       "prev_comm=hg/0 prev_pid=100 prev_prio=9 prev_state=R ==> "
+				       "next_comm=a next_pid=7 next_prio=120\n", c, 1000 + i);
+	}
+	ck_assert_msg(hg_ksched_parse(t, text, len, &k, &info, err, sizeof(err)) == 0, "%s", err);
+	ck_assert_uint_eq(k->n, PERF_LINES);
+	for (c = 0; c < PERF_CPUS; c++)
+		if (named[c]) {
+			ck_assert_uint_lt(n, k->ncpus);
+			ck_assert_uint_eq(k->cpus[n].cpu, c);
+			ck_assert_uint_eq(k->cpus[n].begin_cycles, 1000);
+			ck_assert_uint_eq(k->cpus[n].end_cycles, 1000 + PERF_LINES - 1);
+			n++;
+		}
+	ck_assert_uint_eq(k->ncpus, n);
+	ck_assert_uint_eq(n, PERF_CPUS);
+	t->kev = k;
+	ck_assert_int_eq(hg_kattr_build(t, &a), 0);
+	hg_kattr_gap(a, TID, 0, 1000, 1, 3000, &g);	/* CPU 0, then 1 */
+	ck_assert_uint_gt(g.nparts, 0);
+	hg_kattr_free(a);
+	free(text);
+	hg_trace_free(t);
+}
+END_TEST
+
 static Suite *kattr_suite(void)
 {
 	Suite *s = suite_create("kattr");
@@ -349,6 +589,9 @@ static Suite *kattr_suite(void)
 	tcase_add_test(tc, test_nmi_ns);
 	tcase_add_test(tc, test_no_events);
 	tcase_add_test(tc, test_explain);
+	tcase_add_test(tc, test_switch_out);
+	tcase_add_test(tc, test_many_cpus);
+	tcase_add_test(tc, test_perf_many_cpus);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("capture");
 	tcase_add_test(tc, test_fixture);

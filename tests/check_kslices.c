@@ -147,6 +147,138 @@ START_TEST(test_fixture)
 }
 END_TEST
 
+/* ------------------------------------- the names of the tasks that ran first */
+
+/* The reference: the first event of all that names @pid, by a walk of them all. */
+static const char *walk_comm(const struct hg_kevents *k, uint32_t pid)
+{
+	uint64_t i;
+
+	for (i = 0; i < k->n; i++)
+		if (k->ev[i].a == pid && k->ev[i].name != HG_KEV_NO_NAME &&
+		    (k->ev[i].type == HG_KEV_SWITCH || k->ev[i].type == HG_KEV_WAKEUP ||
+		     k->ev[i].type == HG_KEV_MIGRATE))
+			return hg_kevents_name(k, k->ev[i].name);
+	return pid ? "?" : "swapper";
+}
+
+#define NCPU 300
+
+struct first {
+	const struct hg_kevents *k;
+	int seen[NCPU];		/* the CPU's first task's slice met */
+	unsigned int checked;
+};
+
+/* The slice of the task that ran from a CPU's start: named as the walk names it. */
+static int first_task(const struct hg_kslice *s, void *arg)
+{
+	struct first *f = arg;
+	const struct hg_kcpu *c = hg_kevents_cpu(f->k, s->cpu);
+	const struct hg_kev *e = NULL;
+	uint64_t i;
+
+	ck_assert_ptr_nonnull(c);
+	if (s->kind != HG_KC_TASK || s->start_cycles != c->begin_cycles || f->seen[s->cpu])
+		return 0;
+	f->seen[s->cpu] = 1;
+	for (i = 0; i < f->k->n && !e; i++)	/* the first switch inside the capture */
+		if (f->k->ev[i].cpu == s->cpu && f->k->ev[i].type == HG_KEV_SWITCH &&
+		    f->k->ev[i].cycles >= c->begin_cycles && f->k->ev[i].cycles <= c->end_cycles)
+			e = &f->k->ev[i];
+	ck_assert_ptr_nonnull(e);
+	ck_assert_uint_eq(s->pid, e->b);
+	ck_assert_msg(!strcmp(s->name, walk_comm(f->k, e->b)), "CPU %u: pid %u named %s, want %s",
+		      s->cpu, e->b, s->name, walk_comm(f->k, e->b));
+	f->checked++;
+	return 0;
+}
+
+static uint64_t lcg(uint64_t *x)
+{
+	*x = *x * 6364136223846793005ULL + 1442695040888963407ULL;
+	return *x >> 33;
+}
+
+/*
+ * Many CPUs (some with no event, some with no switch inside their capture),
+ * the tasks that ran first named by any CPU's events, before or after
+ * theirs, inside the capture or not, by switches, wake-ups and migrations
+ * (and not by events of no name), pid 0 named or not, some pids never:
+ * each named as a walk of all the events from the first names it.
+ */
+START_TEST(test_first_names)
+{
+	static const char *const names[] = { "a", "b", "kworker/0:1", "swapper/3", "sh" };
+	static const uint8_t types[] = { HG_KEV_SWITCH, HG_KEV_WAKEUP, HG_KEV_MIGRATE,
+					 HG_KEV_IRQ_ENTRY, HG_KEV_SWITCH };
+	struct hg_trace *t = hg_test_trace(1, NULL, (const size_t[]){ 0 });
+	struct hg_kevents *k = calloc(1, sizeof(*k));
+	struct first f = { 0 };
+	uint64_t x = 7;
+	uint32_t c, j;
+
+	ck_assert_ptr_nonnull(t);
+	ck_assert_ptr_nonnull(k);
+	t->threads[0].tid = TID;
+	k->ncpus = NCPU;
+	k->cpus = calloc(NCPU, sizeof(*k->cpus));
+	ck_assert_ptr_nonnull(k->cpus);
+	for (c = 0; c < NCPU; c++) {
+		uint32_t nev = c % 7 == 3 ? 0 : (uint32_t)(lcg(&x) % 12);
+
+		k->cpus[c] = (struct hg_kcpu){ .cpu = c, .begin_cycles = 1000,
+					       .end_cycles = 10000 };
+		for (j = 0; j < nev; j++) {
+			uint64_t r = lcg(&x);
+			struct hg_kev e = { .cycles = 500 + j * 900, .cpu = (uint16_t)c,
+					    .type = types[r % 5], .a = (uint32_t)(r >> 3) % 40,
+					    .b = (uint32_t)(r >> 9) % 40 };
+
+			e.name = (r >> 15) % 4 ? hg_kevents_intern(k, names[(r >> 17) % 5]) :
+				HG_KEV_NO_NAME;
+			ck_assert_int_eq(hg_kevents_add(k, &e), 0);
+		}
+	}
+	t->kev = k;
+	f.k = k;
+	ck_assert_int_eq(hg_kslices(t, first_task, &f), 0);
+	ck_assert_uint_gt(f.checked, NCPU / 3);
+	hg_trace_free(t);
+}
+END_TEST
+
+/* Every CPU a switch, the task it switches out named on the CPU after it (or not at all). */
+START_TEST(test_first_names_many_cpus)
+{
+	struct hg_trace *t = hg_test_trace(1, NULL, (const size_t[]){ 0 });
+	struct hg_kevents *k = calloc(1, sizeof(*k));
+	struct first f = { 0 };
+	uint32_t c;
+
+	ck_assert_ptr_nonnull(t);
+	ck_assert_ptr_nonnull(k);
+	k->ncpus = NCPU;
+	k->cpus = calloc(NCPU, sizeof(*k->cpus));
+	ck_assert_ptr_nonnull(k->cpus);
+	for (c = 0; c < NCPU; c++) {
+		struct hg_kev e = { .cycles = 2000, .cpu = (uint16_t)c, .type = HG_KEV_SWITCH,
+				    .a = 1000 + c, .b = c ? 1000 + c - 1 : 5000 };
+		char name[16];
+
+		snprintf(name, sizeof(name), "t%u", c);
+		e.name = hg_kevents_intern(k, name);
+		k->cpus[c] = (struct hg_kcpu){ .cpu = c, .begin_cycles = 1000, .end_cycles = 10000 };
+		ck_assert_int_eq(hg_kevents_add(k, &e), 0);
+	}
+	t->kev = k;
+	f.k = k;
+	ck_assert_int_eq(hg_kslices(t, first_task, &f), 0);
+	ck_assert_uint_eq(f.checked, NCPU);
+	hg_trace_free(t);
+}
+END_TEST
+
 static Suite *kslices_suite(void)
 {
 	Suite *s = suite_create("kslices");
@@ -154,6 +286,8 @@ static Suite *kslices_suite(void)
 
 	tcase_add_test(tc, test_slices);
 	tcase_add_test(tc, test_fixture);
+	tcase_add_test(tc, test_first_names);
+	tcase_add_test(tc, test_first_names_many_cpus);
 	suite_add_tcase(s, tc);
 	return s;
 }

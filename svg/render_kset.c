@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * render_kset.c - the kernel's slices of a timeline, sorted and indexed
+ * for bisection (the rules are render_kset.h's)
+ */
+#include <errno.h>
+#include <stdlib.h>
+
+#include "svg/render_kset.h"
+
+int hg_kset_add(struct hg_kset *set, const struct hg_kslice *s)
+{
+	if (set->n == set->cap) {
+		size_t cap = set->cap ? 2 * set->cap : 1024;
+		struct hg_kslice *v = realloc(set->v, cap * sizeof(*v));
+
+		if (!v)
+			return -ENOMEM;
+		set->v = v;
+		set->cap = cap;
+	}
+	set->v[set->n++] = *s;
+	return 0;
+}
+
+static int is_task(const struct hg_kslice *s)
+{
+	return s->kind == HG_KC_TASK;
+}
+
+/* By CPU, tasks before interrupts (drawn over them), then by start. */
+static int by_cpu_start(const void *pa, const void *pb)
+{
+	const struct hg_kslice *a = pa, *b = pb;
+	int ta = is_task(a), tb = is_task(b);
+
+	if (a->cpu != b->cpu)
+		return a->cpu < b->cpu ? -1 : 1;
+	if (ta != tb)
+		return ta ? -1 : 1;
+	return a->start_cycles < b->start_cycles ? -1 : a->start_cycles > b->start_cycles;
+}
+
+/* Whether @a and @b are of one CPU and class. */
+static int same_run(const struct hg_kslice *a, const struct hg_kslice *b)
+{
+	return a->cpu == b->cpu && is_task(a) == is_task(b);
+}
+
+int hg_kset_index(struct hg_kset *set, const struct hg_trace *t)
+{
+	size_t i;
+
+	free(set->reach);
+	set->reach = NULL;
+	if (!set->n)
+		return 0;
+	qsort(set->v, set->n, sizeof(*set->v), by_cpu_start);
+	set->reach = malloc(set->n * sizeof(*set->reach));
+	if (!set->reach)
+		return -ENOMEM;
+	for (i = 0; i < set->n; i++) {
+		uint64_t b = hg_trace_ns(t, set->v[i].end_cycles);
+
+		if (i && same_run(&set->v[i - 1], &set->v[i]) && set->reach[i - 1] > b)
+			b = set->reach[i - 1];
+		set->reach[i] = b;
+	}
+	return 0;
+}
+
+/* The first slice of [@lo, @hi) of CPU @cpu and class @task or after (by the sort). */
+static size_t lower(const struct hg_kset *set, size_t lo, size_t hi, uint32_t cpu, int task)
+{
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct hg_kslice *s = &set->v[mid];
+
+		if (s->cpu < cpu || (s->cpu == cpu && is_task(s) > task))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* The slices of one CPU and class, [@lo, @hi), meeting [@from, @to) to @fn. */
+static void class_span(const struct hg_kset *set, const struct hg_trace *t, size_t lo,
+		       size_t hi, uint64_t from, uint64_t to, hg_kset_fn fn, void *arg)
+{
+	size_t l = lo, h = hi, i;
+
+	while (l < h) {		/* the first that reaches past @from: none before does */
+		size_t mid = l + (h - l) / 2;
+
+		if (set->reach[mid] <= from)
+			l = mid + 1;
+		else
+			h = mid;
+	}
+	for (i = l; i < hi; i++) {
+		const struct hg_kslice *s = &set->v[i];
+		uint64_t a = hg_trace_ns(t, s->start_cycles), b = hg_trace_ns(t, s->end_cycles);
+
+		if (a >= to)	/* and so all after it */
+			break;
+		if (b <= from)
+			continue;
+		fn(s, a > from ? a : from, b < to ? b : to, arg);
+	}
+}
+
+void hg_kset_span(const struct hg_kset *set, const struct hg_trace *t, uint32_t cpu,
+		  uint64_t from, uint64_t to, hg_kset_fn fn, void *arg)
+{
+	size_t tasks, irqs, end;
+
+	if (!set->n)
+		return;
+	tasks = lower(set, 0, set->n, cpu, 1);
+	irqs = lower(set, tasks, set->n, cpu, 0);
+	end = cpu < UINT32_MAX ? lower(set, irqs, set->n, cpu + 1, 1) : set->n;
+	class_span(set, t, tasks, irqs, from, to, fn, arg);
+	class_span(set, t, irqs, end, from, to, fn, arg);
+}
+
+void hg_kset_free(struct hg_kset *set)
+{
+	free(set->v);
+	free(set->reach);
+	*set = (struct hg_kset){ 0 };
+}
