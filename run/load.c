@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * load.c - the loads' processes: guard, load, release, stop, throughput
+ * load.c - the loads of a run: their guards started, released, stopped
+ * (every wait bounded), their throughput and how they ended
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -17,7 +18,6 @@
 
 #include "analysis/cpuset.h"
 #include "run/load.h"
-#include "run/loadguard.h"
 #include "trace/wire.h"
 
 #define REAP_STEP_NS	2000000u	/* between two looks at a guard told to stop */
@@ -73,9 +73,12 @@ static int spawn(struct hg_load *l, const struct hg_loadjail *jail)
 	sigprocmask(SIG_BLOCK, &all, &old);
 	pid = fork();
 	if (!pid) {
+		struct hg_load_guard a = { l->command, &l->cpus, l->out, jail, pipefd[0],
+					   statusfd[1], me };
+
 		close(pipefd[1]);
 		close(statusfd[0]);
-		hg_load_guard(l, jail, pipefd[0], statusfd[1], me);
+		hg_load_guard(&a);
 	}
 	err = errno;
 	sigprocmask(SIG_SETMASK, &old, NULL);

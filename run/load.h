@@ -24,14 +24,10 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "run/loadjail.h"
+#include "run/loadguard.h"
 #include "run/loadprof.h"
-#include "run/loadring.h"
 #include "trace/trace.h"
 
-#define HG_LOAD_GRACE_MS	3000	/* from SIGINT to SIGKILL of a load's group */
-#define HG_LOAD_GUARD_EARLY	1	/* a guard's exit status: its load ended by itself,
-					   the load's wait status is on the guard's pipe */
 #define HG_LOAD_SETTLE_NS	200000000ULL	/* after the go: a load ended by then failed */
 #define HG_LOAD_GUARD_MS	(HG_LOAD_GRACE_MS + 2000)	/* from the stop to the guard's
 							   end: then it is killed */

@@ -58,15 +58,14 @@ static void guard_signals(sigset_t *set)
 }
 
 /* In the load's process: its cgroup, group, CPUs, files, then wait for the go. */
-static void load_child(const struct hg_load *l, const struct hg_loadjail *jail, int go_rd,
-		       int out_wr, pid_t hourglass)
+static void load_child(const struct hg_load_guard *a, int out_wr)
 {
 	char pid[32], c;
 	sigset_t all;
-	int sig, null, ret = hg_loadjail_enter(jail);
+	int sig, null, ret = hg_loadjail_enter(a->jail);
 
 	if (ret) {
-		dprintf(out_wr, "hourglass: cannot join the loads' cgroup %s: %s\n", jail->dir,
+		dprintf(out_wr, "hourglass: cannot join the loads' cgroup %s: %s\n", a->jail->dir,
 			strerror(-ret));
 		_exit(126);
 	}
@@ -75,15 +74,15 @@ static void load_child(const struct hg_load *l, const struct hg_loadjail *jail, 
 		signal(sig, SIG_DFL);
 	sigfillset(&all);
 	sigprocmask(SIG_UNBLOCK, &all, NULL);
-	sched_setaffinity(0, sizeof(l->cpus), &l->cpus);
+	sched_setaffinity(0, sizeof(*a->cpus), a->cpus);
 	null = open("/dev/null", O_RDONLY);
 	if (null < 0 || dup2(null, 0) < 0 || dup2(out_wr, 1) < 0 || dup2(out_wr, 2) < 0)
 		_exit(126);
-	snprintf(pid, sizeof(pid), "%d", (int)hourglass);
+	snprintf(pid, sizeof(pid), "%d", (int)a->hourglass);
 	setenv("HOURGLASS_LOAD", pid, 1);
-	if (read(go_rd, &c, 1) != 1)
+	if (read(a->go_rd, &c, 1) != 1)
 		_exit(0);	/* hourglass stopped before the release */
-	execl("/bin/sh", "sh", "-c", l->command, (char *)NULL);
+	execl("/bin/sh", "sh", "-c", a->command, (char *)NULL);
 	_exit(127);
 }
 
@@ -161,54 +160,53 @@ static bool ended_within(struct guard *g, unsigned int ms)
  * killed, the rest of its output read; when hourglass is gone, the loads'
  * cgroup killed and removed too (nothing else will).
  */
-static void guard_end(struct guard *g, const struct hg_loadjail *jail, pid_t hourglass)
+static void guard_end(struct guard *g, const struct hg_load_guard *a)
 {
 	kill(-g->child, SIGKILL);
 	hg_kill_children(HG_LOADJAIL_KILL_MS);
 	pump(g, READS_AT_END);
-	if (getppid() != hourglass) {
-		struct hg_loadjail mine = *jail;
+	if (getppid() != a->hourglass) {
+		struct hg_loadjail mine = *a->jail;
 
 		hg_loadjail_close(&mine, true);
 	}
 }
 
-/* The guard's set-up up to the load's fork: 0 or -errno. */
-static int guard_setup(struct guard *g, const struct hg_load *l, int out[2])
+/* The guard's set-up up to the load's fork: 0, or -1 when it failed. */
+static int guard_setup(struct guard *g, const struct hg_load_guard *a, int out[2])
 {
 	sigset_t set;
 
 	guard_signals(&set);
 	prctl(PR_SET_CHILD_SUBREAPER, 1);
-	sched_setaffinity(0, sizeof(l->cpus), &l->cpus);
-	g->ring = l->out;
+	sched_setaffinity(0, sizeof(*a->cpus), a->cpus);
+	g->ring = a->out;
 	g->sig = signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
 	if (g->sig < 0 || pipe2(out, O_CLOEXEC))
-		return -errno;
+		return -1;
 	g->rd = out[0];
-	return fcntl(g->rd, F_SETFL, O_NONBLOCK) ? -errno : 0;
+	return fcntl(g->rd, F_SETFL, O_NONBLOCK) ? -1 : 0;
 }
 
-void hg_load_guard(const struct hg_load *l, const struct hg_loadjail *jail, int go_rd,
-		   int status_wr, pid_t hourglass)
+void hg_load_guard(const struct hg_load_guard *a)
 {
 	struct guard g = { .rd = -1, .sig = -1 };
-	int out[2], sig;
+	int out[2] = { -1, -1 }, sig;
 
 	/* every signal is blocked (spawn()): none runs a handler of hourglass's */
 	setpgid(0, 0);
 	prctl(PR_SET_PDEATHSIG, SIGTERM);
-	if (getppid() != hourglass)
+	if (getppid() != a->hourglass)
 		_exit(HG_LOAD_GUARD_STOPPED);	/* hourglass died before the line above */
-	if (guard_setup(&g, l, out))
+	if (guard_setup(&g, a, out))
 		_exit(HG_LOAD_GUARD_FAILED);
 	g.child = fork();
 	if (g.child < 0)
 		_exit(HG_LOAD_GUARD_FAILED);
 	if (!g.child)
-		load_child(l, jail, go_rd, out[1], hourglass);
+		load_child(a, out[1]);
 	setpgid(g.child, g.child);	/* also here: no race with the kill below */
-	close(go_rd);
+	close(a->go_rd);
 	close(out[1]);
 	do
 		sig = guard_wait(&g, -1);
@@ -219,9 +217,9 @@ void hg_load_guard(const struct hg_load *l, const struct hg_loadjail *jail, int 
 			kill(-g.child, SIGKILL);
 	} else {
 		/* how it ended, for hourglass to say (a pipe's buffer holds it) */
-		if (write(status_wr, &g.st, sizeof(g.st)) != (ssize_t)sizeof(g.st))
+		if (write(a->status_wr, &g.st, sizeof(g.st)) != (ssize_t)sizeof(g.st))
 			g.st = 0;	/* not said: hourglass says only that it ended */
 	}
-	guard_end(&g, jail, hourglass);
+	guard_end(&g, a);
 	_exit(sig == SIGCHLD ? HG_LOAD_GUARD_EARLY : HG_LOAD_GUARD_STOPPED);
 }

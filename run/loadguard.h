@@ -15,23 +15,48 @@
 #ifndef HG_LOADGUARD_H
 #define HG_LOADGUARD_H
 
+#include <sched.h>
 #include <sys/types.h>
 
-#include "run/load.h"
+#include "run/loadjail.h"
+#include "run/loadring.h"
 
+#define HG_LOAD_GRACE_MS	3000	/* from SIGINT to SIGKILL of a load's group */
 #define HG_LOAD_GUARD_STOPPED	0	/* a guard's exit status: it stopped the load */
+#define HG_LOAD_GUARD_EARLY	1	/* ... its load ended by itself, the load's
+					   wait status is on the guard's pipe */
 #define HG_LOAD_GUARD_FAILED	125	/* ... it could not start the load */
 
 /*
- * hg_load_guard - in the guard, just forked by hourglass (@hourglass) with
- * every signal blocked: fork the load @l, its process in @jail, which waits
- * for a byte on @go_rd before it runs its command; then wait for a stop
- * (SIGTERM, SIGINT or SIGHUP from hourglass, or its death) or the load's
- * end; stop the load's group and what it left; exit HG_LOAD_GUARD_STOPPED,
- * or HG_LOAD_GUARD_EARLY with the load's wait status on @status_wr when it
- * had ended by itself. Never returns.
+ * struct hg_load_guard - what a guard is given
+ * @command:   the load's shell command
+ * @cpus:      the CPUs of the load, and of the guard
+ * @out:       the ring the load's output goes to
+ * @jail:      what holds the load's processes
+ * @go_rd:     the pipe's end whose byte lets the load run its command
+ * @status_wr: the pipe's end for the load's wait status, when it ended
+ * @hourglass: hourglass's pid
  */
-void hg_load_guard(const struct hg_load *l, const struct hg_loadjail *jail, int go_rd,
-		   int status_wr, pid_t hourglass) __attribute__((noreturn));
+struct hg_load_guard {
+	const char *command;
+	const cpu_set_t *cpus;
+	struct hg_ring out;
+	const struct hg_loadjail *jail;
+	int go_rd;
+	int status_wr;
+	pid_t hourglass;
+};
+
+/*
+ * hg_load_guard - in the guard, just forked by hourglass with every signal
+ * blocked: fork the load of @a, its process in @a->jail, which waits for a
+ * byte on @a->go_rd before it runs its command; then wait for a stop
+ * (SIGTERM, SIGINT or SIGHUP from hourglass, or its death) or the load's
+ * end; stop the load's group (SIGINT, SIGKILL HG_LOAD_GRACE_MS later) and
+ * what it left; exit HG_LOAD_GUARD_STOPPED, or HG_LOAD_GUARD_EARLY with the
+ * load's wait status on @a->status_wr when it had ended by itself. Never
+ * returns.
+ */
+void hg_load_guard(const struct hg_load_guard *a) __attribute__((noreturn));
 
 #endif /* HG_LOADGUARD_H */

@@ -145,8 +145,8 @@ static int make_cgroup(struct hg_loadjail *j, const char *parent)
 
 int hg_loadjail_open(struct hg_loadjail *j, const char *parent)
 {
-	char own[200], why[sizeof(j->said)];
-	int ret = 0, was = 0;
+	char own[200] = "", why[sizeof(j->said)];
+	int ret, was = 0;
 
 	memset(j, 0, sizeof(*j));
 	j->procs = -1;
@@ -179,13 +179,24 @@ int hg_loadjail_enter(const struct hg_loadjail *j)
 	return write(j->procs, "0", 1) == 1 ? 0 : -errno;
 }
 
+/* The pid that @s starts with, or -1. */
+static pid_t to_pid(const char *s)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	return end == s || errno || v <= 0 || v > INT_MAX ? -1 : (pid_t)v;
+}
+
 /* The parent of process @pid (a name in /proc), or -1. */
 static pid_t parent_of(const char *pid)
 {
 	char path[64], buf[512];
 	const char *p;
 	ssize_t n;
-	int ppid, fd;
+	int fd;
 
 	snprintf(path, sizeof(path), "/proc/%s/stat", pid);
 	fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -196,10 +207,10 @@ static pid_t parent_of(const char *pid)
 	if (n <= 0)
 		return -1;
 	buf[n] = '\0';
-	p = strrchr(buf, ')');	/* the name may hold anything */
-	if (!p || sscanf(p + 1, " %*c %d", &ppid) != 1)
+	p = strrchr(buf, ')');	/* the name may hold anything: then " <state> <ppid>" */
+	if (!p || strlen(p) < 5)
 		return -1;
-	return ppid;
+	return to_pid(p + 4);
 }
 
 /* SIGKILL to every child of @me still alive. */
@@ -211,8 +222,8 @@ static void kill_each_child(pid_t me)
 	if (!d)
 		return;
 	while ((de = readdir(d)))
-		if (de->d_name[0] >= '1' && de->d_name[0] <= '9' && parent_of(de->d_name) == me)
-			kill((pid_t)atoi(de->d_name), SIGKILL);
+		if (to_pid(de->d_name) > 0 && parent_of(de->d_name) == me)
+			kill(to_pid(de->d_name), SIGKILL);
 	closedir(d);
 }
 
@@ -254,7 +265,8 @@ static void kill_cgroup(const char *dir)
 	if (!f)
 		return;
 	while (fgets(pid, sizeof(pid), f))
-		kill((pid_t)atoi(pid), SIGKILL);
+		if (to_pid(pid) > 0)
+			kill(to_pid(pid), SIGKILL);
 	fclose(f);
 }
 
@@ -277,7 +289,7 @@ static int end_cgroup(struct hg_loadjail *j)
 
 void hg_loadjail_close(struct hg_loadjail *j, bool quiet)
 {
-	int ret = 0;
+	int ret;
 
 	if (j->kind == HG_LOADJAIL_CGROUP) {
 		ret = end_cgroup(j);
