@@ -40,6 +40,8 @@ void hg_print_loads(FILE *f, const struct hg_trace *t)
 			fprintf(f, "# load %s ended before the run did: %s\n", prof,
 				field(t, i, "ended"));
 	}
+	if (field(t, 0, "contained"))	/* the same for every load of a run */
+		fprintf(f, "# loads contained %s\n", field(t, 0, "contained"));
 }
 
 void hg_json_loads(struct hg_json *j, const struct hg_trace *t)
@@ -67,6 +69,8 @@ void hg_json_loads(struct hg_json *j, const struct hg_trace *t)
 		hg_json_num(j, "seconds", secs ? strtod(secs, NULL) : 0.0, 3);
 		if (field(t, i, "ended"))
 			hg_json_string(j, "ended_early", field(t, i, "ended"));
+		if (field(t, i, "contained"))
+			hg_json_string(j, "contained", field(t, i, "contained"));
 		hg_json_close(j);
 	}
 	hg_json_close(j);

@@ -14,15 +14,17 @@
 
 /*
  * hg_print_loads - one line per load: "# load <profile> on CPUs <list>:
- * <throughput> <unit> over <s> s (<what>): <command>"; nothing without
- * loads
+ * <throughput> <unit> over <s> s (<what>): <command>" (and "# load
+ * <profile> ended before the run did: <how>" after one that did), then
+ * "# loads contained <how>" (their cgroup, or hourglass as subreaper) when
+ * the trace says it; nothing without loads
  */
 void hg_print_loads(FILE *f, const struct hg_trace *t);
 
 /*
  * hg_json_loads - the member "load": [{"profile", "command", "cpus",
- * "throughput" (a number, null when unknown), "unit", "seconds"}]; nothing
- * for a run without loads
+ * "throughput" (a number, null when unknown), "unit", "seconds", and when
+ * known "ended_early", "contained"}]; nothing for a run without loads
  */
 void hg_json_loads(struct hg_json *j, const struct hg_trace *t);
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * load.c - the loads' processes: guard, load, release, stop, throughput
+ * load.c - the loads of a run: their guards started, released, stopped
+ * (every wait bounded), their throughput and how they ended
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -12,18 +13,14 @@
 #include <unistd.h>
 #include <arpa/inet.h>
 #include <netinet/in.h>
-#include <sys/prctl.h>
 #include <sys/socket.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include "analysis/cpuset.h"
 #include "run/load.h"
 #include "trace/wire.h"
 
-#define OUT_MAX		(16u << 20)	/* bytes of a load's output read: its last ones */
-#define GUARD_STOPPED	0		/* the guard's exit: it stopped the load */
-#define GUARD_EARLY	HG_LOAD_GUARD_EARLY	/* ... the load had ended by itself */
+#define REAP_STEP_NS	2000000u	/* between two looks at a guard told to stop */
 
 static uint64_t mono_ns(void)
 {
@@ -53,120 +50,16 @@ static unsigned int free_port(void)
 	return port;
 }
 
-/* The signals a guard takes itself, blocked and waited for. */
-static void guard_signals(sigset_t *set)
-{
-	sigemptyset(set);
-	sigaddset(set, SIGTERM);
-	sigaddset(set, SIGINT);
-	sigaddset(set, SIGHUP);
-	sigaddset(set, SIGCHLD);
-}
-
-/* In the load's process: its group, CPUs, files, then wait for the go. */
-static void load_child(const struct hg_load *l, int go_rd, pid_t hourglass)
-{
-	char pid[32], c;
-	sigset_t all;
-	int sig, null = open("/dev/null", O_RDONLY);
-
-	setpgid(0, 0);
-	for (sig = 1; sig < NSIG; sig++)	/* hourglass's handlers are not the load's */
-		signal(sig, SIG_DFL);
-	sigfillset(&all);
-	sigprocmask(SIG_UNBLOCK, &all, NULL);
-	sched_setaffinity(0, sizeof(l->cpus), &l->cpus);
-	if (null < 0 || dup2(null, 0) < 0 || dup2(l->out, 1) < 0 || dup2(l->out, 2) < 0)
-		_exit(126);
-	snprintf(pid, sizeof(pid), "%d", (int)hourglass);
-	setenv("HOURGLASS_LOAD", pid, 1);
-	if (read(go_rd, &c, 1) != 1)
-		_exit(0);	/* hourglass stopped before the release */
-	execl("/bin/sh", "sh", "-c", l->command, (char *)NULL);
-	_exit(127);
-}
-
-/* Whether @child has ended within @ms; reaps it. */
-static bool reaped_within(pid_t child, unsigned int ms)
-{
-	uint64_t end = mono_ns() + (uint64_t)ms * 1000000u;
-	sigset_t chld;
-	int st;
-
-	sigemptyset(&chld);
-	sigaddset(&chld, SIGCHLD);
-	for (;;) {
-		struct timespec ts = { 0, 50000000 };
-
-		if (waitpid(child, &st, WNOHANG) == child)
-			return true;
-		if (mono_ns() >= end)
-			return false;
-		sigtimedwait(&chld, NULL, &ts);
-	}
-}
-
-/*
- * The guard: forks the load, then waits for a stop (SIGTERM from hourglass
- * or its death) or the load's end; stops the load's group; never returns.
- */
-static void guard_main(const struct hg_load *l, int go_rd, int status_wr, pid_t hourglass)
-{
-	sigset_t set;
-	pid_t child;
-	int sig, st;
-
-	/* every signal is blocked (spawn()): none runs a handler of hourglass's */
-	setpgid(0, 0);
-	guard_signals(&set);
-	prctl(PR_SET_PDEATHSIG, SIGTERM);
-	if (getppid() != hourglass)
-		_exit(GUARD_STOPPED);	/* hourglass died before the line above */
-	child = fork();
-	if (child < 0)
-		_exit(125);
-	if (!child)
-		load_child(l, go_rd, hourglass);
-	setpgid(child, child);	/* also here: no race with the kill below */
-	close(go_rd);
-	for (;;) {
-		sig = sigwaitinfo(&set, NULL);
-		if (sig == SIGCHLD) {
-			if (waitpid(child, &st, WNOHANG) != child)
-				continue;
-			kill(-child, SIGKILL);	/* what it left behind */
-			/* how it ended, for hourglass to say (a pipe's buffer holds it) */
-			if (write(status_wr, &st, sizeof(st)) != (ssize_t)sizeof(st))
-				st = 0;	/* not said: hourglass says only that it ended */
-			_exit(GUARD_EARLY);
-		}
-		if (sig > 0)
-			break;
-	}
-	kill(-child, SIGINT);
-	if (!reaped_within(child, HG_LOAD_GRACE_MS)) {
-		kill(-child, SIGKILL);
-		waitpid(child, &st, 0);
-	}
-	kill(-child, SIGKILL);	/* the group's stragglers */
-	_exit(GUARD_STOPPED);
-}
-
-/* Fork the guard of @l. Returns 0 or -errno. */
-static int spawn(struct hg_load *l)
+/* Fork the guard of @l, its load to be held by @jail. Returns 0 or -errno. */
+static int spawn(struct hg_load *l, const struct hg_loadjail *jail)
 {
 	int pipefd[2], statusfd[2], err;
 	pid_t me = getpid(), pid;
 	sigset_t all, old;
-	FILE *out = tmpfile();
 
-	if (!out)
-		return -errno;
-	l->out = dup(fileno(out));
-	fclose(out);
-	if (l->out < 0)
-		return -errno;
-	fcntl(l->out, F_SETFD, FD_CLOEXEC);
+	err = hg_ring_open(&l->out, HG_RING_SIZE);
+	if (err)
+		return err;
 	if (pipe2(statusfd, O_CLOEXEC))
 		return -errno;
 	l->status = statusfd[0];
@@ -180,9 +73,12 @@ static int spawn(struct hg_load *l)
 	sigprocmask(SIG_BLOCK, &all, &old);
 	pid = fork();
 	if (!pid) {
+		struct hg_load_guard a = { l->command, &l->cpus, l->out, jail, pipefd[0],
+					   statusfd[1], me };
+
 		close(pipefd[1]);
 		close(statusfd[0]);
-		guard_main(l, pipefd[0], statusfd[1], me);
+		hg_load_guard(&a);
 	}
 	err = errno;
 	sigprocmask(SIG_SETMASK, &old, NULL);
@@ -197,20 +93,26 @@ static int spawn(struct hg_load *l)
 	return 0;
 }
 
-int hg_loads_start(struct hg_loads *ls, const struct hg_load_req *req, unsigned int n,
-		   const cpu_set_t *cpus, char *err, size_t errlen)
+int hg_loads_start_in(struct hg_loads *ls, const struct hg_load_req *req, unsigned int n,
+		      const cpu_set_t *cpus, const char *cgparent, char *err, size_t errlen)
 {
 	unsigned int i;
 	int ret;
 
 	memset(ls, 0, sizeof(*ls));
+	ret = hg_loadjail_open(&ls->jail, cgparent);
+	if (ret) {
+		snprintf(err, errlen, "--load: cannot contain the loads (no cgroup, no child "
+			 "subreaper): %s", strerror(-ret));
+		return ret;
+	}
 	for (i = 0; i < n && i < HG_MAX_LOADS; i++) {
 		struct hg_load *l = &ls->l[i];
 
 		l->prof = req[i].prof;
 		l->cpus = *cpus;
 		l->go = -1;
-		l->out = -1;
+		l->out.fd = -1;
 		l->status = -1;
 		if (req[i].cmd)
 			ret = snprintf(l->command, sizeof(l->command), "%s", req[i].cmd) >=
@@ -219,7 +121,7 @@ int hg_loads_start(struct hg_loads *ls, const struct hg_load_req *req, unsigned 
 			ret = l->prof->command((unsigned int)CPU_COUNT(cpus), free_port(),
 					       l->command, sizeof(l->command));
 		if (!ret)
-			ret = spawn(l);
+			ret = spawn(l, &ls->jail);
 		ls->n = i + 1;
 		if (ret) {
 			snprintf(err, errlen, "--load %s: cannot start it: %s", l->prof->name,
@@ -229,6 +131,12 @@ int hg_loads_start(struct hg_loads *ls, const struct hg_load_req *req, unsigned 
 		}
 	}
 	return 0;
+}
+
+int hg_loads_start(struct hg_loads *ls, const struct hg_load_req *req, unsigned int n,
+		   const cpu_set_t *cpus, char *err, size_t errlen)
+{
+	return hg_loads_start_in(ls, req, n, cpus, NULL, err, errlen);
 }
 
 void hg_loads_go(struct hg_loads *ls)
@@ -248,33 +156,6 @@ void hg_loads_go(struct hg_loads *ls)
 	}
 }
 
-/* The output of @l (its last OUT_MAX bytes) in new memory, or NULL. */
-static char *read_out(const struct hg_load *l)
-{
-	struct stat st;
-	off_t from = 0;
-	size_t at = 0;
-	char *buf;
-
-	if (fstat(l->out, &st))
-		return NULL;
-	if ((uint64_t)st.st_size > OUT_MAX)
-		from = st.st_size - (off_t)OUT_MAX;
-	buf = malloc((size_t)(st.st_size - from) + 1);
-	if (!buf)
-		return NULL;
-	while (at < (size_t)(st.st_size - from)) {
-		ssize_t r = pread(l->out, buf + at, (size_t)(st.st_size - from) - at,
-				  from + (off_t)at);
-
-		if (r <= 0)
-			break;
-		at += (size_t)r;
-	}
-	buf[at] = '\0';
-	return buf;
-}
-
 /* The last non-empty line of @text into @l->last. */
 static void last_line(struct hg_load *l, const char *text)
 {
@@ -289,7 +170,8 @@ static void last_line(struct hg_load *l, const char *text)
 
 /*
  * Guard of @l reaped with wait status @st: whether the load ended by
- * itself and how, its throughput and last line from its output.
+ * itself (or lost its guard) and how, its throughput and last line from
+ * its output.
  */
 static void finish(struct hg_load *l, int st)
 {
@@ -297,26 +179,93 @@ static void finish(struct hg_load *l, int st)
 	int ws;
 
 	l->guard = 0;
-	l->early = WIFEXITED(st) && WEXITSTATUS(st) == GUARD_EARLY;
+	l->early = WIFEXITED(st) && WEXITSTATUS(st) == HG_LOAD_GUARD_EARLY;
 	if (l->early && l->status >= 0 && read(l->status, &ws, sizeof(ws)) == (ssize_t)sizeof(ws)) {
 		l->ended = ws;
 		l->ended_known = true;
 	}
+	if (WIFSIGNALED(st) && !l->guard_killed) {	/* by the load, as it may */
+		l->early = true;
+		l->guard_lost = WTERMSIG(st);
+	}
 	if (l->status >= 0)
 		close(l->status);
 	l->status = -1;
-	text = l->out >= 0 ? read_out(l) : NULL;
+	text = l->out.fd >= 0 ? hg_ring_read(l->out.fd, NULL) : NULL;
 	if (text) {
 		l->rate_known = !l->prof->rate(text, &l->rate);
 		last_line(l, text);
 		free(text);
 	}
-	if (l->out >= 0)
-		close(l->out);
-	l->out = -1;
+	if (l->out.fd >= 0)
+		close(l->out.fd);
+	l->out.fd = -1;
 }
 
-void hg_loads_stop(struct hg_loads *ls)
+/* The guard of @l seen stopped by @sig: said once, and continued. */
+static void guard_stopped(struct hg_load *l, int sig)
+{
+	if (!l->guard_stopped)
+		fprintf(stderr, "hourglass: warning: --load %s: its guard process was stopped "
+			"(signal %d, %s): continued so that it stops the load\n", l->prof->name,
+			sig, strsignal(sig));
+	l->guard_stopped = sig;
+	kill(l->guard, SIGCONT);
+}
+
+/* The guard of @l not ended in time: killed, or given up once killed. */
+static int guard_late(struct hg_load *l)
+{
+	if (l->guard_killed) {
+		fprintf(stderr, "hourglass: warning: --load %s: its guard process %d did not end "
+			"even killed: left behind\n", l->prof->name, (int)l->guard);
+		return -ETIMEDOUT;
+	}
+	fprintf(stderr, "hourglass: warning: --load %s: its guard process did not end within "
+		"%u s of the stop: killed it\n", l->prof->name, HG_LOAD_GUARD_MS / 1000);
+	l->guard_killed = true;
+	kill(l->guard, SIGKILL);
+	return 0;
+}
+
+/*
+ * Wait for the guard of @l, told to stop, to end: continued when stopped,
+ * killed when not ended HG_LOAD_GUARD_MS later. Returns 0 with its wait
+ * status in *@st, or -errno (given up).
+ */
+static int wait_guard(struct hg_load *l, const struct hg_load_env *env, int *st)
+{
+	uint64_t end = env->now_ns(env->arg) + HG_LOAD_GUARD_MS * 1000000ull, now;
+	pid_t r;
+
+	if (l->guard_stopped) {	/* seen by hg_loads_settle(): no second report */
+		int sig = l->guard_stopped;
+
+		l->guard_stopped = 0;
+		guard_stopped(l, sig);
+	}
+	for (;;) {
+		r = env->reap(env->arg, l->guard, st);
+		if (r == l->guard && WIFSTOPPED(*st)) {
+			guard_stopped(l, WSTOPSIG(*st));
+			continue;
+		}
+		if (r == l->guard)
+			return 0;
+		if (r < 0 && errno != EINTR)
+			return -errno;
+		now = env->now_ns(env->arg);
+		if (now >= end) {
+			if (guard_late(l))
+				return -ETIMEDOUT;
+			end = now + HG_LOADJAIL_KILL_MS * 1000000ull;
+			continue;
+		}
+		env->pause(env->arg, end - now < REAP_STEP_NS ? end - now : REAP_STEP_NS);
+	}
+}
+
+void hg_loads_stop_env(struct hg_loads *ls, const struct hg_load_env *env)
 {
 	unsigned int i;
 	int st;
@@ -337,22 +286,28 @@ void hg_loads_stop(struct hg_loads *ls)
 	for (i = 0; i < ls->n; i++) {
 		struct hg_load *l = &ls->l[i];
 
-		if (l->guard > 0) {
-			while (waitpid(l->guard, &st, 0) < 0 && errno == EINTR)
-				;
-			finish(l, st);
-		}
+		if (l->guard > 0)
+			finish(l, wait_guard(l, env, &st) ? 0 : st);
 		if (l->status >= 0)	/* a guard that was never forked */
 			close(l->status);
-		if (l->out >= 0)
-			close(l->out);
-		l->status = l->out = -1;
+		if (l->out.fd >= 0)
+			close(l->out.fd);
+		l->status = l->out.fd = -1;
 	}
+	hg_loadjail_close(&ls->jail, false);
+}
+
+void hg_loads_stop(struct hg_loads *ls)
+{
+	hg_loads_stop_env(ls, &hg_load_env_real);
 }
 
 const char *hg_load_how_ended(const struct hg_load *l, char *buf, size_t len)
 {
-	if (l->ended_known && WIFEXITED(l->ended))
+	if (l->guard_lost)
+		snprintf(buf, len, "its guard was killed by signal %d (%s)", l->guard_lost,
+			 strsignal(l->guard_lost));
+	else if (l->ended_known && WIFEXITED(l->ended))
 		snprintf(buf, len, "exit status %d", WEXITSTATUS(l->ended));
 	else if (l->ended_known && WIFSIGNALED(l->ended))
 		snprintf(buf, len, "killed by signal %d (%s)", WTERMSIG(l->ended),
@@ -379,7 +334,7 @@ static void real_pause(void *arg, uint64_t ns)
 static pid_t real_reap(void *arg, pid_t pid, int *status)
 {
 	(void)arg;
-	return waitpid(pid, status, WNOHANG);
+	return waitpid(pid, status, WNOHANG | WUNTRACED);
 }
 
 const struct hg_load_env hg_load_env_real = {
@@ -416,6 +371,10 @@ int hg_loads_settle(struct hg_loads *ls, const struct hg_load_env *env, uint64_t
 
 			if (l->guard <= 0 || env->reap(env->arg, l->guard, &st) != l->guard)
 				continue;
+			if (WIFSTOPPED(st)) {	/* the load can: hg_loads_stop() continues it */
+				l->guard_stopped = WSTOPSIG(st);
+				continue;
+			}
 			finish(l, st);
 			say_ended(l, err, errlen);
 			return -ECHILD;
@@ -451,6 +410,8 @@ int hg_loads_record(const struct hg_loads *ls, struct hg_trace *t)
 		snprintf(val, sizeof(val), "%.3f", l->stop_ns > l->start_ns && l->start_ns ?
 			 (double)(l->stop_ns - l->start_ns) / 1e9 : 0.0);
 		KV("seconds", val);
+		if (ls->jail.said[0])
+			KV("contained", ls->jail.said);
 		if (l->early)
 			KV("ended", hg_load_how_ended(l, val, sizeof(val)));
 #undef KV

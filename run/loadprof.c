@@ -11,6 +11,7 @@
 
 #include "run/loadprof.h"
 #include "run/loadrate.h"
+#include "trace/wire.h"
 
 /* hackbench's size: 1 group of 10 senders and 10 receivers, 200 loops a run */
 #define HB_GROUPS	1u
@@ -116,8 +117,9 @@ static const struct hg_load_profile *find(const char *name, size_t len)
 	return NULL;
 }
 
-int hg_load_parse(const char *val, struct hg_load_req *req, unsigned int *n, char *err,
-		  size_t errlen)
+/* hg_load_parse() but for the error's control characters. */
+static int parse(const char *val, struct hg_load_req *req, unsigned int *n, char *err,
+		 size_t errlen)
 {
 	const char *p = val;
 	unsigned int i;
@@ -131,6 +133,12 @@ int hg_load_parse(const char *val, struct hg_load_req *req, unsigned int *n, cha
 			if (!p[4]) {
 				snprintf(err, errlen, "--load %.64s: cmd: needs a command "
 					 "(write cmd:'<command>')", val);
+				return -EINVAL;
+			}
+			if (strlen(p + 4) >= HG_LOAD_CMD_LEN) {
+				snprintf(err, errlen, "--load cmd:%.24s...: the command is %zu bytes, "
+					 "at most %d (put it in a script and give cmd:'sh <script>')",
+					 p + 4, strlen(p + 4), HG_LOAD_CMD_LEN - 1);
 				return -EINVAL;
 			}
 			prof = &cmd;
@@ -160,6 +168,16 @@ int hg_load_parse(const char *val, struct hg_load_req *req, unsigned int *n, cha
 			return 0;
 		p += len + 1;
 	}
+}
+
+int hg_load_parse(const char *val, struct hg_load_req *req, unsigned int *n, char *err,
+		  size_t errlen)
+{
+	int ret = parse(val, req, n, err, errlen);
+
+	if (ret)
+		hg_tame(err);	/* one line, whatever the value holds */
+	return ret;
 }
 
 /* Whether @tool is an executable file in a folder of PATH. */

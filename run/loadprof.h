@@ -53,8 +53,9 @@ struct hg_load_req {
 /*
  * hg_load_parse - @val of --load: profiles separated by commas, a
  * cmd:<command> last (it takes the rest, commas and all), each profile at
- * most once, into @req (HG_MAX_LOADS at most; *@n set). On failure one
- * line into @err naming the item and the choices. Returns 0 or -EINVAL.
+ * most once, into @req (HG_MAX_LOADS at most; *@n set), a cmd:'s command
+ * shorter than HG_LOAD_CMD_LEN. On failure one line into @err naming the
+ * item and the choices (or the limit). Returns 0 or -EINVAL.
  */
 int hg_load_parse(const char *val, struct hg_load_req *req, unsigned int *n, char *err,
 		  size_t errlen);

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * check_load.c - the loads of --load: the throughput read from each tool's
- * output, --load's parser, the default CPUs, and the processes: released
- * on the go, stopped with their whole group, never outliving hourglass
+ * output, --load's parser, the default CPUs, the ring of a load's output,
+ * and the processes: released on the go, stopped with their whole group
+ * and all they left (their cgroup, or hourglass as subreaper), never
+ * outliving hourglass, every wait bounded
  */
 #include <dirent.h>
 #include <errno.h>
@@ -12,9 +14,11 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 
 #include "helpers.h"
+#include "report/load.h"
 #include "run/load.h"
 #include "run/loadrate.h"
 
@@ -108,6 +112,26 @@ static const struct {
 	{ "", 0, "empty item" },
 	{ "cpu,", 0, "empty item" },
 	{ "cmd:", 0, "cmd: needs a command" },
+	{ "cmd:a\nb", 1, NULL },
+	{ "cpu,cmd:" "0123456789012345678901234567890123456789012345678901234567890123"
+	  "0123456789012345678901234567890123456789012345678901234567890123"
+	  "0123456789012345678901234567890123456789012345678901234567890123"
+	  "0123456789012345678901234567890123456789012345678901234567890123"
+	  "0123456789012345678901234567890123456789012345678901234567890123"
+	  "0123456789012345678901234567890123456789012345678901234567890123"
+	  "0123456789012345678901234567890123456789012345678901234567890123"
+	  "012345678901234567890123456789012345678901234567890123456789012", 2, NULL },
+	{ "cmd:" "0123456789012345678901234567890123456789012345678901234567890123"
+	  "0123456789012345678901234567890123456789012345678901234567890123"
+	  "0123456789012345678901234567890123456789012345678901234567890123"
+	  "0123456789012345678901234567890123456789012345678901234567890123"
+	  "0123456789012345678901234567890123456789012345678901234567890123"
+	  "0123456789012345678901234567890123456789012345678901234567890123"
+	  "0123456789012345678901234567890123456789012345678901234567890123"
+	  "0123456789012345678901234567890123456789012345678901234567890123", 0,
+	  "--load cmd:012345678901234567890123...: the command is 512 bytes, at most 511 "
+	  "(put it in a script and give cmd:'sh <script>')" },
+	{ "cpu,\ncpu", 0, "'?cpu' is not one" },	/* one line, whatever the value */
 };
 
 START_TEST(test_parse)
@@ -309,17 +333,14 @@ static void fake_load(struct hg_loads *ls, unsigned int i, pid_t guard, const ch
 		      const char *out, int ws)
 {
 	struct hg_load *l = &ls->l[i];
-	FILE *f = tmpfile();
 	int p[2];
 
-	ck_assert_ptr_nonnull(f);
 	l->prof = hg_load_profiles[5];	/* cmd */
 	snprintf(l->command, sizeof(l->command), "%s", command);
 	l->guard = guard;
 	l->go = -1;
-	l->out = dup(fileno(f));
-	ck_assert_int_eq((int)fwrite(out, 1, strlen(out), f), (int)strlen(out));
-	fclose(f);
+	ck_assert_int_eq(hg_ring_open(&l->out, 4096), 0);
+	ck_assert_int_eq(hg_ring_put(&l->out, out, strlen(out)), 0);
 	ck_assert_int_eq(pipe(p), 0);
 	if (ws >= 0)
 		ck_assert_int_eq(write(p[1], &ws, sizeof(ws)), (int)sizeof(ws));
@@ -338,9 +359,9 @@ static void fake_done(struct hg_loads *ls)
 		ls->l[i].guard = 0;
 		if (ls->l[i].status >= 0)
 			close(ls->l[i].status);
-		if (ls->l[i].out >= 0)
-			close(ls->l[i].out);
-		ls->l[i].status = ls->l[i].out = -1;
+		if (ls->l[i].out.fd >= 0)
+			close(ls->l[i].out.fd);
+		ls->l[i].status = ls->l[i].out.fd = -1;
 	}
 }
 
@@ -508,6 +529,353 @@ START_TEST(test_record)
 }
 END_TEST
 
+
+/* Ring sizes and what is put, in pieces: the ring holds the last bytes, in order. */
+static const struct {
+	uint64_t size;
+	size_t pieces[6];	/* lengths put, 0 ends */
+} rings[] = {
+	{ 16, { 0 } },			/* nothing put: empty */
+	{ 16, { 5, 0 } },
+	{ 16, { 16, 0 } },		/* exactly full */
+	{ 16, { 10, 10, 0 } },		/* wraps */
+	{ 16, { 40, 0 } },		/* more than it holds at once */
+	{ 16, { 15, 1, 16, 3, 31, 0 } },
+	{ 7, { 3, 3, 3, 3, 3, 0 } },
+};
+
+START_TEST(test_ring)
+{
+	char all[256], want[256];
+	struct hg_ring r;
+	size_t n = 0, len = 99, i, k;
+	char *got;
+
+	ck_assert_int_eq(hg_ring_open(&r, rings[_i].size), 0);
+	for (i = 0; rings[_i].pieces[i]; i++) {
+		for (k = 0; k < rings[_i].pieces[i]; k++)
+			all[n + k] = (char)('a' + (n + k) % 26);
+		ck_assert_int_eq(hg_ring_put(&r, all + n, rings[_i].pieces[i]), 0);
+		n += rings[_i].pieces[i];
+	}
+	k = n < rings[_i].size ? n : (size_t)rings[_i].size;
+	memcpy(want, all + n - k, k);
+	want[k] = '\0';
+	got = hg_ring_read(r.fd, &len);
+	ck_assert_ptr_nonnull(got);
+	ck_assert_uint_eq(len, k);
+	ck_assert_str_eq(got, want);
+	ck_assert_uint_eq(r.total, n);
+	free(got);
+	/* the file keeps its size, however much was put */
+	ck_assert_int_eq((int)lseek(r.fd, 0, SEEK_END), (int)(HG_RING_HEAD + rings[_i].size));
+	close(r.fd);
+}
+END_TEST
+
+START_TEST(test_ring_bad)
+{
+	struct hg_ring r;
+	FILE *f = tmpfile();
+
+	ck_assert_int_eq(hg_ring_open(&r, 0), -EINVAL);
+	ck_assert_ptr_nonnull(f);
+	ck_assert_ptr_null(hg_ring_read(fileno(f), NULL));	/* no header */
+	fclose(f);
+}
+END_TEST
+
+/* A real load whose whole output is far more than its ring: its last line is still read. */
+START_TEST(test_ring_real_load)
+{
+	struct hg_loads ls;
+	struct timespec ts = { 0, 300000000 };
+
+	start_cmd(&ls, "head -c 40000000 /dev/zero | tr '\\0' x; echo; echo last words; "
+		  "exec sleep 1000");
+	hg_loads_go(&ls);
+	for (;;) {	/* until all is written */
+		char *text = hg_ring_read(ls.l[0].out.fd, NULL);
+		bool done = text && strstr(text, "last words");
+
+		free(text);
+		if (done)
+			break;
+		nanosleep(&ts, NULL);
+	}
+	ck_assert_int_eq((int)lseek(ls.l[0].out.fd, 0, SEEK_END), (int)(HG_RING_HEAD + HG_RING_SIZE));
+	hg_loads_stop(&ls);
+	ck_assert_str_eq(ls.l[0].last, "last words");
+}
+END_TEST
+
+/* The state letter of process @pid (/proc/<pid>/stat), or '?'. */
+static char state_of(pid_t pid)
+{
+	char path[64], buf[512], *p;
+	FILE *f;
+	size_t n;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	f = fopen(path, "r");
+	if (!f)
+		return '?';
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	p = strrchr(buf, ')');
+	return p && p[1] == ' ' ? p[2] : '?';
+}
+
+/* Wait up to 10 s for process @pid to be in state @st. */
+static bool wait_state(pid_t pid, char st)
+{
+	struct timespec ts = { 0, 10000000 };
+	int n;
+
+	for (n = 0; n < 1000 && state_of(pid) != st; n++)
+		nanosleep(&ts, NULL);
+	return state_of(pid) == st;
+}
+
+/* Where a test's loads are held: as hourglass does (a cgroup when it can), or no cgroup. */
+static const char *const jails[] = { NULL, "" };
+
+/* Whether the run's own cgroup can be made here; else says why the test skips. */
+static bool cgroup_here(const char *test)
+{
+	struct hg_loadjail j;
+	bool yes;
+
+	if (geteuid()) {
+		printf("%s: cgroup skipped: needs root\n", test);
+		return false;
+	}
+	ck_assert_int_eq(hg_loadjail_open(&j, NULL), 0);
+	yes = j.kind == HG_LOADJAIL_CGROUP;
+	if (!yes)
+		printf("%s: cgroup skipped: %s\n", test, j.said);
+	hg_loadjail_close(&j, false);
+	return yes;
+}
+
+static void start_cmd_in(struct hg_loads *ls, const char *command, const char *cgparent)
+{
+	struct hg_load_req req;
+	unsigned int n;
+	cpu_set_t cpus;
+	char err[256], val[256];
+
+	snprintf(val, sizeof(val), "cmd:%s", command);
+	ck_assert_int_eq(hg_load_parse(val, &req, &n, err, sizeof(err)), 0);
+	ck_assert_int_eq(sched_getaffinity(0, sizeof(cpus), &cpus), 0);
+	ck_assert_msg(hg_loads_start_in(ls, &req, 1, &cpus, cgparent, err, sizeof(err)) == 0,
+		      "%s", err);
+	ck_assert_int_eq(ls->jail.kind, cgparent ? HG_LOADJAIL_SUBREAPER : ls->jail.kind);
+}
+
+/* A daemon of the load (a new session, out of its group): killed at the stop all the same. */
+START_TEST(test_stop_ends_daemons)
+{
+	struct hg_loads ls;
+
+	if (!jails[_i] && !cgroup_here("test_stop_ends_daemons"))
+		return;
+	start_cmd_in(&ls, "setsid sleep 1000 & exec sleep 1000", jails[_i]);
+	hg_loads_go(&ls);
+	ck_assert_int_eq(wait_marked(getpid(), 2, 10000), 2);
+	hg_loads_stop(&ls);
+	ck_assert_int_eq(marked(getpid()), 0);	/* gone by the stop's return */
+	ck_assert(!ls.l[0].early);
+}
+END_TEST
+
+/* A load that kills its guard: said, and what it runs killed at the stop. */
+START_TEST(test_guard_killed)
+{
+	struct hg_loads ls;
+	char how[96], want[96];
+
+	if (!jails[_i] && !cgroup_here("test_guard_killed"))
+		return;
+	start_cmd_in(&ls, "setsid sleep 1000 & sleep 1000 & kill -9 $PPID; exec sleep 1000",
+		     jails[_i]);
+	hg_loads_go(&ls);
+	ck_assert(wait_state(ls.l[0].guard, 'Z'));
+	ck_assert_int_eq(wait_marked(getpid(), 3, 10000), 3);
+	hg_loads_stop(&ls);
+	ck_assert_int_eq(marked(getpid()), 0);
+	ck_assert(ls.l[0].early);
+	snprintf(want, sizeof(want), "its guard was killed by signal %d (%s)", SIGKILL,
+		 strsignal(SIGKILL));
+	ck_assert_str_eq(hg_load_how_ended(&ls.l[0], how, sizeof(how)), want);
+}
+END_TEST
+
+/* A load that stops its guard: the stop continues it, and the load ends as it should. */
+START_TEST(test_guard_stopped)
+{
+	struct hg_loads ls;
+
+	if (!jails[_i] && !cgroup_here("test_guard_stopped"))
+		return;
+	start_cmd_in(&ls, "kill -STOP $PPID; exec sleep 1000", jails[_i]);
+	hg_loads_go(&ls);
+	ck_assert(wait_state(ls.l[0].guard, 'T'));
+	hg_loads_stop(&ls);
+	ck_assert_int_eq(ls.l[0].guard_stopped, SIGSTOP);
+	ck_assert(!ls.l[0].guard_killed && !ls.l[0].early);
+	ck_assert_int_eq(marked(getpid()), 0);
+}
+END_TEST
+
+/*
+ * A clock that jumps 1 s a pause while the guard of @l has not been killed,
+ * then runs as the real one (the kill takes its time on a loaded machine).
+ */
+struct jump {
+	uint64_t now;
+	const struct hg_load *l;
+};
+
+static uint64_t jump_now(void *arg)
+{
+	return ((struct jump *)arg)->now;
+}
+
+static void jump_pause(void *arg, uint64_t ns)
+{
+	struct jump *j = arg;
+	struct timespec ts = { 0, (long)(ns < 1000000u ? ns : 1000000u) };
+
+	if (!j->l->guard_killed) {
+		j->now += 1000000000ull;
+		return;
+	}
+	nanosleep(&ts, NULL);
+	j->now += (uint64_t)ts.tv_nsec;
+}
+
+static pid_t real_wait(void *arg, pid_t pid, int *st)
+{
+	(void)arg;
+	return waitpid(pid, st, WNOHANG | WUNTRACED);
+}
+
+/* A guard that never ends when told: killed once HG_LOAD_GUARD_MS have passed on the clock. */
+START_TEST(test_guard_hangs)
+{
+	struct hg_loads ls;
+	struct jump clock = { 0, &ls.l[0] };
+	struct hg_load_env env = { jump_now, jump_pause, real_wait, &clock };
+	sigset_t all, old;
+	pid_t guard;
+	int st;
+
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &old);	/* the child is deaf to SIGTERM from its start */
+	guard = fork();
+	if (!guard)
+		for (;;)
+			pause();
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	ck_assert_int_ge(guard, 0);
+	memset(&ls, 0, sizeof(ls));
+	fake_load(&ls, 0, guard, "hang", "still here\n", -1);
+	hg_loads_stop_env(&ls, &env);
+	ck_assert(ls.l[0].guard_killed);
+	ck_assert(!ls.l[0].early);		/* killed by hourglass: not the load's doing */
+	ck_assert_int_eq(ls.l[0].guard, 0);
+	ck_assert_str_eq(ls.l[0].last, "still here");
+	ck_assert_uint_ge(clock.now, HG_LOAD_GUARD_MS * 1000000ull);
+	ck_assert_int_eq(waitpid(guard, &st, WNOHANG), -1);	/* reaped */
+}
+END_TEST
+
+/* The containment itself: a cgroup made, joined, killed whole and removed; else a subreaper. */
+START_TEST(test_jail_subreaper)
+{
+	struct hg_loadjail j;
+	int on = 0;
+
+	ck_assert_int_eq(hg_loadjail_open(&j, "/nonexistent"), 0);
+	ck_assert_int_eq(j.kind, HG_LOADJAIL_SUBREAPER);
+	ck_assert_msg(strstr(j.said, "by hourglass as child subreaper (no cgroup: cannot make "
+			     "/nonexistent/hourglass-"), "%s", j.said);
+	ck_assert_int_eq(prctl(PR_GET_CHILD_SUBREAPER, &on), 0);
+	ck_assert_int_eq(on, 1);
+	ck_assert_int_eq(hg_loadjail_enter(&j), 0);
+	hg_loadjail_close(&j, false);
+	ck_assert_int_eq(prctl(PR_GET_CHILD_SUBREAPER, &on), 0);
+	ck_assert_int_eq(on, 0);
+	ck_assert_int_eq(hg_loadjail_open(&j, ""), 0);
+	ck_assert_str_eq(j.said, "by hourglass as child subreaper (no cgroup: none asked for)");
+	hg_loadjail_close(&j, false);
+	hg_loadjail_close(&j, false);	/* twice: nothing more */
+}
+END_TEST
+
+START_TEST(test_jail_cgroup)
+{
+	struct hg_loadjail j;
+	char dir[sizeof(j.dir)];
+	pid_t child;
+	int st;
+
+	if (!cgroup_here("test_jail_cgroup"))
+		return;
+	ck_assert_int_eq(hg_loadjail_open(&j, NULL), 0);
+	ck_assert_int_eq(j.kind, HG_LOADJAIL_CGROUP);
+	ck_assert_msg(!strncmp(j.said, "in cgroup /", 11), "%s", j.said);
+	snprintf(dir, sizeof(dir), "%s", j.dir);
+	child = fork();
+	ck_assert_int_ge(child, 0);
+	if (!child) {	/* joins, then leaves an orphan in the cgroup, in a session of its own */
+		pid_t orphan;
+
+		if (hg_loadjail_enter(&j))
+			_exit(1);
+		orphan = fork();
+		if (orphan)
+			_exit(orphan < 0);
+		setsid();
+		for (;;)
+			pause();
+	}
+	ck_assert_int_eq(waitpid(child, &st, 0), child);	/* the first of the two */
+	ck_assert(WIFEXITED(st) && !WEXITSTATUS(st));
+	hg_loadjail_close(&j, false);
+	ck_assert_int_eq(access(dir, F_OK), -1);	/* removed: nothing was left in it */
+	ck_assert_int_eq(j.kind, HG_LOADJAIL_NONE);
+}
+END_TEST
+
+/* The report says what held the loads, once, after their lines; the JSON has it too. */
+START_TEST(test_report_contained)
+{
+	struct hg_test_text out;
+	struct hg_trace *t = hg_trace_alloc(1);
+	struct hg_loads ls;
+	char *text;
+
+	ck_assert_ptr_nonnull(t);
+	memset(&ls, 0, sizeof(ls));
+	ls.n = 2;
+	ls.l[0].prof = ls.l[1].prof = hg_load_profiles[5];
+	snprintf(ls.jail.said, sizeof(ls.jail.said), "in cgroup /cg/hourglass-7 (killed whole "
+		 "at the end)");
+	ck_assert_int_eq(hg_loads_record(&ls, t), 0);
+	ck_assert_str_eq(hg_trace_sys(t, "load_1_contained"), ls.jail.said);
+	hg_print_loads(hg_test_text_open(&out), t);
+	text = hg_test_text_close(&out);
+	ck_assert_msg(strstr(text, "): \n# load cmd on CPUs none: unknown over 0.000 s (the user's "
+			     "command (no throughput measured)): \n# loads contained in cgroup "
+			     "/cg/hourglass-7 (killed whole at the end)\n"), "%s", text);
+	free(text);
+	hg_trace_free(t);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("load");
@@ -539,6 +907,19 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_load_ends_early);
 	tcase_add_test(tc, test_settle_real);
 	tcase_add_test(tc, test_parent_killed);
+	tcase_add_test(tc, test_ring_real_load);
+	tcase_add_loop_test(tc, test_stop_ends_daemons, 0, ARRAY_SIZE(jails));
+	tcase_add_loop_test(tc, test_guard_killed, 0, ARRAY_SIZE(jails));
+	tcase_add_loop_test(tc, test_guard_stopped, 0, ARRAY_SIZE(jails));
+	tcase_add_test(tc, test_guard_hangs);
+	tcase_add_test(tc, test_jail_subreaper);
+	tcase_add_test(tc, test_jail_cgroup);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("ring");
+	tcase_add_loop_test(tc, test_ring, 0, ARRAY_SIZE(rings));
+	tcase_add_test(tc, test_ring_bad);
+	tcase_add_test(tc, test_report_contained);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1667,6 +1667,89 @@ rc=$?
 	ok "--load: a missing tool names its Debian package, exit 2" ||
 	fail "--load: a missing tool" "exit $rc: $(cat "$TMP/nohb.err")"
 
+# loads that misbehave: every wait bounded (timeout fails a hang), nothing left behind
+# left N: the processes "sleep N" still there (killed, so that one failure stays one)
+left() {
+	l=$(pgrep -x -f "sleep $1" | tr '\n' ' ')
+	[ -n "$l" ] && kill -9 $l 2>/dev/null
+	echo "$l"
+}
+timeout 60 "$HG" -n 1 -d 1s -w CPU_YIELD 100us -x --load 'cmd:kill -STOP $PPID; sleep 7100' \
+	>"$TMP/mis.out" 2>"$TMP/mis.err"
+rc=$?
+l=$(left 7100)
+[ $rc = 0 ] && [ -z "$l" ] &&
+	grep -q '^hourglass: warning: --load cmd: its guard process was stopped (signal 19, .*): continued so that it stops the load$' "$TMP/mis.err" &&
+	ok "--load: a load that stops its guard: said, continued, exit 0, nothing left" ||
+	fail "--load stopping its guard" "exit $rc (124: it hung), left: '$l', $(head -2 "$TMP/mis.err")"
+timeout 60 "$HG" -n 1 -d 1s -w CPU_YIELD 100us -x --load 'cmd:setsid sleep 7101 & sleep 7102' \
+	>"$TMP/mis.out" 2>"$TMP/mis.err"
+rc=$?
+l="$(left 7101)$(left 7102)"
+[ $rc = 0 ] && [ -z "$l" ] && grep -q '^# loads contained ' "$TMP/mis.out" &&
+	ok "--load: a load's daemon (setsid) is killed at the end: $(grep '^# loads contained' "$TMP/mis.out")" ||
+	fail "--load: a load's daemon" "exit $rc, left: '$l', $(grep '^# load' "$TMP/mis.out") $(head -2 "$TMP/mis.err")"
+cg=$(sed -n 's/^# loads contained in cgroup \(.*\) (killed whole at the end)$/\1/p' "$TMP/mis.out")
+if ! is_root; then
+	skip "--load: the loads' cgroup" "needs root"
+elif [ -z "$cg" ]; then
+	skip "--load: the loads' cgroup" "none made: $(grep '^# loads contained' "$TMP/mis.out")"
+elif [ -e "$cg" ]; then
+	fail "--load: the loads' cgroup" "$cg is still there"
+else
+	ok "--load: the loads' cgroup is removed at the end"
+fi
+timeout 60 "$HG" -n 1 -d 2s -w CPU_YIELD 100us -x \
+	--load 'cmd:sleep 7103 & sleep 0.5; kill -9 $PPID; sleep 7104' >"$TMP/mis.out" 2>"$TMP/mis.err"
+rc=$?
+l="$(left 7103)$(left 7104)"
+[ $rc = 0 ] && [ -z "$l" ] &&
+	grep -q '^hourglass: warning: --load cmd ended before the run did (its guard was killed by signal 9 (Killed))$' "$TMP/mis.err" &&
+	grep -q '^# load cmd ended before the run did: its guard was killed by signal 9 (Killed)$' "$TMP/mis.out" &&
+	ok "--load: a load that kills its guard: said, what it runs killed at the end" ||
+	fail "--load killing its guard" "exit $rc, left: '$l', $(head -2 "$TMP/mis.err")"
+# without a cgroup (one read-only in a mount namespace of the run's own): hourglass as subreaper
+cgmnt=$(awk '$9 == "cgroup2" { print $5; exit }' /proc/self/mountinfo)
+if ! is_root || [ -z "$cgmnt" ] || ! unshare -m true 2>/dev/null; then
+	skip "--load without a cgroup" "needs root, cgroup v2 and unshare -m"
+else
+	timeout 60 unshare -m sh -c 'mount -o remount,bind,ro "$1" && shift && exec "$@"' sh "$cgmnt" \
+		"$HG" -n 1 -d 2s -w CPU_YIELD 100us -x \
+		--load 'cmd:setsid sleep 7105 & sleep 0.5; kill -9 $PPID; sleep 7106' \
+		>"$TMP/mis.out" 2>"$TMP/mis.err"
+	rc=$?
+	l="$(left 7105)$(left 7106)"
+	[ $rc = 0 ] && [ -z "$l" ] &&
+		grep -q '^# loads contained by hourglass as child subreaper (no cgroup: .*Read-only file system)$' "$TMP/mis.out" &&
+		ok "--load without a cgroup: hourglass as subreaper kills a daemon and a guardless load" ||
+		fail "--load without a cgroup" "exit $rc, left: '$l', $(grep '^# loads' "$TMP/mis.out") $(head -2 "$TMP/mis.err")"
+fi
+# a chatty load: its output kept in a ring of 16 MiB, no file of the run grows past it
+"$HG" -n 1 -d 2s -w CPU_YIELD 100us -x --load 'cmd:yes' >"$TMP/mis.out" 2>"$TMP/mis.err" &
+bg=$!
+sleep 1.5
+big=0
+for p in $bg $(pgrep -P $bg); do
+	for f in /proc/$p/fd/*; do
+		s=$(stat -L -c %s "$f" 2>/dev/null) || continue
+		[ "$s" -gt "$big" ] && big=$s
+	done
+done
+timeout 60 sh -c 'while kill -0 $1 2>/dev/null; do sleep 0.1; done' sh $bg
+wait $bg
+rc=$?
+[ $rc = 0 ] && [ "$big" -gt 0 ] && [ "$big" -le $((16 * 1048576 + 16)) ] &&
+	grep -qx '# load cmd on CPUs [0-9,-]*: unknown over [0-9.]* s (.*): yes' "$TMP/mis.out" &&
+	ok "--load cmd:yes: its output in a ring, the largest file of the run $big bytes" ||
+	fail "--load cmd:yes" "exit $rc, the largest file of the run $big bytes (at most 16 MiB)"
+long=$(printf '%0600d' 0)
+timeout 30 "$HG" -n 1 -d 1s -w CPU_YIELD 100us -x --load "cmd:$long" >"$TMP/mis.out" 2>"$TMP/mis.err"
+rc=$?
+[ $rc = 2 ] && [ "$(wc -l <"$TMP/mis.err")" = 1 ] && [ ! -s "$TMP/mis.out" ] &&
+	grep -qx "hourglass: --load cmd:0000*\.\.\.: the command is 600 bytes, at most 511 (put it in a script and give cmd:'sh <script>')" "$TMP/mis.err" &&
+	ok "--load cmd: of 600 bytes: refused as it is read, exit 2, one line" ||
+	fail "--load cmd: too long" "exit $rc: $(head -2 "$TMP/mis.err")"
+
 # every JSON document the program writes, against its schema in schemas/
 SCHEMAS="$HERE/../schemas"
 validate() {	# validate NAME SCHEMA FILE...
