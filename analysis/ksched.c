@@ -13,7 +13,6 @@
 #include "analysis/perftext.h"
 #include "analysis/sched.h"
 #include "trace/infile.h"
-#include "trace/wire.h"
 
 #define NAME_MAX_LEN HG_KEV_NAME_LEN
 #define MAX_SEEN 64	/* tracepoints named, at most */
@@ -148,8 +147,7 @@ static uint32_t name(struct parser *ps, const struct pline *l, const char *key, 
 	n = (size_t)(e - p) < sizeof(buf) - 1 ? (size_t)(e - p) : sizeof(buf) - 1;
 	memcpy(buf, p, n);
 	buf[n] = '\0';
-	/* names from another tool's text reach terminals: an escape shows as '?' */
-	hg_tame(buf);
+	/* tamed as it is interned: names from another tool's text reach terminals */
 	return hg_kevents_intern(ps->k, buf);
 }
 
@@ -221,7 +219,6 @@ static int decode_nmi(struct parser *ps, const struct pline *l, struct hg_kev *e
 	n = (size_t)(h - p) < sizeof(buf) - 1 ? (size_t)(h - p) : sizeof(buf) - 1;
 	memcpy(buf, p, n);
 	buf[n] = '\0';
-	hg_tame(buf);
 	e->type = HG_KEV_NMI;
 	e->a = (uint32_t)ns;
 	e->name = hg_kevents_intern(ps->k, buf);
