@@ -13,8 +13,10 @@
 #include "analysis/perftext.h"
 #include "analysis/sched.h"
 #include "trace/infile.h"
+#include "trace/wire.h"
 
-#define NAME_MAX_LEN HG_KEV_NAME_LEN
+#define NAME_MAX_LEN (HG_KEV_NAME_LEN + 1)	/* a byte more than a name keeps:
+						 * interning cuts where a character starts */
 #define MAX_SEEN 64	/* tracepoints named, at most */
 
 /* One line cut into its parts. */
@@ -452,10 +454,13 @@ int hg_ksched_read(const struct hg_trace *t, const char *path, struct hg_kevents
 
 	memset(info, 0, sizeof(*info));
 	ret = hg_infile_slurp(path, HG_SCHED_MAX_BYTES, &buf, &len, err, errlen);
-	if (ret)
-		return ret;
-	ret = hg_ksched_parse(t, buf, len, out, info, err, errlen);
-	free(buf);
+	if (!ret) {
+		ret = hg_ksched_parse(t, buf, len, out, info, err, errlen);
+		free(buf);
+	}
+	/* a file's name is another user's words: tamed as it is taken in */
+	snprintf(info->source, sizeof(info->source), "%s", path);
+	hg_tame(info->source);
 	return ret;
 }
 
