@@ -79,18 +79,23 @@ int hg_kevents_add(struct hg_kevents *k, const struct hg_kev *e)
 	return 0;
 }
 
+int hg_kev_tp_append(char ***tp, uint32_t *ntp, const char *name)
+{
+	char **v = realloc(*tp, (*ntp + 1) * sizeof(*v));
+
+	if (!v)
+		return -ENOMEM;
+	*tp = v;
+	v[*ntp] = strdup(name);
+	if (!v[*ntp])
+		return -ENOMEM;
+	hg_tame(v[(*ntp)++]);
+	return 0;
+}
+
 int hg_kevents_add_tp(struct hg_kevents *k, const char *name)
 {
-	char **tp = realloc(k->tp, (k->ntp + 1) * sizeof(*tp));
-
-	if (!tp)
-		return -ENOMEM;
-	k->tp = tp;
-	tp[k->ntp] = strdup(name);
-	if (!tp[k->ntp])
-		return -ENOMEM;
-	hg_tame(tp[k->ntp++]);
-	return 0;
+	return hg_kev_tp_append(&k->tp, &k->ntp, name);
 }
 
 static int before(const struct hg_kev *a, const struct hg_kev *b)
