@@ -298,7 +298,7 @@ static void assert_tame(const char *s)
 	memcpy(copy, s, strlen(s) + 1);
 	hg_tame(copy);
 	ck_assert_msg(!strcmp(copy, s) && !strchr(s, 0x1b) && !strchr(s, 0x07) &&
-		      !strchr(s, (char)0x9b), "not tame: \"%s\"", s);
+		      !strchr(s, 0x9b), "not tame: \"%s\"", s);
 }
 
 /* ESC ] (OSC), BEL, ESC [ (CSI), C1 CSI as a byte and in UTF-8, and text to keep. */

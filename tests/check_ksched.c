@@ -253,7 +253,7 @@ static void assert_tame(const char *s)
 	memcpy(copy, s, strlen(s) + 1);
 	hg_tame(copy);
 	ck_assert_msg(!strcmp(copy, s) && !strchr(s, 0x1b) && !strchr(s, 0x07) &&
-		      !strchr(s, (char)0x9b), "not tame: \"%s\"", s);
+		      !strchr(s, 0x9b), "not tame: \"%s\"", s);
 }
 
 /* The name of the event of @type (the first). */
