@@ -15,7 +15,8 @@
 #include "trace/infile.h"
 #include "trace/wire.h"
 
-#define NAME_MAX_LEN HG_KEV_NAME_LEN
+#define NAME_MAX_LEN (HG_KEV_NAME_LEN + 1)	/* a byte more than a name keeps:
+						 * interning cuts where a character starts */
 #define MAX_SEEN 64	/* tracepoints named, at most */
 
 /* One line cut into its parts. */
@@ -149,8 +150,7 @@ static uint32_t name(struct parser *ps, const struct pline *l, const char *key, 
 	n = (size_t)(e - p) < sizeof(buf) - 1 ? (size_t)(e - p) : sizeof(buf) - 1;
 	memcpy(buf, p, n);
 	buf[n] = '\0';
-	/* names from another tool's text reach terminals: an escape shows as '?' */
-	hg_tame(buf);
+	/* tamed as it is interned: names from another tool's text reach terminals */
 	return hg_kevents_intern(ps->k, buf);
 }
 
@@ -222,7 +222,6 @@ static int decode_nmi(struct parser *ps, const struct pline *l, struct hg_kev *e
 	n = (size_t)(h - p) < sizeof(buf) - 1 ? (size_t)(h - p) : sizeof(buf) - 1;
 	memcpy(buf, p, n);
 	buf[n] = '\0';
-	hg_tame(buf);
 	e->type = HG_KEV_NMI;
 	e->a = (uint32_t)ns;
 	e->name = hg_kevents_intern(ps->k, buf);
@@ -468,10 +467,13 @@ int hg_ksched_read(const struct hg_trace *t, const char *path, struct hg_kevents
 
 	memset(info, 0, sizeof(*info));
 	ret = hg_infile_slurp(path, HG_SCHED_MAX_BYTES, &buf, &len, err, errlen);
-	if (ret)
-		return ret;
-	ret = hg_ksched_parse(t, buf, len, out, info, err, errlen);
-	free(buf);
+	if (!ret) {
+		ret = hg_ksched_parse(t, buf, len, out, info, err, errlen);
+		free(buf);
+	}
+	/* a file's name is another user's words: tamed as it is taken in */
+	snprintf(info->source, sizeof(info->source), "%s", path);
+	hg_tame(info->source);
 	return ret;
 }
 

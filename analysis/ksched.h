@@ -25,12 +25,16 @@
 #include "trace/kevents.h"
 #include "trace/trace.h"
 
+#define HG_KSCHED_SOURCE_LEN 4096
+
 /* What a perf text held, beside its events. */
 struct hg_ksched_info {
 	uint64_t lines;		/* event lines read (any event) */
 	uint64_t used;		/* of them, events kept (known, inside the run) */
 	uint64_t resolution_ns;	/* of the times: 1000 for perf's default
 				 * microseconds, 1 with --ns */
+	char source[HG_KSCHED_SOURCE_LEN];	/* hg_ksched_read()'s file name, tamed
+						 * (hg_tame()) to be printed; "" */
 };
 
 /*
@@ -51,7 +55,8 @@ int hg_ksched_parse(const struct hg_trace *t, const char *text, size_t len,
 
 /*
  * hg_ksched_read - hg_ksched_parse() of the file @path: a regular file of
- * at most HG_SCHED_MAX_BYTES (analysis/sched.h). Returns 0 or -errno.
+ * at most HG_SCHED_MAX_BYTES (analysis/sched.h); @path, tamed, in
+ * @info->source. Returns 0 or -errno.
  */
 int hg_ksched_read(const struct hg_trace *t, const char *path, struct hg_kevents **out,
 		   struct hg_ksched_info *info, char *err, size_t errlen);

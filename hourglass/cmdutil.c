@@ -165,7 +165,7 @@ int hg_cmd_kernel_events(const char *cmd, const char *file, const char *sched, c
 	if (note)
 		fprintf(note, "%skernel events: from perf script text %s: %llu of its %llu event "
 			"lines (the rest another kind or outside the run), times to %llu ns\n",
-			prefix, sched, (unsigned long long)info.used,
+			prefix, info.source, (unsigned long long)info.used,
 			(unsigned long long)info.lines, (unsigned long long)info.resolution_ns);
 	if (hg_ksched_missing(*own, lacks, sizeof(lacks))) {
 		if (note)

@@ -114,18 +114,10 @@ static int check_access(char *path, size_t len, char *err, size_t errlen)
 
 static int add_tp(struct hg_kcapture *k, const char *sys, const char *ev)
 {
-	char name[256], **tp;
+	char name[256];
 
 	snprintf(name, sizeof(name), "%s:%s", sys, ev);
-	tp = realloc(k->tp, (k->ntp + 1) * sizeof(*tp));
-	if (!tp)
-		return -ENOMEM;
-	k->tp = tp;
-	tp[k->ntp] = strdup(name);
-	if (!tp[k->ntp])
-		return -ENOMEM;
-	k->ntp++;
-	return 0;
+	return hg_kev_tp_append(&k->tp, &k->ntp, name);
 }
 
 /* Enable @sys:@ev; a missing event is an error only when @need. */

@@ -23,7 +23,7 @@ struct hg_kcapture {
 	bool overwrite;		/* a flight recorder: the oldest events go */
 	uint64_t start_cycles, end_cycles;
 	char **tp;		/* "system:event" enabled */
-	unsigned int ntp;
+	uint32_t ntp;
 	struct hg_kread *rd;	/* kread.c's: the formats, the events read so far */
 };
 

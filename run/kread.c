@@ -73,11 +73,15 @@ static uint32_t field(struct tep_event *ev, struct tep_record *rec, const char *
 	return (uint32_t)v;
 }
 
-/* A string field (an array or a __data_loc string), interned. */
+/*
+ * A string field (an array or a __data_loc string), interned: tamed there
+ * (any user names a task, prctl(PR_SET_NAME), and its name is printed),
+ * and cut where a character starts (a byte more than is kept, to see where).
+ */
 static uint32_t name_field(struct hg_kread *r, struct tep_event *ev, struct tep_record *rec,
 			   const char *name)
 {
-	char buf[HG_KEV_NAME_LEN];
+	char buf[HG_KEV_NAME_LEN + 1];
 	int len = 0;
 	const char *p = tep_get_field_raw(NULL, ev, name, rec, &len, 0);
 
@@ -108,7 +112,7 @@ static int vector(struct hg_kread *r, struct tep_event *ev, struct tep_record *r
 		return 0;
 	}
 	e->a = field(ev, rec, "vector");
-	e->name = hg_kevents_intern(r->k, buf);
+	e->name = hg_kevents_intern(r->k, buf);	/* tamed there, as every name */
 	return 1;
 }
 

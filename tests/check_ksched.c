@@ -13,6 +13,7 @@
 #include "helpers.h"
 #include "analysis/kattr.h"
 #include "analysis/ksched.h"
+#include "trace/wire.h"
 
 #define TID 100
 
@@ -216,6 +217,118 @@ START_TEST(test_bad)
 }
 END_TEST
 
+/* ESC ] (OSC), BEL, ESC [ (CSI), C1 CSI as a byte and in UTF-8, and text to keep. */
+#define NASTY "\x1b]0;owned\x07\x1b[2J\x9b" "2J\xc2\x9b" "2J \xc3\xa9"
+#define NASTY_TAMED "?]0;owned??[2J?2J??2J \xc3\xa9"
+#define NASTY_WORD "\x1b)0\x07\x1b[2J\x9b\xc2\x9b"	/* no ' ', ':', '(' or ']' */
+#define NASTY_WORD_TAMED "?)0??[2J???"
+
+/* Names of every kind that another user (or the text's writer) chooses. */
+static const char nasty_text[] =
+	"  hg/0 100 [000] 1.000000500: sched:sched_switch: prev_comm=swapper/0 prev_pid=0 "
+	"prev_prio=120 prev_state=R ==> next_comm=hg/0 next_pid=100 next_prio=9\n"
+	"  hg/0 100 [000] 1.000002100: irq:irq_handler_entry: irq=24 name=" NASTY "\n"
+	"  hg/0 100 [000] 1.000002300: irq:irq_handler_exit: irq=24 ret=handled\n"
+	"  hg/0 100 [000] 1.000003000: sched:sched_switch: prev_comm=hg/0 prev_pid=100 "
+	"prev_prio=9 prev_state=R+ ==> next_comm=" NASTY " next_pid=7 next_prio=120\n"
+	"  x 7 [000] 1.000004000: irq_vectors:" NASTY_WORD "_entry: vector=236\n"
+	"  x 7 [000] 1.000004100: timer:hrtimer_expire_entry: hrtimer=0xffff9 function="
+	NASTY_WORD " now=1000004100\n"
+	"  x 7 [000] 1.000004200: timer:hrtimer_expire_exit: hrtimer=0xffff9\n"
+	"  x 7 [000] 1.000004300: irq_vectors:" NASTY_WORD "_exit: vector=236\n"
+	"  x 7 [000] 1.000004500: sched:sched_switch: prev_comm=" NASTY " prev_pid=7 "
+	"prev_prio=120 prev_state=I ==> next_comm=hg/0 next_pid=100 next_prio=9\n"
+	"  hg/0 100 [000] 1.000004600: nmi:nmi_handler: " NASTY_WORD "() delta_ns: 100 handled: 1\n"
+	"  hg/0 100 [000] 1.000005500: sched:sched_wakeup: comm=" NASTY " pid=8 prio=120 "
+	"target_cpu=000\n"
+	"  hg/0 100 [000] 1.000005600: sched:sched_migrate_task: comm=" NASTY " pid=9 prio=120 "
+	"orig_cpu=1 dest_cpu=0\n";
+
+/* Nothing a terminal takes for a command: no C0 or C1 control, no DEL, valid UTF-8. */
+static void assert_tame(const char *s)
+{
+	char copy[HG_KSCHED_SOURCE_LEN];
+
+	ck_assert_uint_lt(strlen(s), sizeof(copy));
+	memcpy(copy, s, strlen(s) + 1);
+	hg_tame(copy);
+	ck_assert_msg(!strcmp(copy, s) && !strchr(s, 0x1b) && !strchr(s, 0x07) &&
+		      !strchr(s, 0x9b), "not tame: \"%s\"", s);
+}
+
+/* The name of the event of @type (the first). */
+static const char *name_of(const struct hg_kevents *k, uint8_t type)
+{
+	uint64_t i;
+
+	for (i = 0; i < k->n; i++)
+		if (k->ev[i].type == type)
+			return hg_kevents_name(k, k->ev[i].name);
+	ck_abort_msg("no event of type %u", type);
+	return NULL;
+}
+
+/*
+ * Every name the text gives is tamed as it is interned: tasks, interrupt
+ * handlers, the irq_vectors events' names, timer functions, NMI handlers,
+ * the tracepoints; and the gaps' causes made of them.
+ */
+START_TEST(test_names_tamed)
+{
+	struct hg_trace *t = run_trace();
+	struct hg_ksched_info info;
+	struct hg_kattr *a = NULL;
+	struct hg_kgap g = { 0 };
+	char err[256] = "";
+	uint32_t i;
+
+	ck_assert_msg(hg_ksched_parse(t, nasty_text, strlen(nasty_text), &t->kev, &info, err,
+				      sizeof(err)) == 0, "%s", err);
+	for (i = 0; i < t->kev->names.n; i++)
+		assert_tame(hg_kevents_name(t->kev, i));
+	for (i = 0; i < t->kev->ntp; i++)
+		assert_tame(t->kev->tp[i]);
+	ck_assert_str_eq(name_of(t->kev, HG_KEV_IRQ_ENTRY), NASTY_TAMED);
+	ck_assert_str_eq(name_of(t->kev, HG_KEV_WAKEUP), NASTY_TAMED);
+	ck_assert_str_eq(name_of(t->kev, HG_KEV_MIGRATE), NASTY_TAMED);
+	ck_assert_str_eq(name_of(t->kev, HG_KEV_VEC_ENTRY), NASTY_WORD_TAMED);
+	ck_assert_str_eq(name_of(t->kev, HG_KEV_VEC_EXIT), NASTY_WORD_TAMED);
+	ck_assert_str_eq(name_of(t->kev, HG_KEV_HRTIMER_ENTRY), NASTY_WORD_TAMED);
+	ck_assert_str_eq(name_of(t->kev, HG_KEV_NMI), NASTY_WORD_TAMED);
+	ck_assert_int_eq(hg_kattr_build(t, &a), 0);
+	ck_assert_int_eq(hg_kattr_each(t, a, keep, &g), 0);
+	ck_assert_uint_gt(g.nparts, 0);
+	for (i = 0; i < g.nparts; i++)
+		assert_tame(g.parts[i].name);
+	ck_assert_uint_eq(part(&g, HG_KC_TASK, NASTY_TAMED)->pid, 7);
+	hg_kattr_free(a);
+	hg_trace_free(t);
+}
+END_TEST
+
+/* The file's name, printed as the events' source, comes tamed too. */
+START_TEST(test_source_tamed)
+{
+	char *dir = hg_test_fresh_dir(), *path = hg_test_path(dir, "k\x1b[2J\x9b\xc2\x9b.txt");
+	struct hg_trace *t = run_trace();
+	struct hg_ksched_info info;
+	struct hg_kevents *k = NULL;
+	char err[256] = "";
+	size_t n;
+
+	hg_test_write_file(path, nasty_text, strlen(nasty_text));
+	ck_assert_msg(hg_ksched_read(t, path, &k, &info, err, sizeof(err)) == 0, "%s", err);
+	assert_tame(info.source);
+	n = strlen(info.source);
+	ck_assert_uint_eq(n, strlen(path));
+	ck_assert_str_eq(info.source + n - 13, "/k?[2J???.txt");
+	hg_kevents_free(k);
+	hg_trace_free(t);
+	free(path);
+	hg_test_drop_dir(dir);
+}
+END_TEST
+
 static Suite *ksched_suite(void)
 {
 	Suite *s = suite_create("ksched");
@@ -225,6 +338,10 @@ static Suite *ksched_suite(void)
 	tcase_add_test(tc, test_gap);
 	tcase_add_test(tc, test_lacks);
 	tcase_add_loop_test(tc, test_bad, 0, (int)(sizeof(bad) / sizeof(bad[0])));
+	suite_add_tcase(s, tc);
+	tc = tcase_create("names");
+	tcase_add_test(tc, test_names_tamed);
+	tcase_add_test(tc, test_source_tamed);
 	suite_add_tcase(s, tc);
 	return s;
 }

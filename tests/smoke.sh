@@ -592,6 +592,19 @@ expect_bad "explain --sched of text that is not perf script" explain "$KF.hgt" -
 expect_bad "explain --sched of another run's capture" explain "$KF.hgt" --sched "$FIX.txt"
 expect_bad "explain --sched of a missing file" explain "$KF.hgt" --sched "$B/none.txt"
 expect_bad "explain without kernel events" explain "$FIX.hgt"
+# names another user chooses (a task's, prctl(PR_SET_NAME)), and the text's file
+# name: ESC, BEL, CSI as ESC [, as the byte 0x9b and as U+009B; none printed raw
+RAW=$(printf '[\033\007\233]')
+NASTY=$(printf '\033]0;owned\007\033[2J\302\233\233x')
+NT="$TMP/$(printf 'k\033[2J\233').txt"
+sed "s/comm=table /comm=$NASTY /g" "$FIX.txt" >"$NT"
+if "$HG" explain "$FIX.hgt" --sched "$NT" --worst 1 >"$TMP/nx" 2>"$TMP/err" &&
+   "$HG" ctx "$FIX.hgt" --sched "$NT" >"$TMP/nc" 2>>"$TMP/err" &&
+   ! LC_ALL=C grep -q "$RAW" "$TMP/nx" "$TMP/nc" &&
+   grep -q '^  task       ?\]0;owned??\[2J???x (pid 11939) ' "$TMP/nx" &&
+   grep -q '^# kernel events: from perf script text .*/k?\[2J?\.txt: ' "$TMP/nx"
+then ok "explain and ctx --sched: escapes in task and file names shown as '?'"
+else fail "--sched: escapes in names" "$(grep -a owned "$TMP/nx" | head -1 | cat -v) $(head -1 "$TMP/err")"; fi
 KEV="-e sched:sched_switch -e sched:sched_wakeup -e irq:irq_handler_entry -e irq:irq_handler_exit
 	-e irq:softirq_entry -e irq:softirq_exit -e timer:hrtimer_expire_entry -e timer:hrtimer_expire_exit"
 [ -d /sys/kernel/tracing/events/irq_vectors/local_timer_entry ] &&
@@ -821,6 +834,27 @@ PY
 		ok "--kernel LAT --break: the late wake-up taken apart after the run, in dump and explain"
 	else
 		ok "--kernel LAT: no wake-up later than 20 us (no break); explain takes the latest apart"
+	fi
+	# a task on the measured CPU that names itself with escapes (as any user may):
+	# the summary and explain show its name tamed, nothing raw
+	if command -v taskset >/dev/null; then
+		taskset -c 0 sh -c 'printf "%s" "$1" >/proc/self/comm; while :; do :; done' sh \
+			"$(printf '\033]0;o\007\033[2J\302\233\233')" &
+		hog=$!
+		sleep 0.2
+		"$HG" -n 1 -d 500ms -t 0 -p LOW -w CPU --cpu 0 --kernel -x -o "$TMP/kn.hgt" \
+			>"$TMP/kn.out" 2>"$TMP/kerr"
+		rc=$?
+		kill $hog
+		wait $hog 2>/dev/null
+		"$HG" explain "$TMP/kn.hgt" >"$TMP/kn.ex" 2>>"$TMP/kerr"
+		if [ $rc = 0 ] && ! LC_ALL=C grep -q "$(printf '[\033\007\233]')" "$TMP/kn.out" "$TMP/kn.ex" &&
+			grep -q "^# causes: thread 0: task ?\]0;o??\[2J??? (pid $hog): " "$TMP/kn.out" &&
+			grep -q "^  task       ?\]0;o??\[2J??? (pid $hog) " "$TMP/kn.ex"
+		then ok "--kernel: a task named with escapes shown tamed in the summary and explain"
+		else fail "--kernel: a task named with escapes" "$(grep -a "pid $hog" "$TMP/kn.out" | head -1 | cat -v) $(head -1 "$TMP/kerr")"; fi
+	else
+		skip "--kernel: a task named with escapes" "no taskset (util-linux)"
 	fi
 	if ls $TI | grep -q '^hourglass-'
 	then fail "--kernel: instances" "left behind: $(ls $TI | grep '^hourglass-' | tr '\n' ' ')"

@@ -243,7 +243,8 @@ static int decode_section(struct hg_cur *sc, uint32_t type, struct hg_trace *t,
 			err_set(err, errlen, "damaged: a kernel events section out of place");
 			return -EINVAL;
 		}
-		return hg_sec_get_kevents(sc, &t->kev, err, errlen);
+		/* the indexed reader's (a stream's: ctx) use no names: counted, not kept */
+		return hg_sec_get_kevents(sc, !s->ix, &t->kev, err, errlen);
 	case SEC_LOCKS:
 		if (t->nlocks || !(t->flags & HG_TRACE_LOCKS) || *nthreads_seen != t->nthreads) {
 			err_set(err, errlen, "damaged: a locks section out of place");

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "trace/kevents.h"
+#include "trace/wire.h"
 
 static const char *const type_names[HG_KEV_NTYPES] = {
 	[HG_KEV_SWITCH] = "sched_switch",
@@ -44,7 +45,7 @@ const char *hg_kev_softirq_name(uint32_t vec)
 
 const char *hg_kevents_name(const struct hg_kevents *k, uint32_t idx)
 {
-	return idx < k->nnames ? k->names[idx] : "";
+	return hg_knames_get(&k->names, idx);
 }
 
 /* Grow *@p (of *@cap elements of @size) to hold @need. */
@@ -67,20 +68,7 @@ static int grow(void **p, size_t *cap, size_t need, size_t size)
 
 uint32_t hg_kevents_intern(struct hg_kevents *k, const char *s)
 {
-	char buf[HG_KEV_NAME_LEN];
-	uint32_t i;
-
-	snprintf(buf, sizeof(buf), "%s", s ? s : "");
-	for (i = k->nnames; i-- > 0;)
-		if (!strcmp(k->names[i], buf))
-			return i;
-	if (k->nnames >= HG_KEV_MAX_NAMES ||
-	    grow((void **)&k->names, &k->cap_names, k->nnames + 1, sizeof(*k->names)))
-		return HG_KEV_NO_NAME;
-	k->names[k->nnames] = strdup(buf);
-	if (!k->names[k->nnames])
-		return HG_KEV_NO_NAME;
-	return k->nnames++;
+	return hg_knames_intern(&k->names, s);
 }
 
 int hg_kevents_add(struct hg_kevents *k, const struct hg_kev *e)
@@ -91,18 +79,23 @@ int hg_kevents_add(struct hg_kevents *k, const struct hg_kev *e)
 	return 0;
 }
 
+int hg_kev_tp_append(char ***tp, uint32_t *ntp, const char *name)
+{
+	char **v = realloc(*tp, (*ntp + 1) * sizeof(*v));
+
+	if (!v)
+		return -ENOMEM;
+	*tp = v;
+	v[*ntp] = strdup(name);
+	if (!v[*ntp])
+		return -ENOMEM;
+	hg_tame(v[(*ntp)++]);
+	return 0;
+}
+
 int hg_kevents_add_tp(struct hg_kevents *k, const char *name)
 {
-	char **tp = realloc(k->tp, (k->ntp + 1) * sizeof(*tp));
-
-	if (!tp)
-		return -ENOMEM;
-	k->tp = tp;
-	tp[k->ntp] = strdup(name);
-	if (!tp[k->ntp])
-		return -ENOMEM;
-	k->ntp++;
-	return 0;
+	return hg_kev_tp_append(&k->tp, &k->ntp, name);
 }
 
 static int before(const struct hg_kev *a, const struct hg_kev *b)
@@ -177,7 +170,7 @@ int hg_kevents_check(const struct hg_kevents *k, char *err, size_t errlen)
 	uint32_t c;
 
 	if (k->clock > HG_KCLOCK_MONO || k->start_cycles > k->end_cycles ||
-	    k->ncpus > HG_KEV_MAX_CPUS || k->nnames > HG_KEV_MAX_NAMES) {
+	    k->ncpus > HG_KEV_MAX_CPUS || k->names.n > HG_KEV_MAX_NAMES) {
 		snprintf(err, errlen, "damaged kernel events section (header)");
 		return -EINVAL;
 	}
@@ -191,7 +184,7 @@ int hg_kevents_check(const struct hg_kevents *k, char *err, size_t errlen)
 		const struct hg_kev *e = &k->ev[i];
 
 		if (!e->type || e->type >= HG_KEV_NTYPES ||
-		    (e->name != HG_KEV_NO_NAME && e->name >= k->nnames) ||
+		    (e->name != HG_KEV_NO_NAME && e->name >= k->names.n) ||
 		    !hg_kevents_cpu(k, e->cpu) || (i && before(e, &k->ev[i - 1]))) {
 			snprintf(err, errlen, "damaged kernel events section (event %llu)",
 				 (unsigned long long)i);
@@ -254,15 +247,15 @@ int hg_kevents_dup(const struct hg_kevents *k, struct hg_kevents **out)
 		return -ENOMEM;
 	*d = *k;
 	d->tp = NULL;
-	d->names = NULL;
+	d->names = (struct hg_knames){ 0 };
 	d->cpus = NULL;
 	d->ev = NULL;
-	d->ntp = d->nnames = d->ncpus = 0;
+	d->ntp = d->ncpus = 0;
 	d->n = 0;
 	d->tp = dup_strings(k->tp, k->ntp, &err);
 	d->ntp = err ? 0 : k->ntp;
-	d->names = err ? NULL : dup_strings(k->names, k->nnames, &err);
-	d->nnames = err ? 0 : k->nnames;
+	if (!err)
+		err = hg_knames_dup(&k->names, &d->names);
 	if (!err && k->ncpus) {
 		d->cpus = malloc(k->ncpus * sizeof(*d->cpus));
 		err = d->cpus ? 0 : -ENOMEM;
@@ -280,7 +273,6 @@ int hg_kevents_dup(const struct hg_kevents *k, struct hg_kevents **out)
 		}
 	}
 	d->cap_ev = d->n;
-	d->cap_names = d->nnames;
 	if (err) {
 		hg_kevents_free(d);
 		return err;
@@ -297,10 +289,8 @@ void hg_kevents_free(struct hg_kevents *k)
 		return;
 	for (i = 0; i < k->ntp; i++)
 		free(k->tp[i]);
-	for (i = 0; i < k->nnames; i++)
-		free(k->names[i]);
+	hg_knames_release(&k->names);
 	free(k->tp);
-	free(k->names);
 	free(k->cpus);
 	free(k->ev);
 	free(k);

@@ -15,6 +15,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "trace/knames.h"
+
 /* What a record is; the meaning of its fields a, b and name is given beside. */
 enum hg_kev_type {
 	HG_KEV_SWITCH = 1,	/* a: next pid, b: prev pid, name: next comm;
@@ -42,10 +44,7 @@ enum {
 };
 
 #define HG_KEV_BYTES 24		/* a record in the file */
-#define HG_KEV_NO_NAME UINT32_MAX
 #define HG_KEV_MAX_CPUS 65536
-#define HG_KEV_MAX_NAMES (1u << 24)
-#define HG_KEV_NAME_LEN 64
 
 struct hg_kev {
 	uint64_t cycles;	/* on the trace's counter */
@@ -79,11 +78,10 @@ struct hg_kevents {
 	struct hg_kcpu *cpus;	/* ascending */
 	uint32_t ntp;
 	char **tp;		/* the tracepoints enabled, "system:event" */
-	uint32_t nnames;
-	char **names;
+	struct hg_knames names;	/* what the records' name fields index */
 	uint64_t n;
 	struct hg_kev *ev;	/* by CPU, then by time */
-	size_t cap_ev, cap_names;	/* while being built */
+	size_t cap_ev;		/* while being built */
 };
 
 /* hg_kev_type_name - "sched_switch", "irq_handler_entry", ... (NULL: out of range). */
@@ -92,20 +90,31 @@ const char *hg_kev_type_name(unsigned int type);
 /* hg_kev_softirq_name - "HI", "TIMER", "NET_TX", ... "RCU"; "?" out of range. */
 const char *hg_kev_softirq_name(uint32_t vec);
 
-/* hg_kevents_name - the name at @idx, or "" for HG_KEV_NO_NAME or out of range. */
+/*
+ * hg_kevents_name - the name at @idx, or "" for HG_KEV_NO_NAME, out of
+ * range, or names a reader skipped (hg_knames_get())
+ */
 const char *hg_kevents_name(const struct hg_kevents *k, uint32_t idx);
 
 /*
- * hg_kevents_intern - the index of @s in the name table, added when new
- * (truncated to HG_KEV_NAME_LEN - 1 bytes)
- * Returns the index, or HG_KEV_NO_NAME when out of memory.
+ * hg_kevents_intern - the index of @s in the name table, added when new:
+ * tamed (hg_tame()) and cut to less than HG_KEV_NAME_LEN bytes first
+ * (hg_knames_intern()); every name from the kernel or a text comes in here
+ * Returns the index, or HG_KEV_NO_NAME when out of memory or the table is full.
  */
 uint32_t hg_kevents_intern(struct hg_kevents *k, const char *s);
 
 /* hg_kevents_add - append a record. Returns 0 or -ENOMEM. */
 int hg_kevents_add(struct hg_kevents *k, const struct hg_kev *e);
 
-/* hg_kevents_add_tp - append an enabled tracepoint's name. Returns 0 or -ENOMEM. */
+/*
+ * hg_kev_tp_append - append a tracepoint's name ("system:event"), tamed,
+ * to the list *@tp of *@ntp names (a capture's, or a hg_kevents').
+ * Returns 0 or -ENOMEM.
+ */
+int hg_kev_tp_append(char ***tp, uint32_t *ntp, const char *name);
+
+/* hg_kevents_add_tp - hg_kev_tp_append() to @k's tracepoints. Returns 0 or -ENOMEM. */
 int hg_kevents_add_tp(struct hg_kevents *k, const char *name);
 
 /* hg_kevents_sort - order the records by CPU, then time (stable). */

@@ -4,6 +4,7 @@
  * order ksection.h gives, read back with every count checked
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,9 +32,9 @@ void hg_sec_put_kevents(struct hg_buf *b, const struct hg_kevents *k)
 	hg_put_u32(b, k->ntp);
 	for (j = 0; j < k->ntp; j++)
 		hg_put_str(b, k->tp[j]);
-	hg_put_u32(b, k->nnames);
-	for (j = 0; j < k->nnames; j++)
-		hg_put_str(b, k->names[j]);
+	hg_put_u32(b, k->names.n);
+	for (j = 0; j < k->names.n; j++)
+		hg_put_str(b, hg_knames_get(&k->names, j));
 	hg_put_u64(b, k->n);
 	for (i = 0; i < k->n; i++) {
 		const struct hg_kev *e = &k->ev[i];
@@ -90,6 +91,31 @@ static int get_strings(struct hg_cur *c, uint32_t max, char ***out, uint32_t *n)
 	return 0;
 }
 
+/*
+ * The names into @t (@keep), or walked over and only counted: each one's
+ * length checked as when it is kept, but nothing allocated.
+ */
+static int get_names(struct hg_cur *c, struct hg_knames *t, bool keep)
+{
+	uint32_t n, i, len;
+
+	if (get_count(c, HG_KEV_MAX_NAMES, 4, &n))
+		return -EINVAL;
+	for (i = 0; i < n; i++) {
+		len = hg_get_u32(c);
+		if (len >= HG_KEV_NAME_LEN || !hg_get_need(c, len)) {
+			c->bad = 1;
+			return -EINVAL;
+		}
+		if (keep && hg_knames_append(t, (const char *)c->p + c->pos, len) != i)
+			return -ENOMEM;
+		c->pos += len;
+	}
+	if (!keep)
+		hg_knames_skip(t, n);
+	return 0;
+}
+
 static int get_events(struct hg_cur *c, struct hg_kevents *k)
 {
 	uint64_t n = hg_get_u64(c), i;
@@ -118,7 +144,7 @@ static int get_events(struct hg_cur *c, struct hg_kevents *k)
 	return c->bad ? -EINVAL : 0;
 }
 
-static int get_all(struct hg_cur *c, struct hg_kevents *k)
+static int get_all(struct hg_cur *c, struct hg_kevents *k, bool names)
 {
 	uint32_t j;
 	int ret;
@@ -141,20 +167,21 @@ static int get_all(struct hg_cur *c, struct hg_kevents *k)
 	}
 	ret = get_strings(c, MAX_TRACEPOINTS, &k->tp, &k->ntp);
 	if (!ret)
-		ret = get_strings(c, HG_KEV_MAX_NAMES, &k->names, &k->nnames);
+		ret = get_names(c, &k->names, names);
 	if (!ret)
 		ret = get_events(c, k);
 	return ret ? ret : c->bad ? -EINVAL : 0;
 }
 
-int hg_sec_get_kevents(struct hg_cur *c, struct hg_kevents **out, char *err, size_t errlen)
+int hg_sec_get_kevents(struct hg_cur *c, bool names, struct hg_kevents **out, char *err,
+		       size_t errlen)
 {
 	struct hg_kevents *k = calloc(1, sizeof(*k));
 	int ret;
 
 	if (!k)
 		return -ENOMEM;
-	ret = get_all(c, k);
+	ret = get_all(c, k, names);
 	if (ret == -EINVAL)
 		snprintf(err, errlen, "damaged kernel events section (truncated or bad count)");
 	else if (!ret)

@@ -6,12 +6,15 @@
  *   u32 clock, u64 start cycles, u64 end cycles,
  *   u32 CPUs, each: u32 cpu, u64 lost, u64 begin and end cycles,
  *   u32 tracepoints, each a string,
- *   u32 names, each a string (shorter than HG_KEV_NAME_LEN),
+ *   u32 names, each a string (shorter than HG_KEV_NAME_LEN; held in memory
+ *   as one arena, trace/knames.h),
  *   u64 events, each HG_KEV_BYTES: u64 cycles, u16 cpu, u8 type, u8 flags,
  *   u32 a, u32 b, u32 name
  */
 #ifndef HG_KSECTION_H
 #define HG_KSECTION_H
+
+#include <stdbool.h>
 
 #include "trace/kevents.h"
 #include "trace/wire.h"
@@ -22,9 +25,13 @@ void hg_sec_put_kevents(struct hg_buf *b, const struct hg_kevents *k);
 /*
  * hg_sec_get_kevents - read a payload; every count is held against the
  * bytes left, and the result checked (hg_kevents_check())
+ * @names: keep the names; without, each is checked as it would be, but
+ *         they are only counted (hg_knames_skip()): for a reader that
+ *         uses none, on a file that may hold 2^24 of them
  * @err: what is wrong, on failure
  * Returns 0 with *@out set, -EINVAL for a damaged payload, or -ENOMEM.
  */
-int hg_sec_get_kevents(struct hg_cur *c, struct hg_kevents **out, char *err, size_t errlen);
+int hg_sec_get_kevents(struct hg_cur *c, bool names, struct hg_kevents **out, char *err,
+		       size_t errlen);
 
 #endif /* HG_KSECTION_H */

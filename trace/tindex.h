@@ -33,7 +33,9 @@ struct hg_tindex {
  * hg_trace_index - read the trace file open at @fd (@size bytes) but for
  * its records: every section checked as hg_trace_read() checks it, the
  * records' sections too, but not the checksum. The threads' @recs are NULL;
- * @ix says where they lie and holds the checksum's pieces.
+ * @ix says where they lie and holds the checksum's pieces. The kernel
+ * events' names are checked and counted but not kept (hg_knames_skip()):
+ * every name reads "".
  * @err: a one-line reason on failure.
  * Returns 0 with *@out set, or -errno (-EINVAL for a damaged file).
  */

@@ -20,8 +20,8 @@ struct hg_tstream;
 /*
  * hg_tstream_open - open the trace at @path as a stream (checked as
  * hg_trace_read() checks it, but for its checksum); its trace, without
- * records, at *@t (the stream's: freed by hg_tstream_close()), its records
- * through @src.
+ * records and without the kernel events' names (tindex.h), at *@t (the
+ * stream's: freed by hg_tstream_close()), its records through @src.
  * @err: a one-line reason on failure.
  * Returns 0 with *@out set, or -errno (-EINVAL for a damaged file).
  */

@@ -248,32 +248,52 @@ char *hg_get_str(struct hg_cur *c)
 	return s;
 }
 
-/* The length of the UTF-8 sequence starting at @s: 2 to 4, 0 when none. */
-static size_t utf8_len(const unsigned char *s)
+/*
+ * The length of the UTF-8 character at @p (1 to 4), or 0 when the bytes
+ * there are none: a stray continuation byte, an overlong form, a surrogate,
+ * beyond U+10FFFF, or cut short.
+ */
+static size_t utf8_len(const unsigned char *p)
 {
+	unsigned char lo = 0x80, hi = 0xbf;
 	size_t n, i;
 
-	if (*s < 0xc2 || *s > 0xf4)
+	if (p[0] < 0x80)
+		return 1;
+	if (p[0] >= 0xc2 && p[0] <= 0xdf)
+		n = 2;
+	else if (p[0] >= 0xe0 && p[0] <= 0xef)
+		n = 3;
+	else if (p[0] >= 0xf0 && p[0] <= 0xf4)
+		n = 4;
+	else
 		return 0;
-	n = *s >= 0xf0 ? 4 : *s >= 0xe0 ? 3 : 2;
-	for (i = 1; i < n; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
+	if (p[0] == 0xe0)
+		lo = 0xa0;	/* not overlong */
+	else if (p[0] == 0xed)
+		hi = 0x9f;	/* no surrogate */
+	else if (p[0] == 0xf0)
+		lo = 0x90;	/* not overlong */
+	else if (p[0] == 0xf4)
+		hi = 0x8f;	/* up to U+10FFFF */
+	for (i = 1; i < n; i++, lo = 0x80, hi = 0xbf)
+		if (p[i] < lo || p[i] > hi)
+			return 0;	/* the NUL that ends @p stops here too */
 	return n;
 }
 
 void hg_tame(char *s)
 {
 	unsigned char *p = (unsigned char *)s;
-	size_t n;
 
-	for (; *p; p += n) {
-		n = *p < 0x80 ? 1 : utf8_len(p);
-		/* C0, DEL, a C1 byte outside UTF-8 (0x9b: CSI), U+0080..U+009F */
-		if ((n == 1 && (*p < 0x20 || *p == 0x7f)) || (!n && *p <= 0x9f))
-			*p = '?';
-		else if (n == 2 && p[0] == 0xc2 && p[1] <= 0x9f)
-			p[0] = p[1] = '?';
-		n = n ? n : 1;
+	while (*p) {
+		size_t n = utf8_len(p);
+
+		/* C0 controls, DEL, C1 controls (U+0080..U+009F), no UTF-8 */
+		if (!n || *p < 0x20 || *p == 0x7f || (n == 2 && p[0] == 0xc2 && p[1] < 0xa0)) {
+			n = n ? n : 1;
+			memset(p, '?', n);
+		}
+		p += n;
 	}
 }

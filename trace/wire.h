@@ -75,11 +75,14 @@ uint16_t hg_get_u16(struct hg_cur *c);
 uint32_t hg_get_u32(struct hg_cur *c);
 uint64_t hg_get_u64(struct hg_cur *c);
 /*
- * hg_tame - replace control characters (newlines, escapes) in @s by '?':
- * strings read from a file go to terminals and line-based output. A run
- * writes none, so what it wrote reads back the same. The C1 controls too:
- * a byte 0x80-0x9f outside a UTF-8 sequence, and U+0080..U+009F (each of
- * its two bytes).
+ * hg_tame - make @s safe to print, in place: each byte of a control
+ * character (C0: newlines, ESC; DEL; C1: U+0080..U+009F, such as CSI, in
+ * UTF-8 0xc2 0x9b) becomes '?', and so does each byte that is not part of
+ * valid UTF-8 (a lone 0x9b CSI among them); valid UTF-8 text ("é") is
+ * kept. @s keeps its length.
+ * Every string from the kernel, a file or another program is tamed where
+ * it is taken in: it goes to terminals and line-based output. Tamed text
+ * is tamed again unchanged, so what a run wrote reads back the same.
  */
 void hg_tame(char *s);
 
