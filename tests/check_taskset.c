@@ -215,6 +215,56 @@ START_TEST(test_taskfile_missing)
 }
 END_TEST
 
+/* A word or a file name of thousands of bytes: quoted cut, the reason kept. */
+static const struct {
+	const char *before, *after;	/* around 4000 x's */
+	unsigned int line;
+	const char *reason;
+} long_words[] = {
+	{ "C=1", " T=8ms\n", 1, "(4003 bytes)': unknown time unit 'xxxx" },
+	{ "C=1ms T=8ms P=", "\n", 1, "(4000 bytes)' (choose from IDLE, LOW, NORMAL" },
+	{ "C=1ms T=8ms CPU=", "\n", 1, "(4004 bytes)': not a CPU list (e.g. CPU=0" },
+	{ "lock L ", "\n", 1, "(4000 bytes): unknown protocol (choose none" },
+};
+
+START_TEST(test_taskfile_long_word)
+{
+	char *dir = hg_test_fresh_dir(), *path, *text, err[512] = "", at[32];
+	struct hg_taskset s;
+	size_t n = strlen(long_words[_i].before);
+
+	text = calloc(1, n + 4000 + strlen(long_words[_i].after) + 1);
+	ck_assert_ptr_nonnull(text);
+	memcpy(text, long_words[_i].before, n);
+	memset(text + n, 'x', 4000);
+	strcpy(text + n + 4000, long_words[_i].after);
+	path = hg_test_write_text(dir, "long.tasks", text);
+	ck_assert_int_eq(hg_taskset_read(path, &s, err, sizeof(err)), -EINVAL);
+	snprintf(at, sizeof(at), " line %u: ", long_words[_i].line);
+	ck_assert_msg(strstr(err, at), "no '%s' in '%s'", at, err);
+	ck_assert_msg(strstr(err, long_words[_i].reason), "no '%s' in '%s'",
+		      long_words[_i].reason, err);
+	ck_assert_uint_lt(strlen(err), 400);
+	ck_assert_ptr_null(strchr(err, '\n'));
+	free(text);
+	drop(dir, path);
+}
+END_TEST
+
+START_TEST(test_taskfile_long_name)
+{
+	char path[5000], err[512] = "";
+	struct hg_taskset s;
+
+	memset(path, 'x', sizeof(path) - 1);
+	memcpy(path, "/nonexistent/", 13);
+	path[sizeof(path) - 1] = '\0';
+	ck_assert_int_lt(hg_taskset_read(path, &s, err, sizeof(err)), 0);
+	ck_assert_msg(strstr(err, "(4999 bytes): File name too long"), "%s", err);
+	ck_assert_uint_lt(strlen(err), 200);
+}
+END_TEST
+
 /* At most 50,000 tasks: one more is refused at its line, nothing kept. */
 START_TEST(test_taskfile_most_tasks)
 {
@@ -472,6 +522,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_taskfile_fields);
 	tcase_add_loop_test(tc, test_taskfile_errors, 0, ARRAY_SIZE(bad_files));
 	tcase_add_test(tc, test_taskfile_missing);
+	tcase_add_loop_test(tc, test_taskfile_long_word, 0, ARRAY_SIZE(long_words));
+	tcase_add_test(tc, test_taskfile_long_name);
 	tcase_add_test(tc, test_taskfile_bounded);
 	suite_add_tcase(s, tc);
 
