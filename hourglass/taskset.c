@@ -153,6 +153,7 @@ static int cs_word(char *w, const struct hg_taskset *s, struct hg_rta_task *k,
 	char *colon = strchr(w + 3, ':'), inner[256];
 	struct hg_quoted lock;
 	uint32_t i;
+	int ret;
 
 	if (!colon || colon == w + 3) {
 		snprintf(why, whylen, "'%s': write CS=<lock>:<amount> (e.g. CS=L:0.5ms)",
@@ -173,10 +174,11 @@ static int cs_word(char *w, const struct hg_taskset *s, struct hg_rta_task *k,
 		return -EINVAL;
 	}
 	k->cs[k->ncs].lock = i;
-	if (hg_parse_time(colon + 1, &k->cs[k->ncs].ns, inner, sizeof(inner)) ||
-	    !k->cs[k->ncs].ns) {
+	/* a value that does not parse (too large, no unit) says why, not "zero" */
+	ret = hg_parse_time(colon + 1, &k->cs[k->ncs].ns, inner, sizeof(inner));
+	if (ret || !k->cs[k->ncs].ns) {
 		snprintf(why, whylen, "CS=%s:%s: %s", lock.s, hg_quote(colon + 1).s,
-			 k->cs[k->ncs].ns ? inner : "the amount must be greater than zero");
+			 ret ? inner : "the amount must be greater than zero");
 		return -EINVAL;
 	}
 	k->ncs++;

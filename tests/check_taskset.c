@@ -171,6 +171,13 @@ static const struct {
 	  "'CPU=': not a CPU list (e.g. CPU=0, CPU=0-1, CPU=0,2)" },
 	{ "CPU past the set", "C=3ms T=8ms CPU=1024\n", 1,
 	  "'CPU=1024': not a CPU list (e.g. CPU=0, CPU=0-1, CPU=0,2)" },
+	/* an amount that does not parse says why, not "must be greater than zero" */
+	{ "section too long", "lock L inherit\nC=1ms T=10ms CS=L:1000000000h\n", 2,
+	  "CS=L:1000000000h: time value too large" },
+	{ "section in no unit", "lock L inherit\nC=1ms T=10ms CS=L:1e9h\n", 2,
+	  "CS=L:1e9h: unknown time unit 'e9h' (use d, h, m, s, ms, us or ns)" },
+	{ "section of zero", "lock L inherit\nC=1ms T=10ms CS=L:0ms\n", 2,
+	  "CS=L:0ms: the amount must be greater than zero" },
 	{ "empty file", "", 0, "no task in it (one per line, e.g. C=3ms T=8ms P=RTMED)" },
 	{ "only comments", "# nothing\n\n   \n\t# more\n", 0,
 	  "no task in it (one per line, e.g. C=3ms T=8ms P=RTMED)" },
@@ -224,6 +231,7 @@ static const struct {
 	{ "C=1", " T=8ms\n", 1, "(4003 bytes)': unknown time unit 'xxxx" },
 	{ "C=1ms T=8ms P=", "\n", 1, "(4000 bytes)' (choose from IDLE, LOW, NORMAL" },
 	{ "C=1ms T=8ms CPU=", "\n", 1, "(4004 bytes)': not a CPU list (e.g. CPU=0" },
+	{ "lock L inherit\nC=1ms T=8ms CS=L:", "\n", 2, "(4000 bytes): not a time value" },
 	{ "lock L ", "\n", 1, "(4000 bytes): unknown protocol (choose none" },
 };
 
