@@ -178,6 +178,9 @@ static const struct {
 	  "CS=L:1e9h: unknown time unit 'e9h' (use d, h, m, s, ms, us or ns)" },
 	{ "section of zero", "lock L inherit\nC=1ms T=10ms CS=L:0ms\n", 2,
 	  "CS=L:0ms: the amount must be greater than zero" },
+	/* a # starts a comment anywhere: what follows it is not read */
+	{ "comment after a bad word", "C=1ms T=8ms Q=1 # Q is no field\n", 1,
+	  "'Q=1': unknown field 'Q' (use C T D J B P CPU CS)" },
 	{ "empty file", "", 0, "no task in it (one per line, e.g. C=3ms T=8ms P=RTMED)" },
 	{ "only comments", "# nothing\n\n   \n\t# more\n", 0,
 	  "no task in it (one per line, e.g. C=3ms T=8ms P=RTMED)" },
@@ -218,6 +221,29 @@ START_TEST(test_taskfile_missing)
 	ck_assert_int_eq(hg_taskset_read(dir, &s, err, sizeof(err)), -EISDIR);
 	snprintf(want, sizeof(want), "%s: is a directory", dir);
 	ck_assert_str_eq(err, want);
+	drop(dir, path);
+}
+END_TEST
+
+/*
+ * A # after a task's words, or a lock's, starts a comment to the end of the
+ * line (as the man page says): the words after it are not read.
+ */
+START_TEST(test_taskfile_trailing_comment)
+{
+	char *dir = hg_test_fresh_dir(), *path, err[512] = "";
+	struct hg_taskset s;
+
+	path = hg_test_write_text(dir, "comments.tasks",
+			  "lock L inherit # the decoder's buffer\n"
+			  "C=3ms T=8ms P=RTMED CS=L:1ms # the decoder: Q=1 X\n"
+			  "C=17ms T=33ms#no blank before it\n");
+	ck_assert_msg(hg_taskset_read(path, &s, err, sizeof(err)) == 0, "%s", err);
+	ck_assert_uint_eq(s.n, 2);
+	ck_assert_uint_eq(s.nlocks, 1);
+	ck_assert_uint_eq(s.task[0].rta.ncs, 1);
+	ck_assert_uint_eq(s.task[1].rta.t_ns, 33 * MS);
+	hg_taskset_free(&s);
 	drop(dir, path);
 }
 END_TEST
@@ -530,6 +556,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_taskfile_fields);
 	tcase_add_loop_test(tc, test_taskfile_errors, 0, ARRAY_SIZE(bad_files));
 	tcase_add_test(tc, test_taskfile_missing);
+	tcase_add_test(tc, test_taskfile_trailing_comment);
 	tcase_add_loop_test(tc, test_taskfile_long_word, 0, ARRAY_SIZE(long_words));
 	tcase_add_test(tc, test_taskfile_long_name);
 	tcase_add_test(tc, test_taskfile_bounded);
