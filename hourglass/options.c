@@ -79,7 +79,7 @@ static int parse_thresholds(struct parser *ps, const char *opt, const char *val)
 	return ret;
 }
 
-/* --protocol <lock>=none|inherit|protect */
+/* --protocol <lock>=none|inherit|protect; a lock given two protocols is refused */
 static int parse_protocol(struct parser *ps, const char *opt, const char *val)
 {
 	const char *eq = val ? strchr(val, '=') : NULL;
@@ -99,6 +99,11 @@ static int parse_protocol(struct parser *ps, const char *opt, const char *val)
 	k = hg_args_lock(ps, opt, name);
 	if (k < 0)
 		return k;
+	if (ps->protocol_given[k] && ps->cfg->locks[k].protocol != p)
+		return hg_args_fail(ps, -EINVAL, "%s %s: lock %s is given two protocols, %s "
+				    "and %s (give it one)", opt, hg_quote(val).s, name,
+				    hg_lock_protocol_name(ps->cfg->locks[k].protocol),
+				    hg_lock_protocol_name(p));
 	ps->cfg->locks[k].protocol = p;
 	ps->protocol_given[k] = true;
 	ps->protocol_arg[k] = val;

@@ -2118,6 +2118,25 @@ START_TEST(test_long_errors)
 }
 END_TEST
 
+/* A lock is given one protocol: two different ones are refused, naming both. */
+START_TEST(test_protocol_twice)
+{
+	const char *twice[] = { "-n", "1", "--cs", "L", "1ms", "-w", "PERIODIC", "2ms", "10ms",
+				"--protocol", "L=inherit", "--protocol=L=inherit", NULL };
+	const char *differ[] = { "-n", "1", "--protocol", "L=protect", "--protocol", "L=none",
+				 NULL };
+	struct hg_config cfg;
+	char err[ERR_LEN];
+
+	ck_assert_msg(parse_words(twice, &cfg, err, sizeof(err)) == HG_ARGS_RUN, "%s", err);
+	ck_assert_uint_eq(cfg.locks[0].protocol, HG_LOCK_INHERIT);
+	hg_config_free(&cfg);
+	ck_assert_int_eq(parse_words(differ, &cfg, err, sizeof(err)), -EINVAL);
+	ck_assert_str_eq(err, "--protocol L=none: lock L is given two protocols, protect and "
+			 "none (give it one)");
+}
+END_TEST
+
 /*
  * Every message with a value of 5000 bytes ({LONG}: @first, then x's): one
  * line, the value quoted cut in its middle with its length, the reason kept.
@@ -2497,6 +2516,7 @@ static Suite *suite(void)
 	tcase_add_loop_test(tc, test_long_errors, 0, ARRAY_SIZE(long_errors));
 	tcase_add_test(tc, test_long_usage_lists_all);
 	tcase_add_loop_test(tc, test_long_values, 0, ARRAY_SIZE(long_values));
+	tcase_add_test(tc, test_protocol_twice);
 	tcase_add_test(tc, test_long_output_dir);
 	suite_add_tcase(s, tc);
 
