@@ -188,12 +188,17 @@ static int decode_section(struct hg_cur *sc, uint32_t type, struct hg_trace *t,
 	switch (type) {
 	case SEC_RUN: {
 		uint32_t nthreads;
+		char why[128];
 
 		if (t->nthreads || t->cmdline) {
 			err_set(err, errlen, "two run sections");
 			return -EINVAL;
 		}
-		hg_sec_get_run(sc, t, &nthreads);
+		hg_sec_get_run(sc, t, &nthreads, why, sizeof(why));
+		if (*why) {	/* a field out of range, named */
+			err_set(err, errlen, "damaged run section: %s", why);
+			return -EINVAL;
+		}
 		/* RUN, SYSTEM, END and three sections a thread */
 		/* a KEVENTS section is there when the flag says so (version 3) */
 		if (sc->bad || nthreads > 100000 ||
