@@ -2,8 +2,9 @@
 /*
  * check_sections.c - a trace file whose sections are each well formed but
  * which is damaged all the same, its checksum made right: a RUN field out
- * of range is named (tsc_hz); both readers (the whole file, and ctx's
- * stream) say so
+ * of range is named (tsc_hz), a kernel events section anywhere but after
+ * the last thread's records is refused; both readers (the whole file, and
+ * ctx's stream) say so
  */
 #include <errno.h>
 #include <stdint.h>
@@ -67,6 +68,42 @@ static unsigned int sections(const uint8_t *buf, size_t len, size_t *at, uint32_
 	return n;
 }
 
+/*
+ * A copy of @buf with its section of type @type moved to stand before
+ * section @before (an index of the original), resealed.
+ */
+static uint8_t *moved(const uint8_t *buf, size_t len, uint32_t type, unsigned int before)
+{
+	size_t at[MAX_SECTIONS], pos = HEADER, from = 0, size = 0;
+	uint32_t types[MAX_SECTIONS];
+	unsigned int n = sections(buf, len, at, types), i;
+	uint8_t *out = malloc(len);
+
+	ck_assert_ptr_nonnull(out);
+	for (i = 0; i < n; i++)
+		if (types[i] == type) {
+			from = at[i];
+			size = (i + 1 < n ? at[i + 1] : len) - at[i];
+		}
+	ck_assert_uint_gt(size, 0);
+	memcpy(out, buf, HEADER);
+	for (i = 0; i < n; i++) {
+		size_t s = (i + 1 < n ? at[i + 1] : len) - at[i];
+
+		if (i == before) {
+			memcpy(out + pos, buf + from, size);
+			pos += size;
+		}
+		if (at[i] == from)
+			continue;
+		memcpy(out + pos, buf + at[i], s);
+		pos += s;
+	}
+	ck_assert_uint_eq(pos, len);
+	reseal(out, len);
+	return out;
+}
+
 /* @buf refused by both readers with @want in the reason. */
 static void refused(const uint8_t *buf, size_t len, const char *want)
 {
@@ -107,6 +144,30 @@ START_TEST(test_fixture_reads)
 	reseal(buf, len);	/* resealing a sound file changes nothing */
 	ck_assert_msg(hg_trace_decode(buf, len, &t, err, sizeof(err)) == 0, "%s", err);
 	hg_trace_free(t);
+	free(buf);
+}
+END_TEST
+
+/* KEVENTS moved before another section: refused, at its own place if it can be. */
+static const struct {
+	unsigned int before;
+	const char *want;
+} places[] = {
+	{ 1, "a kernel events section out of place (section 1; its place is after the "
+	     "last thread's records)" },				/* after RUN */
+	{ 2, "a kernel events section out of place (section 2;" },	/* after SYSTEM */
+	{ 3, "a kernel events section out of place (section 3;" },	/* after THREAD */
+	{ 4, "damaged: section 4 is out of place" },	/* between PAD and its RECORDS */
+};
+
+START_TEST(test_kevents_misplaced)
+{
+	size_t len;
+	uint8_t *buf = (uint8_t *)hg_test_read_file(KERNEL_HGT, &len);
+	uint8_t *bad = moved(buf, len, SEC_KEVENTS, places[_i].before);
+
+	refused(bad, len, places[_i].want);
+	free(bad);
 	free(buf);
 }
 END_TEST
@@ -158,6 +219,8 @@ static Suite *suite(void)
 	TCase *tc = tcase_create("sections");
 
 	tcase_add_test(tc, test_fixture_reads);
+	tcase_add_loop_test(tc, test_kevents_misplaced, 0,
+			    (int)(sizeof(places) / sizeof(places[0])));
 	tcase_add_loop_test(tc, test_tsc_hz_out_of_range, 0,
 			    (int)(sizeof(freqs) / sizeof(freqs[0])));
 	tcase_add_loop_test(tc, test_tsc_hz_bounds, 0, 2);
