@@ -13,6 +13,7 @@
 #include "hourglass/cmdopt.h"
 #include "hourglass/outpath.h"
 #include "run/config.h"
+#include "trace/errlen.h"
 #include "trace/lookup.h"
 #include "trace/timeval.h"
 
@@ -204,7 +205,7 @@ static int store_list(struct parse *p, const struct hg_opt *o, const char *name,
 	case HG_LIST_EMPTY_ITEM:
 		if (!*lp.item)
 			return hg_opt_fail(p->err, p->errlen, ret, "%s: %s %s: empty value after ','",
-				    cmd, name, val);
+				    cmd, name, hg_quote(val).s);
 		if (lp.list.n < HG_OPT_LIST_MAX) {
 			/* an empty item before others: refused as a value */
 			ret = hg_opt_value(o->elem, name, "", o->min, o->max, o->flags, &v,
@@ -215,13 +216,13 @@ static int store_list(struct parse *p, const struct hg_opt *o, const char *name,
 		/* fall through */
 	case HG_LIST_TOO_MANY:
 		return hg_opt_fail(p->err, p->errlen, -EINVAL, "%s: %s %s: at most %d values", cmd, name,
-			    val, HG_OPT_LIST_MAX);
+			    hg_quote(val).s, HG_OPT_LIST_MAX);
 	case HG_LIST_TOO_LONG:
-		return hg_opt_fail(p->err, p->errlen, ret, "%s: %s %.*s: too long", cmd, name,
-			    (int)strcspn(lp.item, ","), lp.item);
+		return hg_opt_fail(p->err, p->errlen, ret, "%s: %s %s: too long", cmd, name,
+			    hg_quote_mem(lp.item, strcspn(lp.item, ",")).s);
 	case HG_LIST_NOT_INCREASING:
 		return hg_opt_fail(p->err, p->errlen, ret, "%s: %s %s: values must increase", cmd, name,
-			    val);
+			    hg_quote(val).s);
 	case HG_LIST_BAD_VALUE:
 	case HG_LIST_OK:
 		break;
@@ -365,7 +366,7 @@ static int finish(struct parse *p, const bool *given, size_t npos, char *const *
 		ret = hg_output_problem(path, trace, why, sizeof(why));
 		if (ret)
 			return hg_opt_fail(p->err, p->errlen, ret, "%s: %s %s: %s", spec->name, name,
-				    path, why);
+				    hg_quote(path).s, why);
 		if (i < 64) {
 			snprintf(onames[nout], sizeof(onames[nout]), "%s", name);
 			names[nout] = onames[nout];
@@ -380,8 +381,8 @@ static int finish(struct parse *p, const bool *given, size_t npos, char *const *
 			continue;
 		ret = hg_output_problem(argv[pos[k]], trace, why, sizeof(why));
 		if (ret)
-			return hg_opt_fail(p->err, p->errlen, ret, "%s: %s: %s", spec->name, argv[pos[k]],
-				    why);
+			return hg_opt_fail(p->err, p->errlen, ret, "%s: %s: %s", spec->name,
+				    hg_quote(argv[pos[k]]).s, why);
 		names[nout] = a->name;
 		outs[nout++] = argv[pos[k]];
 	}
@@ -449,15 +450,18 @@ int hg_cmdopt_parse(const struct hg_cmdspec *spec, int argc, char *const *argv,
 				    hg_opt_prefixed(arg, spec->opts, nopts, sizeof(*o), several,
 						    sizeof(several)) > 1)
 					return hg_opt_fail(err, errlen, -EINVAL,
-						    "%s: ambiguous option '%.*s' (could be %s)",
-						    spec->name, (int)strcspn(arg, "="), arg, several);
+						    "%s: ambiguous option '%s' (could be %s)",
+						    spec->name, hg_quote_mem(arg, strcspn(arg, "=")).s,
+						    several);
 				if (near)
 					return hg_opt_fail(err, errlen, -EINVAL,
-						    "%s: unknown option '%.*s' (did you mean --%s?)",
-						    spec->name, (int)strcspn(arg, "="), arg, near);
+						    "%s: unknown option '%s' (did you mean --%s?)",
+						    spec->name, hg_quote_mem(arg, strcspn(arg, "=")).s,
+						    near);
 				return hg_opt_fail(err, errlen, -EINVAL,
-					    "%s: unknown option '%.*s' (see hourglass help %s)",
-					    spec->name, (int)strcspn(arg, "="), arg, spec->name);
+					    "%s: unknown option '%s' (see hourglass help %s)",
+					    spec->name, hg_quote_mem(arg, strcspn(arg, "=")).s,
+					    spec->name);
 			}
 			given[o - spec->opts] = true;
 			if (val) {
@@ -487,7 +491,7 @@ int hg_cmdopt_parse(const struct hg_cmdspec *spec, int argc, char *const *argv,
 			}
 			return hg_opt_fail(err, errlen, -EINVAL,
 				    "%s: unexpected argument '%s' (see hourglass help %s)",
-				    spec->name, arg, spec->name);
+				    spec->name, hg_quote(arg).s, spec->name);
 		}
 		if (npos < MAX_POS)
 			pos[npos] = i;

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * msgout.c - messages shown tamed and bounded: a stream of our own over
- * standard error
+ * standard error, which knows the status line and clears it before a
+ * message
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -15,12 +16,21 @@
 #define PREFIX		"hourglass: "
 #define PREFIX_LEN	(sizeof(PREFIX) - 1)
 
-enum line_kind { LINE_START, LINE_MESSAGE, LINE_OTHER };
+/* What clears the status line: back to its start, erase to the end. */
+#define CLEAR		"\r\033[K"
+#define CLEAR_LEN	(sizeof(CLEAR) - 1)
+/* What ends a status line's text: erase what an older, longer one left. */
+#define ERASE		"\033[K"
+#define ERASE_LEN	(sizeof(ERASE) - 1)
+
+enum line_kind { LINE_START, LINE_MESSAGE, LINE_OTHER, LINE_STATUS };
 
 struct msgout {
 	int fd;
 	enum line_kind kind;
-	size_t n;			/* bytes of the line so far */
+	bool status;			/* a status line is shown, the cursor after it */
+	size_t erase;			/* bytes of ERASE just seen in a status line */
+	size_t n;			/* bytes of the line so far (a status line's: from \r) */
 	char head[HG_MSG_MAX + 1];	/* its first bytes (all of a short line) */
 	char tail[HG_MSG_TAIL];		/* its last bytes, a ring, once past head */
 };
@@ -48,10 +58,23 @@ static size_t char_start(const char *s, size_t at, size_t n)
 	return at;
 }
 
-/* The message line held, tamed and bounded, with its newline. */
+/* Take a status line shown off the terminal, before a line of another kind. */
+static int clear_status(struct msgout *m)
+{
+	if (!m->status)
+		return 0;
+	m->status = false;
+	return put(m->fd, CLEAR, CLEAR_LEN);
+}
+
+/*
+ * The message line held, tamed and bounded, with its newline; a status
+ * line shown is cleared in the same write.
+ */
 static int end_message(struct msgout *m)
 {
-	char line[HG_MSG_MAX + 2], tail[HG_MSG_TAIL];
+	char buf[CLEAR_LEN + HG_MSG_MAX + 2], tail[HG_MSG_TAIL];
+	char *line = buf + CLEAR_LEN;
 	size_t len, h, t, k;
 
 	if (m->n <= HG_MSG_MAX) {
@@ -77,6 +100,11 @@ static int end_message(struct msgout *m)
 			line[k] = '?';
 	hg_tame(line);
 	line[len++] = '\n';
+	if (m->status) {
+		m->status = false;
+		memcpy(buf, CLEAR, CLEAR_LEN);
+		return put(m->fd, buf, CLEAR_LEN + len);
+	}
 	return put(m->fd, line, len);
 }
 
@@ -88,42 +116,103 @@ static void keep(struct msgout *m, char c)
 	m->n++;
 }
 
+/*
+ * A status line: "\r<text>\033[K", written over itself. Its bytes pass as
+ * they come; once its erase is seen, the stream knows a status line is
+ * shown (when it had text) and clears it before the next line of another
+ * kind. Returns how many bytes of @buf (@size) it took, or -1.
+ */
+static ssize_t status_bytes(struct msgout *m, const char *buf, size_t size)
+{
+	size_t i;
+
+	for (i = 0; i < size; i++) {
+		char c = buf[i];
+
+		if (c == '\n') {	/* a line ended by hand: left shown, the next starts */
+			m->kind = LINE_START;
+			m->n = 0;
+			i++;
+			break;
+		}
+		m->n++;
+		/* m->erase: how much of the erase the last bytes match */
+		m->erase = c == ERASE[m->erase] ? m->erase + 1 : c == ERASE[0];
+		if (m->erase == ERASE_LEN) {
+			m->status = m->n > 1 + ERASE_LEN;	/* "\r\033[K" alone clears */
+			m->kind = LINE_START;
+			m->n = 0;
+			m->erase = 0;
+			i++;
+			break;
+		}
+	}
+	return put(m->fd, buf, i) ? -1 : (ssize_t)i;
+}
+
+/* Bytes of another kind of line (usage text, the live view's): as they come. */
+static ssize_t other_bytes(struct msgout *m, const char *buf, size_t size)
+{
+	const char *nl = memchr(buf, '\n', size);
+	size_t n = nl ? (size_t)(nl - buf) + 1 : size;
+
+	if (put(m->fd, buf, n))
+		return -1;
+	if (nl)
+		m->kind = LINE_START;
+	return (ssize_t)n;
+}
+
+/* Byte @c at the start of a line: a status line, a message, or neither. */
+static int start_byte(struct msgout *m, char c)
+{
+	if (!m->n && c == '\r') {
+		m->kind = LINE_STATUS;
+		m->n = 1;
+		return put(m->fd, &c, 1);
+	}
+	if (c == PREFIX[m->n] && m->n + 1 < PREFIX_LEN) {
+		m->head[m->n++] = c;
+		return 0;
+	}
+	if (c == PREFIX[m->n]) {
+		m->kind = LINE_MESSAGE;
+		keep(m, c);
+		return 0;
+	}
+	/* not a message: what was held, then the rest as it comes */
+	m->head[m->n++] = c;
+	if (!(m->n == 1 && c == '\n') && clear_status(m))
+		return -1;	/* a bare newline keeps a status line, as it asks */
+	m->status = false;
+	if (put(m->fd, m->head, m->n))
+		return -1;
+	m->n = 0;
+	m->kind = c == '\n' ? LINE_START : LINE_OTHER;
+	return 0;
+}
+
 static ssize_t msg_write(void *cookie, const char *buf, size_t size)
 {
 	struct msgout *m = cookie;
 	size_t i = 0;
 
 	while (i < size) {
-		char c = buf[i];
+		ssize_t took;
+		char c;
 
-		if (m->kind == LINE_OTHER) {
-			const char *nl = memchr(buf + i, '\n', size - i);
-			size_t n = nl ? (size_t)(nl - (buf + i)) + 1 : size - i;
-
-			if (put(m->fd, buf + i, n))
+		if (m->kind == LINE_OTHER || m->kind == LINE_STATUS) {
+			took = m->kind == LINE_OTHER ? other_bytes(m, buf + i, size - i) :
+						       status_bytes(m, buf + i, size - i);
+			if (took < 0)
 				return -1;
-			i += n;
-			if (nl)
-				m->kind = LINE_START;
+			i += (size_t)took;
 			continue;
 		}
-		i++;
+		c = buf[i++];
 		if (m->kind == LINE_START) {
-			if (c == PREFIX[m->n] && m->n + 1 < PREFIX_LEN) {
-				m->head[m->n++] = c;
-				continue;
-			}
-			if (c != PREFIX[m->n]) {
-				/* not a message: what was held, then the rest as it comes */
-				m->head[m->n++] = c;
-				if (put(m->fd, m->head, m->n))
-					return -1;
-				m->n = 0;
-				m->kind = c == '\n' ? LINE_START : LINE_OTHER;
-				continue;
-			}
-			m->kind = LINE_MESSAGE;
-			keep(m, c);
+			if (start_byte(m, c))
+				return -1;
 			continue;
 		}
 		if (c != '\n') {
@@ -146,7 +235,7 @@ static int msg_close(void *cookie)
 	if (m->kind == LINE_MESSAGE)
 		ret = end_message(m);
 	else if (m->kind == LINE_START && m->n)
-		ret = put(m->fd, m->head, m->n);
+		ret = clear_status(m) || put(m->fd, m->head, m->n) ? -1 : 0;
 	free(m);
 	return ret;
 }

@@ -4,7 +4,11 @@
  * error that starts "hourglass: " is shown tamed (control characters, an
  * escape or a bell from a file name or a file's text, as '?') and bounded
  * (a long value cut in the middle, with "...", so that the reason at the
- * end stays visible); other lines (the live view's) pass untouched
+ * end stays visible); other lines (the live view's) pass untouched. A
+ * status line ("\r<text>\033[K", written over itself, no newline) passes
+ * too, and while one is shown the next line of another kind, a message
+ * above all, is written after "\r\033[K", which clears it: whoever prints
+ * (the run's engine, its live view, a subcommand) need not know it is there.
  */
 #ifndef HG_MSGOUT_H
 #define HG_MSGOUT_H
@@ -19,9 +23,10 @@
 
 /*
  * hg_msg_stream - a new unbuffered stream that writes to descriptor @fd,
- * taming and bounding the lines that start "hourglass: " as above. A
- * message line is written when its newline is. Returns the stream, or NULL
- * with errno set (out of memory). Its state is freed when it is closed.
+ * taming and bounding the lines that start "hourglass: " and clearing a
+ * status line shown before them, as above. A message line is written when
+ * its newline is, in one write. Returns the stream, or NULL with errno set
+ * (out of memory). Its state is freed when it is closed.
  */
 FILE *hg_msg_stream(int fd);
 

@@ -18,6 +18,7 @@
 #include "hourglass/runopts.h"
 #include "run/cpulist.h"
 #include "trace/brk.h"
+#include "trace/errlen.h"
 
 /* LAT: the paper's table 1 (1, 5, 10, 50 ms), and finer ones below. */
 static const uint64_t default_thresholds_ns[] = {
@@ -78,7 +79,7 @@ static int parse_thresholds(struct parser *ps, const char *opt, const char *val)
 	return ret;
 }
 
-/* --protocol <lock>=none|inherit|protect */
+/* --protocol <lock>=none|inherit|protect; a lock given two protocols is refused */
 static int parse_protocol(struct parser *ps, const char *opt, const char *val)
 {
 	const char *eq = val ? strchr(val, '=') : NULL;
@@ -87,16 +88,22 @@ static int parse_protocol(struct parser *ps, const char *opt, const char *val)
 	int k;
 
 	if (!eq || eq == val)
-		return hg_args_fail(ps, -EINVAL, "%s %.64s: write <lock>=none|inherit|protect "
-				    "(e.g. L=inherit)", opt, val ? val : "");
+		return hg_args_fail(ps, -EINVAL, "%s %s: write <lock>=none|inherit|protect "
+				    "(e.g. L=inherit)", opt, hg_quote(val).s);
 	if (hg_lock_protocol_parse(eq + 1, &p))
-		return hg_args_fail(ps, -EINVAL, "%s %.64s: unknown protocol '%.32s' (choose "
-				    "none, inherit or protect)", opt, val, eq + 1);
+		return hg_args_fail(ps, -EINVAL, "%s %s: unknown protocol '%s' (choose "
+				    "none, inherit or protect)", opt, hg_quote(val).s,
+				    hg_quote(eq + 1).s);
 	snprintf(name, sizeof(name), "%.*s", (int)(eq - val < HG_LOCK_NAME_LEN ?
 		 eq - val : HG_LOCK_NAME_LEN), val);
 	k = hg_args_lock(ps, opt, name);
 	if (k < 0)
 		return k;
+	if (ps->protocol_given[k] && ps->cfg->locks[k].protocol != p)
+		return hg_args_fail(ps, -EINVAL, "%s %s: lock %s is given two protocols, %s "
+				    "and %s (give it one)", opt, hg_quote(val).s, name,
+				    hg_lock_protocol_name(ps->cfg->locks[k].protocol),
+				    hg_lock_protocol_name(p));
 	ps->cfg->locks[k].protocol = p;
 	ps->protocol_given[k] = true;
 	ps->protocol_arg[k] = val;
@@ -221,8 +228,8 @@ static int parse_one(struct parser *ps, const struct hg_run_opt *o, const char *
 		return parse_time_opt(ps, opt, val, &cfg->break_ns, false);
 	case O_BREAK_ON:
 		if (hg_break_parse_on(val, &cfg->break_on, why, sizeof(why)))
-			return hg_args_fail(ps, -EINVAL, "%s %.64s: %s%s%schoose from gap, lat, miss, "
-				    "separated by commas", opt, val, *why ? "'" : "", why,
+			return hg_args_fail(ps, -EINVAL, "%s %s: %s%s%schoose from gap, lat, miss, "
+				    "separated by commas", opt, hg_quote(val).s, *why ? "'" : "", why,
 				    *why ? "' is not one; " : "");
 		ps->break_on_given = true;
 		return 0;
@@ -303,7 +310,7 @@ static int parse_one(struct parser *ps, const struct hg_run_opt *o, const char *
 			ret = parse_time_opt(ps, opt, argv[*i + 1], &a->v.resv.period, false);
 		if (!ret && a->v.resv.budget > a->v.resv.period)
 			return hg_args_fail(ps, -EINVAL, "%s %s %s: the budget exceeds the period",
-				    opt, argv[*i], argv[*i + 1]);
+				    opt, hg_quote(argv[*i]).s, hg_quote(argv[*i + 1]).s);
 		*i += 1;
 		return ret;
 	default:
@@ -360,23 +367,25 @@ int hg_parse_args(int argc, char *const *argv, const char *help, struct hg_confi
 			if (arg[0] == '-' && arg[1] == '-' &&
 			    hg_opt_prefixed(arg, &hg_run_opts[0].lg, rows, sizeof(hg_run_opts[0]),
 					    several, sizeof(several)) > 1)
-				ret = hg_args_fail(&ps, -EINVAL, "ambiguous option '%.*s' (could be %s)",
-					   (int)strcspn(arg, "="), arg, several);
+				ret = hg_args_fail(&ps, -EINVAL, "ambiguous option '%s' (could be %s)",
+					   hg_quote_mem(arg, strcspn(arg, "=")).s, several);
 			else if (near)
-				ret = hg_args_fail(&ps, -EINVAL, "unknown option '%.*s' (did you mean --%s?)",
-					   (int)strcspn(arg, "="), arg, near);
+				ret = hg_args_fail(&ps, -EINVAL, "unknown option '%s' (did you mean --%s?)",
+					   hg_quote_mem(arg, strcspn(arg, "=")).s, near);
 			else if (arg[0] == '-')
-				ret = hg_args_fail(&ps, -EINVAL, "unknown option '%.*s' (see %s)",
-					   (int)strcspn(arg, "="), arg, help);
+				ret = hg_args_fail(&ps, -EINVAL, "unknown option '%s' (see %s)",
+					   hg_quote_mem(arg, strcspn(arg, "=")).s, help);
 			else if (prev && prev->id == O_ALL)	/* cyclictest's -a <cpu> */
 				ret = hg_args_fail(&ps, -EINVAL, "unexpected argument '%s': %s takes "
 					   "no value, it applies what follows to all threads "
-					   "(--cpu %s pins them)", arg, argv[i - 1], arg);
+					   "(--cpu %s pins them)", hg_quote(arg).s, argv[i - 1],
+					   hg_quote(arg).s);
 			else if (prev && !prev->nargs)
 				ret = hg_args_fail(&ps, -EINVAL, "unexpected argument '%s': %s takes "
-					   "no value (see %s)", arg, argv[i - 1], help);
+					   "no value (see %s)", hg_quote(arg).s, argv[i - 1], help);
 			else
-				ret = hg_args_fail(&ps, -EINVAL, "unexpected argument '%s' (see %s)", arg, help);
+				ret = hg_args_fail(&ps, -EINVAL, "unexpected argument '%s' (see %s)",
+					   hg_quote(arg).s, help);
 			break;
 		}
 		prev = o;

@@ -15,6 +15,7 @@
 #include "hourglass/options.h"
 #include "hourglass/optionsint.h"
 #include "hourglass/outpath.h"
+#include "trace/errlen.h"
 #include "trace/timeval.h"
 
 struct thread_opt *hg_args_assign(struct parser *ps, enum opt_id id)
@@ -114,7 +115,7 @@ int hg_args_finish(struct parser *ps)
 		return hg_args_fail(ps, -EINVAL, "-n <threads> is required (e.g. -n 3)");
 	if (ps->max_scope >= (int)cfg->nthreads)
 		return hg_args_fail(ps, -EINVAL, "-t %s: no such thread (-n %u gives threads 0 to %u)",
-			    ps->max_scope_arg, cfg->nthreads, cfg->nthreads - 1);
+			    hg_quote(ps->max_scope_arg).s, cfg->nthreads, cfg->nthreads - 1);
 	cfg->threads = calloc(cfg->nthreads, sizeof(*cfg->threads));
 	if (!cfg->threads)
 		return hg_args_fail(ps, -ENOMEM, "out of memory");

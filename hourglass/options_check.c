@@ -23,7 +23,7 @@ static int check_writable(const char *opt, const char *path, char *err, size_t e
 	if (!hg_output_problem(path, NULL, why, sizeof(why)))
 		return 0;
 	if (*path)
-		snprintf(err, errlen, "%s %s: %s", opt, path, why);
+		snprintf(err, errlen, "%s %s: %s", opt, hg_quote(path).s, why);
 	else
 		snprintf(err, errlen, "%s: %s", opt, why);
 	return -EINVAL;

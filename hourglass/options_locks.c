@@ -11,6 +11,7 @@
 
 #include "hourglass/options.h"
 #include "hourglass/optionsint.h"
+#include "trace/errlen.h"
 #include "trace/timeval.h"
 
 int hg_args_lock(struct parser *ps, const char *opt, const char *name)
@@ -19,8 +20,8 @@ int hg_args_lock(struct parser *ps, const char *opt, const char *name)
 	uint32_t k;
 
 	if (!hg_lock_name_ok(name))
-		return hg_args_fail(ps, -EINVAL, "%s %.40s: not a lock name (1 to %d letters, "
-				    "digits, '_', '-' or '.', e.g. L)", opt, name,
+		return hg_args_fail(ps, -EINVAL, "%s %s: not a lock name (1 to %d letters, "
+				    "digits, '_', '-' or '.', e.g. L)", opt, hg_quote(name).s,
 				    HG_LOCK_NAME_LEN - 1);
 	for (k = 0; k < cfg->nlocks; k++)
 		if (!strcmp(cfg->locks[k].name, name))

@@ -14,6 +14,7 @@
 
 #include "hourglass/cmdopt.h"
 #include "run/config.h"
+#include "trace/errlen.h"
 #include "trace/lookup.h"
 #include "trace/timeval.h"
 
@@ -66,14 +67,16 @@ int hg_parse_size(const char *s, uint64_t *bytes, char *why, size_t len)
 		*bytes = v << units[i].shift;
 		return 0;
 	}
-	return hg_opt_fail(why, len, -EINVAL, "unknown size unit '%s' (use B, K, M or G)", u);
+	return hg_opt_fail(why, len, -EINVAL, "unknown size unit '%s' (use B, K, M or G)",
+			   hg_quote(u).s);
 }
 
 int hg_opt_value(enum hg_opt_kind kind, const char *opt, const char *val,
 		 uint64_t min, uint64_t max, unsigned int flags, uint64_t *v,
 		 char *err, size_t errlen)
 {
-	char why[128], a[32], b[32];
+	struct hg_quoted q = hg_quote(val);	/* a long value cut: the reason stays */
+	char why[256], a[32], b[32];
 	int ret;
 
 	if (!min && !(flags & HG_OPT_ZERO_OK))
@@ -82,45 +85,45 @@ int hg_opt_value(enum hg_opt_kind kind, const char *opt, const char *val,
 	case HG_OPT_TIME:
 		ret = hg_parse_time(val, v, why, sizeof(why));
 		if (ret)
-			return hg_opt_fail(err, errlen, ret, "%s %s: %s", opt, val, why);
+			return hg_opt_fail(err, errlen, ret, "%s %s: %s", opt, q.s, why);
 		if (*v < min)
 			return min == 1 ?
 				hg_opt_fail(err, errlen, -EINVAL, "%s %s: must be greater than zero",
-				     opt, val) :
-				hg_opt_fail(err, errlen, -ERANGE, "%s %s: at least %s", opt, val,
+				     opt, q.s) :
+				hg_opt_fail(err, errlen, -ERANGE, "%s %s: at least %s", opt, q.s,
 				     hg_format_time(min, a, sizeof(a)));
 		if (!max && *v > HG_MAX_TIME_NS)
-			return hg_opt_fail(err, errlen, -ERANGE, "%s %s: at most a year", opt, val);
+			return hg_opt_fail(err, errlen, -ERANGE, "%s %s: at most a year", opt, q.s);
 		if (max && *v > max)
-			return hg_opt_fail(err, errlen, -ERANGE, "%s %s: at most %s", opt, val,
+			return hg_opt_fail(err, errlen, -ERANGE, "%s %s: at most %s", opt, q.s,
 				    hg_format_time(max, b, sizeof(b)));
 		return 0;
 	case HG_OPT_COUNT:
 		ret = hg_parse_u64(val, v);
 		if (ret == -EINVAL)
-			return hg_opt_fail(err, errlen, ret, "%s %s: not a number", opt, val);
+			return hg_opt_fail(err, errlen, ret, "%s %s: not a number", opt, q.s);
 		if (!max && !ret && *v >= min)
 			return 0;
 		if (!max)
 			return min == 1 && !ret ?
 				hg_opt_fail(err, errlen, -EINVAL, "%s %s: must be greater than zero",
-				     opt, val) :
+				     opt, q.s) :
 				hg_opt_fail(err, errlen, -ERANGE, "%s %s: must be at least %llu", opt,
-				     val, (unsigned long long)min);
+				     q.s, (unsigned long long)min);
 		if (ret || *v < min || *v > max)
 			return hg_opt_fail(err, errlen, -ERANGE, "%s %s: must be %llu to %llu", opt,
-				    val, (unsigned long long)min, (unsigned long long)max);
+				    q.s, (unsigned long long)min, (unsigned long long)max);
 		return 0;
 	case HG_OPT_SIZE:
 		ret = hg_parse_size(val, v, why, sizeof(why));
 		if (ret)
-			return hg_opt_fail(err, errlen, ret, "%s %s: %s", opt, val, why);
+			return hg_opt_fail(err, errlen, ret, "%s %s: %s", opt, q.s, why);
 		if (*v < min && min == 1)
 			return hg_opt_fail(err, errlen, -EINVAL, "%s %s: must be greater than zero",
-				    opt, val);
+				    opt, q.s);
 		if (*v < min || (max && *v > max))
 			return hg_opt_fail(err, errlen, -ERANGE, "%s %s: must be %llu to %llu bytes",
-				    opt, val, (unsigned long long)min,
+				    opt, q.s, (unsigned long long)min,
 				    (unsigned long long)(max ? max : UINT64_MAX));
 		return 0;
 	default:

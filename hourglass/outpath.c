@@ -15,6 +15,7 @@
 
 #include "hourglass/outpath.h"
 #include "trace/atomicfile.h"
+#include "trace/errlen.h"
 
 #define SUFFIX_LEN	(sizeof(HG_ATOMIC_SUFFIX) - 1)
 
@@ -49,18 +50,18 @@ static int bad_dir(const char *dir, char *why, size_t len)
 	if (stat(dir, &st)) {
 		e = errno;
 		if (e == ENOENT)
-			snprintf(why, len, "directory %s does not exist", dir);
+			snprintf(why, len, "directory %s does not exist", hg_quote(dir).s);
 		else
-			snprintf(why, len, "cannot write in %s: %s", dir, strerror(e));
+			snprintf(why, len, "cannot write in %s: %s", hg_quote(dir).s, strerror(e));
 		return -e;
 	}
 	if (!S_ISDIR(st.st_mode)) {
-		snprintf(why, len, "%s is not a directory", dir);
+		snprintf(why, len, "%s is not a directory", hg_quote(dir).s);
 		return -ENOTDIR;
 	}
 	if (access(dir, W_OK | X_OK)) {
 		e = errno;
-		snprintf(why, len, "cannot write in %s: %s", dir, strerror(e));
+		snprintf(why, len, "cannot write in %s: %s", hg_quote(dir).s, strerror(e));
 		return -e;
 	}
 	return 0;
@@ -98,7 +99,8 @@ static int cannot_create(const char *dir, const char *out, char *why, size_t len
 		}
 		e = errno;
 	}
-	snprintf(why, len, "cannot create a file in %s: %s", dir, strerror(e));
+	snprintf(why, len, "cannot create a file in %s: %s", hg_quote(dir).s,
+		 strerror(e));
 	return -e;
 }
 

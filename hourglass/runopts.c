@@ -88,7 +88,7 @@ const struct hg_run_opt hg_run_opts[] = {
 	{ NULL, "protocol", O_PROTOCOL, 1, "<lock>=<protocol>", .rank = 40, GLOBAL,
 	  .help = "how lock <lock> of --cs hands priorities on: none,\n"
 		  "inherit (the default) or protect (the ceiling is\n"
-		  "the highest priority among its users)" },
+		  "the highest priority among its users); one a lock" },
 	{ NULL, "overheads", O_OVERHEADS, 1, "<file>[,<file>]", .rank = 42, GLOBAL,
 	  .help = "the prediction also with the costs of switches\n"
 		  "(ctxcost --json) and of the cache (cachecost\n"

@@ -150,30 +150,35 @@ int hg_taskset_from_config(const struct hg_config *cfg, struct hg_taskset *s,
 static int cs_word(char *w, const struct hg_taskset *s, struct hg_rta_task *k,
 		   char *why, size_t whylen)
 {
-	char *colon = strchr(w + 3, ':'), inner[128];
+	char *colon = strchr(w + 3, ':'), inner[256];
+	struct hg_quoted lock;
 	uint32_t i;
+	int ret;
 
 	if (!colon || colon == w + 3) {
-		snprintf(why, whylen, "'%s': write CS=<lock>:<amount> (e.g. CS=L:0.5ms)", w);
+		snprintf(why, whylen, "'%s': write CS=<lock>:<amount> (e.g. CS=L:0.5ms)",
+			 hg_quote(w).s);
 		return -EINVAL;
 	}
 	*colon = '\0';
+	lock = hg_quote(w + 3);
 	for (i = 0; i < s->nlocks && strcmp(s->locks[i].name, w + 3); i++)
 		;
 	if (i == s->nlocks) {
 		snprintf(why, whylen, "CS=%s: unknown lock '%s' (declare it on a line before: "
-			 "lock %s none|inherit|protect)", w + 3, w + 3, w + 3);
+			 "lock %s none|inherit|protect)", lock.s, lock.s, lock.s);
 		return -EINVAL;
 	}
 	if (k->ncs == HG_MAX_CS) {
-		snprintf(why, whylen, "CS=%s: at most %d sections a task", w + 3, HG_MAX_CS);
+		snprintf(why, whylen, "CS=%s: at most %d sections a task", lock.s, HG_MAX_CS);
 		return -EINVAL;
 	}
 	k->cs[k->ncs].lock = i;
-	if (hg_parse_time(colon + 1, &k->cs[k->ncs].ns, inner, sizeof(inner)) ||
-	    !k->cs[k->ncs].ns) {
-		snprintf(why, whylen, "CS=%s:%s: %s", w + 3, colon + 1,
-			 k->cs[k->ncs].ns ? inner : "the amount must be greater than zero");
+	/* a value that does not parse (too large, no unit) says why, not "zero" */
+	ret = hg_parse_time(colon + 1, &k->cs[k->ncs].ns, inner, sizeof(inner));
+	if (ret || !k->cs[k->ncs].ns) {
+		snprintf(why, whylen, "CS=%s:%s: %s", lock.s, hg_quote(colon + 1).s,
+			 ret ? inner : "the amount must be greater than zero");
 		return -EINVAL;
 	}
 	k->ncs++;
@@ -192,13 +197,15 @@ static int task_word(char *w, const struct hg_taskset *s, struct hg_rta_task *k,
 		return cs_word(w, s, k, why, whylen);
 	if (!strncmp(w, "CPU=", 4)) {
 		if (hg_cpuset_parse(w + 4, &k->cpus)) {
-			snprintf(why, whylen, "'%s': not a CPU list (e.g. CPU=0, CPU=0-1, CPU=0,2)", w);
+			snprintf(why, whylen, "'%s': not a CPU list (e.g. CPU=0, CPU=0-1, CPU=0,2)",
+				 hg_quote(w).s);
 			return -EINVAL;
 		}
 		return 0;
 	}
 	if (!eq || eq == w + 0 || eq[1] == '\0' || eq - w != 1) {
-		snprintf(why, whylen, "'%s': write K=<value> with K one of C T D J B P CPU CS", w);
+		snprintf(why, whylen, "'%s': write K=<value> with K one of C T D J B P CPU CS",
+			 hg_quote(w).s);
 		return -EINVAL;
 	}
 	switch (w[0]) {
@@ -213,14 +220,15 @@ static int task_word(char *w, const struct hg_taskset *s, struct hg_rta_task *k,
 		prio_label(&p, plabel, plen, &k->prio);
 		return 0;
 	default:
-		snprintf(why, whylen, "'%s': unknown field '%c' (use C T D J B P CPU CS)", w, w[0]);
+		snprintf(why, whylen, "'%s': unknown field '%c' (use C T D J B P CPU CS)",
+			 hg_quote(w).s, w[0]);
 		return -EINVAL;
 	}
 	{
-		char inner[128];
+		char inner[256];
 
 		if (hg_parse_time(eq + 1, field, inner, sizeof(inner))) {
-			snprintf(why, whylen, "'%s': %s", w, inner);
+			snprintf(why, whylen, "'%s': %s", hg_quote(w).s, inner);
 			return -EINVAL;
 		}
 	}
@@ -243,13 +251,13 @@ static int lock_line(char *line, struct hg_taskset *s, char *why, size_t whylen)
 		return -EINVAL;
 	}
 	if (!hg_lock_name_ok(name)) {
-		snprintf(why, whylen, "lock '%.40s': not a lock name (1 to %d letters, digits, "
-			 "'_', '-' or '.')", name, HG_LOCK_NAME_LEN - 1);
+		snprintf(why, whylen, "lock '%s': not a lock name (1 to %d letters, digits, "
+			 "'_', '-' or '.')", hg_quote(name).s, HG_LOCK_NAME_LEN - 1);
 		return -EINVAL;
 	}
 	if (hg_lock_protocol_parse(proto, &p)) {
-		snprintf(why, whylen, "lock %s %.32s: unknown protocol (choose none, inherit or "
-			 "protect)", name, proto);
+		snprintf(why, whylen, "lock %s %s: unknown protocol (choose none, inherit or "
+			 "protect)", name, hg_quote(proto).s);
 		return -EINVAL;
 	}
 	for (i = 0; i < s->nlocks; i++)
@@ -349,6 +357,7 @@ static int task_line(char *line, const struct hg_taskset *s, struct hg_taskset_t
 
 int hg_taskset_read(const char *path, struct hg_taskset *s, char *err, size_t errlen)
 {
+	struct hg_quoted qp = hg_quote(path);	/* a long name cut: the reason stays */
 	char *line = NULL, why[HG_ERR_LEN];
 	size_t cap = 0, lineno = 0;
 	int ret = 0;
@@ -356,7 +365,7 @@ int hg_taskset_read(const char *path, struct hg_taskset *s, char *err, size_t er
 	FILE *f = hg_infile_text(path, HG_TASKSET_MAX_BYTES, &ret, why, sizeof(why));
 
 	if (!f) {
-		snprintf(err, errlen, "%s: %s", path, why);
+		snprintf(err, errlen, "%s: %s", qp.s, why);
 		return ret;
 	}
 	ret = hg_taskset_alloc(s, 0);
@@ -370,7 +379,7 @@ int hg_taskset_read(const char *path, struct hg_taskset *s, char *err, size_t er
 		if (got < 0) {
 			ret = (int)got;
 			if (got == -E2BIG)
-				snprintf(err, errlen, "%s line %zu: longer than %u bytes", path, lineno,
+				snprintf(err, errlen, "%s line %zu: longer than %u bytes", qp.s, lineno,
 					 HG_TASKSET_MAX_LINE);
 			else if (got == -ENOMEM)
 				snprintf(err, errlen, "out of memory");
@@ -382,13 +391,13 @@ int hg_taskset_read(const char *path, struct hg_taskset *s, char *err, size_t er
 		if (!strncmp(p, "lock", 4) && (p[4] == ' ' || p[4] == '\t')) {
 			ret = lock_line(p, s, why, sizeof(why));
 			if (ret)
-				snprintf(err, errlen, "%s line %zu: %s", path, lineno, why);
+				snprintf(err, errlen, "%s line %zu: %s", qp.s, lineno, why);
 			continue;
 		}
 		if (s->n == HG_TASKSET_MAX_TASKS) {
 			ret = -E2BIG;
 			snprintf(err, errlen, "%s line %zu: more than %u tasks, the most analysed "
-				 "(the analyses' work grows with the square of the tasks)", path,
+				 "(the analyses' work grows with the square of the tasks)", qp.s,
 				 lineno, HG_TASKSET_MAX_TASKS);
 			break;
 		}
@@ -400,7 +409,7 @@ int hg_taskset_read(const char *path, struct hg_taskset *s, char *err, size_t er
 		}
 		ret = task_line(p, s, task, why, sizeof(why));
 		if (ret) {
-			snprintf(err, errlen, "%s line %zu: %s", path, lineno, why);
+			snprintf(err, errlen, "%s line %zu: %s", qp.s, lineno, why);
 			break;
 		}
 		task->rta.id = (unsigned int)(s->n - 1);
@@ -408,16 +417,16 @@ int hg_taskset_read(const char *path, struct hg_taskset *s, char *err, size_t er
 	free(line);
 	if (!ret && ferror(f)) {
 		ret = -EIO;
-		snprintf(err, errlen, "%s: %s", path, strerror(EIO));
+		snprintf(err, errlen, "%s: %s", qp.s, strerror(EIO));
 	}
 	fclose(f);
 	if (!ret && !s->n) {
 		snprintf(err, errlen, "%s: no task in it (one per line, e.g. C=3ms T=8ms P=RTMED)",
-			 path);
+			 qp.s);
 		ret = -EINVAL;
 	}
 	if (!ret && (ret = check_locks(s, why, sizeof(why))))
-		snprintf(err, errlen, "%s: %s", path, why);
+		snprintf(err, errlen, "%s: %s", qp.s, why);
 	if (!ret)
 		hg_taskset_admission(s);
 	if (ret) {

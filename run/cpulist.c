@@ -8,15 +8,17 @@
 
 #include "analysis/cpuset.h"
 #include "run/cpulist.h"
+#include "trace/errlen.h"
 
 int hg_cpulist_parse(const char *s, cpu_set_t *set, char *err, size_t errlen)
 {
 	int ret = hg_cpuset_parse(s, set);
 
 	if (ret == -ERANGE)
-		snprintf(err, errlen, "CPU list '%s': CPU numbers go up to %d", s, CPU_SETSIZE - 1);
+		snprintf(err, errlen, "CPU list '%s': CPU numbers go up to %d", hg_quote(s).s,
+			 CPU_SETSIZE - 1);
 	else if (ret)
-		snprintf(err, errlen, "bad CPU list '%s' (write e.g. 0-3,5)", s);
+		snprintf(err, errlen, "bad CPU list '%s' (write e.g. 0-3,5)", hg_quote(s).s);
 	return ret ? -EINVAL : 0;
 }
 

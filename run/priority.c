@@ -69,11 +69,12 @@ int hg_prio_parse(const char *s, struct hg_prio *p, char *err, size_t errlen)
 	char *end;
 	long v;
 	int ret;
+	struct hg_quoted q = hg_quote(s);	/* a long value cut: the reason stays */
 
 	if (n >= sizeof(word)) {
 		snprintf(err, errlen, "unknown priority '%s' (choose from IDLE, LOW, NORMAL, "
 			 "HIGH, HIGHEST, RTLOW, RTMED, RTHIGH, FIFO:<1-98>, RR:<1-98>, "
-			 "OTHER:<nice>, BATCH)", s);
+			 "OTHER:<nice>, BATCH)", q.s);
 		return -EINVAL;
 	}
 	memcpy(word, s, n);
@@ -83,15 +84,15 @@ int hg_prio_parse(const char *s, struct hg_prio *p, char *err, size_t errlen)
 	if (near) {
 		bool num = !strcmp(near, "FIFO") || !strcmp(near, "RR") || !strcmp(near, "OTHER");
 
-		snprintf(err, errlen, "unknown priority '%s' (did you mean %s%s%s?)", s, near,
-			 num ? ":" : "", num ? (colon && colon[1] ? colon + 1 : "<n>") : "");
+		snprintf(err, errlen, "unknown priority '%s' (did you mean %s%s%s?)", q.s, near,
+			 num ? ":" : "", num ? (colon && colon[1] ? hg_quote(colon + 1).s : "<n>") : "");
 		return -EINVAL;
 	}
 	if (ret) {
 		/* say how the explicit classes take their number */
 		snprintf(err, errlen, "%s priority '%s' (choose from IDLE, LOW, NORMAL, HIGH, "
 			 "HIGHEST, RTLOW, RTMED, RTHIGH, FIFO:<1-98>, RR:<1-98>, "
-			 "OTHER:<nice>, BATCH)", ret == -EINVAL ? "ambiguous" : "unknown", s);
+			 "OTHER:<nice>, BATCH)", ret == -EINVAL ? "ambiguous" : "unknown", q.s);
 		return -EINVAL;
 	}
 	c = &classes[i];
@@ -100,13 +101,13 @@ int hg_prio_parse(const char *s, struct hg_prio *p, char *err, size_t errlen)
 	p->value = c->value;
 	if (c->lo > c->hi) {
 		if (colon) {
-			snprintf(err, errlen, "priority '%s': %s takes no number", s, c->name);
+			snprintf(err, errlen, "priority '%s': %s takes no number", q.s, c->name);
 			return -EINVAL;
 		}
 		return 0;
 	}
 	if (!colon || !colon[1]) {
-		snprintf(err, errlen, "priority '%s': write %s:<n>, n from %d to %d%s", s, c->name,
+		snprintf(err, errlen, "priority '%s': write %s:<n>, n from %d to %d%s", q.s, c->name,
 			 c->lo, c->hi, c->policy == SCHED_FIFO || c->policy == SCHED_RR ?
 			 RT_NOTE : "");
 		return -EINVAL;
@@ -114,7 +115,7 @@ int hg_prio_parse(const char *s, struct hg_prio *p, char *err, size_t errlen)
 	errno = 0;
 	v = strtol(colon + 1, &end, 10);
 	if (*end || errno || v < c->lo || v > c->hi) {
-		snprintf(err, errlen, "priority '%s': %s takes %d to %d%s", s, c->name,
+		snprintf(err, errlen, "priority '%s': %s takes %d to %d%s", q.s, c->name,
 			 c->lo, c->hi, c->policy == SCHED_FIFO || c->policy == SCHED_RR ?
 			 RT_NOTE : "");
 		return -ERANGE;

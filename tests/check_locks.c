@@ -271,7 +271,9 @@ static const struct {
 	{ "lock L none\nC=1ms T=10ms CS=L\n",
 	  "set.txt line 2: 'CS=L': write CS=<lock>:<amount> (e.g. CS=L:0.5ms)" },
 	{ "lock L none\nC=1ms T=10ms CS=L:0\n",
-	  "set.txt line 2: CS=L:0: the amount must be greater than zero" },
+	  "set.txt line 2: CS=L:0: missing time unit (e.g. 0s; use d, h, m, s, ms, us or ns)" },
+	{ "lock L none\nC=1ms T=10ms CS=L:0s\n",
+	  "set.txt line 2: CS=L:0s: the amount must be greater than zero" },
 	{ "lock L none\nC=1ms T=10ms CS=L:fast\n",
 	  NULL },	/* the time parser's own words follow "CS=L:fast: " */
 };

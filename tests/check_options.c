@@ -18,10 +18,12 @@
 #include "hourglass/options.h"
 #include "run/cpulist.h"
 #include "trace/brk.h"
+#include "trace/errlen.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 #define MAX_WORDS	24
+#define LONG_VALUE	5000	/* a value longer than any message */
 #define ERR_LEN		512
 #define MS		1000000ULL
 #define S		1000000000ULL
@@ -884,7 +886,8 @@ START_TEST(test_wl_periodic_table_path_too_long)
 
 	memset(path, 'a', sizeof(path) - 1);
 	path[sizeof(path) - 1] = '\0';
-	snprintf(want, sizeof(want), "-w PERIODIC_TABLE: file '%s': path too long", path);
+	snprintf(want, sizeof(want), "-w PERIODIC_TABLE: file '%s': path too long",
+		 hg_quote(path).s);
 	ck_assert_int_eq(parse_words(w, &cfg, err, sizeof(err)), -EINVAL);
 	ck_assert_str_eq(err, want);
 }
@@ -1912,7 +1915,7 @@ START_TEST(test_check_output_too_long)
 	path[0] = '/';
 	path[sizeof(path) - 1] = '\0';
 	snprintf(want, sizeof(want), "%s %s: path of %zu bytes, more than %d (PATH_MAX, less the "
-		 "temporary file's suffix)", out_opts[_i], path, strlen(path),
+		 "temporary file's suffix)", out_opts[_i], hg_quote(path).s, strlen(path),
 		 PATH_MAX - (int)strlen(".tmpXXXXXX") - 1);
 	online_cpus(&online);
 	ck_assert_int_eq(check_words(w, &online, err, sizeof(err)), -EINVAL);
@@ -2112,6 +2115,111 @@ START_TEST(test_long_errors)
 
 	ck_assert_msg(ret < 0, "%s: accepted", join(long_errors[_i].words, line, sizeof(line)));
 	ck_assert_str_eq(err, long_errors[_i].msg);
+}
+END_TEST
+
+/* A lock is given one protocol: two different ones are refused, naming both. */
+START_TEST(test_protocol_twice)
+{
+	const char *twice[] = { "-n", "1", "--cs", "L", "1ms", "-w", "PERIODIC", "2ms", "10ms",
+				"--protocol", "L=inherit", "--protocol=L=inherit", NULL };
+	const char *differ[] = { "-n", "1", "--protocol", "L=protect", "--protocol", "L=none",
+				 NULL };
+	struct hg_config cfg;
+	char err[ERR_LEN];
+
+	ck_assert_msg(parse_words(twice, &cfg, err, sizeof(err)) == HG_ARGS_RUN, "%s", err);
+	ck_assert_uint_eq(cfg.locks[0].protocol, HG_LOCK_INHERIT);
+	hg_config_free(&cfg);
+	ck_assert_int_eq(parse_words(differ, &cfg, err, sizeof(err)), -EINVAL);
+	ck_assert_str_eq(err, "--protocol L=none: lock L is given two protocols, protect and "
+			 "none (give it one)");
+}
+END_TEST
+
+/*
+ * Every message with a value of 5000 bytes ({LONG}: @first, then x's): one
+ * line, the value quoted cut in its middle with its length, the reason kept.
+ */
+static const struct {
+	const char *words[8];
+	const char *first;
+	const char *reason;
+} long_values[] = {
+	{ { "-n", "{LONG}" }, "x", "-n xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx..." },
+	{ { "-n", "{LONG}" }, "x", "...xxxxxxxxxxxxxxxxxxxx (5000 bytes): not a number" },
+	{ { "-n", "1", "-d", "{LONG}" }, "x", "(5000 bytes): not a time value (write e.g. 1.5ms)" },
+	{ { "-n", "1", "-d", "{LONG}" }, "1", "(5000 bytes): unknown time unit 'xxx" },
+	{ { "-n", "1", "-s", "{LONG}" }, "x", "(5000 bytes): not a time value" },
+	{ { "-n", "1", "-e", "{LONG}" }, "x", "(5000 bytes): not a number" },
+	{ { "-n", "1", "-t", "{LONG}" }, "x", "(5000 bytes): not a number" },
+	{ { "-n", "1", "--cpu", "{LONG}" }, "x", "(5000 bytes)' (write e.g. 0-3,5)" },
+	{ { "-n", "1", "--load-cpu", "{LONG}" }, "x", "(5000 bytes)' (write e.g. 0-3,5)" },
+	{ { "-n", "1", "-p", "{LONG}" }, "x", "(5000 bytes)' (choose from IDLE, LOW" },
+	{ { "-n", "1", "-p", "{LONG}" }, "FIFO:", "(5000 bytes)': FIFO takes 1 to 98" },
+	{ { "-n", "1", "-w", "{LONG}" }, "x", "(5000 bytes)' (choose from CPU, CPU_SCAN" },
+	{ { "-n", "1", "-w", "PERIODIC", "{LONG}", "10ms" }, "x",
+	  "(5000 bytes)': not a time value" },
+	{ { "-n", "1", "-w", "PERIODIC_TABLE", "{LONG}", "10ms" }, "x",
+	  "(5000 bytes)': path too long" },
+	{ { "-n", "1", "--timer", "{LONG}" }, "x", "(5000 bytes)' (choose from NATIVE" },
+	{ { "-n", "1", "{LONG}" }, "--x", "(5000 bytes)' (see hourglass --help)" },
+	{ { "-n", "1", "{LONG}" }, "x", "(5000 bytes)' (see hourglass --help)" },
+	{ { "-n", "1", "-q", "{LONG}" }, "x", "(5000 bytes)': -q takes no value" },
+	{ { "-n", "1", "--cs", "{LONG}", "1ms" }, "x", "(5000 bytes): not a lock name" },
+	{ { "-n", "1", "--cs", "L", "{LONG}" }, "x", "(5000 bytes): not a time value" },
+	{ { "-n", "1", "--protocol", "{LONG}" }, "x", "(5000 bytes): write <lock>=none" },
+	{ { "-n", "1", "--protocol", "{LONG}" }, "L=", "(4998 bytes)' (choose none, inherit" },
+	{ { "-n", "1", "-rh", "{LONG}", "1s" }, "x", "(5000 bytes): not a time value" },
+	{ { "-n", "1", "--break", "1ms", "--break-on", "{LONG}" }, "x",
+	  "(5000 bytes): 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' is not one; choose from gap" },
+};
+
+START_TEST(test_long_values)
+{
+	char *v = malloc(LONG_VALUE + 1), *argv[MAX_WORDS + 2], err[ERR_LEN], line[256];
+	const char *first = long_values[_i].first;
+	struct hg_config cfg;
+	int argc = 0, i, ret;
+
+	ck_assert_ptr_nonnull(v);
+	memset(v, 'x', LONG_VALUE);
+	memcpy(v, first, strlen(first));
+	v[LONG_VALUE] = '\0';
+	argv[argc++] = "hourglass";
+	for (i = 0; long_values[_i].words[i]; i++)
+		argv[argc++] = strcmp(long_values[_i].words[i], "{LONG}") ?
+			       (char *)long_values[_i].words[i] : v;
+	argv[argc] = NULL;
+	ret = hg_parse_args(argc, argv, "hourglass --help", &cfg, err, sizeof(err));
+	join(long_values[_i].words, line, sizeof(line));
+	ck_assert_msg(ret < 0, "%s: accepted", line);
+	ck_assert_msg(strstr(err, long_values[_i].reason), "%s: no '%s' in '%s'", line,
+		      long_values[_i].reason, err);
+	ck_assert_msg(!strchr(err, '\n'), "%s: more than one line", line);
+	ck_assert_msg(strlen(err) < 400, "%s: %zu bytes", line, strlen(err));
+	free(v);
+}
+END_TEST
+
+/* -o of 4000 bytes in a directory that does not exist: the directory quoted cut. */
+START_TEST(test_long_output_dir)
+{
+	char path[4001], err[ERR_LEN];
+	const char *w[] = { "-n", "1", "-o", path, NULL };
+	cpu_set_t online;
+	size_t i;
+
+	memset(path, 'x', sizeof(path) - 1);
+	path[sizeof(path) - 1] = '\0';
+	memcpy(path, "/nonexistent/", 13);
+	for (i = 200; i < sizeof(path) - 1; i += 200)
+		path[i] = '/';
+	online_cpus(&online);
+	ck_assert_int_eq(check_words(w, &online, err, sizeof(err)), -EINVAL);
+	ck_assert_msg(strstr(err, "(4000 bytes): directory /nonexistent/xxx"), "%s", err);
+	ck_assert_msg(strstr(err, " bytes) does not exist"), "%s", err);
+	ck_assert_uint_lt(strlen(err), 400);
 }
 END_TEST
 
@@ -2407,6 +2515,9 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_long_prom_default_interval);
 	tcase_add_loop_test(tc, test_long_errors, 0, ARRAY_SIZE(long_errors));
 	tcase_add_test(tc, test_long_usage_lists_all);
+	tcase_add_loop_test(tc, test_long_values, 0, ARRAY_SIZE(long_values));
+	tcase_add_test(tc, test_protocol_twice);
+	tcase_add_test(tc, test_long_output_dir);
 	suite_add_tcase(s, tc);
 
 	return s;

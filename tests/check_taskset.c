@@ -171,6 +171,16 @@ static const struct {
 	  "'CPU=': not a CPU list (e.g. CPU=0, CPU=0-1, CPU=0,2)" },
 	{ "CPU past the set", "C=3ms T=8ms CPU=1024\n", 1,
 	  "'CPU=1024': not a CPU list (e.g. CPU=0, CPU=0-1, CPU=0,2)" },
+	/* an amount that does not parse says why, not "must be greater than zero" */
+	{ "section too long", "lock L inherit\nC=1ms T=10ms CS=L:1000000000h\n", 2,
+	  "CS=L:1000000000h: time value too large" },
+	{ "section in no unit", "lock L inherit\nC=1ms T=10ms CS=L:1e9h\n", 2,
+	  "CS=L:1e9h: unknown time unit 'e9h' (use d, h, m, s, ms, us or ns)" },
+	{ "section of zero", "lock L inherit\nC=1ms T=10ms CS=L:0ms\n", 2,
+	  "CS=L:0ms: the amount must be greater than zero" },
+	/* a # starts a comment anywhere: what follows it is not read */
+	{ "comment after a bad word", "C=1ms T=8ms Q=1 # Q is no field\n", 1,
+	  "'Q=1': unknown field 'Q' (use C T D J B P CPU CS)" },
 	{ "empty file", "", 0, "no task in it (one per line, e.g. C=3ms T=8ms P=RTMED)" },
 	{ "only comments", "# nothing\n\n   \n\t# more\n", 0,
 	  "no task in it (one per line, e.g. C=3ms T=8ms P=RTMED)" },
@@ -212,6 +222,80 @@ START_TEST(test_taskfile_missing)
 	snprintf(want, sizeof(want), "%s: is a directory", dir);
 	ck_assert_str_eq(err, want);
 	drop(dir, path);
+}
+END_TEST
+
+/*
+ * A # after a task's words, or a lock's, starts a comment to the end of the
+ * line (as the man page says): the words after it are not read.
+ */
+START_TEST(test_taskfile_trailing_comment)
+{
+	char *dir = hg_test_fresh_dir(), *path, err[512] = "";
+	struct hg_taskset s;
+
+	path = hg_test_write_text(dir, "comments.tasks",
+			  "lock L inherit # the decoder's buffer\n"
+			  "C=3ms T=8ms P=RTMED CS=L:1ms # the decoder: Q=1 X\n"
+			  "C=17ms T=33ms#no blank before it\n");
+	ck_assert_msg(hg_taskset_read(path, &s, err, sizeof(err)) == 0, "%s", err);
+	ck_assert_uint_eq(s.n, 2);
+	ck_assert_uint_eq(s.nlocks, 1);
+	ck_assert_uint_eq(s.task[0].rta.ncs, 1);
+	ck_assert_uint_eq(s.task[1].rta.t_ns, 33 * MS);
+	hg_taskset_free(&s);
+	drop(dir, path);
+}
+END_TEST
+
+/* A word or a file name of thousands of bytes: quoted cut, the reason kept. */
+static const struct {
+	const char *before, *after;	/* around 4000 x's */
+	unsigned int line;
+	const char *reason;
+} long_words[] = {
+	{ "C=1", " T=8ms\n", 1, "(4003 bytes)': unknown time unit 'xxxx" },
+	{ "C=1ms T=8ms P=", "\n", 1, "(4000 bytes)' (choose from IDLE, LOW, NORMAL" },
+	{ "C=1ms T=8ms CPU=", "\n", 1, "(4004 bytes)': not a CPU list (e.g. CPU=0" },
+	{ "lock L inherit\nC=1ms T=8ms CS=L:", "\n", 2, "(4000 bytes): not a time value" },
+	{ "lock L ", "\n", 1, "(4000 bytes): unknown protocol (choose none" },
+};
+
+START_TEST(test_taskfile_long_word)
+{
+	char *dir = hg_test_fresh_dir(), *path, *text, err[512] = "", at[32];
+	struct hg_taskset s;
+	size_t n = strlen(long_words[_i].before);
+
+	text = calloc(1, n + 4000 + strlen(long_words[_i].after) + 1);
+	ck_assert_ptr_nonnull(text);
+	memcpy(text, long_words[_i].before, n);
+	memset(text + n, 'x', 4000);
+	strcpy(text + n + 4000, long_words[_i].after);
+	path = hg_test_write_text(dir, "long.tasks", text);
+	ck_assert_int_eq(hg_taskset_read(path, &s, err, sizeof(err)), -EINVAL);
+	snprintf(at, sizeof(at), " line %u: ", long_words[_i].line);
+	ck_assert_msg(strstr(err, at), "no '%s' in '%s'", at, err);
+	ck_assert_msg(strstr(err, long_words[_i].reason), "no '%s' in '%s'",
+		      long_words[_i].reason, err);
+	ck_assert_uint_lt(strlen(err), 400);
+	ck_assert_ptr_null(strchr(err, '\n'));
+	free(text);
+	drop(dir, path);
+}
+END_TEST
+
+START_TEST(test_taskfile_long_name)
+{
+	char path[5000], err[512] = "";
+	struct hg_taskset s;
+
+	memset(path, 'x', sizeof(path) - 1);
+	memcpy(path, "/nonexistent/", 13);
+	path[sizeof(path) - 1] = '\0';
+	ck_assert_int_lt(hg_taskset_read(path, &s, err, sizeof(err)), 0);
+	ck_assert_msg(strstr(err, "(4999 bytes): File name too long"), "%s", err);
+	ck_assert_uint_lt(strlen(err), 200);
 }
 END_TEST
 
@@ -472,6 +556,9 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_taskfile_fields);
 	tcase_add_loop_test(tc, test_taskfile_errors, 0, ARRAY_SIZE(bad_files));
 	tcase_add_test(tc, test_taskfile_missing);
+	tcase_add_test(tc, test_taskfile_trailing_comment);
+	tcase_add_loop_test(tc, test_taskfile_long_word, 0, ARRAY_SIZE(long_words));
+	tcase_add_test(tc, test_taskfile_long_name);
 	tcase_add_test(tc, test_taskfile_bounded);
 	suite_add_tcase(s, tc);
 

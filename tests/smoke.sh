@@ -1043,6 +1043,12 @@ printf 'C=3ms T=8ms P=RTMED\n# the low task\nC=17ms T=33ms P=RTLOW\n' >"$TMP/tas
 printf 'C=3ms T=8ms\nC=17ms X=3\n' >"$TMP/badtasks"
 expect_bad "rta task file with a bad field" rta --tasks "$TMP/badtasks"
 expect_bad "rta without PERIODIC threads" rta -n 1 -w CPU
+# the man page's rule for a # in a task file, and its example, hold
+man_text | sed -n 's/^("\(C=[^"]*#[^"]*\)").*/\1/p' >"$TMP/comment.tasks"
+man_text | grep -qx 'later in a line starts a comment to its end' &&
+	[ -s "$TMP/comment.tasks" ] && "$HG" rta --tasks "$TMP/comment.tasks" >/dev/null 2>&1 &&
+	ok "rta --tasks: a # after a task's words, as the man page says" ||
+	fail "rta --tasks with a comment" "the man page's example: '$(cat "$TMP/comment.tasks")'"
 # exit status 3: a violation predicted (rta --strict) or measured (--fail-on-miss)
 "$HG" rta --strict -n 2 -a --cpu 0 -t 0 -p RTMED -w PERIODIC 3ms 8ms -t 1 -p RTLOW \
 	-w PERIODIC 17ms 33ms --jitter 8ms --wcet 19ms >"$TMP/rta" 2>"$TMP/err"

@@ -188,12 +188,17 @@ static int decode_section(struct hg_cur *sc, uint32_t type, struct hg_trace *t,
 	switch (type) {
 	case SEC_RUN: {
 		uint32_t nthreads;
+		char why[128];
 
 		if (t->nthreads || t->cmdline) {
 			err_set(err, errlen, "two run sections");
 			return -EINVAL;
 		}
-		hg_sec_get_run(sc, t, &nthreads);
+		hg_sec_get_run(sc, t, &nthreads, why, sizeof(why));
+		if (*why) {	/* a field out of range, named */
+			err_set(err, errlen, "damaged run section: %s", why);
+			return -EINVAL;
+		}
 		/* RUN, SYSTEM, END and three sections a thread */
 		/* a KEVENTS section is there when the flag says so (version 3) */
 		if (sc->bad || nthreads > 100000 ||
@@ -372,6 +377,18 @@ static size_t payload_bytes(const struct src *s, uint32_t type, uint64_t slen)
 }
 
 /* The sections after the header, up to END, each checked and decoded into @t. */
+/*
+ * Whether a section that follows the threads' (KEVENTS) stands where the
+ * format puts it: after the last thread's RECORDS (after SYSTEM in a run of
+ * no thread), @prev the section before it, @seen the THREAD sections read
+ */
+static bool after_threads(const struct hg_trace *t, uint32_t seen, uint32_t prev)
+{
+	if (seen != t->nthreads)
+		return false;
+	return t->nthreads ? prev == SEC_RECORDS : prev == SEC_SYSTEM;
+}
+
 static int decode_sections(struct src *s, struct hg_trace *t, uint32_t nsec, char *err,
 			   size_t errlen)
 {
@@ -432,6 +449,11 @@ static int decode_sections(struct src *s, struct hg_trace *t, uint32_t nsec, cha
 		/* a PAD stands right before a RECORDS section, and only there */
 		if ((type == SEC_RECORDS) != (prev == SEC_PAD)) {
 			err_set(err, errlen, "damaged: section %u is out of place", i);
+			return -EINVAL;
+		}
+		if (type == SEC_KEVENTS && !after_threads(t, seen, prev)) {
+			err_set(err, errlen, "damaged: a kernel events section out of place "
+				"(section %u; its place is after the last thread's records)", i);
 			return -EINVAL;
 		}
 		prev = type;

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "trace/errlen.h"
 #include "trace/lookup.h"
 
 int hg_match(const char *word, size_t n, hg_name_fn name, const void *ctx, size_t count,
@@ -109,11 +110,12 @@ int hg_lookup(const char *word, const char *what, hg_name_fn name, const void *c
 		return ret;
 	near = ret == -ENOENT ? hg_suggest(word, n, name, ctx, count) : NULL;
 	if (near) {
-		snprintf(err, errlen, "unknown %s '%s' (did you mean %s?)", what, word, near);
+		snprintf(err, errlen, "unknown %s '%s' (did you mean %s?)", what,
+			 hg_quote(word).s, near);
 		return ret;
 	}
 	at = (size_t)snprintf(err, errlen, "%s %s '%s' (choose from ",
-			      ret == -EINVAL ? "ambiguous" : "unknown", what, word);
+			      ret == -EINVAL ? "ambiguous" : "unknown", what, hg_quote(word).s);
 	for (i = 0; i < count && at < errlen; i++)
 		at += (size_t)snprintf(err + at, errlen - at, "%s%s",
 				       i ? ", " : "", name(ctx, i));

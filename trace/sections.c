@@ -3,6 +3,8 @@
  * sections.c - the payloads of the trace file's RUN and THREAD sections:
  * every field of a run and of a thread, in order (file.c frames them)
  */
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "trace/brk.h"
@@ -119,9 +121,13 @@ static void get_noise(struct hg_cur *c, struct hg_trace *t)
 	}
 }
 
-void hg_sec_get_run(struct hg_cur *c, struct hg_trace *t, uint32_t *nthreads)
+void hg_sec_get_run(struct hg_cur *c, struct hg_trace *t, uint32_t *nthreads, char *why,
+		    size_t len)
 {
 	uint32_t i;
+
+	if (len)
+		why[0] = '\0';
 
 	t->flags = hg_get_u32(c);
 	t->signal = (int32_t)hg_get_u32(c);
@@ -136,9 +142,18 @@ void hg_sec_get_run(struct hg_cur *c, struct hg_trace *t, uint32_t *nthreads)
 	t->realtime_start_ns = hg_get_u64(c);
 	t->capacity = hg_get_u64(c);
 	t->histogram_us = hg_get_u32(c);
-	/* a counter below 1 MHz, or a histogram a run cannot ask for, is damage */
-	if (t->calib.tsc_hz < 1000000 || t->histogram_us > HG_MAX_HISTOGRAM_BUCKETS)
+	/* a counter no machine has, or a histogram a run cannot ask for, is damage */
+	if (!c->bad && (t->calib.tsc_hz < HG_SEC_TSC_HZ_MIN ||
+			t->calib.tsc_hz > HG_SEC_TSC_HZ_MAX)) {
+		snprintf(why, len, "tsc_hz %" PRIu64 " out of range (%llu to %llu Hz)",
+			 t->calib.tsc_hz, HG_SEC_TSC_HZ_MIN, HG_SEC_TSC_HZ_MAX);
 		c->bad = 1;
+	}
+	if (!c->bad && t->histogram_us > HG_MAX_HISTOGRAM_BUCKETS) {
+		snprintf(why, len, "histogram_us %u out of range (at most %u)", t->histogram_us,
+			 HG_MAX_HISTOGRAM_BUCKETS);
+		c->bad = 1;
+	}
 	t->nthresholds = hg_get_u32(c);
 	if (t->nthresholds > HG_MAX_THRESHOLDS) {
 		c->bad = 1;

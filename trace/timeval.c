@@ -8,6 +8,7 @@
 #include <string.h>
 #include <inttypes.h>
 
+#include "trace/errlen.h"
 #include "trace/timeval.h"
 
 struct unit {
@@ -88,8 +89,9 @@ int hg_parse_time(const char *s, uint64_t *ns, char *err, size_t errlen)
 	if (!*p) {
 		/* "-d 2" from cyclictest's habit: show the value with a unit */
 		if (err && errlen)
-			snprintf(err, errlen, "missing time unit (e.g. %.*ss; use d, h, m, s, "
-				 "ms, us or ns)", (int)(p - s - (p[-1] == '.')), s);
+			snprintf(err, errlen, "missing time unit (e.g. %ss; use d, h, m, s, "
+				 "ms, us or ns)",
+				 hg_quote_mem(s, (size_t)(p - s - (p[-1] == '.'))).s);
 		return -EINVAL;
 	}
 	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
@@ -101,7 +103,8 @@ int hg_parse_time(const char *s, uint64_t *ns, char *err, size_t errlen)
 	if (!u) {
 		if (err && errlen)
 			snprintf(err, errlen,
-				 "unknown time unit '%s' (use d, h, m, s, ms, us or ns)", p);
+				 "unknown time unit '%s' (use d, h, m, s, ms, us or ns)",
+				 hg_quote(p).s);
 		return -EINVAL;
 	}
 	if (whole > UINT64_MAX / u->ns) {

@@ -33,6 +33,7 @@ struct table {
  */
 static int read_table(const char *path, struct table *t, size_t hint, char *err, size_t errlen)
 {
+	struct hg_quoted qp = hg_quote(path);	/* a long name cut: the reason stays */
 	char why[HG_ERR_LEN], *line = NULL;
 	size_t lineno = 0, n = 0, cap = 0, linecap = 0;
 	uint64_t *v = hint ? malloc(hint * sizeof(*v)) : NULL;
@@ -45,7 +46,7 @@ static int read_table(const char *path, struct table *t, size_t hint, char *err,
 		cap = hint;
 	if (!f) {
 		free(v);
-		snprintf(err, errlen, "file '%s': %s", path, why);
+		snprintf(err, errlen, "file '%s': %s", qp.s, why);
 		return ret ? ret : -EIO;
 	}
 	while (!ret && (got = hg_infile_line(f, &line, &linecap, TABLE_MAX_LINE)) != -1) {
@@ -56,15 +57,15 @@ static int read_table(const char *path, struct table *t, size_t hint, char *err,
 		if (got < 0) {
 			ret = (int)got;
 			if (got == -E2BIG)
-				snprintf(err, errlen, "file '%s' line %zu: longer than %u bytes", path,
+				snprintf(err, errlen, "file '%s' line %zu: longer than %u bytes", qp.s,
 					 lineno, TABLE_MAX_LINE);
 			else
-				snprintf(err, errlen, "file '%s': out of memory", path);
+				snprintf(err, errlen, "file '%s': out of memory", qp.s);
 			break;
 		}
 		s = line + strspn(line, " \t");
 		if (lineno > TABLE_MAX_LINES) {
-			snprintf(err, errlen, "file '%s': more than %u lines", path, TABLE_MAX_LINES);
+			snprintf(err, errlen, "file '%s': more than %u lines", qp.s, TABLE_MAX_LINES);
 			ret = -E2BIG;
 			break;
 		}
@@ -72,11 +73,12 @@ static int read_table(const char *path, struct table *t, size_t hint, char *err,
 		if (!*s || *s == '#')
 			continue;
 		if (hg_parse_time(s, &ns, why, sizeof(why))) {
-			snprintf(err, errlen, "file '%s' line %zu: '%s': %s", path, lineno, s, why);
+			snprintf(err, errlen, "file '%s' line %zu: '%s': %s", qp.s, lineno,
+				 hg_quote(s).s, why);
 			ret = -EINVAL;
 		} else if (!ns) {
 			snprintf(err, errlen, "file '%s' line %zu: '%s': must be greater than zero",
-				 path, lineno, s);
+				 qp.s, lineno, hg_quote(s).s);
 			ret = -EINVAL;
 		} else if (n == cap) {
 			uint64_t *nv = realloc(v, (cap ? cap * 2 : 64) * sizeof(*v));
@@ -93,7 +95,7 @@ static int read_table(const char *path, struct table *t, size_t hint, char *err,
 	free(line);
 	fclose(f);
 	if (!ret && !n) {
-		snprintf(err, errlen, "file '%s': no times in it (one per line, e.g. 12ms)", path);
+		snprintf(err, errlen, "file '%s': no times in it (one per line, e.g. 12ms)", qp.s);
 		ret = -EINVAL;
 	}
 	if (ret)
@@ -130,7 +132,7 @@ static int table_parse(struct hg_wl_params *p, char *const *args, unsigned int n
 
 	(void)n;
 	if (strlen(args[0]) >= sizeof(p->path)) {
-		snprintf(err, errlen, "file '%s': path too long", args[0]);
+		snprintf(err, errlen, "file '%s': path too long", hg_quote(args[0]).s);
 		return -EINVAL;
 	}
 	snprintf(p->path, sizeof(p->path), "%s", args[0]);

@@ -61,7 +61,7 @@ int hg_wl_parse_time(const char *arg, const char *what, uint64_t *ns,
 		ret = -EINVAL;
 	}
 	if (ret && err && errlen)
-		snprintf(err, errlen, "%s '%s': %s", what, arg, why);
+		snprintf(err, errlen, "%s '%s': %s", what, hg_quote(arg).s, why);
 	return ret;
 }
 
@@ -78,14 +78,15 @@ int hg_wl_parse_kb(const char *arg, const char *what, uint64_t *bytes,
 	    (*suffix && strcasecmp(suffix, "k") && strcasecmp(suffix, "kb"))) {
 		if (err && errlen)
 			snprintf(err, errlen, "%s '%s': not a size in KB (write e.g. 256)",
-				 what, arg);
+				 what, hg_quote(arg).s);
 		return -EINVAL;
 	}
 	memcpy(num, arg, n);
 	num[n] = '\0';
 	if (hg_parse_u64(num, &kb) || !kb || kb > 16ULL * 1024 * 1024) {
 		if (err && errlen)
-			snprintf(err, errlen, "%s '%s': must be 1 to 16777216 KB", what, arg);
+			snprintf(err, errlen, "%s '%s': must be 1 to 16777216 KB", what,
+				 hg_quote(arg).s);
 		return -ERANGE;
 	}
 	*bytes = kb * 1024;
