@@ -468,13 +468,13 @@ END_TEST
 /* The device number the running kernel gives cpu_dma_latency; false without one. */
 static bool dma_number(dev_t *dev)
 {
-	unsigned int ma, mi;
+	unsigned int ma = 0, mi = 0;
 	FILE *f = fopen(HG_SYS_DMA_NUMBER, "r");
 	bool ok = f && fscanf(f, "%u:%u", &ma, &mi) == 2;
 
 	if (f)
 		fclose(f);
-	*dev = makedev(ma, mi);
+	*dev = ok ? makedev(ma, mi) : 0;
 	return ok;
 }
 
