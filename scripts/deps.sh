@@ -11,7 +11,7 @@
 # usage: scripts/deps.sh [--tools] [--arch <arch>]
 set -u
 need=""
-pkgs="build-essential pkg-config check libnuma-dev libjson-c-dev python3-jsonschema
+pkgs="build-essential pkg-config check libnuma-dev libjson-c-dev python3-jsonschema procps
 	libtracefs-dev libtraceevent-dev stress-ng rt-tests iperf3"
 tools=""
 arch=""
