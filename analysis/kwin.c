@@ -150,7 +150,7 @@ static void merge_one(struct hg_kgap *g, const struct hg_kpart *q)
  * Add the parts of @from to @g; a context already running when its piece
  * began (a task resumed after a handler) counts once.
  */
-static void merge(struct hg_kgap *g, const struct hg_kgap *from)
+static void merge_parts(struct hg_kgap *g, const struct hg_kgap *from)
 {
 	uint32_t i;
 
@@ -222,7 +222,7 @@ static void cut_latency(const struct hg_trace *t, const struct hg_kattr *a,
 	delay.max_cycles = delay.cycles;
 	hg_kgap_add(g, &delay);
 	hg_kattr_window(a, tid, w->cpu, fire, w->cpu, y, tmp);
-	merge(g, tmp);
+	merge_parts(g, tmp);
 }
 
 static void cut_miss(const struct hg_trace *t, const struct hg_kattr *a, const struct hg_kwin *w,
@@ -251,7 +251,7 @@ static void cut_miss(const struct hg_trace *t, const struct hg_kattr *a, const s
 		first = 0;
 		if (s > cur) {
 			hg_kattr_gap(a, th->tid, cpu, cur, iv.cpu, s, tmp);
-			merge(g, tmp);
+			merge_parts(g, tmp);
 		}
 		own.count++;
 		own.cycles += e - s;
@@ -263,7 +263,7 @@ static void cut_miss(const struct hg_trace *t, const struct hg_kattr *a, const s
 	hg_kgap_add(g, &own);
 	if (cur < y) {
 		hg_kattr_gap(a, th->tid, cpu, cur, w->cpu, y, tmp);
-		merge(g, tmp);
+		merge_parts(g, tmp);
 	}
 }
 
