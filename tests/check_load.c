@@ -675,6 +675,12 @@ static bool subreaper_here(const char *test)
 	return false;
 }
 
+/* Whether jails[@i] can hold a test's loads here; else says why the test skips. */
+static bool jail_here(int i, const char *test)
+{
+	return jails[i] ? subreaper_here(test) : cgroup_here(test);
+}
+
 static void start_cmd_in(struct hg_loads *ls, const char *command, const char *cgparent)
 {
 	struct hg_load_req req;
@@ -695,9 +701,7 @@ START_TEST(test_stop_ends_daemons)
 {
 	struct hg_loads ls;
 
-	if (!jails[_i] && !cgroup_here("test_stop_ends_daemons"))
-		return;
-	if (jails[_i] && !subreaper_here("test_stop_ends_daemons"))
+	if (!jail_here(_i, "test_stop_ends_daemons"))
 		return;
 	start_cmd_in(&ls, "setsid sleep 1000 & exec sleep 1000", jails[_i]);
 	hg_loads_go(&ls);
@@ -714,9 +718,7 @@ START_TEST(test_guard_killed)
 	struct hg_loads ls;
 	char how[96], want[96];
 
-	if (!jails[_i] && !cgroup_here("test_guard_killed"))
-		return;
-	if (jails[_i] && !subreaper_here("test_guard_killed"))
+	if (!jail_here(_i, "test_guard_killed"))
 		return;
 	start_cmd_in(&ls, "setsid sleep 1000 & sleep 1000 & kill -9 $PPID; exec sleep 1000",
 		     jails[_i]);
@@ -737,9 +739,7 @@ START_TEST(test_guard_stopped)
 {
 	struct hg_loads ls;
 
-	if (!jails[_i] && !cgroup_here("test_guard_stopped"))
-		return;
-	if (jails[_i] && !subreaper_here("test_guard_stopped"))
+	if (!jail_here(_i, "test_guard_stopped"))
 		return;
 	start_cmd_in(&ls, "kill -STOP $PPID; exec sleep 1000", jails[_i]);
 	hg_loads_go(&ls);
