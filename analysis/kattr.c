@@ -19,12 +19,14 @@
 /* A stretch of one CPU's time held by one context. */
 struct seg {
 	uint64_t start, end;
-	uint32_t pid;		/* HG_KC_TASK: the task (NO_PID: not known) */
-	uint64_t since;		/* HG_KC_TASK: the switch that made it current */
+	uint64_t rt_before;	/* the line's time with a real-time task current, before @start */
+	uint32_t pid;		/* the current task (NO_PID: not known) */
+	uint64_t since;		/* the switch that made it current */
 	uint32_t a;		/* irq number, softirq vector */
 	uint32_t name;		/* a name of the events' table */
 	uint8_t kind;		/* enum hg_kcause (not KERNEL, UNEXPLAINED), SEG_LOST */
 	uint8_t first;		/* the context's first stretch (an entry, a switch in) */
+	uint8_t prio;		/* the current task's (HG_KPRIO_*) */
 };
 
 struct line {
@@ -67,6 +69,8 @@ struct replay {
 	uint64_t at;		/* the time emitted up to */
 	uint64_t tsc_hz;
 	uint32_t pid, comm;
+	uint8_t prio;		/* the current task's */
+	uint64_t rt;		/* time with a real-time task current so far */
 	uint64_t since;		/* the last switch */
 	uint8_t task_emitted;
 	struct ctx stack[MAX_DEPTH];
@@ -77,11 +81,14 @@ struct replay {
 static void emit(struct replay *r, uint64_t to, int lost)
 {
 	struct line *l = r->l;
-	struct seg s = { .start = r->at, .end = to };
+	struct seg s = { .start = r->at, .end = to, .rt_before = r->rt, .pid = r->pid,
+			 .since = r->since, .prio = r->prio };
 
 	if (to <= r->at)
 		return;
 	r->at = to;
+	if (hg_kprio_rt(r->prio))
+		r->rt += to - s.start;
 	if (lost) {
 		s.kind = SEG_LOST;
 	} else if (r->depth) {
@@ -94,8 +101,6 @@ static void emit(struct replay *r, uint64_t to, int lost)
 		c->emitted = 1;
 	} else {
 		s.kind = HG_KC_TASK;
-		s.pid = r->pid;
-		s.since = r->since;
 		s.name = r->comm;
 		s.first = !r->task_emitted;
 		r->task_emitted = 1;
@@ -154,7 +159,7 @@ static void backfill(struct line *l, uint32_t pid)
 	size_t i;
 
 	for (i = 0; i < l->n; i++)
-		if (l->seg[i].kind == HG_KC_TASK && l->seg[i].pid == NO_PID)
+		if (l->seg[i].pid == NO_PID)
 			l->seg[i].pid = pid;
 }
 
@@ -182,6 +187,7 @@ static void replay_event(struct replay *r, const struct hg_kevents *k, const str
 		r->pid = e->a;
 		r->since = t;
 		r->comm = e->name;
+		r->prio = hg_kev_prio(e);
 		r->task_emitted = 0;
 		r->depth = 0;
 		break;
@@ -331,6 +337,18 @@ void hg_kgap_add(struct hg_kgap *g, const struct hg_kpart *q)
 		p->max_cycles = q->max_cycles;
 }
 
+static void add_task(struct hg_kgap *g, const char *name, uint32_t pid, uint8_t prio,
+		     uint64_t cycles, int piece)
+{
+	struct hg_kpart p = { .kind = HG_KC_TASK, .pid = pid, .prio = prio,
+			      .count = (uint32_t)piece, .cycles = cycles, .max_cycles = cycles };
+
+	if (!cycles)
+		return;
+	snprintf(p.name, sizeof(p.name), "%s", name);
+	hg_kgap_add(g, &p);
+}
+
 static void add_part(struct hg_kgap *g, enum hg_kcause kind, const char *name, uint32_t pid,
 		     uint64_t cycles, int piece)
 {
@@ -438,19 +456,27 @@ static void cut(const struct hg_kattr *a, const struct line *l, uint32_t tid, ui
 		const struct seg *s = &l->seg[i];
 		uint64_t from = s->start > x ? s->start : x, to = s->end < y ? s->end : y;
 		int piece = s->start >= x && s->first;
+		/* the thread is the current task: the kernel charges it this time */
+		int mine = s->pid == tid || s->pid == NO_PID ||
+			   (ran_at_x && s->since + a->skew_cycles < x);
 
 		if (s->kind == SEG_LOST) {
 			add_part(g, HG_KC_UNEXPLAINED, "events lost", 0, to - from, 1);
-		} else if (s->kind == HG_KC_TASK && (s->pid == tid || s->pid == NO_PID ||
-						      (ran_at_x && s->since + a->skew_cycles < x))) {
+			continue;
+		}
+		if (mine)
+			g->charged_cycles += to - from;
+		if (s->kind == HG_KC_TASK && mine) {
 			if (own->n < sizeof(own->cycles) / sizeof(own->cycles[0]))
 				own->cycles[own->n++] = to - from;
 			else
 				own->over += to - from;
+		} else if (s->kind == HG_KC_TASK) {
+			seg_name(a->k, s, name, sizeof(name));
+			add_task(g, name, s->pid, s->prio, to - from, piece || from == x);
 		} else {
 			seg_name(a->k, s, name, sizeof(name));
-			add_part(g, (enum hg_kcause)s->kind, name,
-				 s->kind == HG_KC_TASK ? s->pid : 0, to - from, piece || from == x);
+			add_part(g, (enum hg_kcause)s->kind, name, 0, to - from, piece || from == x);
 		}
 	}
 }
@@ -497,6 +523,7 @@ static void take_apart(const struct hg_kattr *a, uint32_t tid, uint32_t from_cpu
 	unsigned int i;
 
 	g->nparts = 0;
+	g->charged_cycles = 0;
 	if (from_cpu != to_cpu) {
 		split = switch_out(a, l1, tid, from, to);
 		cut(a, l1, tid, from, split, ran, g, &own);
@@ -525,6 +552,38 @@ void hg_kattr_window(const struct hg_kattr *a, uint32_t tid, uint32_t from_cpu, 
 		     uint32_t to_cpu, uint64_t to, struct hg_kgap *g)
 {
 	take_apart(a, tid, from_cpu, from, to_cpu, to, 0, g);
+}
+
+/* The line's time with a real-time task current before @x (inside the line). */
+static uint64_t rt_upto(const struct line *l, uint64_t x)
+{
+	size_t lo = 0, hi = l->n;
+	const struct seg *s;
+
+	while (lo < hi) {	/* the first stretch ending after x */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (l->seg[mid].end <= x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == l->n)
+		return l->n ? l->seg[l->n - 1].rt_before + (hg_kprio_rt(l->seg[l->n - 1].prio) ?
+			      l->seg[l->n - 1].end - l->seg[l->n - 1].start : 0) : 0;
+	s = &l->seg[lo];
+	return s->rt_before + (hg_kprio_rt(s->prio) && x > s->start ? x - s->start : 0);
+}
+
+uint64_t hg_kattr_rt_cycles(const struct hg_kattr *a, uint32_t cpu, uint64_t from, uint64_t to)
+{
+	const struct line *l = find_line(a, cpu);
+
+	if (!l || from >= to)
+		return 0;
+	from = from < l->begin ? l->begin : from;
+	to = to > l->end ? l->end : to;
+	return to > from ? rt_upto(l, to) - rt_upto(l, from) : 0;
 }
 
 int hg_kattr_each(const struct hg_trace *t, const struct hg_kattr *a, hg_kgap_fn fn, void *arg)

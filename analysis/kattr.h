@@ -51,6 +51,7 @@ struct hg_kpart {
 	enum hg_kcause kind;
 	char name[HG_KATTR_NAME_LEN];
 	uint32_t pid;		/* task: its pid */
+	uint8_t prio;		/* task: its class and priority (HG_KPRIO_*) */
 	uint32_t count;		/* separate pieces (handler runs, task runs) */
 	uint64_t cycles;
 	uint64_t max_cycles;	/* the longest piece */
@@ -63,6 +64,9 @@ struct hg_kgap {
 	uint32_t from_cpu;	/* where it stopped */
 	uint64_t at_cycles;	/* the end of its interval */
 	uint64_t len_cycles;
+	uint64_t charged_cycles;	/* of it, the thread was the current task (the
+					 * kernel charged it): its own pieces and the
+					 * handlers that ran on its time */
 	uint32_t nparts;
 	struct hg_kpart parts[HG_KATTR_MAX_PARTS];	/* by size, largest first */
 };
@@ -103,6 +107,15 @@ void hg_kgap_add(struct hg_kgap *g, const struct hg_kpart *p);
 
 /* hg_kgap_sort - @g's parts by size, largest first. */
 void hg_kgap_sort(struct hg_kgap *g);
+
+/*
+ * hg_kattr_rt_cycles - how long a SCHED_FIFO or SCHED_RR task was the
+ * current task of CPU @cpu in [@from, @to), by the events (handlers that
+ * ran on its time included, as the kernel's RT accounting charges them
+ * without IRQ time accounting); 0 for a CPU not captured, and for time
+ * outside the capture or before the first switch told who ran
+ */
+uint64_t hg_kattr_rt_cycles(const struct hg_kattr *a, uint32_t cpu, uint64_t from, uint64_t to);
 
 typedef int (*hg_kgap_fn)(const struct hg_kgap *g, void *arg);
 

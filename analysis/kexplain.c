@@ -9,12 +9,35 @@
 
 #include "analysis/kexplain.h"
 #include "trace/brk.h"
+#include "trace/record.h"
 #include "trace/timeval.h"
 
 struct acc {
+	const struct hg_trace *t;
+	const struct hg_kattr *ka;
 	struct hg_kexplain *x;
 	uint32_t thread;
 };
+
+/* The thread's sum of @thread, or NULL when it is not asked for. */
+static struct hg_kthread_sum *sum_of(struct hg_kexplain *x, uint32_t thread)
+{
+	uint32_t i;
+
+	for (i = 0; i < x->nthreads; i++)
+		if (x->th[i].thread == thread)
+			return &x->th[i];
+	return NULL;
+}
+
+/* @w taken apart into @g, and its mechanisms into @d. */
+static void cut_diag(const struct hg_trace *t, const struct hg_kattr *ka,
+		     const struct hg_kdiag_ctx *c, const struct hg_kwin *w, struct hg_kgap *g,
+		     struct hg_kdiag *d)
+{
+	hg_kwin_cut(t, ka, w, g);
+	hg_kdiag_window(t, ka, c, w, g, d);
+}
 
 /* The worst windows of each kind, not yet taken apart. */
 struct worst {
@@ -93,12 +116,14 @@ static int find_worst(const struct hg_trace *t, const struct hg_kattr *ka, uint3
 	/* only as many as there are: a window taken apart is some 2.5 KB */
 	x->worst = ret ? NULL : calloc(n ? n : 1, sizeof(*x->worst));
 	x->wins = ret ? NULL : calloc(n ? n : 1, sizeof(*x->wins));
-	if (!x->worst || !x->wins)
+	x->diag = ret ? NULL : calloc(n ? n : 1, sizeof(*x->diag));
+	if (!x->worst || !x->wins || !x->diag)
 		ret = -ENOMEM;
 	for (i = 0; i < HG_KW_NKINDS && !ret; i++)
-		for (j = 0; j < k.n[i]; j++) {
+		for (j = 0; j < k.n[i]; j++, x->nworst++) {
 			x->wins[x->nworst] = k.w[i][j];
-			hg_kwin_cut(t, ka, &k.w[i][j], &x->worst[x->nworst++]);
+			cut_diag(t, ka, &x->ctx, &k.w[i][j], &x->worst[x->nworst],
+				 &x->diag[x->nworst]);
 		}
 	for (i = 0; i < HG_KW_NKINDS; i++)
 		free(k.w[i]);
@@ -119,7 +144,7 @@ static void find_single(const struct hg_trace *t, const struct hg_kattr *ka,
 
 	if (o->have_at && !hg_kwin_nearest(t, any, HG_KW_ALL, o->at_cycles, &x->at_win)) {
 		x->have_at = 1;
-		hg_kwin_cut(t, ka, &x->at_win, &x->at);
+		cut_diag(t, ka, &x->ctx, &x->at_win, &x->at, &x->at_diag);
 	}
 	if (!(t->flags & HG_TRACE_BREAK) || t->break_thread >= t->nthreads ||
 	    (any != HG_KW_ANY_THREAD && any != t->break_thread))
@@ -132,7 +157,7 @@ static void find_single(const struct hg_trace *t, const struct hg_kattr *ka,
 			.value_ns = hg_cycles_to_ns(t->break_value, t->calib.tsc_hz),
 		};
 		x->have_break = 1;
-		hg_kwin_cut(t, ka, &x->break_win, &x->brk);
+		cut_diag(t, ka, &x->ctx, &x->break_win, &x->brk, &x->brk_diag);
 		return;
 	}
 	for (i = 1; i < sizeof(kinds) / sizeof(kinds[0]); i++)
@@ -140,25 +165,27 @@ static void find_single(const struct hg_trace *t, const struct hg_kattr *ka,
 		    !hg_kwin_nearest(t, t->break_thread, kinds[i].kinds, t->break_at_cycles,
 				     &x->break_win)) {
 			x->have_break = 1;
-			hg_kwin_cut(t, ka, &x->break_win, &x->brk);
+			cut_diag(t, ka, &x->ctx, &x->break_win, &x->brk, &x->brk_diag);
 		}
 }
 
 static int on_gap(const struct hg_kgap *g, void *arg)
 {
 	struct acc *a = arg;
-	struct hg_kthread_sum *s = NULL;
+	struct hg_kthread_sum *s = sum_of(a->x, g->thread);
+	struct hg_kwin w = { .kind = HG_KW_GAP, .thread = g->thread, .cpu = g->cpu,
+			     .from_cpu = g->from_cpu, .at_cycles = g->at_cycles,
+			     .len_cycles = g->len_cycles };
+	struct hg_kdiag d;
 	uint32_t i;
 
-	if (a->thread != HG_KEXPLAIN_ALL && g->thread != a->thread)
-		return 0;
-	for (i = 0; i < a->x->nthreads && !s; i++)
-		if (a->x->th[i].thread == g->thread)
-			s = &a->x->th[i];
 	if (!s)
 		return 0;
 	s->gaps++;
 	s->gap_cycles += g->len_cycles;
+	s->charged_cycles += g->charged_cycles;
+	hg_kdiag_window(a->t, a->ka, &a->x->ctx, &w, g, &d);
+	hg_kmech_sum_add(s->gap_mech, &d);
 	for (i = 0; i < g->nparts; i++) {
 		const struct hg_kpart *p = &g->parts[i];
 		struct hg_kcause_sum *c = find(s, p);
@@ -172,6 +199,23 @@ static int on_gap(const struct hg_kgap *g, void *arg)
 		if (p->kind == HG_KC_UNEXPLAINED)
 			s->unexplained_cycles += p->cycles;
 	}
+	return 0;
+}
+
+/* A LAT wake-up's mechanisms, into its thread's sums. */
+static int on_latency(const struct hg_kwin *w, void *arg)
+{
+	struct acc *a = arg;
+	struct hg_kthread_sum *s = sum_of(a->x, w->thread);
+	struct hg_kgap g;
+	struct hg_kdiag d;
+
+	if (!s)
+		return 0;
+	s->latencies++;
+	s->latency_cycles += w->len_cycles;
+	cut_diag(a->t, a->ka, &a->x->ctx, w, &g, &d);
+	hg_kmech_sum_add(s->lat_mech, &d);
 	return 0;
 }
 
@@ -216,11 +260,77 @@ static int count_irqs(const struct hg_trace *t, struct hg_kexplain *x)
 	return 0;
 }
 
+/*
+ * The CPU every record of @th ran on, and its received time; -1 when it
+ * moved, slept (its kernel time then holds its sleeps' paths) or ran none.
+ */
+static int64_t pinned_cpu(const struct hg_trace_thread *th, uint64_t *received)
+{
+	int64_t cpu = -1;
+	uint64_t j;
+
+	*received = 0;
+	for (j = 0; j < th->stored; j++) {
+		const struct hg_record *r = &th->recs[j];
+
+		if (r->flags & HG_REC_EVENT)
+			continue;
+		if ((r->flags & HG_REC_SLEEP) || (cpu >= 0 && r->cpu != cpu))
+			return -1;
+		cpu = r->cpu;
+		*received += r->len_cycles;
+	}
+	return cpu;
+}
+
+static struct hg_khost *host_of(struct hg_kexplain *x, uint32_t cpu)
+{
+	uint32_t i;
+
+	for (i = 0; i < x->nhost; i++)
+		if (x->host[i].cpu == cpu)
+			return &x->host[i];
+	x->host[x->nhost] = (struct hg_khost){ .cpu = cpu, .have_implied = 1 };
+	return &x->host[x->nhost++];
+}
+
+/* The host's time per CPU, measured and implied (struct hg_khost). */
+static int hg_khost_build(const struct hg_trace *t, struct hg_kexplain *x)
+{
+	uint32_t i;
+
+	x->host = calloc(x->nthreads ? x->nthreads : 1, sizeof(*x->host));
+	if (!x->host)
+		return -ENOMEM;
+	for (i = 0; i < x->nthreads; i++) {
+		const struct hg_kthread_sum *s = &x->th[i];
+		const struct hg_trace_thread *th = &t->threads[s->thread];
+		uint64_t received, hidden = s->gap_mech[HG_MECH_HOST].cycles;
+		int64_t cpu = pinned_cpu(th, &received);
+		struct hg_khost *h;
+
+		if (cpu < 0)
+			continue;
+		h = host_of(x, (uint32_t)cpu);
+		h->threads++;
+		h->hidden_cycles += hidden;
+		h->watched_cycles += received + s->gap_cycles;
+		if (!th->tid || !th->kernel_cpu_ns)
+			h->have_implied = 0;
+		else
+			h->implied_cycles += (int64_t)hg_ns_to_cycles(th->kernel_cpu_ns,
+								      t->calib.tsc_hz) -
+					     (int64_t)received -
+					     (int64_t)(s->charged_cycles - hidden);
+	}
+	return 0;
+}
+
 int hg_kexplain_with(const struct hg_trace *t, const struct hg_kexplain_opts *o,
 		     struct hg_kexplain *x)
 {
 	struct hg_kattr *ka = NULL;
-	struct acc a = { .x = x, .thread = o->thread };
+	struct acc a = { .t = t, .x = x, .thread = o->thread };
 	uint32_t i, n = 0;
 	int ret;
 
@@ -228,6 +338,8 @@ int hg_kexplain_with(const struct hg_trace *t, const struct hg_kexplain_opts *o,
 	ret = hg_kattr_build(t, &ka);
 	if (ret)
 		return ret;
+	a.ka = ka;
+	hg_kdiag_ctx_init(t, &x->ctx);
 	x->th = calloc(t->nthreads ? t->nthreads : 1, sizeof(*x->th));
 	ret = x->th ? count_irqs(t, x) : -ENOMEM;
 	for (i = 0; !ret && i < t->nthreads; i++)
@@ -236,6 +348,11 @@ int hg_kexplain_with(const struct hg_trace *t, const struct hg_kexplain_opts *o,
 	x->nthreads = n;
 	if (!ret)
 		ret = hg_kattr_each(t, ka, on_gap, &a);
+	if (!ret)
+		ret = hg_kwin_each(t, o->thread == HG_KEXPLAIN_ALL ? HG_KW_ANY_THREAD : o->thread,
+				   1u << HG_KW_LATENCY, on_latency, &a);
+	if (!ret)
+		ret = hg_khost_build(t, x);
 	for (i = 0; !ret && i < x->nthreads; i++)
 		if (x->th[i].n)		/* a thread without gaps has no causes (NULL) */
 			qsort(x->th[i].c, x->th[i].n, sizeof(x->th[i].c[0]), by_total);
@@ -266,6 +383,8 @@ void hg_kexplain_free(struct hg_kexplain *x)
 	free(x->th);
 	free(x->worst);
 	free(x->wins);
+	free(x->diag);
+	free(x->host);
 	free(x->cpus);
 	memset(x, 0, sizeof(*x));
 }

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "analysis/kattr.h"
+#include "analysis/kdiag.h"
 #include "analysis/kwin.h"
 #include "trace/trace.h"
 
@@ -30,8 +31,28 @@ struct hg_kthread_sum {
 	uint64_t gaps;
 	uint64_t gap_cycles;
 	uint64_t unexplained_cycles;
+	uint64_t charged_cycles;	/* of the gaps, the thread's own (hg_kgap) */
+	uint64_t latencies;		/* LAT wake-ups taken apart */
+	uint64_t latency_cycles;
+	struct hg_kmech_sum gap_mech[HG_MECH_N];	/* over its gaps */
+	struct hg_kmech_sum lat_mech[HG_MECH_N];	/* over its wake-ups */
 	uint32_t n, cap;
 	struct hg_kcause_sum *c;	/* by total, largest first */
+};
+
+/*
+ * The time the host took from one CPU's threads: measured (the threads'
+ * own time in their gaps with no kernel event), beside what the kernel's
+ * accounting implies (the CPU time it charged them, less the time they
+ * received, less the rest of their own time the events explain)
+ */
+struct hg_khost {
+	uint32_t cpu;
+	uint32_t threads;		/* pinned there, never asleep */
+	uint64_t hidden_cycles;
+	uint64_t watched_cycles;	/* their received and gap time */
+	int have_implied;		/* every one's CPU time is known */
+	int64_t implied_cycles;
 };
 
 /* The interrupts of one CPU over the capture. */
@@ -50,15 +71,21 @@ struct hg_kexplain {
 					 * gaps, the latest wake-ups, the misses by
 					 * most past the deadline, worst first */
 	struct hg_kwin *wins;		/* the same windows, in the same order */
+	struct hg_kdiag *diag;		/* their mechanisms, in the same order */
+	struct hg_kdiag_ctx ctx;	/* the machine's limits the diagnosis used */
+	uint32_t nhost;
+	struct hg_khost *host;		/* by CPU */
 	uint32_t ncpus;
 	struct hg_kcpu_irqs *cpus;
 	int have_at;			/* --at: the window at or nearest the time */
 	struct hg_kwin at_win;
 	struct hg_kgap at;
+	struct hg_kdiag at_diag;
 	int have_break;			/* --break stopped the run: the window that
 					 * crossed the threshold (of the threads asked for) */
 	struct hg_kwin break_win;
 	struct hg_kgap brk;
+	struct hg_kdiag brk_diag;
 };
 
 /* What to explain. */

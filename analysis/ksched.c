@@ -121,6 +121,18 @@ static bool num(const struct pline *l, const char *key, uint32_t *v)
 	return true;
 }
 
+/* A priority field ("-1" for SCHED_DEADLINE) as its code; unknown when absent. */
+static uint8_t prio(const struct pline *l, const char *key)
+{
+	const char *p = value(l, key);
+	bool neg = p && p < l->end && *p == '-';
+	uint64_t x;
+
+	if (!p || !hg_perf_number(p + neg, l->end, &x, NULL) || x > 1000)
+		return HG_KPRIO_UNKNOWN;
+	return hg_kprio_code(neg ? -(long)x : (long)x);
+}
+
 /*
  * A name: from "<key>=" up to @stop (a later field's " key=", or NULL for
  * the next space; "" for the line's end), interned. HG_KEV_NO_NAME when absent.
@@ -248,8 +260,9 @@ static int decode(struct parser *ps, const struct pline *l, struct hg_kev *e, co
 			return -EINVAL;
 		}
 		e->name = name(ps, l, "next_comm", " next_pid=");
+		e->flags = (uint8_t)(prio(l, "next_prio") << HG_KEV_PRIO_SHIFT);
 		if (*st == 'R')
-			e->flags = HG_KEV_PREV_RUNNABLE;
+			e->flags |= HG_KEV_PREV_RUNNABLE;
 		ps->any_switch = true;
 		if (is_worker(ps->t, e->a) || is_worker(ps->t, e->b))
 			ps->names_worker = true;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "report/explain.h"
+#include "report/kdiag.h"
 #include "report/json.h"
 #include "report/kcauses.h"
 #include "trace/timeval.h"
@@ -125,17 +126,22 @@ int hg_explain_print(FILE *f, const struct hg_trace *t, const struct hg_kexplain
 		}
 		snprintf(label, sizeof(label), "%u.", ++rank);
 		hg_print_kwindow(f, t, &x->wins[i], &x->worst[i], label, "");
+		hg_print_kdiag(f, t, &x->ctx, &x->wins[i], &x->diag[i], "");
 	}
 	if (x->have_at) {
 		fprintf(f, "\n# the %s at or nearest --at, taken apart\n", hg_kwin_name(x->at_win.kind));
 		hg_print_kwindow(f, t, &x->at_win, &x->at, "at:", "");
+		hg_print_kdiag(f, t, &x->ctx, &x->at_win, &x->at_diag, "");
 	}
 	if (x->have_break) {
 		fprintf(f, "\n# the %s that stopped the run (--break %s us), taken apart\n",
 			hg_kwin_name(x->break_win.kind),
 			hg_format_us(t->break_threshold_ns, label, sizeof(label)));
 		hg_print_kwindow(f, t, &x->break_win, &x->brk, "break:", "");
+		hg_print_kdiag(f, t, &x->ctx, &x->break_win, &x->brk_diag, "");
 	}
+	fprintf(f, "\n");
+	hg_print_kverdict(f, t, x, 0);
 	return fflush(f) || ferror(f) ? -EIO : 0;
 }
 
@@ -143,7 +149,8 @@ int hg_explain_print(FILE *f, const struct hg_trace *t, const struct hg_kexplain
 
 /* One window taken apart: its causes' total_ns add up to its length_ns. */
 static void json_event(struct hg_json *j, const struct hg_trace *t, const char *key,
-		       const struct hg_kwin *w, const struct hg_kgap *g)
+		       const struct hg_kexplain *x, const struct hg_kwin *w,
+		       const struct hg_kgap *g, const struct hg_kdiag *d)
 {
 	hg_json_obj(j, key);
 	hg_json_string(j, "kind", hg_kwin_name(w->kind));
@@ -154,6 +161,7 @@ static void json_event(struct hg_json *j, const struct hg_trace *t, const char *
 	hg_json_u64(j, "length_ns", hg_cycles_to_ns(g->len_cycles, t->calib.tsc_hz));
 	hg_json_u64(j, "value_ns", w->value_ns);
 	hg_kpart_json(j, t, g);
+	hg_kdiag_json(j, t, &x->ctx, w, d);
 	hg_json_close(j);
 }
 
@@ -177,19 +185,21 @@ int hg_explain_json(FILE *f, const struct hg_trace *t, const struct hg_kexplain 
 		hg_json_num(&j, "unexplained_share", s->gap_cycles ? (double)s->unexplained_cycles /
 			    (double)s->gap_cycles : 0.0, 6);
 		hg_kcauses_json(&j, t, s);
+		hg_kthread_mech_json(&j, t, x, s);
 		hg_json_close(&j);
 	}
 	hg_json_close(&j);
 	hg_json_arr(&j, "events");
 	for (i = 0; i < x->nworst; i++)
-		json_event(&j, t, NULL, &x->wins[i], &x->worst[i]);
+		json_event(&j, t, NULL, x, &x->wins[i], &x->worst[i], &x->diag[i]);
 	hg_json_close(&j);
+	hg_khost_json(&j, t, x);
 	if (x->have_at)
-		json_event(&j, t, "at", &x->at_win, &x->at);
+		json_event(&j, t, "at", x, &x->at_win, &x->at, &x->at_diag);
 	else
 		hg_json_null(&j, "at");
 	if (x->have_break)
-		json_event(&j, t, "break", &x->break_win, &x->brk);
+		json_event(&j, t, "break", x, &x->break_win, &x->brk, &x->brk_diag);
 	else
 		hg_json_null(&j, "break");
 	return hg_json_end_doc(&j);

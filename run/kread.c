@@ -73,6 +73,16 @@ static uint32_t field(struct tep_event *ev, struct tep_record *rec, const char *
 	return (uint32_t)v;
 }
 
+/* A prio field (an int: -1 for SCHED_DEADLINE) as its code; unknown when absent. */
+static uint8_t prio_field(struct tep_event *ev, struct tep_record *rec, const char *name)
+{
+	unsigned long long v = 0;
+
+	if (tep_get_field_val(NULL, ev, name, rec, &v, 0))
+		return HG_KPRIO_UNKNOWN;
+	return hg_kprio_code((long)(int32_t)(uint32_t)v);
+}
+
 /*
  * A string field (an array or a __data_loc string), interned: tamed there
  * (any user names a task, prctl(PR_SET_NAME), and its name is printed),
@@ -134,9 +144,10 @@ static int decode(struct hg_kread *r, struct tep_event *ev, struct tep_record *r
 		e->a = field(ev, rec, "next_pid");
 		e->b = field(ev, rec, "prev_pid");
 		e->name = name_field(r, ev, rec, "next_comm");
+		e->flags = (uint8_t)(prio_field(ev, rec, "next_prio") << HG_KEV_PRIO_SHIFT);
 		/* TASK_RUNNING is 0: preempted, or yielded */
 		if (!(field(ev, rec, "prev_state") & 0xff))
-			e->flags = HG_KEV_PREV_RUNNABLE;
+			e->flags |= HG_KEV_PREV_RUNNABLE;
 	} else if (id == r->id[S_WAKEUP]) {
 		e->type = HG_KEV_WAKEUP;
 		e->a = field(ev, rec, "pid");

@@ -43,6 +43,34 @@ const char *hg_kev_softirq_name(uint32_t vec)
 	return vec < sizeof(softirq_names) / sizeof(softirq_names[0]) ? softirq_names[vec] : "?";
 }
 
+uint8_t hg_kprio_code(long prio)
+{
+	if (prio == -1)
+		return HG_KPRIO_DEADLINE;
+	if (prio >= 0 && prio < 100)
+		return (uint8_t)(HG_KPRIO_RT_BASE + prio);
+	return prio >= 100 && prio < 140 ? HG_KPRIO_FAIR : HG_KPRIO_UNKNOWN;
+}
+
+int hg_kprio_rt(uint8_t code)
+{
+	return code >= HG_KPRIO_RT_BASE && code < HG_KPRIO_FAIR ?
+	       99 - (code - HG_KPRIO_RT_BASE) : 0;
+}
+
+const char *hg_kprio_label(uint8_t code, char *buf, size_t len)
+{
+	if (code == HG_KPRIO_DEADLINE)
+		snprintf(buf, len, "DEADLINE");
+	else if (hg_kprio_rt(code))
+		snprintf(buf, len, "FIFO/RR %d", hg_kprio_rt(code));
+	else if (code == HG_KPRIO_FAIR)
+		snprintf(buf, len, "OTHER");
+	else
+		snprintf(buf, len, "unknown");
+	return buf;
+}
+
 const char *hg_kevents_name(const struct hg_kevents *k, uint32_t idx)
 {
 	return hg_knames_get(&k->names, idx);

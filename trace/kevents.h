@@ -20,7 +20,8 @@
 /* What a record is; the meaning of its fields a, b and name is given beside. */
 enum hg_kev_type {
 	HG_KEV_SWITCH = 1,	/* a: next pid, b: prev pid, name: next comm;
-				 * flags HG_KEV_PREV_RUNNABLE */
+				 * flags HG_KEV_PREV_RUNNABLE and the next
+				 * task's priority (hg_kev_prio()) */
 	HG_KEV_WAKEUP,		/* a: pid, b: target CPU, name: comm */
 	HG_KEV_MIGRATE,		/* a: pid, b: orig CPU << 16 | dest CPU, name: comm */
 	HG_KEV_IRQ_ENTRY,	/* a: irq number, name: handler's name */
@@ -43,6 +44,37 @@ enum {
 	HG_KEV_PREV_RUNNABLE = 1 << 0,	/* SWITCH: prev was preempted (state R) */
 };
 
+/*
+ * A SWITCH's next task, by its scheduling class and priority, in bits 1..7
+ * of its flags (0 there in traces written before they were kept, where
+ * every reader sees HG_KPRIO_UNKNOWN): the kernel's prio (next_prio of
+ * sched_switch) coded as 1 for -1 (SCHED_DEADLINE), 2 + prio for 0..99
+ * (SCHED_FIFO and SCHED_RR: priority 99 - prio), HG_KPRIO_FAIR for 100..139
+ * (SCHED_OTHER, SCHED_BATCH, SCHED_IDLE and the idle task).
+ */
+enum {
+	HG_KPRIO_UNKNOWN = 0,
+	HG_KPRIO_DEADLINE = 1,
+	HG_KPRIO_RT_BASE = 2,
+	HG_KPRIO_FAIR = 102,
+};
+#define HG_KEV_PRIO_SHIFT 1
+
+/* hg_kprio_code - the code of the kernel's prio @prio (HG_KPRIO_UNKNOWN out of range). */
+uint8_t hg_kprio_code(long prio);
+
+/*
+ * hg_kprio_rt - the SCHED_FIFO/RR priority (1..99) of code @code, or 0
+ * when it is not a real-time one
+ */
+int hg_kprio_rt(uint8_t code);
+
+/*
+ * hg_kprio_label - @code as a user writes it: "FIFO/RR 50", "DEADLINE",
+ * "OTHER" (the fair class), "unknown"
+ */
+const char *hg_kprio_label(uint8_t code, char *buf, size_t len);
+
 #define HG_KEV_BYTES 24		/* a record in the file */
 #define HG_KEV_MAX_CPUS 65536
 
@@ -54,6 +86,12 @@ struct hg_kev {
 	uint32_t a, b;
 	uint32_t name;		/* index into the name table, or HG_KEV_NO_NAME */
 };
+
+/* hg_kev_prio - a SWITCH's next task's code (HG_KPRIO_*). */
+static inline uint8_t hg_kev_prio(const struct hg_kev *e)
+{
+	return (uint8_t)(e->flags >> HG_KEV_PRIO_SHIFT);
+}
 
 /* One captured CPU. */
 struct hg_kcpu {

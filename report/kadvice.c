@@ -1,0 +1,288 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * kadvice.c - why, the fix and the audit check of each mechanism, with
+ * the values of the machine a trace was taken on
+ */
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/cpuset.h"
+#include "report/kadvice.h"
+#include "trace/timeval.h"
+
+char *hg_kadvice_others(const struct hg_trace *t, uint32_t cpu, char *buf, size_t len)
+{
+	const char *online = hg_trace_sys(t, "cpus_online");
+	cpu_set_t set;
+
+	buf[0] = 0;
+	if (!online || hg_cpuset_parse(online, &set))
+		return buf;
+	if (cpu < CPU_SETSIZE)
+		CPU_CLR(cpu, &set);
+	return hg_cpuset_list(&set, "", buf, len);
+}
+
+static int virtual_machine(const struct hg_trace *t)
+{
+	const char *flags = hg_trace_sys(t, "cpu_flags");
+	const char *p = flags ? strstr(flags, "hypervisor") : NULL;
+
+	return p && (p == flags || p[-1] == ' ') && (!p[10] || p[10] == ' ');
+}
+
+/* "<name> (pid <n>, <class>)" of a task part. */
+static void task_label(const struct hg_kpart *p, char *buf, size_t len)
+{
+	char cls[24];
+
+	if (!p->pid)
+		snprintf(buf, len, "the idle task (%s)", p->name);
+	else
+		snprintf(buf, len, "%s (pid %u, %s)", p->name, p->pid,
+			 hg_kprio_label(p->prio, cls, sizeof(cls)));
+}
+
+/* "taskset -pc <others> <pid>", or a word that there is no other CPU. */
+static void move_task(const struct hg_trace *t, uint32_t cpu, uint32_t pid, char *buf,
+		      size_t len)
+{
+	char others[128];
+
+	if (!*hg_kadvice_others(t, cpu, others, sizeof(others)))
+		snprintf(buf, len, "no other CPU to move it to");
+	else
+		snprintf(buf, len, "taskset -pc %s %u", others, pid);
+}
+
+static void throttling(const struct hg_trace *t, const struct hg_kdiag_ctx *c,
+		       const struct hg_kmech_view *v, struct hg_kadvice *a)
+{
+	char rt[32], per[32], who[HG_KATTR_NAME_LEN + 48];
+
+	task_label(v->lead, who, sizeof(who));
+	snprintf(a->why, sizeof(a->why),
+		 "real-time tasks ran %s ms of the %s ms before it on CPU %u: past "
+		 "sched_rt_runtime_us %s of sched_rt_period_us %s the kernel stops them for the "
+		 "period's rest, and %s ran", hg_format_ms3(hg_cycles_to_ns(v->rt_cycles,
+		 t->calib.tsc_hz), rt, sizeof(rt)), hg_format_ms3(hg_cycles_to_ns(c->rt_period_cycles,
+		 t->calib.tsc_hz), per, sizeof(per)), v->cpu, hg_trace_sys(t, "rt_runtime_us"),
+		 hg_trace_sys(t, "rt_period_us"), who);
+	snprintf(a->fix, sizeof(a->fix), "sysctl -w kernel.sched_rt_runtime_us=-1 (no limit: a "
+		 "runaway real-time task then holds its CPU for good)");
+	a->audit = "rt-throttling";
+}
+
+static void non_preemptible(const struct hg_trace *t, const struct hg_kmech_view *v,
+			    struct hg_kadvice *a)
+{
+	const char *model = hg_trace_sys(t, "preempt_model") ?: "unknown";
+	const char *from = hg_trace_sys(t, "preempt_from");
+	char who[HG_KATTR_NAME_LEN + 48], mv[160];
+	int blocks = !strcmp(model, "none") || !strcmp(model, "voluntary") ||
+		     !strcmp(model, "none or voluntary");
+
+	task_label(v->lead, who, sizeof(who));
+	move_task(t, v->cpu, v->lead->pid, mv, sizeof(mv));
+	if (blocks) {
+		snprintf(a->why, sizeof(a->why), "%s kept CPU %u after the thread became runnable: "
+			 "the kernel's preemption model is %s (%s), so a task in the kernel is "
+			 "preempted only where it returns to user space%s", who, v->cpu, model,
+			 from && *from ? from : "read at the run", strcmp(model, "none") ?
+			 " or reaches a might_sleep() point" : "");
+		if (!strcmp(hg_trace_sys(t, "preempt") ?: "", "PREEMPT_DYNAMIC"))
+			snprintf(a->fix, sizeof(a->fix), "boot with preempt=full (this kernel has "
+				 "PREEMPT_DYNAMIC), or move the task: %s", mv);
+		else
+			snprintf(a->fix, sizeof(a->fix), "run a kernel built with PREEMPT_DYNAMIC "
+				 "(and boot it with preempt=full) or PREEMPT_RT, or move the task: %s",
+				 mv);
+	} else {
+		snprintf(a->why, sizeof(a->why), "%s kept CPU %u after the thread became runnable, "
+			 "in a section that cannot be preempted (a spinlock, interrupts or "
+			 "preemption off); the preemption model is %s", who, v->cpu, model);
+		snprintf(a->fix, sizeof(a->fix), "move the task: %s", mv);
+	}
+	a->audit = "preempt-model";
+}
+
+static void tasks(const struct hg_trace *t, const struct hg_kmech_view *v, struct hg_kadvice *a)
+{
+	char who[HG_KATTR_NAME_LEN + 48], mv[160];
+
+	task_label(v->lead, who, sizeof(who));
+	move_task(t, v->cpu, v->lead->pid, mv, sizeof(mv));
+	switch (v->mech) {
+	case HG_MECH_HIGHER_PRIORITY:
+		snprintf(a->why, sizeof(a->why), "%s ran above the thread on CPU %u", who, v->cpu);
+		snprintf(a->fix, sizeof(a->fix), "move the task: %s, or give the thread a higher "
+			 "priority than it", mv);
+		a->audit = "rt-tasks";
+		break;
+	case HG_MECH_SAME_PRIORITY:
+		snprintf(a->why, sizeof(a->why), "%s ran at the thread's own priority on CPU %u "
+			 "(first in FIFO order, or in its round-robin slice)", who, v->cpu);
+		snprintf(a->fix, sizeof(a->fix), "move the task: %s, or give one of the two "
+			 "another priority", mv);
+		a->audit = "rt-tasks";
+		break;
+	case HG_MECH_TIME_SHARING:
+		snprintf(a->why, sizeof(a->why), "%s shared CPU %u with the thread: both in the fair "
+			 "class, the scheduler divides the CPU between them", who, v->cpu);
+		snprintf(a->fix, sizeof(a->fix), "run the thread at a real-time priority "
+			 "(-p FIFO:50), or move the task: %s", mv);
+		break;
+	default:	/* HG_MECH_TASK */
+		snprintf(a->why, sizeof(a->why), "%s ran on CPU %u; the trace holds no priorities "
+			 "(it was written before they were kept)", who, v->cpu);
+		snprintf(a->fix, sizeof(a->fix), "move the task: %s", mv);
+		break;
+	}
+}
+
+/* The IRQ number of a part named "<n>:<handler>", or -1. */
+static long irq_number(const char *name)
+{
+	char *end;
+	long n = strtol(name, &end, 10);
+
+	return end != name && *end == ':' && n >= 0 ? n : -1;
+}
+
+static void handlers(const struct hg_trace *t, const struct hg_kmech_view *v,
+		     struct hg_kadvice *a)
+{
+	const char *name = v->lead->name;
+	char others[128], cpu[16];
+	long irq = irq_number(name);
+	unsigned long long n = (unsigned long long)v->count;
+
+	hg_kadvice_others(t, v->cpu, others, sizeof(others));
+	snprintf(cpu, sizeof(cpu), "%u", v->cpu);
+	switch (v->mech) {
+	case HG_MECH_IRQ:
+		snprintf(a->why, sizeof(a->why), "interrupt %s was handled on CPU %u, %llu time%s",
+			 name, v->cpu, n, n == 1 ? "" : "s");
+		if (irq >= 0 && *others)
+			snprintf(a->fix, sizeof(a->fix), "echo %s > /proc/irq/%ld/smp_affinity_list",
+				 others, irq);
+		a->audit = "irq-affinity";
+		break;
+	case HG_MECH_IPI:
+		snprintf(a->why, sizeof(a->why), "other CPUs sent CPU %u work (%s), %llu time%s",
+			 v->cpu, name, n, n == 1 ? "" : "s");
+		snprintf(a->fix, sizeof(a->fix), "isolate the CPU: isolcpus=%s nohz_full=%s "
+			 "rcu_nocbs=%s on the kernel's command line", cpu, cpu, cpu);
+		a->audit = "isolcpus";
+		break;
+	case HG_MECH_NMI:
+		snprintf(a->why, sizeof(a->why), "NMI handler %s ran %llu time%s (the NMI "
+			 "watchdog, or perf)", name, n, n == 1 ? "" : "s");
+		snprintf(a->fix, sizeof(a->fix), "sysctl -w kernel.nmi_watchdog=0");
+		a->audit = "nmi-watchdog";
+		break;
+	case HG_MECH_SOFTIRQ:
+		snprintf(a->why, sizeof(a->why), "softirq %s ran on CPU %u, %llu time%s, in the "
+			 "thread's way", name, v->cpu, n, n == 1 ? "" : "s");
+		snprintf(a->fix, sizeof(a->fix), "boot with threadirqs (softirqs then run in "
+			 "threads below the thread's priority), and move the interrupts that raise "
+			 "it off CPU %u", v->cpu);
+		a->audit = "threadirqs";
+		break;
+	case HG_MECH_TICK:
+		snprintf(a->why, sizeof(a->why), "the scheduler's tick and the local timer (%s) "
+			 "ran on CPU %u, %llu time%s", name, v->cpu, n, n == 1 ? "" : "s");
+		snprintf(a->fix, sizeof(a->fix), "boot with nohz_full=%s (the tick stops while one "
+			 "task runs there)", cpu);
+		a->audit = "nohz-full";
+		break;
+	default:	/* HG_MECH_TIMER */
+		snprintf(a->why, sizeof(a->why), "the hrtimer callback %s ran on CPU %u, %llu "
+			 "time%s", name, v->cpu, n, n == 1 ? "" : "s");
+		snprintf(a->fix, sizeof(a->fix), "move the task that armed it off CPU %u", v->cpu);
+		a->audit = "timer-migration";
+		break;
+	}
+}
+
+static void hidden(const struct hg_trace *t, const struct hg_kmech_view *v, struct hg_kadvice *a)
+{
+	int vm = virtual_machine(t);
+	char us[32];
+
+	hg_format_us(hg_cycles_to_ns(v->cycles, t->calib.tsc_hz), us, sizeof(us));
+	switch (v->mech) {
+	case HG_MECH_TIMER_DELAY:
+		snprintf(a->why, sizeof(a->why), "the timer's interrupt entered late, %s us in "
+			 "all: interrupts were off on CPU %u%s", us, v->cpu,
+			 vm ? ", or the host delivered it late (a virtual machine)" : "");
+		snprintf(a->fix, sizeof(a->fix), "%s", vm ? "give the vCPU a host CPU of its own, "
+			 "at a real-time priority on the host" : "find the code that runs with "
+			 "interrupts off (the irqsoff tracer)");
+		a->audit = vm ? "hypervisor" : NULL;
+		break;
+	case HG_MECH_HOST:
+		snprintf(a->why, sizeof(a->why), "%s us of the thread's own time on CPU %u with no "
+			 "kernel event: %s", us, v->cpu, vm ? "the host took the vCPU (a virtual "
+			 "machine; the time is not reported as steal when it reads 0)" :
+			 "the firmware (SMIs) or the hardware took the CPU");
+		snprintf(a->fix, sizeof(a->fix), "%s", vm ? "give the vCPU a host CPU of its own "
+			 "(pinned and isolated on the host)" : "turn off the firmware's SMI sources "
+			 "(power management, USB legacy emulation) in its setup");
+		a->audit = vm ? "hypervisor" : NULL;
+		break;
+	case HG_MECH_IDLE_EXIT:
+		snprintf(a->why, sizeof(a->why), "CPU %u was leaving idle after the wake-up, %s us "
+			 "in all%s", v->cpu, us, vm ? " (a halted vCPU is resumed by the host)" : "");
+		snprintf(a->fix, sizeof(a->fix), "%s", vm ? "boot the guest with idle=poll (it then "
+			 "keeps its host CPU busy)" : "hold /dev/cpu_dma_latency at 0 during the run");
+		a->audit = "idle-states";
+		break;
+	case HG_MECH_KERNEL:
+		snprintf(a->why, sizeof(a->why), "the thread's own kernel paths (entry, exit, "
+			 "switch) between the events: assumed, up to %s us a piece",
+			 hg_format_us(HG_KATTR_KERNEL_MAX_NS, us, sizeof(us)));
+		break;
+	case HG_MECH_MIGRATION:
+		snprintf(a->why, sizeof(a->why), "the thread moved from CPU %u to CPU %u",
+			 v->from_cpu, v->cpu);
+		snprintf(a->fix, sizeof(a->fix), "pin the thread: --cpu %u", v->cpu);
+		break;
+	default:	/* HG_MECH_UNEXPLAINED */
+		snprintf(a->why, sizeof(a->why), "no event tells: %s", v->lead->name);
+		break;
+	}
+}
+
+void hg_kadvice_of(const struct hg_trace *t, const struct hg_kdiag_ctx *c,
+		   const struct hg_kmech_view *v, struct hg_kadvice *out)
+{
+	memset(out, 0, sizeof(*out));
+	switch (v->mech) {
+	case HG_MECH_RT_THROTTLING:
+		throttling(t, c, v, out);
+		break;
+	case HG_MECH_NON_PREEMPTIBLE:
+		non_preemptible(t, v, out);
+		break;
+	case HG_MECH_HIGHER_PRIORITY:
+	case HG_MECH_SAME_PRIORITY:
+	case HG_MECH_TIME_SHARING:
+	case HG_MECH_TASK:
+		tasks(t, v, out);
+		break;
+	case HG_MECH_IRQ:
+	case HG_MECH_IPI:
+	case HG_MECH_NMI:
+	case HG_MECH_SOFTIRQ:
+	case HG_MECH_TICK:
+	case HG_MECH_TIMER:
+		handlers(t, v, out);
+		break;
+	default:
+		hidden(t, v, out);
+		break;
+	}
+}
