@@ -172,17 +172,8 @@ static int wakes(const char *fn)
  */
 static uint64_t timer_fired(const struct hg_kevents *k, uint32_t cpu, uint64_t x, uint64_t y)
 {
-	uint64_t lo = 0, hi = k->n, vec = 0, first = 0;
+	uint64_t lo = hg_kevents_find(k, cpu, x), vec = 0, first = 0;
 
-	while (lo < hi) {	/* the first event of @cpu at or after @x */
-		uint64_t mid = lo + (hi - lo) / 2;
-		const struct hg_kev *e = &k->ev[mid];
-
-		if (e->cpu < cpu || (e->cpu == cpu && e->cycles < x))
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
 	for (; lo < k->n && k->ev[lo].cpu == cpu && k->ev[lo].cycles < y; lo++) {
 		const struct hg_kev *e = &k->ev[lo];
 		int lt = e->type == HG_KEV_VEC_ENTRY &&

@@ -9,6 +9,7 @@
 
 #include "report/explain.h"
 #include "report/kdiag.h"
+#include "report/korder.h"
 #include "report/json.h"
 #include "report/kcauses.h"
 #include "trace/timeval.h"
@@ -126,11 +127,13 @@ int hg_explain_print(FILE *f, const struct hg_trace *t, const struct hg_kexplain
 		}
 		snprintf(label, sizeof(label), "%u.", ++rank);
 		hg_print_kwindow(f, t, &x->wins[i], &x->worst[i], label, "");
+		hg_print_korder(f, t, &x->wins[i], "");
 		hg_print_kdiag(f, t, &x->ctx, &x->wins[i], &x->diag[i], "");
 	}
 	if (x->have_at) {
 		fprintf(f, "\n# the %s at or nearest --at, taken apart\n", hg_kwin_name(x->at_win.kind));
 		hg_print_kwindow(f, t, &x->at_win, &x->at, "at:", "");
+		hg_print_korder(f, t, &x->at_win, "");
 		hg_print_kdiag(f, t, &x->ctx, &x->at_win, &x->at_diag, "");
 	}
 	if (x->have_break) {
@@ -138,6 +141,7 @@ int hg_explain_print(FILE *f, const struct hg_trace *t, const struct hg_kexplain
 			hg_kwin_name(x->break_win.kind),
 			hg_format_us(t->break_threshold_ns, label, sizeof(label)));
 		hg_print_kwindow(f, t, &x->break_win, &x->brk, "break:", "");
+		hg_print_korder(f, t, &x->break_win, "");
 		hg_print_kdiag(f, t, &x->ctx, &x->break_win, &x->brk_diag, "");
 	}
 	fprintf(f, "\n");
@@ -162,6 +166,7 @@ static void json_event(struct hg_json *j, const struct hg_trace *t, const char *
 	hg_json_u64(j, "value_ns", w->value_ns);
 	hg_kpart_json(j, t, g);
 	hg_kdiag_json(j, t, &x->ctx, w, d);
+	hg_korder_json(j, t, w);
 	hg_json_close(j);
 }
 

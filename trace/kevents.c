@@ -175,6 +175,22 @@ void hg_kevents_sort(struct hg_kevents *k)
 	}
 }
 
+uint64_t hg_kevents_find(const struct hg_kevents *k, uint32_t cpu, uint64_t cycles)
+{
+	uint64_t lo = 0, hi = k->n;
+
+	while (lo < hi) {
+		uint64_t mid = lo + (hi - lo) / 2;
+		const struct hg_kev *e = &k->ev[mid];
+
+		if (e->cpu < cpu || (e->cpu == cpu && e->cycles < cycles))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 const struct hg_kcpu *hg_kevents_cpu(const struct hg_kevents *k, uint32_t cpu)
 {
 	uint32_t lo = 0, hi = k->ncpus;

@@ -155,6 +155,13 @@ int hg_kev_tp_append(char ***tp, uint32_t *ntp, const char *name);
 /* hg_kevents_add_tp - hg_kev_tp_append() to @k's tracepoints. Returns 0 or -ENOMEM. */
 int hg_kevents_add_tp(struct hg_kevents *k, const char *name);
 
+/*
+ * hg_kevents_find - the index of the first record of CPU @cpu at or after
+ * @cycles (records sorted), or the index where it would be (a record of a
+ * later CPU, or @k->n)
+ */
+uint64_t hg_kevents_find(const struct hg_kevents *k, uint32_t cpu, uint64_t cycles);
+
 /* hg_kevents_sort - order the records by CPU, then time (stable). */
 void hg_kevents_sort(struct hg_kevents *k);
 
