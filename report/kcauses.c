@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "report/kcauses.h"
+#include "report/kdiag.h"
 #include "trace/timeval.h"
 
 #define SUMMARY_ROWS 8	/* causes a thread lists in the summary; explain has them all */
@@ -216,6 +217,8 @@ void hg_print_kcauses(FILE *f, const struct hg_trace *t)
 		fprintf(f, "# break: the %s that stopped the run, taken apart by the kernel's "
 			"events (us, share of it):\n", hg_kwin_name(x.break_win.kind));
 		hg_print_kwindow(f, t, &x.break_win, &x.brk, "break:", "#");
+		hg_print_kdiag(f, t, &x.ctx, &x.break_win, &x.brk_diag, "#");
 	}
+	hg_print_kverdict(f, t, &x, 1);
 	hg_kexplain_free(&x);
 }
