@@ -112,8 +112,16 @@ START_TEST(test_events)
 			ck_assert_uint_eq(k->ev[i].cpu, 1);
 			ck_assert_uint_eq(k->ev[i].b, 1u << 16);	/* from CPU 1 to CPU 0 */
 		}
-		if (k->ev[i].type == HG_KEV_SWITCH && k->ev[i].a == 7)
-			ck_assert_uint_eq(k->ev[i].flags, HG_KEV_PREV_RUNNABLE);
+		/* prev_state R: runnable; next_prio: the next task's class and priority */
+		if (k->ev[i].type == HG_KEV_SWITCH && k->ev[i].a == 7) {
+			ck_assert_uint_eq(k->ev[i].flags & HG_KEV_PREV_RUNNABLE, HG_KEV_PREV_RUNNABLE);
+			ck_assert_uint_eq(hg_kev_prio(&k->ev[i]), HG_KPRIO_FAIR);
+		}
+		if (k->ev[i].type == HG_KEV_SWITCH && k->ev[i].a == TID) {
+			ck_assert_uint_eq(hg_kprio_rt(hg_kev_prio(&k->ev[i])), 90);
+			ck_assert_uint_eq(k->ev[i].flags & HG_KEV_PREV_RUNNABLE,
+					  k->ev[i].b == 0 ? HG_KEV_PREV_RUNNABLE : 0);
+		}
 	}
 	ck_assert_uint_eq(wake, 1);
 	ck_assert_uint_eq(migrate, 1);

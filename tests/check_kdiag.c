@@ -1,0 +1,556 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * check_kdiag.c - analysis/kdiag.c, report/kadvice.c, report/kdiag.c and
+ * report/korder.c: the mechanism of every kind of part, by a table; then
+ * synthetic kernel-event traces for each mechanism the events decide (a
+ * throttled period, a lower task kept after a wake-up, a task above, the
+ * host's time beside the kernel's accounting), each with its expected
+ * diagnosis, fix and verdict (1 cycle = 1 ns; the thread's kernel id is 100)
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "helpers.h"
+#include "analysis/kdiag.h"
+#include "analysis/kexplain.h"
+#include "report/explain.h"
+#include "report/kadvice.h"
+#include "report/kdiag.h"
+#include "report/korder.h"
+#include "trace/record.h"
+
+#define TID 100
+#define MS 1000000ULL
+#define FIFO(p) (uint8_t)(HG_KPRIO_RT_BASE + 99 - (p))	/* FIFO priority p's code */
+
+/* ------------------------------------------------------------ the codes */
+
+START_TEST(test_prio_codes)
+{
+	static const struct { long prio; uint8_t code; int rt; const char *label; } rows[] = {
+		{ -1, HG_KPRIO_DEADLINE, 0, "DEADLINE" },
+		{ 0, HG_KPRIO_RT_BASE, 99, "FIFO/RR 99" },
+		{ 49, HG_KPRIO_RT_BASE + 49, 50, "FIFO/RR 50" },
+		{ 98, HG_KPRIO_RT_BASE + 98, 1, "FIFO/RR 1" },
+		{ 100, HG_KPRIO_FAIR, 0, "OTHER" },
+		{ 120, HG_KPRIO_FAIR, 0, "OTHER" },
+		{ 139, HG_KPRIO_FAIR, 0, "OTHER" },
+		{ 140, HG_KPRIO_UNKNOWN, 0, "unknown" },
+		{ -2, HG_KPRIO_UNKNOWN, 0, "unknown" },
+	};
+	size_t i;
+	char buf[24];
+
+	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		uint8_t c = hg_kprio_code(rows[i].prio);
+
+		ck_assert_msg(c == rows[i].code, "prio %ld: code %u", rows[i].prio, c);
+		ck_assert_int_eq(hg_kprio_rt(c), rows[i].rt);
+		ck_assert_str_eq(hg_kprio_label(c, buf, sizeof(buf)), rows[i].label);
+		/* it fits the seven spare bits of a switch's flags */
+		ck_assert_uint_lt(c, 128);
+	}
+}
+END_TEST
+
+/* -------------------------------------------------- a part's mechanism */
+
+#define OTHER_THREAD 0	/* the thread's rt_prio: fair */
+
+static const struct mcase {
+	const char *what;
+	int32_t rt_prio;	/* the thread's, OTHER_THREAD: fair */
+	uint32_t kind;		/* the window's */
+	uint32_t from_cpu;	/* the window ends on CPU 1 */
+	enum hg_kcause pkind;
+	const char *name;
+	uint32_t pid;
+	uint8_t prio;
+	enum hg_mech want;
+} mcases[] = {
+	{ "a fair task after a FIFO thread's wake-up", 90, HG_KW_LATENCY, 1, HG_KC_TASK,
+	  "python3", 77, HG_KPRIO_FAIR, HG_MECH_NON_PREEMPTIBLE },
+	{ "a lower real-time task after the wake-up", 90, HG_KW_LATENCY, 1, HG_KC_TASK,
+	  "irq/36", 50, FIFO(50), HG_MECH_NON_PREEMPTIBLE },
+	{ "a real-time task above", 90, HG_KW_GAP, 1, HG_KC_TASK, "ktimers", 12, FIFO(95),
+	  HG_MECH_HIGHER_PRIORITY },
+	{ "a deadline task above any FIFO one", 99, HG_KW_GAP, 1, HG_KC_TASK, "dl", 13,
+	  HG_KPRIO_DEADLINE, HG_MECH_HIGHER_PRIORITY },
+	{ "a real-time task at the same priority", 90, HG_KW_GAP, 1, HG_KC_TASK, "peer", 14,
+	  FIFO(90), HG_MECH_SAME_PRIORITY },
+	{ "the idle task, no limit in the snapshot", 90, HG_KW_GAP, 1, HG_KC_TASK, "swapper/1",
+	  0, HG_KPRIO_FAIR, HG_MECH_IDLE_EXIT },
+	{ "two fair tasks share the CPU", OTHER_THREAD, HG_KW_GAP, 1, HG_KC_TASK, "make", 15,
+	  HG_KPRIO_FAIR, HG_MECH_TIME_SHARING },
+	{ "a real-time task above a fair thread", OTHER_THREAD, HG_KW_GAP, 1, HG_KC_TASK,
+	  "rt", 16, FIFO(1), HG_MECH_HIGHER_PRIORITY },
+	{ "a task of a trace without priorities", 90, HG_KW_GAP, 1, HG_KC_TASK, "old", 17,
+	  HG_KPRIO_UNKNOWN, HG_MECH_TASK },
+	{ "the thread's own run in a miss's window", 90, HG_KW_MISS, 1, HG_KC_TASK, "hg/0", TID,
+	  FIFO(90), HG_MECH_N },
+	{ "a device interrupt", 90, HG_KW_GAP, 1, HG_KC_IRQ, "36:virtio1-req.0", 0, 0,
+	  HG_MECH_IRQ },
+	{ "an IPI", 90, HG_KW_GAP, 1, HG_KC_IPI, "reschedule", 0, 0, HG_MECH_IPI },
+	{ "an NMI", 90, HG_KW_GAP, 1, HG_KC_NMI, "perf_event_nmi_handler", 0, 0, HG_MECH_NMI },
+	{ "a softirq", 90, HG_KW_GAP, 1, HG_KC_SOFTIRQ, "NET_RX", 0, 0, HG_MECH_SOFTIRQ },
+	{ "the local timer", 90, HG_KW_GAP, 1, HG_KC_TIMER, "local_timer", 0, 0, HG_MECH_TICK },
+	{ "the tick's callback", 90, HG_KW_GAP, 1, HG_KC_TIMER, "tick_nohz_handler", 0, 0,
+	  HG_MECH_TICK },
+	{ "another hrtimer callback", 90, HG_KW_GAP, 1, HG_KC_TIMER, "hrtimer_wakeup", 0, 0,
+	  HG_MECH_TIMER },
+	{ "a LAT timer's interrupt late", 90, HG_KW_LATENCY, 1, HG_KC_TIMER,
+	  "interrupt delay (expiry to handler)", 0, 0, HG_MECH_TIMER_DELAY },
+	{ "the thread's own time with no event", 90, HG_KW_GAP, 1, HG_KC_UNEXPLAINED,
+	  "no kernel event", 0, 0, HG_MECH_HOST },
+	{ "the rest between the events", 90, HG_KW_GAP, 1, HG_KC_UNEXPLAINED,
+	  "between the events", 0, 0, HG_MECH_HOST },
+	{ "events lost", 90, HG_KW_GAP, 1, HG_KC_UNEXPLAINED, "events lost", 0, 0,
+	  HG_MECH_UNEXPLAINED },
+	{ "outside the capture", 90, HG_KW_GAP, 1, HG_KC_UNEXPLAINED, "outside the capture", 0, 0,
+	  HG_MECH_UNEXPLAINED },
+	{ "the kernel's own paths", 90, HG_KW_GAP, 1, HG_KC_KERNEL, "entry, exit, switch", 0, 0,
+	  HG_MECH_KERNEL },
+	{ "the same, the thread moved", 90, HG_KW_GAP, 0, HG_KC_KERNEL, "entry, exit, switch", 0,
+	  0, HG_MECH_MIGRATION },
+};
+
+static struct hg_trace *one_thread(const uint64_t (*iv)[2], size_t n)
+{
+	const uint64_t (*const ivs[])[2] = { iv };
+	const size_t ns[] = { n };
+	struct hg_trace *t = hg_test_trace(1, ivs, ns);
+
+	ck_assert_ptr_nonnull(t);
+	t->threads[0].tid = TID;
+	return t;
+}
+
+START_TEST(test_mechanism)
+{
+	static const uint64_t iv[][2] = { { 1000, 1000 } };
+	const struct mcase *c = &mcases[_i];
+	struct hg_trace *t = one_thread(iv, 1);
+	struct hg_kdiag_ctx ctx = { 0 };
+	struct hg_kwin w = { .kind = c->kind, .cpu = 1, .from_cpu = c->from_cpu,
+			     .at_cycles = 2000, .len_cycles = 1000 };
+	struct hg_kgap g = { .nparts = 1 };
+	struct hg_kdiag d;
+
+	t->threads[0].rt_prio = c->rt_prio == OTHER_THREAD ? HG_NO_RT_PRIO : c->rt_prio;
+	g.parts[0] = (struct hg_kpart){ .kind = c->pkind, .pid = c->pid, .prio = c->prio,
+					.count = 1, .cycles = 1000, .max_cycles = 1000 };
+	snprintf(g.parts[0].name, sizeof(g.parts[0].name), "%s", c->name);
+	hg_kdiag_window(t, NULL, &ctx, &w, &g, &d);	/* no limit: the events not asked */
+	if (c->want == HG_MECH_N) {
+		ck_assert_msg(d.n == 0, "%s: %u mechanisms", c->what, d.n);
+	} else {
+		ck_assert_msg(d.n == 1 && d.m[0].mech == c->want, "%s: %s, want %s", c->what,
+			      d.n ? hg_mech_name(d.m[0].mech) : "none", hg_mech_name(c->want));
+		ck_assert_uint_eq(d.m[0].cycles, 1000);
+		ck_assert_str_eq(d.m[0].lead.name, c->name);
+	}
+	hg_trace_free(t);
+}
+END_TEST
+
+/* --------------------------------------------- traces of the events */
+
+/* Kernel events on CPU 0 (at, type, a, b, name, next prio code), captured over [0, @end). */
+struct ev {
+	uint64_t at;
+	uint8_t type;
+	uint32_t a, b;
+	const char *name;
+	uint8_t prio;
+	uint8_t runnable;
+};
+
+static void add_events(struct hg_trace *t, const struct ev *ev, size_t n, uint64_t end)
+{
+	struct hg_kevents *k = calloc(1, sizeof(*k));
+	size_t i;
+
+	ck_assert_ptr_nonnull(k);
+	k->start_cycles = 0;
+	k->end_cycles = end;
+	k->ncpus = 1;
+	k->cpus = calloc(1, sizeof(*k->cpus));
+	ck_assert_ptr_nonnull(k->cpus);
+	k->cpus[0] = (struct hg_kcpu){ .cpu = 0, .begin_cycles = 0, .end_cycles = end };
+	for (i = 0; i < n; i++) {
+		struct hg_kev r = { .cycles = ev[i].at, .cpu = 0, .type = ev[i].type, .a = ev[i].a,
+				    .b = ev[i].b, .name = HG_KEV_NO_NAME,
+				    .flags = (uint8_t)(ev[i].prio << HG_KEV_PRIO_SHIFT |
+						       (ev[i].runnable ? HG_KEV_PREV_RUNNABLE : 0)) };
+
+		if (ev[i].name)
+			r.name = hg_kevents_intern(k, ev[i].name);
+		ck_assert_int_eq(hg_kevents_add(k, &r), 0);
+	}
+	hg_kevents_sort(k);
+	t->kev = k;
+}
+
+static void add_sys(struct hg_trace *t, const char *const *kv)
+{
+	for (; *kv; kv += 2)
+		ck_assert_int_eq(hg_trace_add_sys(t, kv[0], kv[1]), 0);
+}
+
+static const char *const limited[] = {
+	"rt_runtime_us", "950000", "rt_period_us", "1000000", "cpus_online", "0-3",
+	"cpu_flags", "fpu sse2 hypervisor", NULL,
+};
+
+/*
+ * A FIFO 50 CPU hog on CPU 0 from 0 to 950 ms, stopped there for the
+ * period's rest: the idle task runs from 950 to 1000 ms, then the thread.
+ * @from: where its interval starts (the real-time time before the stop).
+ */
+static struct hg_trace *throttled_trace(uint64_t from)
+{
+	const uint64_t iv[][2] = { { from, 950 * MS - from }, { 1000 * MS, 10 * MS } };
+	const struct ev ev[] = {
+		{ from > 10 ? from - 10 : 0, HG_KEV_SWITCH, TID, 0, "hg/0", FIFO(50), 0 },
+		{ 950 * MS + 100, HG_KEV_SWITCH, 0, TID, "swapper/0", HG_KPRIO_FAIR, 1 },
+		{ 1000 * MS - 200, HG_KEV_SWITCH, TID, 0, "hg/0", FIFO(50), 0 },
+	};
+	struct hg_trace *t = one_thread(iv, 2);
+
+	t->threads[0].rt_prio = 50;
+	t->threads[0].recs[0].cpu = t->threads[0].recs[1].cpu = 0;
+	add_events(t, ev, sizeof(ev) / sizeof(ev[0]), 1100 * MS);
+	return t;
+}
+
+static const struct hg_kmech *mech_of(const struct hg_kdiag *d, enum hg_mech m)
+{
+	uint32_t i;
+
+	for (i = 0; i < d->n; i++)
+		if (d->m[i].mech == m)
+			return &d->m[i];
+	return NULL;
+}
+
+START_TEST(test_throttled)
+{
+	struct hg_trace *t = throttled_trace(1000);
+	const struct hg_kmech *m;
+	struct hg_kmech_view v;
+	struct hg_kadvice a;
+	struct hg_kexplain x;
+
+	add_sys(t, limited);
+	ck_assert_int_eq(hg_kexplain(t, HG_KEXPLAIN_ALL, 1, &x), 0);
+	ck_assert_uint_eq(x.nworst, 1);
+	ck_assert_int_eq(x.diag[0].m[0].mech, HG_MECH_RT_THROTTLING);
+	m = &x.diag[0].m[0];
+	/* the idle task's stretch, 950.0001 to 999.9998 ms: the rest is the kernel's */
+	ck_assert_uint_eq(m->cycles, 50 * MS - 300);
+	ck_assert_str_eq(m->lead.name, "swapper/0");
+	/* the thread current from 990 ns to the window at 950 ms */
+	ck_assert_uint_eq(m->rt_cycles, 950 * MS - 990);
+	v = (struct hg_kmech_view){ .mech = m->mech, .lead = &m->lead, .count = m->count,
+				    .cycles = m->cycles, .rt_cycles = m->rt_cycles, .cpu = 0 };
+	hg_kadvice_of(t, &x.ctx, &v, &a);
+	ck_assert_str_eq(a.audit, "rt-throttling");
+	ck_assert_msg(!strncmp(a.fix, "sysctl -w kernel.sched_rt_runtime_us=-1", 39), "%s", a.fix);
+	ck_assert_msg(strstr(a.why, "sched_rt_runtime_us 950000 of sched_rt_period_us 1000000") &&
+		      strstr(a.why, "949.999 ms of the 1000.000 ms"), "%s", a.why);
+	/* the thread's sums and its verdict */
+	ck_assert_uint_eq(x.th[0].gap_mech[HG_MECH_RT_THROTTLING].windows, 1);
+	ck_assert_uint_eq(x.th[0].gap_mech[HG_MECH_RT_THROTTLING].cycles, 50 * MS - 300);
+	hg_kexplain_free(&x);
+	hg_trace_free(t);
+}
+END_TEST
+
+/* The idle task in the same place, far from the limit, or with none: not throttling. */
+START_TEST(test_not_throttled)
+{
+	static const char *const unlimited[] = { "rt_runtime_us", "-1", "rt_period_us",
+						 "1000000", NULL };
+	struct hg_trace *far = throttled_trace(800 * MS), *none = throttled_trace(1000);
+	struct hg_kexplain x;
+
+	add_sys(far, limited);
+	ck_assert_int_eq(hg_kexplain(far, HG_KEXPLAIN_ALL, 1, &x), 0);
+	/* 150 ms of real-time time in the period before: nowhere near 950 */
+	ck_assert_int_eq(x.diag[0].m[0].mech, HG_MECH_IDLE_EXIT);
+	hg_kexplain_free(&x);
+	add_sys(none, unlimited);
+	ck_assert_int_eq(hg_kexplain(none, HG_KEXPLAIN_ALL, 1, &x), 0);
+	ck_assert_int_eq(x.ctx.rt_limited, 0);
+	ck_assert_int_eq(x.diag[0].m[0].mech, HG_MECH_IDLE_EXIT);
+	hg_kexplain_free(&x);
+	hg_trace_free(far);
+	hg_trace_free(none);
+}
+END_TEST
+
+/*
+ * A LAT FIFO 90 thread whose timer expires at 2000 while a fair task
+ * (python3, pid 77) is in the kernel on its CPU: the interrupt enters at
+ * 2100 and wakes the thread at 2180; python3 keeps the CPU to 4900.
+ * @prio: python3's code (a FIFO 95 task is above the thread instead).
+ */
+static struct hg_trace *lat_trace(uint8_t prio)
+{
+	const struct ev ev[] = {
+		{ 1500, HG_KEV_SWITCH, 77, TID, "python3", prio, 0 },
+		{ 2100, HG_KEV_VEC_ENTRY, 236, 0, "local_timer", 0, 0 },
+		{ 2150, HG_KEV_HRTIMER_ENTRY, 0, 0, "hrtimer_wakeup", 0, 0 },
+		{ 2180, HG_KEV_WAKEUP, TID, 0, "hg/0", 0, 0 },
+		{ 2200, HG_KEV_HRTIMER_EXIT, 0, 0, NULL, 0, 0 },
+		{ 2300, HG_KEV_VEC_EXIT, 236, 0, "local_timer", 0, 0 },
+		{ 4900, HG_KEV_SWITCH, TID, 77, "hg/0", FIFO(90), 1 },
+	};
+	struct hg_trace *t = one_thread(NULL, 0);
+	struct hg_trace_thread *th = &t->threads[0];
+	struct hg_record *r = realloc(th->recs, sizeof(*r));
+
+	ck_assert_ptr_nonnull(r);
+	th->recs = r;
+	th->stored = 1;
+	r[0] = (struct hg_record){ .start_cycles = 2000, .len_cycles = 3000,
+				   .flags = hg_event_flags(HG_EV_LAT, 0) };
+	th->model = HG_MODEL_LAT;
+	th->rt_prio = 90;
+	add_events(t, ev, sizeof(ev) / sizeof(ev[0]), 10000);
+	return t;
+}
+
+static char *explain_text(const struct hg_trace *t, const struct hg_kexplain *x)
+{
+	struct hg_test_text out;
+	FILE *f = hg_test_text_open(&out);
+
+	ck_assert_int_eq(hg_explain_print(f, t, x), 0);
+	return hg_test_text_close(&out);
+}
+
+START_TEST(test_kept_after_wakeup)
+{
+	static const char *const sys[] = {
+		"preempt", "PREEMPT_DYNAMIC", "preempt_model", "none", "preempt_from",
+		"the kernel's log at boot: 'Dynamic Preempt: none'", "cpus_online", "0-1", NULL,
+	};
+	struct hg_trace *t = lat_trace(HG_KPRIO_FAIR);
+	const struct hg_kmech *m;
+	struct hg_kexplain x;
+	char *text;
+
+	add_sys(t, sys);
+	ck_assert_int_eq(hg_kexplain(t, HG_KEXPLAIN_ALL, 1, &x), 0);
+	ck_assert_uint_eq(x.nworst, 1);
+	m = mech_of(&x.diag[0], HG_MECH_NON_PREEMPTIBLE);
+	ck_assert_ptr_nonnull(m);
+	ck_assert_int_eq(x.diag[0].m[0].mech, HG_MECH_NON_PREEMPTIBLE);
+	ck_assert_uint_eq(m->lead.pid, 77);
+	/* from the vector's exit at 2300 to the switch at 4900 */
+	ck_assert_uint_eq(m->cycles, 2600);
+	ck_assert_uint_eq(x.th[0].latencies, 1);
+	ck_assert_uint_eq(x.th[0].lat_mech[HG_MECH_NON_PREEMPTIBLE].cycles, 2600);
+	text = explain_text(t, &x);
+	/* the task with its policy, the model and where it was read, the fix with the values */
+	ck_assert_msg(strstr(text, "-> non-preemptible 86.7 % (2.600 us): python3 (pid 77, OTHER) "
+			     "kept CPU 0 after the thread became runnable: the kernel's preemption "
+			     "model is none (the kernel's log at boot: 'Dynamic Preempt: none')"),
+		      "%s", text);
+	ck_assert_msg(strstr(text, "fix: boot with preempt=full (this kernel has PREEMPT_DYNAMIC), "
+			     "or move the task: taskset -pc 1 77 [audit: preempt-model]"), "%s", text);
+	/* the order of events, each switch with the next task's class */
+	ck_assert_msg(strstr(text, "0.000 us  the timer of hg/0 (pid 100, FIFO/RR 90) expires\n"),
+		      "%s", text);
+	ck_assert_msg(strstr(text, "0.180 us  wake-up of the thread hg/0 (pid 100) for CPU 0\n"),
+		      "%s", text);
+	ck_assert_msg(strstr(text, "2.900 us  switch from pid 77 (still runnable) to the thread "
+			     "hg/0 (pid 100, FIFO/RR 90)\n"), "%s", text);
+	ck_assert_msg(strstr(text, "# verdict: thread 0: 1 wake-up's lateness, 0.003 ms in all: "
+			     "non-preemptible 86.7 %"), "%s", text);
+	free(text);
+	hg_kexplain_free(&x);
+	hg_trace_free(t);
+}
+END_TEST
+
+START_TEST(test_task_above)
+{
+	struct hg_trace *t = lat_trace(FIFO(95));
+	struct hg_kexplain x;
+
+	ck_assert_int_eq(hg_kexplain(t, HG_KEXPLAIN_ALL, 1, &x), 0);
+	ck_assert_int_eq(x.diag[0].m[0].mech, HG_MECH_HIGHER_PRIORITY);
+	hg_kexplain_free(&x);
+	hg_trace_free(t);
+}
+END_TEST
+
+/*
+ * A CPU thread on CPU 0 whose gap from 2000 to 5000 holds no event: the
+ * host's 3000 ns; the kernel charged it @cpu_ns in all.
+ */
+static struct hg_trace *hidden_trace(uint64_t cpu_ns)
+{
+	static const uint64_t iv[][2] = { { 1000, 1000 }, { 5000, 1000 } };
+	const struct ev ev[] = { { 500, HG_KEV_SWITCH, TID, 0, "hg/0", FIFO(50), 0 } };
+	struct hg_trace *t = one_thread(iv, 2);
+
+	t->threads[0].rt_prio = 50;
+	t->threads[0].kernel_cpu_ns = cpu_ns;
+	add_events(t, ev, 1, 10000);
+	return t;
+}
+
+START_TEST(test_host)
+{
+	/* charged 5000: 2000 received, 3000 of its own with no event: agrees */
+	struct hg_trace *t = hidden_trace(5000), *off = hidden_trace(2000 + 3000 + 100000);
+	struct hg_kexplain x;
+	struct hg_json j;
+	struct hg_test_text out;
+	struct json_object *doc;
+	char *text;
+	FILE *f;
+
+	add_sys(t, limited);
+	ck_assert_int_eq(hg_kexplain(t, HG_KEXPLAIN_ALL, 1, &x), 0);
+	ck_assert_int_eq(x.diag[0].m[0].mech, HG_MECH_HOST);
+	ck_assert_uint_eq(x.nhost, 1);
+	ck_assert_uint_eq(x.host[0].cpu, 0);
+	ck_assert_uint_eq(x.host[0].hidden_cycles, 3000);
+	ck_assert_uint_eq(x.host[0].watched_cycles, 5000);
+	ck_assert_int_eq(x.host[0].have_implied, 1);
+	ck_assert_int_eq(x.host[0].implied_cycles, 3000);
+	f = hg_test_text_open(&out);
+	hg_json_begin(&j, f);
+	hg_json_obj(&j, NULL);
+	hg_khost_json(&j, t, &x);
+	hg_kthread_mech_json(&j, t, &x, &x.th[0]);
+	ck_assert_int_eq(hg_json_end_doc(&j), 0);
+	text = hg_test_text_close(&out);
+	doc = hg_test_json(text);
+	ck_assert_int_eq(hg_test_json_bool(doc, "host/0/agrees"), 1);
+	ck_assert_int_eq(hg_test_json_i64(doc, "host/0/kernel_accounting_ns"), 3000);
+	ck_assert_str_eq(hg_test_json_str(doc, "verdict/0/mechanism"), "host");
+	ck_assert_str_eq(hg_test_json_str(doc, "verdict/0/audit"), "hypervisor");
+	ck_assert_msg(strstr(hg_test_json_str(doc, "verdict/0/why"), "the host took the vCPU"),
+		      "%s", text);
+	json_object_put(doc);
+	free(text);
+	hg_kexplain_free(&x);
+	/* charged 100 us more: the two do not agree (past 10 % and 50 us), and say so */
+	ck_assert_int_eq(hg_kexplain(off, HG_KEXPLAIN_ALL, 1, &x), 0);
+	ck_assert_int_eq(x.host[0].implied_cycles, 103000);
+	text = explain_text(off, &x);
+	ck_assert_msg(strstr(text, "# host: CPU 0: 0.003 ms with no kernel event in the 0.005 ms "
+			     "its 1 thread watched (60.00 %); the kernel's accounting implies "
+			     "0.103 ms"), "%s", text);
+	ck_assert_msg(strstr(text, "does not agree\n"), "%s", text);
+	/* a machine that is not a virtual machine: the firmware */
+	ck_assert_msg(strstr(text, "the firmware (SMIs) or the hardware took the CPU"), "%s", text);
+	free(text);
+	hg_kexplain_free(&x);
+	hg_trace_free(t);
+	hg_trace_free(off);
+}
+END_TEST
+
+/* The fixes carry this machine's values. */
+START_TEST(test_fixes)
+{
+	static const uint64_t iv[][2] = { { 1000, 1000 } };
+	static const char *const full[] = { "preempt", "PREEMPT_DYNAMIC", "preempt_model", "full",
+					    "cpus_online", "0-3", NULL };
+	struct hg_trace *t = one_thread(iv, 1);
+	struct hg_kdiag_ctx ctx = { 0 };
+	struct hg_kpart irq = { .kind = HG_KC_IRQ, .name = "36:virtio1-req.0", .count = 3 };
+	struct hg_kpart vec = { .kind = HG_KC_IRQ, .name = "thermal", .count = 1 };
+	struct hg_kpart task = { .kind = HG_KC_TASK, .name = "dd", .pid = 77,
+				 .prio = HG_KPRIO_FAIR };
+	struct hg_kmech_view v = { .mech = HG_MECH_IRQ, .lead = &irq, .count = 3, .cpu = 1 };
+	struct hg_kadvice a;
+	char buf[64];
+
+	add_sys(t, full);
+	hg_kadvice_of(t, &ctx, &v, &a);
+	ck_assert_str_eq(a.fix, "echo 0,2-3 > /proc/irq/36/smp_affinity_list");
+	ck_assert_str_eq(a.audit, "irq-affinity");
+	ck_assert_str_eq(a.why, "interrupt 36:virtio1-req.0 was handled on CPU 1, 3 times");
+	v.lead = &vec;		/* a vector has no /proc/irq entry: no command */
+	hg_kadvice_of(t, &ctx, &v, &a);
+	ck_assert_str_eq(a.fix, "");
+	v = (struct hg_kmech_view){ .mech = HG_MECH_NON_PREEMPTIBLE, .lead = &task, .cpu = 2 };
+	hg_kadvice_of(t, &ctx, &v, &a);
+	/* fully preemptible: a section that cannot be preempted, no boot option */
+	ck_assert_str_eq(a.fix, "move the task: taskset -pc 0-1,3 77");
+	ck_assert_msg(strstr(a.why, "the preemption model is full"), "%s", a.why);
+	v.mech = HG_MECH_TICK;
+	v.lead = &irq;
+	hg_kadvice_of(t, &ctx, &v, &a);
+	ck_assert_str_eq(a.fix, "boot with nohz_full=2 (the tick stops while one task runs "
+			 "there)");
+	ck_assert_str_eq(hg_kadvice_others(t, 0, buf, sizeof(buf)), "1-3");
+	hg_trace_free(t);
+}
+END_TEST
+
+/* The JSON of a window: its diagnosis, mechanisms and order. */
+START_TEST(test_window_json)
+{
+	struct hg_trace *t = lat_trace(HG_KPRIO_FAIR);
+	struct hg_test_text out;
+	struct json_object *doc;
+	struct hg_kexplain x;
+	char *text;
+	FILE *f;
+
+	ck_assert_int_eq(hg_kexplain(t, HG_KEXPLAIN_ALL, 1, &x), 0);
+	f = hg_test_text_open(&out);
+	ck_assert_int_eq(hg_explain_json(f, t, &x), 0);
+	text = hg_test_text_close(&out);
+	doc = hg_test_json(text);
+	ck_assert_str_eq(hg_test_json_str(doc, "events/0/diagnosis/mechanism"), "non-preemptible");
+	ck_assert_str_eq(hg_test_json_str(doc, "events/0/diagnosis/audit"), "preempt-model");
+	ck_assert_str_eq(hg_test_json_str(doc, "events/0/mechanisms/0/mechanism"),
+			 "non-preemptible");
+	/* start, the six events inside the window, end */
+	ck_assert_uint_eq(hg_test_json_len(doc, "events/0/order"), 8);
+	ck_assert_str_eq(hg_test_json_str(doc, "events/0/order/0/event"), "start");
+	ck_assert_int_eq(hg_test_json_null(doc, "events/0/order/0/cpu"), 1);
+	ck_assert_str_eq(hg_test_json_str(doc, "events/0/order/6/event"), "sched_switch");
+	ck_assert_uint_eq(hg_test_json_u64(doc, "events/0/order/6/offset_ns"), 2900);
+	ck_assert_uint_eq(hg_test_json_u64(doc, "events/0/order_omitted"), 0);
+	ck_assert_str_eq(hg_test_json_str(doc, "threads/0/verdict/0/of"), "latency");
+	json_object_put(doc);
+	free(text);
+	hg_kexplain_free(&x);
+	hg_trace_free(t);
+}
+END_TEST
+
+static Suite *kdiag_suite(void)
+{
+	Suite *s = suite_create("kdiag");
+	TCase *tc = tcase_create("mechanisms");
+
+	tcase_add_test(tc, test_prio_codes);
+	tcase_add_loop_test(tc, test_mechanism, 0, (int)(sizeof(mcases) / sizeof(mcases[0])));
+	tcase_add_test(tc, test_fixes);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("events");
+	tcase_add_test(tc, test_throttled);
+	tcase_add_test(tc, test_not_throttled);
+	tcase_add_test(tc, test_kept_after_wakeup);
+	tcase_add_test(tc, test_task_above);
+	tcase_add_test(tc, test_host);
+	tcase_add_test(tc, test_window_json);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return hg_test_run(kdiag_suite());
+}
