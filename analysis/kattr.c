@@ -466,6 +466,8 @@ static void cut(const struct hg_kattr *a, const struct line *l, uint32_t tid, ui
 		}
 		if (mine)
 			g->charged_cycles += to - from;
+		if (mine && s->kind != HG_KC_TASK)
+			g->handler_cycles += to - from;
 		if (s->kind == HG_KC_TASK && mine) {
 			if (own->n < sizeof(own->cycles) / sizeof(own->cycles[0]))
 				own->cycles[own->n++] = to - from;
@@ -524,6 +526,7 @@ static void take_apart(const struct hg_kattr *a, uint32_t tid, uint32_t from_cpu
 
 	g->nparts = 0;
 	g->charged_cycles = 0;
+	g->handler_cycles = 0;
 	if (from_cpu != to_cpu) {
 		split = switch_out(a, l1, tid, from, to);
 		cut(a, l1, tid, from, split, ran, g, &own);

@@ -64,9 +64,11 @@ struct hg_kgap {
 	uint32_t from_cpu;	/* where it stopped */
 	uint64_t at_cycles;	/* the end of its interval */
 	uint64_t len_cycles;
-	uint64_t charged_cycles;	/* of it, the thread was the current task (the
-					 * kernel charged it): its own pieces and the
-					 * handlers that ran on its time */
+	uint64_t charged_cycles;	/* of it, the thread was the current task: its
+					 * own pieces and the handlers that ran on its
+					 * time (the kernel charges it those unless it
+					 * accounts interrupt time apart) */
+	uint64_t handler_cycles;	/* of those, the handlers' */
 	uint32_t nparts;
 	struct hg_kpart parts[HG_KATTR_MAX_PARTS];	/* by size, largest first */
 };

@@ -184,6 +184,7 @@ static int on_gap(const struct hg_kgap *g, void *arg)
 	s->gaps++;
 	s->gap_cycles += g->len_cycles;
 	s->charged_cycles += g->charged_cycles;
+	s->handler_cycles += g->handler_cycles;
 	hg_kdiag_window(a->t, a->ka, &a->x->ctx, &w, g, &d);
 	hg_kmech_sum_add(s->gap_mech, &d);
 	for (i = 0; i < g->nparts; i++) {
@@ -315,6 +316,7 @@ static int hg_khost_build(const struct hg_trace *t, struct hg_kexplain *x)
 		h->threads++;
 		h->hidden_cycles += hidden;
 		h->watched_cycles += received + s->gap_cycles;
+		h->handler_cycles += s->handler_cycles;
 		if (!th->tid || !th->kernel_cpu_ns)
 			h->have_implied = 0;
 		else

@@ -32,6 +32,7 @@ struct hg_kthread_sum {
 	uint64_t gap_cycles;
 	uint64_t unexplained_cycles;
 	uint64_t charged_cycles;	/* of the gaps, the thread's own (hg_kgap) */
+	uint64_t handler_cycles;	/* of those, handlers on its time */
 	uint64_t latencies;		/* LAT wake-ups taken apart */
 	uint64_t latency_cycles;
 	struct hg_kmech_sum gap_mech[HG_MECH_N];	/* over its gaps */
@@ -52,7 +53,10 @@ struct hg_khost {
 	uint64_t hidden_cycles;
 	uint64_t watched_cycles;	/* their received and gap time */
 	int have_implied;		/* every one's CPU time is known */
-	int64_t implied_cycles;
+	int64_t implied_cycles;		/* the handlers on their time charged to them */
+	uint64_t handler_cycles;	/* those handlers: the implied time is that
+					 * much more where the kernel accounts
+					 * interrupt time apart */
 };
 
 /* The interrupts of one CPU over the capture. */

@@ -73,8 +73,13 @@ static const struct hg_cmdspec explain_spec = {
 		 "and tasks before the thread); PERIODIC and CPU_PERIODIC deadline misses,\n"
 		 "over the job's window (the thread's own run and the interference).\n"
 		 "With --at, the one at or nearest a time; after a --break run, the one that\n"
-		 "stopped it. The parts of each add up to it. With --sched, the events are\n"
-		 "those of perf script text instead.",
+		 "stopped it. The parts of each add up to it, followed by the order of its\n"
+		 "events (switches with each task's policy and priority) and its diagnosis:\n"
+		 "the mechanism behind each part (rt-throttling, non-preemptible,\n"
+		 "higher-priority, irq, softirq, tick, timer-delay, host, ...), why, and the\n"
+		 "fix with this machine's values. A verdict per thread ends the text, with\n"
+		 "the host's time per CPU beside the kernel's accounting. With --sched, the\n"
+		 "events are those of perf script text instead.",
 	.args = explain_pos,
 	.opts = explain_opts,
 };

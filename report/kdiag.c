@@ -157,21 +157,45 @@ static void print_of(FILE *f, const struct hg_trace *t, const struct hg_kexplain
 			a.audit ? " [audit: " : "", a.audit ?: "", a.audit ? "]" : "");
 }
 
+/*
+ * What the kernel's accounting implies, read the way that comes nearer
+ * the measured time: with the handlers that ran on the threads' time
+ * charged to them, or (*@apart) left out, as a kernel that accounts
+ * interrupt time apart (IRQ_TIME_ACCOUNTING, on a stable clock) does.
+ */
+static int64_t implied(const struct hg_khost *h, int *apart)
+{
+	int64_t in = h->implied_cycles, out = in + (int64_t)h->handler_cycles;
+	int64_t m = (int64_t)h->hidden_cycles;
+
+	*apart = llabs(out - m) < llabs(in - m);
+	return *apart ? out : in;
+}
+
 /* Whether measured and implied agree, within 10 % of the larger (or 50 us). */
 static int host_agrees(const struct hg_trace *t, const struct hg_khost *h)
 {
-	int64_t d = h->implied_cycles - (int64_t)h->hidden_cycles;
-	uint64_t big = h->implied_cycles > (int64_t)h->hidden_cycles ?
-		       (uint64_t)h->implied_cycles : h->hidden_cycles;
+	int apart;
+	int64_t imp = implied(h, &apart), d = imp - (int64_t)h->hidden_cycles;
+	uint64_t big = imp > (int64_t)h->hidden_cycles ? (uint64_t)imp : h->hidden_cycles;
 	uint64_t diff = d < 0 ? (uint64_t)-d : (uint64_t)d;
 
 	return diff <= big / 10 || hg_cycles_to_ns(diff, t->calib.tsc_hz) <= HOST_AGREE_NS;
+}
+
+/* @c as signed ns. */
+static int64_t signed_ns(int64_t c, uint64_t hz)
+{
+	return c < 0 ? -(int64_t)hg_cycles_to_ns((uint64_t)-c, hz) :
+		       (int64_t)hg_cycles_to_ns((uint64_t)c, hz);
 }
 
 static void print_host(FILE *f, const struct hg_trace *t, const struct hg_khost *h)
 {
 	uint64_t hz = t->calib.tsc_hz;
 	char a[32], b[32], c[32];
+	int64_t imp;
+	int apart;
 
 	fprintf(f, "# host: CPU %u: %s ms with no kernel event in the %s ms its %u thread%s "
 		"watched (%.2f %%)", h->cpu,
@@ -182,10 +206,11 @@ static void print_host(FILE *f, const struct hg_trace *t, const struct hg_khost 
 		fprintf(f, "; the kernel's accounting is not in the trace\n");
 		return;
 	}
+	imp = implied(h, &apart);
 	fprintf(f, "; the kernel's accounting implies %s%s ms (CPU time charged, less received, "
-		"less what the events explain): %s\n", h->implied_cycles < 0 ? "-" : "",
-		hg_format_ms3(hg_cycles_to_ns(h->implied_cycles < 0 ? (uint64_t)-h->implied_cycles :
-					     (uint64_t)h->implied_cycles, hz), c, sizeof(c)),
+		"less what the events explain%s): %s\n", imp < 0 ? "-" : "",
+		hg_format_ms3(hg_cycles_to_ns(imp < 0 ? (uint64_t)-imp : (uint64_t)imp, hz), c,
+			      sizeof(c)), apart ? ", interrupt time accounted apart" : "",
 		host_agrees(t, h) ? "agrees" : "does not agree");
 }
 
@@ -350,12 +375,15 @@ void hg_khost_json(struct hg_json *j, const struct hg_trace *t, const struct hg_
 		hg_json_num(j, "share", h->watched_cycles ? (double)h->hidden_cycles /
 			    (double)h->watched_cycles : 0.0, 6);
 		if (h->have_implied) {
-			hg_json_i64(j, "kernel_accounting_ns", h->implied_cycles < 0 ?
-				    -(int64_t)hg_cycles_to_ns((uint64_t)-h->implied_cycles, hz) :
-				    (int64_t)hg_cycles_to_ns((uint64_t)h->implied_cycles, hz));
+			int apart;
+			int64_t imp = implied(h, &apart);
+
+			hg_json_i64(j, "kernel_accounting_ns", signed_ns(imp, hz));
+			hg_json_bool(j, "handlers_charged", !apart);
 			hg_json_bool(j, "agrees", host_agrees(t, h));
 		} else {
 			hg_json_null(j, "kernel_accounting_ns");
+			hg_json_null(j, "handlers_charged");
 			hg_json_null(j, "agrees");
 		}
 		hg_json_close(j);

@@ -457,6 +457,55 @@ START_TEST(test_host)
 }
 END_TEST
 
+/*
+ * A gap of 100 us with an interrupt of 10 us on the thread's time: a
+ * kernel that accounts interrupt time apart charged the thread 92 us (2 us
+ * received, 10 us of its own paths, 80 us hidden), not 102: read that way.
+ */
+START_TEST(test_host_irq_apart)
+{
+	static const uint64_t iv[][2] = { { 1000, 1000 }, { 102000, 1000 } };
+	const struct ev ev[] = {
+		{ 500, HG_KEV_SWITCH, TID, 0, "hg/0", FIFO(50), 0 },
+		{ 50000, HG_KEV_IRQ_ENTRY, 24, 0, "eth0", 0, 0 },
+		{ 60000, HG_KEV_IRQ_EXIT, 24, 0, NULL, 0, 0 },
+	};
+	struct hg_trace *t = one_thread(iv, 2);
+	struct hg_test_text out;
+	struct json_object *doc;
+	struct hg_kexplain x;
+	struct hg_json j;
+	char *text;
+	FILE *f;
+
+	t->threads[0].rt_prio = 50;
+	t->threads[0].kernel_cpu_ns = 92000;
+	add_events(t, ev, sizeof(ev) / sizeof(ev[0]), 200000);
+	ck_assert_int_eq(hg_kexplain(t, HG_KEXPLAIN_ALL, 1, &x), 0);
+	ck_assert_uint_eq(x.host[0].hidden_cycles, 80000);
+	ck_assert_uint_eq(x.host[0].handler_cycles, 10000);
+	ck_assert_int_eq(x.host[0].implied_cycles, 70000);
+	f = hg_test_text_open(&out);
+	hg_json_begin(&j, f);
+	hg_json_obj(&j, NULL);
+	hg_khost_json(&j, t, &x);
+	ck_assert_int_eq(hg_json_end_doc(&j), 0);
+	text = hg_test_text_close(&out);
+	doc = hg_test_json(text);
+	ck_assert_int_eq(hg_test_json_i64(doc, "host/0/kernel_accounting_ns"), 80000);
+	ck_assert_int_eq(hg_test_json_bool(doc, "host/0/handlers_charged"), 0);
+	ck_assert_int_eq(hg_test_json_bool(doc, "host/0/agrees"), 1);
+	json_object_put(doc);
+	free(text);
+	text = explain_text(t, &x);
+	ck_assert_msg(strstr(text, "implies 0.080 ms (CPU time charged, less received, less what "
+			     "the events explain, interrupt time accounted apart): agrees"), "%s", text);
+	free(text);
+	hg_kexplain_free(&x);
+	hg_trace_free(t);
+}
+END_TEST
+
 /* The fixes carry this machine's values. */
 START_TEST(test_fixes)
 {
@@ -545,6 +594,7 @@ static Suite *kdiag_suite(void)
 	tcase_add_test(tc, test_kept_after_wakeup);
 	tcase_add_test(tc, test_task_above);
 	tcase_add_test(tc, test_host);
+	tcase_add_test(tc, test_host_irq_apart);
 	tcase_add_test(tc, test_window_json);
 	suite_add_tcase(s, tc);
 	return s;
