@@ -749,6 +749,78 @@ else
 	else
 		fail "explain of a --kernel run" "$(head -1 "$TMP/kerr")"
 	fi
+	# the diagnosis of real runs. A FIFO CPU hog that the kernel's real-time
+	# limit stops once a period: its stopped time is rt-throttling, in all at
+	# least one period's stopped part and at most one for each period begun
+	# (the fair class's server, where the kernel has one, runs fair tasks in
+	# pieces and across the limit's periods), the worst gap's fix the sysctl;
+	# and the host's time on its CPU agrees with the kernel's own accounting.
+	# The limit's period runs from the first real-time task after an idle
+	# one: 2 s with none before the hog's 2.2 s.
+	rt_run=$(cat /proc/sys/kernel/sched_rt_runtime_us 2>/dev/null || echo -1)
+	rt_per=$(cat /proc/sys/kernel/sched_rt_period_us 2>/dev/null || echo 0)
+	if [ "$rt_run" -lt $((rt_per / 2)) ] || [ "$rt_run" -ge "$rt_per" ] || [ "$rt_per" -gt 1000000 ]
+	then
+		skip "explain: rt-throttling of a real run" \
+			"the kernel does not stop real-time tasks once a second here (sched_rt_runtime_us $rt_run of $rt_per)"
+	elif sleep 2 && "$HG" -n 1 -d 2200ms -t 0 -p FIFO:50 -w CPU --cpu 0 --kernel -x -q \
+		-o "$TMP/thr.hgt" >/dev/null 2>"$TMP/kerr" &&
+	     "$HG" explain "$TMP/thr.hgt" --json --worst 5 >"$TMP/explain-thr.json" 2>>"$TMP/kerr" &&
+	     /usr/bin/python3 - "$TMP/explain-thr.json" "$rt_run" "$rt_per" >"$TMP/thr.why" 2>&1 <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+stop = (int(sys.argv[3]) - int(sys.argv[2])) * 1000     # the stopped part, ns
+m = {x["mechanism"]: x["total_ns"] for x in d["threads"][0]["mechanisms"] if x["of"] == "gap"}
+thr = m.get("rt-throttling", 0)
+worst = d["events"][0]
+host = [h for h in d["host"] if h["cpu"] == 0]
+# at least one stop whole; at most one a period begun (2.2 s: three), 10 % either way
+if not 0.9 * stop <= thr <= 1.1 * 3 * stop:
+    print("rt-throttling %d ns: not between one and three stopped parts of %d ns" % (thr, stop))
+elif worst["diagnosis"]["mechanism"] != "rt-throttling" or worst["mechanisms"][0]["share"] < 0.9 \
+        or not worst["diagnosis"]["fix"].startswith("sysctl -w kernel.sched_rt_runtime_us=-1"):
+    print("the worst gap:", worst["diagnosis"], worst["mechanisms"][0]["share"])
+elif not host or host[0]["agrees"] is not True:
+    print("host:", host)
+else:
+    sys.exit(0)
+sys.exit(1)
+PY
+	then ok "explain: a FIFO hog's stopped time is rt-throttling, the host's time agrees with the kernel's accounting"
+	else fail "explain: rt-throttling of a real run" "$(head -c 300 "$TMP/thr.why") $(head -1 "$TMP/kerr")"; fi
+	# a LAT FIFO thread beside a task in the kernel on its CPU: every wake-up
+	# in which another task ran first names that task's policy and priority,
+	# and for a task that kept the CPU, the preemption model
+	(taskset -c 0 dd if=/dev/zero of=/dev/null bs=32M count=100000 2>/dev/null) &
+	ddpid=$!
+	"$HG" -n 1 -d 1s -t 0 -p FIFO:90 -w LAT 1ms -i HR --cpu 0 --kernel -x -q \
+		-o "$TMP/np.hgt" >/dev/null 2>"$TMP/kerr"
+	rc=$?
+	kill $ddpid 2>/dev/null
+	wait $ddpid 2>/dev/null
+	if [ $rc = 0 ] && "$HG" explain "$TMP/np.hgt" --json --worst 50 >"$TMP/explain-np.json" &&
+	   /usr/bin/python3 - "$TMP/explain-np.json" >"$TMP/np.why" 2>&1 <<'PY'
+import json, re, sys
+d = json.load(open(sys.argv[1]))
+tasks = {"non-preemptible", "higher-priority", "same-priority", "rt-throttling", "idle-exit"}
+for e in d["events"]:
+    if e["kind"] != "latency":
+        continue
+    for c in e["causes"]:
+        if c["kind"] != "task" or not c.get("pid"):
+            continue
+        ms = [m for m in e["mechanisms"] if m["mechanism"] in tasks and
+              re.search(r"\(pid %d, (OTHER|DEADLINE|FIFO/RR \d+)\)" % c["pid"], m["why"])]
+        if not ms:
+            print("task %s (pid %d) not named with its policy: %s" % (c["name"], c["pid"],
+                  [m["mechanism"] for m in e["mechanisms"]]))
+            sys.exit(1)
+        if ms[0]["mechanism"] == "non-preemptible" and "preemption model is" not in ms[0]["why"]:
+            print("no preemption model:", ms[0]["why"])
+            sys.exit(1)
+PY
+	then ok "explain: every wake-up another task delayed names its policy, priority and the preemption model"
+	else fail "explain: a LAT thread beside a task in the kernel" "$(head -c 300 "$TMP/np.why") $(head -1 "$TMP/kerr")"; fi
 	# two runs in two PID namespaces: neither takes the other's instance for
 	# stale (each names its own for its namespace and holds it by a lock)
 	if ! command -v unshare >/dev/null || ! unshare -pf --mount-proc true 2>/dev/null; then
@@ -1863,6 +1935,9 @@ else
 		validate "explain --sched --json" explain "$TMP/explain-sched.json"
 	[ -s "$TMP/explain-lat.json" ] &&
 		validate "explain --json of a LAT --kernel --break run" explain "$TMP/explain-lat.json"
+	[ -s "$TMP/explain-thr.json" ] && [ -s "$TMP/explain-np.json" ] &&
+		validate "explain --json with the diagnosis of real runs (a throttled hog, a LAT thread)" \
+			explain "$TMP/explain-thr.json" "$TMP/explain-np.json"
 	validate "ctxcost --json" ctxcost "$TMP/ctxcost.json"
 	"$HG" diff "$TMP/da.hgt" "$TMP/db.hgt" --json >"$J/diff1.json"
 	"$HG" diff "$TMP/before" "$TMP/after" --json >"$J/diff2.json"
