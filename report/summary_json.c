@@ -15,6 +15,7 @@
 #include "report/audit.h"
 #include "report/json.h"
 #include "report/kcauses.h"
+#include "report/kdiag.h"
 #include "report/load.h"
 #include "report/meta.h"
 #include "report/noise.h"
@@ -280,8 +281,10 @@ static void json_thread(struct hg_json *j, const struct hg_trace *t,
 	if (th->reserve != HG_RESERVE_NONE)
 		json_reservation(j, t, th);
 	json_lockwait(j, t, th);
-	if (x && th - t->threads < x->nthreads)
+	if (x && th - t->threads < x->nthreads) {
 		hg_kcauses_json(j, t, &x->th[th - t->threads]);
+		hg_kthread_mech_json(j, t, x, &x->th[th - t->threads]);
+	}
 	hg_json_close(j);
 }
 
@@ -390,8 +393,10 @@ static void json_break(struct hg_json *j, const struct hg_trace *t, const struct
 	hg_json_u64(j, "value_ns", hg_break_value_ns(t));
 	hg_json_u64(j, "threshold_ns", t->break_threshold_ns);
 	hg_json_bool(j, "kernel_trace_marked", t->break_marked != 0);
-	if (x && x->have_break)
+	if (x && x->have_break) {
 		hg_kpart_json(j, t, &x->brk);
+		hg_kdiag_json(j, t, &x->ctx, &x->break_win, &x->brk_diag);
+	}
 	hg_json_close(j);
 }
 
@@ -418,8 +423,10 @@ int hg_json_summary(FILE *f, const struct hg_trace *t)
 	hg_meta_system(&j, t);
 	hg_json_close(&j);
 	hg_noise_json(&j, t);
-	if (kx)
+	if (kx) {
 		hg_kcapture_json(&j, t, kx);
+		hg_khost_json(&j, t, kx);
+	}
 	hg_json_loads(&j, t);
 	hg_json_audit(&j, t);
 	json_break(&j, t, kx);

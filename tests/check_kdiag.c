@@ -12,6 +12,7 @@
 
 #include "helpers.h"
 #include "analysis/kdiag.h"
+#include "audit/audit.h"
 #include "analysis/kexplain.h"
 #include "report/explain.h"
 #include "report/kadvice.h"
@@ -545,6 +546,36 @@ START_TEST(test_fixes)
 }
 END_TEST
 
+/* Every mechanism's advice names an audit check that exists, and says why. */
+START_TEST(test_audit_ids)
+{
+	static const uint64_t iv[][2] = { { 1000, 1000 } };
+	static const char *const sys[] = { "cpus_online", "0-3", "cpu_flags", "hypervisor",
+					   "rt_runtime_us", "950000", "rt_period_us", "1000000",
+					   NULL };
+	struct hg_trace *t = one_thread(iv, 1);
+	struct hg_kpart p = { .kind = HG_KC_TASK, .name = "x", .pid = 5, .prio = HG_KPRIO_FAIR };
+	struct hg_kdiag_ctx ctx;
+	unsigned int m;
+
+	add_sys(t, sys);
+	hg_kdiag_ctx_init(t, &ctx);
+	ck_assert_int_eq(ctx.rt_limited, 1);
+	for (m = 0; m < HG_MECH_N; m++) {
+		struct hg_kmech_view v = { .mech = (enum hg_mech)m, .lead = &p, .count = 1,
+					   .cycles = 1000, .cpu = 1 };
+		struct hg_kadvice a;
+
+		hg_kadvice_of(t, &ctx, &v, &a);
+		ck_assert_msg(*a.why, "%s: no why", hg_mech_name((enum hg_mech)m));
+		ck_assert_msg(!a.audit || hg_audit_find(a.audit), "%s: audit check %s does not exist",
+			      hg_mech_name((enum hg_mech)m), a.audit);
+	}
+	ck_assert_str_eq(hg_mech_name(HG_MECH_N), "?");
+	hg_trace_free(t);
+}
+END_TEST
+
 /* The JSON of a window: its diagnosis, mechanisms and order. */
 START_TEST(test_window_json)
 {
@@ -587,6 +618,7 @@ static Suite *kdiag_suite(void)
 	tcase_add_test(tc, test_prio_codes);
 	tcase_add_loop_test(tc, test_mechanism, 0, (int)(sizeof(mcases) / sizeof(mcases[0])));
 	tcase_add_test(tc, test_fixes);
+	tcase_add_test(tc, test_audit_ids);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("events");
 	tcase_add_test(tc, test_throttled);
