@@ -16,7 +16,6 @@ struct acc {
 	const struct hg_trace *t;
 	const struct hg_kattr *ka;
 	struct hg_kexplain *x;
-	uint32_t thread;
 };
 
 /* The thread's sum of @thread, or NULL when it is not asked for. */
@@ -332,7 +331,7 @@ int hg_kexplain_with(const struct hg_trace *t, const struct hg_kexplain_opts *o,
 		     struct hg_kexplain *x)
 {
 	struct hg_kattr *ka = NULL;
-	struct acc a = { .t = t, .x = x, .thread = o->thread };
+	struct acc a = { .t = t, .x = x };
 	uint32_t i, n = 0;
 	int ret;
 

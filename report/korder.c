@@ -185,7 +185,7 @@ struct print_arg {
 	const struct hg_kwin *w;
 	const char *lead;
 	uint64_t omitted;
-	int two_cpus, head_done;
+	int two_cpus;
 	unsigned int rows;
 };
 
