@@ -382,6 +382,22 @@ static void seg_name(const struct hg_kevents *k, const struct seg *s, char *buf,
 	}
 }
 
+/* The first stretch of line @l that ends after @x (a bisection), or l->n. */
+static size_t seg_after(const struct line *l, uint64_t x)
+{
+	size_t lo = 0, hi = l->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (l->seg[mid].end <= x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 /* The first event of line @l at @x or after (its events are by time), or its end. */
 static size_t event_from(const struct hg_kevents *k, const struct line *l, uint64_t x)
 {
@@ -424,7 +440,7 @@ static void cut(const struct hg_kattr *a, const struct line *l, uint32_t tid, ui
 		uint64_t y, int ran_at_x, struct hg_kgap *g, struct own *own)
 {
 	char name[HG_KATTR_NAME_LEN];
-	size_t lo = 0, hi, i;
+	size_t i;
 
 	if (x >= y)
 		return;
@@ -443,16 +459,7 @@ static void cut(const struct hg_kattr *a, const struct line *l, uint32_t tid, ui
 	if (x >= y)
 		return;
 	own->events |= event_inside(a->k, l, x, y);
-	hi = l->n;
-	while (lo < hi) {	/* the first stretch ending after x */
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (l->seg[mid].end <= x)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	for (i = lo; i < l->n && l->seg[i].start < y; i++) {
+	for (i = seg_after(l, x); i < l->n && l->seg[i].start < y; i++) {
 		const struct seg *s = &l->seg[i];
 		uint64_t from = s->start > x ? s->start : x, to = s->end < y ? s->end : y;
 		int piece = s->start >= x && s->first;
@@ -560,17 +567,9 @@ void hg_kattr_window(const struct hg_kattr *a, uint32_t tid, uint32_t from_cpu, 
 /* The line's time with a real-time task current before @x (inside the line). */
 static uint64_t rt_upto(const struct line *l, uint64_t x)
 {
-	size_t lo = 0, hi = l->n;
+	size_t lo = seg_after(l, x);
 	const struct seg *s;
 
-	while (lo < hi) {	/* the first stretch ending after x */
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (l->seg[mid].end <= x)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
 	if (lo == l->n)
 		return l->n ? l->seg[l->n - 1].rt_before + (hg_kprio_rt(l->seg[l->n - 1].prio) ?
 			      l->seg[l->n - 1].end - l->seg[l->n - 1].start : 0) : 0;
