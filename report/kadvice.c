@@ -142,6 +142,29 @@ static void tasks(const struct hg_trace *t, const struct hg_kmech_view *v, struc
 	}
 }
 
+/*
+ * The affinity of interrupt @irq as the run read it (the snapshot's
+ * irq_affinity, "<n>:<list> ..."), into @buf; "" when it is not there.
+ */
+static char *irq_affinity(const struct hg_trace *t, long irq, char *buf, size_t len)
+{
+	const char *p = hg_trace_sys(t, "irq_affinity");
+	char key[24];
+	size_t k;
+
+	buf[0] = 0;
+	k = (size_t)snprintf(key, sizeof(key), "%ld:", irq);
+	while (p && *p) {
+		if (!strncmp(p, key, k)) {
+			snprintf(buf, len, "%.*s", (int)strcspn(p + k, " "), p + k);
+			break;
+		}
+		p = strchr(p, ' ');
+		p = p ? p + 1 : NULL;
+	}
+	return buf;
+}
+
 /* The IRQ number of a part named "<n>:<handler>", or -1. */
 static long irq_number(const char *name)
 {
@@ -155,7 +178,7 @@ static void handlers(const struct hg_trace *t, const struct hg_kmech_view *v,
 		     struct hg_kadvice *a)
 {
 	const char *name = v->lead->name;
-	char others[128], cpu[16];
+	char others[128], cpu[16], aff[128];
 	long irq = irq_number(name);
 	unsigned long long n = (unsigned long long)v->count;
 
@@ -163,8 +186,10 @@ static void handlers(const struct hg_trace *t, const struct hg_kmech_view *v,
 	snprintf(cpu, sizeof(cpu), "%u", v->cpu);
 	switch (v->mech) {
 	case HG_MECH_IRQ:
-		snprintf(a->why, sizeof(a->why), "interrupt %s was handled on CPU %u, %llu time%s",
-			 name, v->cpu, n, n == 1 ? "" : "s");
+		snprintf(a->why, sizeof(a->why), "interrupt %s was handled on CPU %u, %llu time%s%s%s",
+			 name, v->cpu, n, n == 1 ? "" : "s",
+			 *irq_affinity(t, irq, aff, sizeof(aff)) ? "; its affinity at the run: " : "",
+			 aff);
 		if (irq >= 0 && *others)
 			snprintf(a->fix, sizeof(a->fix), "echo %s > /proc/irq/%ld/smp_affinity_list",
 				 others, irq);

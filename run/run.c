@@ -27,6 +27,7 @@
 #include <sys/resource.h>
 
 #include "run/kcapture.h"
+#include "run/kirqaff.h"
 #include "run/kstat.h"
 #include "run/live.h"
 #include "run/locks.h"
@@ -422,6 +423,9 @@ static void kernel_events(struct run *r, struct hg_trace *t)
 		return;
 	}
 	t->flags |= HG_TRACE_KEVENTS;
+	if (hg_kirq_affinity(t, "/proc"))
+		fprintf(stderr, "hourglass: warning: --kernel: the interrupts' affinity not kept: "
+			"out of memory\n");
 	lost = hg_kevents_lost(t->kev);
 	if (lost)
 		fprintf(stderr, "hourglass: warning: --kernel: %llu kernel event%s lost (the trace "

@@ -9,6 +9,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "helpers.h"
 #include "analysis/kdiag.h"
@@ -18,6 +19,7 @@
 #include "report/kadvice.h"
 #include "report/kdiag.h"
 #include "report/korder.h"
+#include "run/kirqaff.h"
 #include "trace/record.h"
 
 #define TID 100
@@ -546,6 +548,50 @@ START_TEST(test_fixes)
 }
 END_TEST
 
+/*
+ * The interrupts' affinity kept at the run's end, from a tree: 36's read,
+ * 25's missing, 40's not a CPU list; the irq's why then gives it.
+ */
+START_TEST(test_irq_affinity)
+{
+	const struct ev ev[] = {
+		{ 100, HG_KEV_IRQ_ENTRY, 36, 0, "virtio1-req.0", 0, 0 },
+		{ 200, HG_KEV_IRQ_EXIT, 36, 0, NULL, 0, 0 },
+		{ 300, HG_KEV_IRQ_ENTRY, 25, 0, "acpi", 0, 0 },
+		{ 400, HG_KEV_IRQ_ENTRY, 40, 0, "odd", 0, 0 },
+		{ 500, HG_KEV_IRQ_ENTRY, 36, 0, "virtio1-req.0", 0, 0 },
+	};
+	static const uint64_t iv[][2] = { { 1000, 1000 } };
+	struct hg_trace *t = one_thread(iv, 1), *none = one_thread(iv, 1);
+	char *dir = hg_test_fresh_dir(), path[512];
+	struct hg_kpart irq = { .kind = HG_KC_IRQ, .name = "36:virtio1-req.0", .count = 2 };
+	struct hg_kmech_view v = { .mech = HG_MECH_IRQ, .lead = &irq, .count = 2, .cpu = 1 };
+	struct hg_kdiag_ctx ctx = { 0 };
+	struct hg_kadvice a;
+
+	snprintf(path, sizeof(path), "%s/irq", dir);
+	ck_assert_int_eq(mkdir(path, 0755), 0);
+	snprintf(path, sizeof(path), "%s/irq/36", dir);
+	ck_assert_int_eq(mkdir(path, 0755), 0);
+	snprintf(path, sizeof(path), "%s/irq/40", dir);
+	ck_assert_int_eq(mkdir(path, 0755), 0);
+	free(hg_test_write_text(dir, "irq/36/smp_affinity_list", "0-1\n"));
+	free(hg_test_write_text(dir, "irq/40/smp_affinity_list", "\033[2J\n"));
+	add_events(t, ev, sizeof(ev) / sizeof(ev[0]), 1000);
+	ck_assert_int_eq(hg_kirq_affinity(t, dir), 0);
+	ck_assert_str_eq(hg_trace_sys(t, "irq_affinity"), "36:0-1");
+	hg_kadvice_of(t, &ctx, &v, &a);
+	ck_assert_str_eq(a.why, "interrupt 36:virtio1-req.0 was handled on CPU 1, 2 times; its "
+			 "affinity at the run: 0-1");
+	/* no kernel events: nothing to read, nothing added */
+	ck_assert_int_eq(hg_kirq_affinity(none, dir), 0);
+	ck_assert_ptr_null(hg_trace_sys(none, "irq_affinity"));
+	hg_test_drop_dir(dir);
+	hg_trace_free(t);
+	hg_trace_free(none);
+}
+END_TEST
+
 /* Every mechanism's advice names an audit check that exists, and says why. */
 START_TEST(test_audit_ids)
 {
@@ -619,6 +665,7 @@ static Suite *kdiag_suite(void)
 	tcase_add_loop_test(tc, test_mechanism, 0, (int)(sizeof(mcases) / sizeof(mcases[0])));
 	tcase_add_test(tc, test_fixes);
 	tcase_add_test(tc, test_audit_ids);
+	tcase_add_test(tc, test_irq_affinity);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("events");
 	tcase_add_test(tc, test_throttled);
