@@ -283,7 +283,7 @@ static int64_t pinned_cpu(const struct hg_trace_thread *th, uint64_t *received)
 	return cpu;
 }
 
-static struct hg_khost *host_of(struct hg_kexplain *x, uint32_t cpu)
+static struct hg_khost *host_of(const struct hg_trace *t, struct hg_kexplain *x, uint32_t cpu)
 {
 	uint32_t i;
 
@@ -291,6 +291,11 @@ static struct hg_khost *host_of(struct hg_kexplain *x, uint32_t cpu)
 		if (x->host[i].cpu == cpu)
 			return &x->host[i];
 	x->host[x->nhost] = (struct hg_khost){ .cpu = cpu, .have_implied = 1 };
+	for (i = 0; i < t->nnoise; i++)
+		if (t->noise[i].cpu == cpu) {
+			x->host[x->nhost].have_steal = 1;
+			x->host[x->nhost].steal_ns = t->noise[i].steal_ns;
+		}
 	return &x->host[x->nhost++];
 }
 
@@ -311,7 +316,7 @@ static int hg_khost_build(const struct hg_trace *t, struct hg_kexplain *x)
 
 		if (cpu < 0)
 			continue;
-		h = host_of(x, (uint32_t)cpu);
+		h = host_of(t, x, (uint32_t)cpu);
 		h->threads++;
 		h->hidden_cycles += hidden;
 		h->watched_cycles += received + s->gap_cycles;

@@ -57,6 +57,8 @@ struct hg_khost {
 	uint64_t handler_cycles;	/* those handlers: the implied time is that
 					 * much more where the kernel accounts
 					 * interrupt time apart */
+	int have_steal;			/* the run read the CPU's steal time */
+	uint64_t steal_ns;		/* /proc/stat's steal over the run */
 };
 
 /* The interrupts of one CPU over the capture. */

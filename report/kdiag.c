@@ -202,6 +202,8 @@ static void print_host(FILE *f, const struct hg_trace *t, const struct hg_khost 
 		hg_format_ms3(hg_cycles_to_ns(h->hidden_cycles, hz), a, sizeof(a)),
 		hg_format_ms3(hg_cycles_to_ns(h->watched_cycles, hz), b, sizeof(b)), h->threads,
 		h->threads == 1 ? "" : "s", pct(h->hidden_cycles, h->watched_cycles));
+	if (h->have_steal)
+		fprintf(f, "; steal time read %s ms", hg_format_ms3(h->steal_ns, b, sizeof(b)));
 	if (!h->have_implied) {
 		fprintf(f, "; the kernel's accounting is not in the trace\n");
 		return;
@@ -374,6 +376,10 @@ void hg_khost_json(struct hg_json *j, const struct hg_trace *t, const struct hg_
 		hg_json_u64(j, "watched_ns", hg_cycles_to_ns(h->watched_cycles, hz));
 		hg_json_num(j, "share", h->watched_cycles ? (double)h->hidden_cycles /
 			    (double)h->watched_cycles : 0.0, 6);
+		if (h->have_steal)
+			hg_json_u64(j, "steal_ns", h->steal_ns);
+		else
+			hg_json_null(j, "steal_ns");
 		if (h->have_implied) {
 			int apart;
 			int64_t imp = implied(h, &apart);

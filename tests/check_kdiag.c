@@ -418,8 +418,13 @@ START_TEST(test_host)
 	FILE *f;
 
 	add_sys(t, limited);
+	/* the run read CPU 0's steal: none, as a hypervisor that reports none gives */
+	t->noise = calloc(1, sizeof(*t->noise));
+	ck_assert_ptr_nonnull(t->noise);
+	t->nnoise = 1;
 	ck_assert_int_eq(hg_kexplain(t, HG_KEXPLAIN_ALL, 1, &x), 0);
 	ck_assert_int_eq(x.diag[0].m[0].mech, HG_MECH_HOST);
+	ck_assert_int_eq(x.host[0].have_steal, 1);
 	ck_assert_uint_eq(x.nhost, 1);
 	ck_assert_uint_eq(x.host[0].cpu, 0);
 	ck_assert_uint_eq(x.host[0].hidden_cycles, 3000);
@@ -436,6 +441,7 @@ START_TEST(test_host)
 	doc = hg_test_json(text);
 	ck_assert_int_eq(hg_test_json_bool(doc, "host/0/agrees"), 1);
 	ck_assert_int_eq(hg_test_json_i64(doc, "host/0/kernel_accounting_ns"), 3000);
+	ck_assert_uint_eq(hg_test_json_u64(doc, "host/0/steal_ns"), 0);
 	ck_assert_str_eq(hg_test_json_str(doc, "verdict/0/mechanism"), "host");
 	ck_assert_str_eq(hg_test_json_str(doc, "verdict/0/audit"), "hypervisor");
 	ck_assert_msg(strstr(hg_test_json_str(doc, "verdict/0/why"), "the host took the vCPU"),
