@@ -26,26 +26,35 @@ static int seen_before(uint32_t *seen, unsigned int *n, uint32_t irq)
 	return 0;
 }
 
-/* <proc>/irq/<irq>/smp_affinity_list's first line into @buf; 0 or -errno. */
+/*
+ * <proc>/irq/<irq>/smp_affinity_list's first line into @buf (read to its
+ * end: procfs gives its files no size); 0 or -errno.
+ */
 static int read_list(const char *proc, uint32_t irq, char *buf, size_t len)
 {
-	char path[512], why[128], *text = NULL;
-	size_t n = 0;
-	int ret;
+	char path[512], why[128], *line = NULL;
+	size_t cap = 0;
+	long n;
+	int ret = 0;
+	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/irq/%u/smp_affinity_list", proc, irq);
-	ret = hg_infile_slurp(path, 4096, &text, &n, why, sizeof(why));
-	if (ret)
+	f = hg_infile_text(path, 0, &ret, why, sizeof(why));
+	if (!f)
 		return ret;
-	text[strcspn(text, "\n")] = 0;
-	/* a CPU list: digits, commas, dashes, and a stride's colon and slash */
-	if (!*text || text[strspn(text, "0123456789,-:/")]) {
-		free(text);
-		return -EINVAL;
+	n = hg_infile_line(f, &line, &cap, LIST_MAX - 1);
+	fclose(f);
+	if (n <= 0) {
+		free(line);
+		return n < 0 && n != -1 ? (int)n : -ENODATA;
 	}
-	snprintf(buf, len, "%.*s", LIST_MAX - 1, text);
-	free(text);
-	return 0;
+	line[strcspn(line, "\n")] = 0;
+	/* a CPU list: digits, commas, dashes, and a stride's colon and slash */
+	ret = *line && !line[strspn(line, "0123456789,-:/")] ? 0 : -EINVAL;
+	if (!ret)
+		snprintf(buf, len, "%s", line);
+	free(line);
+	return ret;
 }
 
 int hg_kirq_affinity(struct hg_trace *t, const char *proc)

@@ -21,6 +21,7 @@
 #include "report/korder.h"
 #include "run/kirqaff.h"
 #include "trace/record.h"
+#include "trace/timeval.h"
 
 #define TID 100
 #define MS 1000000ULL
@@ -662,6 +663,104 @@ START_TEST(test_window_json)
 }
 END_TEST
 
+/* ------------------------------------------- captures of real runs */
+
+static struct hg_trace *fixture(const char *path)
+{
+	struct hg_trace *t = NULL;
+	char err[256] = "";
+
+	ck_assert_msg(hg_trace_read(path, &t, err, sizeof(err)) == 0, "%s: %s", path, err);
+	return t;
+}
+
+static uint64_t sys_u64(const struct hg_trace *t, const char *key)
+{
+	const char *v = hg_trace_sys(t, key);
+
+	ck_assert_ptr_nonnull(v);
+	return strtoull(v, NULL, 10);
+}
+
+/*
+ * A FIFO 50 CPU hog on CPU 1 of a 2-CPU KVM guest (kernel 6.18, RT limit
+ * 950 of 1000 ms), 2.2 s with --kernel: it was stopped twice, each time
+ * for the period's rest, while other tasks ran; the host took the vCPU
+ * for some 25 ms, as the kernel's accounting says too.
+ */
+START_TEST(test_capture_throttled)
+{
+	struct hg_trace *t = fixture("tests/fixtures/kthrottle.hgt");
+	uint64_t stop = sys_u64(t, "rt_period_us") - sys_u64(t, "rt_runtime_us");
+	uint64_t thr, want;
+	struct hg_kexplain x;
+	uint32_t i;
+
+	ck_assert_int_eq(hg_kexplain(t, HG_KEXPLAIN_ALL, 2, &x), 0);
+	/* the two longest gaps: each the stopped part, nearly all rt-throttling */
+	for (i = 0; i < 2; i++) {
+		ck_assert_int_eq(x.diag[i].m[0].mech, HG_MECH_RT_THROTTLING);
+		ck_assert_uint_ge(10 * x.diag[i].m[0].cycles, 9 * x.wins[i].len_cycles);
+		ck_assert_uint_ge(10 * x.wins[i].value_ns, 9 * stop * 1000);
+	}
+	/* in all: two stopped parts, within 10 % */
+	thr = hg_cycles_to_ns(x.th[0].gap_mech[HG_MECH_RT_THROTTLING].cycles, t->calib.tsc_hz);
+	want = 2 * stop * 1000;
+	ck_assert_msg(thr * 10 >= want * 9 && thr * 10 <= want * 11, "%llu ns for %llu",
+		      (unsigned long long)thr, (unsigned long long)want);
+	ck_assert_uint_eq(x.nhost, 1);
+	ck_assert_uint_eq(x.host[0].cpu, 1);
+	ck_assert_int_eq(x.host[0].have_implied, 1);
+	ck_assert_msg(llabs(x.host[0].implied_cycles - (int64_t)x.host[0].hidden_cycles) * 10 <=
+		      (int64_t)x.host[0].hidden_cycles, "hidden %llu, implied %lld",
+		      (unsigned long long)x.host[0].hidden_cycles,
+		      (long long)x.host[0].implied_cycles);
+	hg_kexplain_free(&x);
+	hg_trace_free(t);
+}
+END_TEST
+
+/*
+ * A LAT FIFO 90 thread on CPU 1 of the same guest (Dynamic Preempt: none),
+ * 0.6 s, beside dd copying in the kernel there: every wake-up in which
+ * another task ran first names it, with its class, and for one that kept
+ * the CPU the preemption model and where it was read.
+ */
+START_TEST(test_capture_kept)
+{
+	struct hg_trace *t = fixture("tests/fixtures/knonpreempt.hgt");
+	struct hg_kexplain x;
+	uint32_t i, j, named = 0;
+
+	ck_assert_str_eq(hg_trace_sys(t, "preempt_model"), "none");
+	ck_assert_int_eq(hg_kexplain(t, HG_KEXPLAIN_ALL, 50, &x), 0);
+	ck_assert_uint_gt(x.th[0].lat_mech[HG_MECH_NON_PREEMPTIBLE].windows, 100);
+	for (i = 0; i < x.nworst; i++) {
+		for (j = 0; j < x.worst[i].nparts; j++) {
+			const struct hg_kpart *p = &x.worst[i].parts[j];
+			const struct hg_kmech *m = mech_of(&x.diag[i], HG_MECH_NON_PREEMPTIBLE);
+			struct hg_kmech_view v;
+			struct hg_kadvice a;
+
+			if (p->kind != HG_KC_TASK || !p->pid)
+				continue;
+			ck_assert_uint_eq(p->prio, HG_KPRIO_FAIR);
+			ck_assert_ptr_nonnull(m);
+			v = (struct hg_kmech_view){ .mech = m->mech, .lead = &m->lead,
+						    .cycles = m->cycles, .cpu = x.diag[i].cpu };
+			hg_kadvice_of(t, &x.ctx, &v, &a);
+			ck_assert_msg(strstr(a.why, ", OTHER) kept CPU 1 after the thread became "
+					     "runnable: the kernel's preemption model is none (the "
+					     "kernel's log at boot"), "%s", a.why);
+			named++;
+		}
+	}
+	ck_assert_uint_gt(named, 10);
+	hg_kexplain_free(&x);
+	hg_trace_free(t);
+}
+END_TEST
+
 static Suite *kdiag_suite(void)
 {
 	Suite *s = suite_create("kdiag");
@@ -681,6 +780,10 @@ static Suite *kdiag_suite(void)
 	tcase_add_test(tc, test_host);
 	tcase_add_test(tc, test_host_irq_apart);
 	tcase_add_test(tc, test_window_json);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("captures");
+	tcase_add_test(tc, test_capture_throttled);
+	tcase_add_test(tc, test_capture_kept);
 	suite_add_tcase(s, tc);
 	return s;
 }
