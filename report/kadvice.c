@@ -45,16 +45,39 @@ static void task_label(const struct hg_kpart *p, char *buf, size_t len)
 			 hg_kprio_label(p->prio, cls, sizeof(cls)));
 }
 
-/* "taskset -pc <others> <pid>", or a word that there is no other CPU. */
-static void move_task(const struct hg_trace *t, uint32_t cpu, uint32_t pid, char *buf,
-		      size_t len)
+/*
+ * Whether a task's name is a per-CPU kernel thread's ("kworker/1:0",
+ * "ksoftirqd/1", "migration/1"): a name, a slash, a CPU's number.
+ */
+static int per_cpu_kthread(const char *name)
+{
+	const char *slash = strchr(name, '/');
+
+	return slash && slash > name && slash[1] >= '0' && slash[1] <= '9' &&
+	       !strpbrk(name, " .");
+}
+
+/*
+ * What takes the task of @p off CPU @cpu, as a clause: "move the task:
+ * taskset -pc <others> <pid>"; for a per-CPU kernel thread, which cannot
+ * move, what keeps work off the CPU; that there is no other CPU.
+ */
+static void move_task(const struct hg_trace *t, uint32_t cpu, const struct hg_kpart *p,
+		      char *buf, size_t len)
 {
 	char others[128];
 
 	if (!*hg_kadvice_others(t, cpu, others, sizeof(others)))
-		snprintf(buf, len, "no other CPU to move it to");
+		snprintf(buf, len, "no other CPU to move the task to");
+	else if (!strncmp(p->name, "kworker/", 8))
+		snprintf(buf, len, "keep work off CPU %u (a per-CPU kernel thread stays): echo "
+			 "%s > /sys/devices/virtual/workqueue/cpumask, or boot with isolcpus=%u",
+			 cpu, others, cpu);
+	else if (per_cpu_kthread(p->name))
+		snprintf(buf, len, "keep work off CPU %u (a per-CPU kernel thread stays): boot "
+			 "with isolcpus=%u nohz_full=%u", cpu, cpu, cpu);
 	else
-		snprintf(buf, len, "taskset -pc %s %u", others, pid);
+		snprintf(buf, len, "move the task: taskset -pc %s %u", others, p->pid);
 }
 
 static void throttling(const struct hg_trace *t, const struct hg_kdiag_ctx *c,
@@ -80,12 +103,12 @@ static void non_preemptible(const struct hg_trace *t, const struct hg_kmech_view
 {
 	const char *model = hg_trace_sys(t, "preempt_model") ?: "unknown";
 	const char *from = hg_trace_sys(t, "preempt_from");
-	char who[HG_KATTR_NAME_LEN + 48], mv[160];
+	char who[HG_KATTR_NAME_LEN + 48], mv[320];
 	int blocks = !strcmp(model, "none") || !strcmp(model, "voluntary") ||
 		     !strcmp(model, "none or voluntary");
 
 	task_label(v->lead, who, sizeof(who));
-	move_task(t, v->cpu, v->lead->pid, mv, sizeof(mv));
+	move_task(t, v->cpu, v->lead, mv, sizeof(mv));
 	if (blocks) {
 		snprintf(a->why, sizeof(a->why), "%s kept CPU %u after the thread became runnable: "
 			 "the kernel's preemption model is %s (%s), so a task in the kernel is "
@@ -94,50 +117,50 @@ static void non_preemptible(const struct hg_trace *t, const struct hg_kmech_view
 			 " or reaches a might_sleep() point" : "");
 		if (!strcmp(hg_trace_sys(t, "preempt") ?: "", "PREEMPT_DYNAMIC"))
 			snprintf(a->fix, sizeof(a->fix), "boot with preempt=full (this kernel has "
-				 "PREEMPT_DYNAMIC), or move the task: %s", mv);
+				 "PREEMPT_DYNAMIC), or %s", mv);
 		else
 			snprintf(a->fix, sizeof(a->fix), "run a kernel built with PREEMPT_DYNAMIC "
-				 "(and boot it with preempt=full) or PREEMPT_RT, or move the task: %s",
+				 "(and boot it with preempt=full) or PREEMPT_RT, or %s",
 				 mv);
 	} else {
 		snprintf(a->why, sizeof(a->why), "%s kept CPU %u after the thread became runnable, "
 			 "in a section that cannot be preempted (a spinlock, interrupts or "
 			 "preemption off); the preemption model is %s", who, v->cpu, model);
-		snprintf(a->fix, sizeof(a->fix), "move the task: %s", mv);
+		snprintf(a->fix, sizeof(a->fix), "%s", mv);
 	}
 	a->audit = "preempt-model";
 }
 
 static void tasks(const struct hg_trace *t, const struct hg_kmech_view *v, struct hg_kadvice *a)
 {
-	char who[HG_KATTR_NAME_LEN + 48], mv[160];
+	char who[HG_KATTR_NAME_LEN + 48], mv[320];
 
 	task_label(v->lead, who, sizeof(who));
-	move_task(t, v->cpu, v->lead->pid, mv, sizeof(mv));
+	move_task(t, v->cpu, v->lead, mv, sizeof(mv));
 	switch (v->mech) {
 	case HG_MECH_HIGHER_PRIORITY:
 		snprintf(a->why, sizeof(a->why), "%s ran above the thread on CPU %u", who, v->cpu);
-		snprintf(a->fix, sizeof(a->fix), "move the task: %s, or give the thread a higher "
-			 "priority than it", mv);
+		snprintf(a->fix, sizeof(a->fix), "%s, or give the thread a higher priority than "
+			 "it", mv);
 		a->audit = "rt-tasks";
 		break;
 	case HG_MECH_SAME_PRIORITY:
 		snprintf(a->why, sizeof(a->why), "%s ran at the thread's own priority on CPU %u "
 			 "(first in FIFO order, or in its round-robin slice)", who, v->cpu);
-		snprintf(a->fix, sizeof(a->fix), "move the task: %s, or give one of the two "
-			 "another priority", mv);
+		snprintf(a->fix, sizeof(a->fix), "%s, or give one of the two another priority",
+			 mv);
 		a->audit = "rt-tasks";
 		break;
 	case HG_MECH_TIME_SHARING:
 		snprintf(a->why, sizeof(a->why), "%s shared CPU %u with the thread: both in the fair "
 			 "class, the scheduler divides the CPU between them", who, v->cpu);
 		snprintf(a->fix, sizeof(a->fix), "run the thread at a real-time priority "
-			 "(-p FIFO:50), or move the task: %s", mv);
+			 "(-p FIFO:50), or %s", mv);
 		break;
 	default:	/* HG_MECH_TASK */
 		snprintf(a->why, sizeof(a->why), "%s ran on CPU %u; the trace holds no priorities "
 			 "(it was written before they were kept)", who, v->cpu);
-		snprintf(a->fix, sizeof(a->fix), "move the task: %s", mv);
+		snprintf(a->fix, sizeof(a->fix), "%s", mv);
 		break;
 	}
 }

@@ -14,7 +14,7 @@
 #include "analysis/kdiag.h"
 #include "trace/trace.h"
 
-#define HG_KADVICE_LEN 400
+#define HG_KADVICE_LEN 512
 
 /* One mechanism as seen: of a window, or summed over a thread's windows. */
 struct hg_kmech_view {

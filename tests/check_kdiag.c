@@ -545,6 +545,18 @@ START_TEST(test_fixes)
 	/* fully preemptible: a section that cannot be preempted, no boot option */
 	ck_assert_str_eq(a.fix, "move the task: taskset -pc 0-1,3 77");
 	ck_assert_msg(strstr(a.why, "the preemption model is full"), "%s", a.why);
+	/* a per-CPU kernel thread cannot move: what keeps work off its CPU */
+	snprintf(task.name, sizeof(task.name), "kworker/2:1");
+	hg_kadvice_of(t, &ctx, &v, &a);
+	ck_assert_str_eq(a.fix, "keep work off CPU 2 (a per-CPU kernel thread stays): echo 0-1,3 > "
+			 "/sys/devices/virtual/workqueue/cpumask, or boot with isolcpus=2");
+	snprintf(task.name, sizeof(task.name), "ksoftirqd/2");
+	hg_kadvice_of(t, &ctx, &v, &a);
+	ck_assert_str_eq(a.fix, "keep work off CPU 2 (a per-CPU kernel thread stays): boot with "
+			 "isolcpus=2 nohz_full=2");
+	snprintf(task.name, sizeof(task.name), "my/2 tool");	/* a user's name with a slash */
+	hg_kadvice_of(t, &ctx, &v, &a);
+	ck_assert_str_eq(a.fix, "move the task: taskset -pc 0-1,3 77");
 	v.mech = HG_MECH_TICK;
 	v.lead = &irq;
 	hg_kadvice_of(t, &ctx, &v, &a);
