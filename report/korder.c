@@ -35,9 +35,31 @@ static void own_label(const struct hg_trace *t, const struct hg_kwin *w, char *b
 		snprintf(buf, len, "hg/%u (pid %u)", w->thread, th->tid);
 }
 
-static void describe(const struct hg_trace *t, const struct hg_kwin *w, const struct hg_kev *e,
+#define PREV_LOOKBACK 4096	/* events searched back for a task's name */
+
+/*
+ * The name of task @pid as the last switch to it before record @i on the
+ * same CPU gave it, "pid <n>" when none is near; @pid 0 is the idle task.
+ */
+static void task_name(const struct hg_kevents *k, uint64_t i, uint32_t pid, char *buf,
+		      size_t len)
+{
+	uint32_t cpu = k->ev[i].cpu;
+	uint64_t j, stop = i > PREV_LOOKBACK ? i - PREV_LOOKBACK : 0;
+
+	for (j = i; j-- > stop && k->ev[j].cpu == cpu;)
+		if (k->ev[j].type == HG_KEV_SWITCH && k->ev[j].a == pid) {
+			snprintf(buf, len, "%s (pid %u)", hg_kevents_name(k, k->ev[j].name), pid);
+			return;
+		}
+	snprintf(buf, len, "pid %u", pid);
+}
+
+static void describe(const struct hg_trace *t, const struct hg_kwin *w, uint64_t i,
 		     char *buf, size_t len)
 {
+	const struct hg_kev *e = &t->kev->ev[i];
+	char prev[HG_KEV_NAME_LEN + 24];
 	const struct hg_kevents *k = t->kev;
 	const char *name = hg_kevents_name(k, e->name);
 	uint32_t tid = t->threads[w->thread].tid;
@@ -45,7 +67,8 @@ static void describe(const struct hg_trace *t, const struct hg_kwin *w, const st
 
 	switch (e->type) {
 	case HG_KEV_SWITCH:
-		snprintf(buf, len, "switch from pid %u%s to %s%s (pid %u, %s)", e->b,
+		task_name(k, i, e->b, prev, sizeof(prev));
+		snprintf(buf, len, "switch from %s%s to %s%s (pid %u, %s)", prev,
 			 e->flags & HG_KEV_PREV_RUNNABLE ? " (still runnable)" : "",
 			 e->a == tid ? "the thread " : "", name, e->a,
 			 hg_kprio_label(hg_kev_prio(e), cls, sizeof(cls)));
@@ -173,7 +196,7 @@ static void each_row(const struct hg_trace *t, const struct hg_kwin *w,
 		row.at = e->cycles;
 		row.cpu = e->cpu;
 		row.event = hg_kev_type_name(e->type);
-		describe(t, w, e, row.what, sizeof(row.what));
+		describe(t, w, (uint64_t)(e - t->kev->ev), row.what, sizeof(row.what));
 		fn(&row, arg);
 	}
 	fn(&end, arg);

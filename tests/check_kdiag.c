@@ -369,7 +369,7 @@ START_TEST(test_kept_after_wakeup)
 		      "%s", text);
 	ck_assert_msg(strstr(text, "0.180 us  wake-up of the thread hg/0 (pid 100) for CPU 0\n"),
 		      "%s", text);
-	ck_assert_msg(strstr(text, "2.900 us  switch from pid 77 (still runnable) to the thread "
+	ck_assert_msg(strstr(text, "2.900 us  switch from python3 (pid 77) (still runnable) to the thread "
 			     "hg/0 (pid 100, FIFO/RR 90)\n"), "%s", text);
 	ck_assert_msg(strstr(text, "# verdict: thread 0: 1 wake-up's lateness, 0.003 ms in all: "
 			     "non-preemptible 86.7 %"), "%s", text);
