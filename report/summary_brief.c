@@ -39,10 +39,10 @@ void hg_print_answer(FILE *f, const struct hg_trace *t, const struct hg_trace_th
 
 	if (th->model != HG_MODEL_SPIN)
 		return;
-	fprintf(f, "# thread %u: %s at %.*s on CPUs %s: received %s ms of %s ms (%.2f %%) in %"
+	fprintf(f, "# thread %u: %s at %.*s on CPU%s %s: received %s ms of %s ms (%.2f %%) in %"
 		PRIu64 " intervals; %" PRIu64 " gaps over %s us", th->id, th->workload,
-		priority_len(th->priority), th->priority, th->cpus,
-		hg_format_ms3(recv, a, sizeof(a)), hg_format_ms3(win, b, sizeof(b)),
+		priority_len(th->priority), th->priority, strpbrk(th->cpus, ",-") ? "s" : "",
+		th->cpus, hg_format_ms(recv, a, sizeof(a)), hg_format_ms(win, b, sizeof(b)),
 		win ? 100.0 * (double)recv / (double)win : 0.0, st->intervals, st->gaps.count,
 		hg_format_us(hg_cycles_to_ns(thr, hz), c, sizeof(c)));
 	if (st->gaps.count)

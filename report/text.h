@@ -99,7 +99,7 @@ int hg_print_brief(FILE *f, const struct hg_trace *t);
 
 /*
  * hg_print_answer - a CPU-bound thread's line: "# thread <n>: <workload> at
- * <priority> on CPUs <list>: received <ms> ms of <ms> ms (<pct> %) in <n>
+ * <priority> on CPU[s] <list>: received <ms> ms of <ms> ms (<pct> %) in <n>
  * intervals; <n> gaps over <us> us: min <us> median <us> p99 <us> max <us>
  * us[; <work>]"; nothing for the timed models (hg_print_models() reports
  * them)
