@@ -170,7 +170,7 @@ FUZZ_LDFLAGS_trace = -Wl,--wrap=hg_get_u16,--wrap=hg_get_u32,--wrap=hg_get_u64 \
 
 .PHONY: all tests check unit smoke badinput replay bench demo paper install install-strip \
 	uninstall clean help deps fuzz fuzz-build fuzz-run fuzz-afl lint layers check-arch compile-arch \
-	manquotes
+	manquotes readme
 
 all: $(BIN)
 
@@ -221,7 +221,7 @@ $(BUILD)/bench/%: tests/bench/%.c $(LIB)
 # everything make check runs, built (make -j2 tests builds it in parallel)
 tests: $(BIN) $(TEST_BIN) $(REPLAY_BIN)
 
-check: unit smoke badinput replay layers manquotes
+check: unit smoke badinput replay layers manquotes readme
 
 unit: $(TEST_BIN)
 	@$(call san_run,unit,sh tests/run-unit.sh $(TEST_BIN))
@@ -241,6 +241,10 @@ endif
 
 badinput: $(BIN)
 	@$(call san_run,badinput,bash tests/badinput.sh $(BIN))
+
+# the README's commands, run, so that it never goes stale (tests/readme.sh)
+readme: $(BIN)
+	@$(call san_run,readme,sh tests/readme.sh $(BIN))
 
 # the man page's quoted messages, run again (tests/man-quotes.sh)
 manquotes: $(BIN)
@@ -332,7 +336,8 @@ help:
 	@echo "  all        build $(BIN) (default)"
 	@echo "  check      build and run the unit tests (Check), the smoke tests, the"
 	@echo "             bad-input catalogue (tests/badinput.txt), the fuzz corpora and"
-	@echo "             the man page's quoted messages (tests/man-quotes.sh);"
+	@echo "             the man page's quoted messages (tests/man-quotes.sh) and the"
+	@echo "             README's commands (tests/readme.sh);"
 	@echo "             with SANITIZE=1 built with ASan and UBSan in build-san/"
 	@echo "  fuzz       build the fuzz targets with libFuzzer in build-fuzz/fuzz/ (clang);"
 	@echo "             fuzz-run runs each for FUZZ_TIME seconds (30), or with FUZZ_SEED=N"
@@ -348,7 +353,8 @@ help:
 	@echo "  smoke      the smoke tests alone; with VALGRIND=1 under valgrind memcheck"
 	@echo "  bench      run the benchmarks in tests/bench and print their ratios"
 	@echo "  demo       install missing packages (as root), build, run the paper's"
-	@echo "             3-thread experiment and say where its output went"
+	@echo "             3-thread and context-switch experiments and say where their"
+	@echo "             output went, one line a step (V=1: the compiler's lines too)"
 	@echo "  paper      the paper's schedulability runs (sections 5.5, 5.6): predicted"
 	@echo "             against measured, with timers and reservations (root)"
 	@echo "  install    install to \$$(DESTDIR)\$$(PREFIX) (PREFIX=$(PREFIX)): the program,"
