@@ -18,7 +18,7 @@
 #include "report/text.h"
 #include "trace/timeval.h"
 
-#define AUDIT_PREFIX_LEN 6	/* "audit_" */
+#define AUDIT_PREFIX_LEN (sizeof("audit_") - 1)	/* report/audit.h: a check's key */
 
 /* "RTHIGH" of "RTHIGH (SCHED_FIFO 90)"; the whole label when it has no policy. */
 static int priority_len(const char *label)
@@ -58,57 +58,83 @@ void hg_print_answer(FILE *f, const struct hg_trace *t, const struct hg_trace_th
 	fputc('\n', f);
 }
 
-/* The verdicts in the order of their weight: the first found is the worst. */
-static const char *const worst_first[] = { "fail", "warn", "?" };
+/* The audit's verdicts as the snapshot holds them, counted. */
+struct verdicts {
+	unsigned int n, pass, warn, fail, skip;
+};
 
-void hg_print_audit_brief(FILE *f, const struct hg_trace *t)
+static void count_verdicts(const struct hg_trace *t, struct verdicts *c)
 {
-	unsigned int n = 0, pass = 0, warn = 0, fail = 0, skip = 0, same = 0, w, i;
-	const char *worst = NULL, *found = NULL;
-	char v[8], up[8];
+	char v[8];
 	size_t k;
 
+	memset(c, 0, sizeof(*c));
 	for (k = 0; k < t->nsys; k++) {
 		if (!hg_is_audit_key(t->sys[k].key))
 			continue;
 		hg_audit_split(t->sys[k].value, v);
-		n++;
-		pass += !strcmp(v, "pass");
-		warn += !strcmp(v, "warn");
-		fail += !strcmp(v, "fail");
-		skip += !strcmp(v, "skip");
+		c->n++;
+		c->pass += !strcmp(v, "pass");
+		c->warn += !strcmp(v, "warn");
+		c->fail += !strcmp(v, "fail");
+		c->skip += !strcmp(v, "skip");
 	}
-	if (!n)
-		return;
-	fprintf(f, "# audit: %u checks of the run's CPUs: %u pass, %u warn, %u fail, %u skip",
-		n, pass, warn, fail, skip);
-	for (w = 0; w < sizeof(worst_first) / sizeof(worst_first[0]) && !worst; w++)
-		for (k = 0; k < t->nsys; k++) {
-			const char *fd;
+}
 
+/*
+ * The first check of the worst verdict found (fail, then warn, then one
+ * that names none), its verdict in @verdict (8 bytes) and in @more how many
+ * other checks have it; -1 when every check passed or was skipped
+ */
+static long worst_check(const struct hg_trace *t, char *verdict, unsigned int *more)
+{
+	static const char *const order[] = { "fail", "warn", "?" };
+	long first = -1;
+	size_t w, k;
+	char v[8];
+
+	*more = 0;
+	for (w = 0; w < sizeof(order) / sizeof(order[0]) && first < 0; w++)
+		for (k = 0; k < t->nsys; k++) {
 			if (!hg_is_audit_key(t->sys[k].key))
 				continue;
-			fd = hg_audit_split(t->sys[k].value, v);
-			if (strcmp(v, worst_first[w]))
+			hg_audit_split(t->sys[k].value, v);
+			if (strcmp(v, order[w]))
 				continue;
-			if (!worst) {
-				worst = t->sys[k].key + AUDIT_PREFIX_LEN;
-				found = fd;
-				snprintf(up, sizeof(up), "%s", v);
-			} else {
-				same++;
-			}
+			if (first < 0)
+				first = (long)k;
+			else
+				(*more)++;
 		}
-	if (!worst) {
+	if (first >= 0)
+		hg_audit_split(t->sys[first].value, verdict);
+	return first;
+}
+
+void hg_print_audit_brief(FILE *f, const struct hg_trace *t)
+{
+	struct verdicts c;
+	unsigned int more, i;
+	char up[8], v[8];
+	long k;
+
+	count_verdicts(t, &c);
+	if (!c.n)
+		return;
+	fprintf(f, "# audit: %u checks of the run's CPUs: %u pass, %u warn, %u fail, %u skip",
+		c.n, c.pass, c.warn, c.fail, c.skip);
+	k = worst_check(t, up, &more);
+	if (k < 0) {
 		fputc('\n', f);
 		return;
 	}
 	for (i = 0; up[i]; i++)
 		if (up[i] >= 'a' && up[i] <= 'z')
 			up[i] = (char)(up[i] - 'a' + 'A');
-	fprintf(f, "; worst: %s %s: %s", up, worst, found);
-	if (same)
-		fprintf(f, "; %u more %s", same, up);
+	fprintf(f, "; worst: %s %s: %s", up, t->sys[k].key + AUDIT_PREFIX_LEN,
+		hg_audit_split(t->sys[k].value, v));
+	if (more)
+		fprintf(f, "; %u more %s", more, up);
 	fputs(" (-v lists them, hourglass audit explains each)\n", f);
 }
 
