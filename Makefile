@@ -7,6 +7,7 @@
 # make install    install the program, man page, bash completion, JSON schemas and the
 #                 systemd example (PREFIX, DESTDIR); make install-strip the same, the
 #                 program stripped
+# make V=1        the same targets, with the compiler's command lines shown
 # make check SANITIZE=1   the same tests built with ASan and UBSan in build-san/
 # make fuzz       build the fuzz targets with libFuzzer (build-fuzz/fuzz/)
 # make ARCH=arm64 the arm64 binary, cross-built in build-arm64/
@@ -53,6 +54,17 @@ PKG_CONFIG := PKG_CONFIG_LIBDIR=/usr/lib/$(ARCH_TRIPLET)/pkgconfig:/usr/share/pk
 	      PKG_CONFIG_SYSROOT_DIR= pkg-config
 endif
 # --- end of another architecture ------------------------------------------------
+
+# V=1 shows the compiler's command lines; by default each step is one short
+# line ("  CC      build/obj/trace/arena.o"), as the kernel's build prints them
+V ?= 0
+ifeq ($(V),1)
+Q       =
+say     =
+else
+Q       = @
+say     = @printf '  %-7s %s\n' '$(1)' '$(2)';
+endif
 
 STD     = -std=c11 -D_GNU_SOURCE -I.
 WARN    = -Wall -Wextra -Wmissing-prototypes -Wstrict-prototypes -Wsign-compare \
@@ -158,50 +170,58 @@ FUZZ_LDFLAGS_trace = -Wl,--wrap=hg_get_u16,--wrap=hg_get_u32,--wrap=hg_get_u64 \
 
 .PHONY: all tests check unit smoke badinput replay bench demo paper install install-strip \
 	uninstall clean help deps fuzz fuzz-build fuzz-run fuzz-afl lint layers check-arch compile-arch \
-	manquotes
+	manquotes readme
 
 all: $(BIN)
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(FINAL_CFLAGS) $(DEPFLAGS) -c $< -o $@
+	$(call say,CC,$@)
+	$(Q)$(CC) $(FINAL_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
 $(LIB): $(LIB_OBJ)
 	@rm -f $@
-	$(AR) rcs $@ $^
+	$(call say,AR,$@)
+	$(Q)$(AR) rcs $@ $^
 
 $(BIN): $(BUILD)/obj/hourglass/main.o $(LIB)
-	$(CC) $(FINAL_CFLAGS) $(LDFLAGS) $^ $(LIBS) -o $@
+	$(call say,LD,$@)
+	$(Q)$(CC) $(FINAL_CFLAGS) $(LDFLAGS) $^ $(LIBS) -o $@
 
 $(BUILD)/tests/helpers.o: tests/helpers.c
 	@mkdir -p $(dir $@)
-	$(CC) $(FINAL_CFLAGS) $(TEST_CFLAGS) $(DEPFLAGS) -c $< -o $@
+	$(call say,CC,$@)
+	$(Q)$(CC) $(FINAL_CFLAGS) $(TEST_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
 $(BUILD)/tests/%: tests/%.c $(TEST_HELPER_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(FINAL_CFLAGS) $(TEST_CFLAGS) $(DEPFLAGS) $< $(TEST_HELPER_OBJ) $(LIB) \
+	$(call say,CC,$@)
+	$(Q)$(CC) $(FINAL_CFLAGS) $(TEST_CFLAGS) $(DEPFLAGS) $< $(TEST_HELPER_OBJ) $(LIB) \
 		$(TEST_LIBS) $(LIBS) -o $@
 
 $(BUILD)/fuzz/replay-%: $(FUZZ_OBJ)/fuzz_%.o $(FUZZ_OBJ)/util.o $(FUZZ_OBJ)/driver.o $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(FINAL_CFLAGS) $(LDFLAGS) $^ $(LIBS) -o $@
+	$(call say,LD,$@)
+	$(Q)$(CC) $(FINAL_CFLAGS) $(LDFLAGS) $^ $(LIBS) -o $@
 
 $(BUILD)/fuzz/trace: $(FUZZ_OBJ)/mutate_trace.o
 $(BUILD)/fuzz/summary: $(FUZZ_OBJ)/mutate_summary.o
 
 $(BUILD)/fuzz/%: $(FUZZ_OBJ)/fuzz_%.o $(FUZZ_OBJ)/util.o $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(FINAL_CFLAGS) -fsanitize=fuzzer $(LDFLAGS) $(FUZZ_LDFLAGS_$*) \
+	$(call say,LD,$@)
+	$(Q)$(CC) $(FINAL_CFLAGS) -fsanitize=fuzzer $(LDFLAGS) $(FUZZ_LDFLAGS_$*) \
 		$(filter %.o,$^) $(LIB) $(LIBS) -o $@
 
 $(BUILD)/bench/%: tests/bench/%.c $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(FINAL_CFLAGS) $(DEPFLAGS) $< $(LIB) $(LIBS) -o $@
+	$(call say,CC,$@)
+	$(Q)$(CC) $(FINAL_CFLAGS) $(DEPFLAGS) $< $(LIB) $(LIBS) -o $@
 
 # everything make check runs, built (make -j2 tests builds it in parallel)
 tests: $(BIN) $(TEST_BIN) $(REPLAY_BIN)
 
-check: unit smoke badinput replay layers manquotes
+check: unit smoke badinput replay layers manquotes readme
 
 unit: $(TEST_BIN)
 	@$(call san_run,unit,sh tests/run-unit.sh $(TEST_BIN))
@@ -221,6 +241,10 @@ endif
 
 badinput: $(BIN)
 	@$(call san_run,badinput,bash tests/badinput.sh $(BIN))
+
+# the README's commands, run, so that it never goes stale (tests/readme.sh)
+readme: $(BIN)
+	@$(call san_run,readme,sh tests/readme.sh $(BIN))
 
 # the man page's quoted messages, run again (tests/man-quotes.sh)
 manquotes: $(BIN)
@@ -275,8 +299,10 @@ bench: $(BIN) $(BENCH_BIN)
 deps:
 	@sh scripts/deps.sh
 
+# what the demo does, one line a step; the build's own lines with V=1
 demo: deps
-	@$(MAKE) --no-print-directory all
+	@echo "demo: building $(BIN)$(if $(filter 1,$(V)),, (make demo V=1 shows the compiler's lines))"
+	@$(MAKE) --no-print-directory all $(if $(filter 1,$(V)),,>/dev/null)
 	@sh scripts/demo.sh $(BIN)
 
 paper: $(BIN)
@@ -310,7 +336,8 @@ help:
 	@echo "  all        build $(BIN) (default)"
 	@echo "  check      build and run the unit tests (Check), the smoke tests, the"
 	@echo "             bad-input catalogue (tests/badinput.txt), the fuzz corpora and"
-	@echo "             the man page's quoted messages (tests/man-quotes.sh);"
+	@echo "             the man page's quoted messages (tests/man-quotes.sh) and the"
+	@echo "             README's commands (tests/readme.sh);"
 	@echo "             with SANITIZE=1 built with ASan and UBSan in build-san/"
 	@echo "  fuzz       build the fuzz targets with libFuzzer in build-fuzz/fuzz/ (clang);"
 	@echo "             fuzz-run runs each for FUZZ_TIME seconds (30), or with FUZZ_SEED=N"
@@ -326,7 +353,8 @@ help:
 	@echo "  smoke      the smoke tests alone; with VALGRIND=1 under valgrind memcheck"
 	@echo "  bench      run the benchmarks in tests/bench and print their ratios"
 	@echo "  demo       install missing packages (as root), build, run the paper's"
-	@echo "             3-thread experiment and say where its output went"
+	@echo "             3-thread and context-switch experiments and say where their"
+	@echo "             output went, one line a step (V=1: the compiler's lines too)"
 	@echo "  paper      the paper's schedulability runs (sections 5.5, 5.6): predicted"
 	@echo "             against measured, with timers and reservations (root)"
 	@echo "  install    install to \$$(DESTDIR)\$$(PREFIX) (PREFIX=$(PREFIX)): the program,"
@@ -335,6 +363,7 @@ help:
 	@echo "  install-strip  the same, the program stripped"
 	@echo "  uninstall  remove what install put there"
 	@echo "  clean      remove build/, build-san/, build-fuzz/, build-afl/ and build-<arch>/"
+	@echo "  V=1        show the compiler's command lines (by default one short line a step)"
 	@echo "variables: ARCH (arm64, riscv64: cross-build in build-<arch>/),"
 	@echo "           CC, CFLAGS (added to ours), LDFLAGS, PREFIX, DESTDIR, BASHCOMPDIR, OPT,"
 	@echo "           SANITIZE, VALGRIND, FUZZ_TIME, FUZZ_SEED, AFL_CC"

@@ -228,7 +228,8 @@ static uint64_t missed(const struct hg_trace *t)
 }
 
 /*
- * The text report, the trace (-o), the summary (--json) and --prom. A data
+ * The text report (the answer first; with -v everything, as dump prints
+ * it), the trace (-o), the summary (--json) and --prom. A data
  * output on standard output has it to itself: the text report is left out
  * then (the options never put both data outputs there).
  */
@@ -243,7 +244,7 @@ static int report(struct outputs *o, const struct hg_trace *t)
 	hg_run_signals(&set);
 	pthread_sigmask(SIG_BLOCK, &set, &old);
 	clear_status(o);
-	if (text && hg_print_trace(stdout, t))
+	if (text && (cfg->verbose ? hg_print_trace(stdout, t) : hg_print_brief(stdout, t)))
 		status = 1;
 	status = hg_cmd_flush(NULL, status);
 	if (cfg->out_path && write_one(o, t, cfg->out_path, hg_trace_write, "trace"))

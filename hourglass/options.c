@@ -202,6 +202,9 @@ static int parse_one(struct parser *ps, const struct hg_run_opt *o, const char *
 	case O_QUIET:
 		cfg->quiet = true;
 		return 0;
+	case O_VERBOSE:
+		cfg->verbose = true;
+		return 0;
 	case O_GAP_HIST:
 		cfg->gap_hist = true;
 		return 0;

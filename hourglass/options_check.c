@@ -276,6 +276,11 @@ unsigned int hg_config_warn(const struct hg_config *cfg, FILE *f)
 		      "nowhere (-x prints the report without the interval lines)\n", f);
 		n++;
 	}
+	if (cfg->quiet && cfg->verbose) {
+		fputs("hourglass: warning: -v has no effect with -q: nothing is printed on "
+		      "standard output (hourglass dump prints everything from -o's trace)\n", f);
+		n++;
+	}
 	if (!lat && cfg->thresholds_set) {
 		fputs("hourglass: warning: --lat-thresholds has no effect: no thread runs LAT "
 		      "(-w LAT <period>)\n", f);

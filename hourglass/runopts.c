@@ -59,6 +59,11 @@ const struct hg_run_opt hg_run_opts[] = {
 	  .help = "do not print one line per interval" },
 	{ "-q", "quiet", O_QUIET, 0, NULL, .rank = 16, GLOBAL,
 	  .help = "print nothing on standard output" },
+	{ "-v", "verbose", O_VERBOSE, 0, NULL, .rank = 44, GLOBAL,
+	  .help = "print everything: the system snapshot, the\n"
+		  "calibration, the tables, every audit check and the\n"
+		  "noise per CPU (as dump does); without it the answer\n"
+		  "and one line each for the machine, audit and noise" },
 	{ "-o", "output", O_OUTPUT, 1, "<file>", .rank = 17, GLOBAL,
 	  .help = "write the binary trace to <file> (.hgt)" },
 	{ NULL, "json", O_JSON, 1, "<file>", .rank = 18, GLOBAL,

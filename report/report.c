@@ -9,11 +9,16 @@
 #include "report/load.h"
 #include "report/text.h"
 
+void hg_print_command(FILE *f, const struct hg_trace *t)
+{
+	fprintf(f, "# command: %s\n", t->cmdline ? t->cmdline : "");
+}
+
 void hg_print_header(FILE *f, const struct hg_trace *t)
 {
 	size_t k;
 
-	fprintf(f, "# command: %s\n", t->cmdline ? t->cmdline : "");
+	hg_print_command(f, t);
 	for (k = 0; k < t->nsys; k++)
 		if (!hg_is_load_key(t->sys[k].key) && !hg_is_audit_key(t->sys[k].key))
 			/* their own lines, by the summary */

@@ -3,12 +3,14 @@
  * summary.c - the lines a person reads first
  */
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "analysis/summary.h"
+#include "report/audit.h"
 #include "report/kcauses.h"
 #include "report/noise.h"
 #include "report/text.h"
@@ -102,12 +104,32 @@ static void row(const struct hg_trace *t, const struct hg_trace_thread *th,
 		snprintf(cells[C_WORK], CELL, "%" PRIu64 " yields", st->yields);
 }
 
-/* The columns @cols (ending with -1) of @cells, one line a row. */
-static void print_cols(FILE *f, char (*cells)[NCOLS][CELL], uint32_t rows, const int *cols)
+/* Whether column @c holds "-" in every row (a LAT thread's gaps, say). */
+static int empty_col(char (*cells)[NCOLS][CELL], uint32_t rows, int c)
+{
+	uint32_t i;
+
+	for (i = 1; i <= rows; i++)
+		if (strcmp(cells[i][c], "-"))
+			return 0;
+	return 1;
+}
+
+/*
+ * The columns @cols (ending with -1) of @cells, one line a row; a column
+ * with nothing in any row is left out (a LAT-only run has no gap columns)
+ */
+static void print_cols(FILE *f, char (*cells)[NCOLS][CELL], uint32_t rows, const int *in)
 {
 	size_t width[NCOLS] = { 0 }, i;
-	int k, c;
+	int cols[NCOLS + 1], n = 0, k, c;
 
+	for (k = 0; in[k] >= 0; k++)
+		if (in[k] == C_THREAD || !empty_col(cells, rows, in[k]))
+			cols[n++] = in[k];
+	cols[n] = -1;
+	if (n < 2)	/* nothing beside the thread's number */
+		return;
 	for (k = 0; (c = cols[k]) >= 0; k++)
 		for (i = 0; i <= rows; i++)
 			if (strlen(cells[i][c]) > width[c])
@@ -244,11 +266,7 @@ static const char *signame(int sig)
 	}
 }
 
-/*
- * --forever: each thread kept its newest records; from when its trace is
- * complete (its statistics cover the whole run all the same).
- */
-static void print_ring(FILE *f, const struct hg_trace *t)
+void hg_print_ring(FILE *f, const struct hg_trace *t)
 {
 	uint32_t i;
 
@@ -285,8 +303,7 @@ static void print_break(FILE *f, const struct hg_trace *t)
 		"; no kernel trace marked");
 }
 
-/* --kernel: what was captured, and what the kernel lost of it. */
-static void print_kevents(FILE *f, const struct hg_kevents *k)
+void hg_print_kevents(FILE *f, const struct hg_kevents *k)
 {
 	uint64_t lost = hg_kevents_lost(k);
 	uint32_t i;
@@ -299,38 +316,71 @@ static void print_kevents(FILE *f, const struct hg_kevents *k)
 		lost ? " (the trace buffers were full: the gaps they cover stay unexplained)" : "");
 }
 
+/* Whether the word @w is in the space-separated list @list. */
+static bool has_word(const char *list, const char *w)
+{
+	size_t n = strlen(w);
+	const char *p;
+
+	for (p = list; p && (p = strstr(p, w)); p += n)
+		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || !p[n]))
+			return true;
+	return false;
+}
+
 /*
- * The system line; a PREEMPT_DYNAMIC kernel's mode from the audit's reading
- * (preempt_model) where the snapshot could not read it from debugfs.
+ * The hypervisor as the audit found it ("running under KVM", "no
+ * hypervisor"), or the CPU's flag where the trace holds no audit; NULL
+ * when neither says
  */
-static void print_system(FILE *f, const struct hg_trace *t)
+static const char *hypervisor(const struct hg_trace *t, char *buf, size_t len)
+{
+	const char *v = hg_trace_sys(t, "audit_hypervisor"), *flags;
+	char verdict[8];
+
+	if (v) {
+		v = hg_audit_split(v, verdict);
+		if (strcmp(verdict, "?") && *v)
+			return v;
+	}
+	flags = hg_trace_sys(t, "cpu_flags");
+	if (!flags)
+		return NULL;
+	snprintf(buf, len, "%s", has_word(flags, "hypervisor") ? "under a hypervisor" :
+		 "no hypervisor flag");
+	return buf;
+}
+
+void hg_print_machine(FILE *f, const struct hg_trace *t)
 {
 	const char *preempt = hg_trace_sys(t, "preempt") ?: "unknown";
 	const char *mode = hg_trace_sys(t, "preempt_model");
+	const char *rt = hg_trace_sys(t, "rt_runtime_us"), *hv;
+	char buf[64];
 
 	if (strcmp(preempt, "PREEMPT_DYNAMIC") || (mode && !strcmp(mode, "unknown")))
 		mode = NULL;
-	fprintf(f, "# system: kernel %s (%s%s%s), clocksource %s, rt throttling %s/%s us\n",
+	fprintf(f, "# system: kernel %s (%s%s%s), clocksource %s, ",
 		hg_trace_sys(t, "kernel_release") ?: "unknown", preempt,
-		mode ? " " : "", mode ?: "",
-		hg_trace_sys(t, "clocksource") ?: "unknown",
-		hg_trace_sys(t, "rt_runtime_us") ?: "unknown",
-		hg_trace_sys(t, "rt_period_us") ?: "unknown");
+		mode ? " " : "", mode ?: "", hg_trace_sys(t, "clocksource") ?: "unknown");
+	if (rt && !strcmp(rt, "-1"))
+		fputs("rt throttling off", f);
+	else
+		fprintf(f, "rt throttling %s/%s us", rt ?: "unknown",
+			hg_trace_sys(t, "rt_period_us") ?: "unknown");
+	hv = hypervisor(t, buf, sizeof(buf));
+	if (hv)
+		fprintf(f, ", %s", hv);
+	fputc('\n', f);
 }
 
-void hg_print_summary(FILE *f, const struct hg_trace *t)
+void hg_print_run(FILE *f, const struct hg_trace *t)
 {
-	uint64_t stored = 0, dropped = 0, elapsed;
+	uint64_t elapsed = hg_trace_ns(t, t->stop_cycles);
 	time_t start = (time_t)(t->realtime_start_ns / 1000000000ULL);
 	char when[64], dur[48], el[32];
 	struct tm tm;
-	uint32_t i;
 
-	for (i = 0; i < t->nthreads; i++) {
-		stored += t->threads[i].stored;
-		dropped += t->threads[i].dropped;
-	}
-	elapsed = hg_trace_ns(t, t->stop_cycles);
 	gmtime_r(&start, &tm);
 	strftime(when, sizeof(when), "%Y-%m-%d %H:%M:%S UTC", &tm);
 	if (t->duration_ns)
@@ -351,17 +401,46 @@ void hg_print_summary(FILE *f, const struct hg_trace *t)
 	else if (t->flags & HG_TRACE_INTERRUPTED)
 		fprintf(f, "# interrupted: %s ended the run early; everything recorded "
 			"until then is included\n", signame(t->signal));
-	hg_print_calib(f, &t->calib, hg_trace_sys(t, "counter") ?: "counter");
+}
+
+void hg_print_memory(FILE *f, const struct hg_trace *t)
+{
+	uint64_t stored = 0, dropped = 0;
+	uint32_t i;
+
+	for (i = 0; i < t->nthreads; i++) {
+		stored += t->threads[i].stored;
+		dropped += t->threads[i].dropped;
+	}
 	fprintf(f, "# memory: %s; trace %" PRIu64 " records (%.1f MiB): %" PRIu64
 		" stored, %" PRIu64 " dropped%s\n",
 		t->flags & HG_TRACE_MEMLOCKED ? "locked" : "not locked (pre-faulted)",
 		t->capacity, (double)t->capacity * 16 / (1024.0 * 1024.0), stored, dropped,
 		dropped ? " (raise -e; statistics below count every interval)" : "");
+}
+
+void hg_print_failures(FILE *f, const struct hg_trace *t)
+{
+	uint32_t i;
+
+	for (i = 0; i < t->nthreads; i++)
+		if (t->threads[i].error)
+			fprintf(f, "# thread %u failed during the run: %s\n", i,
+				strerror(-t->threads[i].error));
+}
+
+void hg_print_summary(FILE *f, const struct hg_trace *t)
+{
+	uint32_t i;
+
+	hg_print_run(f, t);
+	hg_print_calib(f, &t->calib, hg_trace_sys(t, "counter") ?: "counter");
+	hg_print_memory(f, t);
 	if (t->flags & HG_TRACE_RING)
-		print_ring(f, t);
+		hg_print_ring(f, t);
 	if (t->kev)
-		print_kevents(f, t->kev);
-	print_system(f, t);
+		hg_print_kevents(f, t->kev);
+	hg_print_machine(f, t);
 	print_table(f, t);
 	for (i = 0; i < t->nthreads; i++) {
 		const struct hg_trace_thread *th = &t->threads[i];
@@ -378,10 +457,7 @@ void hg_print_summary(FILE *f, const struct hg_trace *t)
 	}
 	for (i = 0; i < t->nthreads; i++)
 		print_hiccups(f, t, &t->threads[i]);
-	for (i = 0; i < t->nthreads; i++)
-		if (t->threads[i].error)
-			fprintf(f, "# thread %u failed during the run: %s\n", i,
-				strerror(-t->threads[i].error));
+	hg_print_failures(f, t);
 	hg_print_kernel(f, t);
 	hg_print_kcauses(f, t);
 }

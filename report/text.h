@@ -21,6 +21,9 @@
  */
 void hg_print_header(FILE *f, const struct hg_trace *t);
 
+/* hg_print_command - "# command: <the command line>", the header's first line. */
+void hg_print_command(FILE *f, const struct hg_trace *t);
+
 /*
  * hg_print_intervals - one line per interval, all threads merged in time
  * order: "tid start_ms end_ms duration_ms gap_ms", times from the common
@@ -36,10 +39,87 @@ void hg_print_header(FILE *f, const struct hg_trace *t);
 int hg_print_intervals(FILE *f, const struct hg_trace *t);
 
 /*
- * hg_print_summary - the comment lines ("# ...") a person reads: the run,
- * the counter, the memory, then a table with one row per thread
+ * hg_print_summary - the comment lines ("# ...") of the whole output (-v,
+ * dump): the run, the counter, the memory, the machine, then two tables
+ * with one row per thread (a column empty in every row left out), the
+ * threads' own gap thresholds, hiccups, failures, the kernel's counts and
+ * the noise, and with --kernel the causes of the gaps
  */
 void hg_print_summary(FILE *f, const struct hg_trace *t);
+
+/*
+ * hg_print_run - "# hourglass: <n> threads, -d <time>, started <UTC>, ran
+ * <ms> ms", then what ended it otherwise: "# snapshot: ...", "# break:
+ * ...", "# interrupted: ..." or "# ended: ..."
+ */
+void hg_print_run(FILE *f, const struct hg_trace *t);
+
+/*
+ * hg_print_machine - the machine in one line: "# system: kernel <release>
+ * (<preemption> [<PREEMPT_DYNAMIC's mode>]), clocksource <cs>, rt throttling
+ * <runtime>/<period> us | off[, <hypervisor>]", the hypervisor as the
+ * audit found it (or the CPU's flag)
+ */
+void hg_print_machine(FILE *f, const struct hg_trace *t);
+
+/*
+ * hg_print_memory - "# memory: locked|not locked; trace <n> records
+ * (<MiB>): <n> stored, <n> dropped"
+ */
+void hg_print_memory(FILE *f, const struct hg_trace *t);
+
+/*
+ * hg_print_ring - --forever: the flight recorder, and per thread from when
+ * its trace is complete (its statistics cover the whole run all the same)
+ */
+void hg_print_ring(FILE *f, const struct hg_trace *t);
+
+/*
+ * hg_print_kevents - --kernel: "# kernel events: <n> on CPUs <list>
+ * (<tracepoints>, clock <clock>), <n> lost"
+ */
+void hg_print_kevents(FILE *f, const struct hg_kevents *k);
+
+/* hg_print_failures - "# thread <n> failed during the run: <why>" for each. */
+void hg_print_failures(FILE *f, const struct hg_trace *t);
+
+/*
+ * hg_print_brief - what a run prints without -v, the answer first: the
+ * command line, the trace lines and latency samples (unless -x), the run
+ * (hg_print_run(), and what went wrong: a counter not invariant, records
+ * dropped, failures), then per thread the line it was run for (a CPU-bound
+ * thread's share and gaps, hg_print_answer(); the timed models'
+ * hg_print_models(), the prediction), the loads, the kernel's events and
+ * the causes of the gaps (--kernel), then one line each for the machine
+ * (hg_print_machine()), the audit (hg_print_audit_brief()) and the noise
+ * (hg_print_noise_brief()). The rest is in hg_print_trace(). Returns 0 or
+ * -errno.
+ */
+int hg_print_brief(FILE *f, const struct hg_trace *t);
+
+/*
+ * hg_print_answer - a CPU-bound thread's line: "# thread <n>: <workload> at
+ * <priority> on CPU[s] <list>: received <ms> ms of <ms> ms (<pct> %) in <n>
+ * intervals; <n> gaps over <us> us: min <us> median <us> p99 <us> max <us>
+ * us[; <work>]"; nothing for the timed models (hg_print_models() reports
+ * them)
+ */
+void hg_print_answer(FILE *f, const struct hg_trace *t, const struct hg_trace_thread *th);
+
+/*
+ * hg_print_audit_brief - the audit in one line: "# audit: <n> checks of the
+ * run's CPUs: <p> pass, <w> warn, <f> fail, <s> skip; worst: <VERDICT>
+ * <id>: <found> (...)"; nothing for a trace without an audit
+ */
+void hg_print_audit_brief(FILE *f, const struct hg_trace *t);
+
+/*
+ * hg_print_noise_brief - the noise in one line: "# noise: quiet|not quiet:
+ * other tasks up to <pct> % of CPU <c>, steal up to <pct> % (CPU <c>);
+ * <n> interrupts, <n> softirqs on the <n> measured CPUs"; nothing for a file
+ * without the kernel's counters
+ */
+void hg_print_noise_brief(FILE *f, const struct hg_trace *t);
 
 /*
  * hg_tick_unit - what one step of the counter named @counter is called
@@ -122,9 +202,10 @@ void hg_print_prediction(FILE *f, const struct hg_trace *t);
 void hg_print_gap_histograms(FILE *f, const struct hg_trace *t);
 
 /*
- * hg_print_trace - the whole text output of a run: the header, intervals and latency
- * samples unless HG_TRACE_NO_INTERVALS, then the summary, the models'
- * reports and, with HG_TRACE_GAP_HIST, the gap histograms.
+ * hg_print_trace - the whole text output of a run (-v, and dump): the
+ * header, intervals and latency samples unless HG_TRACE_NO_INTERVALS, then
+ * the summary, the models' reports, the loads, every audit check, the
+ * prediction and, with HG_TRACE_GAP_HIST, the gap histograms.
  * Returns 0 or -errno.
  */
 int hg_print_trace(FILE *f, const struct hg_trace *t);

@@ -51,6 +51,7 @@ struct hg_config {
 	bool raw_cycles;		/* -c */
 	bool no_intervals;		/* -x */
 	bool quiet;			/* -q */
+	bool verbose;			/* -v: the whole text output, as dump prints it */
 	bool gap_hist;			/* -gh */
 	const char *out_path;		/* -o */
 	const char *json_path;		/* --json */

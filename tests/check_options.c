@@ -180,6 +180,7 @@ START_TEST(test_global_defaults)
 	ck_assert(!cfg.raw_cycles);
 	ck_assert(!cfg.no_intervals);
 	ck_assert(!cfg.quiet);
+	ck_assert(!cfg.verbose);
 	ck_assert_ptr_null(cfg.out_path);
 	ck_assert_ptr_null(cfg.json_path);
 	ck_assert_uint_eq(cfg.histogram_us, 0);
@@ -327,6 +328,17 @@ START_TEST(test_global_quiet)
 {
 	PARSE_OK("-n", "1", "-q");
 	ck_assert(cfg.quiet);
+	ck_assert(!cfg.no_intervals);
+	hg_config_free(&cfg);
+}
+END_TEST
+
+/* -v: the whole text output; --verbose the same */
+START_TEST(test_global_verbose)
+{
+	PARSE_OK("-n", "1", "--threads", "1", "-v");
+	ck_assert(cfg.verbose);
+	ck_assert(!cfg.quiet);
 	ck_assert(!cfg.no_intervals);
 	hg_config_free(&cfg);
 }
@@ -1206,6 +1218,7 @@ static void assert_same_config(const struct hg_config *a, const struct hg_config
 	ck_assert_int_eq(a->raw_cycles, b->raw_cycles);
 	ck_assert_int_eq(a->no_intervals, b->no_intervals);
 	ck_assert_int_eq(a->quiet, b->quiet);
+	ck_assert_int_eq(a->verbose, b->verbose);
 	assert_same_path(a->out_path, b->out_path);
 	assert_same_path(a->json_path, b->json_path);
 	ck_assert_uint_eq(a->histogram_us, b->histogram_us);
@@ -2324,6 +2337,11 @@ static const struct {
 	{ { "-n", "1", "-q", "--json", "r.json" }, "" },
 	{ { "-n", "1", "-q", "--prom", "r.prom" }, "" },
 	{ { "-n", "1", "-q", "--fail-on-miss" }, "" },
+	/* -v prints more, -q nothing: -q wins, and says so */
+	{ { "-n", "1", "-q", "-v", "-o", "r.hgt" },
+	  "hourglass: warning: -v has no effect with -q: nothing is printed on standard "
+	  "output (hourglass dump prints everything from -o's trace)\n" },
+	{ { "-n", "1", "-v" }, "" },
 	{ { "-n", "1", "--lat-thresholds", "1ms" },
 	  "hourglass: warning: --lat-thresholds has no effect: no thread runs LAT "
 	  "(-w LAT <period>)\n" },
@@ -2380,6 +2398,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_global_gap);
 	tcase_add_test(tc, test_global_no_intervals);
 	tcase_add_test(tc, test_global_quiet);
+	tcase_add_test(tc, test_global_verbose);
 	tcase_add_test(tc, test_global_output);
 	tcase_add_test(tc, test_global_inside_scope);
 	suite_add_tcase(s, tc);

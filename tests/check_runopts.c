@@ -42,6 +42,8 @@ static const struct {
 	{ { "-n", "1", "--no-intervals" }, HG_ARGS_RUN },
 	{ { "-n", "1", "-q" }, HG_ARGS_RUN },
 	{ { "-n", "1", "--quiet" }, HG_ARGS_RUN },
+	{ { "-n", "1", "-v" }, HG_ARGS_RUN },
+	{ { "-n", "1", "--verbose" }, HG_ARGS_RUN },
 	{ { "-n", "1", "-o", "run.hgt" }, HG_ARGS_RUN },
 	{ { "-n", "1", "--output", "run.hgt" }, HG_ARGS_RUN },
 	{ { "-n", "1", "--json", "run.json" }, HG_ARGS_RUN },

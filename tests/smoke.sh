@@ -15,12 +15,13 @@ ok() { passed=$((passed + 1)); echo "ok      $1"; }
 fail() { failed=$((failed + 1)); echo "FAILED  $1: $2"; }
 skip() { skipped=$((skipped + 1)); echo "skipped $1: $2"; }
 
-# check_run NAME ARGS...: run with -c, check the structure, dump equals output
+# check_run NAME ARGS...: run with -c and -v, check the structure, dump equals
+# output; dump --brief has the same trace lines
 check_run() {
 	name=$1
 	shift
 	rm -f "$TMP/run.hgt"
-	"$HG" "$@" -c -o "$TMP/run.hgt" >"$TMP/out" 2>"$TMP/err"
+	"$HG" "$@" -c -v -o "$TMP/run.hgt" >"$TMP/out" 2>"$TMP/err"
 	rc=$?
 	if [ $rc != 0 ]; then
 		fail "$name" "exit status $rc ($(head -1 "$TMP/err"))"
@@ -32,6 +33,11 @@ check_run() {
 	fi
 	if ! "$HG" dump "$TMP/run.hgt" | cmp -s - "$TMP/out"; then
 		fail "$name" "dump differs from the run's output"
+		return 1
+	fi
+	"$HG" dump --brief "$TMP/run.hgt" | grep -v '^#' >"$TMP/brief-lines"
+	if ! grep -v '^#' "$TMP/out" | cmp -s - "$TMP/brief-lines"; then
+		fail "$name" "dump --brief has other trace lines than the run's"
 		return 1
 	fi
 	ok "$name"
@@ -123,8 +129,8 @@ for timer in NATIVE HR TIMERFD POSIX SPIN; do
 		# (halved: a loaded machine may start the thread late)
 		lo=$((500000 / (1000 + ${maxus:-0}) / 2))
 		if [ "$n" = "$s" ] && [ "$n" -le 500 ] && [ "$n" -ge "$lo" ] && [ "$neg" = 0 ] &&
-		   "$HG" dump "$TMP/lat.hgt" | cmp -s - "$TMP/out"; then
-			ok "LAT 1ms -i $timer: $n samples, one a period, dump agrees"
+		   "$HG" dump --brief "$TMP/lat.hgt" | cmp -s - "$TMP/out"; then
+			ok "LAT 1ms -i $timer: $n samples, one a period, dump --brief agrees"
 		else
 			fail "LAT 1ms -i $timer" "$n lines, '$s' samples (want $lo to 500), $neg negative"
 		fi
@@ -155,7 +161,7 @@ else fail "--histogram" "layout differs"; fi
 # the summary: two tables within 120 columns; a LAT thread's row shows its
 # samples and lateness, not zeros, and its kernel line no percentage of zero
 "$HG" -n 3 -d 200ms -t 0 -w LAT 1ms -t 1 -w CPU_SCAN_YIELD 64 1ms -t 2 -p HIGHEST \
-	-w CPU_YIELD 900us -x >"$TMP/out" 2>/dev/null
+	-w CPU_YIELD 900us -x -v >"$TMP/out" 2>/dev/null
 w=$(grep -E '^# (thread  |[0-9]+ )' "$TMP/out" | awk '{ if (length($0) > m) m = length($0) } END { print m + 0 }')
 [ "$w" -gt 0 ] && [ "$w" -le 120 ] && ok "summary tables within 120 columns ($w)" ||
 	fail "summary tables" "$w columns wide"
@@ -189,10 +195,27 @@ else ok "-q prints nothing and writes --json"; fi
 # the report says what ran where; dump reproduces it, and the summary JSON, from the trace
 "$HG" -n 1 -d 100ms -x -o "$TMP/self.hgt" --json "$TMP/self.json" >"$TMP/out" 2>/dev/null
 if head -1 "$TMP/out" | grep -q "^# command: .*-n 1 -d 100ms -x -o $TMP/self.hgt --json" &&
-   grep -q '^# system kernel_release: ' "$TMP/out" && grep -q '^# system interrupts_before: ' "$TMP/out" &&
-   "$HG" dump "$TMP/self.hgt" | cmp -s - "$TMP/out"
-then ok "dump: the command line and system lines, as the run printed them"
-else fail "dump" "no command or system lines, or not the run's: $(head -2 "$TMP/out")"; fi
+   grep -q '^# system: kernel ' "$TMP/out" && ! grep -q '^# system kernel_release: ' "$TMP/out" &&
+   "$HG" dump --brief "$TMP/self.hgt" | cmp -s - "$TMP/out" &&
+   "$HG" dump "$TMP/self.hgt" >"$TMP/self.full" &&
+   grep -q '^# system kernel_release: ' "$TMP/self.full" &&
+   grep -q '^# system interrupts_before: ' "$TMP/self.full"
+then ok "dump --brief: the run's output; dump: everything, the system lines too"
+else fail "dump" "no command or system line, or not the run's: $(head -2 "$TMP/out")"; fi
+"$HG" -n 1 -d 100ms -x -v -o "$TMP/selfv.hgt" >"$TMP/out" 2>/dev/null
+if grep -q '^# system kernel_release: ' "$TMP/out" && grep -q '^# audit: ' "$TMP/out" &&
+   "$HG" dump "$TMP/selfv.hgt" | cmp -s - "$TMP/out"
+then ok "-v: the system and audit lines, and dump prints the same"
+else fail "-v" "no system or audit lines, or not dump's: $(head -2 "$TMP/out")"; fi
+# the issue's case: a 1-thread LAT -x summary in 15 lines, the lateness in the first 10
+"$HG" -n 1 -d 300ms -t 0 -w LAT 1ms -i HR -x >"$TMP/out" 2>/dev/null
+n=$(wc -l <"$TMP/out")
+at=$(grep -n '^# thread 0: LAT 1ms .* lateness us min ' "$TMP/out" | cut -d: -f1)
+if [ "$n" -le 15 ] && [ "${at:-99}" -le 10 ] && ! grep -q '^# thread  ' "$TMP/out" &&
+   grep -q '^# audit: [0-9]* checks .*hourglass audit explains' "$TMP/out" &&
+   [ "$(grep -c '^# audit: ' "$TMP/out")" = 1 ] && [ "$(grep -c '^# system' "$TMP/out")" = 1 ]
+then ok "LAT -x: $n lines, the lateness on line $at, one line each for system and audit"
+else fail "LAT -x summary" "$n lines, the lateness on line '$at'"; fi
 if "$HG" dump "$TMP/self.hgt" --json | cmp -s - "$TMP/self.json"
 then ok "dump --json: the run's --json, byte for byte"
 else fail "dump --json" "differs from the run's --json"; fi
@@ -218,10 +241,10 @@ for k in '"schema": 2' '"tsc_hz"' '"gap_threshold_ns"' '"threads"' '"received_ns
 done && ok "--json holds the documented keys"
 
 # the steps under the threshold: counted per thread, not gaps; -g at the floor counts none
-"$HG" -n 1 -d 200ms -x >"$TMP/hic" 2>/dev/null
-"$HG" -n 1 -d 200ms -x -g 10ns >"$TMP/hic10" 2>/dev/null
+"$HG" -n 1 -d 200ms -x -v >"$TMP/hic" 2>/dev/null
+"$HG" -n 1 -d 200ms -x -v -g 10ns >"$TMP/hic10" 2>/dev/null
 # a LAT thread sleeps on its timer: no gap loop, so no hiccups line either
-"$HG" -n 1 -d 100ms -w LAT 1ms -x >"$TMP/hiclat" 2>/dev/null
+"$HG" -n 1 -d 100ms -w LAT 1ms -x -v >"$TMP/hiclat" 2>/dev/null
 if grep -q '^# hiccups: thread 0: [0-9]* steps over [0-9.]* us and up to 1.000 us, [0-9.]* us in all (' "$TMP/hic" &&
    grep -q '^# gap threshold: ' "$TMP/hiclat" && ! grep -q '^# hiccups: ' "$TMP/hiclat" &&
    grep -q '^# gap threshold: [0-9]* cycles = 1.000 us (the default; hiccups: steps over ' "$TMP/hic" &&
@@ -230,7 +253,7 @@ then ok "hiccups: counted under the 1 us default, none under a -g below the floo
 else fail "hiccups" "$(grep -E '^# (gap threshold|hiccups)' "$TMP/hic" "$TMP/hic10" | head -3)"; fi
 
 # a full arena: drops counted, statistics stay exact, dump still agrees
-"$HG" -n 2 -d 500ms -e 64 -c -o "$TMP/small.hgt" >"$TMP/out" 2>/dev/null
+"$HG" -n 2 -d 500ms -e 64 -c -v -o "$TMP/small.hgt" >"$TMP/out" 2>/dev/null
 d=$(summary_field "$TMP/out" 0 dropped)
 i=$(summary_field "$TMP/out" 0 intervals)
 lines=$(awk '$1 == "0"' "$TMP/out" | wc -l)
@@ -476,7 +499,7 @@ expect_bad "dump of a file that is not a trace" dump "$TMP/junk.hgt"
 
 
 # --- ctx and -gh ------------------------------------------------------------------
-if "$HG" -n 4 -d 500ms -a -w CPU_YIELD 0.9ms --cpu 0 -x -gh -o "$TMP/y.hgt" >"$TMP/out" 2>/dev/null &&
+if "$HG" -n 4 -d 500ms -a -w CPU_YIELD 0.9ms --cpu 0 -x -v -gh -o "$TMP/y.hgt" >"$TMP/out" 2>/dev/null &&
    "$HG" ctx "$TMP/y.hgt" --svg "$TMP/ctx.svg" >"$TMP/ctx" 2>"$TMP/err"; then
 	v=$(awk '/^voluntary switch/ { print $3 }' "$TMP/ctx")
 	sum=$(awk '/^(voluntary|involuntary) switch|^foreign|^migration|^unclassified/ { n += $(NF - 9) }
@@ -884,8 +907,8 @@ PY
 	rc=$?
 	if [ $rc != 0 ] && [ $rc != 3 ]; then
 		fail "--kernel LAT --break" "exit status $rc: $(head -1 "$TMP/kerr")"
-	elif ! "$HG" dump "$TMP/klat.hgt" | cmp -s - "$TMP/klat.out"; then
-		fail "--kernel LAT --break" "dump differs from the run's output"
+	elif ! "$HG" dump --brief "$TMP/klat.hgt" | cmp -s - "$TMP/klat.out"; then
+		fail "--kernel LAT --break" "dump --brief differs from the run's output"
 	elif [ $rc = 3 ] && ! { grep -q '^# break: the latency that stopped the run, taken apart' "$TMP/klat.out" &&
 		grep -q '^# break: thread 0, CPU 0, timer expiry at [0-9.]* ms: woke [0-9.]* us late$' "$TMP/klat.out" &&
 		grep -q '^#    [a-z]* .* [0-9]* x  *[0-9.]* us  *[0-9.]* %$' "$TMP/klat.out"; }; then
@@ -1193,7 +1216,7 @@ if "$HG" -n 1 -d 100ms -w PERIODIC 1ms 10ms --cs-cost 5us -x -o "$TMP/ovh.hgt" \
 	--json "$TMP/ovh.json" >"$TMP/out" 2>"$TMP/err" &&
    grep -q '^# predicted: overheads charged to each job: 2 switches of 5.000 us: C + 10.000 us (from --cs-cost)' "$TMP/out" &&
    grep -q '^# 0      with overheads: response 1.010 ms (without: 1.000 ms)' "$TMP/out" &&
-   "$HG" dump "$TMP/ovh.hgt" | cmp -s - "$TMP/out"; then
+   "$HG" dump --brief "$TMP/ovh.hgt" | cmp -s - "$TMP/out"; then
 	ok "a run with --cs-cost predicts with the overheads, and so does its dump"
 else
 	fail "run --cs-cost" "$(grep -i overheads "$TMP/out" | head -2 | tr '\n' ' ') $(head -1 "$TMP/err")"
@@ -1209,7 +1232,7 @@ if is_root; then
 		   grep -q "^# thread 2: section 0: lock 'L' ($proto) held 1.500 ms a job" "$TMP/out" &&
 		   { grep -q "^# thread 0: blocking on locks: 0 of" "$TMP/out" ||
 		     grep -q "^# thread 0: while a blocked job waited, on its CPU: lower-priority threads ran max [0-9.]* ms, middle-priority threads (priority inversion) ran max [0-9.]* ms$" "$TMP/out"; } &&
-		   "$HG" dump "$TMP/locks-$proto.hgt" | cmp -s - "$TMP/out"; then
+		   "$HG" dump --brief "$TMP/locks-$proto.hgt" | cmp -s - "$TMP/out"; then
 			ok "a run with --cs, --protocol L=$proto: waits measured, dump the same"
 		else
 			fail "--cs run ($proto)" "$(head -2 "$TMP/err")"
@@ -1222,7 +1245,7 @@ if is_root; then
 	   grep -q "^# thread 0: CPU_PERIODIC 2ms 10ms is not analysed: it never blocks" "$TMP/out" &&
 	   grep -q "^# thread 1: no bound: thread 0 (CPU_PERIODIC 2ms 10ms, FIFO:50 (SCHED_FIFO 50)) never blocks and can run on its CPU 0 at its priority or above$" "$TMP/out" &&
 	   grep -q "^# 1      J [0-9.]* ms: response unbounded, deadline 10.000 ms: UNSCHEDULABLE$" "$TMP/out" &&
-	   "$HG" dump "$TMP/hog.hgt" | cmp -s - "$TMP/out"; then
+	   "$HG" dump --brief "$TMP/hog.hgt" | cmp -s - "$TMP/out"; then
 		ok "the prediction says why CPU_PERIODIC is not analysed and that it starves the thread below"
 	else
 		fail "CPU_PERIODIC in the prediction" "$(grep 'thread [01]:' "$TMP/out" | tail -2 | tr '\n' ' ') $(head -1 "$TMP/err")"
@@ -1267,7 +1290,7 @@ else
 	fail "predicted vs measured" "no table"
 fi
 if is_root; then
-	if "$HG" -n 1 -d 1s -w PERIODIC 2ms 8ms -rh 3ms 8ms -x -o "$TMP/rh.hgt" >"$TMP/out" 2>"$TMP/err"; then
+	if "$HG" -n 1 -d 1s -w PERIODIC 2ms 8ms -rh 3ms 8ms -x -v -o "$TMP/rh.hgt" >"$TMP/out" 2>"$TMP/err"; then
 		if grep -q '^# 0 .*-rh 3ms/8ms ' "$TMP/out" &&
 		   grep -q '^# reservation, thread 0: -rh 3ms/8ms (SCHED_DEADLINE, hard): .* of a budget of 3.000' "$TMP/out" &&
 		   "$HG" dump "$TMP/rh.hgt" | cmp -s - "$TMP/out"; then
@@ -1337,7 +1360,7 @@ left=$(cd "$TMP/left" && echo *)
 	ok "stale temporaries of the outputs removed, others kept" ||
 	fail "stale temporaries" "left: $left"
 # --- long runs --------------------------------------------------------------------
-start_bg -n 2 --forever -e 4000 -a -w CPU_YIELD 50us -c -o "$TMP/forever.hgt"
+start_bg -n 2 --forever -e 4000 -a -w CPU_YIELD 50us -c -v -o "$TMP/forever.hgt"
 sleep 0.5
 kill -TERM $bg
 wait $bg
@@ -1451,7 +1474,7 @@ tracing_on=
 "$HG" -n 1 -d 60s -w CPU --break 1ns -x -o "$TMP/brk.hgt" --json "$TMP/brk.json" >"$TMP/out" 2>"$TMP/err"
 rc=$?
 if [ $rc = 3 ] && grep -q '^# break: thread 0: a gap of .* us (--break 0.001 us) at .* ms on CPU [0-9]*; the run stopped there' "$TMP/out" &&
-   "$HG" dump "$TMP/brk.hgt" | cmp -s - "$TMP/out" &&
+   "$HG" dump --brief "$TMP/brk.hgt" | cmp -s - "$TMP/out" &&
    "$HG" dump "$TMP/brk.hgt" --json | cmp -s - "$TMP/brk.json" &&
    grep -q '"kind": "gap"' "$TMP/brk.json"; then
 	ok "--break 1ns: stops at the first gap, exit 3, the report and the trace say where"
@@ -1510,7 +1533,7 @@ fi
 wait $pid
 rc=$?
 if [ $rc = 0 ] && grep -q 'came while the results were written: they were finished first' "$TMP/err" &&
-   "$HG" dump "$TMP/fromfifo" | cmp -s - "$TMP/out"; then
+   "$HG" dump --brief "$TMP/fromfifo" | cmp -s - "$TMP/out"; then
 	ok "SIGTERM while the trace is written: it is finished whole, and said"
 else
 	fail "SIGTERM while writing" "exit status $rc: $(cat "$TMP/err")"

@@ -174,6 +174,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!t)
 		return 0;
 	hg_print_trace(f, t);
+	hg_print_brief(f, t);
 	hg_print_gap_histograms(f, t);
 	hg_print_kernel(f, t);
 	hg_json_summary(f, t);
