@@ -199,7 +199,7 @@ static void print_thread(FILE *f, const struct hg_trace *t, const struct hg_kthr
 			share(rest, s->gap_cycles));
 }
 
-void hg_print_kcauses(FILE *f, const struct hg_trace *t)
+void hg_print_kcauses(FILE *f, const struct hg_trace *t, int brief)
 {
 	struct hg_kexplain x;
 	uint32_t i;
@@ -210,13 +210,15 @@ void hg_print_kcauses(FILE *f, const struct hg_trace *t)
 		fprintf(f, "# causes: not computed (out of memory)\n");
 		return;
 	}
-	for (i = 0; i < x.nthreads; i++)
+	for (i = 0; i < x.nthreads && !brief; i++)
 		if (x.th[i].gaps)
 			print_thread(f, t, &x.th[i]);
 	if (x.have_break) {
 		fprintf(f, "# break: the %s that stopped the run, taken apart by the kernel's "
-			"events (us, share of it):\n", hg_kwin_name(x.break_win.kind));
-		hg_print_kwindow(f, t, &x.break_win, &x.brk, "break:", "#");
+			"events%s:\n", hg_kwin_name(x.break_win.kind),
+			brief ? " (its mechanisms; -v gives its parts)" : " (us, share of it)");
+		if (!brief)
+			hg_print_kwindow(f, t, &x.break_win, &x.brk, "break:", "#");
 		hg_print_kdiag(f, t, &x.ctx, &x.break_win, &x.brk_diag, "#");
 	}
 	hg_print_kverdict(f, t, &x, 1);

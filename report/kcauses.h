@@ -85,9 +85,12 @@ void hg_print_kwindow(FILE *f, const struct hg_trace *t, const struct hg_kwin *w
  * gaps: "# causes: thread <n>: <g> gaps, <ms> ms in all, <p> % unexplained
  * by the kernel's events", then its largest causes, one a line: "# causes:
  * thread <n>: <kind> <name>: <count> times, <us> us in all, longest <us>
- * us, <p> % of the gap time", the rest summed in one line. Prints nothing
- * for a trace without kernel events.
+ * us, <p> % of the gap time", the rest summed in one line; after a
+ * --break run, the window that stopped it taken apart, with its mechanisms;
+ * then the verdict in brief and the host's time (report/kdiag.h). @brief
+ * (the run's answer first): the verdict, the host's time and the break's
+ * mechanisms alone. Prints nothing for a trace without kernel events.
  */
-void hg_print_kcauses(FILE *f, const struct hg_trace *t);
+void hg_print_kcauses(FILE *f, const struct hg_trace *t, int brief);
 
 #endif /* HG_REPORT_KCAUSES_H */

@@ -459,5 +459,5 @@ void hg_print_summary(FILE *f, const struct hg_trace *t)
 		print_hiccups(f, t, &t->threads[i]);
 	hg_print_failures(f, t);
 	hg_print_kernel(f, t);
-	hg_print_kcauses(f, t);
+	hg_print_kcauses(f, t, 0);
 }

@@ -206,7 +206,7 @@ static void print_kernel(FILE *f, const struct hg_trace *t)
 	if (!t->kev)
 		return;
 	hg_print_kevents(f, t->kev);
-	hg_print_kcauses(f, t);
+	hg_print_kcauses(f, t, 1);
 }
 
 int hg_print_brief(FILE *f, const struct hg_trace *t)

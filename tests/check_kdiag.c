@@ -16,6 +16,7 @@
 #include "audit/audit.h"
 #include "analysis/kexplain.h"
 #include "report/explain.h"
+#include "report/kcauses.h"
 #include "report/kadvice.h"
 #include "report/kdiag.h"
 #include "report/korder.h"
@@ -773,6 +774,36 @@ START_TEST(test_capture_kept)
 }
 END_TEST
 
+/* The run's answer first gives the verdict and the host's time, not the causes' list. */
+START_TEST(test_summary_lines)
+{
+	struct hg_trace *t = fixture("tests/fixtures/kthrottle.hgt");
+	struct hg_test_text out;
+	char *brief, *full;
+	FILE *f;
+
+	f = hg_test_text_open(&out);
+	hg_print_kcauses(f, t, 1);
+	brief = hg_test_text_close(&out);
+	f = hg_test_text_open(&out);
+	hg_print_kcauses(f, t, 0);
+	full = hg_test_text_close(&out);
+	ck_assert_msg(!strstr(brief, "# causes:") && strstr(full, "# causes: thread 0: "), "%s", brief);
+	ck_assert_msg(strstr(brief, "# verdict: thread 0: 1876 gaps, 146.828 ms in all: "
+			     "rt-throttling 69.8 %") && strstr(full, "# verdict: thread 0: 1876 gaps"),
+		      "%s", brief);
+	ck_assert_msg(strstr(brief, "# verdict: thread 0: the fix that removes the most "
+			     "(rt-throttling, 69.8 %): sysctl -w kernel.sched_rt_runtime_us=-1"), "%s",
+		      brief);
+	ck_assert_msg(strstr(brief, "# host: CPU 1: 25.144 ms with no kernel event") &&
+		      strstr(brief, ": agrees\n"), "%s", brief);
+	ck_assert_int_eq(hg_test_lines(brief), 3);
+	free(brief);
+	free(full);
+	hg_trace_free(t);
+}
+END_TEST
+
 static Suite *kdiag_suite(void)
 {
 	Suite *s = suite_create("kdiag");
@@ -796,6 +827,7 @@ static Suite *kdiag_suite(void)
 	tc = tcase_create("captures");
 	tcase_add_test(tc, test_capture_throttled);
 	tcase_add_test(tc, test_capture_kept);
+	tcase_add_test(tc, test_summary_lines);
 	suite_add_tcase(s, tc);
 	return s;
 }
