@@ -19,7 +19,6 @@
 /* A stretch of one CPU's time held by one context. */
 struct seg {
 	uint64_t start, end;
-	uint64_t rt_before;	/* the line's time with a real-time task current, before @start */
 	uint32_t pid;		/* the current task (NO_PID: not known) */
 	uint64_t since;		/* the switch that made it current */
 	uint32_t a;		/* irq number, softirq vector */
@@ -70,7 +69,6 @@ struct replay {
 	uint64_t tsc_hz;
 	uint32_t pid, comm;
 	uint8_t prio;		/* the current task's */
-	uint64_t rt;		/* time with a real-time task current so far */
 	uint64_t since;		/* the last switch */
 	uint8_t task_emitted;
 	struct ctx stack[MAX_DEPTH];
@@ -81,14 +79,12 @@ struct replay {
 static void emit(struct replay *r, uint64_t to, int lost)
 {
 	struct line *l = r->l;
-	struct seg s = { .start = r->at, .end = to, .rt_before = r->rt, .pid = r->pid,
-			 .since = r->since, .prio = r->prio };
+	struct seg s = { .start = r->at, .end = to, .pid = r->pid, .since = r->since,
+			 .prio = r->prio };
 
 	if (to <= r->at)
 		return;
 	r->at = to;
-	if (hg_kprio_rt(r->prio))
-		r->rt += to - s.start;
 	if (lost) {
 		s.kind = SEG_LOST;
 	} else if (r->depth) {
@@ -494,8 +490,8 @@ static void cut(const struct hg_kattr *a, const struct line *l, uint32_t tid, ui
  * The thread's first switch out on line @l inside [@x, @y), or @x when none:
  * the events from @x found by bisection, so a gap costs its own events
  */
-static uint64_t switch_out(const struct hg_kattr *a, const struct line *l, uint32_t tid,
-			   uint64_t x, uint64_t y)
+static const struct hg_kev *first_switch_out(const struct hg_kattr *a, const struct line *l,
+					     uint32_t tid, uint64_t x, uint64_t y)
 {
 	size_t i;
 
@@ -505,9 +501,25 @@ static uint64_t switch_out(const struct hg_kattr *a, const struct line *l, uint3
 		if (e->cycles >= y)
 			break;
 		if (e->type == HG_KEV_SWITCH && e->b == tid)
-			return e->cycles;
+			return e;
 	}
-	return x;
+	return NULL;
+}
+
+static uint64_t switch_out(const struct hg_kattr *a, const struct line *l, uint32_t tid,
+			   uint64_t x, uint64_t y)
+{
+	const struct hg_kev *e = first_switch_out(a, l, tid, x, y);
+
+	return e ? e->cycles : x;
+}
+
+int hg_kattr_left(const struct hg_kattr *a, uint32_t cpu, uint32_t tid, uint64_t from,
+		  uint64_t to)
+{
+	const struct hg_kev *e = first_switch_out(a, find_line(a, cpu), tid, from, to);
+
+	return e ? !!(e->flags & HG_KEV_PREV_RUNNABLE) : -1;
 }
 
 static int by_size(const void *pa, const void *pb)
@@ -562,30 +574,6 @@ void hg_kattr_window(const struct hg_kattr *a, uint32_t tid, uint32_t from_cpu, 
 		     uint32_t to_cpu, uint64_t to, struct hg_kgap *g)
 {
 	take_apart(a, tid, from_cpu, from, to_cpu, to, 0, g);
-}
-
-/* The line's time with a real-time task current before @x (inside the line). */
-static uint64_t rt_upto(const struct line *l, uint64_t x)
-{
-	size_t lo = seg_after(l, x);
-	const struct seg *s;
-
-	if (lo == l->n)
-		return l->n ? l->seg[l->n - 1].rt_before + (hg_kprio_rt(l->seg[l->n - 1].prio) ?
-			      l->seg[l->n - 1].end - l->seg[l->n - 1].start : 0) : 0;
-	s = &l->seg[lo];
-	return s->rt_before + (hg_kprio_rt(s->prio) && x > s->start ? x - s->start : 0);
-}
-
-uint64_t hg_kattr_rt_cycles(const struct hg_kattr *a, uint32_t cpu, uint64_t from, uint64_t to)
-{
-	const struct line *l = find_line(a, cpu);
-
-	if (!l || from >= to)
-		return 0;
-	from = from < l->begin ? l->begin : from;
-	to = to > l->end ? l->end : to;
-	return to > from ? rt_upto(l, to) - rt_upto(l, from) : 0;
 }
 
 int hg_kattr_each(const struct hg_trace *t, const struct hg_kattr *a, hg_kgap_fn fn, void *arg)

@@ -111,13 +111,12 @@ void hg_kgap_add(struct hg_kgap *g, const struct hg_kpart *p);
 void hg_kgap_sort(struct hg_kgap *g);
 
 /*
- * hg_kattr_rt_cycles - how long a SCHED_FIFO or SCHED_RR task was the
- * current task of CPU @cpu in [@from, @to), by the events (handlers that
- * ran on its time included, as the kernel's RT accounting charges them
- * without IRQ time accounting); 0 for a CPU not captured, and for time
- * outside the capture or before the first switch told who ran
+ * hg_kattr_left - how thread @tid left CPU @cpu in [@from, @to): 1 when its
+ * first switch out there found it runnable (preempted, or yielding), 0 when
+ * it was not (asleep, blocked), -1 when no switch out of it lies there
  */
-uint64_t hg_kattr_rt_cycles(const struct hg_kattr *a, uint32_t cpu, uint64_t from, uint64_t to);
+int hg_kattr_left(const struct hg_kattr *a, uint32_t cpu, uint32_t tid, uint64_t from,
+		  uint64_t to);
 
 typedef int (*hg_kgap_fn)(const struct hg_kgap *g, void *arg);
 

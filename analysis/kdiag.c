@@ -11,7 +11,7 @@
 
 static const char *const mech_names[HG_MECH_N] = {
 	"rt-throttling", "non-preemptible", "higher-priority", "same-priority", "time-sharing",
-	"idle-exit", "task", "irq", "ipi", "nmi", "softirq", "tick", "timer", "timer-delay",
+	"idle-exit", "task", "blocked", "irq", "ipi", "nmi", "softirq", "tick", "timer", "timer-delay",
 	"host", "kernel", "migration", "unexplained",
 };
 
@@ -52,15 +52,14 @@ void hg_kdiag_ctx_init(const struct hg_trace *t, struct hg_kdiag_ctx *c)
  * period before held at least runtime - (period - runtime) of theirs; a
  * 2 % margin covers the tick at which the kernel takes its account.
  */
-static int throttled(const struct hg_kattr *a, const struct hg_kdiag_ctx *c, uint32_t cpu,
-		     uint64_t at, uint64_t *rt)
+static int throttled(const struct hg_kdiag_ctx *c, uint32_t cpu, uint64_t at, uint64_t *rt)
 {
 	uint64_t per = c->rt_period_cycles, run = c->rt_runtime_cycles, need;
 
 	*rt = 0;
 	if (!c->rt_limited)
 		return 0;
-	*rt = hg_kattr_rt_cycles(a, cpu, at > per ? at - per : 0, at);
+	*rt = hg_krt_cycles(c->rt, cpu, at > per ? at - per : 0, at);
 	need = 2 * run > per + per / 50 ? 2 * run - per - per / 50 : 0;
 	return need && *rt >= need;
 }
@@ -73,11 +72,23 @@ static int own_rank(const struct hg_trace_thread *th)
 	return th->rt_prio != HG_NO_RT_PRIO && th->rt_prio > 0 ? th->rt_prio : 0;
 }
 
+/*
+ * A gap's window starts with the thread running: how it left its CPU
+ * there (hg_kattr_left(); -1 for other windows, or without the events).
+ */
+static int left(const struct hg_kattr *a, const struct hg_trace_thread *th,
+		const struct hg_kwin *w)
+{
+	if (w->kind != HG_KW_GAP || !a || !th->tid)
+		return -1;
+	return hg_kattr_left(a, w->from_cpu, th->tid, w->at_cycles, w->at_cycles + w->len_cycles);
+}
+
 static enum hg_mech task_mech(const struct hg_kattr *a, const struct hg_kdiag_ctx *c,
 			      const struct hg_trace_thread *th, const struct hg_kwin *w,
-			      const struct hg_kpart *p, uint64_t *rt)
+			      const struct hg_kpart *p, uint64_t *rt, int *out)
 {
-	int ours = own_rank(th), theirs;
+	int ours = own_rank(th), theirs, how;
 
 	if (p->prio == HG_KPRIO_UNKNOWN)
 		return HG_MECH_TASK;
@@ -86,7 +97,14 @@ static enum hg_mech task_mech(const struct hg_kattr *a, const struct hg_kdiag_ct
 		return HG_MECH_HIGHER_PRIORITY;
 	if (theirs && theirs == ours)
 		return HG_MECH_SAME_PRIORITY;
-	if (ours && throttled(a, c, w->cpu, w->at_cycles, rt))
+	how = left(a, th, w);
+	if (!how)
+		return HG_MECH_BLOCKED;
+	/* a runnable real-time thread switched out for a lower task: the reservation */
+	*out = ours && how == 1;
+	if (ours && throttled(c, w->cpu, w->at_cycles, rt))
+		return HG_MECH_RT_THROTTLING;
+	if (*out)
 		return HG_MECH_RT_THROTTLING;
 	if (!p->pid)
 		return HG_MECH_IDLE_EXIT;
@@ -104,9 +122,10 @@ static enum hg_mech timer_mech(const char *name)
 
 static enum hg_mech part_mech(const struct hg_kattr *a, const struct hg_kdiag_ctx *c,
 			      const struct hg_trace_thread *th, const struct hg_kwin *w,
-			      const struct hg_kpart *p, uint64_t *rt)
+			      const struct hg_kpart *p, uint64_t *rt, int *out)
 {
 	*rt = 0;
+	*out = 0;
 	switch (p->kind) {
 	case HG_KC_IRQ:
 		return HG_MECH_IRQ;
@@ -122,7 +141,7 @@ static enum hg_mech part_mech(const struct hg_kattr *a, const struct hg_kdiag_ct
 		/* a miss's window holds the thread's own run as a task part */
 		if (p->pid == th->tid && th->tid)
 			return HG_MECH_N;
-		return task_mech(a, c, th, w, p, rt);
+		return task_mech(a, c, th, w, p, rt, out);
 	case HG_KC_KERNEL:
 		return w->from_cpu != w->cpu ? HG_MECH_MIGRATION : HG_MECH_KERNEL;
 	default:
@@ -153,7 +172,8 @@ void hg_kdiag_window(const struct hg_trace *t, const struct hg_kattr *a,
 	for (i = 0; i < g->nparts; i++) {
 		const struct hg_kpart *p = &g->parts[i];
 		uint64_t rt;
-		enum hg_mech m = part_mech(a, c, th, w, p, &rt);
+		int out;
+		enum hg_mech m = part_mech(a, c, th, w, p, &rt, &out);
 		struct hg_kmech *x;
 
 		if (m == HG_MECH_N)
@@ -166,6 +186,7 @@ void hg_kdiag_window(const struct hg_trace *t, const struct hg_kattr *a,
 		if (p->cycles > x->lead.cycles) {
 			x->lead = *p;
 			x->rt_cycles = rt;
+			x->switched_out = out;
 		}
 	}
 	d->n = 0;
@@ -196,6 +217,7 @@ void hg_kmech_sum_add(struct hg_kmech_sum *s, const struct hg_kdiag *d)
 		if (m->lead.cycles > x->lead.cycles) {
 			x->lead = m->lead;
 			x->rt_cycles = m->rt_cycles;
+			x->switched_out = m->switched_out;
 			x->cpu = d->cpu;
 			x->from_cpu = d->from_cpu;
 		}

@@ -5,11 +5,16 @@
  * and priority, the tasks' priorities the switches carried and the
  * machine's snapshot:
  *   rt-throttling    a lower task or the idle task held the CPU of a
- *                    runnable real-time thread while real-time tasks had
- *                    used the CPU up to the kernel's limit over the period
- *                    before (sched_rt_runtime_us of sched_rt_period_us);
+ *                    runnable real-time thread: the kernel switched the
+ *                    running thread out for it (only the reservation for
+ *                    the lower classes does that: the real-time limit,
+ *                    sched_rt_runtime_us of sched_rt_period_us, or the fair
+ *                    class's server), or real-time tasks had used the CPU
+ *                    up to the limit over the period before;
  *   non-preemptible  a lower task kept the CPU after the real-time
  *                    thread became runnable, the limit far away;
+ *   blocked          another task ran while the thread itself slept in
+ *                    the kernel (it left the CPU not runnable);
  *   higher-priority  a real-time task above the thread, or a deadline task;
  *   same-priority    a real-time task at the thread's priority;
  *   time-sharing     another fair task, the thread being a fair one;
@@ -33,12 +38,14 @@
 #include <stdint.h>
 
 #include "analysis/kattr.h"
+#include "analysis/krt.h"
 #include "analysis/kwin.h"
 #include "trace/trace.h"
 
 enum hg_mech {
 	HG_MECH_RT_THROTTLING, HG_MECH_NON_PREEMPTIBLE, HG_MECH_HIGHER_PRIORITY,
 	HG_MECH_SAME_PRIORITY, HG_MECH_TIME_SHARING, HG_MECH_IDLE_EXIT, HG_MECH_TASK,
+	HG_MECH_BLOCKED,
 	HG_MECH_IRQ, HG_MECH_IPI, HG_MECH_NMI, HG_MECH_SOFTIRQ, HG_MECH_TICK, HG_MECH_TIMER,
 	HG_MECH_TIMER_DELAY, HG_MECH_HOST, HG_MECH_KERNEL, HG_MECH_MIGRATION,
 	HG_MECH_UNEXPLAINED, HG_MECH_N,
@@ -47,16 +54,18 @@ enum hg_mech {
 /* hg_mech_name - "rt-throttling", "non-preemptible", ...; "?" out of range. */
 const char *hg_mech_name(enum hg_mech m);
 
-/* The machine's limits, from a trace's snapshot. */
+/* The machine's limits, from a trace's snapshot, and its real-time time. */
 struct hg_kdiag_ctx {
 	int rt_limited;			/* sched_rt_runtime_us below the period */
 	uint64_t rt_runtime_cycles;
 	uint64_t rt_period_cycles;
+	const struct hg_krt *rt;	/* real-time tasks' time per CPU, or NULL */
 };
 
 /*
  * hg_kdiag_ctx_init - @c from @t's snapshot (rt_runtime_us, rt_period_us):
- * not limited where they are missing, -1 or equal
+ * not limited where they are missing, -1 or equal; no real-time time
+ * (the caller sets @c->rt, analysis/krt.h)
  */
 void hg_kdiag_ctx_init(const struct hg_trace *t, struct hg_kdiag_ctx *c);
 
@@ -69,6 +78,8 @@ struct hg_kmech {
 	struct hg_kpart lead;	/* the largest part it took */
 	uint64_t rt_cycles;	/* rt-throttling: real-time tasks' time on the
 				 * CPU over the period before the window */
+	int switched_out;	/* rt-throttling: the kernel switched the
+				 * runnable thread out for the lower task */
 };
 
 /* A window's diagnosis: its mechanisms, largest first. */
@@ -94,6 +105,7 @@ struct hg_kmech_sum {
 	uint64_t max_cycles;	/* the longest piece */
 	struct hg_kpart lead;	/* the largest part of one window */
 	uint64_t rt_cycles;
+	int switched_out;
 	uint32_t cpu, from_cpu;	/* that window's */
 };
 

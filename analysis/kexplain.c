@@ -336,6 +336,7 @@ int hg_kexplain_with(const struct hg_trace *t, const struct hg_kexplain_opts *o,
 		     struct hg_kexplain *x)
 {
 	struct hg_kattr *ka = NULL;
+	struct hg_krt *rt = NULL;
 	struct acc a = { .t = t, .x = x };
 	uint32_t i, n = 0;
 	int ret;
@@ -346,8 +347,12 @@ int hg_kexplain_with(const struct hg_trace *t, const struct hg_kexplain_opts *o,
 		return ret;
 	a.ka = ka;
 	hg_kdiag_ctx_init(t, &x->ctx);
-	x->th = calloc(t->nthreads ? t->nthreads : 1, sizeof(*x->th));
-	ret = x->th ? count_irqs(t, x) : -ENOMEM;
+	ret = hg_krt_build(t, &rt);
+	x->ctx.rt = rt;
+	if (!ret) {
+		x->th = calloc(t->nthreads ? t->nthreads : 1, sizeof(*x->th));
+		ret = x->th ? count_irqs(t, x) : -ENOMEM;
+	}
 	for (i = 0; !ret && i < t->nthreads; i++)
 		if (o->thread == HG_KEXPLAIN_ALL || o->thread == i)
 			x->th[n++].thread = i;
@@ -367,6 +372,8 @@ int hg_kexplain_with(const struct hg_trace *t, const struct hg_kexplain_opts *o,
 	if (!ret)
 		find_single(t, ka, o, x);
 	hg_kattr_free(ka);
+	hg_krt_free(rt);
+	x->ctx.rt = NULL;
 	if (ret)
 		hg_kexplain_free(x);
 	return ret;

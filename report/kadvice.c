@@ -83,18 +83,29 @@ static void move_task(const struct hg_trace *t, uint32_t cpu, const struct hg_kp
 static void throttling(const struct hg_trace *t, const struct hg_kdiag_ctx *c,
 		       const struct hg_kmech_view *v, struct hg_kadvice *a)
 {
-	char rt[32], per[32], who[HG_KATTR_NAME_LEN + 48];
+	char rt[32], per[32], who[HG_KATTR_NAME_LEN + 48], limit[160] = "no real-time limit";
+	uint64_t hz = t->calib.tsc_hz;
 
 	task_label(v->lead, who, sizeof(who));
-	snprintf(a->why, sizeof(a->why),
-		 "real-time tasks ran %s ms of the %s ms before it on CPU %u: past "
-		 "sched_rt_runtime_us %s of sched_rt_period_us %s the kernel stops them for the "
-		 "period's rest, and %s ran", hg_format_ms3(hg_cycles_to_ns(v->rt_cycles,
-		 t->calib.tsc_hz), rt, sizeof(rt)), hg_format_ms3(hg_cycles_to_ns(c->rt_period_cycles,
-		 t->calib.tsc_hz), per, sizeof(per)), v->cpu, hg_trace_sys(t, "rt_runtime_us"),
-		 hg_trace_sys(t, "rt_period_us"), who);
-	snprintf(a->fix, sizeof(a->fix), "sysctl -w kernel.sched_rt_runtime_us=-1 (no limit: a "
-		 "runaway real-time task then holds its CPU for good)");
+	if (c->rt_limited)
+		snprintf(limit, sizeof(limit), "sched_rt_runtime_us %s of sched_rt_period_us %s; "
+			 "real-time tasks ran %s ms of the %s ms before, by their intervals and the "
+			 "kernel's switches", hg_trace_sys(t,
+			 "rt_runtime_us"), hg_trace_sys(t, "rt_period_us"),
+			 hg_format_ms3(hg_cycles_to_ns(v->rt_cycles, hz), rt, sizeof(rt)),
+			 hg_format_ms3(hg_cycles_to_ns(c->rt_period_cycles, hz), per, sizeof(per)));
+	if (v->switched_out)
+		snprintf(a->why, sizeof(a->why), "the kernel switched the runnable thread out on CPU "
+			 "%u for %s: only its reservation for the lower classes does that, the "
+			 "real-time limit (%s) or, from Linux 6.12, the fair class's server", v->cpu,
+			 who, limit);
+	else
+		snprintf(a->why, sizeof(a->why), "%s held CPU %u while the thread was runnable: the "
+			 "kernel stops real-time tasks for the rest of a period once they used the "
+			 "limit (%s)", who, v->cpu, limit);
+	snprintf(a->fix, sizeof(a->fix), "sysctl -w kernel.sched_rt_runtime_us=-1, and where the "
+		 "fair server is: echo 0 > /sys/kernel/debug/sched/fair_server/cpu%u/runtime (a "
+		 "runaway real-time task then holds its CPU for good)", v->cpu);
 	a->audit = "rt-throttling";
 }
 
@@ -156,6 +167,11 @@ static void tasks(const struct hg_trace *t, const struct hg_kmech_view *v, struc
 			 "class, the scheduler divides the CPU between them", who, v->cpu);
 		snprintf(a->fix, sizeof(a->fix), "run the thread at a real-time priority "
 			 "(-p FIFO:50), or %s", mv);
+		break;
+	case HG_MECH_BLOCKED:
+		snprintf(a->why, sizeof(a->why), "%s ran on CPU %u while the thread slept in the "
+			 "kernel: it left the CPU not runnable (I/O, a lock, a page fault)", who,
+			 v->cpu);
 		break;
 	default:	/* HG_MECH_TASK */
 		snprintf(a->why, sizeof(a->why), "%s ran on CPU %u; the trace holds no priorities "
@@ -319,6 +335,7 @@ void hg_kadvice_of(const struct hg_trace *t, const struct hg_kdiag_ctx *c,
 	case HG_MECH_SAME_PRIORITY:
 	case HG_MECH_TIME_SHARING:
 	case HG_MECH_TASK:
+	case HG_MECH_BLOCKED:
 		tasks(t, v, out);
 		break;
 	case HG_MECH_IRQ:

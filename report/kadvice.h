@@ -23,6 +23,7 @@ struct hg_kmech_view {
 	uint64_t count;			/* pieces */
 	uint64_t cycles;
 	uint64_t rt_cycles;		/* rt-throttling: see struct hg_kmech */
+	int switched_out;		/* rt-throttling: see struct hg_kmech */
 	uint32_t cpu, from_cpu;		/* where the window ended and began */
 };
 

@@ -26,14 +26,16 @@ static void view_of_window(const struct hg_kdiag *d, const struct hg_kmech *m,
 {
 	*v = (struct hg_kmech_view){ .mech = m->mech, .lead = &m->lead, .count = m->count,
 				     .cycles = m->cycles, .rt_cycles = m->rt_cycles,
-				     .cpu = d->cpu, .from_cpu = d->from_cpu };
+				     .switched_out = m->switched_out, .cpu = d->cpu,
+				     .from_cpu = d->from_cpu };
 }
 
 static void view_of_sum(const struct hg_kmech_sum *s, enum hg_mech m, struct hg_kmech_view *v)
 {
 	*v = (struct hg_kmech_view){ .mech = m, .lead = &s->lead, .count = s->count,
 				     .cycles = s->cycles, .rt_cycles = s->rt_cycles,
-				     .cpu = s->cpu, .from_cpu = s->from_cpu };
+				     .switched_out = s->switched_out, .cpu = s->cpu,
+				     .from_cpu = s->from_cpu };
 }
 
 void hg_print_kdiag(FILE *f, const struct hg_trace *t, const struct hg_kdiag_ctx *c,

@@ -254,15 +254,21 @@ START_TEST(test_throttled)
 	/* the idle task's stretch, 950.0001 to 999.9998 ms: the rest is the kernel's */
 	ck_assert_uint_eq(m->cycles, 50 * MS - 300);
 	ck_assert_str_eq(m->lead.name, "swapper/0");
-	/* the thread current from 990 ns to the window at 950 ms */
-	ck_assert_uint_eq(m->rt_cycles, 950 * MS - 990);
+	ck_assert_int_eq(m->switched_out, 1);
+	/* the thread's interval from 1000 ns to the window at 950 ms */
+	ck_assert_uint_eq(m->rt_cycles, 950 * MS - 1000);
 	v = (struct hg_kmech_view){ .mech = m->mech, .lead = &m->lead, .count = m->count,
-				    .cycles = m->cycles, .rt_cycles = m->rt_cycles, .cpu = 0 };
+				    .cycles = m->cycles, .rt_cycles = m->rt_cycles,
+				    .switched_out = m->switched_out, .cpu = 0 };
 	hg_kadvice_of(t, &x.ctx, &v, &a);
 	ck_assert_str_eq(a.audit, "rt-throttling");
-	ck_assert_msg(!strncmp(a.fix, "sysctl -w kernel.sched_rt_runtime_us=-1", 39), "%s", a.fix);
-	ck_assert_msg(strstr(a.why, "sched_rt_runtime_us 950000 of sched_rt_period_us 1000000") &&
-		      strstr(a.why, "949.999 ms of the 1000.000 ms"), "%s", a.why);
+	ck_assert_msg(!strncmp(a.fix, "sysctl -w kernel.sched_rt_runtime_us=-1, and where the fair "
+			       "server is: echo 0 > /sys/kernel/debug/sched/fair_server/cpu0/runtime",
+			       120), "%s", a.fix);
+	ck_assert_msg(strstr(a.why, "the kernel switched the runnable thread out on CPU 0 for the "
+			     "idle task (swapper/0)") &&
+		      strstr(a.why, "sched_rt_runtime_us 950000 of sched_rt_period_us 1000000; "
+			     "real-time tasks ran 949.999 ms of the 1000.000 ms before"), "%s", a.why);
 	/* the thread's sums and its verdict */
 	ck_assert_uint_eq(x.th[0].gap_mech[HG_MECH_RT_THROTTLING].windows, 1);
 	ck_assert_uint_eq(x.th[0].gap_mech[HG_MECH_RT_THROTTLING].cycles, 50 * MS - 300);
@@ -271,26 +277,90 @@ START_TEST(test_throttled)
 }
 END_TEST
 
-/* The idle task in the same place, far from the limit, or with none: not throttling. */
-START_TEST(test_not_throttled)
+/*
+ * The same switch far from the limit, or with none: the kernel switched a
+ * runnable real-time thread out for a lower task, which only its
+ * reservation for the lower classes does (the fair server, too); and the
+ * thread leaving asleep: blocked, not interference.
+ */
+START_TEST(test_switched_out)
 {
 	static const char *const unlimited[] = { "rt_runtime_us", "-1", "rt_period_us",
 						 "1000000", NULL };
 	struct hg_trace *far = throttled_trace(800 * MS), *none = throttled_trace(1000);
+	struct hg_trace *slept = throttled_trace(1000);
 	struct hg_kexplain x;
 
 	add_sys(far, limited);
 	ck_assert_int_eq(hg_kexplain(far, HG_KEXPLAIN_ALL, 1, &x), 0);
-	/* 150 ms of real-time time in the period before: nowhere near 950 */
-	ck_assert_int_eq(x.diag[0].m[0].mech, HG_MECH_IDLE_EXIT);
+	ck_assert_int_eq(x.diag[0].m[0].mech, HG_MECH_RT_THROTTLING);
+	ck_assert_int_eq(x.diag[0].m[0].switched_out, 1);
+	/* 150 ms of real-time time in the period before: nowhere near the limit */
+	ck_assert_uint_eq(x.diag[0].m[0].rt_cycles, 150 * MS);
 	hg_kexplain_free(&x);
 	add_sys(none, unlimited);
 	ck_assert_int_eq(hg_kexplain(none, HG_KEXPLAIN_ALL, 1, &x), 0);
 	ck_assert_int_eq(x.ctx.rt_limited, 0);
-	ck_assert_int_eq(x.diag[0].m[0].mech, HG_MECH_IDLE_EXIT);
+	ck_assert_int_eq(x.diag[0].m[0].mech, HG_MECH_RT_THROTTLING);
+	hg_kexplain_free(&x);
+	/* the switch out found it asleep */
+	slept->kev->ev[1].flags &= (uint8_t)~HG_KEV_PREV_RUNNABLE;
+	ck_assert_int_eq(hg_kexplain(slept, HG_KEXPLAIN_ALL, 1, &x), 0);
+	ck_assert_int_eq(x.diag[0].m[0].mech, HG_MECH_BLOCKED);
 	hg_kexplain_free(&x);
 	hg_trace_free(far);
 	hg_trace_free(none);
+	hg_trace_free(slept);
+}
+END_TEST
+
+/*
+ * A LAT FIFO 90 thread woken at 960 ms on CPU 0, where another task's FIFO
+ * 50 hog ran from 0 to 950 ms and was stopped there for the period's rest:
+ * the fair task that runs on to 1000 ms is rt-throttling, not a task the
+ * kernel did not preempt; with the hog's 150 ms only, it is that.
+ */
+static struct hg_trace *woken_in_stop(uint64_t hog_from)
+{
+	const struct ev ev[] = {
+		{ hog_from, HG_KEV_SWITCH, 300, 0, "hog", FIFO(50), 0 },
+		{ 950 * MS, HG_KEV_SWITCH, 77, 300, "python3", HG_KPRIO_FAIR, 1 },
+		{ 960 * MS + 100, HG_KEV_VEC_ENTRY, 236, 0, "local_timer", 0, 0 },
+		{ 960 * MS + 200, HG_KEV_WAKEUP, TID, 0, "hg/0", 0, 0 },
+		{ 960 * MS + 300, HG_KEV_VEC_EXIT, 236, 0, "local_timer", 0, 0 },
+		{ 1000 * MS, HG_KEV_SWITCH, TID, 77, "hg/0", FIFO(90), 1 },
+	};
+	struct hg_trace *t = one_thread(NULL, 0);
+	struct hg_trace_thread *th = &t->threads[0];
+	struct hg_record *r = realloc(th->recs, sizeof(*r));
+
+	ck_assert_ptr_nonnull(r);
+	th->recs = r;
+	th->stored = 1;
+	r[0] = (struct hg_record){ .start_cycles = 960 * MS, .len_cycles = 40 * MS,
+				   .flags = hg_event_flags(HG_EV_LAT, 0) };
+	th->model = HG_MODEL_LAT;
+	th->rt_prio = 90;
+	add_events(t, ev, sizeof(ev) / sizeof(ev[0]), 1100 * MS);
+	add_sys(t, limited);
+	return t;
+}
+
+START_TEST(test_woken_in_stop)
+{
+	struct hg_trace *stopped = woken_in_stop(0), *busy = woken_in_stop(800 * MS);
+	struct hg_kexplain x;
+
+	ck_assert_int_eq(hg_kexplain(stopped, HG_KEXPLAIN_ALL, 1, &x), 0);
+	ck_assert_int_eq(x.diag[0].m[0].mech, HG_MECH_RT_THROTTLING);
+	ck_assert_int_eq(x.diag[0].m[0].switched_out, 0);
+	ck_assert_uint_eq(x.diag[0].m[0].rt_cycles, 950 * MS);
+	hg_kexplain_free(&x);
+	ck_assert_int_eq(hg_kexplain(busy, HG_KEXPLAIN_ALL, 1, &x), 0);
+	ck_assert_int_eq(x.diag[0].m[0].mech, HG_MECH_NON_PREEMPTIBLE);
+	hg_kexplain_free(&x);
+	hg_trace_free(stopped);
+	hg_trace_free(busy);
 }
 END_TEST
 
@@ -817,7 +887,8 @@ static Suite *kdiag_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("events");
 	tcase_add_test(tc, test_throttled);
-	tcase_add_test(tc, test_not_throttled);
+	tcase_add_test(tc, test_switched_out);
+	tcase_add_test(tc, test_woken_in_stop);
 	tcase_add_test(tc, test_kept_after_wakeup);
 	tcase_add_test(tc, test_task_above);
 	tcase_add_test(tc, test_host);
