@@ -83,7 +83,7 @@ static void move_task(const struct hg_trace *t, uint32_t cpu, const struct hg_kp
 static void throttling(const struct hg_trace *t, const struct hg_kdiag_ctx *c,
 		       const struct hg_kmech_view *v, struct hg_kadvice *a)
 {
-	char rt[32], per[32], who[HG_KATTR_NAME_LEN + 48], limit[160] = "no real-time limit";
+	char rt[32], per[32], who[HG_KATTR_NAME_LEN + 48], limit[256] = "no real-time limit";
 	uint64_t hz = t->calib.tsc_hz;
 
 	task_label(v->lead, who, sizeof(who));

@@ -777,7 +777,8 @@ else
 	# least one period's stopped part and at most one for each period begun
 	# (the fair class's server, where the kernel has one, runs fair tasks in
 	# pieces and across the limit's periods), the worst gap's fix the sysctl;
-	# and the host's time on its CPU agrees with the kernel's own accounting.
+	# and the host's time on its CPU is near what the kernel's own accounting
+	# implies (within a quarter, or 1 ms).
 	# The limit's period runs from the first real-time task after an idle
 	# one: 2 s with none before the hog's 2.2 s.
 	rt_run=$(cat /proc/sys/kernel/sched_rt_runtime_us 2>/dev/null || echo -1)
@@ -803,13 +804,17 @@ if not 0.9 * stop <= thr <= 1.1 * 3 * stop:
 elif worst["diagnosis"]["mechanism"] != "rt-throttling" or worst["mechanisms"][0]["share"] < 0.9 \
         or not worst["diagnosis"]["fix"].startswith("sysctl -w kernel.sched_rt_runtime_us=-1"):
     print("the worst gap:", worst["diagnosis"], worst["mechanisms"][0]["share"])
-elif not host or host[0]["agrees"] is not True:
+elif not host or host[0]["kernel_accounting_ns"] is None or \
+        abs(host[0]["kernel_accounting_ns"] - host[0]["hidden_ns"]) > \
+        max(host[0]["hidden_ns"] // 4, 1000000):
+    # a busy machine's switches the kernel leaves unreported blur the two:
+    # the captures in check_kdiag hold them to 10 %
     print("host:", host)
 else:
     sys.exit(0)
 sys.exit(1)
 PY
-	then ok "explain: a FIFO hog's stopped time is rt-throttling, the host's time agrees with the kernel's accounting"
+	then ok "explain: a FIFO hog's stopped time is rt-throttling, the host's time near the kernel's accounting"
 	else fail "explain: rt-throttling of a real run" "$(head -c 300 "$TMP/thr.why") $(head -1 "$TMP/kerr")"; fi
 	# a LAT FIFO thread beside a task in the kernel on its CPU: every wake-up
 	# in which another task ran first names that task's policy and priority,
