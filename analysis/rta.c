@@ -85,6 +85,7 @@ static bool before(const struct hg_rta_task *a, const struct hg_rta_task *b)
 struct interference {
 	const struct hg_rta_task *ts;
 	size_t *heap;		/* task indices, the smallest holds[] on top */
+	size_t *pos;		/* where each task is in heap */
 	size_t n;
 	uint64_t *k;		/* jobs of each task counted */
 	uint64_t *holds;	/* the count holds while x <= this */
@@ -105,10 +106,20 @@ static void count(struct interference *w, size_t j)
 	w->sum += hg_sat_mul(w->k[j], t->c_ns);
 }
 
+static void swap(struct interference *w, size_t a, size_t b)
+{
+	size_t tmp = w->heap[a];
+
+	w->heap[a] = w->heap[b];
+	w->heap[b] = tmp;
+	w->pos[w->heap[a]] = a;
+	w->pos[w->heap[b]] = b;
+}
+
 static void sift_down(struct interference *w, size_t at)
 {
 	for (;;) {
-		size_t l = 2 * at + 1, m = at, tmp;
+		size_t l = 2 * at + 1, m = at;
 
 		if (l < w->n && w->holds[w->heap[l]] < w->holds[w->heap[m]])
 			m = l;
@@ -116,10 +127,16 @@ static void sift_down(struct interference *w, size_t at)
 			m = l + 1;
 		if (m == at)
 			return;
-		tmp = w->heap[at];
-		w->heap[at] = w->heap[m];
-		w->heap[m] = tmp;
+		swap(w, at, m);
 		at = m;
+	}
+}
+
+static void sift_up(struct interference *w, size_t at)
+{
+	while (at && w->holds[w->heap[(at - 1) / 2]] > w->holds[w->heap[at]]) {
+		swap(w, at, (at - 1) / 2);
+		at = (at - 1) / 2;
 	}
 }
 
@@ -130,13 +147,17 @@ static void add_task(struct interference *w, size_t j)
 
 	count(w, j);
 	w->heap[at] = j;
-	while (at && w->holds[w->heap[(at - 1) / 2]] > w->holds[w->heap[at]]) {
-		size_t up = (at - 1) / 2, tmp = w->heap[up];
+	w->pos[j] = at;
+	sift_up(w, at);
+}
 
-		w->heap[up] = w->heap[at];
-		w->heap[at] = tmp;
-		at = up;
-	}
+/* Task @j, already before the one analysed, has a new jitter: count it again. */
+static void recount(struct interference *w, size_t j)
+{
+	w->sum -= hg_sat_mul(w->k[j], w->ts[j].c_ns);
+	count(w, j);
+	sift_up(w, w->pos[j]);
+	sift_down(w, w->pos[j]);
 }
 
 /* The interference at window @x, saturated to 64 bits. */
@@ -338,11 +359,35 @@ int hg_rta_rank(const struct hg_rta_task *ts, size_t n, size_t *idx, enum hg_rta
 	return 0;
 }
 
-int hg_rta_fp(const struct hg_rta_task *ts, size_t n, struct hg_rta_result *res,
-	      enum hg_rta_order *order)
+/* What a charged task's result says: an upper bound, or the test cannot tell. */
+static void charged(struct hg_rta_result *r)
 {
-	struct interference w = { .ts = ts };
+	if (r->bound == HG_RTA_UNBOUNDED)
+		return;		/* its level asks for more than the CPU: that stays */
+	if (r->schedulable && r->bound == HG_RTA_EXACT) {
+		r->bound = HG_RTA_UPPER;
+		return;
+	}
+	r->schedulable = false;
+	r->bound = HG_RTA_UNDECIDED;
+	r->response_ns = UINT64_MAX;
+}
+
+static int by_until(const void *a, const void *b, void *arg)
+{
+	const struct hg_rta_held *h = arg;
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+	return h[x].until < h[y].until ? -1 : h[x].until > h[y].until;
+}
+
+int hg_rta_fp_held(const struct hg_rta_task *ts, size_t n, const struct hg_rta_held *held,
+		   struct hg_rta_result *res, enum hg_rta_order *order)
+{
+	struct interference w = { 0 };
 	struct by_prio *o = calloc(n ? n : 1, sizeof(*o));
+	struct hg_rta_task *eff = malloc((n ? n : 1) * sizeof(*eff));
+	size_t *ends = calloc(n ? n : 1, sizeof(*ends)), nends = 0, e = 0, active = 0;
 	unsigned int steps = n > HG_RTA_MAX_ITER / HG_RTA_MIN_ITER ? HG_RTA_MIN_ITER :
 			     HG_RTA_MAX_ITER / (unsigned int)(n ? n : 1);
 	struct level hp = { .h = 1 }, lvl;
@@ -352,9 +397,10 @@ int hg_rta_fp(const struct hg_rta_task *ts, size_t n, struct hg_rta_result *res,
 	int ret = 0;
 
 	w.heap = calloc(n ? n : 1, sizeof(*w.heap));
+	w.pos = calloc(n ? n : 1, sizeof(*w.pos));
 	w.k = calloc(n ? n : 1, sizeof(*w.k));
 	w.holds = calloc(n ? n : 1, sizeof(*w.holds));
-	if (!o || !w.heap || !w.k || !w.holds) {
+	if (!o || !eff || !ends || !w.heap || !w.pos || !w.k || !w.holds) {
 		ret = -ENOMEM;
 		goto out;
 	}
@@ -364,24 +410,45 @@ int hg_rta_fp(const struct hg_rta_task *ts, size_t n, struct hg_rta_result *res,
 			goto out;
 		}
 		o[i] = (struct by_prio){ .ts = ts, .i = i };
+		eff[i] = ts[i];
+		if (held && held[i].j_ns > ts[i].j_ns)
+			ends[nends++] = i;
 	}
+	/* the interference is of the tasks with the jitter the one analysed sees */
+	w.ts = eff;
+	qsort_r(ends, nends, sizeof(*ends), by_until, (void *)held);
 	/* in priority order, each task's higher-priority set is the ones before it */
 	qsort(o, n, sizeof(*o), cmp_prio);
 	for (i = 0; i < n; i++) {
 		const struct hg_rta_task *me = &ts[o[i].i];
 		uint64_t first;
 
+		/* the tasks held back by a user at this rank: seen as themselves again */
+		for (; e < nends && held[ends[e]].until <= i; e++) {
+			if (eff[ends[e]].j_ns == ts[ends[e]].j_ns)
+				continue;	/* not added yet: below it all along */
+			eff[ends[e]].j_ns = ts[ends[e]].j_ns;
+			recount(&w, ends[e]);
+			active--;
+			start = 0;	/* less interference: the hint no longer holds */
+		}
 		lvl = level_add(hp, me);
 		res[o[i].i].rank = (unsigned int)i;
 		res[o[i].i].test = HG_RTA_TEST_UNI;
 		first = respond(me, &w, level_cmp(&hp), level_cmp(&lvl),
 				lvl.h ? lvl.h / me->t_ns : UINT64_MAX, start, steps, &res[o[i].i]);
+		if (active)
+			charged(&res[o[i].i]);
 		/*
 		 * the next task's first window is at least this one's without
 		 * blocking, plus its own C + B (each task before it has a job in it)
 		 */
 		start = first && i + 1 < n ? hg_sat_add(first,
 				hg_sat_add(ts[o[i + 1].i].c_ns, ts[o[i + 1].i].b_ns)) : 0;
+		if (held && held[o[i].i].j_ns > me->j_ns && held[o[i].i].until > i + 1) {
+			eff[o[i].i].j_ns = held[o[i].i].j_ns;
+			active++;
+		}
 		add_task(&w, o[i].i);
 		hp = lvl;
 		none += me->prio == HG_RTA_NO_PRIO;
@@ -392,10 +459,19 @@ int hg_rta_fp(const struct hg_rta_task *ts, size_t n, struct hg_rta_result *res,
 			 tie || none ? HG_RTA_MIXED : HG_RTA_BY_PRIORITY;
 out:
 	free(o);
+	free(eff);
+	free(ends);
 	free(w.heap);
+	free(w.pos);
 	free(w.k);
 	free(w.holds);
 	return ret;
+}
+
+int hg_rta_fp(const struct hg_rta_task *ts, size_t n, struct hg_rta_result *res,
+	      enum hg_rta_order *order)
+{
+	return hg_rta_fp_held(ts, n, NULL, res, order);
 }
 
 double hg_rta_utilisation(const struct hg_rta_task *ts, size_t n)

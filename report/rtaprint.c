@@ -143,11 +143,34 @@ static void print_group(FILE *f, const struct hg_taskset *s, const struct hg_rta
 	(void)s;
 }
 
+/* The line of a task charged the work a lock without a protocol holds back. */
+static void print_charged(FILE *f, unsigned int id, const struct hg_block *b,
+			  const struct hg_lock *locks)
+{
+	char a[32];
+
+	if (b->held_by_ns == UINT64_MAX)
+		fprintf(f, "# rta: thread %u: thread %u can wait for lock '%s' (none) while thread "
+			"%u, below this one, holds it, and the busy period that bounds that wait "
+			"does not end: the work it holds back has no bound here; --protocol "
+			"%s=inherit or protect bounds it\n", id, b->held_by, locks[b->held_lock].name,
+			b->held_low, locks[b->held_lock].name);
+	else
+		fprintf(f, "# rta: thread %u: thread %u can wait for lock '%s' (none) while thread "
+			"%u, below this one, holds it, and its jobs held back come at once: charged "
+			"as a release jitter of %s ms (the busy period of the levels at and above "
+			"the lock's lowest user, less its C), so the response is an upper bound\n",
+			id, b->held_by, locks[b->held_lock].name, b->held_low,
+			hg_format_ms3(b->held_by_ns, a, sizeof(a)));
+}
+
 void hg_print_blocking(FILE *f, unsigned int id, const struct hg_block *b,
 		       const struct hg_lock *locks)
 {
 	char a[32];
 
+	if (b->charged)
+		print_charged(f, id, b, locks);
 	switch (b->kind) {
 	case HG_BLOCK_NONE:
 		return;
@@ -358,6 +381,16 @@ static void print_json(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 		hg_json_u64(&j, "lock_blocking_ns", an->blk[i].b_ns);
 		hg_json_string(&j, "blocking", hg_block_kind_name(an->blk[i].kind));
 		hg_json_bool(&j, "unbounded", r[i].bound == HG_RTA_UNBOUNDED);
+		if (an->blk[i].charged) {
+			hg_json_u64(&j, "held_back_by", an->blk[i].held_by);
+			if (an->blk[i].held_by_ns == UINT64_MAX)
+				hg_json_null(&j, "held_back_jitter_ns");
+			else
+				hg_json_u64(&j, "held_back_jitter_ns", an->blk[i].held_by_ns);
+		} else {
+			hg_json_null(&j, "held_back_by");
+			hg_json_null(&j, "held_back_jitter_ns");
+		}
 		if (by[i])
 			hg_json_u64(&j, "kept_out_by", s->hogs[by[i] - 1].id);
 		else
