@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/interfere.h"
 #include "analysis/rta.h"
 #include "analysis/rtamath.h"
 
@@ -75,116 +76,6 @@ static bool before(const struct hg_rta_task *a, const struct hg_rta_task *b)
 }
 
 /*
- * The interference of the tasks that run before the one analysed, at a
- * window of x: the sum of ceil((x + J) / T) C over them. Each task keeps
- * its job count and the largest window that count holds for, in a heap
- * ordered by that window: as the window grows only the tasks whose count
- * changes are visited, so a set of many tasks costs about n log n, not a
- * division per task per step.
- */
-struct interference {
-	const struct hg_rta_task *ts;
-	size_t *heap;		/* task indices, the smallest holds[] on top */
-	size_t *pos;		/* where each task is in heap */
-	size_t n;
-	uint64_t *k;		/* jobs of each task counted */
-	uint64_t *holds;	/* the count holds while x <= this */
-	unsigned __int128 sum;	/* of k C (each term capped at 2^64 - 1) */
-	uint64_t x;
-};
-
-static void count(struct interference *w, size_t j)
-{
-	const struct hg_rta_task *t = &w->ts[j];
-	uint64_t kt;
-
-	w->k[j] = hg_ceil_div(hg_sat_add(w->x, t->j_ns), t->t_ns);
-	kt = hg_sat_mul(w->k[j], t->t_ns);
-	/* pinned at the top of the range, the count can change no more */
-	w->holds[j] = kt == UINT64_MAX || hg_sat_add(w->x, t->j_ns) == UINT64_MAX ? UINT64_MAX :
-		      kt - t->j_ns;
-	w->sum += hg_sat_mul(w->k[j], t->c_ns);
-}
-
-static void swap(struct interference *w, size_t a, size_t b)
-{
-	size_t tmp = w->heap[a];
-
-	w->heap[a] = w->heap[b];
-	w->heap[b] = tmp;
-	w->pos[w->heap[a]] = a;
-	w->pos[w->heap[b]] = b;
-}
-
-static void sift_down(struct interference *w, size_t at)
-{
-	for (;;) {
-		size_t l = 2 * at + 1, m = at;
-
-		if (l < w->n && w->holds[w->heap[l]] < w->holds[w->heap[m]])
-			m = l;
-		if (l + 1 < w->n && w->holds[w->heap[l + 1]] < w->holds[w->heap[m]])
-			m = l + 1;
-		if (m == at)
-			return;
-		swap(w, at, m);
-		at = m;
-	}
-}
-
-static void sift_up(struct interference *w, size_t at)
-{
-	while (at && w->holds[w->heap[(at - 1) / 2]] > w->holds[w->heap[at]]) {
-		swap(w, at, (at - 1) / 2);
-		at = (at - 1) / 2;
-	}
-}
-
-/* Task @j now runs before the one analysed. */
-static void add_task(struct interference *w, size_t j)
-{
-	size_t at = w->n++;
-
-	count(w, j);
-	w->heap[at] = j;
-	w->pos[j] = at;
-	sift_up(w, at);
-}
-
-/* Task @j, already before the one analysed, has a new jitter: count it again. */
-static void recount(struct interference *w, size_t j)
-{
-	w->sum -= hg_sat_mul(w->k[j], w->ts[j].c_ns);
-	count(w, j);
-	sift_up(w, w->pos[j]);
-	sift_down(w, w->pos[j]);
-}
-
-/* The interference at window @x, saturated to 64 bits. */
-static uint64_t interfere(struct interference *w, uint64_t x)
-{
-	size_t i;
-
-	if (x < w->x) {		/* back: count them all again */
-		w->x = x;
-		w->sum = 0;
-		for (i = 0; i < w->n; i++)
-			count(w, w->heap[i]);
-		for (i = w->n / 2; i-- > 0;)
-			sift_down(w, i);
-	}
-	w->x = x;
-	while (w->n && w->holds[w->heap[0]] < x) {
-		size_t j = w->heap[0];
-
-		w->sum -= hg_sat_mul(w->k[j], w->ts[j].c_ns);
-		count(w, j);
-		sift_down(w, 0);
-	}
-	return w->sum > UINT64_MAX ? UINT64_MAX : (uint64_t)w->sum;
-}
-
-/*
  * How much of the CPU a priority level asks for, exactly where its
  * hyperperiod fits: over a hyperperiod H the level's work is the sum of
  * C H / T, and the level is below, at or above the whole CPU as that work
@@ -243,6 +134,69 @@ static uint64_t job_response(const struct hg_rta_task *me, uint64_t wq, uint64_t
 }
 
 /*
+ * The smallest w >= @wq with w = @own + I(w), @w giving I; each step
+ * counted in *@it. UINT64_MAX when the sum saturates; past @steps steps,
+ * the window reached, with *@out set.
+ */
+static uint64_t settle(struct hg_interference *w, uint64_t own, uint64_t wq, unsigned int steps,
+		       unsigned int *it, bool *out)
+{
+	uint64_t next;
+
+	wq = wq > own ? wq : own;
+	for (;;) {
+		(*it)++;
+		next = hg_sat_add(own, hg_intf_at(w, wq));
+		if (next == wq || next == UINT64_MAX)
+			return next;
+		wq = next;
+		if (*it >= steps) {
+			*out = true;
+			return wq;
+		}
+	}
+}
+
+/*
+ * The jobs of @me's level busy period from the first, whose window is at
+ * least @wq; see respond().
+ */
+static void walk_jobs(const struct hg_rta_task *me, struct hg_interference *w, uint64_t jobs,
+		      uint64_t wq, unsigned int steps, struct hg_rta_result *r)
+{
+	uint64_t worst = 0, q, qt;
+	bool out = false;
+
+	for (q = 0;; q++) {
+		qt = hg_sat_mul(q, me->t_ns);
+		wq = settle(w, hg_sat_add(hg_sat_mul(q + 1, me->c_ns), me->b_ns), wq, steps,
+			    &r->iterations, &out);
+		if (out) {
+			qt = job_response(me, wq, qt);
+			stopped(me, qt > worst ? qt : worst, r);
+			return;
+		}
+		if (wq == UINT64_MAX || qt == UINT64_MAX) {
+			/* a saturated sum is no response at all */
+			stopped(me, UINT64_MAX, r);
+			return;
+		}
+		worst = job_response(me, wq, qt) > worst ? job_response(me, wq, qt) : worst;
+		if (hg_sat_add(wq, me->j_ns) <= hg_sat_mul(q + 1, me->t_ns) || q + 1 >= jobs)
+			break;
+		if (r->iterations >= steps) {
+			stopped(me, worst, r);
+			return;
+		}
+		wq = hg_sat_add(wq, me->c_ns);
+	}
+	r->response_ns = worst;
+	r->schedulable = worst != UINT64_MAX && worst <= me->d_ns;
+	if (worst == UINT64_MAX)
+		stopped(me, UINT64_MAX, r);
+}
+
+/*
  * The response of task @me, with @w holding the tasks that run before it;
  * @hp and @lvl compare the utilisation of those tasks, and of those with
  * @me, to the whole CPU (level_cmp()); @jobs is the number of @me's jobs
@@ -257,18 +211,24 @@ static uint64_t job_response(const struct hg_rta_task *me, uint64_t wq, uint64_t
  * w_q + H at most (at most, not more, because the level's work over H is
  * at most H), so it responds no later than job q, and at a level that
  * uses exactly the whole CPU, where the busy period never ends, the
- * responses repeat. Each iteration starts from a window known not to
- * exceed the fixed point: the previous job's plus C, or @start for the
- * first job. Past @steps steps the walk stops: a response already past
- * the deadline stays (HG_RTA_AT_LEAST), else nothing is promised.
- * Returns the first job's window without its blocking when that is known
- * exactly (B = 0), else 0.
+ * responses repeat. Past @steps steps the walk stops: a response already
+ * past the deadline stays (HG_RTA_AT_LEAST), else nothing is promised.
+ *
+ * Each iteration starts from a window known not to exceed the fixed
+ * point. First the smallest v = C + I(v), the first job without its
+ * blocking, from @start; the first job's window is at least v + B, each
+ * later job's at least the one before plus C. The windows of the jobs
+ * are walked from a mark of @w and undone after, so that @w stays at v:
+ * the next task's v is at least this v plus its C (its interference holds
+ * this task's job), and its windows go on up from there. Returns v, or 0
+ * when it is not known.
  */
-static uint64_t respond(const struct hg_rta_task *me, struct interference *w, int hp, int lvl,
+static uint64_t respond(const struct hg_rta_task *me, struct hg_interference *w, int hp, int lvl,
 			uint64_t jobs, uint64_t start, unsigned int steps,
 			struct hg_rta_result *r)
 {
-	uint64_t first = 0, worst = 0, wq, q, own, qt, next;
+	bool out = false;
+	uint64_t v;
 
 	r->iterations = 0;
 	r->bound = HG_RTA_EXACT;
@@ -278,46 +238,16 @@ static uint64_t respond(const struct hg_rta_task *me, struct interference *w, in
 		r->bound = HG_RTA_UNBOUNDED;
 		return 0;
 	}
-	wq = start;
-	for (q = 0;; q++) {
-		own = hg_sat_add(hg_sat_mul(q + 1, me->c_ns), me->b_ns);
-		qt = hg_sat_mul(q, me->t_ns);
-		wq = wq > own ? wq : own;
-		for (;;) {
-			r->iterations++;
-			next = hg_sat_add(own, interfere(w, wq));
-			if (next == wq || next == UINT64_MAX) {
-				wq = next;
-				break;
-			}
-			wq = next;
-			if (r->iterations >= steps) {
-				qt = job_response(me, wq, qt);
-				stopped(me, qt > worst ? qt : worst, r);
-				return 0;
-			}
-		}
-		if (wq == UINT64_MAX || qt == UINT64_MAX) {
-			/* a saturated sum is no response at all */
-			stopped(me, UINT64_MAX, r);
-			return 0;
-		}
-		worst = job_response(me, wq, qt) > worst ? job_response(me, wq, qt) : worst;
-		if (!q && !me->b_ns)
-			first = wq;
-		if (hg_sat_add(wq, me->j_ns) <= hg_sat_mul(q + 1, me->t_ns) || q + 1 >= jobs)
-			break;
-		if (r->iterations >= steps) {
-			stopped(me, worst, r);
-			return 0;
-		}
-		wq = hg_sat_add(wq, me->c_ns);
+	v = settle(w, me->c_ns, start, steps, &r->iterations, &out);
+	if (out || v == UINT64_MAX) {
+		/* the first job responds at least this late */
+		stopped(me, v == UINT64_MAX ? v : job_response(me, v, 0), r);
+		return 0;
 	}
-	r->response_ns = worst;
-	r->schedulable = worst != UINT64_MAX && worst <= me->d_ns;
-	if (worst == UINT64_MAX)
-		stopped(me, UINT64_MAX, r);
-	return first;
+	hg_intf_mark(w);
+	walk_jobs(me, w, jobs, hg_sat_add(v, me->b_ns), steps, r);
+	hg_intf_return(w);
+	return v;
 }
 
 struct by_prio {
@@ -384,7 +314,7 @@ static int by_until(const void *a, const void *b, void *arg)
 int hg_rta_fp_held(const struct hg_rta_task *ts, size_t n, const struct hg_rta_held *held,
 		   struct hg_rta_result *res, enum hg_rta_order *order)
 {
-	struct interference w = { 0 };
+	struct hg_interference w;
 	struct by_prio *o = calloc(n ? n : 1, sizeof(*o));
 	struct hg_rta_task *eff = malloc((n ? n : 1) * sizeof(*eff));
 	size_t *ends = calloc(n ? n : 1, sizeof(*ends)), nends = 0, e = 0, active = 0;
@@ -396,11 +326,7 @@ int hg_rta_fp_held(const struct hg_rta_task *ts, size_t n, const struct hg_rta_h
 	bool tie = false;
 	int ret = 0;
 
-	w.heap = calloc(n ? n : 1, sizeof(*w.heap));
-	w.pos = calloc(n ? n : 1, sizeof(*w.pos));
-	w.k = calloc(n ? n : 1, sizeof(*w.k));
-	w.holds = calloc(n ? n : 1, sizeof(*w.holds));
-	if (!o || !eff || !ends || !w.heap || !w.pos || !w.k || !w.holds) {
+	if (hg_intf_init(&w, eff, n) || !o || !eff || !ends) {
 		ret = -ENOMEM;
 		goto out;
 	}
@@ -415,7 +341,6 @@ int hg_rta_fp_held(const struct hg_rta_task *ts, size_t n, const struct hg_rta_h
 			ends[nends++] = i;
 	}
 	/* the interference is of the tasks with the jitter the one analysed sees */
-	w.ts = eff;
 	qsort_r(ends, nends, sizeof(*ends), by_until, (void *)held);
 	/* in priority order, each task's higher-priority set is the ones before it */
 	qsort(o, n, sizeof(*o), cmp_prio);
@@ -428,7 +353,7 @@ int hg_rta_fp_held(const struct hg_rta_task *ts, size_t n, const struct hg_rta_h
 			if (eff[ends[e]].j_ns == ts[ends[e]].j_ns)
 				continue;	/* not added yet: below it all along */
 			eff[ends[e]].j_ns = ts[ends[e]].j_ns;
-			recount(&w, ends[e]);
+			hg_intf_recount(&w, ends[e]);
 			active--;
 			start = 0;	/* less interference: the hint no longer holds */
 		}
@@ -439,17 +364,13 @@ int hg_rta_fp_held(const struct hg_rta_task *ts, size_t n, const struct hg_rta_h
 				lvl.h ? lvl.h / me->t_ns : UINT64_MAX, start, steps, &res[o[i].i]);
 		if (active)
 			charged(&res[o[i].i]);
-		/*
-		 * the next task's first window is at least this one's without
-		 * blocking, plus its own C + B (each task before it has a job in it)
-		 */
-		start = first && i + 1 < n ? hg_sat_add(first,
-				hg_sat_add(ts[o[i + 1].i].c_ns, ts[o[i + 1].i].b_ns)) : 0;
+		/* the next task's v is at least this one's plus its C (respond()) */
+		start = first && i + 1 < n ? hg_sat_add(first, ts[o[i + 1].i].c_ns) : 0;
 		if (held && held[o[i].i].j_ns > me->j_ns && held[o[i].i].until > i + 1) {
 			eff[o[i].i].j_ns = held[o[i].i].j_ns;
 			active++;
 		}
-		add_task(&w, o[i].i);
+		hg_intf_add(&w, o[i].i);
 		hp = lvl;
 		none += me->prio == HG_RTA_NO_PRIO;
 		tie |= i && ts[o[i - 1].i].prio == me->prio;
@@ -461,10 +382,7 @@ out:
 	free(o);
 	free(eff);
 	free(ends);
-	free(w.heap);
-	free(w.pos);
-	free(w.k);
-	free(w.holds);
+	hg_intf_free(&w);
 	return ret;
 }
 
