@@ -21,14 +21,14 @@ struct hg_undo {
 	uint64_t k, holds;
 };
 
-int hg_intf_init(struct hg_interference *w, const struct hg_rta_task *ts, size_t n)
+int hg_intf_init(struct hg_interference *w, size_t n)
 {
 	/* a task changes its jitter once at most: twice as many groups as tasks */
 	size_t cap = 2 * (n ? n : 1), ns = 16;
 
 	while (ns < 2 * cap)
 		ns *= 2;
-	*w = (struct hg_interference){ .ts = ts, .gcap = cap, .nslot = ns };
+	*w = (struct hg_interference){ .gcap = cap, .nslot = ns };
 	w->of = calloc(n ? n : 1, sizeof(*w->of));
 	w->g = calloc(cap, sizeof(*w->g));
 	w->slot = calloc(ns, sizeof(*w->slot));
@@ -168,20 +168,18 @@ static void weigh(struct hg_interference *w, size_t g, uint64_t c, int sign)
 	w->sum += term(w, g);
 }
 
-void hg_intf_add(struct hg_interference *w, size_t i)
+void hg_intf_add(struct hg_interference *w, size_t i, uint64_t t_ns, uint64_t j_ns,
+		 uint64_t c_ns)
 {
-	const struct hg_rta_task *t = &w->ts[i];
-
-	w->of[i] = group(w, t->t_ns, t->j_ns);
-	weigh(w, w->of[i], t->c_ns, 1);
+	w->of[i] = group(w, t_ns, j_ns);
+	weigh(w, w->of[i], c_ns, 1);
 }
 
-void hg_intf_recount(struct hg_interference *w, size_t i)
+void hg_intf_rejitter(struct hg_interference *w, size_t i, uint64_t t_ns, uint64_t j_ns,
+		      uint64_t c_ns)
 {
-	const struct hg_rta_task *t = &w->ts[i];
-
-	weigh(w, w->of[i], t->c_ns, -1);
-	hg_intf_add(w, i);
+	weigh(w, w->of[i], c_ns, -1);
+	hg_intf_add(w, i, t_ns, j_ns, c_ns);
 }
 
 /* Count group @g again at the window now, keeping its old count to undo. */

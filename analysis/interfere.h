@@ -24,13 +24,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "analysis/rta.h"
-
 struct hg_undo;
 struct hg_group;
 
 struct hg_interference {
-	const struct hg_rta_task *ts;	/* the tasks (their jitter may change: recount) */
 	size_t *of;		/* the group of each task added */
 	struct hg_group *g;	/* the groups, by period and jitter */
 	size_t ng, gcap;
@@ -52,17 +49,25 @@ struct hg_interference {
 	uint64_t mark_x;
 };
 
-/* hg_intf_init - room for @n tasks of @ts, none added. Returns 0 or -ENOMEM. */
-int hg_intf_init(struct hg_interference *w, const struct hg_rta_task *ts, size_t n);
+/* hg_intf_init - room for tasks 0 to @n - 1, none added. Returns 0 or -ENOMEM. */
+int hg_intf_init(struct hg_interference *w, size_t n);
 
 /* hg_intf_free - release it. */
 void hg_intf_free(struct hg_interference *w);
 
-/* hg_intf_add - task @j of ts runs before the ones analysed from now on. */
-void hg_intf_add(struct hg_interference *w, size_t j);
+/*
+ * hg_intf_add - task @i, of period @t_ns (> 0), release jitter @j_ns and
+ * execution time @c_ns, runs before the ones analysed from now on.
+ */
+void hg_intf_add(struct hg_interference *w, size_t i, uint64_t t_ns, uint64_t j_ns,
+		 uint64_t c_ns);
 
-/* hg_intf_recount - task @j, already added, has a new jitter in ts: count it again. */
-void hg_intf_recount(struct hg_interference *w, size_t j);
+/*
+ * hg_intf_rejitter - task @i, added with @t_ns, @c_ns and a jitter other
+ * than @j_ns, has @j_ns from now on (once at most for each task).
+ */
+void hg_intf_rejitter(struct hg_interference *w, size_t i, uint64_t t_ns, uint64_t j_ns,
+		      uint64_t c_ns);
 
 /* hg_intf_at - the interference at window @x, saturated to 64 bits. */
 uint64_t hg_intf_at(struct hg_interference *w, uint64_t x);

@@ -316,7 +316,7 @@ int hg_rta_fp_held(const struct hg_rta_task *ts, size_t n, const struct hg_rta_h
 {
 	struct hg_interference w;
 	struct by_prio *o = calloc(n ? n : 1, sizeof(*o));
-	struct hg_rta_task *eff = malloc((n ? n : 1) * sizeof(*eff));
+	uint64_t *jit = malloc((n ? n : 1) * sizeof(*jit));
 	size_t *ends = calloc(n ? n : 1, sizeof(*ends)), nends = 0, e = 0, active = 0;
 	unsigned int steps = n > HG_RTA_MAX_ITER / HG_RTA_MIN_ITER ? HG_RTA_MIN_ITER :
 			     HG_RTA_MAX_ITER / (unsigned int)(n ? n : 1);
@@ -326,7 +326,7 @@ int hg_rta_fp_held(const struct hg_rta_task *ts, size_t n, const struct hg_rta_h
 	bool tie = false;
 	int ret = 0;
 
-	if (hg_intf_init(&w, eff, n) || !o || !eff || !ends) {
+	if (hg_intf_init(&w, n) || !o || !jit || !ends) {
 		ret = -ENOMEM;
 		goto out;
 	}
@@ -336,7 +336,7 @@ int hg_rta_fp_held(const struct hg_rta_task *ts, size_t n, const struct hg_rta_h
 			goto out;
 		}
 		o[i] = (struct by_prio){ .ts = ts, .i = i };
-		eff[i] = ts[i];
+		jit[i] = ts[i].j_ns;
 		if (held && held[i].j_ns > ts[i].j_ns)
 			ends[nends++] = i;
 	}
@@ -350,10 +350,11 @@ int hg_rta_fp_held(const struct hg_rta_task *ts, size_t n, const struct hg_rta_h
 
 		/* the tasks held back by a user at this rank: seen as themselves again */
 		for (; e < nends && held[ends[e]].until <= i; e++) {
-			if (eff[ends[e]].j_ns == ts[ends[e]].j_ns)
+			if (jit[ends[e]] == ts[ends[e]].j_ns)
 				continue;	/* not added yet: below it all along */
-			eff[ends[e]].j_ns = ts[ends[e]].j_ns;
-			hg_intf_recount(&w, ends[e]);
+			jit[ends[e]] = ts[ends[e]].j_ns;
+			hg_intf_rejitter(&w, ends[e], ts[ends[e]].t_ns, ts[ends[e]].j_ns,
+					 ts[ends[e]].c_ns);
 			active--;
 			start = 0;	/* less interference: the hint no longer holds */
 		}
@@ -367,10 +368,10 @@ int hg_rta_fp_held(const struct hg_rta_task *ts, size_t n, const struct hg_rta_h
 		/* the next task's v is at least this one's plus its C (respond()) */
 		start = first && i + 1 < n ? hg_sat_add(first, ts[o[i + 1].i].c_ns) : 0;
 		if (held && held[o[i].i].j_ns > me->j_ns && held[o[i].i].until > i + 1) {
-			eff[o[i].i].j_ns = held[o[i].i].j_ns;
+			jit[o[i].i] = held[o[i].i].j_ns;
 			active++;
 		}
-		hg_intf_add(&w, o[i].i);
+		hg_intf_add(&w, o[i].i, me->t_ns, jit[o[i].i], me->c_ns);
 		hp = lvl;
 		none += me->prio == HG_RTA_NO_PRIO;
 		tie |= i && ts[o[i - 1].i].prio == me->prio;
@@ -380,7 +381,7 @@ int hg_rta_fp_held(const struct hg_rta_task *ts, size_t n, const struct hg_rta_h
 			 tie || none ? HG_RTA_MIXED : HG_RTA_BY_PRIORITY;
 out:
 	free(o);
-	free(eff);
+	free(jit);
 	free(ends);
 	hg_intf_free(&w);
 	return ret;
