@@ -144,7 +144,8 @@ static int group_blocking(const struct hg_rta_task *ts, size_t n, const struct h
 					.lock = (uint32_t)a->g[k].remote_lock };
 			continue;
 		}
-		if (a->g[k].test != HG_RTA_TEST_UNI)
+		/* no lock: no blocking, and no ranking of the tasks for it */
+		if (a->g[k].test != HG_RTA_TEST_UNI || !nlocks)
 			continue;
 		ret = hg_rta_blocking(sub, m, locks, nlocks, sb);
 		for (i = 0; !ret && i < m; i++)

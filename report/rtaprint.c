@@ -85,6 +85,18 @@ static void analyse_edf(const struct hg_taskset *s, const struct hg_rta_analysis
 	}
 }
 
+/*
+ * A task's CPU list, "-" when none is named: most sets name none, and the
+ * list walks every possible CPU (a set of 50,000 tasks printed twice).
+ */
+static char *task_cpus(const cpu_set_t *set, char *buf, size_t len)
+{
+	if (CPU_COUNT(set))
+		return hg_cpuset_format(set, buf, len);
+	snprintf(buf, len, "-");
+	return buf;
+}
+
 /* "CPU 0", "CPUs 0-1" or "one CPU" (none named). */
 static char *cpus_name(const struct hg_rta_group *g, char *buf, size_t len)
 {
@@ -301,7 +313,7 @@ static void print_text(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 			r[i].response_ns == UINT64_MAX ? "" : "ms",
 			hg_format_ms3(s->task[i].rta.d_ns, b, sizeof(b)), verdict(&r[i]),
 			hg_rta_test_name(r[i].test),
-			hg_cpuset_format(&s->task[i].rta.cpus, cl, sizeof(cl)));
+			task_cpus(&s->task[i].rta.cpus, cl, sizeof(cl)));
 	fprintf(f, "# rta: fixed-priority preemptive response-time analysis, order: %s\n",
 		hg_rta_order_name(an->order));
 	fprintf(f, "# %-6s %-4s %-24s %-26s %8s %8s %8s %8s %8s %6s %9s %9s  %-13s %-12s %s\n",
@@ -326,7 +338,7 @@ static void print_text(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 			r[i].test == HG_RTA_TEST_NONE ? "NOT-COVERED" :
 			r[i].bound == HG_RTA_UNDECIDED ? "UNDECIDED" :
 			r[i].schedulable ? "schedulable" : "UNSCHEDULABLE",
-			hg_rta_test_name(r[i].test), hg_cpuset_format(&t->cpus, cl, sizeof(cl)));
+			hg_rta_test_name(r[i].test), task_cpus(&t->cpus, cl, sizeof(cl)));
 	}
 	for (i = 0; i < an->ngroups; i++)
 		print_group(f, s, &an->g[i]);
@@ -402,7 +414,7 @@ static void print_json(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 		hg_json_string(&j, "bound", hg_rta_bound_name(r[i].bound));
 		hg_json_bool(&j, "schedulable", r[i].schedulable);
 		hg_json_string(&j, "test", hg_rta_test_name(r[i].test));
-		hg_json_string(&j, "cpus", hg_cpuset_format(&t->cpus, cl, sizeof(cl)));
+		hg_json_string(&j, "cpus", task_cpus(&t->cpus, cl, sizeof(cl)));
 		if (ao && ao->r[i].response_ns != UINT64_MAX)
 			hg_json_u64(&j, "response_overheads_ns", ao->r[i].response_ns);
 		else
