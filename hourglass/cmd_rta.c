@@ -21,6 +21,7 @@ struct rta_args {
 	const char *tasks;
 	bool json;
 	bool strict;
+	bool margin;
 	const char *overheads;
 	uint64_t cs_cost_ns;
 };
@@ -34,6 +35,10 @@ static const struct hg_opt rta_opts[] = {
 		  "options of a run)" },
 	{ .name = "json", .kind = HG_OPT_FLAG, .off = offsetof(struct rta_args, json),
 	  .help = "print one JSON object instead of text" },
+	{ .name = "margin", .kind = HG_OPT_FLAG, .off = offsetof(struct rta_args, margin),
+	  .help = "also how far the set is from the edge: the critical\n"
+		  "scaling factor of every C, the breakdown utilisation,\n"
+		  "and each task's largest C and slack" },
 	{ .name = "strict", .kind = HG_OPT_FLAG, .off = offsetof(struct rta_args, strict),
 	  .help = "exit with status 3 when a task is unschedulable\n"
 		  "(with the overheads, when given)" },
@@ -171,7 +176,7 @@ static int rta_main(int argc, char **argv)
 				s.task[i].rta.id);
 			break;
 		}
-	ret = hg_rta_report(stdout, &s, a.json, &unschedulable);
+	ret = hg_rta_report_margin(stdout, &s, a.json, a.margin, &unschedulable);
 	hg_taskset_free(&s);
 	if (ret == -EINVAL) {
 		fprintf(stderr, "hourglass: rta: a task has an execution time or period of 0\n");

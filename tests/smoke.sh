@@ -1112,6 +1112,15 @@ printf 'lock L inherit\nC=1ms T=10ms P=FIFO:80 CPU=0 CS=L:0.5ms\nC=4ms T=10ms P=
 	grep -q '"shared_lock": "L"' "$TMP/rta-locks.json" &&
 	ok "rta --tasks with a lock across CPUs: not covered, said so" ||
 	fail "rta --tasks CS=" "$(head -2 "$TMP/err")"
+# --margin: the paper's set may grow by 32 / 29 (10.3 %); the first's C up to 3.75 ms
+printf 'C=3ms T=8ms\nC=17ms T=33ms\n' >"$TMP/margin.tasks"
+"$HG" rta --tasks "$TMP/margin.tasks" --margin >"$TMP/margin.out" 2>&1 &&
+	"$HG" rta --tasks "$TMP/margin.tasks" --margin --json >"$TMP/margin.json" 2>>"$TMP/margin.out" &&
+	grep -q '^# rta: margin: every C may grow by 10.3 % (critical scaling factor 1.1034, breakdown utilisation 0.9822' "$TMP/margin.out" &&
+	grep -qx '# rta: thread 0: margin: C up to 3.750 ms (now 3.000 ms, the others as they are), slack 5.000 ms' "$TMP/margin.out" &&
+	grep -q '"max_c_ns": 3750000' "$TMP/margin.json" &&
+	ok "rta --margin: the critical scaling factor, the breakdown utilisation, each task's largest C" ||
+	fail "rta --margin" "$(grep margin "$TMP/margin.out" | head -2)"
 "$HG" rta -n 2 -w PERIODIC 1ms 10ms -t 0 --cs L 0.5ms >/dev/null 2>"$TMP/err" &&
 	grep -q "warning: lock 'L' is used by thread 0 only" "$TMP/err" &&
 	ok "rta: a warning for a lock one thread uses" || fail "rta lonely lock" "$(cat "$TMP/err")"
@@ -1846,7 +1855,7 @@ else
 		"$J/rta2.json" "$J/rta3.json" "$J/rta4.json"
 	"$HG" rta --tasks "$HERE/fuzz/corpus/taskfile/locks" --json >"$J/rta5.json"
 	validate "rta --json with locks (inherit, protect, across CPUs) and overheads" rta \
-		"$J/rta5.json" "$TMP/rta-locks.json" "$TMP/rta-ovh.json" "$TMP/mid.json"
+		"$J/rta5.json" "$TMP/rta-locks.json" "$TMP/rta-ovh.json" "$TMP/mid.json" "$TMP/margin.json"
 	validate "summary --json with --cs-cost" summary "$TMP/ovh.json"
 	if [ -f "$TMP/hog.json" ]; then
 		validate "summary --json with a CPU_PERIODIC thread above a PERIODIC one" summary \
