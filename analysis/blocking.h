@@ -25,10 +25,27 @@
  *
  * Locks of several protocols: the inheritance bound over all the sections
  * that can block (each lower job still blocks at most once at a time).
+ *
+ * Without a protocol, a task h waiting for a lock that a task l below it
+ * holds is suspended as far as every task between them sees it: its jobs
+ * are held back while l (not counted as their interference) runs, then
+ * come at once. Such a task between is charged h's work with a release
+ * jitter of R_h - C_h (the suspension taken as jitter: Bletsas et al.,
+ * "Errata for three papers (2004-05) on fixed-priority scheduling with
+ * self-suspensions", Leibniz Transactions on Embedded Systems 5(1), 2018),
+ * with R_h bounded by the busy period that holds every interval in which
+ * h's jobs are pending: that of the tasks at or above y, y the lowest user
+ * of h's unprotected locks, lowered again while a lock without a protocol
+ * has users on both sides of it. In that interval a task below y runs only
+ * in a section of an inherit or protect lock it held when the interval
+ * began, at a priority of the interval: L = max B + sum over those
+ * sections + sum over the tasks at or above y of ceil((L + J) / T) C
+ * (the B given by hand of the tasks at or above y, the largest).
  */
 #ifndef HG_BLOCKING_H
 #define HG_BLOCKING_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -55,13 +72,27 @@ struct hg_block {
 	uint32_t lock;		/* UNBOUNDED, REMOTE: the lock */
 	unsigned int low;	/* UNBOUNDED: the id of the lower task holding it ... */
 	unsigned int middle;	/* ... and of one task between */
+	/*
+	 * a user of a lock without a protocol with a lower user and a task
+	 * between them: J + L - C, the release jitter the tasks between see
+	 * (UINT64_MAX: no bound, the busy period never ends), else 0 ...
+	 */
+	uint64_t held_ns;
+	size_t held_until;	/* ... seen by the tasks ranked above this rank */
+	/* a task between such a user and a lower user: charged its held-back work */
+	bool charged;
+	unsigned int held_by;	/* charged: the id of one such user (the widest) ... */
+	unsigned int held_low;	/* ... the id of its lowest fellow user ... */
+	uint32_t held_lock;	/* ... and the lock */
+	uint64_t held_by_ns;	/* ... and the jitter charged for it */
 };
 
 /*
  * hg_rta_blocking - the blocking of each of @n tasks that share one CPU,
  * in priority order as hg_rta_rank() gives it, from their sections
  * (ts[i].ncs, ts[i].cs) on @nlocks locks @locks, into @out (one per task,
- * in the order of @ts). Returns 0, or -ENOMEM.
+ * in the order of @ts), and the work held back by locks without a
+ * protocol (held_ns, charged; see above). Returns 0, or -ENOMEM.
  */
 int hg_rta_blocking(const struct hg_rta_task *ts, size_t n, const struct hg_lock *locks,
 		    uint32_t nlocks, struct hg_block *out);

@@ -42,21 +42,56 @@ static uint64_t rhs(const struct hg_rta_task *ts, const size_t *hp, const uint64
 }
 
 /*
+ * How rhs() moves from @R on: the number of its terms that grow one for
+ * one (a window's workload in a stretch where the last job runs, or the
+ * cap R - C + 1 below it) into @slope, and the next R where a term
+ * changes its pace (UINT64_MAX: none). Until then
+ * rhs(R + x) = C + B + floor((sum + slope x) / m).
+ */
+static uint64_t pace(const struct hg_rta_task *ts, const size_t *hp, const uint64_t *rhp,
+		     size_t nhp, const struct hg_rta_task *k, uint64_t R, size_t *slope)
+{
+	uint64_t end = UINT64_MAX, cap = R - k->c_ns + 1, at;
+	size_t j;
+
+	*slope = 0;
+	for (j = 0; j < nhp; j++) {
+		const struct hg_rta_task *i = &ts[hp[j]];
+		uint64_t span = hg_sat_add(R, rhp[j] - i->c_ns), rest = span % i->t_ns;
+		uint64_t w = workload(i, rhp[j], R);
+
+		if (rest < i->c_ns) {		/* its last job runs: W grows with R */
+			(*slope)++;
+			at = hg_sat_add(R, i->c_ns - rest);
+		} else if (w > cap) {		/* flat W above the cap: the cap grows to it */
+			(*slope)++;
+			at = hg_sat_add(k->c_ns - 1, w);
+			at = at < hg_sat_add(R, i->t_ns - rest) ? at : hg_sat_add(R, i->t_ns - rest);
+		} else {			/* flat below the cap, until its next job */
+			at = hg_sat_add(R, i->t_ns - rest);
+		}
+		end = at < end ? at : end;
+	}
+	return end;
+}
+
+/*
  * Task @k's response above the tasks @hp[0..nhp) (responses @rhp); see
- * global.h. Any R with rhs(R) <= R bounds the response (the proof of
- * Bertogna and Cirinei needs no more), and the iteration from below never
- * passes the smallest one. Where the interference is capped at
- * R - C + 1 the iteration can crawl a nanosecond a step: after a few
- * steps it gallops (R + 1, + 2, + 4, ...) to a window that holds, halves
- * back to the first that does, and settles down from there.
+ * global.h. rhs() does not decrease as R grows, so the iteration from
+ * C + B climbs to the least R with rhs(R) <= R, never past it. Where the
+ * interference is capped at R - C + 1 it can crawl a nanosecond a step;
+ * there rhs grows at least as fast as R (its terms that grow with R, at
+ * least m of them: pace()), so no R before the next change of pace can
+ * hold, and the walk jumps to it. Elsewhere rhs grows slower than R, and
+ * the iteration closes in on the fixed point in a few steps.
  */
 static void respond(const struct hg_rta_task *ts, const size_t *hp, const uint64_t *rhp,
 		    size_t nhp, const struct hg_rta_task *k, unsigned int m, unsigned int steps,
 		    struct hg_rta_result *r)
 {
 	uint64_t limit = k->d_ns > k->j_ns ? k->d_ns - k->j_ns : 0;
-	uint64_t R = hg_sat_add(k->c_ns, k->b_ns), next;
-	size_t j;
+	uint64_t R = hg_sat_add(k->c_ns, k->b_ns), next, end;
+	size_t j, slope;
 
 	r->test = HG_RTA_TEST_GLOBAL;
 	r->response_ns = UINT64_MAX;
@@ -71,36 +106,8 @@ static void respond(const struct hg_rta_task *ts, const size_t *hp, const uint64
 	while ((next = rhs(ts, hp, rhp, nhp, k, m, R)) > R) {
 		if (next > limit || ++r->iterations > steps)
 			return;		/* past the deadline: the test cannot say */
-		if (r->iterations > 32) {
-			uint64_t lo = next, step = 1, hi = next;
-
-			while (rhs(ts, hp, rhp, nhp, k, m, hi) > hi) {
-				if (hi >= limit)
-					return;	/* no window up to the deadline holds */
-				lo = hi;
-				hi = hg_sat_add(next, step);
-				step = hg_sat_mul(step, 2);
-				if (hi > limit)
-					hi = limit;	/* the last window the test may try */
-				r->iterations++;
-			}
-			while (hi - lo > 1) {
-				uint64_t mid = lo + (hi - lo) / 2;
-
-				if (rhs(ts, hp, rhp, nhp, k, m, mid) <= mid)
-					hi = mid;
-				else
-					lo = mid;
-				r->iterations++;
-			}
-			/* rhs(hi) <= hi: down from there to a fixed point */
-			while ((next = rhs(ts, hp, rhp, nhp, k, m, hi)) < hi &&
-			       r->iterations++ < steps)
-				hi = next;
-			R = hi;
-			break;
-		}
-		R = next;
+		end = pace(ts, hp, rhp, nhp, k, R, &slope);
+		R = slope >= m && end > next ? end : next;
 	}
 	r->response_ns = hg_sat_add(R, k->j_ns);
 	r->schedulable = r->response_ns <= k->d_ns;

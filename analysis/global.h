@@ -17,8 +17,9 @@
  *
  *     R_k = C_k + B_k + floor(sum over i of min(W_i(R_k), R_k - C_k + 1) / m)
  *
- * iterated from C_k + B_k, the response being J_k + R_k; R_i is from the
- * arrival of i's job (J_i included), within which the job runs. The test
+ * its least solution, iterated from C_k + B_k, the response being J_k +
+ * R_k; R_i is from the arrival of i's job (J_i included), within which
+ * the job runs. The test
  * is sufficient, not exact: a response is an upper bound. It holds for
  * D <= T, and only while every task above k meets its deadline (R_i is
  * then a bound on each of its jobs). With no more tasks than CPUs each

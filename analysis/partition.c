@@ -41,16 +41,19 @@ static int analyse_group(const struct hg_rta_task *ts, const size_t *idx, size_t
 {
 	struct hg_rta_task *sub = calloc(k ? k : 1, sizeof(*sub));
 	struct hg_rta_result *sr = calloc(k ? k : 1, sizeof(*sr));
+	struct hg_rta_held *held = calloc(k ? k : 1, sizeof(*held));
 	size_t i;
 	int ret = 0;
 
-	if (!sub || !sr) {
+	if (!sub || !sr || !held) {
 		ret = -ENOMEM;
 		goto out;
 	}
 	for (i = 0; i < k; i++) {
 		sub[i] = ts[idx[i]];
 		sub[i].b_ns = hg_sat_add(sub[i].b_ns, blk[idx[i]].b_ns);
+		held[i] = (struct hg_rta_held){ .j_ns = blk[idx[i]].held_ns,
+			.until = blk[idx[i]].held_until };
 	}
 	g->utilisation = hg_rta_utilisation(sub, k);
 	g->demand = HG_EDF_UNDECIDED;
@@ -61,7 +64,7 @@ static int analyse_group(const struct hg_rta_task *ts, const size_t *idx, size_t
 	} else if (g->test == HG_RTA_TEST_GLOBAL) {
 		ret = hg_rta_global(sub, k, g->ncpus, sr, order);
 	} else {
-		ret = hg_rta_fp(sub, k, sr, order);
+		ret = hg_rta_fp_held(sub, k, held, sr, order);
 		g->demand = hg_rta_edf_demand(sub, k, &g->fail_ns);
 	}
 	for (i = 0; !ret && i < k; i++) {
@@ -72,6 +75,7 @@ static int analyse_group(const struct hg_rta_task *ts, const size_t *idx, size_t
 out:
 	free(sub);
 	free(sr);
+	free(held);
 	return ret;
 }
 
@@ -140,7 +144,8 @@ static int group_blocking(const struct hg_rta_task *ts, size_t n, const struct h
 					.lock = (uint32_t)a->g[k].remote_lock };
 			continue;
 		}
-		if (a->g[k].test != HG_RTA_TEST_UNI)
+		/* no lock: no blocking, and no ranking of the tasks for it */
+		if (a->g[k].test != HG_RTA_TEST_UNI || !nlocks)
 			continue;
 		ret = hg_rta_blocking(sub, m, locks, nlocks, sb);
 		for (i = 0; !ret && i < m; i++)

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/interfere.h"
 #include "analysis/rta.h"
 #include "analysis/rtamath.h"
 
@@ -75,95 +76,6 @@ static bool before(const struct hg_rta_task *a, const struct hg_rta_task *b)
 }
 
 /*
- * The interference of the tasks that run before the one analysed, at a
- * window of x: the sum of ceil((x + J) / T) C over them. Each task keeps
- * its job count and the largest window that count holds for, in a heap
- * ordered by that window: as the window grows only the tasks whose count
- * changes are visited, so a set of many tasks costs about n log n, not a
- * division per task per step.
- */
-struct interference {
-	const struct hg_rta_task *ts;
-	size_t *heap;		/* task indices, the smallest holds[] on top */
-	size_t n;
-	uint64_t *k;		/* jobs of each task counted */
-	uint64_t *holds;	/* the count holds while x <= this */
-	unsigned __int128 sum;	/* of k C (each term capped at 2^64 - 1) */
-	uint64_t x;
-};
-
-static void count(struct interference *w, size_t j)
-{
-	const struct hg_rta_task *t = &w->ts[j];
-	uint64_t kt;
-
-	w->k[j] = hg_ceil_div(hg_sat_add(w->x, t->j_ns), t->t_ns);
-	kt = hg_sat_mul(w->k[j], t->t_ns);
-	/* pinned at the top of the range, the count can change no more */
-	w->holds[j] = kt == UINT64_MAX || hg_sat_add(w->x, t->j_ns) == UINT64_MAX ? UINT64_MAX :
-		      kt - t->j_ns;
-	w->sum += hg_sat_mul(w->k[j], t->c_ns);
-}
-
-static void sift_down(struct interference *w, size_t at)
-{
-	for (;;) {
-		size_t l = 2 * at + 1, m = at, tmp;
-
-		if (l < w->n && w->holds[w->heap[l]] < w->holds[w->heap[m]])
-			m = l;
-		if (l + 1 < w->n && w->holds[w->heap[l + 1]] < w->holds[w->heap[m]])
-			m = l + 1;
-		if (m == at)
-			return;
-		tmp = w->heap[at];
-		w->heap[at] = w->heap[m];
-		w->heap[m] = tmp;
-		at = m;
-	}
-}
-
-/* Task @j now runs before the one analysed. */
-static void add_task(struct interference *w, size_t j)
-{
-	size_t at = w->n++;
-
-	count(w, j);
-	w->heap[at] = j;
-	while (at && w->holds[w->heap[(at - 1) / 2]] > w->holds[w->heap[at]]) {
-		size_t up = (at - 1) / 2, tmp = w->heap[up];
-
-		w->heap[up] = w->heap[at];
-		w->heap[at] = tmp;
-		at = up;
-	}
-}
-
-/* The interference at window @x, saturated to 64 bits. */
-static uint64_t interfere(struct interference *w, uint64_t x)
-{
-	size_t i;
-
-	if (x < w->x) {		/* back: count them all again */
-		w->x = x;
-		w->sum = 0;
-		for (i = 0; i < w->n; i++)
-			count(w, w->heap[i]);
-		for (i = w->n / 2; i-- > 0;)
-			sift_down(w, i);
-	}
-	w->x = x;
-	while (w->n && w->holds[w->heap[0]] < x) {
-		size_t j = w->heap[0];
-
-		w->sum -= hg_sat_mul(w->k[j], w->ts[j].c_ns);
-		count(w, j);
-		sift_down(w, 0);
-	}
-	return w->sum > UINT64_MAX ? UINT64_MAX : (uint64_t)w->sum;
-}
-
-/*
  * How much of the CPU a priority level asks for, exactly where its
  * hyperperiod fits: over a hyperperiod H the level's work is the sum of
  * C H / T, and the level is below, at or above the whole CPU as that work
@@ -222,6 +134,69 @@ static uint64_t job_response(const struct hg_rta_task *me, uint64_t wq, uint64_t
 }
 
 /*
+ * The smallest w >= @wq with w = @own + I(w), @w giving I; each step
+ * counted in *@it. UINT64_MAX when the sum saturates; past @steps steps,
+ * the window reached, with *@out set.
+ */
+static uint64_t settle(struct hg_interference *w, uint64_t own, uint64_t wq, unsigned int steps,
+		       unsigned int *it, bool *out)
+{
+	uint64_t next;
+
+	wq = wq > own ? wq : own;
+	for (;;) {
+		(*it)++;
+		next = hg_sat_add(own, hg_intf_at(w, wq));
+		if (next == wq || next == UINT64_MAX)
+			return next;
+		wq = next;
+		if (*it >= steps) {
+			*out = true;
+			return wq;
+		}
+	}
+}
+
+/*
+ * The jobs of @me's level busy period from the first, whose window is at
+ * least @wq; see respond().
+ */
+static void walk_jobs(const struct hg_rta_task *me, struct hg_interference *w, uint64_t jobs,
+		      uint64_t wq, unsigned int steps, struct hg_rta_result *r)
+{
+	uint64_t worst = 0, q, qt;
+	bool out = false;
+
+	for (q = 0;; q++) {
+		qt = hg_sat_mul(q, me->t_ns);
+		wq = settle(w, hg_sat_add(hg_sat_mul(q + 1, me->c_ns), me->b_ns), wq, steps,
+			    &r->iterations, &out);
+		if (out) {
+			qt = job_response(me, wq, qt);
+			stopped(me, qt > worst ? qt : worst, r);
+			return;
+		}
+		if (wq == UINT64_MAX || qt == UINT64_MAX) {
+			/* a saturated sum is no response at all */
+			stopped(me, UINT64_MAX, r);
+			return;
+		}
+		worst = job_response(me, wq, qt) > worst ? job_response(me, wq, qt) : worst;
+		if (hg_sat_add(wq, me->j_ns) <= hg_sat_mul(q + 1, me->t_ns) || q + 1 >= jobs)
+			break;
+		if (r->iterations >= steps) {
+			stopped(me, worst, r);
+			return;
+		}
+		wq = hg_sat_add(wq, me->c_ns);
+	}
+	r->response_ns = worst;
+	r->schedulable = worst != UINT64_MAX && worst <= me->d_ns;
+	if (worst == UINT64_MAX)
+		stopped(me, UINT64_MAX, r);
+}
+
+/*
  * The response of task @me, with @w holding the tasks that run before it;
  * @hp and @lvl compare the utilisation of those tasks, and of those with
  * @me, to the whole CPU (level_cmp()); @jobs is the number of @me's jobs
@@ -236,18 +211,24 @@ static uint64_t job_response(const struct hg_rta_task *me, uint64_t wq, uint64_t
  * w_q + H at most (at most, not more, because the level's work over H is
  * at most H), so it responds no later than job q, and at a level that
  * uses exactly the whole CPU, where the busy period never ends, the
- * responses repeat. Each iteration starts from a window known not to
- * exceed the fixed point: the previous job's plus C, or @start for the
- * first job. Past @steps steps the walk stops: a response already past
- * the deadline stays (HG_RTA_AT_LEAST), else nothing is promised.
- * Returns the first job's window without its blocking when that is known
- * exactly (B = 0), else 0.
+ * responses repeat. Past @steps steps the walk stops: a response already
+ * past the deadline stays (HG_RTA_AT_LEAST), else nothing is promised.
+ *
+ * Each iteration starts from a window known not to exceed the fixed
+ * point. First the smallest v = C + I(v), the first job without its
+ * blocking, from @start; the first job's window is at least v + B, each
+ * later job's at least the one before plus C. The windows of the jobs
+ * are walked from a mark of @w and undone after, so that @w stays at v:
+ * the next task's v is at least this v plus its C (its interference holds
+ * this task's job), and its windows go on up from there. Returns v, or 0
+ * when it is not known.
  */
-static uint64_t respond(const struct hg_rta_task *me, struct interference *w, int hp, int lvl,
+static uint64_t respond(const struct hg_rta_task *me, struct hg_interference *w, int hp, int lvl,
 			uint64_t jobs, uint64_t start, unsigned int steps,
 			struct hg_rta_result *r)
 {
-	uint64_t first = 0, worst = 0, wq, q, own, qt, next;
+	bool out = false;
+	uint64_t v;
 
 	r->iterations = 0;
 	r->bound = HG_RTA_EXACT;
@@ -257,46 +238,16 @@ static uint64_t respond(const struct hg_rta_task *me, struct interference *w, in
 		r->bound = HG_RTA_UNBOUNDED;
 		return 0;
 	}
-	wq = start;
-	for (q = 0;; q++) {
-		own = hg_sat_add(hg_sat_mul(q + 1, me->c_ns), me->b_ns);
-		qt = hg_sat_mul(q, me->t_ns);
-		wq = wq > own ? wq : own;
-		for (;;) {
-			r->iterations++;
-			next = hg_sat_add(own, interfere(w, wq));
-			if (next == wq || next == UINT64_MAX) {
-				wq = next;
-				break;
-			}
-			wq = next;
-			if (r->iterations >= steps) {
-				qt = job_response(me, wq, qt);
-				stopped(me, qt > worst ? qt : worst, r);
-				return 0;
-			}
-		}
-		if (wq == UINT64_MAX || qt == UINT64_MAX) {
-			/* a saturated sum is no response at all */
-			stopped(me, UINT64_MAX, r);
-			return 0;
-		}
-		worst = job_response(me, wq, qt) > worst ? job_response(me, wq, qt) : worst;
-		if (!q && !me->b_ns)
-			first = wq;
-		if (hg_sat_add(wq, me->j_ns) <= hg_sat_mul(q + 1, me->t_ns) || q + 1 >= jobs)
-			break;
-		if (r->iterations >= steps) {
-			stopped(me, worst, r);
-			return 0;
-		}
-		wq = hg_sat_add(wq, me->c_ns);
+	v = settle(w, me->c_ns, start, steps, &r->iterations, &out);
+	if (out || v == UINT64_MAX) {
+		/* the first job responds at least this late */
+		stopped(me, v == UINT64_MAX ? v : job_response(me, v, 0), r);
+		return 0;
 	}
-	r->response_ns = worst;
-	r->schedulable = worst != UINT64_MAX && worst <= me->d_ns;
-	if (worst == UINT64_MAX)
-		stopped(me, UINT64_MAX, r);
-	return first;
+	hg_intf_mark(w);
+	walk_jobs(me, w, jobs, hg_sat_add(v, me->b_ns), steps, r);
+	hg_intf_return(w);
+	return v;
 }
 
 struct by_prio {
@@ -338,11 +289,35 @@ int hg_rta_rank(const struct hg_rta_task *ts, size_t n, size_t *idx, enum hg_rta
 	return 0;
 }
 
-int hg_rta_fp(const struct hg_rta_task *ts, size_t n, struct hg_rta_result *res,
-	      enum hg_rta_order *order)
+/* What a charged task's result says: an upper bound, or the test cannot tell. */
+static void charged(struct hg_rta_result *r)
 {
-	struct interference w = { .ts = ts };
+	if (r->bound == HG_RTA_UNBOUNDED)
+		return;		/* its level asks for more than the CPU: that stays */
+	if (r->schedulable && r->bound == HG_RTA_EXACT) {
+		r->bound = HG_RTA_UPPER;
+		return;
+	}
+	r->schedulable = false;
+	r->bound = HG_RTA_UNDECIDED;
+	r->response_ns = UINT64_MAX;
+}
+
+static int by_until(const void *a, const void *b, void *arg)
+{
+	const struct hg_rta_held *h = arg;
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+	return h[x].until < h[y].until ? -1 : h[x].until > h[y].until;
+}
+
+int hg_rta_fp_held(const struct hg_rta_task *ts, size_t n, const struct hg_rta_held *held,
+		   struct hg_rta_result *res, enum hg_rta_order *order)
+{
+	struct hg_interference w;
 	struct by_prio *o = calloc(n ? n : 1, sizeof(*o));
+	uint64_t *jit = malloc((n ? n : 1) * sizeof(*jit));
+	size_t *ends = calloc(n ? n : 1, sizeof(*ends)), nends = 0, e = 0, active = 0;
 	unsigned int steps = n > HG_RTA_MAX_ITER / HG_RTA_MIN_ITER ? HG_RTA_MIN_ITER :
 			     HG_RTA_MAX_ITER / (unsigned int)(n ? n : 1);
 	struct level hp = { .h = 1 }, lvl;
@@ -351,10 +326,7 @@ int hg_rta_fp(const struct hg_rta_task *ts, size_t n, struct hg_rta_result *res,
 	bool tie = false;
 	int ret = 0;
 
-	w.heap = calloc(n ? n : 1, sizeof(*w.heap));
-	w.k = calloc(n ? n : 1, sizeof(*w.k));
-	w.holds = calloc(n ? n : 1, sizeof(*w.holds));
-	if (!o || !w.heap || !w.k || !w.holds) {
+	if (hg_intf_init(&w, n) || !o || !jit || !ends) {
 		ret = -ENOMEM;
 		goto out;
 	}
@@ -364,25 +336,42 @@ int hg_rta_fp(const struct hg_rta_task *ts, size_t n, struct hg_rta_result *res,
 			goto out;
 		}
 		o[i] = (struct by_prio){ .ts = ts, .i = i };
+		jit[i] = ts[i].j_ns;
+		if (held && held[i].j_ns > ts[i].j_ns)
+			ends[nends++] = i;
 	}
+	/* the interference is of the tasks with the jitter the one analysed sees */
+	qsort_r(ends, nends, sizeof(*ends), by_until, (void *)held);
 	/* in priority order, each task's higher-priority set is the ones before it */
 	qsort(o, n, sizeof(*o), cmp_prio);
 	for (i = 0; i < n; i++) {
 		const struct hg_rta_task *me = &ts[o[i].i];
 		uint64_t first;
 
+		/* the tasks held back by a user at this rank: seen as themselves again */
+		for (; e < nends && held[ends[e]].until <= i; e++) {
+			if (jit[ends[e]] == ts[ends[e]].j_ns)
+				continue;	/* not added yet: below it all along */
+			jit[ends[e]] = ts[ends[e]].j_ns;
+			hg_intf_rejitter(&w, ends[e], ts[ends[e]].t_ns, ts[ends[e]].j_ns,
+					 ts[ends[e]].c_ns);
+			active--;
+			start = 0;	/* less interference: the hint no longer holds */
+		}
 		lvl = level_add(hp, me);
 		res[o[i].i].rank = (unsigned int)i;
 		res[o[i].i].test = HG_RTA_TEST_UNI;
 		first = respond(me, &w, level_cmp(&hp), level_cmp(&lvl),
 				lvl.h ? lvl.h / me->t_ns : UINT64_MAX, start, steps, &res[o[i].i]);
-		/*
-		 * the next task's first window is at least this one's without
-		 * blocking, plus its own C + B (each task before it has a job in it)
-		 */
-		start = first && i + 1 < n ? hg_sat_add(first,
-				hg_sat_add(ts[o[i + 1].i].c_ns, ts[o[i + 1].i].b_ns)) : 0;
-		add_task(&w, o[i].i);
+		if (active)
+			charged(&res[o[i].i]);
+		/* the next task's v is at least this one's plus its C (respond()) */
+		start = first && i + 1 < n ? hg_sat_add(first, ts[o[i + 1].i].c_ns) : 0;
+		if (held && held[o[i].i].j_ns > me->j_ns && held[o[i].i].until > i + 1) {
+			jit[o[i].i] = held[o[i].i].j_ns;
+			active++;
+		}
+		hg_intf_add(&w, o[i].i, me->t_ns, jit[o[i].i], me->c_ns);
 		hp = lvl;
 		none += me->prio == HG_RTA_NO_PRIO;
 		tie |= i && ts[o[i - 1].i].prio == me->prio;
@@ -392,10 +381,16 @@ int hg_rta_fp(const struct hg_rta_task *ts, size_t n, struct hg_rta_result *res,
 			 tie || none ? HG_RTA_MIXED : HG_RTA_BY_PRIORITY;
 out:
 	free(o);
-	free(w.heap);
-	free(w.k);
-	free(w.holds);
+	free(jit);
+	free(ends);
+	hg_intf_free(&w);
 	return ret;
+}
+
+int hg_rta_fp(const struct hg_rta_task *ts, size_t n, struct hg_rta_result *res,
+	      enum hg_rta_order *order)
+{
+	return hg_rta_fp_held(ts, n, NULL, res, order);
 }
 
 double hg_rta_utilisation(const struct hg_rta_task *ts, size_t n)

@@ -106,6 +106,26 @@ int hg_rta_rank(const struct hg_rta_task *ts, size_t n, size_t *idx, enum hg_rta
 int hg_rta_fp(const struct hg_rta_task *ts, size_t n, struct hg_rta_result *res,
 	      enum hg_rta_order *order);
 
+/*
+ * A task's jobs held back by a lower task's section on a lock without a
+ * protocol (blocking.h): the tasks ranked below it and above rank @until
+ * take its release jitter as @j_ns (when larger than its own). j_ns 0:
+ * none.
+ */
+struct hg_rta_held {
+	uint64_t j_ns;
+	size_t until;
+};
+
+/*
+ * hg_rta_fp_held - hg_rta_fp() with @held (one per task, in the order of
+ * @ts; NULL: none). A task that sees a jitter of @held gets an upper
+ * bound (HG_RTA_UPPER) when it is schedulable, else HG_RTA_UNDECIDED
+ * (the test cannot show it schedulable), or unbounded as before.
+ */
+int hg_rta_fp_held(const struct hg_rta_task *ts, size_t n, const struct hg_rta_held *held,
+		   struct hg_rta_result *res, enum hg_rta_order *order);
+
 /* hg_rta_utilisation - sum of C / T. */
 double hg_rta_utilisation(const struct hg_rta_task *ts, size_t n);
 

@@ -21,6 +21,7 @@ struct rta_args {
 	const char *tasks;
 	bool json;
 	bool strict;
+	bool margin;
 	const char *overheads;
 	uint64_t cs_cost_ns;
 };
@@ -34,6 +35,10 @@ static const struct hg_opt rta_opts[] = {
 		  "options of a run)" },
 	{ .name = "json", .kind = HG_OPT_FLAG, .off = offsetof(struct rta_args, json),
 	  .help = "print one JSON object instead of text" },
+	{ .name = "margin", .kind = HG_OPT_FLAG, .off = offsetof(struct rta_args, margin),
+	  .help = "also how far the set is from the edge: the critical\n"
+		  "scaling factor of every C, the breakdown utilisation,\n"
+		  "and each task's largest C and slack" },
 	{ .name = "strict", .kind = HG_OPT_FLAG, .off = offsetof(struct rta_args, strict),
 	  .help = "exit with status 3 when a task is unschedulable\n"
 		  "(with the overheads, when given)" },
@@ -75,7 +80,10 @@ static const struct hg_cmdspec rta_spec = {
 		 "give each task on one CPU its blocking from the tasks below it (Buttazzo,\n"
 		 "Hard Real-Time Computing Systems, ch. 7): the priority-inheritance bound,\n"
 		 "the longest one section for protect, and no bound (none) when a task of\n"
-		 "a priority between can run; locks shared across CPUs are not covered.\n"
+		 "a priority between can run; that task between is charged the jobs the\n"
+		 "lock held back as the upper user's release jitter (J + L - C, L the busy\n"
+		 "period of the levels down to the lower user: an upper bound); locks\n"
+		 "shared across CPUs are not covered.\n"
 		 "CPU_PERIODIC and CPU-bound threads at a real-time priority never block:\n"
 		 "they are not analysed, and a task at or below one of them on its one CPU\n"
 		 "has no bound (\"unbounded\", unschedulable), one with other CPUs besides\n"
@@ -168,7 +176,7 @@ static int rta_main(int argc, char **argv)
 				s.task[i].rta.id);
 			break;
 		}
-	ret = hg_rta_report(stdout, &s, a.json, &unschedulable);
+	ret = hg_rta_report_margin(stdout, &s, a.json, a.margin, &unschedulable);
 	hg_taskset_free(&s);
 	if (ret == -EINVAL) {
 		fprintf(stderr, "hourglass: rta: a task has an execution time or period of 0\n");

@@ -11,6 +11,7 @@
 #include "analysis/cpuset.h"
 #include "analysis/edf.h"
 #include "analysis/hog.h"
+#include "analysis/margin.h"
 #include "analysis/partition.h"
 #include "analysis/rtamath.h"
 #include "analysis/taskset.h"
@@ -85,6 +86,18 @@ static void analyse_edf(const struct hg_taskset *s, const struct hg_rta_analysis
 	}
 }
 
+/*
+ * A task's CPU list, "-" when none is named: most sets name none, and the
+ * list walks every possible CPU (a set of 50,000 tasks printed twice).
+ */
+static char *task_cpus(const cpu_set_t *set, char *buf, size_t len)
+{
+	if (CPU_COUNT(set))
+		return hg_cpuset_format(set, buf, len);
+	snprintf(buf, len, "-");
+	return buf;
+}
+
 /* "CPU 0", "CPUs 0-1" or "one CPU" (none named). */
 static char *cpus_name(const struct hg_rta_group *g, char *buf, size_t len)
 {
@@ -143,11 +156,34 @@ static void print_group(FILE *f, const struct hg_taskset *s, const struct hg_rta
 	(void)s;
 }
 
+/* The line of a task charged the work a lock without a protocol holds back. */
+static void print_charged(FILE *f, unsigned int id, const struct hg_block *b,
+			  const struct hg_lock *locks)
+{
+	char a[32];
+
+	if (b->held_by_ns == UINT64_MAX)
+		fprintf(f, "# rta: thread %u: thread %u can wait for lock '%s' (none) while thread "
+			"%u, below this one, holds it, and the busy period that bounds that wait "
+			"does not end: the work it holds back has no bound here; --protocol "
+			"%s=inherit or protect bounds it\n", id, b->held_by, locks[b->held_lock].name,
+			b->held_low, locks[b->held_lock].name);
+	else
+		fprintf(f, "# rta: thread %u: thread %u can wait for lock '%s' (none) while thread "
+			"%u, below this one, holds it, and its jobs held back come at once: charged "
+			"as a release jitter of %s ms (the busy period of the levels at and above "
+			"the lock's lowest user, less its C), so the response is an upper bound\n",
+			id, b->held_by, locks[b->held_lock].name, b->held_low,
+			hg_format_ms3(b->held_by_ns, a, sizeof(a)));
+}
+
 void hg_print_blocking(FILE *f, unsigned int id, const struct hg_block *b,
 		       const struct hg_lock *locks)
 {
 	char a[32];
 
+	if (b->charged)
+		print_charged(f, id, b, locks);
 	switch (b->kind) {
 	case HG_BLOCK_NONE:
 		return;
@@ -265,8 +301,57 @@ static void print_overheads(FILE *f, const struct hg_taskset *s, const struct hg
 			hg_format_ms3(s->task[i].rta.d_ns, d, sizeof(d)), verdict(&ao->r[i]));
 }
 
+/* What rta --margin found (mg NULL: not asked for). */
+struct margins {
+	struct hg_rta_margin m;
+	uint64_t *max_c;	/* per task, when m.per_task */
+	const char *why;	/* not known: why */
+};
+
+/* The slack D - R of a task with a bound at or under D, else UINT64_MAX. */
+static uint64_t slack_of(const struct hg_rta_task *t, const struct hg_rta_result *r)
+{
+	if ((r->bound != HG_RTA_EXACT && r->bound != HG_RTA_UPPER) || r->response_ns > t->d_ns)
+		return UINT64_MAX;
+	return t->d_ns - r->response_ns;
+}
+
+static void print_margin(FILE *f, const struct hg_taskset *s, const struct hg_rta_analysis *an,
+			 const struct margins *mg)
+{
+	char a[32], b[32], c[32];
+	size_t i;
+
+	if (!mg->m.known) {
+		fprintf(f, "# rta: margin: none: %s\n", mg->why);
+		return;
+	}
+	if (mg->m.scaling >= 1)
+		fprintf(f, "# rta: margin: every C may grow by %.1f %%", (mg->m.scaling - 1) * 100);
+	else
+		fprintf(f, "# rta: margin: every C must shrink by %.1f %% for every task to be "
+			"schedulable", (1 - mg->m.scaling) * 100);
+	fprintf(f, " (critical scaling factor %.4f, breakdown utilisation %.4f; the lock "
+		"sections scaled with C, the test each task has, without overheads)\n",
+		mg->m.scaling, mg->m.breakdown);
+	for (i = 0; mg->m.per_task && i < s->n; i++) {
+		const struct hg_rta_task *t = &s->task[i].rta;
+		uint64_t sl = slack_of(t, &an->r[i]);
+
+		fprintf(f, "# rta: thread %u: margin: C up to %s ms (now %s ms, the others as they "
+			"are), slack %s ms\n", t->id, hg_format_ms3(mg->max_c[i], a, sizeof(a)),
+			hg_format_ms3(t->c_ns, b, sizeof(b)),
+			sl == UINT64_MAX ? "-" : hg_format_ms3(sl, c, sizeof(c)));
+	}
+	if (!mg->m.per_task && s->n > HG_MARGIN_MAX_TASKS)
+		fprintf(f, "# rta: margin: the largest C of each task is looked for in sets of up "
+			"to %d tasks (a bisection over the whole analysis for each)\n",
+			HG_MARGIN_MAX_TASKS);
+}
+
 static void print_text(FILE *f, const struct hg_taskset *s, const struct hg_rta_analysis *an,
-		       const struct hg_rta_analysis *ao, const struct edf *e, const uint32_t *by)
+		       const struct hg_rta_analysis *ao, const struct edf *e, const uint32_t *by,
+		       const struct margins *mg)
 {
 	const struct hg_rta_result *r = an->r;
 	char a[32], b[32], c[32], d[32], j[32], bl[32], sl[40], cl[256];
@@ -278,7 +363,7 @@ static void print_text(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 			r[i].response_ns == UINT64_MAX ? "" : "ms",
 			hg_format_ms3(s->task[i].rta.d_ns, b, sizeof(b)), verdict(&r[i]),
 			hg_rta_test_name(r[i].test),
-			hg_cpuset_format(&s->task[i].rta.cpus, cl, sizeof(cl)));
+			task_cpus(&s->task[i].rta.cpus, cl, sizeof(cl)));
 	fprintf(f, "# rta: fixed-priority preemptive response-time analysis, order: %s\n",
 		hg_rta_order_name(an->order));
 	fprintf(f, "# %-6s %-4s %-24s %-26s %8s %8s %8s %8s %8s %6s %9s %9s  %-13s %-12s %s\n",
@@ -303,7 +388,7 @@ static void print_text(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 			r[i].test == HG_RTA_TEST_NONE ? "NOT-COVERED" :
 			r[i].bound == HG_RTA_UNDECIDED ? "UNDECIDED" :
 			r[i].schedulable ? "schedulable" : "UNSCHEDULABLE",
-			hg_rta_test_name(r[i].test), hg_cpuset_format(&t->cpus, cl, sizeof(cl)));
+			hg_rta_test_name(r[i].test), task_cpus(&t->cpus, cl, sizeof(cl)));
 	}
 	for (i = 0; i < an->ngroups; i++)
 		print_group(f, s, &an->g[i]);
@@ -312,6 +397,8 @@ static void print_text(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 		hg_print_blocking(f, s->task[i].rta.id, &an->blk[i], s->locks);
 	if (ao)
 		print_overheads(f, s, an, ao);
+	if (mg)
+		print_margin(f, s, an, mg);
 	if (e->any_resv)
 		fprintf(f, "# edf: reservations take %.3f CPUs of the admission limit %.3f "
 			"(%u CPUs x %" PRIu64 "/%" PRIu64 " us): %s\n", e->bandwidth, e->limit,
@@ -321,7 +408,7 @@ static void print_text(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 
 static void print_json(FILE *f, const struct hg_taskset *s, const struct hg_rta_task *k,
 		       const struct hg_rta_analysis *an, const struct hg_rta_analysis *ao,
-		       const struct edf *e, const uint32_t *by)
+		       const struct edf *e, const uint32_t *by, const struct margins *mg)
 {
 	const struct hg_rta_result *r = an->r;
 	struct hg_json j;
@@ -358,6 +445,16 @@ static void print_json(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 		hg_json_u64(&j, "lock_blocking_ns", an->blk[i].b_ns);
 		hg_json_string(&j, "blocking", hg_block_kind_name(an->blk[i].kind));
 		hg_json_bool(&j, "unbounded", r[i].bound == HG_RTA_UNBOUNDED);
+		if (an->blk[i].charged) {
+			hg_json_u64(&j, "held_back_by", an->blk[i].held_by);
+			if (an->blk[i].held_by_ns == UINT64_MAX)
+				hg_json_null(&j, "held_back_jitter_ns");
+			else
+				hg_json_u64(&j, "held_back_jitter_ns", an->blk[i].held_by_ns);
+		} else {
+			hg_json_null(&j, "held_back_by");
+			hg_json_null(&j, "held_back_jitter_ns");
+		}
 		if (by[i])
 			hg_json_u64(&j, "kept_out_by", s->hogs[by[i] - 1].id);
 		else
@@ -368,8 +465,16 @@ static void print_json(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 			hg_json_null(&j, "response_ns");
 		hg_json_string(&j, "bound", hg_rta_bound_name(r[i].bound));
 		hg_json_bool(&j, "schedulable", r[i].schedulable);
+		if (slack_of(t, &r[i]) != UINT64_MAX)
+			hg_json_u64(&j, "slack_ns", slack_of(t, &r[i]));
+		else
+			hg_json_null(&j, "slack_ns");
+		if (mg && mg->m.per_task)
+			hg_json_u64(&j, "max_c_ns", mg->max_c[i]);
+		else
+			hg_json_null(&j, "max_c_ns");
 		hg_json_string(&j, "test", hg_rta_test_name(r[i].test));
-		hg_json_string(&j, "cpus", hg_cpuset_format(&t->cpus, cl, sizeof(cl)));
+		hg_json_string(&j, "cpus", task_cpus(&t->cpus, cl, sizeof(cl)));
 		if (ao && ao->r[i].response_ns != UINT64_MAX)
 			hg_json_u64(&j, "response_overheads_ns", ao->r[i].response_ns);
 		else
@@ -382,6 +487,21 @@ static void print_json(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 	}
 	hg_json_close(&j);
 	hg_print_overheads_json(&j, ao ? &s->ovh : NULL);
+	if (mg) {
+		hg_json_row_obj(&j, "margin");
+		if (mg->m.known) {
+			hg_json_num(&j, "scaling_factor", mg->m.scaling, 6);
+			hg_json_num(&j, "breakdown_utilisation", mg->m.breakdown, 6);
+			hg_json_null(&j, "why");
+		} else {
+			hg_json_null(&j, "scaling_factor");
+			hg_json_null(&j, "breakdown_utilisation");
+			hg_json_string(&j, "why", mg->why);
+		}
+		hg_json_close(&j);
+	} else {
+		hg_json_null(&j, "margin");
+	}
 	hg_json_arr(&j, "groups");
 	for (i = 0; i < an->ngroups; i++) {
 		const struct hg_rta_group *g = &an->g[i];
@@ -444,12 +564,42 @@ static int analyse_overheads(const struct hg_taskset *s, const struct hg_rta_tas
 	return ret;
 }
 
+/* The margins of @s into @mg, @by the tasks kept out by a thread that never blocks. */
+static int find_margins(const struct hg_taskset *s, const struct hg_rta_task *k,
+			const struct hg_rta_analysis *an, const uint32_t *by, struct margins *mg)
+{
+	size_t i;
+
+	mg->why = NULL;
+	for (i = 0; i < s->n && !mg->why; i++)
+		if (by[i])
+			mg->why = "a thread that never blocks keeps a task out at any scale";
+		else if (an->r[i].test == HG_RTA_TEST_NONE)
+			mg->why = "a task no test here covers";
+	if (mg->why) {
+		memset(&mg->m, 0, sizeof(mg->m));
+		return 0;
+	}
+	mg->max_c = calloc(s->n ? s->n : 1, sizeof(*mg->max_c));
+	if (!mg->max_c)
+		return -ENOMEM;
+	mg->why = "no scale of the C makes every task schedulable";
+	return hg_rta_margin(k, s->n, s->locks, s->nlocks, &mg->m, mg->max_c);
+}
+
 int hg_rta_report(FILE *f, const struct hg_taskset *s, bool json, size_t *unschedulable)
+{
+	return hg_rta_report_margin(f, s, json, false, unschedulable);
+}
+
+int hg_rta_report_margin(FILE *f, const struct hg_taskset *s, bool json, bool margin,
+			 size_t *unschedulable)
 {
 	struct hg_rta_task *k = hg_taskset_rta(s);
 	uint32_t *by = calloc(s->n ? s->n : 1, sizeof(*by));
 	struct hg_rta_analysis an = { 0 }, ao = { 0 };
 	bool ovh = hg_overheads_any(&s->ovh);
+	struct margins mg = { 0 };
 	struct edf e;
 	int ret;
 
@@ -474,13 +624,16 @@ int hg_rta_report(FILE *f, const struct hg_taskset *s, bool json, size_t *unsche
 		for (*unschedulable = 0, i = 0; i < s->n; i++)
 			*unschedulable += !(ovh ? ao.r[i].schedulable : an.r[i].schedulable);
 	}
+	if (!ret && margin)
+		ret = find_margins(s, k, &an, by, &mg);
 	if (!ret) {
 		analyse_edf(s, &an, &e);
 		if (json)
-			print_json(f, s, k, &an, ovh ? &ao : NULL, &e, by);
+			print_json(f, s, k, &an, ovh ? &ao : NULL, &e, by, margin ? &mg : NULL);
 		else
-			print_text(f, s, &an, ovh ? &ao : NULL, &e, by);
+			print_text(f, s, &an, ovh ? &ao : NULL, &e, by, margin ? &mg : NULL);
 	}
+	free(mg.max_c);
 	hg_rta_analysis_free(&an);
 	hg_rta_analysis_free(&ao);
 	free(by);

@@ -37,6 +37,18 @@ char *hg_rta_response_str(const struct hg_rta_result *r, char *buf, size_t len);
 int hg_rta_report(FILE *f, const struct hg_taskset *s, bool json, size_t *unschedulable);
 
 /*
+ * hg_rta_report_margin - hg_rta_report(), and with @margin how far the set
+ * is from the edge (margin.h): "# rta: margin: every C may grow by <p> %
+ * (critical scaling factor <l>, breakdown utilisation <u>; ...)" or "...
+ * must shrink by <p> % ...", or "# rta: margin: none: <why>", and per task
+ * "# rta: thread <n>: margin: C up to <ms> ms (now <ms> ms, ...), slack
+ * <ms> ms"; in JSON "margin" (null without @margin) and each task's
+ * max_c_ns. Returns as hg_rta_report() does.
+ */
+int hg_rta_report_margin(FILE *f, const struct hg_taskset *s, bool json, bool margin,
+			 size_t *unschedulable);
+
+/*
  * hg_print_blocking - one "# rta: thread <n>: blocking ..." line for
  * @b, the blocking from the locks @locks of the task of id @id: its
  * bound in ms and which, or why there is none; nothing for HG_BLOCK_NONE

@@ -213,7 +213,13 @@ START_TEST(test_demo_protocols)
 		  { HG_BLOCK_INHERIT, HG_BLOCK_INHERIT, HG_BLOCK_NONE } },
 		{ HG_LOCK_PROTECT, { 2500, 6500, 7000 },
 		  { HG_BLOCK_CEILING, HG_BLOCK_CEILING, HG_BLOCK_NONE } },
-		{ HG_LOCK_NONE, { 0, 5000, 7000 },
+		/*
+		 * M sits between H, which waits for L without a protocol, and L:
+		 * H's jobs held back come at once, charged to M as a release
+		 * jitter of the three's busy period (7 ms) less H's C: 6 ms, an
+		 * upper bound (it was 5 ms, exact, as if H came as released)
+		 */
+		{ HG_LOCK_NONE, { 0, 6000, 7000 },
 		  { HG_BLOCK_UNBOUNDED, HG_BLOCK_NONE, HG_BLOCK_NONE } },
 	};
 	struct hg_lock lock = { .name = "L", .protocol = want[_i].protocol };
@@ -234,7 +240,10 @@ START_TEST(test_demo_protocols)
 			ck_assert(!an.r[i].schedulable);
 			ck_assert_uint_eq(an.r[i].response_ns, UINT64_MAX);
 		} else {
-			ck_assert_int_eq(an.r[i].bound, HG_RTA_EXACT);
+			ck_assert_int_eq(an.r[i].bound, an.blk[i].charged ? HG_RTA_UPPER :
+					 HG_RTA_EXACT);
+			ck_assert(an.blk[i].charged == (want[_i].protocol == HG_LOCK_NONE &&
+							i == 1));
 			ck_assert_uint_eq(an.r[i].response_ns, want[_i].r[i] * 1000);
 			ck_assert(an.r[i].schedulable);
 		}

@@ -197,6 +197,124 @@ START_TEST(test_random_sound)
 }
 END_TEST
 
+/*
+ * A window's workload W_i(L), for the reference below, and for the sets of
+ * test_least_fixed_point, worked by hand: the first, 2/4, 1/4, 2/4, 1/9 ms
+ * rate-monotonic on two CPUs, the third responding in 3 ms. At R = 3.999999
+ * ms the fourth's cap is R - 1 ms + 1 ns = 3 ms; W = 2 (span 3.999999),
+ * 1 and 2 + 0.999999 (span 4.999999, one whole job and part of the next);
+ * 1 + floor(5.999999 / 2) = 3.999999 <= R, and the plain iteration from
+ * 1 ms reaches nothing smaller. The old walk galloped to 5.999999 ms.
+ */
+static uint64_t ref_w(const struct hg_rta_task *i, uint64_t r, uint64_t L)
+{
+	uint64_t span = L + r - i->c_ns, rest = span % i->t_ns;
+
+	return span / i->t_ns * i->c_ns + (rest < i->c_ns ? rest : i->c_ns);
+}
+
+/*
+ * The least R >= C with C + floor(sum of min(W_i(R), R - C + 1) / m) <= R,
+ * by plain iteration (a nanosecond a step where it crawls), or 0 past
+ * @limit. @hp, @rhp: the tasks above and their responses.
+ */
+static uint64_t ref_lfp(const struct hg_rta_task *hp, const uint64_t *rhp, size_t nhp,
+			const struct hg_rta_task *k, unsigned int m, uint64_t limit)
+{
+	uint64_t R = k->c_ns, next;
+	size_t j;
+
+	for (;;) {
+		unsigned __int128 sum = 0;
+
+		for (j = 0; j < nhp; j++) {
+			uint64_t w = ref_w(&hp[j], rhp[j], R), cap = R - k->c_ns + 1;
+
+			sum += w < cap ? w : cap;
+		}
+		next = k->c_ns + (uint64_t)(sum / m);
+		if (next <= R)
+			return R;
+		if (next > limit)
+			return 0;
+		R = next;
+	}
+}
+
+START_TEST(test_least_fixed_point)
+{
+	static const struct ms_task a[] = {
+		TASK(2, 4, 0, 0, 0, NONE), TASK(1, 4, 0, 0, 0, NONE), TASK(2, 4, 0, 0, 0, NONE),
+		TASK(1, 9, 0, 0, 0, NONE),
+	}, b[] = {
+		TASK(12, 21, 0, 0, 0, NONE), TASK(2, 23, 0, 0, 0, NONE),
+		TASK(18, 23, 0, 0, 0, NONE), TASK(6, 27, 0, 0, 0, NONE),
+	};
+	struct hg_rta_task ts[4];
+	struct hg_rta_result r[4];
+
+	to_tasks(a, 4, ts);
+	ck_assert_int_eq(hg_rta_global(ts, 4, 2, r, NULL), 0);
+	ck_assert_int_eq(r[3].bound, HG_RTA_UPPER);
+	ck_assert_uint_eq(r[3].response_ns, 4 * MS - 1);	/* it was 5.999999 ms */
+	to_tasks(b, 4, ts);
+	ck_assert_int_eq(hg_rta_global(ts, 4, 2, r, NULL), 0);
+	ck_assert_uint_eq(r[2].response_ns, 20 * MS);
+	ck_assert_int_eq(r[3].bound, HG_RTA_UPPER);		/* it was undecided */
+	ck_assert(r[3].schedulable);
+	ck_assert_uint_eq(r[3].response_ns, 20 * MS);
+}
+END_TEST
+
+/*
+ * Random sets of 5 to 7 tasks on 2 and 3 CPUs, in whole tenths of a ms:
+ * every response is the least fixed point that plain iteration finds.
+ */
+START_TEST(test_random_least)
+{
+	uint64_t seed = 0x6c66702e676cULL + (uint64_t)_i;
+	unsigned int k, compared = 0;
+
+	for (k = 0; k < 300; k++) {
+		struct hg_rta_task ts[7], byrank[7];
+		struct hg_rta_result r[7];
+		uint64_t resp[7];
+		size_t n = 5 + rnd(&seed) % 3, i, idx[7];
+		unsigned int m = 2 + (unsigned int)(rnd(&seed) % 2);
+
+		for (i = 0; i < n; i++) {
+			uint64_t t = (10 + rnd(&seed) % 290) * MS / 10;
+			uint64_t c = (1 + rnd(&seed) % (t * 10 / MS - 1)) * MS / 10;
+
+			ts[i] = (struct hg_rta_task){ .id = (unsigned int)i, .c_ns = c, .t_ns = t,
+				.d_ns = t, .prio = (int32_t)(n - i) };
+		}
+		ck_assert_int_eq(hg_rta_global(ts, n, m, r, NULL), 0);
+		ck_assert_int_eq(hg_rta_rank(ts, n, idx, NULL), 0);
+		for (i = 0; i < n; i++) {
+			const struct hg_rta_task *me = &ts[idx[i]];
+			uint64_t want;
+
+			byrank[i] = *me;
+			if (i && resp[i - 1] == 0)
+				break;	/* no bound above: none asked below */
+			want = n <= m ? me->c_ns : ref_lfp(byrank, resp, i, me, m, me->d_ns);
+			resp[i] = want;
+			if (!want) {
+				ck_assert(!r[idx[i]].schedulable);
+				continue;
+			}
+			ck_assert_msg(r[idx[i]].schedulable && r[idx[i]].response_ns == want,
+				      "set %u rank %zu: %llu, the least fixed point is %llu", k, i,
+				      (unsigned long long)r[idx[i]].response_ns,
+				      (unsigned long long)want);
+			compared++;
+		}
+	}
+	ck_assert_uint_gt(compared, 500);
+}
+END_TEST
+
 /* ---------------------------------------------------------- partition */
 
 static void on_cpus(struct hg_rta_task *t, int lo, int hi)
@@ -405,6 +523,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_schedcat_set);
 	tcase_add_test(tc, test_not_covered_by_the_test);
 	tcase_add_loop_test(tc, test_random_sound, 0, 4);
+	tcase_add_test(tc, test_least_fixed_point);
+	tcase_add_loop_test(tc, test_random_least, 0, 4);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("partition");
 	tcase_add_test(tc, test_partition_pinned);

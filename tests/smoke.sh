@@ -1188,19 +1188,39 @@ demo="-n 3 -t 0 -p FIFO:80 -w PERIODIC 1ms 10ms --cpu 0 --cs L 0.5ms
 "$HG" rta $demo --protocol L=protect >"$TMP/rta-protect" 2>&1
 if grep -qx 'rta: thread 0 response unbounded deadline 10.000ms unschedulable test uniprocessor cpus 0' "$TMP/rta-none" &&
    grep -q '^# rta: thread 0: blocking unbounded: lock .L. has no protocol' "$TMP/rta-none" &&
-   grep -qx 'rta: thread 1 response 5.000ms deadline 10.000ms schedulable test uniprocessor cpus 0' "$TMP/rta-none" &&
+   grep -qx 'rta: thread 1 response 6.000ms deadline 10.000ms schedulable test uniprocessor cpus 0' "$TMP/rta-none" &&
+   grep -q "^# rta: thread 1: thread 0 can wait for lock 'L' (none) while thread 2, below this one, holds it, .* 6.000 ms" "$TMP/rta-none" &&
    grep -qx 'rta: thread 0 response 2.500ms deadline 10.000ms schedulable test uniprocessor cpus 0' "$TMP/rta-inherit" &&
    grep -qx 'rta: thread 1 response 6.500ms deadline 10.000ms schedulable test uniprocessor cpus 0' "$TMP/rta-inherit" &&
    grep -q '^# rta: thread 0: blocking 1.500 ms .*(ceiling bound' "$TMP/rta-protect"; then
-	ok "rta --cs: unbounded without a protocol, 2.5 ms and 6.5 ms with inherit or protect"
+	ok "rta --cs: unbounded without a protocol (M charged H's held-back jobs), 2.5 ms and 6.5 ms with inherit or protect"
 else
-	fail "rta --cs" "$(grep 'rta: thread 0' "$TMP/rta-none" "$TMP/rta-inherit" | tr '\n' ' ')"
+	fail "rta --cs" "$(grep 'rta: thread [01]' "$TMP/rta-none" "$TMP/rta-inherit" | tr '\n' ' ')"
 fi
+# a task between a lock's users without a protocol: a schedule from offsets 1, 3, 0 ms
+# gives thread 1 5 ms; its bound is 11 ms, an upper bound, with the reason
+printf 'lock K none\nC=2ms T=4ms P=FIFO:30 CS=K:1ms\nC=1ms T=100ms P=FIFO:20\nC=4ms T=100ms P=FIFO:10 CS=K:3ms\n' >"$TMP/mid.tasks"
+"$HG" rta --tasks "$TMP/mid.tasks" >"$TMP/mid.out" 2>&1 &&
+	"$HG" rta --tasks "$TMP/mid.tasks" --json >"$TMP/mid.json" 2>>"$TMP/mid.out" &&
+	grep -qx 'rta: thread 1 response 11.000ms deadline 100.000ms schedulable test uniprocessor cpus -' "$TMP/mid.out" &&
+	grep -q '"held_back_by": 0' "$TMP/mid.json" &&
+	grep -q '"held_back_jitter_ns": 9000000' "$TMP/mid.json" &&
+	ok "rta: a task between a lock's users without a protocol is charged the held-back jobs" ||
+	fail "rta mid.txt" "$(head -3 "$TMP/mid.out")"
 printf 'lock L inherit\nC=1ms T=10ms P=FIFO:80 CPU=0 CS=L:0.5ms\nC=4ms T=10ms P=FIFO:50 CPU=0\nC=2ms T=20ms P=FIFO:10 CPU=1 CS=L:1.5ms\n' >"$TMP/locks.tasks"
 "$HG" rta --tasks "$TMP/locks.tasks" --json >"$TMP/rta-locks.json" 2>"$TMP/err" &&
 	grep -q '"shared_lock": "L"' "$TMP/rta-locks.json" &&
 	ok "rta --tasks with a lock across CPUs: not covered, said so" ||
 	fail "rta --tasks CS=" "$(head -2 "$TMP/err")"
+# --margin: the paper's set may grow by 32 / 29 (10.3 %); the first's C up to 3.75 ms
+printf 'C=3ms T=8ms\nC=17ms T=33ms\n' >"$TMP/margin.tasks"
+"$HG" rta --tasks "$TMP/margin.tasks" --margin >"$TMP/margin.out" 2>&1 &&
+	"$HG" rta --tasks "$TMP/margin.tasks" --margin --json >"$TMP/margin.json" 2>>"$TMP/margin.out" &&
+	grep -q '^# rta: margin: every C may grow by 10.3 % (critical scaling factor 1.1034, breakdown utilisation 0.9822' "$TMP/margin.out" &&
+	grep -qx '# rta: thread 0: margin: C up to 3.750 ms (now 3.000 ms, the others as they are), slack 5.000 ms' "$TMP/margin.out" &&
+	grep -q '"max_c_ns": 3750000' "$TMP/margin.json" &&
+	ok "rta --margin: the critical scaling factor, the breakdown utilisation, each task's largest C" ||
+	fail "rta --margin" "$(grep margin "$TMP/margin.out" | head -2)"
 "$HG" rta -n 2 -w PERIODIC 1ms 10ms -t 0 --cs L 0.5ms >/dev/null 2>"$TMP/err" &&
 	grep -q "warning: lock 'L' is used by thread 0 only" "$TMP/err" &&
 	ok "rta: a warning for a lock one thread uses" || fail "rta lonely lock" "$(cat "$TMP/err")"
@@ -1935,7 +1955,7 @@ else
 		"$J/rta2.json" "$J/rta3.json" "$J/rta4.json"
 	"$HG" rta --tasks "$HERE/fuzz/corpus/taskfile/locks" --json >"$J/rta5.json"
 	validate "rta --json with locks (inherit, protect, across CPUs) and overheads" rta \
-		"$J/rta5.json" "$TMP/rta-locks.json" "$TMP/rta-ovh.json"
+		"$J/rta5.json" "$TMP/rta-locks.json" "$TMP/rta-ovh.json" "$TMP/mid.json" "$TMP/margin.json"
 	validate "summary --json with --cs-cost" summary "$TMP/ovh.json"
 	if [ -f "$TMP/hog.json" ]; then
 		validate "summary --json with a CPU_PERIODIC thread above a PERIODIC one" summary \
