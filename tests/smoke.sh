@@ -1117,6 +1117,15 @@ if grep -q '^# rta: overheads charged to each job: 2 switches of 3.210 us and a 
 else
 	fail "rta --overheads" "$(grep overheads "$TMP/rta-ovh" | head -3 | tr '\n' ' ')"
 fi
+# a ctxcost document from a machine that was not quiet: one line says so
+sed 's/"quiet": true/"quiet": false/' "$HERE/fixtures/ctxcost.json" >"$TMP/noisy.json"
+# shellcheck disable=SC2086
+"$HG" rta $demo --overheads "$TMP/noisy.json" >/dev/null 2>"$TMP/err" &&
+	[ "$(grep -c 'not quiet' "$TMP/err")" = 1 ] &&
+	grep -q "^hourglass: rta: warning: $TMP/noisy.json: measured on a machine that was not quiet" "$TMP/err" &&
+	! "$HG" rta $demo --overheads "$HERE/fixtures/ctxcost.json" 2>&1 >/dev/null | grep -q 'not quiet' &&
+	ok "rta --overheads: a warning for costs measured on a machine that was not quiet" ||
+	fail "rta --overheads not quiet" "$(cat "$TMP/err")"
 if "$HG" -n 1 -d 100ms -w PERIODIC 1ms 10ms --cs-cost 5us -x -o "$TMP/ovh.hgt" \
 	--json "$TMP/ovh.json" >"$TMP/out" 2>"$TMP/err" &&
    grep -q '^# predicted: overheads charged to each job: 2 switches of 5.000 us: C + 10.000 us (from --cs-cost)' "$TMP/out" &&
