@@ -1846,8 +1846,12 @@ else
 	validate "rta --json (one CPU, pinned, global, not covered)" rta "$J/rta1.json" \
 		"$J/rta2.json" "$J/rta3.json" "$J/rta4.json"
 	"$HG" rta --tasks "$HERE/fuzz/corpus/taskfile/locks" --json >"$J/rta5.json"
-	validate "rta --json with locks (inherit, protect, across CPUs) and overheads" rta \
-		"$J/rta5.json" "$TMP/rta-locks.json" "$TMP/rta-ovh.json"
+	# a lock without a protocol and a task between: blocking without a bound
+	printf 'lock L none\nC=1ms T=10ms CPU=1 CS=L:0.5ms\nC=4ms T=10ms CPU=1\nC=2ms T=20ms CPU=1 CS=L:1.5ms\n' \
+		>"$J/tasks6"
+	"$HG" rta --tasks "$J/tasks6" --json >"$J/rta6.json"
+	validate "rta --json with locks (inherit, protect, none, across CPUs) and overheads" rta \
+		"$J/rta5.json" "$J/rta6.json" "$TMP/rta-locks.json" "$TMP/rta-ovh.json"
 	validate "summary --json with --cs-cost" summary "$TMP/ovh.json"
 	if [ -f "$TMP/hog.json" ]; then
 		validate "summary --json with a CPU_PERIODIC thread above a PERIODIC one" summary \
@@ -1900,6 +1904,16 @@ else
 	if /usr/bin/python3 "$HERE/json-validate.py" "$SCHEMAS" summary "$J/bad.json" >/dev/null
 	then fail "schema: a broken document" "accepted"
 	else ok "schema: a broken document is refused"; fi
+	# and two fields that contradict each other
+	sed 's/"b_ns": null, "lock_blocking_ns": null, "blocking": "unbounded"/"b_ns": 0, "lock_blocking_ns": 0, "blocking": "unbounded"/' \
+		"$J/rta6.json" >"$J/bad.json"
+	if ! grep -q '"lock_blocking_ns": 0, "blocking": "unbounded"' "$J/bad.json"; then
+		fail "schema: contradicting fields" "no unbounded blocking in rta --json"
+	elif /usr/bin/python3 "$HERE/json-validate.py" "$SCHEMAS" rta "$J/bad.json" >"$TMP/valid" 2>&1
+	then fail "schema: contradicting fields" "accepted"
+	else grep -q '"blocking": "unbounded" with "lock_blocking_ns": 0' "$TMP/valid" &&
+		ok "schema: \"blocking\": \"unbounded\" with \"lock_blocking_ns\": 0 is refused" ||
+		fail "schema: contradicting fields" "$(head -2 "$TMP/valid")"; fi
 fi
 
 # every picture drawn above: no two of its texts overlap (boxes from font size
