@@ -303,10 +303,10 @@ rc=$?
 	fail "ctxcost --append" "$(head -1 "$TMP/err"; ls "$TMP/cc")"
 # one trial gives no interval, and says how many the method needs; one
 # trial it is, also when a loaded CPU left it without a voluntary switch
-{ grep -q '^voluntary switch: median [0-9.]* us (no 95 % CI from 1 trial: bootstrap needs 6), mean [0-9.]* us (no 95 % CI from 1 trial: Student t needs 2); ' "$TMP/out" ||
+{ grep -q '^voluntary switch: median [0-9.]* us (no 95 % CI from 1 trial: bootstrap needs 6), mean [0-9.]* us (no 95 % CI from 1 trial: bootstrap needs 6); ' "$TMP/out" ||
 	grep -q '^voluntary switch: none seen$' "$TMP/out"; } &&
 	[ "$(grep -c '^  *[0-9][0-9]* ' "$TMP/out")" = 1 ] &&
-	grep -q '^switches per second: [0-9.]* /s (no 95 % CI from 1 trial: Student t needs 2)$' "$TMP/out" &&
+	grep -q '^switches per second: [0-9.]* /s (no 95 % CI from 1 trial: bootstrap needs 6)$' "$TMP/out" &&
 	ok "ctxcost --trials 1: no interval" || fail "ctxcost --trials 1" "$(grep switch "$TMP/out")"
 
 # cachecost: one tiny pair, every output
@@ -1916,18 +1916,31 @@ else
 		fail "schema: contradicting fields" "$(head -2 "$TMP/valid")"; fi
 fi
 
-# every picture drawn above: no two of its texts overlap (boxes from font size
-# and length, as the pictures are laid out)
+# every picture drawn above: no two of its texts overlap, and none is under
+# a line or a bar (boxes from font size and length, as the pictures are
+# laid out)
 if [ -x /usr/bin/python3 ]; then
 	n=$(ls "$TMP"/*.svg 2>/dev/null | wc -l)
 	if [ "$n" -ge 8 ] && /usr/bin/python3 "$HERE/svg-text.py" "$TMP"/*.svg >"$TMP/overlap" 2>&1
-	then ok "pictures: no two texts overlap ($n pictures)"
-	else fail "pictures: texts overlap ($n pictures)" "$(head -3 "$TMP/overlap")"; fi
+	then ok "pictures: no two texts overlap, none under a line or bar ($n pictures)"
+	else fail "pictures: texts overlap, or lie under a line or bar ($n pictures)" "$(head -3 "$TMP/overlap")"; fi
 	printf '<svg><style>text{font-size:12px}</style><text x="10" y="20">median</text>'\
 '<text x="14" y="22">p99</text></svg>\n' >"$TMP/overlap.svg.txt"
 	if /usr/bin/python3 "$HERE/svg-text.py" "$TMP/overlap.svg.txt" >/dev/null
 	then fail "pictures: the overlap check" "passed two texts drawn over each other"
 	else ok "pictures: the overlap check finds two texts drawn over each other"; fi
+	# a mark's line through an overflow bar's count, a bar over a label
+	printf '<svg><style>text{font-size:11px}</style><text x="740" y="155" text-anchor="middle">286</text>'\
+'<line class="mark p99" x1="740" y1="435" x2="740" y2="105"/>'\
+'<text x="20" y="50">p99</text><rect x="25" y="30" width="10" height="100"/></svg>\n' >"$TMP/under.svg.txt"
+	/usr/bin/python3 "$HERE/svg-text.py" "$TMP/under.svg.txt" >"$TMP/overlap"
+	[ "$(grep -c ' is under the line ' "$TMP/overlap")" = 1 ] &&
+		[ "$(grep -c ' is under the rectangle ' "$TMP/overlap")" = 1 ] &&
+		ok "pictures: the overlap check finds a label under a line and under a bar" ||
+		fail "pictures: the overlap check of lines and bars" "$(cat "$TMP/overlap")"
+	/usr/bin/python3 "$HERE/palette.py" check "$HERE/../svg/svg.c" >"$TMP/palette" 2>&1 &&
+		ok "pictures: every two colours told apart, with normal vision and three kinds of colour blindness" ||
+		fail "pictures: palette" "$(head -3 "$TMP/palette")"
 else
 	skip "pictures: overlapping texts" "needs /usr/bin/python3"
 fi
