@@ -91,11 +91,11 @@ static double pct(uint64_t part, uint64_t whole)
  */
 static uint64_t counted_ns(const struct hg_trace *t, const struct hg_cpu_noise *k)
 {
-	uint64_t seen = k->busy_ns + k->steal_ns;
+	uint64_t seen = k->busy_ns + k->steal_ns, all = seen + k->idle_ns;
 
-	if (t->noise_idle && seen + k->idle_ns)
-		return seen + k->idle_ns;
-	return seen > t->noise_window_ns ? seen : t->noise_window_ns;
+	if (!t->noise_idle || !all)	/* an older file, or counters that stood still */
+		return seen > t->noise_window_ns ? seen : t->noise_window_ns;
+	return all;
 }
 
 int hg_noise_compute_recv(const struct hg_noise_recv *rv, struct hg_noise *nz)
