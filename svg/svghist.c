@@ -258,6 +258,38 @@ static void count_box(const struct hg_svg_hist *h, const struct hlayout *l, size
 	box[3] = y + 0.2 * 11;
 }
 
+/* How many marks of @mk but @self stand under [@x0, @x1]. */
+static size_t covered(const struct mark *mk, size_t n, size_t self, double x0, double x1)
+{
+	size_t i, c = 0;
+
+	for (i = 0; i < n; i++)
+		c += i != self && mk[i].x > x0 - 1 && mk[i].x < x1 + 1;
+	return c;
+}
+
+/*
+ * The side of mark @k's label: the right, where it has room clear of the
+ * overflow bars, unless it would stand over more of the other marks than
+ * on the left, where there is room too (two labels facing each other over
+ * their marks cannot both be clear of the other's line).
+ */
+static void place_label(const struct hg_svg_hist *h, const struct hlayout *l, struct mark *mk,
+			size_t n, size_t k)
+{
+	struct mark *p = &mk[k];
+	double w = hg_svg_text_px(strlen(p->lab) + strlen(h->unit), 11), lx;
+	bool right_room = p->x + 3 + w <= (l->slot_x ? l->slot_x - 4 : WIDTH - 4);
+
+	p->left = !right_room;
+	if (right_room && p->x - 3 - w >= LEFT + 2 &&
+	    covered(mk, n, k, p->x - 3 - w, p->x - 3) < covered(mk, n, k, p->x + 3, p->x + 3 + w))
+		p->left = true;
+	lx = p->left && l->slot_x && p->x > l->slot_x ? l->slot_x - 1 : p->x;
+	p->lx0 = p->left ? lx - 3 - w : lx + 3;
+	p->lx1 = p->left ? lx - 3 : lx + 3 + w;
+}
+
 /* The marks that fall on the axis or on an overflow bar, into @mk; how many. */
 static size_t gather_marks(const struct hg_svg_hist *h, const struct hlayout *l,
 			   struct mark *mk)
@@ -267,7 +299,7 @@ static size_t gather_marks(const struct hg_svg_hist *h, const struct hlayout *l,
 
 	for (k = 0; k < h->nseries; k++) {
 		for (m = 0; m < 2; m++) {
-			double v = m ? h->series[k].p99 : h->series[k].median, w, lx;
+			double v = m ? h->series[k].p99 : h->series[k].median;
 			struct mark *p = &mk[n];
 
 			if (!isfinite(v) || v < l->x.lo || (v > l->x.hi && !l->slot_x))
@@ -278,15 +310,11 @@ static size_t gather_marks(const struct hg_svg_hist *h, const struct hlayout *l,
 			       hg_svg_map(&l->x, v);
 			snprintf(p->lab, sizeof(p->lab), v >= 1e4 ? "%s %.0f " : "%s %.4g ",
 				 m ? "p99" : "median", v);
-			w = hg_svg_text_px(strlen(p->lab) + strlen(h->unit), 11);
-			/* the label on the side with room, clear of the overflow bars */
-			p->left = p->x + 3 + w > (l->slot_x ? l->slot_x - 4 : WIDTH - 4);
-			lx = p->left && l->slot_x && p->x > l->slot_x ? l->slot_x - 1 : p->x;
-			p->lx0 = p->left ? lx - 3 - w : lx + 3;
-			p->lx1 = p->left ? lx - 3 : lx + 3 + w;
 			n++;
 		}
 	}
+	for (k = 0; k < n; k++)
+		place_label(h, l, mk, n, k);
 	return n;
 }
 
