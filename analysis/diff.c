@@ -50,6 +50,11 @@ static int on_samples(const struct hg_diff_dist *da, const struct hg_diff_dist *
 		return 0;
 	if (!da->n || !db->n)
 		return 0;
+	r->need = hg_ci_need(pct[stat], 0.95);
+	r->have = da->n < db->n ? da->n : db->n;
+	if (r->have < r->need)
+		return 0;	/* a verdict on the extremes of a few samples */
+	r->need = 0;
 	ret = hg_bootstrap_diff_ci(da->v, da->n, db->v, db->n, pct[stat], 0.95, REPS,
 				   HG_BOOT_SEED, &ci);
 	if (ret)
@@ -199,6 +204,8 @@ int hg_diff_compare(const struct hg_diff_trial *a, size_t na, const struct hg_di
 
 const char *hg_diff_verdict(const struct hg_diff_row *r)
 {
+	if (r->need)
+		return "too few samples";
 	if (!strcmp(r->test, "none"))
 		return "no test";
 	return r->sign > 0 ? "B higher" : r->sign < 0 ? "B lower" : "no significant difference";

@@ -326,7 +326,7 @@ int hg_diff_from_trace(const struct hg_trace *t, struct hg_diff_trial *tr)
 {
 	struct hg_ctx_report r;
 	uint64_t misses = 0, jobs = 0;
-	size_t total = 1, nlat = 0, i;
+	size_t total = 1, nlat = 0, i, lat_threads = 0, job_threads = 0;
 	double *lat;
 	int ret;
 
@@ -352,17 +352,22 @@ int hg_diff_from_trace(const struct hg_trace *t, struct hg_diff_trial *tr)
 	if (!lat)
 		return -ENOMEM;
 	for (i = 0; !ret && i < t->nthreads; i++) {
+		size_t before = nlat;
+
 		ret = thread_dists(tr, t, &t->threads[i], lat, &nlat);
 		if (!ret)
 			ret = thread_values(tr, t, &t->threads[i]);
+		lat_threads += nlat > before;
+		job_threads += t->threads[i].stats.misses + t->threads[i].stats.hits > 0;
 		misses += t->threads[i].stats.misses;
 		jobs += t->threads[i].stats.misses + t->threads[i].stats.hits;
 	}
-	if (!ret && nlat)
+	/* the pools only over two threads or more: of one they repeat its rows */
+	if (!ret && lat_threads > 1)
 		ret = hg_diff_add_dist(tr, "latency", lat, nlat);
 	else
 		free(lat);
-	if (!ret && jobs) {
+	if (!ret && job_threads > 1) {
 		ret = hg_diff_add(tr, "misses", (double)misses, HG_DK_COUNT, HG_DS_VALUE, -1);
 		if (!ret)
 			ret = hg_diff_add(tr, "jobs", (double)jobs, HG_DK_COUNT, HG_DS_VALUE, -1);

@@ -6,8 +6,9 @@
  *
  * Names: switch.voluntary and switch.involuntary (trace only: costs of
  * every switch), thread<n>.gap, thread<n>.latency and latency (all LAT
- * threads), each with .count .median .p99 .p99.9 .max; thread<n>.misses
- * and thread<n>.jobs for timed threads, misses and jobs over all;
+ * threads, when two or more), each with .count .median .p99 .p99.9 .max;
+ * thread<n>.misses and thread<n>.jobs for timed threads, misses and jobs
+ * over all (when two or more have jobs);
  * thread<n>.share (received CPU time over the thread's window, %);
  * thread<n>.cause.<kind>.time and .count from the kernel's events
  * (analysis/diffcause.h). Times are in us.

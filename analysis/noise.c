@@ -81,6 +81,23 @@ static double pct(uint64_t part, uint64_t whole)
 	return whole ? 100.0 * (double)part / (double)whole : 0.0;
 }
 
+/*
+ * The time the kernel's counters of CPU @k saw pass, of which the shares
+ * are taken. /proc/stat counts in ticks (10 ms), so its busy time over a
+ * window of W ms may be a tick more than W (3010 ms in 3000.4 ms:
+ * 100.32 %): the share is of the counters' own sum, busy + idle + steal,
+ * read at the same instants, of which busy is a part. A file without the
+ * idle time has the window, or busy + steal where the ticks passed it.
+ */
+static uint64_t counted_ns(const struct hg_trace *t, const struct hg_cpu_noise *k)
+{
+	uint64_t seen = k->busy_ns + k->steal_ns, all = seen + k->idle_ns;
+
+	if (!t->noise_idle || !all)	/* an older file, or counters that stood still */
+		return seen > t->noise_window_ns ? seen : t->noise_window_ns;
+	return all;
+}
+
 int hg_noise_compute_recv(const struct hg_noise_recv *rv, struct hg_noise *nz)
 {
 	const struct hg_trace *t = rv->t;
@@ -134,8 +151,9 @@ int hg_noise_compute_recv(const struct hg_noise_recv *rv, struct hg_noise *nz)
 		c->steal_ns = k->steal_ns;
 		c->irqs = k->irqs;
 		c->softirqs = k->softirqs;
-		c->other_pct = pct(c->other_ns, t->noise_window_ns);
-		c->steal_pct = pct(c->steal_ns, t->noise_window_ns);
+		c->counted_ns = counted_ns(t, k);
+		c->other_pct = pct(c->other_ns, c->counted_ns);
+		c->steal_pct = pct(c->steal_ns, c->counted_ns);
 		c->quiet = c->other_pct <= HG_NOISE_QUIET_PCT && c->steal_pct <= HG_NOISE_QUIET_PCT;
 		nz->quiet &= c->quiet;
 		n++;

@@ -23,7 +23,10 @@ struct hg_noise_cpu {
 	uint64_t steal_ns;
 	uint64_t irqs;
 	uint64_t softirqs;
-	double other_pct;	/* of the window */
+	uint64_t counted_ns;	/* the CPU's time as its counters saw it pass:
+				   busy + idle + steal (the window in older
+				   files) */
+	double other_pct;	/* of @counted_ns: never above 100 */
 	double steal_pct;
 	bool quiet;
 };
@@ -42,7 +45,8 @@ struct hg_noise {
  * CPUs in proportion to its received time on each (its received time
  * where the kernel's is unknown); other tasks' time is the CPU's busy time
  * (user, nice, system, irq, softirq in /proc/stat, counted in ticks)
- * minus that. Returns 0, -ENODATA when @t holds no kernel counters (an
+ * minus that; the shares are of the CPU's time as the same counters saw
+ * it pass (counted_ns), so that none passes 100 %. Returns 0, -ENODATA when @t holds no kernel counters (an
  * older file), -EINVAL for records that do not decode, -ENOMEM.
  */
 int hg_noise_compute(const struct hg_trace *t, struct hg_noise *nz);

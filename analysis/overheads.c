@@ -94,6 +94,15 @@ static int from_cachecost(struct json_object *root, struct hg_overheads *o)
 	return 0;
 }
 
+/* @what after the ", "-separated list in @list. */
+static void append(char *list, size_t len, const char *what)
+{
+	size_t at = strlen(list);
+
+	snprintf(list + at, len - at, "%s%s", at ? ", " : "", what);
+	hg_tame(list);
+}
+
 int hg_overheads_read(const char *path, struct hg_overheads *o, char *err, size_t errlen)
 {
 	static const char *const kinds[] = { "", "ctxcost", "cachecost" };
@@ -122,6 +131,9 @@ int hg_overheads_read(const char *path, struct hg_overheads *o, char *err, size_
 		ret = from_cachecost(root, o);
 	else
 		ret = -EINVAL;
+	if (!ret && json_object_object_get_ex(root, "quiet", &gen) &&
+	    json_object_is_type(gen, json_type_boolean) && !json_object_get_boolean(gen))
+		append(o->noisy, sizeof(o->noisy), path);
 	json_object_put(root);
 	if (ret == -EINVAL)
 		snprintf(err, errlen, "%s: not the JSON of ctxcost --json or cachecost --json "
@@ -140,10 +152,7 @@ int hg_overheads_read(const char *path, struct hg_overheads *o, char *err, size_
 
 void hg_overheads_source(struct hg_overheads *o, const char *what)
 {
-	size_t at = strlen(o->source);
-
-	snprintf(o->source + at, sizeof(o->source) - at, "%s%s", at ? ", " : "", what);
-	hg_tame(o->source);
+	append(o->source, sizeof(o->source), what);
 }
 
 int hg_overheads_read_list(const char *list, struct hg_overheads *o, char *err, size_t errlen)

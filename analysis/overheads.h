@@ -32,6 +32,8 @@ struct hg_overheads {
 	uint64_t cache_ns;	/* P, the cache penalty of one preemption */
 	uint64_t cache_kb;	/* the working set P was measured at, 0: none */
 	char source[160];	/* where they come from: "ctxcost x.json", "--cs-cost" */
+	char noisy[160];	/* the files that say the machine was not quiet
+				   ("quiet": false), ", "-separated; "" none */
 };
 
 /* hg_overheads_any - whether @o charges anything. */
@@ -46,7 +48,8 @@ uint64_t hg_overheads_per_job(const struct hg_overheads *o);
 /*
  * hg_overheads_read - add what the JSON file @path gives to @o: a
  * ctxcost --json sets S, a cachecost --json sets P (told apart by their
- * "generator"). Returns 0, or -errno with a one-line reason in @err (not
+ * "generator"); a document that says "quiet": false adds @path to
+ * @o->noisy (its costs may include other tasks' run time). Returns 0, or -errno with a one-line reason in @err (not
  * JSON, neither document, no cost measured in it).
  */
 int hg_overheads_read(const char *path, struct hg_overheads *o, char *err, size_t errlen);

@@ -348,12 +348,17 @@ static void select_kth(double *v, size_t n, size_t k, struct hg_rng *r)
 	}
 }
 
-/* The percentile @pct of @n unsorted values, as hg_median_d / hg_percentile_d. */
+/*
+ * The percentile @pct of @n unsorted values, as hg_median_d / hg_percentile_d;
+ * their mean for HG_BOOT_MEAN.
+ */
 static double unsorted_pct(double *v, size_t n, double pct, struct hg_rng *r)
 {
 	size_t k, i;
 	double lo, up;
 
+	if (pct < 0)
+		return moments(v, n).mean;
 	if (pct != 50) {
 		k = hg_rank(pct, n) - 1;
 		select_kth(v, n, k, r);

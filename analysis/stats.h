@@ -147,9 +147,13 @@ size_t hg_ci_need(double pct, double level);
 #define HG_BOOT_REPS	2000
 #define HG_BOOT_SEED	0x686f7572676c6173ULL	/* "hourglas" */
 
+/* @pct of hg_bootstrap_ci(): the mean, not a percentile */
+#define HG_BOOT_MEAN	(-1.0)
+
 /*
  * hg_bootstrap_ci - percentile-bootstrap confidence interval at @level of
- * the percentile @pct (50: the median, as hg_median_d()) of @n values,
+ * the percentile @pct (50: the median, as hg_median_d(); HG_BOOT_MEAN:
+ * the mean) of @n values,
  * from @reps resamples drawn with @seed (the same seed, the same interval)
  * Returns 0, -EINVAL or -ENOMEM.
  */

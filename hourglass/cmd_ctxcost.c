@@ -63,8 +63,8 @@ static const struct hg_cmdspec ctxcost_spec = {
 	.summary = "direct context-switch cost with confidence intervals (figure 4)",
 	.about = "Run trials of <threads> CPU_YIELD threads sharing one CPU, classify each\n"
 		 "trial's gaps as ctx does, and report the voluntary and involuntary\n"
-		 "switch cost: the median of the trials' medians with a bootstrap 95 %\n"
-		 "interval and the mean of their means with a Student-t interval, the\n"
+		 "switch cost: the median of the trials' medians and the mean of their\n"
+		 "means, each with a bootstrap 95 % interval (never below zero), the\n"
 		 "switches per second, and beside them the pipe ping-pong of calibrate --ctx\n"
 		 "on the same CPU. Until stable (the default), trials go on until the\n"
 		 "median voluntary cost's interval is within 5 % or 0.1 us, from 6 to\n"
@@ -250,7 +250,16 @@ static int run_trials(const struct ctxcost_args *a, struct result *res, struct h
 	return 0;
 }
 
-/* The median and mean of one class over the @trials trials. */
+/*
+ * The median and mean of one class over the @trials trials, each with a
+ * percentile bootstrap interval. A switch cost (and a rate) is positive
+ * and its trials' means are skewed: one trial in which another task ran
+ * raises its mean tenfold, and a Student-t interval, symmetric about the
+ * mean, then reaches below zero (mean 1667 us, CI -643 .. 3977 us). A
+ * percentile bootstrap's interval lies within the values' range, so it
+ * stays positive, and it is as lopsided as they are. A log scale would
+ * give an interval of the geometric mean, not of the mean printed.
+ */
 static int summarise(const struct per_class *pc, size_t trials, struct hg_ci *med,
 		     struct hg_ci *mean)
 {
@@ -265,7 +274,7 @@ static int summarise(const struct per_class *pc, size_t trials, struct hg_ci *me
 	if (hg_bootstrap_ci(v, n, 50, 0.95, HG_BOOT_REPS, HG_BOOT_SEED, med))
 		return -ENOMEM;
 	n = compact(pc->mean_ns, trials, v);
-	return hg_ci_mean(v, n, 0.95, mean);
+	return hg_bootstrap_ci(v, n, HG_BOOT_MEAN, 0.95, HG_BOOT_REPS, HG_BOOT_SEED, mean);
 }
 
 /* A per-trial figure in us, or "-". */
@@ -310,12 +319,12 @@ static void print_text(const struct ctxcost_args *a, const struct result *res,
 		       class_name[c],
 		       hg_ci_text(&med[c], HG_CI_BOOT_MEDIAN, 1000, 3, "us", "trial", b1,
 				  sizeof(b1)),
-		       hg_ci_text(&mean[c], HG_CI_STUDENT_T, 1000, 3, "us", "trial", b2,
+		       hg_ci_text(&mean[c], HG_CI_BOOT_MEAN, 1000, 3, "us", "trial", b2,
 				  sizeof(b2)),
 		       res->cls[c].switches, res->cls[c].n);
 	}
 	printf("switches per second: %s\n",
-	       hg_ci_text(rate, HG_CI_STUDENT_T, 1, 1, "/s", "trial", b1, sizeof(b1)));
+	       hg_ci_text(rate, HG_CI_BOOT_MEAN, 1, 1, "/s", "trial", b1, sizeof(b1)));
 	if (res->noise_known)
 		printf("machine: %s (cpu %" PRIu64 " quiet in %zu of %zu trials)\n",
 		       res->quiet == res->noise_known ? "quiet" :
@@ -334,7 +343,7 @@ static void json_class(struct hg_json *j, const struct per_class *pc, size_t tri
 
 	hg_json_obj(j, name);
 	hg_json_ci(j, med, HG_CI_BOOT_MEDIAN, 1, "median_ns", "ci_low_ns", "ci_high_ns");
-	hg_json_ci(j, mean, HG_CI_STUDENT_T, 1, "mean_ns", "mean_ci_low_ns", "mean_ci_high_ns");
+	hg_json_ci(j, mean, HG_CI_BOOT_MEAN, 1, "mean_ns", "mean_ci_low_ns", "mean_ci_high_ns");
 	hg_json_u64(j, "trials", pc->n);
 	hg_json_u64(j, "switches", pc->switches);
 	hg_json_row(j, "trial_median_ns");
@@ -363,7 +372,7 @@ static void print_json(const struct ctxcost_args *a, const struct result *res,
 	hg_json_string(&j, "trial_command", res->command);
 	json_class(&j, &res->cls[0], res->trials, &med[0], &mean[0], "voluntary");
 	json_class(&j, &res->cls[1], res->trials, &med[1], &mean[1], "involuntary");
-	hg_json_ci(&j, rate, HG_CI_STUDENT_T, 1, "switches_per_s", "switches_per_s_ci_low",
+	hg_json_ci(&j, rate, HG_CI_BOOT_MEAN, 1, "switches_per_s", "switches_per_s_ci_low",
 		   "switches_per_s_ci_high");
 	if (res->noise_known) {
 		hg_json_bool(&j, "quiet", res->quiet == res->noise_known);
@@ -399,7 +408,8 @@ static int measure(const struct ctxcost_args *a, struct result *res)
 		fprintf(stderr, "hourglass: ctxcost: ping-pong on cpu %" PRIu64 ": %s\n", a->o.cpu,
 			strerror(-ret));
 	res->have_pp = !ret;
-	if (hg_ci_mean(res->rate, res->trials, 0.95, &rate) ||
+	if (hg_bootstrap_ci(res->rate, res->trials, HG_BOOT_MEAN, 0.95, HG_BOOT_REPS, HG_BOOT_SEED,
+			    &rate) ||
 	    summarise(&res->cls[0], res->trials, &med[0], &mean[0]) ||
 	    summarise(&res->cls[1], res->trials, &med[1], &mean[1])) {
 		fprintf(stderr, "hourglass: ctxcost: %s\n", strerror(ENOMEM));

@@ -66,7 +66,9 @@ static const struct hg_cmdspec diff_spec = {
 		 "For each: A, B, the difference B - A with its 95 %\n"
 		 "interval, the test (Mann-Whitney on two traces' samples, a bootstrap for\n"
 		 "high percentiles, Welch across trials, Fisher's exact test for misses)\n"
-		 "and a verdict: B higher, B lower or no significant difference. The two\n"
+		 "and a verdict: B higher, B lower or no significant difference, or too\n"
+		 "few samples (a percentile of one trace each needs as many samples a\n"
+		 "side as cover it: 6 for the median, 299 p99, 2995 p99.9). The two\n"
 		 "system snapshots are compared line by line first, then the checks of the\n"
 		 "runs' audits whose verdicts differ. Exit status 0 whatever the verdict,\n"
 		 "unless --fail-if-worse.",

@@ -164,6 +164,10 @@ static int rta_main(int argc, char **argv)
 		fprintf(stderr, "hourglass: rta: %s\n", err);
 		return 2;
 	}
+	if (s.ovh.noisy[0])
+		fprintf(stderr, "hourglass: rta: warning: %s: measured on a machine that was not "
+			"quiet (\"quiet\": false): the costs charged may include other tasks' "
+			"run time; measure them again on a quiet CPU\n", s.ovh.noisy);
 	for (int k = hg_taskset_lonely_lock(&s, 0, &lonely); k >= 0;
 	     k = hg_taskset_lonely_lock(&s, (uint32_t)k + 1, &lonely))
 		fprintf(stderr, "hourglass: rta: warning: lock '%s' is used by thread %u only: no "

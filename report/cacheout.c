@@ -43,7 +43,8 @@ void hg_cache_print(FILE *f, const struct hg_cache_run *run, const struct hg_cac
 	else if (n)
 		fprintf(f, "# intervals: 95 %%, bootstrap of the median\n");
 	for (i = 0; i < n; i++) {
-		if (s[i].no_penalty)
+		if (s[i].no_penalty &&
+		    s[i].median_us.n >= hg_ci_method_need(HG_CI_BOOT_MEDIAN))	/* as the picture */
 			fprintf(f, "%" PRIu64 " KB: no measurable penalty (the interval contains "
 				"zero)\n", s[i].size_kb);
 		for (k = 0; k < s[i].pairs; k++)

@@ -13,7 +13,7 @@ const char *hg_ci_method_name(enum hg_ci_method m)
 
 size_t hg_ci_method_need(enum hg_ci_method m)
 {
-	return m == HG_CI_STUDENT_T ? 2 : hg_ci_need(50, 0.95);
+	return m == HG_CI_STUDENT_T ? 2 : hg_ci_need(50, 0.95);	/* both bootstraps */
 }
 
 char *hg_ci_text(const struct hg_ci *ci, enum hg_ci_method m, double div, int prec,

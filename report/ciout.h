@@ -17,6 +17,8 @@ enum hg_ci_method {
 	HG_CI_STUDENT_T,	/* hg_ci_mean(): needs 2 values */
 	HG_CI_BOOT_MEDIAN,	/* hg_bootstrap_ci() of the median: needs
 				   hg_ci_need(50, 0.95) = 6 values */
+	HG_CI_BOOT_MEAN,	/* hg_bootstrap_ci() of the mean (HG_BOOT_MEAN):
+				   needs as many as the median's */
 };
 
 /* hg_ci_method_name - "Student t", "bootstrap" */
@@ -26,7 +28,8 @@ const char *hg_ci_method_name(enum hg_ci_method m);
  * hg_ci_method_need - the values @m needs for a 95 % interval: 2 for
  * Student t; for a bootstrap of the median, as many as make the range of
  * the values (the widest interval a resample can give) cover it 95 % of
- * the time (hg_ci_need(): 6)
+ * the time (hg_ci_need(): 6); the same for a bootstrap of the mean, which
+ * is the median where the values are spread evenly about it
  */
 size_t hg_ci_method_need(enum hg_ci_method m);
 

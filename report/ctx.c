@@ -91,7 +91,8 @@ int hg_ctx_print(FILE *f, const struct hg_trace *t, const struct hg_ctx_report *
 
 		fprintf(f, "# thread %zu: switches inferred %" PRIu64 " (voluntary %" PRIu64
 			", involuntary %" PRIu64 "), kernel %" PRIu64 " (voluntary %" PRIu64
-			", involuntary %" PRIu64 ")\n", i, r->inferred[0][i] + r->inferred[1][i],
+			", involuntary or yield %" PRIu64 ")\n", i,	/* a yield is involuntary to it */
+			r->inferred[0][i] + r->inferred[1][i],
 			r->inferred[0][i], r->inferred[1][i], th->vcsw + th->ivcsw, th->vcsw,
 			th->ivcsw);
 	}

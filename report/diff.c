@@ -76,7 +76,7 @@ static void print_audit(FILE *f, const struct hg_diff_sides *s)
 void hg_diff_print(FILE *f, const struct hg_diff_sides *s, const struct hg_diff_row *r,
 		   size_t n)
 {
-	char lo[32], hi[32], p[32], pa[32];
+	char lo[32], hi[32], p[32], pa[32], few[96];
 	size_t i, tested = 0;
 
 	fprintf(f, "# diff: A %s (%zu trial%s), B %s (%zu trial%s)\n", s->a, s->na,
@@ -111,9 +111,13 @@ void hg_diff_print(FILE *f, const struct hg_diff_sides *s, const struct hg_diff_
 		snprintf(hi, sizeof(hi), isnan(r[i].hi) ? "-" : "%.3f", r[i].hi);
 		snprintf(p, sizeof(p), isnan(r[i].p) ? "-" : "%.4f", r[i].p);
 		snprintf(pa, sizeof(pa), isnan(r[i].p_adj) ? "-" : "%.4f", r[i].p_adj);
-		fprintf(f, "  %-30s %12.3f %12.3f %12.3f %12s %12s %-12s %8s %8s  %s\n", r[i].name,
+		few[0] = '\0';
+		if (r[i].need)
+			snprintf(few, sizeof(few), " (%zu on the smaller side, the test needs %zu a side)", r[i].have,
+				 r[i].need);
+		fprintf(f, "  %-30s %12.3f %12.3f %12.3f %12s %12s %-12s %8s %8s  %s%s\n", r[i].name,
 			r[i].a, r[i].b, r[i].delta, lo, hi, r[i].test, p, pa,
-			hg_diff_verdict(&r[i]));
+			hg_diff_verdict(&r[i]), few);
 	}
 }
 
@@ -196,6 +200,10 @@ int hg_diff_json(FILE *f, const struct hg_diff_sides *s, const struct hg_diff_ro
 		hg_json_num(&j, "p", r[i].p, 6);
 		hg_json_num(&j, "p_adjusted", r[i].p_adj, 6);
 		hg_json_string(&j, "verdict", hg_diff_verdict(&r[i]));
+		if (r[i].need)
+			hg_json_u64(&j, "samples_needed", r[i].need);
+		else
+			hg_json_null(&j, "samples_needed");
 		hg_json_close(&j);
 	}
 	hg_json_close(&j);

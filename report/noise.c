@@ -95,6 +95,7 @@ void hg_noise_json_of(struct hg_json *j, const struct hg_noise *nz)
 
 		hg_json_obj(j, NULL);
 		hg_json_u64(j, "cpu", c->cpu);
+		hg_json_u64(j, "counted_ns", c->counted_ns);
 		hg_json_u64(j, "our_threads_ns", c->ours_ns);
 		hg_json_u64(j, "other_tasks_ns", c->other_ns);
 		hg_json_u64(j, "steal_ns", c->steal_ns);

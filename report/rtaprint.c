@@ -441,8 +441,14 @@ static void print_json(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 		hg_json_u64(&j, "t_ns", t->t_ns);
 		hg_json_u64(&j, "d_ns", t->d_ns);
 		hg_json_u64(&j, "j_ns", t->j_ns);
-		hg_json_u64(&j, "b_ns", hg_sat_add(t->b_ns, an->blk[i].b_ns));
-		hg_json_u64(&j, "lock_blocking_ns", an->blk[i].b_ns);
+		/* no number where the locks' blocking has no bound, or none was found */
+		if (an->blk[i].kind == HG_BLOCK_UNBOUNDED || an->blk[i].kind == HG_BLOCK_REMOTE) {
+			hg_json_null(&j, "b_ns");
+			hg_json_null(&j, "lock_blocking_ns");
+		} else {
+			hg_json_u64(&j, "b_ns", hg_sat_add(t->b_ns, an->blk[i].b_ns));
+			hg_json_u64(&j, "lock_blocking_ns", an->blk[i].b_ns);
+		}
 		hg_json_string(&j, "blocking", hg_block_kind_name(an->blk[i].kind));
 		hg_json_bool(&j, "unbounded", r[i].bound == HG_RTA_UNBOUNDED);
 		if (an->blk[i].charged) {

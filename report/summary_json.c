@@ -330,8 +330,14 @@ static void json_prediction(struct hg_json *j, const struct hg_trace *t)
 		hg_json_u64(j, "t_ns", p.ts[i].t_ns);
 		hg_json_u64(j, "d_ns", p.ts[i].d_ns);
 		hg_json_u64(j, "j_ns", p.ts[i].j_ns);
-		hg_json_u64(j, "b_ns", hg_sat_add(p.ts[i].b_ns, p.blk[i].b_ns));
-		hg_json_u64(j, "lock_blocking_ns", p.blk[i].b_ns);
+		/* no number where the locks' blocking has no bound, or none was found */
+		if (p.blk[i].kind == HG_BLOCK_UNBOUNDED || p.blk[i].kind == HG_BLOCK_REMOTE) {
+			hg_json_null(j, "b_ns");
+			hg_json_null(j, "lock_blocking_ns");
+		} else {
+			hg_json_u64(j, "b_ns", hg_sat_add(p.ts[i].b_ns, p.blk[i].b_ns));
+			hg_json_u64(j, "lock_blocking_ns", p.blk[i].b_ns);
+		}
 		hg_json_string(j, "blocking", hg_block_kind_name(p.blk[i].kind));
 		hg_json_bool(j, "unbounded", p.r[i].bound == HG_RTA_UNBOUNDED);
 		if (p.hog[i])

@@ -90,6 +90,7 @@ int hg_kstat_parse_stat(const char *text, long ticks_per_s, struct hg_kstat *k)
 			.cpu = (uint32_t)cpu,
 			.busy_ns = ticks_ns(f[0] + f[1] + f[2] + f[5] + f[6], ticks_per_s),
 			.steal_ns = ticks_ns(f[7], ticks_per_s),
+			.idle_ns = ticks_ns(f[3] + f[4], ticks_per_s),
 		};
 		k->n = ++n;
 	}
@@ -260,6 +261,7 @@ int hg_kstat_delta(const struct hg_kstat *before, const struct hg_kstat *after,
 			.cpu = a->cpu,
 			.busy_ns = since(before->cpu[j].busy_ns, a->busy_ns),
 			.steal_ns = since(before->cpu[j].steal_ns, a->steal_ns),
+			.idle_ns = since(before->cpu[j].idle_ns, a->idle_ns),
 			.irqs = since(before->cpu[j].irqs, a->irqs),
 			.softirqs = since(before->cpu[j].softirqs, a->softirqs),
 		};

@@ -22,8 +22,8 @@ struct hg_kstat {
 
 /*
  * hg_kstat_parse_stat - the "cpuN" lines of /proc/stat @text: per CPU
- * busy (user nice system irq softirq) and steal time, converted from
- * @ticks_per_s (sysconf(_SC_CLK_TCK)) to ns; the "cpu" total line is
+ * busy (user nice system irq softirq), steal and idle (idle iowait) time,
+ * converted from @ticks_per_s (sysconf(_SC_CLK_TCK)) to ns; the "cpu" total line is
  * skipped. Fills @k (irqs and softirqs 0). Returns 0, -EINVAL for text
  * without a cpuN line or with a cpuN line of fewer than eight numbers,
  * -E2BIG for more than HG_MAX_NOISE_CPUS CPUs, -ENOMEM.

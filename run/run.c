@@ -334,6 +334,7 @@ static void kernel_counters(struct hg_trace *t, const struct hg_kstat *before,
 	t->noise_window_ns = hg_clock_ns(CLOCK_MONOTONIC) - before_ns;
 	if (hg_kstat_delta(before, &after, &t->noise, &t->nnoise))
 		t->noise_window_ns = 0;
+	t->noise_idle = t->nnoise != 0;
 	if (!hg_sysinfo_interrupts(after.cpu, after.n, irq, sizeof(irq)))
 		hg_trace_add_sys(t, "interrupts_after", irq);
 	hg_kstat_free(&after);

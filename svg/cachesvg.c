@@ -4,6 +4,7 @@
  */
 #include <math.h>
 
+#include "report/ciout.h"
 #include "svg/cachesvg.h"
 #include "svg/svg.h"
 #include "trace/timeval.h"
@@ -24,7 +25,22 @@ static const char css[] =
 	".paper{fill:none;stroke:#999;stroke-width:1.2}\n"
 	".zero{stroke:#888;stroke-width:1}\n";
 
-/* The y range: every interval, the paper's means and zero, with a margin. */
+/*
+ * Whether size @s has an interval: as the table says, not from fewer pairs
+ * than the bootstrap of a median needs.
+ */
+static bool has_ci(const struct hg_cache_size *s)
+{
+	return s->median_us.n >= hg_ci_method_need(HG_CI_BOOT_MEDIAN);
+}
+
+/*
+ * The y range: every median, every interval drawn and zero, with a margin
+ * (an interval not drawn stretches nothing). The paper's means are not in
+ * it: on a machine that is not quiet its wall-clock formula swings by
+ * milliseconds and would flatten the medians; one outside is drawn at the
+ * edge, pointing out, with its value.
+ */
 static void y_range(const struct hg_cache_size *s, size_t n, double *lo, double *hi)
 {
 	size_t i;
@@ -32,8 +48,10 @@ static void y_range(const struct hg_cache_size *s, size_t n, double *lo, double 
 	*lo = 0;
 	*hi = 0;
 	for (i = 0; i < n; i++) {
-		*lo = fmin(*lo, fmin(s[i].median_us.lo, s[i].paper_mean_us.est));
-		*hi = fmax(*hi, fmax(s[i].median_us.hi, s[i].paper_mean_us.est));
+		bool ci = has_ci(&s[i]);
+
+		*lo = fmin(*lo, ci ? s[i].median_us.lo : s[i].median_us.est);
+		*hi = fmax(*hi, ci ? s[i].median_us.hi : s[i].median_us.est);
 	}
 	if (*hi - *lo <= 0)
 		*hi = *lo + 1;
@@ -42,19 +60,48 @@ static void y_range(const struct hg_cache_size *s, size_t n, double *lo, double 
 		*lo -= (*hi - *lo) * 0.04;
 }
 
-/* The legend, two rows under the x axis' label, starting at @x. */
-static void legend(FILE *f, double x, double y)
+/*
+ * The legend, two rows under the x axis' label, starting at @x; @all_ci:
+ * every size has its interval, else the table's reason why some have none
+ */
+static void legend(FILE *f, double x, double y, bool all_ci)
 {
-	fprintf(f, "<line class=\"ci\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n",
-		x, y - 7, x, y + 7);
+	if (all_ci)
+		fprintf(f, "<line class=\"ci\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+			"y2=\"%.1f\"/>\n", x, y - 7, x, y + 7);
 	fprintf(f, "<circle class=\"med\" cx=\"%.1f\" cy=\"%.1f\" r=\"4\"/>\n", x, y);
-	fprintf(f, "<text class=\"note\" x=\"%.1f\" y=\"%.1f\">median from received time, "
-		"95 %% interval (hollow: contains zero)</text>\n", x + 12, y + 4);
+	if (all_ci)
+		fprintf(f, "<text class=\"note\" x=\"%.1f\" y=\"%.1f\">median from received "
+			"time, 95 %% interval (hollow: contains zero)</text>\n", x + 12, y + 4);
+	else
+		fprintf(f, "<text class=\"note\" x=\"%.1f\" y=\"%.1f\">median from received "
+			"time; no interval where the bootstrap of a median lacks its %zu "
+			"pairs</text>\n", x + 12, y + 4, hg_ci_method_need(HG_CI_BOOT_MEDIAN));
 	y += 17;
 	fprintf(f, "<rect class=\"paper\" x=\"%.1f\" y=\"%.1f\" width=\"8\" height=\"8\"/>\n",
 		x - 4, y - 4);
 	fprintf(f, "<text class=\"note\" x=\"%.1f\" y=\"%.1f\">the paper's wall-clock formula "
-		"(mean)</text>\n", x + 12, y + 4);
+		"(mean; past the axis: at its edge, with its value)</text>\n", x + 12, y + 4);
+}
+
+/*
+ * The paper's mean at @px, @v us: a square where it falls on the axis, else
+ * a triangle at the edge it is past, pointing out, and its value beside.
+ */
+static void paper_mark(FILE *f, const struct hg_svg_scale *y, double px, double v)
+{
+	double py = hg_svg_map(y, v), top = y->px_hi, bottom = y->px_lo;
+
+	if (py >= top && py <= bottom) {
+		fprintf(f, "<rect class=\"paper\" x=\"%.1f\" y=\"%.1f\" width=\"8\" "
+			"height=\"8\"/>\n", px + 9, py - 4);
+		return;
+	}
+	py = py < top ? top : bottom;
+	fprintf(f, "<path class=\"paper\" d=\"M%.1f %.1fl8 0l-4 %.1fz\"><title>the paper's "
+		"formula: %.3f us</title></path>\n", px + 9, py, py == top ? -7.0 : 7.0, v);
+	fprintf(f, "<text class=\"note\" x=\"%.1f\" y=\"%.1f\">%.0f</text>\n", px + 20,
+		py == top ? py + 4 : py - 3, v);
 }
 
 /* A line of small grey type centred at @y, cut to the picture's width. */
@@ -72,6 +119,7 @@ int hg_cache_svg(FILE *f, const struct hg_cache_run *run, const struct hg_cache_
 	struct hg_svg_axis x = { 0 }, y = { 0 };
 	double xlo = INFINITY, xhi = 0, ylo, yhi, px, prev_x = 0, prev_y = 0;
 	char d[32], foot[256];
+	bool all_ci = true;
 	size_t i;
 
 	for (i = 0; i < n; i++) {
@@ -109,14 +157,21 @@ int hg_cache_svg(FILE *f, const struct hg_cache_run *run, const struct hg_cache_
 		double lo = hg_svg_map(&y.s, s[i].median_us.lo);
 		double hi = hg_svg_map(&y.s, s[i].median_us.hi);
 		double my = hg_svg_map(&y.s, s[i].median_us.est);
-		double py = hg_svg_map(&y.s, s[i].paper_mean_us.est);
 
 		px = hg_svg_map(&x.s, (double)s[i].size_kb);
 		if (i)
 			fprintf(f, "<line class=\"link\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
 				"y2=\"%.1f\"/>\n", prev_x, prev_y, px, my);
-		fprintf(f, "<rect class=\"paper\" x=\"%.1f\" y=\"%.1f\" width=\"8\" height=\"8\"/>\n",
-			px + 9, py - 4);
+		paper_mark(f, &y.s, px, s[i].paper_mean_us.est);
+		prev_x = px;
+		prev_y = my;
+		if (!has_ci(&s[i])) {
+			all_ci = false;
+			fprintf(f, "<circle class=\"med\" cx=\"%.1f\" cy=\"%.1f\" r=\"4\"><title>"
+				"%llu KB: %.3f us, %zu pairs: no interval</title></circle>\n", px, my,
+				(unsigned long long)s[i].size_kb, s[i].median_us.est, s[i].pairs);
+			continue;
+		}
 		fprintf(f, "<line class=\"ci\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n"
 			"<line class=\"ci\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n"
 			"<line class=\"ci\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n",
@@ -126,10 +181,8 @@ int hg_cache_svg(FILE *f, const struct hg_cache_run *run, const struct hg_cache_
 			s[i].no_penalty ? "none" : "med", px, my,
 			(unsigned long long)s[i].size_kb, s[i].median_us.est, s[i].median_us.lo,
 			s[i].median_us.hi, s[i].pairs);
-		prev_x = px;
-		prev_y = my;
 	}
-	legend(f, LEFT, HEIGHT - BOTTOM + 72);
+	legend(f, LEFT, HEIGHT - BOTTOM + 72, all_ci);
 	snprintf(foot, sizeof(foot), "%s: 1 thread against %u on cpu %u, %s a trial, in "
 		 "alternating pairs", run->workload, run->threads, run->cpu,
 		 hg_format_time(run->duration_ns, d, sizeof(d)));

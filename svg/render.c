@@ -209,6 +209,7 @@ static void draw_rows(const struct render *r)
 static const char *const box_cls[HG_SVG_NCOLOURS] = {
 	"iv c0", "iv c1", "iv c2", "iv c3", "iv c4", "iv c5",
 	"iv c6", "iv c7", "iv c8", "iv c9", "iv c10", "iv c11",
+	"iv c12", "iv c13", "iv c14", "iv c15",
 };
 
 /* Intervals: boxes coloured by CPU in thread rows, by thread in CPU rows. */

@@ -3,13 +3,16 @@
  * render_kernel.c - the timeline's kernel events (a trace of --kernel):
  * interrupt contexts as short boxes, other tasks' runs as named boxes
  * (analysis/kslices.h); in thread rows those inside the thread's gaps on
- * the CPU it stopped or resumed on, in CPU rows all of the CPU's; those of
- * a gap found by bisection (render_kset.h)
+ * the CPU it stopped or resumed on, and inside a LAT thread's wake-ups
+ * (from the timer's expiry to the thread running, analysis/kwin.h), in
+ * CPU rows all of the CPU's; those of a window found by bisection
+ * (render_kset.h)
  */
 #include <math.h>
 #include <string.h>
 
 #include "analysis/kslices.h"
+#include "analysis/kwin.h"
 #include "svg/render_kset.h"
 #include "svg/renderint.h"
 
@@ -92,7 +95,29 @@ static void flush_row(const struct render *r, struct row_draw *d)
 	hg_render_flush_box(r, &d->irqs, d->row, KIRQ_GROW);
 }
 
-/* Thread rows: in each of thread @i's gaps (not after a sleep of its own). */
+struct wake_draw {
+	const struct render *r;
+	const struct hg_kset *set;
+	struct row_draw *d;
+};
+
+/* A LAT wake-up: what ran from the timer's expiry to the thread running. */
+static int draw_wake(const struct hg_kwin *w, void *arg)
+{
+	struct wake_draw *p = arg;
+	uint64_t from = hg_trace_ns(p->r->t, w->at_cycles);
+	uint64_t to = hg_trace_ns(p->r->t, w->at_cycles + w->len_cycles);
+
+	if (w->from_cpu != w->cpu)
+		draw_span(p->r, p->set, p->d, w->from_cpu, from, to);
+	draw_span(p->r, p->set, p->d, w->cpu, from, to);
+	return 0;
+}
+
+/*
+ * Thread rows: in each of thread @i's gaps (not after a sleep of its own),
+ * or a LAT thread's wake-ups: it records no intervals, and so no gaps.
+ */
 static int thread_row(const struct render *r, const struct hg_kset *set, uint32_t i)
 {
 	const struct hg_trace_thread *th = &r->t->threads[i];
@@ -100,6 +125,14 @@ static int thread_row(const struct render *r, const struct hg_kset *set, uint32_
 	struct hg_interval iv, prev;
 	size_t pos = 0;
 	int have = 0, ret;
+
+	if (th->model == HG_MODEL_LAT) {
+		struct wake_draw p = { .r = r, .set = set, .d = &d };
+
+		ret = hg_kwin_each(r->t, i, 1u << HG_KW_LATENCY, draw_wake, &p);
+		flush_row(r, &d);
+		return ret;
+	}
 
 	while ((ret = hg_record_decode(th->recs, th->stored, &pos, &iv)) == 1) {
 		if (have && !(prev.flags & HG_REC_SLEEP)) {

@@ -205,6 +205,7 @@ static const char *const wake_cls[HG_SVG_NCOLOURS] = {
 	"wake mark c0", "wake mark c1", "wake mark c2", "wake mark c3",
 	"wake mark c4", "wake mark c5", "wake mark c6", "wake mark c7",
 	"wake mark c8", "wake mark c9", "wake mark c10", "wake mark c11",
+	"wake mark c12", "wake mark c13", "wake mark c14", "wake mark c15",
 };
 
 /*

@@ -155,8 +155,9 @@ int hg_render_others(const struct render *r, const struct hg_sched *sched);
  * contexts (class "kirq", inside the band) and other tasks' runs (class
  * "other", named; not the idle task, and only when r->ktasks), in thread
  * rows those inside the thread's gaps (not after a sleep of its own) on
- * the CPUs it stopped and resumed on, in CPU rows (@per_cpu) all of the
- * CPU's
+ * the CPUs it stopped and resumed on, or a LAT thread's wake-ups (from the
+ * timer's expiry to the thread running), in CPU rows (@per_cpu) all of
+ * the CPU's
  * Returns 0, -ENOMEM, or -EINVAL for records that do not decode.
  */
 int hg_render_kernel(const struct render *r, bool per_cpu);

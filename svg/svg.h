@@ -45,11 +45,12 @@ double hg_svg_text_px(size_t nchars, double px);
 /*
  * Colours of series, threads and CPUs: class "c<k>", k from 0 to
  * HG_SVG_NCOLOURS - 1, fills an element with colour k, and strokes it too
- * when it is a "line", "mark" or "key" line. Distinct for a reader with a
- * colour vision deficiency as far as twelve colours can be (Tableau 10 and
- * two more).
+ * when it is a "line", "mark" or "key" line. Sixteen, every two told apart
+ * with normal colour vision and with protanopia, deuteranopia or
+ * tritanopia (tests/palette.py); the seventeenth thread takes the first
+ * colour again.
  */
-#define HG_SVG_NCOLOURS 12
+#define HG_SVG_NCOLOURS 16
 
 /*
  * hg_svg_begin - the start of a document of @width x @height px: the XML

@@ -232,44 +232,167 @@ static void draw_overflow(FILE *f, const struct hg_svg_hist *h, const struct hla
 	fputs("</text>\n</g>\n", f);
 }
 
-/*
- * Median and p99 of each series, where they fall on the axis; past its
- * clipped end, on the series' overflow bar, which holds them. Each label
- * gives the value, since a mark on the overflow bar cannot show it; no
- * label runs into the overflow bars, whose counts stand over them at any
- * height: one that would goes to the left of its mark, or of the bars.
- */
-static void draw_marks(FILE *f, const struct hg_svg_hist *h, const struct hlayout *l)
+/* A mark of a series: where its line stands, its label and the label's row. */
+struct mark {
+	double x;		/* the line */
+	double lx0, lx1;	/* the label's left and right ends */
+	bool left;		/* the label ends at the mark (text-anchor end) */
+	char lab[64];
+	size_t k;		/* its series */
+	int m;			/* 0 median, 1 p99 */
+	unsigned int row;
+};
+
+/* The box of series @k's overflow count, as draw_overflow() writes it. */
+static void count_box(const struct hg_svg_hist *h, const struct hlayout *l, size_t k,
+		      double box[4])
 {
-	unsigned int row = 0;
-	size_t k;
+	char v[32];
+	double cx = l->slot_x + (double)k * OVER_PITCH + OVER_W / 2.0;
+	double y = y_of(l, overflow(h, k)) - 4 - (double)(k % 2) * MARKLAB_LINE;
+	double w = hg_svg_text_px((size_t)snprintf(v, sizeof(v), "%" PRIu64, overflow(h, k)), 11);
+
+	box[0] = cx - w / 2;
+	box[1] = y - 0.8 * 11;
+	box[2] = cx + w / 2;
+	box[3] = y + 0.2 * 11;
+}
+
+/* How many marks of @mk but @self stand under [@x0, @x1]. */
+static size_t covered(const struct mark *mk, size_t n, size_t self, double x0, double x1)
+{
+	size_t i, c = 0;
+
+	for (i = 0; i < n; i++)
+		c += i != self && mk[i].x > x0 - 1 && mk[i].x < x1 + 1;
+	return c;
+}
+
+/*
+ * The side of mark @k's label: the right, where it has room clear of the
+ * overflow bars, unless it would stand over more of the other marks than
+ * on the left, where there is room too (two labels facing each other over
+ * their marks cannot both be clear of the other's line).
+ */
+static void place_label(const struct hg_svg_hist *h, const struct hlayout *l, struct mark *mk,
+			size_t n, size_t k)
+{
+	struct mark *p = &mk[k];
+	double w = hg_svg_text_px(strlen(p->lab) + strlen(h->unit), 11), lx;
+	bool right_room = p->x + 3 + w <= (l->slot_x ? l->slot_x - 4 : WIDTH - 4);
+
+	p->left = !right_room;
+	if (right_room && p->x - 3 - w >= LEFT + 2 &&
+	    covered(mk, n, k, p->x - 3 - w, p->x - 3) < covered(mk, n, k, p->x + 3, p->x + 3 + w))
+		p->left = true;
+	lx = p->left && l->slot_x && p->x > l->slot_x ? l->slot_x - 1 : p->x;
+	p->lx0 = p->left ? lx - 3 - w : lx + 3;
+	p->lx1 = p->left ? lx - 3 : lx + 3 + w;
+}
+
+/* The marks that fall on the axis or on an overflow bar, into @mk; how many. */
+static size_t gather_marks(const struct hg_svg_hist *h, const struct hlayout *l,
+			   struct mark *mk)
+{
+	size_t k, n = 0;
 	int m;
 
-	fputs("<g>\n", f);
 	for (k = 0; k < h->nseries; k++) {
 		for (m = 0; m < 2; m++) {
-			double v = m ? h->series[k].p99 : h->series[k].median, x, w;
-			char lab[64];
-			bool left;
+			double v = m ? h->series[k].p99 : h->series[k].median;
+			struct mark *p = &mk[n];
 
 			if (!isfinite(v) || v < l->x.lo || (v > l->x.hi && !l->slot_x))
 				continue;
-			x = v > l->x.hi ? l->slot_x + (double)k * OVER_PITCH + OVER_W / 2.0 :
-			    hg_svg_map(&l->x, v);
-			fprintf(f, "<line class=\"mark %s c%zu\" x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" "
-				"y2=\"%.2f\"/>\n", m ? "p99" : "median", k, x, l->base, x, l->top);
-			snprintf(lab, sizeof(lab), v >= 1e4 ? "%s %.0f " : "%s %.4g ", m ? "p99" : "median", v);
-			w = hg_svg_text_px(strlen(lab) + strlen(h->unit), 11);
-			/* the label on the side with room, clear of the overflow bars */
-			left = x + 3 + w > (l->slot_x ? l->slot_x - 4 : WIDTH - 4);
-			if (left && l->slot_x && x > l->slot_x)
-				x = l->slot_x - 1;
-			fprintf(f, "<text class=\"marklab c%zu\" x=\"%.2f\" y=\"%.2f\"%s>%s", k,
-				left ? x - 3 : x + 3, l->top + 10 + MARKLAB_LINE * row++,
-				left ? " text-anchor=\"end\"" : "", lab);
-			hg_svg_text(f, h->unit);
-			fputs("</text>\n", f);
+			p->k = k;
+			p->m = m;
+			p->x = v > l->x.hi ? l->slot_x + (double)k * OVER_PITCH + OVER_W / 2.0 :
+			       hg_svg_map(&l->x, v);
+			snprintf(p->lab, sizeof(p->lab), v >= 1e4 ? "%s %.0f " : "%s %.4g ",
+				 m ? "p99" : "median", v);
+			n++;
 		}
+	}
+	for (k = 0; k < n; k++)
+		place_label(h, l, mk, n, k);
+	return n;
+}
+
+/*
+ * The labels' rows, from the top: a mark's line reaches up to its own
+ * label, so a label must be higher than every line that stands under it
+ * (the marks whose x its text covers). Rows in that order, else in the
+ * marks' own (two labels facing each other cannot both be).
+ */
+static void order_rows(struct mark *mk, size_t n)
+{
+	bool placed[2 * HG_SVG_NCOLOURS] = { false };
+	unsigned int row;
+	size_t i, j;
+
+	for (row = 0; row < n; row++) {
+		size_t pick = n;
+
+		for (i = 0; i < n && pick == n; i++) {
+			bool free = !placed[i];
+
+			/* no unplaced label above which this one's line must stop */
+			for (j = 0; j < n && free; j++)
+				free = placed[j] || j == i ||
+				       !(mk[i].x > mk[j].lx0 - 1 && mk[i].x < mk[j].lx1 + 1);
+			if (free)
+				pick = i;
+		}
+		for (i = 0; i < n && pick == n; i++)
+			if (!placed[i])
+				pick = i;
+		placed[pick] = true;
+		mk[pick].row = row;
+	}
+}
+
+/*
+ * Median and p99 of each series, where they fall on the axis; past its
+ * clipped end, on the series' overflow bar, which holds them. Each label
+ * gives the value, since a mark on the overflow bar cannot show it. A
+ * mark's line rises from the axis to its label and passes under no label:
+ * not another mark's (order_rows()), not an overflow bar's count (it
+ * stops above it), and no label runs into the overflow bars: one that
+ * would goes to the left of its mark, or of the bars.
+ */
+static void draw_marks(FILE *f, const struct hg_svg_hist *h, const struct hlayout *l)
+{
+	struct mark mk[2 * HG_SVG_NCOLOURS];
+	size_t n = gather_marks(h, l, mk), i, k;
+
+	order_rows(mk, n);
+	fputs("<g>\n", f);
+	for (i = 0; i < n; i++) {
+		const struct mark *p = &mk[i];
+		double ly = l->top + 10 + MARKLAB_LINE * p->row, y0 = ly - 9, y1 = l->base;
+
+		for (k = 0; l->slot_x && k < h->nseries; k++) {
+			double b[4];
+
+			if (!overflow(h, k))
+				continue;
+			count_box(h, l, k, b);
+			if (p->x <= b[0] - 1 || p->x >= b[2] + 1 || b[3] < y0 || b[1] > y1)
+				continue;
+			if (b[1] > y0)
+				y1 = fmin(y1, b[1] - 2);	/* stop above the count */
+			else
+				y0 = fmax(y0, b[3] + 2);
+		}
+		if (y1 - y0 >= 1)
+			fprintf(f, "<line class=\"mark %s c%zu\" x1=\"%.2f\" y1=\"%.2f\" "
+				"x2=\"%.2f\" y2=\"%.2f\"/>\n", p->m ? "p99" : "median", p->k, p->x,
+				y1, p->x, y0);
+		fprintf(f, "<text class=\"marklab c%zu\" x=\"%.2f\" y=\"%.2f\"%s>%s", p->k,
+			p->left ? p->lx1 : p->lx0, ly, p->left ? " text-anchor=\"end\"" : "",
+			p->lab);
+		hg_svg_text(f, h->unit);
+		fputs("</text>\n", f);
 	}
 	fputs("</g>\n", f);
 }

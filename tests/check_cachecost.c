@@ -6,9 +6,13 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "helpers.h"
 #include "analysis/cachecost.h"
+#include "report/cacheout.h"
+#include "svg/cachesvg.h"
 
 /*
  * One thread alone: 1000 passes in 1 s of received CPU time, 1 s wall.
@@ -169,6 +173,67 @@ START_TEST(test_trial_of)
 }
 END_TEST
 
+/* How often @what is in @s. */
+static unsigned int occurs(const char *s, const char *what)
+{
+	unsigned int n = 0;
+
+	for (; (s = strstr(s, what)); s++)
+		n++;
+	return n;
+}
+
+/*
+ * The picture says what the table says. Two pairs a size (as a busy
+ * machine's --trials 2 gave): the table has no interval (6 pairs needed),
+ * so no bar is drawn, nor "95 % interval" in the legend, and a bootstrap's
+ * range of -250 .. 430 us stretches no axis. The paper's means, -2905 and
+ * -3979 us, lie far below the medians (91.6, -13.5, -160.3 us): drawn at
+ * the axis' edge with their values, they do not flatten it either. With
+ * six pairs at 16 KB, its bar is drawn.
+ */
+START_TEST(test_picture)
+{
+	struct hg_cache_size s[3] = {
+		{ .size_kb = 16, .pairs = 2, .median_us = { 91.599, -250, 430, 2, 0 },
+		  .paper_mean_us = { -2905.16, 0, 0, 2, 0 }, .no_penalty = true },
+		{ .size_kb = 256, .pairs = 2, .median_us = { -13.469, -20, -7, 2, 0 },
+		  .paper_mean_us = { -3978.69, 0, 0, 2, 0 } },
+		{ .size_kb = 4096, .pairs = 2, .median_us = { -160.276, -170, -150, 2, 0 },
+		  .paper_mean_us = { -100, 0, 0, 2, 0 } },
+	};
+	struct hg_cache_run run = { .workload = "CPU_SCAN <size>", .threads = 10, .cpu = 1,
+				    .duration_ns = 300000000, .rule = "2 asked for",
+				    .command = "hourglass cachecost --trials 2" };
+	struct hg_test_text text;
+	char *d;
+
+	ck_assert_int_eq(hg_cache_svg(hg_test_text_open(&text), &run, s, 3), 0);
+	d = hg_test_text_close(&text);
+	ck_assert_uint_eq(occurs(d, "<line class=\"ci\""), 0);
+	ck_assert_ptr_null(strstr(d, "95 % interval"));
+	ck_assert_ptr_nonnull(strstr(d, "no interval where the bootstrap of a median lacks its 6 "
+				     "pairs"));
+	ck_assert_uint_eq(occurs(d, "class=\"none\""), 0);	/* hollow: an interval's */
+	/* the axis from the medians: its lowest tick -200, not -4000 or -250 */
+	ck_assert_ptr_nonnull(strstr(d, ">-200</text>"));
+	ck_assert_ptr_null(strstr(d, ">-4000</text>"));
+	ck_assert_ptr_null(strstr(d, ">-300</text>"));
+	ck_assert_ptr_nonnull(strstr(d, ">-2905</text>"));
+	ck_assert_ptr_nonnull(strstr(d, ">-3979</text>"));
+	ck_assert_uint_eq(occurs(d, "<path class=\"paper\""), 2);
+	ck_assert_uint_eq(occurs(d, "<rect class=\"paper\""), 2);	/* -100, and the key */
+	free(d);
+	s[0].pairs = 6;
+	s[0].median_us.n = 6;
+	ck_assert_int_eq(hg_cache_svg(hg_test_text_open(&text), &run, s, 3), 0);
+	d = hg_test_text_close(&text);
+	ck_assert_uint_eq(occurs(d, "<line class=\"ci\""), 3);	/* a bar and its caps */
+	ck_assert_uint_eq(occurs(d, "class=\"none\""), 1);
+	free(d);
+}
+END_TEST
+
 static Suite *cachecost_suite(void)
 {
 	Suite *s = suite_create("cachecost");
@@ -180,6 +245,7 @@ static Suite *cachecost_suite(void)
 	tcase_add_test(tc, test_size_stats);
 	tcase_add_test(tc, test_size_nothing_and_drift);
 	tcase_add_test(tc, test_trial_of);
+	tcase_add_test(tc, test_picture);
 	suite_add_tcase(s, tc);
 	return s;
 }

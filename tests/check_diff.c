@@ -85,6 +85,82 @@ static struct hg_diff_row gap_median(uint64_t seed_a, uint64_t seed_b, double sh
 }
 
 /*
+ * A trace of one LAT thread: its @n records lateness samples of @base +
+ * k us (k = 0 .. n - 1).
+ */
+static struct hg_trace *lat_trace(size_t n, uint64_t base)
+{
+	static const uint64_t iv[][2] = { { 1000, 10 } };
+	const uint64_t (*const ivs[])[2] = { iv };
+	const size_t nv[] = { 1 };
+	struct hg_trace *t = hg_test_trace(1, ivs, nv);
+	struct hg_trace_thread *th;
+	size_t k;
+
+	ck_assert_ptr_nonnull(t);
+	th = &t->threads[0];
+	th->model = HG_MODEL_LAT;
+	th->recs = realloc(th->recs, n * sizeof(*th->recs));
+	ck_assert_ptr_nonnull(th->recs);
+	for (k = 0; k < n; k++)
+		th->recs[k] = (struct hg_record){ .start_cycles = 2000 + 1000 * k,
+						  .len_cycles = (base + k) * 1000,
+						  .flags = hg_event_flags(HG_EV_LAT, 0) };
+	th->stored = n;
+	return t;
+}
+
+/*
+ * One LAT thread: its rows once, no pool "latency" repeating them. One
+ * trial of 100 samples a side: the median tested (6 needed), p99 and p99.9
+ * not (299 and 2995 needed: no range of 100 samples covers them 95 % of
+ * the time), though B is 50 us later throughout.
+ */
+START_TEST(test_few_samples)
+{
+	struct hg_trace *ta = lat_trace(100, 10), *tb = lat_trace(100, 60);
+	struct hg_diff_trial a, b;
+	struct hg_diff_row *rows;
+	const struct hg_diff_row *x;
+	struct hg_test_text text;
+	size_t n, i;
+	char *s;
+
+	ck_assert_int_eq(hg_diff_from_trace(ta, &a), 0);
+	ck_assert_int_eq(hg_diff_from_trace(tb, &b), 0);
+	hg_trace_free(ta);
+	hg_trace_free(tb);
+	ck_assert_ptr_null(hg_diff_find(&a, "latency.median"));
+	ck_assert_int_eq(hg_diff_compare(&a, 1, &b, 1, &rows, &n), 0);
+	for (i = 0; i < n; i++)
+		ck_assert_msg(strncmp(rows[i].name, "latency.", 8), "%s", rows[i].name);
+	x = row(rows, n, "thread0.latency.median");
+	ck_assert_ptr_nonnull(x);
+	ck_assert_str_eq(x->test, "mann-whitney");
+	ck_assert_str_eq(hg_diff_verdict(x), "B higher");
+	x = row(rows, n, "thread0.latency.p99");
+	ck_assert_ptr_nonnull(x);
+	ck_assert_str_eq(hg_diff_verdict(x), "too few samples");
+	ck_assert_uint_eq(x->need, 299);
+	ck_assert_uint_eq(x->have, 100);
+	x = row(rows, n, "thread0.latency.p99.9");
+	ck_assert_ptr_nonnull(x);
+	ck_assert_str_eq(hg_diff_verdict(x), "too few samples");
+	ck_assert_uint_eq(x->need, 2995);
+	ck_assert(isnan(x->p) && isnan(x->lo));
+	hg_diff_print(hg_test_text_open(&text), &(struct hg_diff_sides){ "a", "b", 1, 1, &a, &b },
+		      rows, n);
+	s = hg_test_text_close(&text);
+	ck_assert_msg(strstr(s, "too few samples (100 on the smaller side, the test "
+			     "needs 2995 a side)\n"), "%s", s);
+	free(s);
+	free(rows);
+	hg_diff_trial_free(&a);
+	hg_diff_trial_free(&b);
+}
+END_TEST
+
+/*
  * diff --json is one JSON object: the writer once put its members at the top
  * level, without braces or commas. Parsed with json-c, its members checked.
  */
@@ -381,6 +457,7 @@ static Suite *diff_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_shift_found);
 	tcase_add_loop_test(tc, test_same_command, 0, sizeof(commands) / sizeof(commands[0]));
+	tcase_add_test(tc, test_few_samples);
 	tcase_add_test(tc, test_json_document);
 	tcase_add_test(tc, test_no_shift);
 	tcase_add_test(tc, test_welch_trials);

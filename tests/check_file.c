@@ -218,8 +218,9 @@ static struct hg_trace *full_trace(void)
 	t->nnoise = 2;
 	t->noise = calloc(2, sizeof(*t->noise));
 	ck_assert_ptr_nonnull(t->noise);
-	t->noise[0] = (struct hg_cpu_noise){ 0, 990000, 0, 1200, 300 };
-	t->noise[1] = (struct hg_cpu_noise){ 3, 20000000, 4000, UINT64_MAX, 1 };
+	t->noise[0] = (struct hg_cpu_noise){ 0, 990000, 0, 1200, 300, 10000 };
+	t->noise[1] = (struct hg_cpu_noise){ 3, 20000000, 4000, UINT64_MAX, 1, 0 };
+	t->noise_idle = true;
 	/* the longest label a thread can have */
 	memset(t->threads[2].workload, 'W', HG_LABEL_LEN - 1);
 	t->threads[2].workload[HG_LABEL_LEN - 1] = '\0';
@@ -344,6 +345,7 @@ static void assert_trace_eq(const struct hg_trace *a, const struct hg_trace *b)
 	EQ(pid);
 	EQ(noise_window_ns);
 	EQ(nnoise);
+	EQ(noise_idle);
 	if (a->nnoise)
 		ck_assert_int_eq(memcmp(a->noise, b->noise, a->nnoise * sizeof(*a->noise)), 0);
 }
@@ -1382,9 +1384,11 @@ static void threshold_fewer(struct sec *s, size_t *n)
 
 /*
  * the --break fields: kind, thread, CPU, marked (u32), three u64; then the
- * hiccup floor (u64) ends the run section
+ * hiccup floor (u64), and full_trace()'s two CPUs' idle times (u64 each)
+ * end the run section
  */
-#define RUN_BREAK_FROM_END (4 * 4 + 3 * 8 + 8)
+#define RUN_IDLE_BYTES (2 * 8)
+#define RUN_BREAK_FROM_END (4 * 4 + 3 * 8 + 8 + RUN_IDLE_BYTES)
 
 static void break_two_kinds(struct sec *s, size_t *n)
 {
@@ -1867,6 +1871,7 @@ START_TEST(test_read_version1)
 	t->pid = 0;
 	t->nnoise = 0;
 	t->noise_window_ns = 0;
+	t->noise_idle = false;
 	t->calib.hiccup_cycles = 0;
 	t->version = 1;
 	assert_trace_eq(t, back);
@@ -1896,8 +1901,9 @@ START_TEST(test_hiccup_floor_damaged)
 	for (run = 0; run < 2; run++) {
 		buf = encode(t, &len);
 		n = split(buf, len, s);
-		if (run) {	/* the run's floor is its section's last field */
-			put_le(s[RUN].p + s[RUN].len - 8, t->calib.gap_threshold_cycles + 1, 8);
+		if (run) {	/* the run's floor is before the idle times */
+			put_le(s[RUN].p + s[RUN].len - 8 - RUN_IDLE_BYTES,
+			       t->calib.gap_threshold_cycles + 1, 8);
 		} else {
 			thread_layout(&s[TH0 + 3], &l);
 			put_le(s[TH0 + 3].p + l.hiccup, t->threads[1].gap_threshold_cycles + 1, 8);

@@ -33,7 +33,8 @@ static const char softirq_a[] =
 
 /*
  * cpu0: busy = user 100 + nice 10 + system 20 + irq 1 + softirq 2 = 133
- * ticks = 1.33 s; steal 4 ticks = 40 ms. cpu2: 300 + 40 + 6 = 346 ticks.
+ * ticks = 1.33 s; steal 4 ticks = 40 ms; idle 5000 + iowait 3 = 50.03 s.
+ * cpu2: 300 + 40 + 6 = 346 ticks, idle 70 s.
  * Interrupts: cpu0 40 + 1000 + 7 (ERR's one column), cpu2 2 + 2000.
  * Softirqs: cpu0 101, cpu2 200.
  */
@@ -46,6 +47,8 @@ START_TEST(test_parse)
 	ck_assert_uint_eq(k.cpu[0].cpu, 0);
 	ck_assert_uint_eq(k.cpu[0].busy_ns, 1330000000ULL);
 	ck_assert_uint_eq(k.cpu[0].steal_ns, 40000000ULL);
+	ck_assert_uint_eq(k.cpu[0].idle_ns, 50030000000ULL);
+	ck_assert_uint_eq(k.cpu[1].idle_ns, 70000000000ULL);
 	ck_assert_uint_eq(k.cpu[1].cpu, 2);
 	ck_assert_uint_eq(k.cpu[1].busy_ns, 3460000000ULL);
 	ck_assert_uint_eq(k.cpu[1].steal_ns, 0);
@@ -95,6 +98,7 @@ START_TEST(test_delta)
 	ck_assert_uint_eq(d[0].cpu, 0);
 	ck_assert_uint_eq(d[0].busy_ns, 500000000ULL);	/* 50 ticks */
 	ck_assert_uint_eq(d[0].steal_ns, 50000000ULL);	/* 5 ticks */
+	ck_assert_uint_eq(d[0].idle_ns, 0);		/* 5003 -> 5003 ticks */
 	ck_assert_uint_eq(d[0].irqs, 15);
 	ck_assert_uint_eq(d[1].cpu, 2);
 	ck_assert_uint_eq(d[1].busy_ns, 0);		/* 346 -> 336 ticks */
@@ -131,9 +135,9 @@ START_TEST(test_noise)
 	t->nnoise = 3;
 	t->noise = calloc(3, sizeof(*t->noise));
 	ck_assert_ptr_nonnull(t->noise);
-	t->noise[0] = (struct hg_cpu_noise){ 0, 10400000, 0, 5, 6 };
-	t->noise[1] = (struct hg_cpu_noise){ 1, 20200300, 1000, 7, 8 };
-	t->noise[2] = (struct hg_cpu_noise){ 5, 900000000, 0, 0, 0 };
+	t->noise[0] = (struct hg_cpu_noise){ 0, 10400000, 0, 5, 6, 0 };
+	t->noise[1] = (struct hg_cpu_noise){ 1, 20200300, 1000, 7, 8, 0 };
+	t->noise[2] = (struct hg_cpu_noise){ 5, 900000000, 0, 0, 0, 0 };
 	ck_assert_int_eq(hg_noise_compute(t, &nz), 0);
 	ck_assert_uint_eq(nz.n, 2);
 	ck_assert_uint_eq(nz.cpu[0].cpu, 0);
@@ -147,6 +151,47 @@ START_TEST(test_noise)
 	ck_assert_uint_eq(nz.cpu[1].irqs, 7);
 	ck_assert(!nz.cpu[1].quiet);
 	ck_assert(!nz.quiet);
+	hg_noise_free(&nz);
+	hg_trace_free(t);
+}
+END_TEST
+
+/*
+ * A CPU busy with other tasks for the whole run: /proc/stat counts in
+ * ticks of 10 ms, and between readings 3000.4 ms apart it counted 301
+ * busy ticks (3010 ms) and no idle one. The share is of the counters' own
+ * 3010 ms: 100 %, not 3010 / 3000.4 = 100.32 %. With 2 idle ticks beside
+ * 299 busy ones: 2990 / 3010 = 99.34 %. An older file, without the idle
+ * time: of busy + steal where it passes the window, 100 % again.
+ */
+START_TEST(test_noise_ticks)
+{
+	static const uint64_t t0[][2] = { { 1000, 400 } };
+	const uint64_t (*const iv[])[2] = { t0 };
+	const size_t nv[] = { 1 };
+	struct hg_trace *t = hg_test_trace(1, iv, nv);
+	struct hg_noise nz;
+
+	ck_assert_ptr_nonnull(t);
+	t->noise_window_ns = 3000400000ULL;
+	t->nnoise = 1;
+	t->noise_idle = true;
+	t->noise = calloc(1, sizeof(*t->noise));
+	ck_assert_ptr_nonnull(t->noise);
+	t->noise[0] = (struct hg_cpu_noise){ .cpu = 0, .busy_ns = 3010000000ULL };
+	ck_assert_int_eq(hg_noise_compute(t, &nz), 0);
+	ck_assert_uint_eq(nz.cpu[0].counted_ns, 3010000000ULL);
+	ck_assert_double_eq_tol(nz.cpu[0].other_pct, 100, 1e-3);	/* less our 400 cycles */
+	hg_noise_free(&nz);
+	t->noise[0].busy_ns = 2990000000ULL;
+	t->noise[0].idle_ns = 20000000ULL;
+	ck_assert_int_eq(hg_noise_compute(t, &nz), 0);
+	ck_assert_double_eq_tol(nz.cpu[0].other_pct, 100.0 * 2990 / 3010, 1e-3);
+	hg_noise_free(&nz);
+	t->noise_idle = false;
+	t->noise[0] = (struct hg_cpu_noise){ .cpu = 0, .busy_ns = 3010000000ULL };
+	ck_assert_int_eq(hg_noise_compute(t, &nz), 0);
+	ck_assert_double_eq_tol(nz.cpu[0].other_pct, 100, 1e-3);	/* less our 400 cycles */
 	hg_noise_free(&nz);
 	hg_trace_free(t);
 }
@@ -207,8 +252,8 @@ START_TEST(test_noise_recv)
 	t->nnoise = 2;
 	t->noise = calloc(2, sizeof(*t->noise));
 	ck_assert_ptr_nonnull(t->noise);
-	t->noise[0] = (struct hg_cpu_noise){ 0, 10400000, 0, 5, 6 };
-	t->noise[1] = (struct hg_cpu_noise){ 1, 20200300, 1000, 7, 8 };
+	t->noise[0] = (struct hg_cpu_noise){ 0, 10400000, 0, 5, 6, 0 };
+	t->noise[1] = (struct hg_cpu_noise){ 1, 20200300, 1000, 7, 8, 0 };
 	/* thread 0: its first two records one interval (a piece, its rest on CPU 1) */
 	t->threads[0].recs[0].flags |= HG_REC_CONTINUED;
 	t->threads[0].recs[1].start_cycles = t->threads[0].recs[0].start_cycles +
@@ -248,6 +293,7 @@ static Suite *kstat_suite(void)
 	tc = tcase_create("noise");
 	tcase_add_test(tc, test_noise);
 	tcase_add_test(tc, test_noise_recv);
+	tcase_add_test(tc, test_noise_ticks);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -137,16 +137,16 @@ START_TEST(test_one_and_none)
 }
 END_TEST
 
-/* Thirteen LAT threads: more than there are colours, so one series for all. */
+/* Seventeen LAT threads: more than there are colours, so one series for all. */
 START_TEST(test_many_threads)
 {
-	struct hg_trace *t = hg_trace_alloc(13);
+	struct hg_trace *t = hg_trace_alloc(17);
 	char buf[512], *d;
 	uint64_t ns;
 	uint32_t i;
 
 	ck_assert_ptr_nonnull(t);
-	for (i = 0; i < 13; i++) {
+	for (i = 0; i < 17; i++) {
 		t->threads[i].id = i;
 		t->threads[i].model = HG_MODEL_LAT;
 		ns = 1000 * (i + 1);
@@ -157,8 +157,8 @@ START_TEST(test_many_threads)
 	ck_assert_uint_eq(count(d, "<path class=\"line c0\""), 1);
 	ck_assert_uint_eq(count(d, "<path class=\"line c1\""), 0);
 	texts_of(d, "<text class=\"legend\"", buf, sizeof(buf));
-	ck_assert_str_eq(buf, "all 13 LAT threads");
-	ck_assert_ptr_nonnull(strstr(d, ">Wake-up lateness of 13 LAT threads</text>"));
+	ck_assert_str_eq(buf, "all 17 LAT threads");
+	ck_assert_ptr_nonnull(strstr(d, ">Wake-up lateness of 17 LAT threads</text>"));
 	free(d);
 	hg_trace_free(t);
 }

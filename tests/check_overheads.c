@@ -51,6 +51,24 @@ START_TEST(test_read_both)
 }
 END_TEST
 
+/* A document that says the machine was not quiet is named in noisy; a quiet one is not. */
+START_TEST(test_read_noisy)
+{
+	char *dir = hg_test_fresh_dir(), *path = hg_test_path(dir, "c.json"), err[256];
+	struct hg_overheads o = { 0 };
+
+	free(hg_test_write_text(dir, "c.json", "{\"generator\": \"hourglass ctxcost\", "
+				"\"voluntary\": {\"median_ns\": 81000}, \"quiet\": false}"));
+	ck_assert_int_eq(hg_overheads_read(FIX("ctxcost.json"), &o, err, sizeof(err)), 0);
+	ck_assert_str_eq(o.noisy, "");
+	ck_assert_int_eq(hg_overheads_read(path, &o, err, sizeof(err)), 0);
+	ck_assert_uint_eq(o.switch_ns, 81000);
+	ck_assert_str_eq(o.noisy, path);
+	free(path);
+	hg_test_drop_dir(dir);
+}
+END_TEST
+
 static const struct {
 	const char *text;	/* NULL: a file that is not there */
 	const char *msg;	/* after "<path>: " */
@@ -247,6 +265,7 @@ static Suite *suite(void)
 
 	tcase_add_test(tc, test_read_ctxcost);
 	tcase_add_test(tc, test_read_both);
+	tcase_add_test(tc, test_read_noisy);
 	tcase_add_loop_test(tc, test_read_bad, 0, ARRAY_SIZE(bad));
 	tcase_add_test(tc, test_list_bad);
 	suite_add_tcase(s, tc);

@@ -736,6 +736,56 @@ START_TEST(test_kernel_events)
 END_TEST
 
 /*
+ * --kernel and a LAT thread, which records no intervals and so no gaps:
+ * what ran in its wake-up is drawn in its row. The timer expired at 300
+ * us and the thread ran 100 us late; in between an interrupt (320 to 330
+ * us) and another task (340 to 390 us). The interrupt at 600 us, while it
+ * slept, is not its concern.
+ */
+START_TEST(test_kernel_lat)
+{
+	struct hg_trace *t = even_trace(0, 0, 0, 0);
+	struct hg_kevents *k = calloc(1, sizeof(*k));
+	struct hg_record ev = { .start_cycles = T0 + 300 * US, .len_cycles = 100 * US,
+				.flags = hg_event_flags(HG_EV_LAT, 0) };
+	double l, r, x;
+	const char *p;
+	char *s;
+
+	ck_assert_ptr_nonnull(k);
+	set_run(t, 1 * MS);
+	t->threads[0].model = HG_MODEL_LAT;
+	t->threads[0].tid = 100;
+	add_events(&t->threads[0], &ev, 1);
+	k->ncpus = 1;
+	k->cpus = calloc(1, sizeof(*k->cpus));
+	ck_assert_ptr_nonnull(k->cpus);
+	k->cpus[0] = (struct hg_kcpu){ .begin_cycles = T0, .end_cycles = T0 + 1 * MS };
+	kadd(k, 320 * US, HG_KEV_IRQ_ENTRY, 24, 0, "eth0");
+	kadd(k, 330 * US, HG_KEV_IRQ_EXIT, 24, 0, NULL);
+	kadd(k, 340 * US, HG_KEV_SWITCH, 7, 0, "kworker/0:1");
+	kadd(k, 390 * US, HG_KEV_SWITCH, 100, 7, "hg/0");
+	kadd(k, 600 * US, HG_KEV_IRQ_ENTRY, 24, 0, "eth0");
+	kadd(k, 610 * US, HG_KEV_IRQ_EXIT, 24, 0, NULL);
+	t->kev = k;
+	s = render(t, &whole);
+	plot_edges(s, &l, &r);
+	ck_assert_uint_eq(markers(s, "wake"), 1);
+	p = strstr(s, "<rect class=\"kirq\" x=\"");
+	ck_assert_msg(p, "no interrupt drawn in the LAT thread's row");
+	ck_assert_int_eq(sscanf(p, "<rect class=\"kirq\" x=\"%lf\"", &x), 1);
+	ck_assert_double_eq_tol(x, l + (r - l) * 0.32, 0.6);
+	ck_assert_ptr_null(strstr(p + 1, "<rect class=\"kirq\" x=\""));
+	p = strstr(s, "<rect class=\"other\" x=\"");
+	ck_assert_msg(p, "no other task drawn in the LAT thread's row");
+	ck_assert_int_eq(sscanf(p, "<rect class=\"other\" x=\"%lf\"", &x), 1);
+	ck_assert_double_eq_tol(x, l + (r - l) * 0.34, 0.6);
+	free(s);
+	hg_trace_free(t);
+}
+END_TEST
+
+/*
  * --kernel with no slice to draw (a CPU captured, no event): the kernel's
  * group is empty, and nothing is sorted (once qsort() of a NULL array)
  */
@@ -1006,6 +1056,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_cpu_colours);
 	tcase_add_test(tc, test_kernel_events);
 	tcase_add_test(tc, test_kernel_no_slice);
+	tcase_add_test(tc, test_kernel_lat);
 	tcase_add_test(tc, test_kernel_cpu_change);
 	tcase_add_test(tc, test_kset_bisect);
 	suite_add_tcase(s, tc);

@@ -584,6 +584,30 @@ START_TEST(test_bootstrap)
 }
 END_TEST
 
+/*
+ * The mean of positive values skewed by one large one (ctxcost's trials,
+ * one of them on a busy CPU): mean (100 + 120 + 110 + 9000 + 105 + 115) / 6
+ * = 1591.67; s = 3629.6, so Student t's half width is 2.571 * 3629.6 /
+ * sqrt(6) = 3809.5 and its interval starts at -2218. The bootstrap's
+ * lies within the values' range, 100 .. 9000, and so above zero.
+ */
+START_TEST(test_bootstrap_mean)
+{
+	double v[] = { 100, 120, 110, 9000, 105, 115 };
+	struct hg_ci t, b;
+
+	ck_assert_int_eq(hg_ci_mean(v, 6, 0.95, &t), 0);
+	ck_assert(t.lo < 0);
+	ck_assert_int_eq(hg_bootstrap_ci(v, 6, HG_BOOT_MEAN, 0.95, HG_BOOT_REPS, HG_BOOT_SEED,
+					 &b), 0);
+	ck_assert_double_eq_tol(b.est, 9550.0 / 6, 1e-9);
+	ck_assert_uint_eq(b.n, 6);
+	ck_assert(b.lo >= 100 && b.lo <= b.est && b.hi >= b.est && b.hi <= 9000);
+	/* no resample without the 9000 has a mean above 120 */
+	ck_assert_double_le(b.lo, 120);
+}
+END_TEST
+
 START_TEST(test_outliers)
 {
 	/* mean 14, s = sqrt((9 * 16 + 36^2) / 9) = 12.65: z of 50 is 2.85, the rest 0.32 */
@@ -825,6 +849,7 @@ static Suite *stats_suite(void)
 	tcase_add_test(tc, test_mann_whitney_large);
 	tcase_add_test(tc, test_fisher);
 	tcase_add_test(tc, test_bootstrap);
+	tcase_add_test(tc, test_bootstrap_mean);
 	tcase_add_test(tc, test_outliers);
 	tcase_add_test(tc, test_drift);
 	suite_add_tcase(s, tc);

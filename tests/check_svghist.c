@@ -234,6 +234,73 @@ START_TEST(test_label_clear_of_overflow)
 }
 END_TEST
 
+/*
+ * No mark's line passes under a mark's label: each label's box (11 px type,
+ * 0.6 of it a character, from 0.8 of it above the baseline to 0.2 below,
+ * as tests/svg-text.py estimates it) against each mark's line.
+ */
+static void assert_no_label_under_line(const char *d)
+{
+	static const char lab[] = "<text class=\"marklab c", line[] = "<line class=\"mark ";
+	const char *t, *m;
+
+	for (t = strstr(d, lab); t; t = strstr(t + 1, lab)) {
+		const char *gt = strchr(t, '>'), *x = strstr(t, " x=\""), *y = strstr(t, " y=\"");
+		const char *end = strstr(t, "</text>");
+		double tx, ty, w, x0, x1;
+
+		ck_assert(gt && x && y && end);
+		tx = strtod(x + 4, NULL);
+		ty = strtod(y + 4, NULL);
+		w = 0.6 * 11 * (double)(end - gt - 1);
+		x0 = memmem(t, (size_t)(gt - t), END, strlen(END)) ? tx - w : tx;
+		x1 = x0 + w;
+		for (m = strstr(d, line); m; m = strstr(m + 1, line)) {
+			double lx, ly1, ly2;
+
+			ck_assert_int_eq(sscanf(strstr(m, " x1=\""), " x1=\"%lf\" y1=\"%lf\" x2=\"%*f\" "
+						"y2=\"%lf\"", &lx, &ly1, &ly2), 3);
+			ck_assert_msg(!(lx > x0 + 1 && lx < x1 - 1 && fmin(ly1, ly2) < ty + 2.2 - 1 &&
+					fmax(ly1, ly2) > ty - 8.8 + 1),
+				      "the line at x %.1f passes under %.60s", lx, gt + 1);
+		}
+	}
+}
+
+/*
+ * Two labels facing each other over their marks: series 0's p99 at 285 us
+ * has no room on the right (its label goes left, over 665 .. 731 px),
+ * series 1's median at 261 us (680 px) has, but there its label would
+ * stand over the p99's line (683 .. 769 px), and the p99's label over the
+ * median's: one of the two lines ran through a label. The median's label
+ * goes left instead, where it covers no mark.
+ */
+START_TEST(test_labels_facing)
+{
+	uint64_t c[31] = { 0 };
+	struct hg_bins b[2];
+	struct hg_svg_series s[2] = {
+		{ .name = "a", .bins = &b[0], .median = NAN, .p99 = 285 },
+		{ .name = "b", .bins = &b[1], .median = 261, .p99 = NAN },
+	};
+	struct hg_svg_hist h = { .title = "T", .xlabel = "v (us)", .unit = "us", .per_unit = 1000,
+				 .series = s, .nseries = 2 };
+	char *d;
+
+	c[3] = 5;
+	bins_of(&b[0], 0, 10000, c, 30);
+	bins_of(&b[1], 0, 10000, c, 30);
+	d = draw(&h);
+	ck_assert_xml(d);
+	ck_assert_uint_eq(count(d, "<text class=\"marklab"), 2);
+	ck_assert_uint_eq(count(d, END ">median 261 us</text>"), 1);
+	assert_no_label_under_line(d);
+	free(d);
+	hg_bins_free(&b[0]);
+	hg_bins_free(&b[1]);
+}
+END_TEST
+
 /* Nothing counted (a trace with no switches): "no switches", no axis, no bars. */
 START_TEST(test_nothing_counted)
 {
@@ -371,6 +438,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_no_overflow);
 	tcase_add_test(tc, test_nothing_counted);
 	tcase_add_test(tc, test_mark_on_overflow);
+	tcase_add_test(tc, test_labels_facing);
 	tcase_add_test(tc, test_label_clear_of_overflow);
 	tcase_add_test(tc, test_log_counts);
 	tcase_add_test(tc, test_many_buckets);

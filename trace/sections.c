@@ -89,6 +89,11 @@ void hg_sec_put_run(struct hg_buf *b, const struct hg_trace *t)
 	hg_put_u64(b, t->break_threshold_ns);
 	/* version 3: the hiccup floor */
 	hg_put_u64(b, t->calib.hiccup_cycles);
+	/* then each CPU's idle time, when read */
+	if (!t->noise_idle)
+		return;
+	for (i = 0; i < t->nnoise; i++)
+		hg_put_u64(b, t->noise[i].idle_ns);
 }
 
 /* The per-CPU kernel counters of version 2. */
@@ -187,6 +192,11 @@ void hg_sec_get_run(struct hg_cur *c, struct hg_trace *t, uint32_t *nthreads, ch
 	t->calib.hiccup_cycles = hg_get_u64(c);
 	if (t->calib.hiccup_cycles > t->calib.gap_threshold_cycles)
 		c->bad = 1;
+	if (c->bad || c->pos == c->len || !t->nnoise)
+		return;		/* no idle times */
+	for (i = 0; i < t->nnoise; i++)
+		t->noise[i].idle_ns = hg_get_u64(c);
+	t->noise_idle = !c->bad;
 }
 
 void hg_sec_put_hist(struct hg_buf *b, const struct hg_hist *h)

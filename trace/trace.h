@@ -116,6 +116,8 @@ struct hg_cpu_noise {
 	uint64_t steal_ns;	/* /proc/stat steal */
 	uint64_t irqs;		/* /proc/interrupts, summed over sources */
 	uint64_t softirqs;	/* /proc/softirqs, summed over kinds */
+	uint64_t idle_ns;	/* /proc/stat idle iowait: busy, steal and idle
+				   are the time the counters saw pass */
 };
 
 struct hg_kv {
@@ -148,6 +150,7 @@ struct hg_trace {
 	uint32_t pid;			/* the run's process id; 0: unknown */
 	uint64_t noise_window_ns;	/* CLOCK_MONOTONIC between the readings */
 	uint32_t nnoise;		/* CPUs in @noise; 0: not measured */
+	bool noise_idle;		/* their idle_ns read (not in older files) */
 	struct hg_cpu_noise *noise;
 	/* --break: what stopped the run (version 2) */
 	uint32_t break_kind;		/* enum hg_break_kind, 0: none */
