@@ -1576,6 +1576,13 @@ static const struct {
 	{ { "-n", "1", "-i", "X" }, -EINVAL, "-i: unknown timer 'X' " CHOICES_TIMER },
 	{ { "-n", "1", "-i", "" }, -EINVAL, "-i: unknown timer '' " CHOICES_TIMER },
 	{ { "-n", "1", "-i", "HRT" }, -EINVAL, "-i: unknown timer 'HRT' (did you mean HR?)" },
+	/* cyclictest's habits: its -i is the interval in us, its -p a FIFO priority */
+	{ { "-n", "1", "-w", "LAT", "1ms", "-i", "1000" }, -EINVAL, "-i: unknown timer '1000' "
+	  "(-i picks the timer, e.g. HR; the period is LAT's argument: -w LAT 1000us)" },
+	{ { "-n", "1", "-w", "LAT", "1000" }, -EINVAL, "-w LAT: period '1000': missing time "
+	  "unit (cyclictest's -i is in us: write 1000us)" },
+	{ { "-n", "1", "-p", "90" }, -EINVAL, "-p: unknown priority '90' (a bare number is "
+	  "cyclictest's -p: write FIFO:90)" },
 	{ { "-n", "1", "-i", "QQQ" }, -EINVAL, "-i: unknown timer 'QQQ' " CHOICES_TIMER },
 	/* one suggestion rule for workloads, timers and priorities too */
 	{ { "-n", "1", "-w", "cpu_yeild", "1ms" }, -EINVAL,

@@ -7,7 +7,9 @@
  * follows the timer (as in the paper). No gap trace is kept.
  */
 #include <stdio.h>
+#include <string.h>
 
+#include "trace/errlen.h"
 #include "trace/timeval.h"
 #include "workloads/workload.h"
 
@@ -15,6 +17,12 @@ static int lat_parse(struct hg_wl_params *p, char *const *args, unsigned int n,
 		     char *err, size_t errlen)
 {
 	(void)n;
+	if (*args[0] && strspn(args[0], "0123456789") == strlen(args[0])) {
+		/* "LAT 1000" from cyclictest's habit: its -i counts microseconds */
+		snprintf(err, errlen, "period '%s': missing time unit (cyclictest's -i is in "
+			 "us: write %sus)", hg_quote(args[0]).s, hg_quote(args[0]).s);
+		return -EINVAL;
+	}
 	return hg_wl_parse_time(args[0], "period", &p->period_ns, err, errlen);
 }
 
