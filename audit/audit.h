@@ -46,11 +46,15 @@ struct hg_audit_readerr {
  *              CPU of @root's /sys/devices/system/cpu/online
  * @readerr:    where the reads keep their last failure (hg_audit_run sets
  *              it for each check; NULL: not kept)
+ * @run_holds_dma: the audit is a run's, which holds /dev/cpu_dma_latency at
+ *              0 for its length where it may write it: the checks judge
+ *              that, not the value before the run
  */
 struct hg_audit_ctx {
 	const char *root;
 	cpu_set_t cpus;
 	bool cpus_given;
+	bool run_holds_dma;
 	struct hg_audit_readerr *readerr;
 };
 

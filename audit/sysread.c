@@ -357,6 +357,24 @@ int hg_sys_cpus(const struct hg_audit_ctx *ctx, cpu_set_t *set)
 	return hg_cpuset_parse(buf, set);
 }
 
+int hg_sys_others(const struct hg_audit_ctx *ctx, cpu_set_t *set)
+{
+	char buf[1024];
+	cpu_set_t cpus;
+	int ret = hg_sys_cpus(ctx, &cpus);
+
+	if (!ret)
+		ret = hg_sys_line(ctx, buf, sizeof(buf), "sys/devices/system/cpu/online");
+	if (ret < 0)
+		return ret;
+	ret = hg_cpuset_parse(buf, set);
+	if (ret)
+		return ret;
+	CPU_AND(&cpus, &cpus, set);	/* the measured CPUs that are online */
+	CPU_XOR(set, set, &cpus);	/* the online ones less those */
+	return 0;
+}
+
 /* Whether the "flags" line starting at @line has @flag. */
 static int has_flag(const char *line, const char *flag)
 {

@@ -207,7 +207,7 @@ static int stop_loads(struct hg_loads *ls, struct hg_trace *t)
 static struct hg_audit_result *audit_cpus(const struct hg_config *cfg)
 {
 	struct hg_audit_result *res = calloc(hg_audit_count(), sizeof(*res));
-	struct hg_audit_ctx ctx = { .root = "/" };
+	struct hg_audit_ctx ctx = { .root = "/", .run_holds_dma = true };
 
 	if (!res)
 		return NULL;
