@@ -4,9 +4,12 @@
  * fixes are commands with the tree's own values (no "<n>" left to fill
  * in), interrupts named by their count on the measured CPUs, and no
  * warning about cpu_dma_latency where no idle state makes it matter or
- * where the run holds it
+ * where the run holds it; the TSC judged by the kernel's word and by its
+ * counters compared across CPUs
  */
+#include <errno.h>
 #include <limits.h>
+#include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,8 +17,10 @@
 #include <sys/stat.h>
 
 #include "audit/audit.h"
+#include "audit/tscskew.h"
 #include "helpers.h"
 #include "run/cpulist.h"
+#include "trace/tscword.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #define FIXTURES "tests/fixtures/audit"
@@ -197,6 +202,155 @@ START_TEST(test_dma_latency_matters)
 }
 END_TEST
 
+/* The kernel's word on the TSC, from its command line, its log and its clocksource. */
+static const struct {
+	const char *cmdline, *log, *cs;
+	enum hg_tsc_trust want;
+	const char *why;
+} words[] = {
+	{ "ro tsc=unstable quiet\n", NULL, "kvm-clock", HG_TSC_DISTRUSTED,
+	  "tsc=unstable on the kernel command line" },
+	{ "ro notsc", NULL, "tsc", HG_TSC_DISTRUSTED, "notsc on the kernel command line" },
+	{ "ro", "<6>[    0.000000] tsc: Fast TSC calibration using PIT\n"
+	  "<4>[    0.120000] tsc: Marking TSC unstable due to boot parameter\n", "kvm-clock",
+	  HG_TSC_DISTRUSTED, "the kernel's log: 'tsc: Marking TSC unstable due to boot "
+	  "parameter'" },
+	{ "ro", "[ 12.5] clocksource: timekeeping watchdog on CPU1: Marking clocksource 'tsc' "
+	  "as unstable because the skew is too large:\n", "hpet", HG_TSC_DISTRUSTED,
+	  "the kernel's log: 'clocksource: timekeeping watchdog on CPU1: Marking clocksource "
+	  "'tsc' as unstable because the skew is too large:'" },
+	{ "ro", "tsc: Refined TSC clocksource calibration\n", "tsc", HG_TSC_TRUSTED,
+	  "the kernel's clocksource is tsc" },
+	{ "ro tsc=reliable", NULL, "kvm-clock", HG_TSC_TRUSTED,
+	  "tsc=reliable on the kernel command line" },
+	{ "ro xtsc=unstable", NULL, "kvm-clock", HG_TSC_SILENT,
+	  "the kernel's clocksource is kvm-clock, not tsc" },
+	{ NULL, NULL, NULL, HG_TSC_SILENT, "" },
+};
+
+START_TEST(test_tsc_word)
+{
+	char why[HG_TSC_WHY];
+	const char *log = words[_i].log;
+
+	ck_assert_int_eq(hg_tsc_word(words[_i].cmdline, log, log ? strlen(log) : 0,
+				     words[_i].cs, why, sizeof(why)), words[_i].want);
+	ck_assert_str_eq(why, words[_i].why);
+}
+END_TEST
+
+/* A fake measurement of two CPUs' counters: CPU 1 500 ticks behind, or in step. */
+static int behind(unsigned int a, unsigned int b, struct hg_skew *out)
+{
+	*out = (struct hg_skew){ .a = a, .b = b, .rounds = 5000, .ab = -500, .ba = 700,
+				 .hz = 1000000000 };
+	return 0;
+}
+
+static int in_step(unsigned int a, unsigned int b, struct hg_skew *out)
+{
+	*out = (struct hg_skew){ .a = a, .b = b, .rounds = 5000, .ab = 120, .ba = 130,
+				 .hz = 1000000000 };
+	return 0;
+}
+
+static int busy(unsigned int a, unsigned int b, struct hg_skew *out)
+{
+	(void)a;
+	(void)b;
+	(void)out;
+	return -ETIMEDOUT;
+}
+
+/*
+ * A KVM guest booted tsc=unstable: the CPU's flags say invariant, the
+ * kernel does not, and the kernel wins; where the kernel is silent, the
+ * counters compared across CPUs decide.
+ */
+START_TEST(test_tsc_check)
+{
+	struct hg_audit_ctx ctx;
+	struct hg_audit_result r;
+	char *dir = hg_test_fresh_dir();
+
+	puts_(dir, "sys/devices/system/cpu/online", "0-1\n");
+	puts_(dir, "proc/cpuinfo", "processor\t: 0\nflags\t\t: fpu tsc constant_tsc "
+	      "nonstop_tsc hypervisor\n");
+	puts_(dir, "proc/cmdline", "console=ttyS0 tsc=unstable\n");
+	puts_(dir, "dev/kmsg", "[    0.000000] tsc: Marking TSC unstable due to boot "
+	      "parameter\n");
+	puts_(dir, "sys/devices/system/clocksource/clocksource0/current_clocksource",
+	      "kvm-clock\n");
+	ctx_for(&ctx, dir, "1");
+	hg_audit_run(hg_audit_find("tsc"), &ctx, &r);
+	ck_assert_int_eq(r.verdict, HG_AUDIT_FAIL);
+	ck_assert_str_eq(r.found, "the kernel calls the TSC unstable (tsc=unstable on the "
+			 "kernel command line); not compared across CPUs (a copied tree)");
+	/* the log alone says it too */
+	puts_(dir, "proc/cmdline", "console=ttyS0\n");
+	hg_audit_run(hg_audit_find("tsc"), &ctx, &r);
+	ck_assert_int_eq(r.verdict, HG_AUDIT_FAIL);
+	ck_assert_msg(strstr(r.found, "(the kernel's log: 'tsc: Marking TSC unstable due to "
+			     "boot parameter')"), "%s", r.found);
+	/* the kernel silent: the counters measured decide */
+	puts_(dir, "dev/kmsg", "[    0.000000] tsc: Detected 2445.428 MHz processor\n");
+	ctx.skew = in_step;
+	hg_audit_run(hg_audit_find("tsc"), &ctx, &r);
+	ck_assert_int_eq(r.verdict, HG_AUDIT_PASS);
+	ck_assert_str_eq(r.found, "constant_tsc and nonstop_tsc; the kernel's clocksource is "
+			 "kvm-clock, not tsc; CPUs 0 and 1 agree within 130 ticks (0.130 us), "
+			 "the time to hand a turn over (measured: 5000 turns each way)");
+	ctx.skew = behind;
+	hg_audit_run(hg_audit_find("tsc"), &ctx, &r);
+	ck_assert_int_eq(r.verdict, HG_AUDIT_FAIL);
+	ck_assert_str_eq(r.found, "the counters disagree: CPU 1's counter is 500 ticks "
+			 "(0.500 us) behind CPU 0's at least (measured: 5000 turns each way)");
+	ctx.skew = busy;
+	hg_audit_run(hg_audit_find("tsc"), &ctx, &r);
+	ck_assert_int_eq(r.verdict, HG_AUDIT_PASS);
+	ck_assert_msg(strstr(r.found, "not compared across CPUs: two threads could not take "
+			     "100 turns each within 500 ms"), "%s", r.found);
+	hg_test_drop_dir(dir);
+}
+END_TEST
+
+/*
+ * The real measurement between two CPUs: the reading after a hand-over is
+ * later than the one before it, so the two bounds on the offset never
+ * cross (ab + ba > 0), whatever the counters' skew.
+ */
+START_TEST(test_tsc_skew_live)
+{
+	struct hg_skew s;
+	cpu_set_t set;
+	unsigned int a = CPU_SETSIZE, b = CPU_SETSIZE, cpu;
+	int ret;
+
+	ck_assert_int_eq(sched_getaffinity(0, sizeof(set), &set), 0);
+	for (cpu = 0; cpu < CPU_SETSIZE; cpu++) {
+		if (!CPU_ISSET(cpu, &set))
+			continue;
+		if (a == CPU_SETSIZE)
+			a = cpu;
+		else if (b == CPU_SETSIZE)
+			b = cpu;
+	}
+	if (b == CPU_SETSIZE) {
+		printf("tsc skew: skipped: this process may run on one CPU only\n");
+		return;
+	}
+	ret = hg_tsc_skew(a, b, &s);
+	if (ret == -ETIMEDOUT) {
+		printf("tsc skew: skipped: the two CPUs were too busy to take turns\n");
+		return;
+	}
+	ck_assert_int_eq(ret, 0);
+	ck_assert_uint_ge(s.rounds, 100);
+	ck_assert_int_gt(s.ab + s.ba, 0);
+	ck_assert_int_eq(hg_tsc_skew(a, CPU_SETSIZE, &s), -EINVAL);
+}
+END_TEST
+
 static Suite *auditfix_suite(void)
 {
 	Suite *s = suite_create("auditfix");
@@ -206,6 +360,11 @@ static Suite *auditfix_suite(void)
 	tcase_add_test(tc, test_fix_values);
 	tcase_add_test(tc, test_irq_by_count);
 	tcase_add_loop_test(tc, test_dma_latency_matters, 0, ARRAY_SIZE(dma_cases));
+	suite_add_tcase(s, tc);
+	tc = tcase_create("counter");
+	tcase_add_loop_test(tc, test_tsc_word, 0, ARRAY_SIZE(words));
+	tcase_add_test(tc, test_tsc_check);
+	tcase_add_test(tc, test_tsc_skew_live);
 	suite_add_tcase(s, tc);
 	return s;
 }
