@@ -749,6 +749,19 @@ START_TEST(test_wl_models)
 }
 END_TEST
 
+/* LAT's clock: now + T after each wake-up, or with GRID start + k*T */
+START_TEST(test_wl_lat_grid)
+{
+	PARSE_OK("-n", "2", "-t", "0", "-w", "LAT", "1ms", "-t", "1", "-w", "LAT", "1ms", "grid",
+		 "-i", "HR");
+	ck_assert(!cfg.threads[0].wp.grid);
+	ck_assert(cfg.threads[1].wp.grid);
+	ck_assert_uint_eq(cfg.threads[1].wp.period_ns, MS);
+	ck_assert_str_eq(cfg.threads[1].timer->name, "HR");
+	hg_config_free(&cfg);
+}
+END_TEST
+
 /* the optional deadline is not taken from the next option */
 START_TEST(test_wl_periodic_keeps_next_option)
 {
@@ -1527,7 +1540,10 @@ static const struct {
 	  "-w PERIODIC: missing argument (usage: -w PERIODIC <amount> <period> [<deadline>])" },
 	{ { "-n", "1", "-w", "CPU_PERIODIC", "1ms" }, -EINVAL,
 	  "-w CPU_PERIODIC: missing argument (usage: -w CPU_PERIODIC <amount> <period>)" },
-	{ { "-n", "1", "-w", "LAT" }, -EINVAL, "-w LAT: missing argument (usage: -w LAT <period>)" },
+	{ { "-n", "1", "-w", "LAT" }, -EINVAL,
+	  "-w LAT: missing argument (usage: -w LAT <period> [GRID])" },
+	{ { "-n", "1", "-w", "LAT", "1ms", "FIXED" }, -EINVAL, "-w LAT: 'FIXED': not GRID (write "
+	  "-w LAT 1ms GRID for wake-ups on a fixed grid, as cyclictest's)" },
 	{ { "-n", "1", "-w", "PERIODIC_TABLE" }, -EINVAL,
 	  "-w PERIODIC_TABLE: missing argument (usage: -w PERIODIC_TABLE <file> <period>)" },
 	{ { "-n", "1", "-w", "PERIODIC_TABLE", "costs.txt" }, -EINVAL,
@@ -2430,6 +2446,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_wl_default);
 	tcase_add_loop_test(tc, test_wl_models, 0, ARRAY_SIZE(wl_cases));
 	tcase_add_test(tc, test_wl_periodic_keeps_next_option);
+	tcase_add_test(tc, test_wl_lat_grid);
 	tcase_add_test(tc, test_wl_periodic_before_n);
 	tcase_add_test(tc, test_wl_periodic_deadline_then_option);
 	tcase_add_test(tc, test_wl_periodic_table_label_tamed);

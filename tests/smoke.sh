@@ -142,6 +142,19 @@ for timer in NATIVE HR TIMERFD POSIX SPIN; do
 		fi
 	fi
 done
+# LAT GRID: wake-ups on start + k*T, as cyclictest's; the report says which clock ran
+if "$HG" -n 1 -d 300ms $RT -w LAT 1ms GRID -i HR -o "$TMP/grid.hgt" >"$TMP/out" 2>"$TMP/err"; then
+	s=$(sed -n 's/^# thread 0: LAT 1ms GRID on HR .*, wake-ups at start + k\*T: \([0-9]*\) samples.*/\1/p' \
+		"$TMP/out")
+	if [ -n "$s" ] && [ "$s" -le 300 ] && [ "$s" = "$(grep -c '^latlate: ' "$TMP/out")" ] &&
+	   "$HG" dump "$TMP/grid.hgt" | cmp -s - "$TMP/out"; then
+		ok "LAT 1ms GRID: $s samples of at most 300, the clock said, dump agrees"
+	else
+		fail "LAT 1ms GRID" "'$s' samples: $(grep '^# thread 0: LAT' "$TMP/out")"
+	fi
+else
+	fail "LAT 1ms GRID" "exit status $? ($(head -1 "$TMP/err"))"
+fi
 check_run "CPU_PERIODIC 10ms 50ms" -n 1 -d 500ms -w CPU_PERIODIC 10ms 50ms &&
 	{ grep -q '^thread 0: missed [0-9]* deadlines, hit [1-9][0-9]*$' "$TMP/out" &&
 	  grep -q 'frames per second' "$TMP/out" && ok "CPU_PERIODIC reports frames and deadlines" ||
