@@ -170,8 +170,9 @@ static void name_irqs(const struct routed *v, size_t n, char *buf, size_t len)
 }
 
 /*
- * The fix: every routed IRQ moved to @others, most counted first, as one
- * loop; as many as fit the fix (a cut command would not run).
+ * The fix: every routed IRQ moved to @others (NULL: not known), most
+ * counted first, as one loop; as many as fit the fix (a cut command would
+ * not run).
  */
 static void move_irqs(struct hg_audit_result *res, const struct routed *v, size_t n,
 		      const cpu_set_t *others)
@@ -180,12 +181,11 @@ static void move_irqs(struct hg_audit_result *res, const struct routed *v, size_
 	size_t i, at = 0;
 	int w;
 
-	if (!CPU_COUNT(others)) {
+	if (others && !CPU_COUNT(others)) {
 		hg_audit_fix(res, "no online CPU is left to take them: measure on fewer CPUs "
 			     "(hourglass audit --cpu 1 gives the commands for CPU 1)");
 		return;
 	}
-	hg_sys_list(others, to, sizeof(to));
 	list[0] = '\0';
 	for (i = 0; i < n; i++) {
 		w = snprintf(list + at, sizeof(list) - at, "%s%u", i ? " " : "", v[i].irq);
@@ -195,6 +195,12 @@ static void move_irqs(struct hg_audit_result *res, const struct routed *v, size_
 		}
 		at += (size_t)w;
 	}
+	if (!others) {
+		hg_audit_fix(res, "move IRQs %s to CPUs that are not measured (the online CPUs "
+			     "could not be read)", list);
+		return;
+	}
+	hg_sys_list(others, to, sizeof(to));
 	if (n == 1)
 		hg_audit_fix(res, "echo %s > /proc/irq/%u/smp_affinity_list (and add "
 			     "irqaffinity=%s to the kernel command line)", to, v[0].irq, to);
@@ -211,10 +217,11 @@ static int irq_affinity(const struct hg_audit_ctx *ctx, struct hg_audit_result *
 	cpu_set_t cpus, others;
 	struct routed *v = NULL;
 	size_t n, i;
+	bool where = true;	/* the online CPUs were read: where to move them is known */
 	int ret = hg_sys_cpus(ctx, &cpus);
 
-	if (!ret)
-		ret = hg_sys_others(ctx, &others);
+	if (!ret && hg_sys_others(ctx, &others))
+		where = false;
 	if (!ret)
 		ret = routed_irqs(ctx, &cpus, &v, &n, &nirq);
 	if (ret)
@@ -224,7 +231,7 @@ static int irq_affinity(const struct hg_audit_ctx *ctx, struct hg_audit_result *
 		landed += v[i].landed || v[i].count;
 	name_irqs(v, n, named, sizeof(named));
 	if (n)
-		move_irqs(res, v, n, &others);
+		move_irqs(res, v, n, where ? &others : NULL);
 	free(v);
 	if (!nirq)
 		return hg_audit_say(res, HG_AUDIT_SKIP, "no interrupt's affinity readable");

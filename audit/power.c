@@ -182,11 +182,10 @@ static int dma_latency(const struct hg_audit_ctx *ctx, struct hg_audit_result *r
 {
 	struct deepest d;
 	int32_t v;
-	int ret = deepest_idle(ctx, &d);
+	bool known = !deepest_idle(ctx, &d);	/* unknown: the request may matter */
+	int ret;
 
-	if (ret)
-		return ret;
-	if (d.lat <= DEEP_US)
+	if (known && d.lat <= DEEP_US)
 		/* nothing for a request to keep the CPUs out of */
 		return hg_audit_say(res, HG_AUDIT_PASS, "not needed: %s%d us", !d.nstates ?
 				    "no cpuidle states, nothing to exit from in over " :
@@ -202,6 +201,9 @@ static int dma_latency(const struct hg_audit_ctx *ctx, struct hg_audit_result *r
 		return hg_audit_say(res, HG_AUDIT_PASS, "held at %d us", (int)v);
 	hg_audit_fix(res, "a program that keeps /dev/cpu_dma_latency open with 0 written "
 		     "(hourglass does during its runs; tuned's latency-performance profile)");
+	if (!known)
+		return hg_audit_say(res, HG_AUDIT_WARN, v >= QOS_DEFAULT ? "not held (no request)" :
+				    "held at %d us", (int)v);
 	if (v >= QOS_DEFAULT)
 		return hg_audit_say(res, HG_AUDIT_WARN, "not held (no request), with idle state "
 				    "%s of CPU %d exiting in %lld us", d.name, d.cpu, d.lat);

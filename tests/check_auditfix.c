@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/stat.h>
 
 #include "audit/audit.h"
@@ -126,7 +127,7 @@ START_TEST(test_irq_by_count)
 {
 	struct hg_audit_ctx ctx;
 	struct hg_audit_result r;
-	char *dir = hg_test_fresh_dir();
+	char *dir = hg_test_fresh_dir(), *online;
 
 	puts_(dir, "sys/devices/system/cpu/online", "0-1\n");
 	puts_(dir, "proc/irq/24/effective_affinity_list", "0\n");
@@ -149,6 +150,15 @@ START_TEST(test_irq_by_count)
 	ck_assert_str_eq(r.fix, "for i in 36 25 37; do echo 0 > /proc/irq/$i/"
 			 "smp_affinity_list; done (and add irqaffinity=0 to the kernel command "
 			 "line)");
+	/* the online CPUs unread: the IRQs still named, where to left to the user */
+	online = hg_test_path(dir, "sys/devices/system/cpu/online");
+	ck_assert_int_eq(unlink(online), 0);
+	free(online);
+	hg_audit_run(hg_audit_find("irq-affinity"), &ctx, &r);
+	ck_assert_int_eq(r.verdict, HG_AUDIT_FAIL);
+	ck_assert_str_eq(r.fix, "move IRQs 36 25 37 to CPUs that are not measured (the online "
+			 "CPUs could not be read)");
+	puts_(dir, "sys/devices/system/cpu/online", "0-1\n");
 	/* without /proc/interrupts: named by number, still every one */
 	puts_(dir, "proc/interrupts", "no header\n");
 	hg_audit_run(hg_audit_find("irq-affinity"), &ctx, &r);

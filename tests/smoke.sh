@@ -1556,6 +1556,22 @@ grep -q '^WARN  .*$' "$TMP/audit-vm.out" && grep -q '^ *fix: ' "$TMP/audit-vm.ou
 	grep -q '^ *why: ' "$TMP/audit-vm.out" && ok "audit: a warning says why and the fix" ||
 	fail "audit text" "no why or fix under a warning"
 
+# no fix is a template to fill in (<other CPUs>, <pid>): each is runnable as printed
+"$HG" audit >"$TMP/audit-fix.out" 2>&1
+"$HG" audit --cpu 1 >>"$TMP/audit-fix.out" 2>&1
+grep -q '^ *fix: .*<' "$TMP/audit-fix.out" &&
+	fail "audit fixes" "$(grep '^ *fix: .*<' "$TMP/audit-fix.out" | head -1)" ||
+	ok "audit: every fix on this machine a command with its values ($(grep -c '^ *fix: ' "$TMP/audit-fix.out") fixes)"
+# a run's audit never warns of the cpu_dma_latency the run holds
+"$HG" -n 1 -d 50ms -w LAT 1ms -x >"$TMP/qos.out" 2>/dev/null
+if grep -q '^# system cpu_dma_latency: 0 us, held during the run' "$TMP/qos.out"; then
+	grep -q '^# audit: WARN cpu-dma-latency' "$TMP/qos.out" &&
+		fail "run audit" "$(grep '^# audit: WARN cpu-dma-latency' "$TMP/qos.out")" ||
+		ok "run: cpu_dma_latency held, and the audit does not warn of it"
+else
+	skip "run audit of cpu_dma_latency" "the run could not hold it (needs root)"
+fi
+
 # the preemption model this kernel printed at boot is the one the audit names,
 # and the one a run's system line and snapshot carry
 mode=$(dmesg 2>/dev/null | sed -n 's/.*Dynamic Preempt: \([a-z]*\).*/\1/p' | tail -1)
