@@ -62,6 +62,7 @@ static void *take_turns(void *arg)
 	struct turns *t = s->t;
 	unsigned int k;
 
+	pthread_setname_np(pthread_self(), "hg-tscskew");	/* for top and perf */
 	for (k = s->me; k < 2 * ROUNDS; k += 2) {
 		uint64_t now;
 		int64_t d;

@@ -73,7 +73,8 @@ start_bg() {
 	"$HG" "$@" >"$TMP/bg.out" 2>"$TMP/bg.err" &
 	bg=$!
 	n=0
-	while [ "$(ls /proc/$bg/task 2>/dev/null | wc -l)" -lt 2 ] && [ $n -lt 300 ]; do
+	# until the run's threads ("hg/<n>") exist: the audit's own come and go before
+	while ! cat /proc/$bg/task/*/comm 2>/dev/null | grep -q '^hg/' && [ $n -lt 300 ]; do
 		kill -0 $bg 2>/dev/null || break
 		sleep 0.1
 		n=$((n + 1))
