@@ -17,6 +17,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+struct hg_skew;
+
 /* What a check concluded; the order is the severity's. */
 enum hg_audit_verdict {
 	HG_AUDIT_PASS,
@@ -46,12 +48,20 @@ struct hg_audit_readerr {
  *              CPU of @root's /sys/devices/system/cpu/online
  * @readerr:    where the reads keep their last failure (hg_audit_run sets
  *              it for each check; NULL: not kept)
+ * @run_holds_dma: the audit is a run's, which holds /dev/cpu_dma_latency at
+ *              0 for its length where it may write it: the checks judge
+ *              that, not the value before the run
+ * @skew:       measures two CPUs' counters against each other (hg_tsc_skew
+ *              of audit/tscskew.h on the live machine; NULL in a tree:
+ *              not measured)
  */
 struct hg_audit_ctx {
 	const char *root;
 	cpu_set_t cpus;
 	bool cpus_given;
+	bool run_holds_dma;
 	struct hg_audit_readerr *readerr;
+	int (*skew)(unsigned int a, unsigned int b, struct hg_skew *out);
 };
 
 /*

@@ -126,8 +126,8 @@ static int managed_irq(const struct hg_audit_ctx *ctx, struct hg_audit_result *r
 		return hg_audit_say(res, HG_AUDIT_SKIP, "no isolcpus on the kernel command line");
 	if (strstr(val, "managed_irq"))
 		return hg_audit_say(res, HG_AUDIT_PASS, "isolcpus=%.200s has managed_irq", val);
-	hg_audit_fix(res, "write isolcpus=managed_irq,domain,<cpus> on the kernel command "
-		     "line");
+	hg_audit_fix(res, "write isolcpus=managed_irq,%.200s on the kernel command line",
+		     val);
 	return hg_audit_say(res, HG_AUDIT_WARN, "isolcpus=%.200s without managed_irq", val);
 }
 

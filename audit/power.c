@@ -4,9 +4,11 @@
  * frequency governor, boost, idle states, /dev/cpu_dma_latency
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "audit/checks.h"
 #include "audit/sysread.h"
@@ -47,8 +49,7 @@ static int governor(const struct hg_audit_ctx *ctx, struct hg_audit_result *res)
 				    "fixed frequency)");
 	if (!g.nbad)
 		return hg_audit_say(res, HG_AUDIT_PASS, "performance on every measured CPU");
-	hg_audit_fix(res, "cpupower frequency-set -g performance (or echo performance > "
-		     "/sys/devices/system/cpu/cpu<n>/cpufreq/scaling_governor)");
+	hg_audit_fix(res, "cpupower -c %s frequency-set -g performance", g.bad);
 	return hg_audit_say(res, HG_AUDIT_WARN, "%s on CPU%s %s", g.badgov, g.nbad > 1 ? "s" : "",
 			    g.bad);
 }
@@ -88,15 +89,24 @@ const struct hg_audit_check hg_audit_boost = {
 	.run = boost,
 };
 
-static int idle_states(const struct hg_audit_ctx *ctx, struct hg_audit_result *res)
+/* The deepest enabled idle state of the measured CPUs. */
+struct deepest {
+	unsigned int nstates;	/* states seen, enabled or not */
+	long long lat;		/* its exit latency (us), -1 when none is enabled */
+	int cpu;
+	char name[64];
+};
+
+static int deepest_idle(const struct hg_audit_ctx *ctx, struct deepest *d)
 {
-	char name[64], deep[64] = "";
-	unsigned int cpu, st, nstates = 0;
-	long long lat, dis, worst = -1;
-	int worst_cpu = -1;
+	unsigned int cpu, st;
+	long long lat, dis;
 	cpu_set_t cpus;
 	int ret = hg_sys_cpus(ctx, &cpus);
 
+	memset(d, 0, sizeof(*d));
+	d->lat = -1;
+	d->cpu = -1;
 	if (ret)
 		return ret;
 	for (cpu = 0; cpu < CPU_SETSIZE; cpu++) {
@@ -109,30 +119,56 @@ static int idle_states(const struct hg_audit_ctx *ctx, struct hg_audit_result *r
 				break;
 			if (ret)
 				return ret;
-			nstates++;
+			d->nstates++;
 			if (!hg_sys_long(ctx, &dis, "sys/devices/system/cpu/cpu%u/cpuidle/state%u/"
 					 "disable", cpu, st) && dis)
 				continue;
-			if (lat <= worst)
+			if (lat <= d->lat)
 				continue;
-			worst = lat;
-			worst_cpu = (int)cpu;
-			if (hg_sys_line(ctx, name, sizeof(name), "sys/devices/system/cpu/cpu%u/"
-					"cpuidle/state%u/name", cpu, st) <= 0)
-				snprintf(name, sizeof(name), "state%u", st);
-			snprintf(deep, sizeof(deep), "%s", name);
+			d->lat = lat;
+			d->cpu = (int)cpu;
+			if (hg_sys_line(ctx, d->name, sizeof(d->name), "sys/devices/system/cpu/"
+					"cpu%u/cpuidle/state%u/name", cpu, st) <= 0)
+				snprintf(d->name, sizeof(d->name), "state%u", st);
 		}
 	}
-	if (!nstates)
+	return 0;
+}
+
+/*
+ * Whether the run holds the device at 0: it opens it for writing, as the
+ * audit's process may (hg_sys_dma_latency only reads).
+ */
+static bool run_can_hold(const struct hg_audit_ctx *ctx)
+{
+	char path[PATH_MAX];
+
+	return ctx->run_holds_dma &&
+	       !hg_sys_path(ctx, path, sizeof(path), "dev/cpu_dma_latency") &&
+	       !access(path, W_OK);
+}
+
+static int idle_states(const struct hg_audit_ctx *ctx, struct hg_audit_result *res)
+{
+	struct deepest d;
+	int ret = deepest_idle(ctx, &d);
+
+	if (ret)
+		return ret;
+	if (!d.nstates)
 		return hg_audit_say(res, HG_AUDIT_PASS, "no cpuidle states (the CPUs only halt)");
-	if (worst <= DEEP_US)
+	if (d.lat <= DEEP_US)
 		return hg_audit_say(res, HG_AUDIT_PASS, "the deepest enabled idle state exits in "
-				    "%lld us", worst < 0 ? 0 : worst);
-	hg_audit_fix(res, "hold /dev/cpu_dma_latency at 0 during the test (hourglass does), "
-		     "or boot with processor.max_cstate=1 intel_idle.max_cstate=0, or "
-		     "cpupower idle-set -D %d", DEEP_US);
-	return hg_audit_say(res, worst > VERY_DEEP_US ? HG_AUDIT_FAIL : HG_AUDIT_WARN,
-			    "idle state %s of CPU %d exits in %lld us", deep, worst_cpu, worst);
+				    "%lld us", d.lat < 0 ? 0 : d.lat);
+	if (run_can_hold(ctx))
+		return hg_audit_say(res, HG_AUDIT_PASS, "idle state %s of CPU %d exits in %lld us, "
+				    "kept out of by the run's cpu_dma_latency of 0 us", d.name, d.cpu,
+				    d.lat);
+	hg_audit_fix(res, "cpupower idle-set -D %d (or hold /dev/cpu_dma_latency at 0 during "
+		     "the test, as hourglass's runs do; or boot with processor.max_cstate=1 "
+		     "intel_idle.max_cstate=0)", DEEP_US);
+	return hg_audit_say(res, d.lat > VERY_DEEP_US ? HG_AUDIT_FAIL : HG_AUDIT_WARN,
+			    "idle state %s of CPU %d exits in %lld us", d.name, d.cpu, d.lat);
 }
 
 const struct hg_audit_check hg_audit_idle_states = {
@@ -144,9 +180,19 @@ const struct hg_audit_check hg_audit_idle_states = {
 
 static int dma_latency(const struct hg_audit_ctx *ctx, struct hg_audit_result *res)
 {
+	struct deepest d;
 	int32_t v;
-	int ret = hg_sys_dma_latency(ctx, &v);
+	bool known = !deepest_idle(ctx, &d);	/* unknown: the request may matter */
+	int ret;
 
+	if (known && d.lat <= DEEP_US)
+		/* nothing for a request to keep the CPUs out of */
+		return hg_audit_say(res, HG_AUDIT_PASS, "not needed: %s%d us", !d.nstates ?
+				    "no cpuidle states, nothing to exit from in over " :
+				    "no enabled idle state exits in over ", DEEP_US);
+	if (run_can_hold(ctx))
+		return hg_audit_say(res, HG_AUDIT_PASS, "held at 0 us by the run");
+	ret = hg_sys_dma_latency(ctx, &v);
 	if (ret == -EACCES || ret == -EPERM)
 		return hg_audit_say(res, HG_AUDIT_SKIP, "reading /dev/cpu_dma_latency needs root");
 	if (ret)
@@ -155,9 +201,14 @@ static int dma_latency(const struct hg_audit_ctx *ctx, struct hg_audit_result *r
 		return hg_audit_say(res, HG_AUDIT_PASS, "held at %d us", (int)v);
 	hg_audit_fix(res, "a program that keeps /dev/cpu_dma_latency open with 0 written "
 		     "(hourglass does during its runs; tuned's latency-performance profile)");
+	if (!known)
+		return hg_audit_say(res, HG_AUDIT_WARN, v >= QOS_DEFAULT ? "not held (no request)" :
+				    "held at %d us", (int)v);
 	if (v >= QOS_DEFAULT)
-		return hg_audit_say(res, HG_AUDIT_WARN, "not held (no request)");
-	return hg_audit_say(res, HG_AUDIT_WARN, "held at %d us", (int)v);
+		return hg_audit_say(res, HG_AUDIT_WARN, "not held (no request), with idle state "
+				    "%s of CPU %d exiting in %lld us", d.name, d.cpu, d.lat);
+	return hg_audit_say(res, HG_AUDIT_WARN, "held at %d us, above idle state %s of CPU %d "
+			    "(exits in %lld us)", (int)v, d.name, d.cpu, d.lat);
 }
 
 const struct hg_audit_check hg_audit_dma_latency = {

@@ -7,13 +7,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/klog.h>
 
 #include "audit/preempt.h"
 #include "audit/sysread.h"
 
-#define SYSLOG_READ_ALL		3	/* syslog(2)'s SYSLOG_ACTION_READ_ALL */
-#define SYSLOG_SIZE_BUFFER	10	/* SYSLOG_ACTION_SIZE_BUFFER */
 #define LOG_MARK		"Dynamic Preempt: "
 #define DEBUGFS_PREEMPT		"sys/kernel/debug/sched/preempt"
 
@@ -96,39 +93,11 @@ static int from_debugfs(const struct hg_audit_ctx *ctx, struct hg_preempt *p)
 	return p->model == HG_PREEMPT_UNKNOWN ? -EINVAL : 0;
 }
 
-/* The kernel's log: syslog(2) on the live root, dev/kmsg's text in a tree. */
-static char *read_log(const struct hg_audit_ctx *ctx, size_t *len, int *err)
-{
-	bool live = !ctx->root || !strcmp(ctx->root, "/");
-	int size = live ? klogctl(SYSLOG_SIZE_BUFFER, NULL, 0) : (int)HG_SYSREAD_MAX;
-	char *buf;
-	int n;
-
-	if (size <= 0) {
-		*err = size < 0 ? -errno : -ENODATA;
-		return NULL;
-	}
-	buf = malloc((size_t)size + 1);
-	if (!buf) {
-		*err = -ENOMEM;
-		return NULL;
-	}
-	n = live ? klogctl(SYSLOG_READ_ALL, buf, size) : hg_sys_text(ctx, buf, (size_t)size + 1,
-								     "dev/kmsg");
-	if (n < 0) {
-		*err = live ? -errno : n;
-		free(buf);
-		return NULL;
-	}
-	*len = (size_t)n;
-	return buf;
-}
-
 static int from_log(const struct hg_audit_ctx *ctx, struct hg_preempt *p)
 {
 	size_t len = 0;
 	int err = 0;
-	char *log = read_log(ctx, &len, &err);
+	char *log = hg_sys_klog(ctx, &len, &err);
 
 	if (!log)
 		return err;

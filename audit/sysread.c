@@ -10,12 +10,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/klog.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
 #include "analysis/cpuset.h"
 #include "audit/sysread.h"
 #include "trace/infile.h"
+
+#define SYSLOG_READ_ALL		3	/* syslog(2)'s SYSLOG_ACTION_READ_ALL */
+#define SYSLOG_SIZE_BUFFER	10	/* SYSLOG_ACTION_SIZE_BUFFER */
 
 /* @ctx's root joined to @rel into @out; 0 or -ENAMETOOLONG. */
 static int join(const struct hg_audit_ctx *ctx, char *out, size_t len, const char *rel)
@@ -357,6 +361,24 @@ int hg_sys_cpus(const struct hg_audit_ctx *ctx, cpu_set_t *set)
 	return hg_cpuset_parse(buf, set);
 }
 
+int hg_sys_others(const struct hg_audit_ctx *ctx, cpu_set_t *set)
+{
+	char buf[1024];
+	cpu_set_t cpus;
+	int ret = hg_sys_cpus(ctx, &cpus);
+
+	if (!ret)
+		ret = hg_sys_line(ctx, buf, sizeof(buf), "sys/devices/system/cpu/online");
+	if (ret < 0)
+		return ret;
+	ret = hg_cpuset_parse(buf, set);
+	if (ret)
+		return ret;
+	CPU_AND(&cpus, &cpus, set);	/* the measured CPUs that are online */
+	CPU_XOR(set, set, &cpus);	/* the online ones less those */
+	return 0;
+}
+
 /* Whether the "flags" line starting at @line has @flag. */
 static int has_flag(const char *line, const char *flag)
 {
@@ -427,4 +449,31 @@ char *hg_sys_list(const cpu_set_t *set, char *buf, size_t len)
 const char *hg_sys_cpus_word(const cpu_set_t *set)
 {
 	return CPU_COUNT(set) == 1 ? "CPU" : "CPUs";
+}
+
+char *hg_sys_klog(const struct hg_audit_ctx *ctx, size_t *len, int *err)
+{
+	bool live = !ctx->root || !strcmp(ctx->root, "/");
+	int size = live ? klogctl(SYSLOG_SIZE_BUFFER, NULL, 0) : (int)HG_SYSREAD_MAX;
+	char *buf;
+	int n;
+
+	if (size <= 0) {
+		*err = size < 0 ? -errno : -ENODATA;
+		return NULL;
+	}
+	buf = malloc((size_t)size + 1);
+	if (!buf) {
+		*err = -ENOMEM;
+		return NULL;
+	}
+	n = live ? klogctl(SYSLOG_READ_ALL, buf, size) : hg_sys_text(ctx, buf, (size_t)size + 1,
+								     "dev/kmsg");
+	if (n < 0) {
+		*err = live ? -errno : n;
+		free(buf);
+		return NULL;
+	}
+	*len = (size_t)n;
+	return buf;
 }

@@ -108,6 +108,21 @@ int hg_sys_cpu_flag(const struct hg_audit_ctx *ctx, const char *flag);
  */
 int hg_sys_cpulist(const char *s, cpu_set_t *set);
 
+/*
+ * hg_sys_others - the online CPUs (sys/devices/system/cpu/online) that are
+ * not measured: where what disturbs the measured ones may be moved. Returns
+ * 0 or -errno.
+ */
+int hg_sys_others(const struct hg_audit_ctx *ctx, cpu_set_t *set);
+
+/*
+ * hg_sys_klog - the kernel's log: syslog(2) on the live root (it may need
+ * CAP_SYSLOG), dev/kmsg's text (a copy of dmesg's) in a tree. Returns it in
+ * new memory, its length in @len (not NUL-terminated), or NULL with -errno
+ * in @err.
+ */
+char *hg_sys_klog(const struct hg_audit_ctx *ctx, size_t *len, int *err);
+
 /* hg_sys_cpus_word - "CPU" for a set of one CPU, else "CPUs". */
 const char *hg_sys_cpus_word(const cpu_set_t *set);
 

@@ -19,6 +19,7 @@
 #include "run/pingpong.h"
 #include "trace/calib.h"
 #include "trace/counter.h"
+#include "trace/tscword.h"
 
 struct calibrate_args {
 	uint64_t gap_ns;
@@ -146,6 +147,7 @@ static int calibrate_main(int argc, char **argv)
 	struct hg_thresh_spread spread, floors;
 	struct hg_pingpong pp;
 	struct hg_calib c;
+	char why[HG_TSC_WHY];
 	int ret;
 
 	if (hg_cmdopt_get(&calibrate_spec, argc, argv, &a, &ret))
@@ -186,6 +188,8 @@ static int calibrate_main(int argc, char **argv)
 		hg_json_end_doc(&j);
 	} else {
 		hg_print_calib(stdout, &c, HG_COUNTER_NAME);
+		if (hg_tsc_word_live(why, sizeof(why)) == HG_TSC_DISTRUSTED)
+			printf("# counter: the kernel calls it unstable (%s)\n", why);
 		if (a.repeat) {
 			printf("# repeat: %zu calibrations: gap threshold min %llu, median %llu, "
 			       "max %llu cycles; spread %.1f %% (max - min over the median)\n",

@@ -13,6 +13,7 @@
 #include <sys/ioctl.h>
 
 #include "audit/record.h"
+#include "audit/tscskew.h"
 #include "export/prom.h"
 #include "hourglass/cmdutil.h"
 #include "hourglass/commands.h"
@@ -207,7 +208,7 @@ static int stop_loads(struct hg_loads *ls, struct hg_trace *t)
 static struct hg_audit_result *audit_cpus(const struct hg_config *cfg)
 {
 	struct hg_audit_result *res = calloc(hg_audit_count(), sizeof(*res));
-	struct hg_audit_ctx ctx = { .root = "/" };
+	struct hg_audit_ctx ctx = { .root = "/", .run_holds_dma = true, .skew = hg_tsc_skew };
 
 	if (!res)
 		return NULL;

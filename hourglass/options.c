@@ -284,6 +284,11 @@ static int parse_one(struct parser *ps, const struct hg_run_opt *o, const char *
 		return 0;
 	case O_TIMER:
 		a->v.timer = hg_timer_find(val, why, sizeof(why));
+		if (!a->v.timer && val && *val && strspn(val, "0123456789") == strlen(val))
+			/* "-i 1000" from cyclictest's habit, where -i is the interval */
+			return hg_args_fail(ps, -EINVAL, "%s: unknown timer '%s' (-i picks the "
+					    "timer, e.g. HR; the period is LAT's argument: "
+					    "-w LAT %sus)", opt, hg_quote(val).s, hg_quote(val).s);
 		if (!a->v.timer)
 			return hg_args_fail(ps, -EINVAL, "%s: %s", opt, why);
 		return 0;

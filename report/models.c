@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 #include <stdlib.h>
 
 #include "analysis/bins.h"
@@ -107,7 +108,9 @@ void hg_print_lat(FILE *f, const struct hg_trace *t, const struct hg_trace_threa
 	unsigned int i;
 
 	timer_label(th, tl, sizeof(tl));
-	fprintf(f, "# thread %u: %s%s: %" PRIu64 " sample%s", th->id, th->workload, tl,
+	/* which clock ran: the label says GRID for a fixed one (workloads/lat.c) */
+	fprintf(f, "# thread %u: %s%s, wake-ups at %s: %" PRIu64 " sample%s", th->id,
+		th->workload, tl, strstr(th->workload, " GRID") ? "start + k*T" : "now + T",
 		h->count, h->count == 1 ? "" : "s");
 	if (th->stats.samples_dropped)
 		fprintf(f, " (%" PRIu64 " not in the trace: raise -e)", th->stats.samples_dropped);

@@ -152,8 +152,9 @@ void hg_print_models(FILE *f, const struct hg_trace *t);
 
 /*
  * hg_print_lat - the report of one LAT thread @th, as hg_print_models()
- * gives it: "# thread <n>: LAT ...: <count> samples; lateness us min ...
- * max ..." and "# thread <n>: samples later than <threshold>: <count>, ..."
+ * gives it: "# thread <n>: LAT ..., wake-ups at now + T: <count> samples;
+ * lateness us min ... max ..." (start + k*T for LAT <T> GRID: which clock
+ * ran) and "# thread <n>: samples later than <threshold>: <count>, ..."
  */
 void hg_print_lat(FILE *f, const struct hg_trace *t, const struct hg_trace_thread *th);
 

@@ -77,6 +77,14 @@ int hg_prio_parse(const char *s, struct hg_prio *p, char *err, size_t errlen)
 			 "OTHER:<nice>, BATCH)", q.s);
 		return -EINVAL;
 	}
+	v = s[0] >= '1' && s[0] <= '9' && n <= 2 && strspn(s, "0123456789") == strlen(s) ?
+	    strtol(s, NULL, 10) : 0;
+	if (v >= 1 && v <= 98) {
+		/* "-p 90" from cyclictest's habit, where a bare number is SCHED_FIFO's */
+		snprintf(err, errlen, "unknown priority '%s' (a bare number is cyclictest's "
+			 "-p: write FIFO:%ld)", q.s, v);
+		return -EINVAL;
+	}
 	memcpy(word, s, n);
 	word[n] = '\0';
 	ret = hg_lookup(word, "priority", class_name, NULL, NCLASSES, &i, err, errlen);

@@ -337,6 +337,8 @@ static void small_tree(const char *dir)
 	puts_(dir, "proc/42/task/42/comm", "irqbalance\n");
 	puts_(dir, "proc/42/task/42/status", "Name:\tirqbalance\nCpus_allowed_list:\t0-1\n");
 	put(dir, "dev/cpu_dma_latency", &held, sizeof(held));
+	/* an idle state deep enough for cpu_dma_latency to matter */
+	puts_(dir, "sys/devices/system/cpu/cpu1/cpuidle/state0/latency", "100\n");
 }
 
 /* What is not a regular file, made at @path: a FIFO, a socket, a directory. */

@@ -976,6 +976,7 @@ static const struct lat_case {
 	const char *what;
 	uint64_t end;
 	uint64_t late[MAX_SAMPLES];
+	bool grid;			/* LAT T GRID */
 	unsigned int stop_in_sleep;
 	int sleep_err_at;		/* sleep (n - 1) fails with -EINTR; 0: none */
 	/* expected */
@@ -993,6 +994,29 @@ static const struct lat_case {
 		.asked = { 1000, 2000, 3005, 4125, 5125, 8125, 9155, 10155 },
 		.nsamples = 8,
 		.over = { 3, 2, 1 },	/* 5 is not over 5 */
+	}, {
+		/*
+		 * the same wake-ups on the grid S0 + k*T: the one 2 us late
+		 * (asked 5000, woke 7000) skips 6000, already past; 7000 is
+		 * not, and is asked for (as cyclictest does)
+		 */
+		.what = "GRID: each request on S0 + k*T, the points past skipped",
+		.end = 10500,
+		.late = { 0, 5, 120, 0, 2000, 30, 0, 0, 0 },
+		.grid = true,
+		.sleeps = 9,
+		.asked = { 1000, 2000, 3000, 4000, 5000, 7000, 8000, 9000, 10000 },
+		.nsamples = 9,
+		.over = { 3, 2, 1 },
+	}, {
+		.what = "GRID: a late wake-up between two points waits for the next",
+		.end = 5000,
+		.late = { 1500 },
+		.grid = true,
+		.sleeps = 4,
+		.asked = { 1000, 3000, 4000, 5000 },	/* woke at 2500: 2000 is past */
+		.nsamples = 4,
+		.over = { 1, 1, 1 },
 	}, {
 		.what = "a request on the end: sampled, then the end",
 		.end = 3000,
@@ -1042,6 +1066,7 @@ START_TEST(test_lat)
 	unsigned int i;
 
 	f->p.period_ns = 1000;
+	f->p.grid = lc->grid;
 	f->ctx.thresholds_ns = lat_thresholds;
 	f->ctx.nthresholds = ARRAY_SIZE(lat_thresholds);
 	memcpy(f->late, lc->late, sizeof(lc->late));

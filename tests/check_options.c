@@ -761,6 +761,19 @@ START_TEST(test_wl_models)
 }
 END_TEST
 
+/* LAT's clock: now + T after each wake-up, or with GRID start + k*T */
+START_TEST(test_wl_lat_grid)
+{
+	PARSE_OK("-n", "2", "-t", "0", "-w", "LAT", "1ms", "-t", "1", "-w", "LAT", "1ms", "grid",
+		 "-i", "HR");
+	ck_assert(!cfg.threads[0].wp.grid);
+	ck_assert(cfg.threads[1].wp.grid);
+	ck_assert_uint_eq(cfg.threads[1].wp.period_ns, MS);
+	ck_assert_str_eq(cfg.threads[1].timer->name, "HR");
+	hg_config_free(&cfg);
+}
+END_TEST
+
 /* the optional deadline is not taken from the next option */
 START_TEST(test_wl_periodic_keeps_next_option)
 {
@@ -1540,7 +1553,10 @@ static const struct {
 	  "-w PERIODIC: missing argument (usage: -w PERIODIC <amount> <period> [<deadline>])" },
 	{ { "-n", "1", "-w", "CPU_PERIODIC", "1ms" }, -EINVAL,
 	  "-w CPU_PERIODIC: missing argument (usage: -w CPU_PERIODIC <amount> <period>)" },
-	{ { "-n", "1", "-w", "LAT" }, -EINVAL, "-w LAT: missing argument (usage: -w LAT <period>)" },
+	{ { "-n", "1", "-w", "LAT" }, -EINVAL,
+	  "-w LAT: missing argument (usage: -w LAT <period> [GRID])" },
+	{ { "-n", "1", "-w", "LAT", "1ms", "FIXED" }, -EINVAL, "-w LAT: 'FIXED': not GRID (write "
+	  "-w LAT 1ms GRID for wake-ups on a fixed grid, as cyclictest's)" },
 	{ { "-n", "1", "-w", "PERIODIC_TABLE" }, -EINVAL,
 	  "-w PERIODIC_TABLE: missing argument (usage: -w PERIODIC_TABLE <file> <period>)" },
 	{ { "-n", "1", "-w", "PERIODIC_TABLE", "costs.txt" }, -EINVAL,
@@ -1589,6 +1605,13 @@ static const struct {
 	{ { "-n", "1", "-i", "X" }, -EINVAL, "-i: unknown timer 'X' " CHOICES_TIMER },
 	{ { "-n", "1", "-i", "" }, -EINVAL, "-i: unknown timer '' " CHOICES_TIMER },
 	{ { "-n", "1", "-i", "HRT" }, -EINVAL, "-i: unknown timer 'HRT' (did you mean HR?)" },
+	/* cyclictest's habits: its -i is the interval in us, its -p a FIFO priority */
+	{ { "-n", "1", "-w", "LAT", "1ms", "-i", "1000" }, -EINVAL, "-i: unknown timer '1000' "
+	  "(-i picks the timer, e.g. HR; the period is LAT's argument: -w LAT 1000us)" },
+	{ { "-n", "1", "-w", "LAT", "1000" }, -EINVAL, "-w LAT: period '1000': missing time "
+	  "unit (cyclictest's -i is in us: write 1000us)" },
+	{ { "-n", "1", "-p", "90" }, -EINVAL, "-p: unknown priority '90' (a bare number is "
+	  "cyclictest's -p: write FIFO:90)" },
 	{ { "-n", "1", "-i", "QQQ" }, -EINVAL, "-i: unknown timer 'QQQ' " CHOICES_TIMER },
 	/* one suggestion rule for workloads, timers and priorities too */
 	{ { "-n", "1", "-w", "cpu_yeild", "1ms" }, -EINVAL,
@@ -2442,6 +2465,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_wl_default);
 	tcase_add_loop_test(tc, test_wl_models, 0, ARRAY_SIZE(wl_cases));
 	tcase_add_test(tc, test_wl_periodic_keeps_next_option);
+	tcase_add_test(tc, test_wl_lat_grid);
 	tcase_add_test(tc, test_wl_periodic_before_n);
 	tcase_add_test(tc, test_wl_periodic_deadline_then_option);
 	tcase_add_test(tc, test_wl_periodic_table_label_tamed);

@@ -130,6 +130,12 @@ static const struct {
 	{ "rthihg", -EINVAL, "unknown priority 'rthihg' (did you mean RTHIGH?)" },
 	{ "FIFI:90", -EINVAL, "unknown priority 'FIFI:90' (did you mean FIFO:90?)" },
 	{ "OTHR", -EINVAL, "unknown priority 'OTHR' (did you mean OTHER:<n>?)" },
+	/* cyclictest's -p: a bare number is a FIFO priority; 99 is not one of ours */
+	{ "90", -EINVAL, "unknown priority '90' (a bare number is cyclictest's -p: write "
+	  "FIFO:90)" },
+	{ "1", -EINVAL, "unknown priority '1' (a bare number is cyclictest's -p: write FIFO:1)" },
+	{ "99", -EINVAL, "unknown priority '99' " CHOICES },
+	{ "090", -EINVAL, "unknown priority '090' " CHOICES },
 	{ "SCHED_FIFO:10", -EINVAL, "unknown priority 'SCHED_FIFO:10' " CHOICES },
 	{ "AVERYLONGPRIORITYNAME", -EINVAL, "unknown priority 'AVERYLONGPRIORITYNAME' " CHOICES },
 	{ "R", -EINVAL, "ambiguous priority 'R' " CHOICES },

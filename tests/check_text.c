@@ -5,6 +5,7 @@
  * trace lines, the summary's lines and table, in their order, worked out
  * by hand for a synthetic trace
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -57,6 +58,32 @@ START_TEST(test_header)
 	hg_print_header(hg_test_text_open(&text), t);
 	s = hg_test_text_close(&text);
 	ck_assert_int_eq(strncmp(s, "# command: \n# system counter: tsc\n", 34), 0);
+	free(s);
+	hg_trace_free(t);
+}
+END_TEST
+
+/* A LAT thread's line says which clock ran: now + T, or GRID's start + k*T. */
+START_TEST(test_lat_clock_said)
+{
+	static const char *const want[] = {
+		"# thread 0: LAT 1ms on HR (resolution 0.001 us), wake-ups at now + T: 0 samples\n",
+		"# thread 0: LAT 1ms GRID on HR (resolution 0.001 us), wake-ups at start + k*T: "
+		"0 samples\n",
+	};
+	struct hg_trace *t = trace();
+	struct hg_trace_thread *th = &t->threads[0];
+	struct hg_test_text text;
+	char *s;
+
+	th->model = HG_MODEL_LAT;
+	snprintf(th->workload, sizeof(th->workload), "LAT 1ms%s", _i ? " GRID" : "");
+	snprintf(th->timer, sizeof(th->timer), "HR");
+	th->timer_res_ns = 1;
+	memset(&th->stats.events, 0, sizeof(th->stats.events));
+	hg_print_lat(hg_test_text_open(&text), t, th);
+	s = hg_test_text_close(&text);
+	ck_assert_msg(!strncmp(s, want[_i], strlen(want[_i])), "%s", s);
 	free(s);
 	hg_trace_free(t);
 }
@@ -214,6 +241,7 @@ static Suite *text_suite(void)
 	TCase *tc = tcase_create("report");
 
 	tcase_add_test(tc, test_header);
+	tcase_add_loop_test(tc, test_lat_clock_said, 0, 2);
 	tcase_add_test(tc, test_report_lines);
 	tcase_add_test(tc, test_report_no_intervals);
 	tcase_add_test(tc, test_summary_lines);

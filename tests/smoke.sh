@@ -79,7 +79,8 @@ start_bg() {
 	"$HG" "$@" >"$TMP/bg.out" 2>"$TMP/bg.err" &
 	bg=$!
 	n=0
-	while [ "$(ls /proc/$bg/task 2>/dev/null | wc -l)" -lt 2 ] && [ $n -lt 300 ]; do
+	# until the run's threads ("hg/<n>") exist: the audit's own come and go before
+	while ! cat /proc/$bg/task/*/comm 2>/dev/null | grep -q '^hg/' && [ $n -lt 300 ]; do
 		kill -0 $bg 2>/dev/null || break
 		sleep 0.1
 		n=$((n + 1))
@@ -148,6 +149,19 @@ for timer in NATIVE HR TIMERFD POSIX SPIN; do
 		fi
 	fi
 done
+# LAT GRID: wake-ups on start + k*T, as cyclictest's; the report says which clock ran
+if "$HG" -n 1 -d 300ms $RT -w LAT 1ms GRID -i HR -o "$TMP/grid.hgt" >"$TMP/out" 2>"$TMP/err"; then
+	s=$(sed -n 's/^# thread 0: LAT 1ms GRID on HR .*, wake-ups at start + k\*T: \([0-9]*\) samples.*/\1/p' \
+		"$TMP/out")
+	if [ -n "$s" ] && [ "$s" -le 300 ] && [ "$s" = "$(grep -c '^latlate: ' "$TMP/out")" ] &&
+	   "$HG" dump "$TMP/grid.hgt" | cmp -s - "$TMP/out"; then
+		ok "LAT 1ms GRID: $s samples of at most 300, the clock said, dump agrees"
+	else
+		fail "LAT 1ms GRID" "'$s' samples: $(grep '^# thread 0: LAT' "$TMP/out")"
+	fi
+else
+	fail "LAT 1ms GRID" "exit status $? ($(head -1 "$TMP/err"))"
+fi
 check_run "CPU_PERIODIC 10ms 50ms" -n 1 -d 500ms -w CPU_PERIODIC 10ms 50ms &&
 	{ grep -q '^thread 0: missed [0-9]* deadlines, hit [1-9][0-9]*$' "$TMP/out" &&
 	  grep -q 'frames per second' "$TMP/out" && ok "CPU_PERIODIC reports frames and deadlines" ||
@@ -1674,6 +1688,22 @@ fi
 grep -q '^WARN  .*$' "$TMP/audit-vm.out" && grep -q '^ *fix: ' "$TMP/audit-vm.out" &&
 	grep -q '^ *why: ' "$TMP/audit-vm.out" && ok "audit: a warning says why and the fix" ||
 	fail "audit text" "no why or fix under a warning"
+
+# no fix is a template to fill in (<other CPUs>, <pid>): each is runnable as printed
+"$HG" audit >"$TMP/audit-fix.out" 2>&1
+"$HG" audit --cpu 1 >>"$TMP/audit-fix.out" 2>&1
+grep -q '^ *fix: .*<' "$TMP/audit-fix.out" &&
+	fail "audit fixes" "$(grep '^ *fix: .*<' "$TMP/audit-fix.out" | head -1)" ||
+	ok "audit: every fix on this machine a command with its values ($(grep -c '^ *fix: ' "$TMP/audit-fix.out") fixes)"
+# a run's audit never warns of the cpu_dma_latency the run holds
+"$HG" -n 1 -d 50ms -w LAT 1ms -x >"$TMP/qos.out" 2>/dev/null
+if grep -q '^# system cpu_dma_latency: 0 us, held during the run' "$TMP/qos.out"; then
+	grep -q '^# audit: WARN cpu-dma-latency' "$TMP/qos.out" &&
+		fail "run audit" "$(grep '^# audit: WARN cpu-dma-latency' "$TMP/qos.out")" ||
+		ok "run: cpu_dma_latency held, and the audit does not warn of it"
+else
+	skip "run audit of cpu_dma_latency" "the run could not hold it (needs root)"
+fi
 
 # the preemption model this kernel printed at boot is the one the audit names,
 # and the one a run's system line and snapshot carry

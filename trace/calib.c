@@ -12,6 +12,7 @@
 #include "trace/counter.h"
 #include "trace/timeval.h"
 #include "trace/tracer.h"
+#include "trace/tscword.h"
 
 #define LOOP_ITERS	200000u
 #define LOOP_TRIALS	7
@@ -334,7 +335,7 @@ int hg_calib_loops(struct hg_calib *c)
 int hg_calib_invariant(void)
 {
 #if defined(__x86_64__) || defined(__i386__)
-	char line[8192];
+	char line[8192], why[HG_TSC_WHY];
 	int constant = 0, nonstop = 0;
 	FILE *f = fopen("/proc/cpuinfo", "r");
 
@@ -348,7 +349,8 @@ int hg_calib_invariant(void)
 		break;
 	}
 	fclose(f);
-	return constant && nonstop;
+	/* the flags say what the TSC is built for; the kernel, what it saw it do */
+	return constant && nonstop && hg_tsc_word_live(why, sizeof(why)) != HG_TSC_DISTRUSTED;
 #else
 	return 1;
 #endif

@@ -36,7 +36,8 @@ struct hg_calib {
 	uint64_t hiccup_cycles;		/* the hiccup floor: twice the loop time, at
 					 * most the threshold (0: a trace older
 					 * than the floor) */
-	bool invariant;			/* constant_tsc and nonstop_tsc */
+	bool invariant;			/* constant_tsc and nonstop_tsc, and the
+					 * kernel does not call it unstable */
 	bool threshold_given;		/* set with -g, not derived */
 	/*
 	 * Not in the trace's RUN section: the run keeps them in its system
@@ -182,8 +183,10 @@ int hg_calib_step_p999(void (*step)(void *arg), void *arg, uint32_t *out);
 
 /*
  * hg_calib_invariant - whether the counter runs at a constant rate in all
- * states: constant_tsc and nonstop_tsc in /proc/cpuinfo (always true on
- * arm64). Returns 1, 0, or -errno when the file cannot be read.
+ * states: constant_tsc and nonstop_tsc in /proc/cpuinfo, and the kernel
+ * does not say otherwise (trace/tscword.h: tsc=unstable, its log's
+ * "Marking TSC unstable"); always true on arm64. Returns 1, 0, or -errno
+ * when the file cannot be read.
  */
 int hg_calib_invariant(void);
 

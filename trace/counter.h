@@ -78,6 +78,17 @@ static inline uint64_t hg_counter_read_cpu(bool aux, unsigned int *cpu)
 	return hg_counter_read();
 }
 
+/*
+ * hg_counter_read_ordered - read the counter after every load before it
+ * has completed (lfence; rdtsc): a reading that must follow what another
+ * CPU wrote, as the audit's comparison of two CPUs' counters needs
+ */
+static inline uint64_t hg_counter_read_ordered(void)
+{
+	_mm_lfence();
+	return __rdtsc();
+}
+
 /* hg_cpu_relax - tell the CPU we are spinning. */
 static inline void hg_cpu_relax(void)
 {
@@ -236,6 +247,12 @@ static inline void hg_cpu_relax(void)
  * What arm64 and riscv64 share: their counters do not say the CPU, and the
  * CRC has no carry-less instruction to use
  */
+
+/* hg_counter_read_ordered - arm64's read has its isb; riscv64's rdtime as it is. */
+static inline uint64_t hg_counter_read_ordered(void)
+{
+	return hg_counter_read();
+}
 
 /* hg_counter_cpu_aux - the counter never says the CPU here. */
 static inline bool hg_counter_cpu_aux(void)

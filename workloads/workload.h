@@ -27,6 +27,7 @@ struct hg_wl_params {
 	uint64_t scan_bytes;	/* CPU_SCAN*: size of the array */
 	uint64_t amount_ns;	/* CPU_YIELD*: CPU time between yields; PERIODIC: C */
 	uint64_t period_ns;	/* PERIODIC, CPU_PERIODIC, LAT: T */
+	bool grid;		/* LAT GRID: wake-ups at start + k*T, not now + T */
 	uint64_t deadline_ns;	/* PERIODIC: D (default T) */
 	char path[HG_WL_PATH_LEN];	/* PERIODIC_TABLE: the file of times */
 	uint64_t table_len;	/* PERIODIC_TABLE: how many times it holds (from parse) */
