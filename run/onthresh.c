@@ -117,9 +117,13 @@ void hg_onthresh_note(struct run *r, struct hg_trace *t)
 	o->threshold_ns = cfg->break_ns;
 	o->on = cfg->break_on;
 	o->keep = r->onth.worst.keep;
-	for (i = 0; i < cfg->on_threshold.n; i++)
-		if (cfg->on_threshold.a[i].type != HG_ACT_CONTINUE)
-			o->actions |= 1u << cfg->on_threshold.a[i].type;
+	for (i = 0; i < cfg->on_threshold.n; i++) {
+		unsigned int type = cfg->on_threshold.a[i].type;
+
+		o->actions |= type == HG_ACT_SIGNAL ? HG_OVER_SIGNAL :
+			      type == HG_ACT_SHELL ? HG_OVER_SHELL :
+			      type == HG_ACT_TRACE ? HG_OVER_TRACE : 0;
+	}
 	o->count = atomic_load(&r->onth.worst.count);
 	o->acted = r->onth.acted;
 	o->n = hg_worst_sorted(&r->onth.worst, o->ev);

@@ -37,12 +37,19 @@ struct hg_worst {
 	struct hg_worst_ev *ev;		/* keep of them */
 };
 
+/* The actions a continue run had, besides counting (struct hg_over's @actions). */
+enum hg_over_action {
+	HG_OVER_SIGNAL = 1 << 0,
+	HG_OVER_SHELL = 1 << 1,
+	HG_OVER_TRACE = 1 << 2,
+};
+
 /* What a continue run kept, as the trace holds it (its OVER section). */
 struct hg_over {
 	uint64_t threshold_ns;		/* --break */
 	uint32_t on;			/* --break-on: enum hg_break_kind bits */
 	uint32_t keep;			/* K */
-	uint32_t actions;		/* 1 << enum hg_action_type of the run's actions */
+	uint32_t actions;		/* enum hg_over_action bits */
 	uint64_t count;			/* every event past the threshold */
 	uint64_t acted;			/* of them, those signal and shell ran for */
 	uint32_t n;			/* kept, at most @keep */
