@@ -121,7 +121,7 @@ static int check_actions(struct parser *ps)
 		if (!cfg->kernel)
 			return hg_args_fail(ps, -EINVAL, "--on-threshold trace: needs --kernel, "
 					    "whose events it writes (add --kernel)");
-		if (!a->file && !cfg->out_path)
+		if (!a->file && (!cfg->out_path || !strcmp(cfg->out_path, "-")))
 			return hg_args_fail(ps, -EINVAL, "--on-threshold trace: writes beside "
 					    "the trace: give -o <file>, or trace,file=F");
 	}
