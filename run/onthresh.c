@@ -18,7 +18,6 @@ int hg_onthresh_init(struct run *r)
 {
 	const struct hg_config *cfg = r->cfg;
 	unsigned int i;
-	int ret;
 
 	r->brk.tsc_hz = r->calib.tsc_hz;
 	for (i = 0; i < cfg->on_threshold.n; i++) {
@@ -29,10 +28,11 @@ int hg_onthresh_init(struct run *r)
 	}
 	if (!cfg->over_keep)
 		return 0;
-	ret = hg_worst_init(&r->onth.worst, cfg->over_keep);
-	if (ret)
-		return ret;
-	r->brk.worst = &r->onth.worst;
+	r->onth.worst = hg_worst_alloc(cfg->nthreads, cfg->over_keep);
+	if (!r->onth.worst)
+		return -ENOMEM;
+	r->brk.worst = r->onth.worst;
+	r->brk.nworst = cfg->nthreads;
 	atomic_store(&r->brk.armed, r->onth.act);
 	return 0;
 }
@@ -102,13 +102,16 @@ void hg_onthresh_note(struct run *r, struct hg_trace *t)
 	const struct hg_config *cfg = r->cfg;
 	struct hg_over *o;
 	unsigned int i;
+	int n = -ENOMEM;
 
 	if (!r->brk.worst)
 		return;
 	o = calloc(1, sizeof(*o));
 	if (o)
-		o->ev = calloc(r->onth.worst.keep, sizeof(*o->ev));
-	if (!o || !o->ev) {
+		o->ev = calloc(cfg->over_keep, sizeof(*o->ev));
+	if (o && o->ev)
+		n = hg_worst_merge(r->onth.worst, cfg->nthreads, cfg->over_keep, o->ev, &o->count);
+	if (n < 0) {
 		hg_over_free(o);
 		fprintf(stderr, "hourglass: --on-threshold continue: out of memory: the events "
 			"past the threshold are not kept\n");
@@ -116,7 +119,7 @@ void hg_onthresh_note(struct run *r, struct hg_trace *t)
 	}
 	o->threshold_ns = cfg->break_ns;
 	o->on = cfg->break_on;
-	o->keep = r->onth.worst.keep;
+	o->keep = cfg->over_keep;
 	for (i = 0; i < cfg->on_threshold.n; i++) {
 		unsigned int type = cfg->on_threshold.a[i].type;
 
@@ -124,9 +127,8 @@ void hg_onthresh_note(struct run *r, struct hg_trace *t)
 			      type == HG_ACT_SHELL ? HG_OVER_SHELL :
 			      type == HG_ACT_TRACE ? HG_OVER_TRACE : 0;
 	}
-	o->count = atomic_load(&r->onth.worst.count);
 	o->acted = r->onth.acted;
-	o->n = hg_worst_sorted(&r->onth.worst, o->ev);
+	o->n = (uint32_t)n;
 	hg_over_free(t->over);
 	t->over = o;
 	t->flags |= HG_TRACE_OVER;
@@ -135,5 +137,8 @@ void hg_onthresh_note(struct run *r, struct hg_trace *t)
 void hg_onthresh_free(struct run *r)
 {
 	r->brk.worst = NULL;
-	hg_worst_free(&r->onth.worst);
+	r->brk.nworst = 0;
+	if (r->onth.worst)
+		hg_worst_free(r->onth.worst, r->cfg->nthreads);
+	r->onth.worst = NULL;
 }

@@ -60,7 +60,7 @@ struct worker {
 
 /* --on-threshold: what the main thread keeps of the actions (onthresh.c). */
 struct run_onthresh {
-	struct hg_worst worst;		/* continue: the table the threads fill */
+	struct hg_worst *worst;		/* continue: a table per thread */
 	bool act;			/* signal, shell or trace among the actions */
 	uint64_t acted;			/* events signal and shell ran for */
 	uint64_t rearm_ns;		/* when the next event may be acted on */

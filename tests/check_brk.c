@@ -158,20 +158,21 @@ END_TEST
  */
 START_TEST(test_trip_continue)
 {
-	struct hg_worst w;
+	struct hg_worst *w = hg_worst_alloc(3, 2);
 	struct hg_break b;
 	atomic_int stop;
 	int marker[2];
 	char buf[64];
 
+	ck_assert_ptr_nonnull(w);
 	ck_assert_int_eq(pipe2(marker, O_NONBLOCK), 0);
 	atomic_init(&stop, 0);
 	hg_break_init(&b, &stop);
-	ck_assert_int_eq(hg_worst_init(&w, 2), 0);
 	b.on = HG_BREAK_GAP | HG_BREAK_LAT;
 	b.marker_fd = marker[1];
 	b.tsc_hz = 2000000000;		/* 2 cycles a ns */
-	b.worst = &w;
+	b.worst = w;
+	b.nworst = 3;
 	b.wake = count_wake;
 	wakes = 0;
 	ck_assert_int_eq(hg_break_trip(&b, HG_BREAK_LAT, 1, 0, 100, 800), -EALREADY);
@@ -185,12 +186,14 @@ START_TEST(test_trip_continue)
 	ck_assert_uint_eq(b.pending.kind, HG_BREAK_GAP);
 	ck_assert_uint_eq(b.pending.value_ns, 2500);	/* 5000 cycles */
 	ck_assert_uint_eq(b.pending.at_cycles, 200);
-	ck_assert_uint_eq(atomic_load(&w.count), 3);
-	ck_assert_uint_eq(w.n, 2);
+	ck_assert_uint_eq(w[0].count, 1);	/* each in its thread's table */
+	ck_assert_uint_eq(w[1].count, 1);
+	ck_assert_uint_eq(w[2].count, 1);
+	ck_assert_uint_eq(w[2].ev[0].value_ns, 900);
 	ck_assert_int_eq(atomic_load(&b.fired), 0);
 	drain(marker[0], buf, sizeof(buf));
 	ck_assert_str_eq(buf, "");
-	hg_worst_free(&w);
+	hg_worst_free(w, 3);
 	close(marker[0]);
 	close(marker[1]);
 }

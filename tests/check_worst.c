@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * check_worst.c - trace/worst.h: the worst K events past the threshold,
- * kept in constant memory while threads add at once
+ * in constant memory, each thread adding to its own table while the
+ * others add to theirs, merged once they stopped
  */
 #include <errno.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "helpers.h"
@@ -14,12 +16,12 @@
 #define PER_THREAD 200000u
 #define KEEP 50u
 
-static struct hg_worst table;
+static struct hg_worst *tables;
 
 /*
- * Thread @arg adds PER_THREAD events; event i of thread k has the value
- * i * NTHREADS + k + 1, so that the values 1 to NTHREADS * PER_THREAD are
- * each added once, in an order that interleaves the threads.
+ * Thread @arg adds PER_THREAD events to its table; event i of thread k
+ * has the value i * NTHREADS + k + 1, so that the values 1 to NTHREADS *
+ * PER_THREAD are each added once, the threads' interleaved.
  */
 static void *adder(void *arg)
 {
@@ -31,30 +33,33 @@ static void *adder(void *arg)
 			.value_ns = (uint64_t)i * NTHREADS + k + 1,
 		};
 
-		hg_worst_add(&table, &e);
+		hg_worst_add(&tables[k], &e);
 	}
 	return NULL;
 }
 
 /*
- * Four threads at once: every event counted, and the K kept are the K
- * largest values, NTHREADS * PER_THREAD down to that less K - 1, each
- * with the thread and time it was added with.
+ * Four threads at once, each on its table (one cache line apart): every
+ * event counted, and the K merged are the K largest values, NTHREADS *
+ * PER_THREAD down to that less K - 1, each with the thread and the time
+ * it was added with.
  */
 START_TEST(test_concurrent)
 {
 	pthread_t th[NTHREADS];
 	struct hg_worst_ev out[KEEP];
-	uint64_t top = (uint64_t)NTHREADS * PER_THREAD;
+	uint64_t top = (uint64_t)NTHREADS * PER_THREAD, count;
 	unsigned int k, i;
 
-	ck_assert_int_eq(hg_worst_init(&table, KEEP), 0);
+	tables = hg_worst_alloc(NTHREADS, KEEP);
+	ck_assert_ptr_nonnull(tables);
+	ck_assert_uint_eq((uintptr_t)&tables[1] % 64, 0);
 	for (k = 0; k < NTHREADS; k++)
 		ck_assert_int_eq(pthread_create(&th[k], NULL, adder, (void *)(uintptr_t)k), 0);
 	for (k = 0; k < NTHREADS; k++)
 		pthread_join(th[k], NULL);
-	ck_assert_uint_eq(atomic_load(&table.count), top);
-	ck_assert_uint_eq(hg_worst_sorted(&table, out), KEEP);
+	ck_assert_int_eq(hg_worst_merge(tables, NTHREADS, KEEP, out, &count), KEEP);
+	ck_assert_uint_eq(count, top);
 	for (i = 0; i < KEEP; i++) {
 		uint64_t v = top - i;
 
@@ -62,7 +67,7 @@ START_TEST(test_concurrent)
 		ck_assert_uint_eq(out[i].thread, (v - 1) % NTHREADS);
 		ck_assert_uint_eq(out[i].at_cycles, (v - 1) / NTHREADS);
 	}
-	hg_worst_free(&table);
+	hg_worst_free(tables, NTHREADS);
 }
 END_TEST
 
@@ -71,20 +76,22 @@ START_TEST(test_not_full)
 {
 	static const uint64_t v[] = { 5, 9, 7, 9, 1 };
 	struct hg_worst_ev out[10];
-	struct hg_worst w;
+	struct hg_worst *w = hg_worst_alloc(1, 10);
+	uint64_t count;
 	unsigned int i;
 
-	ck_assert_int_eq(hg_worst_init(&w, 10), 0);
+	ck_assert_ptr_nonnull(w);
 	for (i = 0; i < 5; i++)
-		hg_worst_add(&w, &(struct hg_worst_ev){ .value_ns = v[i], .at_cycles = i });
-	ck_assert_uint_eq(hg_worst_sorted(&w, out), 5);
+		hg_worst_add(w, &(struct hg_worst_ev){ .value_ns = v[i], .at_cycles = i });
+	ck_assert_int_eq(hg_worst_merge(w, 1, 10, out, &count), 5);
+	ck_assert_uint_eq(count, 5);
 	ck_assert_uint_eq(out[0].value_ns, 9);
 	ck_assert_uint_eq(out[0].at_cycles, 1);
 	ck_assert_uint_eq(out[1].value_ns, 9);
 	ck_assert_uint_eq(out[1].at_cycles, 3);
 	ck_assert_uint_eq(out[2].value_ns, 7);
 	ck_assert_uint_eq(out[4].value_ns, 1);
-	hg_worst_free(&w);
+	hg_worst_free(w, 1);
 }
 END_TEST
 
@@ -95,38 +102,61 @@ END_TEST
 START_TEST(test_full)
 {
 	struct hg_worst_ev out[3];
-	struct hg_worst w;
+	struct hg_worst *w = hg_worst_alloc(1, 3);
+	uint64_t count;
 
-	ck_assert_int_eq(hg_worst_init(&w, 3), 0);
-	hg_worst_add(&w, &(struct hg_worst_ev){ .value_ns = 10, .at_cycles = 1 });
-	hg_worst_add(&w, &(struct hg_worst_ev){ .value_ns = 20, .at_cycles = 2 });
-	hg_worst_add(&w, &(struct hg_worst_ev){ .value_ns = 30, .at_cycles = 3 });
-	hg_worst_add(&w, &(struct hg_worst_ev){ .value_ns = 10, .at_cycles = 4 });
-	hg_worst_add(&w, &(struct hg_worst_ev){ .value_ns = 5, .at_cycles = 5 });
-	ck_assert_uint_eq(hg_worst_sorted(&w, out), 3);
+	ck_assert_ptr_nonnull(w);
+	hg_worst_add(w, &(struct hg_worst_ev){ .value_ns = 10, .at_cycles = 1 });
+	hg_worst_add(w, &(struct hg_worst_ev){ .value_ns = 20, .at_cycles = 2 });
+	hg_worst_add(w, &(struct hg_worst_ev){ .value_ns = 30, .at_cycles = 3 });
+	hg_worst_add(w, &(struct hg_worst_ev){ .value_ns = 10, .at_cycles = 4 });
+	hg_worst_add(w, &(struct hg_worst_ev){ .value_ns = 5, .at_cycles = 5 });
+	ck_assert_int_eq(hg_worst_merge(w, 1, 3, out, &count), 3);
 	ck_assert_uint_eq(out[2].value_ns, 10);
 	ck_assert_uint_eq(out[2].at_cycles, 1);
-	hg_worst_add(&w, &(struct hg_worst_ev){ .value_ns = 25, .at_cycles = 6 });
-	ck_assert_uint_eq(hg_worst_sorted(&w, out), 3);
+	hg_worst_add(w, &(struct hg_worst_ev){ .value_ns = 25, .at_cycles = 6 });
+	ck_assert_int_eq(hg_worst_merge(w, 1, 3, out, &count), 3);
 	ck_assert_uint_eq(out[0].value_ns, 30);
 	ck_assert_uint_eq(out[1].value_ns, 25);
 	ck_assert_uint_eq(out[2].value_ns, 20);
-	ck_assert_uint_eq(atomic_load(&w.count), 6);
-	hg_worst_free(&w);
+	ck_assert_uint_eq(count, 6);
+	hg_worst_free(w, 1);
 }
 END_TEST
 
-/* K out of range is refused; a table never set up frees. */
+/* The merge keeps K of all the tables, not K of each. */
+START_TEST(test_merge_keeps_k)
+{
+	struct hg_worst_ev out[2];
+	struct hg_worst *w = hg_worst_alloc(2, 2);
+	uint64_t count;
+
+	ck_assert_ptr_nonnull(w);
+	hg_worst_add(&w[0], &(struct hg_worst_ev){ .value_ns = 1 });
+	hg_worst_add(&w[0], &(struct hg_worst_ev){ .value_ns = 4 });
+	hg_worst_add(&w[1], &(struct hg_worst_ev){ .value_ns = 3 });
+	hg_worst_add(&w[1], &(struct hg_worst_ev){ .value_ns = 2 });
+	ck_assert_int_eq(hg_worst_merge(w, 2, 2, out, &count), 2);
+	ck_assert_uint_eq(count, 4);
+	ck_assert_uint_eq(out[0].value_ns, 4);
+	ck_assert_uint_eq(out[1].value_ns, 3);
+	hg_worst_free(w, 2);
+}
+END_TEST
+
+/* K out of range, or no table, is refused; NULL frees. */
 START_TEST(test_bounds)
 {
-	struct hg_worst w;
+	struct hg_worst *w;
 
-	ck_assert_int_eq(hg_worst_init(&w, 0), -EINVAL);
-	ck_assert_int_eq(hg_worst_init(&w, HG_WORST_MAX + 1), -EINVAL);
-	hg_worst_free(&w);
-	ck_assert_int_eq(hg_worst_init(&w, HG_WORST_MAX), 0);
-	ck_assert_uint_eq(w.keep, HG_WORST_MAX);
-	hg_worst_free(&w);
+	ck_assert_ptr_null(hg_worst_alloc(1, 0));
+	ck_assert_ptr_null(hg_worst_alloc(1, HG_WORST_MAX + 1));
+	ck_assert_ptr_null(hg_worst_alloc(0, 5));
+	hg_worst_free(NULL, 3);
+	w = hg_worst_alloc(2, HG_WORST_MAX);
+	ck_assert_ptr_nonnull(w);
+	ck_assert_uint_eq(w[1].keep, HG_WORST_MAX);
+	hg_worst_free(w, 2);
 }
 END_TEST
 
@@ -139,6 +169,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_concurrent);
 	tcase_add_test(tc, test_not_full);
 	tcase_add_test(tc, test_full);
+	tcase_add_test(tc, test_merge_keeps_k);
 	tcase_add_test(tc, test_bounds);
 	suite_add_tcase(s, tc);
 	return s;

@@ -30,7 +30,8 @@ static int over(struct hg_break *b, unsigned int kind, unsigned int thread, unsi
 		.value_ns = kind == HG_BREAK_GAP ? hg_cycles_to_ns(value, b->tsc_hz) : value,
 	};
 
-	hg_worst_add(b->worst, &e);
+	if (thread < b->nworst)
+		hg_worst_add(&b->worst[thread], &e);
 	if (!atomic_load_explicit(&b->armed, memory_order_relaxed) ||
 	    !atomic_exchange_explicit(&b->armed, 0, memory_order_acquire))
 		return -EALREADY;

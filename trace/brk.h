@@ -12,8 +12,8 @@
  * thread. Nothing of this runs unless an event crosses the threshold.
  *
  * With --on-threshold continue (@worst set) the run goes on: each event
- * past the threshold is counted and the worst are kept (trace/worst.h),
- * and when the main thread asked for one (@armed: it has actions to run,
+ * past the threshold is counted and the worst are kept in the seeing
+ * thread's own table (trace/worst.h), and when the main thread asked for one (@armed: it has actions to run,
  * at most once a second) the first to come is handed over in @pending and
  * the main thread woken; no I/O, no allocation on the measuring thread.
  */
@@ -45,7 +45,8 @@ struct hg_break {
 	void (*wake)(void *arg);	/* wakes the main thread */
 	void *wake_arg;
 	uint64_t tsc_hz;		/* a gap's cycles as ns (continue) */
-	struct hg_worst *worst;		/* --on-threshold continue, or NULL: stop */
+	struct hg_worst *worst;		/* continue: a table per thread, or NULL: stop */
+	unsigned int nworst;
 	/* continue: one event handed to the main thread's actions */
 	atomic_int armed;		/* the main thread waits for one */
 	atomic_int pending_ready;	/* @pending holds it */

@@ -8,20 +8,27 @@
 
 #include "trace/worst.h"
 
-int hg_worst_init(struct hg_worst *w, uint32_t keep)
+struct hg_worst *hg_worst_alloc(unsigned int n, uint32_t keep)
 {
-	memset(w, 0, sizeof(*w));
-	atomic_flag_clear(&w->lock);
-	atomic_init(&w->count, 0);
-	atomic_init(&w->floor_ns, 0);
-	if (!keep || keep > HG_WORST_MAX)
-		return -EINVAL;
-	w->ev = calloc(keep, sizeof(*w->ev));
-	if (!w->ev)
-		return -ENOMEM;
-	memset(w->ev, 0, keep * sizeof(*w->ev));	/* every page touched now */
-	w->keep = keep;
-	return 0;
+	struct hg_worst *w;
+	unsigned int i;
+
+	if (!n || !keep || keep > HG_WORST_MAX)
+		return NULL;
+	w = aligned_alloc(_Alignof(struct hg_worst), n * sizeof(*w));
+	if (!w)
+		return NULL;
+	memset(w, 0, n * sizeof(*w));
+	for (i = 0; i < n; i++) {
+		w[i].keep = keep;
+		w[i].ev = malloc(keep * sizeof(*w[i].ev));
+		if (!w[i].ev) {
+			hg_worst_free(w, i);
+			return NULL;
+		}
+		memset(w[i].ev, 0, keep * sizeof(*w[i].ev));	/* every page touched now */
+	}
+	return w;
 }
 
 /* The index of the least value kept (the later of equals, so the earlier stays). */
@@ -39,29 +46,15 @@ static uint32_t least_of(const struct hg_worst *w)
 
 void hg_worst_add(struct hg_worst *w, const struct hg_worst_ev *e)
 {
-	uint64_t floor;
-
-	atomic_fetch_add_explicit(&w->count, 1, memory_order_relaxed);
-	/* full, and no worse than the least: nothing to take (checked again below) */
-	floor = atomic_load_explicit(&w->floor_ns, memory_order_relaxed);
-	if (floor && e->value_ns <= floor)
-		return;
-	while (atomic_flag_test_and_set_explicit(&w->lock, memory_order_acquire))
-		;
+	w->count++;
 	if (w->n < w->keep) {
 		w->ev[w->n++] = *e;
-		if (w->n == w->keep) {
+		if (w->n == w->keep)
 			w->least = least_of(w);
-			atomic_store_explicit(&w->floor_ns, w->ev[w->least].value_ns ?: 1,
-					      memory_order_relaxed);
-		}
 	} else if (e->value_ns > w->ev[w->least].value_ns) {
 		w->ev[w->least] = *e;
 		w->least = least_of(w);
-		atomic_store_explicit(&w->floor_ns, w->ev[w->least].value_ns ?: 1,
-				      memory_order_relaxed);
 	}
-	atomic_flag_clear_explicit(&w->lock, memory_order_release);
 }
 
 static int worse_first(const void *pa, const void *pb)
@@ -73,21 +66,44 @@ static int worse_first(const void *pa, const void *pb)
 	return (a->at_cycles > b->at_cycles) - (a->at_cycles < b->at_cycles);
 }
 
-uint32_t hg_worst_sorted(const struct hg_worst *w, struct hg_worst_ev *out)
+int hg_worst_merge(const struct hg_worst *w, unsigned int n, uint32_t keep,
+		   struct hg_worst_ev *out, uint64_t *count)
 {
-	if (!w->n)
+	struct hg_worst_ev *all;
+	size_t total = 0;
+	unsigned int i;
+
+	*count = 0;
+	for (i = 0; i < n; i++) {
+		total += w[i].n;
+		*count += w[i].count;
+	}
+	if (!total)
 		return 0;
-	memcpy(out, w->ev, w->n * sizeof(*out));
-	qsort(out, w->n, sizeof(*out), worse_first);
-	return w->n;
+	all = malloc(total * sizeof(*all));
+	if (!all)
+		return -ENOMEM;
+	for (total = 0, i = 0; i < n; i++) {
+		memcpy(all + total, w[i].ev, w[i].n * sizeof(*all));
+		total += w[i].n;
+	}
+	qsort(all, total, sizeof(*all), worse_first);
+	if (total > keep)
+		total = keep;
+	memcpy(out, all, total * sizeof(*out));
+	free(all);
+	return (int)total;
 }
 
-void hg_worst_free(struct hg_worst *w)
+void hg_worst_free(struct hg_worst *w, unsigned int n)
 {
-	free(w->ev);
-	w->ev = NULL;
-	w->n = 0;
-	w->keep = 0;
+	unsigned int i;
+
+	if (!w)
+		return;
+	for (i = 0; i < n; i++)
+		free(w[i].ev);
+	free(w);
 }
 
 void hg_over_free(struct hg_over *o)

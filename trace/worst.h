@@ -3,16 +3,17 @@
  * worst.h - --on-threshold continue: the worst K events past the
  * threshold, in constant memory, for runs of days
  *
- * The table is allocated and touched before the start. A measuring thread
- * that sees an event past the threshold counts it with one atomic add;
- * an event no worse than the least kept (read without the lock) goes no
- * further; another takes a spinlock held for at most K compares, and
- * replaces the least. No allocation, no system call, no I/O.
+ * One table per measuring thread, allocated and touched before the start,
+ * written by that thread alone: no lock (a spin lock shared by threads of
+ * different real-time priorities on one CPU could be held by the lower
+ * one while the higher spins), no atomic, no allocation, no system call.
+ * An event is counted; one no worse than the least kept goes no further;
+ * another replaces the least (at most K compares). The main thread
+ * merges the tables once the threads are stopped.
  */
 #ifndef HG_WORST_H
 #define HG_WORST_H
 
-#include <stdatomic.h>
 #include <stdint.h>
 
 #define HG_WORST_MAX 1000u		/* keep=K at most */
@@ -27,13 +28,12 @@ struct hg_worst_ev {
 	uint64_t value_ns;		/* the gap, the lateness or the tardiness */
 };
 
+/* One thread's table; a cache line of its own, so that threads do not share one. */
 struct hg_worst {
-	uint32_t keep;			/* K */
+	_Alignas(64) uint32_t keep;	/* K */
 	uint32_t n;			/* kept so far, at most K */
 	uint32_t least;			/* the index of the least kept, once full */
-	atomic_flag lock;
-	_Atomic uint64_t count;		/* every event past the threshold */
-	_Atomic uint64_t floor_ns;	/* once full: the least kept value */
+	uint64_t count;			/* every event past the threshold */
 	struct hg_worst_ev *ev;		/* keep of them */
 };
 
@@ -57,28 +57,30 @@ struct hg_over {
 };
 
 /*
- * hg_worst_init - room for @keep events (1 to HG_WORST_MAX), allocated and
- * written once so that no page is first touched by a measuring thread
- * Returns 0, -EINVAL or -ENOMEM.
+ * hg_worst_alloc - @n tables of room for @keep events each (1 to
+ * HG_WORST_MAX), every page written once so that no measuring thread
+ * touches one first; free with hg_worst_free()
+ * Returns the tables, or NULL (@keep out of range, out of memory).
  */
-int hg_worst_init(struct hg_worst *w, uint32_t keep);
+struct hg_worst *hg_worst_alloc(unsigned int n, uint32_t keep);
 
 /*
  * hg_worst_add - count @e and keep it when it is worse than the least kept
- * (or the table is not full); safe from any number of threads at once
+ * (or the table is not full); by the table's own thread only
  */
 void hg_worst_add(struct hg_worst *w, const struct hg_worst_ev *e);
 
 /*
- * hg_worst_sorted - copy what is kept into @out (room for w->keep), the
- * worst first (equal values: the earlier first); call once the threads
- * that add are stopped
- * Returns how many were copied.
+ * hg_worst_merge - the worst @keep of @n tables into @out (room for
+ * @keep), the worst first (equal values: the earlier first), and the
+ * events they counted into *@count; call once their threads are stopped
+ * Returns how many were written, or -ENOMEM.
  */
-uint32_t hg_worst_sorted(const struct hg_worst *w, struct hg_worst_ev *out);
+int hg_worst_merge(const struct hg_worst *w, unsigned int n, uint32_t keep,
+		   struct hg_worst_ev *out, uint64_t *count);
 
-/* hg_worst_free - free the table; a zeroed one is fine. */
-void hg_worst_free(struct hg_worst *w);
+/* hg_worst_free - free @n tables of hg_worst_alloc(); NULL is fine. */
+void hg_worst_free(struct hg_worst *w, unsigned int n);
 
 /* hg_over_free - free @o and what it holds; NULL is fine. */
 void hg_over_free(struct hg_over *o);
