@@ -1433,7 +1433,8 @@ fi
 # --on-threshold shell: the event's figures in the command's environment, waited for
 rm -f "$TMP/hgenv"
 "$HG" -n 1 -d 60s -w CPU --break 1ns -x -q \
-	--on-threshold "shell,command=env | grep '^HG_' | sort >'$TMP/hgenv'" 2>"$TMP/err"
+	--on-threshold "shell,command=env | grep -E '^HG_(EVENT_KIND|THREAD|CPU|AT_NS|VALUE_NS|THRESHOLD_NS)=' >'$TMP/hgenv'" \
+	2>"$TMP/err"
 rc=$?
 if [ $rc = 3 ] && [ "$(wc -l <"$TMP/hgenv")" = 6 ] &&
    grep -q '^HG_EVENT_KIND=gap$' "$TMP/hgenv" && grep -q '^HG_THRESHOLD_NS=1$' "$TMP/hgenv" &&
