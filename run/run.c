@@ -379,7 +379,6 @@ static int release_and_wait(struct run *r, struct hg_trace *t)
 	hg_workers_stop(r);
 	for (i = 0; i < cfg->nthreads; i++)
 		pthread_join(r->w[i].th, NULL);
-	hg_onthresh_stopped(r);
 	kernel_counters(t, &before, before_ns);
 	if (r->kcap)
 		hg_kcapture_stop(r->kcap);
@@ -388,6 +387,8 @@ static int release_and_wait(struct run *r, struct hg_trace *t)
 	if (qos >= 0)
 		close(qos);
 	hg_clock_pair(CLOCK_MONOTONIC, &t->mono_end_ns, &t->mono_end_cycles);
+	/* once measured: a command run now is in neither the counters nor the capture */
+	hg_onthresh_stopped(r);
 	if (sig) {
 		t->flags |= HG_TRACE_INTERRUPTED;
 		t->signal = sig;
