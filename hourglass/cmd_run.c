@@ -18,6 +18,7 @@
 #include "hourglass/cmdutil.h"
 #include "hourglass/commands.h"
 #include "hourglass/options.h"
+#include "hourglass/runact.h"
 #include "hourglass/version.h"
 #include "report/summary_json.h"
 #include "report/text.h"
@@ -254,6 +255,8 @@ static int report(struct outputs *o, const struct hg_trace *t)
 		status = 1;
 	if (cfg->prom_path && write_one(o, t, cfg->prom_path, hg_prom_write, NULL))
 		status = 1;
+	if (hg_runact_trace(cfg, t))
+		status = 1;
 	if (o->failed) {
 		fprintf(stderr, "hourglass: a file could not be written during the run (see "
 			"above)\n");
@@ -264,6 +267,7 @@ static int report(struct outputs *o, const struct hg_trace *t)
 	if (sig)
 		fprintf(stderr, "hourglass: %s came while the results were written: they "
 			"were finished first\n", strsignal(sig));
+	hg_runact_end(cfg, t);	/* a failure is said; the run's status stays its own */
 	if (t->flags & HG_TRACE_FAILED)
 		status = 1;
 	if (!status && (t->flags & HG_TRACE_BREAK)) {

@@ -16,6 +16,7 @@
 #include "hourglass/options.h"
 #include "hourglass/optionsint.h"
 #include "hourglass/runopts.h"
+#include "run/action.h"
 #include "run/cpulist.h"
 #include "trace/brk.h"
 #include "trace/errlen.h"
@@ -107,6 +108,35 @@ static int parse_protocol(struct parser *ps, const char *opt, const char *val)
 	ps->cfg->locks[k].protocol = p;
 	ps->protocol_given[k] = true;
 	ps->protocol_arg[k] = val;
+	return 0;
+}
+
+/*
+ * --on-threshold, --on-end <action>: one more action; of stop and
+ * continue (what becomes of the run) at most one
+ */
+static int parse_action(struct parser *ps, const char *opt, const char *val,
+			struct hg_actions *as, bool on_end)
+{
+	struct hg_action a;
+	char why[160];
+	unsigned int i;
+
+	if (hg_action_parse(val, on_end, &a, why, sizeof(why)))
+		return hg_args_fail(ps, -EINVAL, "%s %s: %s", opt, hg_quote(val).s, why);
+	if (as->n == HG_MAX_ACTIONS)
+		return hg_args_fail(ps, -EINVAL, "%s %s: more than %d actions", opt,
+				    hg_quote(val).s, HG_MAX_ACTIONS);
+	for (i = 0; i < as->n; i++)
+		if ((a.type == HG_ACT_STOP || a.type == HG_ACT_CONTINUE) &&
+		    (as->a[i].type == HG_ACT_STOP || as->a[i].type == HG_ACT_CONTINUE))
+			return hg_args_fail(ps, -EINVAL, "%s %s: the run already %s at an event "
+					    "(give stop or continue once)", opt,
+					    hg_quote(val).s, as->a[i].type == HG_ACT_STOP ?
+					    "stops" : "continues");
+	if (a.type == HG_ACT_CONTINUE)
+		ps->cfg->over_keep = a.keep;
+	as->a[as->n++] = a;
 	return 0;
 }
 
@@ -236,6 +266,10 @@ static int parse_one(struct parser *ps, const struct hg_run_opt *o, const char *
 				    *why ? "' is not one; " : "");
 		ps->break_on_given = true;
 		return 0;
+	case O_ON_THRESHOLD:
+	case O_ON_END:
+		return parse_action(ps, opt, val, o->id == O_ON_END ? &cfg->on_end :
+				    &cfg->on_threshold, o->id == O_ON_END);
 	case O_PROM:
 		cfg->prom_path = val;
 		return 0;

@@ -104,6 +104,30 @@ static void apply(const struct thread_opt *a, struct hg_thread_cfg *t)
 	}
 }
 
+/* --on-threshold: needs --break; its trace, --kernel and a place to write. */
+static int check_actions(struct parser *ps)
+{
+	const struct hg_config *cfg = ps->cfg;
+	unsigned int i;
+
+	if (cfg->on_threshold.n && !cfg->break_ns)
+		return hg_args_fail(ps, -EINVAL, "--on-threshold: needs --break <time>, the "
+				    "threshold (e.g. --break 100us --on-threshold continue)");
+	for (i = 0; i < cfg->on_threshold.n; i++) {
+		const struct hg_action *a = &cfg->on_threshold.a[i];
+
+		if (a->type != HG_ACT_TRACE)
+			continue;
+		if (!cfg->kernel)
+			return hg_args_fail(ps, -EINVAL, "--on-threshold trace: needs --kernel, "
+					    "whose events it writes (add --kernel)");
+		if (!a->file && (!cfg->out_path || !strcmp(cfg->out_path, "-")))
+			return hg_args_fail(ps, -EINVAL, "--on-threshold trace: writes beside "
+					    "the trace: give -o <file>, or trace,file=F");
+	}
+	return 0;
+}
+
 int hg_args_finish(struct parser *ps)
 {
 	struct hg_config *cfg = ps->cfg;
@@ -174,6 +198,8 @@ int hg_args_finish(struct parser *ps)
 	}
 	if (ps->break_on_given && !cfg->break_ns)
 		return hg_args_fail(ps, -EINVAL, "--break-on: needs --break <time>, the threshold");
+	if (check_actions(ps))
+		return -EINVAL;
 	if (ps->prom_interval_given && !cfg->prom_path)
 		return hg_args_fail(ps, -EINVAL, "--prom-interval: needs --prom <file>");
 	return 0;

@@ -81,6 +81,17 @@ const struct hg_run_opt hg_run_opts[] = {
 		  "marking and stopping a kernel trace (tracefs)" },
 	{ NULL, "break-on", O_BREAK_ON, 1, "gap,lat,miss", .rank = 28, GLOBAL,
 	  .help = "which events --break watches (default all three)" },
+	{ NULL, "on-threshold", O_ON_THRESHOLD, 1, "<action>", .rank = 44, GLOBAL,
+	  .help = "what an event beyond --break does, repeatable:\n"
+		  "stop (the default), continue[,keep=K] (count\n"
+		  "them all, keep the worst K, default 10),\n"
+		  "signal,num=<n>[,pid=<pid>|parent],\n"
+		  "shell,command=<cmd>, trace[,ms=N][,file=F]\n"
+		  "(--kernel: its last N ms of kernel events as text)" },
+	{ NULL, "on-end", O_ON_END, 1, "<action>", .rank = 45, GLOBAL,
+	  .help = "what the end of the run does, repeatable:\n"
+		  "signal,num=<n>[,pid=<pid>|parent] or\n"
+		  "shell,command=<cmd>" },
 	{ NULL, "prom", O_PROM, 1, "<file>", .rank = 29, GLOBAL,
 	  .help = "OpenMetrics text for node_exporter's textfile\n"
 		  "collector, written during the run and at its end" },

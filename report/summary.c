@@ -13,6 +13,7 @@
 #include "report/audit.h"
 #include "report/kcauses.h"
 #include "report/noise.h"
+#include "report/over.h"
 #include "report/text.h"
 #include "trace/brk.h"
 #include "trace/timeval.h"
@@ -395,6 +396,7 @@ void hg_print_run(FILE *f, const struct hg_trace *t)
 			"statistics as of then, the records finished by then\n", el);
 	if (t->flags & HG_TRACE_BREAK)
 		print_break(f, t);
+	hg_over_print(f, t);
 	if ((t->flags & HG_TRACE_INTERRUPTED) && !t->duration_ns)
 		fprintf(f, "# ended: %s ended the --forever run; everything recorded "
 			"until then is included\n", signame(t->signal));

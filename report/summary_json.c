@@ -19,6 +19,7 @@
 #include "report/load.h"
 #include "report/meta.h"
 #include "report/noise.h"
+#include "report/over.h"
 #include "report/rtaprint.h"
 #include "report/summary_json.h"
 #include "trace/atomicfile.h"
@@ -436,6 +437,7 @@ int hg_json_summary(FILE *f, const struct hg_trace *t)
 	hg_json_loads(&j, t);
 	hg_json_audit(&j, t);
 	json_break(&j, t, kx);
+	hg_over_json(&j, t);
 	hg_json_arr(&j, "threads");
 	for (i = 0; i < t->nthreads; i++)
 		json_thread(&j, t, &t->threads[i], kx);

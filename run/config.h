@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "analysis/overheads.h"
+#include "run/action.h"
 #include "run/loadprof.h"
 #include "run/priority.h"
 #include "timers/timer.h"
@@ -62,6 +63,9 @@ struct hg_config {
 	bool fail_on_miss;		/* --fail-on-miss: exit 3 after a missed deadline */
 	uint64_t break_ns;		/* --break: stop at an event beyond it; 0: none */
 	unsigned int break_on;		/* --break-on: enum hg_break_kind bits */
+	struct hg_actions on_threshold;	/* --on-threshold, in order given */
+	uint32_t over_keep;		/* continue's keep=K; 0: the run stops */
+	struct hg_actions on_end;	/* --on-end */
 	const char *prom_path;		/* --prom: OpenMetrics text */
 	uint64_t prom_interval_ns;	/* --prom-interval (default 10s) */
 	bool kernel;			/* --kernel: capture the kernel's events */

@@ -20,6 +20,7 @@
 #include "run/cpulist.h"
 #include "run/kcapture.h"
 #include "run/live.h"
+#include "run/onthresh.h"
 #include "run/reserve.h"
 #include "run/runint.h"
 #include "trace/counter.h"
@@ -328,14 +329,16 @@ static void setup_break(struct run *r)
 	r->brk.wake_arg = r;
 	if (cfg->break_on & HG_BREAK_GAP && !r->brk.threshold_cycles)
 		r->brk.threshold_cycles = 1;
-	open_tracefs(&r->brk);
+	if (!cfg->over_keep)	/* continue: the run and the kernel trace go on */
+		open_tracefs(&r->brk);
 }
 
 void hg_live_break_note(struct run *r, struct hg_trace *t)
 {
 	struct hg_break *b = &r->brk;
 
-	if (!atomic_load(&b->fired))
+	hg_onthresh_note(r, t);
+	if (!atomic_load(&b->fired) || b->worst)
 		return;
 	t->flags |= HG_TRACE_BREAK;
 	t->break_kind = b->kind;
@@ -356,13 +359,16 @@ int hg_live_init(struct run *r)
 	r->prev = calloc(4 * (size_t)cfg->nthreads, sizeof(*r->prev));
 	if (!r->scratch || !r->status || !r->prev)
 		return -ENOMEM;
-	if (cfg->break_ns)
+	if (cfg->break_ns) {
 		setup_break(r);
+		return hg_onthresh_init(r);
+	}
 	return 0;
 }
 
 void hg_live_free(struct run *r)
 {
+	hg_onthresh_free(r);
 	if (r->brk.marker_fd >= 0)
 		close(r->brk.marker_fd);
 	if (r->brk.tracing_on_fd >= 0)

@@ -32,6 +32,7 @@
 #include "run/live.h"
 #include "run/locks.h"
 #include "run/memlock.h"
+#include "run/onthresh.h"
 #include "run/run.h"
 #include "run/runint.h"
 #include "run/setupsig.h"
@@ -146,12 +147,13 @@ static int wait_end(struct run *r, const struct hg_trace *t, uint64_t end_ns)
 	r->prev_ns = start;
 	hg_run_signals(&set);
 	for (;;) {
-		uint64_t now = hg_clock_ns(CLOCK_MONOTONIC);
+		uint64_t now = hg_clock_ns(CLOCK_MONOTONIC), next_act;
 		struct timespec ts;
 		int sig;
 
 		if (now >= end_ns || atomic_load(&r->stop))
 			return 0;
+		next_act = hg_onthresh_poll(r, now);	/* --on-threshold continue */
 		if (now >= next_status) {
 			hg_live_status(r, now);
 			while (next_status <= now)
@@ -164,7 +166,8 @@ static int wait_end(struct run *r, const struct hg_trace *t, uint64_t end_ns)
 				next_periodic += m->periodic_ns;
 			continue;
 		}
-		ts = hg_ns_to_timespec(min3(end_ns, next_status, next_periodic) - now);
+		ts = hg_ns_to_timespec(min3(end_ns, next_status,
+					    next_periodic < next_act ? next_periodic : next_act) - now);
 		sig = sigtimedwait(&set, NULL, &ts);
 		if (sig == SIGINT || sig == SIGTERM || sig == SIGHUP)
 			return sig;
@@ -386,6 +389,8 @@ static int release_and_wait(struct run *r, struct hg_trace *t)
 	if (qos >= 0)
 		close(qos);
 	hg_clock_pair(CLOCK_MONOTONIC, &t->mono_end_ns, &t->mono_end_cycles);
+	/* once measured: a command run now is in neither the counters nor the capture */
+	hg_onthresh_stopped(r);
 	if (sig) {
 		t->flags |= HG_TRACE_INTERRUPTED;
 		t->signal = sig;

@@ -58,6 +58,14 @@ struct worker {
 	char msg[HG_ERR_LEN];
 };
 
+/* --on-threshold: what the main thread keeps of the actions (onthresh.c). */
+struct run_onthresh {
+	struct hg_worst *worst;		/* continue: a table per thread */
+	bool act;			/* signal, shell or trace among the actions */
+	uint64_t acted;			/* events signal and shell ran for */
+	uint64_t rearm_ns;		/* when the next event may be acted on */
+};
+
 struct run {
 	const struct hg_config *cfg;
 	struct hg_calib calib;
@@ -78,6 +86,7 @@ struct run {
 	const struct hg_run_monitor *mon;
 	cpu_set_t online;
 	struct hg_break brk;		/* --break */
+	struct run_onthresh onth;	/* --on-threshold */
 	struct hg_tstats *scratch;	/* a second copy, to see that one is stable */
 	struct hg_status_thread *status;	/* the status line's numbers */
 	uint64_t *prev;			/* per thread: received, gaps, samples, their sum */

@@ -151,6 +151,54 @@ START_TEST(test_gap_check)
 }
 END_TEST
 
+/*
+ * continue: no event stops the run or writes to tracefs; each is counted
+ * and kept; only while the main thread is armed is one handed over (and
+ * the main thread woken), once.
+ */
+START_TEST(test_trip_continue)
+{
+	struct hg_worst *w = hg_worst_alloc(3, 2);
+	struct hg_break b;
+	atomic_int stop;
+	int marker[2];
+	char buf[64];
+
+	ck_assert_ptr_nonnull(w);
+	ck_assert_int_eq(pipe2(marker, O_NONBLOCK), 0);
+	atomic_init(&stop, 0);
+	hg_break_init(&b, &stop);
+	b.on = HG_BREAK_GAP | HG_BREAK_LAT;
+	b.marker_fd = marker[1];
+	b.tsc_hz = 2000000000;		/* 2 cycles a ns */
+	b.worst = w;
+	b.nworst = 3;
+	b.wake = count_wake;
+	wakes = 0;
+	ck_assert_int_eq(hg_break_trip(&b, HG_BREAK_LAT, 1, 0, 100, 800), -EALREADY);
+	atomic_store(&b.armed, 1);
+	ck_assert_int_eq(hg_break_trip(&b, HG_BREAK_GAP, 0, 1, 200, 5000), 0);
+	ck_assert_int_eq(hg_break_trip(&b, HG_BREAK_LAT, 2, 1, 300, 900), -EALREADY);
+	ck_assert_int_eq(atomic_load(&stop), 0);
+	ck_assert_int_eq(wakes, 1);
+	ck_assert_int_eq(atomic_load(&b.pending_ready), 1);
+	ck_assert_int_eq(atomic_load(&b.armed), 0);
+	ck_assert_uint_eq(b.pending.kind, HG_BREAK_GAP);
+	ck_assert_uint_eq(b.pending.value_ns, 2500);	/* 5000 cycles */
+	ck_assert_uint_eq(b.pending.at_cycles, 200);
+	ck_assert_uint_eq(w[0].count, 1);	/* each in its thread's table */
+	ck_assert_uint_eq(w[1].count, 1);
+	ck_assert_uint_eq(w[2].count, 1);
+	ck_assert_uint_eq(w[2].ev[0].value_ns, 900);
+	ck_assert_int_eq(atomic_load(&b.fired), 0);
+	drain(marker[0], buf, sizeof(buf));
+	ck_assert_str_eq(buf, "");
+	hg_worst_free(w, 3);
+	close(marker[0]);
+	close(marker[1]);
+}
+END_TEST
+
 START_TEST(test_kind_names)
 {
 	ck_assert_str_eq(hg_break_kind_name(HG_BREAK_GAP), "gap");
@@ -168,6 +216,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_trip_first_wins);
 	tcase_add_test(tc, test_trip_unwritable);
 	tcase_add_test(tc, test_gap_check);
+	tcase_add_test(tc, test_trip_continue);
 	tcase_add_test(tc, test_kind_names);
 	suite_add_tcase(s, tc);
 	return s;

@@ -1286,7 +1286,7 @@ static void two_runs(struct sec *s, size_t *n)
 static void unknown_type(struct sec *s, size_t *n)
 {
 	(void)n;
-	s[SYS].type = 9;
+	s[SYS].type = 10;	/* one past the last (OVER) */
 }
 
 static void stray_bytes(struct sec *s, size_t *n)
@@ -1664,7 +1664,7 @@ static const struct {
 	{ "same file", NULL, NULL },
 	{ "no run section", "damaged: run section missing", no_run },
 	{ "two run sections", "damaged run section", two_runs },
-	{ "unknown section type", "unknown section type 9", unknown_type },
+	{ "unknown section type", "unknown section type 10", unknown_type },
 	{ "stray bytes in a section", "damaged: section 1 has 4 stray bytes", stray_bytes },
 	{ "threads out of order", "damaged section of thread 0", threads_out_of_order },
 	{ "records of thread 0 missing", "damaged run section", records0_missing },

@@ -16,6 +16,7 @@
 
 #include "helpers.h"
 #include "hourglass/options.h"
+#include "run/action.h"
 #include "run/cpulist.h"
 #include "trace/brk.h"
 #include "trace/errlen.h"
@@ -2107,6 +2108,46 @@ START_TEST(test_long_break_on)
 }
 END_TEST
 
+/* --on-threshold, --on-end: the actions in order, continue's K, the defaults. */
+START_TEST(test_long_on_threshold)
+{
+	PARSE_OK("-n", "1", "--break", "1us", "--on-threshold", "continue,keep=5",
+		 "--on-threshold", "signal,num=10,pid=42", "--on-threshold=shell,command=a,b c",
+		 "--kernel", "-o", "t.hgt", "--on-threshold", "trace",
+		 "--on-end", "signal,num=12,parent", "--on-end", "shell,command=true");
+	ck_assert_uint_eq(cfg.over_keep, 5);
+	ck_assert_uint_eq(cfg.on_threshold.n, 4);
+	ck_assert_uint_eq(cfg.on_threshold.a[0].type, HG_ACT_CONTINUE);
+	ck_assert_uint_eq(cfg.on_threshold.a[1].type, HG_ACT_SIGNAL);
+	ck_assert_int_eq(cfg.on_threshold.a[1].signum, 10);
+	ck_assert_int_eq(cfg.on_threshold.a[1].pid, 42);
+	ck_assert_str_eq(cfg.on_threshold.a[2].command, "a,b c");
+	ck_assert_uint_eq(cfg.on_threshold.a[3].ms, HG_ACTION_TRACE_MS);
+	ck_assert_ptr_null(cfg.on_threshold.a[3].file);
+	ck_assert_uint_eq(cfg.on_end.n, 2);
+	ck_assert_int_eq(cfg.on_end.a[0].pid, HG_ACTION_PARENT);
+	hg_config_free(&cfg);
+}
+END_TEST
+
+/* Without --on-threshold, or with stop: the run stops (no table to keep). */
+START_TEST(test_long_on_threshold_stop)
+{
+	PARSE_OK("-n", "1", "--break", "1us", "--on-threshold", "stop");
+	ck_assert_uint_eq(cfg.over_keep, 0);
+	ck_assert_uint_eq(cfg.on_threshold.n, 1);
+	hg_config_free(&cfg);
+}
+END_TEST
+
+START_TEST(test_long_on_threshold_keep)
+{
+	PARSE_OK("-n", "1", "--break", "1us", "--on-threshold", "continue");
+	ck_assert_uint_eq(cfg.over_keep, 10);
+	hg_config_free(&cfg);
+}
+END_TEST
+
 START_TEST(test_long_prom)
 {
 	PARSE_OK("-n", "1", "--prom", "hg.prom", "--prom-interval", "30s");
@@ -2135,6 +2176,22 @@ static const struct {
 	  "--break-on gaps: 'gaps' is not one; choose from gap, lat, miss, separated by commas" },
 	{ { "-n", "1", "--break", "1ms", "--break-on", "" },
 	  "--break-on : choose from gap, lat, miss, separated by commas" },
+	{ { "-n", "1", "--on-threshold", "continue" },
+	  "--on-threshold: needs --break <time>, the threshold (e.g. --break 100us --on-threshold continue)" },
+	{ { "-n", "1", "--break", "1ms", "--on-threshold", "pause" },
+	  "--on-threshold pause: 'pause' is not an action; choose from stop, continue, signal, shell, trace" },
+	{ { "-n", "1", "--break", "1ms", "--on-threshold", "continue,keep=1001" },
+	  "--on-threshold continue,keep=1001: keep=1001: the events kept, 1 to 1000" },
+	{ { "-n", "1", "--break", "1ms", "--on-threshold", "continue", "--on-threshold", "stop" },
+	  "--on-threshold stop: the run already continues at an event (give stop or continue once)" },
+	{ { "-n", "1", "--break", "1ms", "--on-threshold", "trace", "-o", "t.hgt" },
+	  "--on-threshold trace: needs --kernel, whose events it writes (add --kernel)" },
+	{ { "-n", "1", "--break", "1ms", "--on-threshold", "trace", "--kernel" },
+	  "--on-threshold trace: writes beside the trace: give -o <file>, or trace,file=F" },
+	{ { "-n", "1", "--on-end", "continue" },
+	  "--on-end continue: 'continue' is not an action; choose from signal, shell" },
+	{ { "-n", "1", "--on-end", "signal" },
+	  "--on-end signal: signal needs num=<n>, the signal's number" },
 	{ { "-n", "1", "--prom-interval", "5s" }, "--prom-interval: needs --prom <file>" },
 	{ { "-n", "1", "--prom", "a", "--prom-interval", "0s" },
 	  "--prom-interval 0s: must be greater than zero" },
@@ -2554,6 +2611,9 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_long_forever_start_after_finish);
 	tcase_add_test(tc, test_long_break);
 	tcase_add_test(tc, test_long_break_on);
+	tcase_add_test(tc, test_long_on_threshold);
+	tcase_add_test(tc, test_long_on_threshold_stop);
+	tcase_add_test(tc, test_long_on_threshold_keep);
 	tcase_add_test(tc, test_long_prom);
 	tcase_add_test(tc, test_long_prom_default_interval);
 	tcase_add_loop_test(tc, test_long_errors, 0, ARRAY_SIZE(long_errors));

@@ -52,6 +52,8 @@ static const struct {
 	{ { "-n", "1", "--fail-on-miss" }, HG_ARGS_RUN },
 	{ { "-n", "1", "--break", "1ms" }, HG_ARGS_RUN },
 	{ { "-n", "1", "--break", "1ms", "--break-on", "gap" }, HG_ARGS_RUN },
+	{ { "-n", "1", "--break", "1ms", "--on-threshold", "continue" }, HG_ARGS_RUN },
+	{ { "-n", "1", "--on-end", "signal,num=10" }, HG_ARGS_RUN },
 	{ { "-n", "1", "--prom", "run.prom" }, HG_ARGS_RUN },
 	{ { "-n", "1", "--prom", "run.prom", "--prom-interval", "1s" }, HG_ARGS_RUN },
 	{ { "-n", "1", "--kernel" }, HG_ARGS_RUN },

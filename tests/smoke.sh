@@ -771,6 +771,28 @@ else
 		then ok "--kernel: the summary's causes of the gap time"
 		else fail "--kernel: summary causes" "$(grep '^# causes' "$TMP/out" | head -2)"; fi
 	fi
+	# --on-threshold continue with trace: the kernel's events before each of the
+	# worst kept, as text beside the trace; explain --at takes one of them apart
+	if "$HG" -n 1 -d 500ms -t 0 -w CPU --cpu 0 --kernel --break 100us -x -q \
+		--on-threshold continue,keep=3 --on-threshold trace,ms=20 -o "$TMP/kc.hgt" \
+		2>"$TMP/kcerr"; then
+		blocks=$(grep -c "^# hourglass: the kernel's events of the 20 ms that end with a " \
+			"$TMP/kc.threshold.txt" 2>/dev/null)
+		"$HG" dump "$TMP/kc.hgt" >"$TMP/kcout"
+		kept=$(grep -c '^#  *[1-3]  at ' "$TMP/kcout")
+		# the worst that ended inside the run (one still open at its end is
+		# counted, but its end is in neither the records nor the capture)
+		at=$(awk '/^#  *[1-3]  at / { if ($4 + $12 / 1000 < 495) { print $4; exit } }' \
+			"$TMP/kcout")
+		if [ "$kept" -ge 1 ] && [ "$blocks" = "$kept" ] && [ -n "$at" ] &&
+		   grep -q ' ms  CPU 0 ' "$TMP/kc.threshold.txt" &&
+		   "$HG" explain "$TMP/kc.hgt" --at "${at}ms" >"$TMP/kcx" 2>&1 &&
+		   grep -q "^# at: thread 0, CPU 0, at $at ms: " "$TMP/kcx"
+		then ok "--on-threshold trace: the kernel's events before each of the $kept kept, explain --at takes one apart"
+		else fail "--on-threshold trace" "kept $kept, blocks '$blocks', at '$at': $(head -2 "$TMP/kcerr") $(grep '^# at' "$TMP/kcx")"; fi
+	else
+		fail "--on-threshold trace" "$(head -2 "$TMP/kcerr")"
+	fi
 	# explain: the interrupts captured on the measured CPU against /proc/interrupts
 	if [ -f "$TMP/kernel.hgt" ] && "$HG" explain "$TMP/kernel.hgt" >"$TMP/explain" 2>"$TMP/kerr"; then
 		line=$(grep '^# CPU 0: ' "$TMP/explain")
@@ -1538,6 +1560,52 @@ rc=$?
 	fail "--break-on lat" "exit status $rc: $(head -2 "$TMP/err")"
 [ -n "$tracing_on" ] && echo "$tracing_on" >/sys/kernel/tracing/tracing_on
 
+# --on-threshold continue: the run goes on, every event past 1 us counted, the worst 5 kept
+"$HG" -n 1 -d 1s -w CPU --break 1us --on-threshold continue,keep=5 -x -o "$TMP/cont.hgt" \
+	--json "$TMP/cont.json" >"$TMP/out" 2>"$TMP/err"
+rc=$?
+n=$(sed -n 's/^# on-threshold: \([0-9]*\) events\{0,1\} past --break 1.000 us (gap, lat, miss), measured; the run went on (continue)$/\1/p' "$TMP/out")
+kept=$(grep -c '^#  *[1-5]  at [0-9.]* ms  thread 0  CPU [0-9]*  gap [0-9.]* us$' "$TMP/out")
+if [ $rc = 0 ] && [ "${n:-0}" -gt 5 ] && [ "$kept" = 5 ] &&
+   grep -q '^# on-threshold: the worst 5 of 5 kept' "$TMP/out" &&
+   ! grep -q '^# break:' "$TMP/out" &&
+   "$HG" dump "$TMP/cont.hgt" | cmp -s - "$TMP/out" &&
+   "$HG" dump "$TMP/cont.hgt" --json | cmp -s - "$TMP/cont.json"; then
+	ok "--on-threshold continue,keep=5: $n events counted, the worst 5 kept, the run not stopped"
+else
+	fail "--on-threshold continue" "exit $rc, counted '$n', kept $kept: $(head -2 "$TMP/err")"
+fi
+
+# --on-threshold shell: the event's figures in the command's environment, waited for
+rm -f "$TMP/hgenv"
+"$HG" -n 1 -d 60s -w CPU --break 1ns -x -q \
+	--on-threshold "shell,command=env | grep -E '^HG_(EVENT_KIND|THREAD|CPU|AT_NS|VALUE_NS|THRESHOLD_NS)=' >'$TMP/hgenv'" \
+	2>"$TMP/err"
+rc=$?
+if [ $rc = 3 ] && [ "$(wc -l <"$TMP/hgenv")" = 6 ] &&
+   grep -q '^HG_EVENT_KIND=gap$' "$TMP/hgenv" && grep -q '^HG_THRESHOLD_NS=1$' "$TMP/hgenv" &&
+   grep -q '^HG_THREAD=0$' "$TMP/hgenv" && grep -q '^HG_CPU=[0-9]*$' "$TMP/hgenv" &&
+   grep -q '^HG_AT_NS=[0-9]*$' "$TMP/hgenv" && grep -q '^HG_VALUE_NS=[1-9][0-9]*$' "$TMP/hgenv"
+then ok "--on-threshold shell: the command ran with the event's six HG_ variables"
+else fail "--on-threshold shell" "exit $rc: $(cat "$TMP/hgenv" 2>/dev/null | tr '\n' ' ') $(head -2 "$TMP/err")"; fi
+"$HG" -n 1 -d 60s -w CPU --break 1ns -x -q --on-threshold 'shell,command=exit 7' 2>"$TMP/err"
+rc=$?
+[ $rc = 3 ] && grep -q '^hourglass: --on-threshold shell: sh -c exit 7: exit status 7$' "$TMP/err" &&
+	ok "--on-threshold shell: a command that fails is said in one line" ||
+	fail "--on-threshold shell failing" "exit $rc: $(head -2 "$TMP/err")"
+
+# --on-threshold signal and --on-end signal: each to a sleep waiting for it
+sleep 60 & s1=$!
+sleep 60 & s2=$!
+"$HG" -n 1 -d 60s -w CPU --break 1ns -x -q --on-threshold "signal,num=15,pid=$s1" \
+	--on-end "signal,num=15,pid=$s2" 2>"$TMP/err"
+rc=$?
+wait $s1; r1=$?
+wait $s2; r2=$?
+[ $rc = 3 ] && [ $r1 = 143 ] && [ $r2 = 143 ] &&
+	ok "--on-threshold signal, --on-end signal: each waiting sleep ended by its signal" ||
+	fail "--on-threshold signal" "exit $rc, sleeps $r1 and $r2: $(head -2 "$TMP/err")"
+
 # the status line: on a terminal (script gives one), not with -q, not on a file;
 # without the privilege to lock memory the run says so first, and that is all
 no_memlock_note() { grep -v '^hourglass: warning: cannot lock memory: ' "$1" | tr -d '\r\n'; }
@@ -1979,7 +2047,7 @@ else
 	cp "$TMP/self.json" "$J/plain.json"
 	validate "summary (--json, dump --json: LAT, CPU_PERIODIC, PERIODIC, a reservation, a plain run)" \
 		summary "$J/summary.json" "$J/dump.json" "$J/plain.json" "$TMP/stdout.json" \
-		"$TMP/brk.json"
+		"$TMP/brk.json" "$TMP/cont.json"
 	validate "summary of a --kernel trace (dump --json)" summary "$TMP/ksummary.json"
 	"$HG" calibrate --json --repeat 2 >"$J/cal.json"
 	validate "calibrate --json" calibrate "$J/cal.json"

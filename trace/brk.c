@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "trace/brk.h"
+#include "trace/timeval.h"
 
 void hg_break_init(struct hg_break *b, atomic_int *stop)
 {
@@ -16,6 +17,29 @@ void hg_break_init(struct hg_break *b, atomic_int *stop)
 	b->tracing_on_fd = -1;
 	b->stop = stop;
 	atomic_init(&b->fired, 0);
+	atomic_init(&b->armed, 0);
+	atomic_init(&b->pending_ready, 0);
+}
+
+/* continue: count, keep the worst, hand one to the main thread when it asks. */
+static int over(struct hg_break *b, unsigned int kind, unsigned int thread, unsigned int cpu,
+		uint64_t at_cycles, uint64_t value)
+{
+	struct hg_worst_ev e = {
+		.kind = kind, .thread = thread, .cpu = cpu, .at_cycles = at_cycles,
+		.value_ns = kind == HG_BREAK_GAP ? hg_cycles_to_ns(value, b->tsc_hz) : value,
+	};
+
+	if (thread < b->nworst)
+		hg_worst_add(&b->worst[thread], &e);
+	if (!atomic_load_explicit(&b->armed, memory_order_relaxed) ||
+	    !atomic_exchange_explicit(&b->armed, 0, memory_order_acquire))
+		return -EALREADY;
+	b->pending = e;
+	atomic_store_explicit(&b->pending_ready, 1, memory_order_release);
+	if (b->wake)
+		b->wake(b->wake_arg);
+	return 0;
 }
 
 const char *hg_break_kind_name(unsigned int kind)
@@ -35,6 +59,8 @@ int hg_break_trip(struct hg_break *b, unsigned int kind, unsigned int thread,
 	char line[128];
 	int n;
 
+	if (b->worst)
+		return over(b, kind, thread, cpu, at_cycles, value);
 	if (!atomic_compare_exchange_strong(&b->fired, &zero, 1))
 		return -EALREADY;
 	b->kind = kind;

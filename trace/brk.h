@@ -10,6 +10,12 @@
  * the start, as cyclictest -b does, so that a kernel trace running beside
  * the run ends at the event), raises the stop flag and wakes the main
  * thread. Nothing of this runs unless an event crosses the threshold.
+ *
+ * With --on-threshold continue (@worst set) the run goes on: each event
+ * past the threshold is counted and the worst are kept in the seeing
+ * thread's own table (trace/worst.h), and when the main thread asked for one (@armed: it has actions to run,
+ * at most once a second) the first to come is handed over in @pending and
+ * the main thread woken; no I/O, no allocation on the measuring thread.
  */
 #ifndef HG_BRK_H
 #define HG_BRK_H
@@ -18,6 +24,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "trace/worst.h"
 
 /* What may stop the run (--break-on), and what did. */
 enum hg_break_kind {
@@ -36,6 +44,13 @@ struct hg_break {
 	atomic_int *stop;		/* the run's stop flag */
 	void (*wake)(void *arg);	/* wakes the main thread */
 	void *wake_arg;
+	uint64_t tsc_hz;		/* a gap's cycles as ns (continue) */
+	struct hg_worst *worst;		/* continue: a table per thread, or NULL: stop */
+	unsigned int nworst;
+	/* continue: one event handed to the main thread's actions */
+	atomic_int armed;		/* the main thread waits for one */
+	atomic_int pending_ready;	/* @pending holds it */
+	struct hg_worst_ev pending;
 	/* set once, by the thread that trips it */
 	atomic_int fired;
 	unsigned int kind;		/* one enum hg_break_kind */
@@ -54,8 +69,11 @@ void hg_break_init(struct hg_break *b, atomic_int *stop);
 /*
  * hg_break_trip - an event of @kind beyond the threshold was seen: the first
  * call notes it, writes the marker, stops kernel tracing, raises the stop
- * flag and wakes the main thread; later calls do nothing
- * Returns 0 for the call that tripped it, -EALREADY for the others.
+ * flag and wakes the main thread; later calls do nothing. With @worst
+ * (continue): every call counts and maybe keeps the event, and hands it
+ * to the main thread when that is armed.
+ * Returns 0 for the call that tripped it (continue: that handed the event
+ * over), -EALREADY for the others.
  */
 int hg_break_trip(struct hg_break *b, unsigned int kind, unsigned int thread,
 		  unsigned int cpu, uint64_t at_cycles, uint64_t value);

@@ -14,7 +14,8 @@
  * PAD (zero bytes, so that the records that follow start at a multiple of
  * 16 bytes of the file), RECORDS (one per thread: its records), and in
  * version 3 KEVENTS (the kernel's events of a --kernel run, ksection.h),
- * in version 4 LOCKS (the locks and sections of a --cs run, lsection.h)
+ * in version 4 LOCKS (the locks and sections of a --cs run, lsection.h),
+ * in version 5 OVER (what --on-threshold continue kept, osection.h)
  * before END. Strings
  * are u32 length + bytes. A reader that maps the file uses the records
  * where they lie; a stream (tstream.h) reads them in chunks.
@@ -29,6 +30,7 @@
 #include "trace/fileformat.h"
 #include "trace/ksection.h"
 #include "trace/lsection.h"
+#include "trace/osection.h"
 #include "trace/sections.h"
 #include "trace/trace.h"
 #include "trace/wire.h"
@@ -119,11 +121,11 @@ static void out_records(struct out *o, const struct hg_trace_thread *th)
 static void write_all(struct out *o, const struct hg_trace *t)
 {
 	struct hg_buf b = { 0 };
-	uint32_t nsec = NSECTIONS(t->nthreads) + !!t->kev + !!t->nlocks, i;
+	uint32_t nsec = NSECTIONS(t->nthreads) + !!t->kev + !!t->nlocks + !!t->over, i;
 
 	hg_put_bytes(&b, HG_FILE_MAGIC, HG_FILE_MAGIC_LEN);
-	/* without locks, the version the builds before them read */
-	hg_put_u32(&b, t->nlocks ? HG_TRACE_VERSION_MAX : HG_TRACE_VERSION);
+	/* without locks or OVER, the version the builds before them read */
+	hg_put_u32(&b, t->over ? 5 : t->nlocks ? 4 : HG_TRACE_VERSION);
 	hg_put_u32(&b, nsec);
 	out_bytes(o, b.p, b.len);
 
@@ -154,6 +156,11 @@ static void write_all(struct out *o, const struct hg_trace *t)
 		b.len = 0;
 		hg_sec_put_locks(&b, t);
 		out_section(o, SEC_LOCKS, &b, 0);
+	}
+	if (t->over) {
+		b.len = 0;
+		hg_sec_put_over(&b, t);
+		out_section(o, SEC_OVER, &b, 0);
 	}
 
 	b.len = 0;

@@ -25,6 +25,7 @@
 #include "trace/infile.h"
 #include "trace/ksection.h"
 #include "trace/lsection.h"
+#include "trace/osection.h"
 #include "trace/sections.h"
 #include "trace/tindex.h"
 #include "trace/trace.h"
@@ -204,8 +205,9 @@ static int decode_section(struct hg_cur *sc, uint32_t type, struct hg_trace *t,
 		if (sc->bad || nthreads > 100000 ||
 		    ((t->flags & HG_TRACE_KEVENTS) && t->version < 3) ||
 		    ((t->flags & HG_TRACE_LOCKS) && t->version < 4) ||
+		    ((t->flags & HG_TRACE_OVER) && t->version < 5) ||
 		    nsec != NSECTIONS(nthreads) + !!(t->flags & HG_TRACE_KEVENTS) +
-			    !!(t->flags & HG_TRACE_LOCKS)) {
+			    !!(t->flags & HG_TRACE_LOCKS) + !!(t->flags & HG_TRACE_OVER)) {
 			err_set(err, errlen, "damaged run section");
 			return -EINVAL;
 		}
@@ -256,6 +258,12 @@ static int decode_section(struct hg_cur *sc, uint32_t type, struct hg_trace *t,
 			return -EINVAL;
 		}
 		return hg_sec_get_locks(sc, t, err, errlen);
+	case SEC_OVER:
+		if (t->over || !(t->flags & HG_TRACE_OVER) || *nthreads_seen != t->nthreads) {
+			err_set(err, errlen, "damaged: an over-threshold section out of place");
+			return -EINVAL;
+		}
+		return hg_sec_get_over(sc, t, err, errlen);
 	case SEC_RECORDS:
 		return decode_records(sc, t, slen, nthreads_seen, s, at, err, errlen);
 	case SEC_PAD:
@@ -349,6 +357,10 @@ static int decode_complete(const struct src *s, const struct hg_trace *t, uint32
 
 	if (!t->nlocks && (t->flags & HG_TRACE_LOCKS)) {
 		err_set(err, errlen, "damaged: locks section missing");
+		return -EINVAL;
+	}
+	if (!t->over && (t->flags & HG_TRACE_OVER)) {
+		err_set(err, errlen, "damaged: over-threshold section missing");
 		return -EINVAL;
 	}
 	if (!t->kev && (t->flags & HG_TRACE_KEVENTS)) {

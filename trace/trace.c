@@ -54,6 +54,7 @@ void hg_trace_free(struct hg_trace *t)
 	free(t->threads);
 	free(t->noise);
 	hg_kevents_free(t->kev);
+	hg_over_free(t->over);
 	free(t->sys);
 	free(t->cmdline);
 	free(t);

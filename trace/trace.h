@@ -18,6 +18,7 @@
 #include "trace/locks.h"
 #include "trace/record.h"
 #include "trace/tstats.h"
+#include "trace/worst.h"
 
 /*
  * Version 2 appends to version 1's payloads: the thread's kernel id and CPU
@@ -28,9 +29,12 @@
  * Version 4 adds a LOCKS section (the locks and each thread's sections,
  * --cs); a run without locks is still written as version 3, so its file
  * reads with the builds before it.
+ * Version 5 adds an OVER section (--on-threshold continue: the count of
+ * events past the threshold and the worst kept); a run without it is
+ * written as version 3 or 4, as before.
  */
 #define HG_TRACE_VERSION 3
-#define HG_TRACE_VERSION_MAX 4	/* the newest this build reads (and writes with locks) */
+#define HG_TRACE_VERSION_MAX 5	/* the newest this build reads (and writes with OVER) */
 #define HG_MAX_NOISE_CPUS 4096
 #define HG_NO_RT_PRIO INT32_MIN
 #define HG_MAX_HISTOGRAM_BUCKETS 1000000u	/* --histogram <max_us> at most */
@@ -48,6 +52,7 @@ enum {
 	HG_TRACE_BREAK       = 1 << 8,	/* --break stopped the run */
 	HG_TRACE_KEVENTS     = 1 << 9,	/* --kernel: a KEVENTS section follows (v3) */
 	HG_TRACE_LOCKS       = 1 << 10,	/* --cs: a LOCKS section follows (v4) */
+	HG_TRACE_OVER        = 1 << 11,	/* --on-threshold continue: an OVER section (v5) */
 };
 
 /* What a thread's model reports beside its intervals. */
@@ -160,6 +165,7 @@ struct hg_trace {
 	uint64_t break_at_cycles;
 	uint64_t break_value;		/* a gap in cycles, else ns */
 	uint64_t break_threshold_ns;
+	struct hg_over *over;		/* --on-threshold continue (OVER), or NULL */
 	struct hg_kevents *kev;		/* --kernel: the kernel's events, or NULL */
 	uint32_t nlocks;		/* --cs: the locks (LOCKS section), 0: none */
 	struct hg_lock locks[HG_MAX_LOCKS];
