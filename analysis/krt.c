@@ -129,7 +129,8 @@ int hg_krt_build(const struct hg_trace *t, struct hg_krt **out)
 		hg_krt_free(r);
 		return -ENOMEM;
 	}
-	qsort(r->sp, r->n, sizeof(*r->sp), by_cpu_start);
+	if (r->n)
+		qsort(r->sp, r->n, sizeof(*r->sp), by_cpu_start);
 	for (i = 0; i < r->n; i++) {	/* merge what overlaps, on one CPU */
 		struct span *p = n ? &r->sp[n - 1] : NULL;
 
