@@ -19,7 +19,7 @@
 
 #define GPD_XI_ZERO 1e-7	/* |xi| below it: the exponential limit */
 #define GPD_HUGE 1e300		/* the minimisers' value outside the support */
-#define GPD_GRID 48		/* points of a profile's coarse search */
+#define GPD_GRID 20		/* points of a profile's coarse search */
 #define GPD_ITER 4000
 
 double hg_gpd_sf(const struct hg_gpd *g, double y)
@@ -128,9 +128,9 @@ static int simplex(const struct gpd_data *d, struct hg_gpd *g, double step)
 	while (st == GSL_CONTINUE && it++ < GPD_ITER) {
 		if (gsl_multimin_fminimizer_iterate(m))
 			break;
-		st = gsl_multimin_test_size(gsl_multimin_fminimizer_size(m), 1e-9);
+		st = gsl_multimin_test_size(gsl_multimin_fminimizer_size(m), 1e-6);
 	}
-	if (gsl_multimin_fminimizer_size(m) < 1e-6 && m->fval < GPD_HUGE) {
+	if (gsl_multimin_fminimizer_size(m) < 1e-4 && m->fval < GPD_HUGE) {
 		g->sigma = d->mean * exp(gsl_vector_get(m->x, 0));
 		g->xi = gsl_vector_get(m->x, 1);
 		ret = 0;
@@ -233,7 +233,7 @@ static double min1d(double (*f)(double, void *), void *arg, double lo, double hi
 	}
 	while (it++ < 100 && !gsl_min_fminimizer_iterate(m) &&
 	       gsl_min_test_interval(gsl_min_fminimizer_x_lower(m),
-				     gsl_min_fminimizer_x_upper(m), 1e-10, 1e-9) == GSL_CONTINUE)
+				     gsl_min_fminimizer_x_upper(m), 1e-9, 1e-8) == GSL_CONTINUE)
 		;
 	x = gsl_min_fminimizer_f_minimum(m);
 	gsl_min_fminimizer_free(m);
@@ -288,7 +288,7 @@ static double bound(struct gpd_data *d, double at, int dir, double limit)
 	}
 	while (st == GSL_CONTINUE && it++ < 100 && !gsl_root_fsolver_iterate(s))
 		st = gsl_root_test_interval(gsl_root_fsolver_x_lower(s),
-					    gsl_root_fsolver_x_upper(s), 1e-7, 1e-7);
+					    gsl_root_fsolver_x_upper(s), 1e-6, 1e-6);
 	r = gsl_root_fsolver_root(s);
 	gsl_root_fsolver_free(s);
 	return r;

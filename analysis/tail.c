@@ -136,6 +136,20 @@ static void counted(const double *x, size_t m, size_t n, double at, double z,
 	a->p_ci[1] = fmin(mid + half, 1);
 }
 
+double hg_tail_p(const struct hg_tail *t, double x, double ci[2])
+{
+	double v[3] = { t->zeta, t->fit.g.sigma, t->fit.g.xi }, z = gsl_cdf_ugaussian_Pinv(0.975);
+	double p = exp(log_p(t, v, x)), se, top;
+
+	/* never above the upper bound of exceeding the threshold at all */
+	top = fmin(t->zeta + z * sqrt(t->zeta * (1 - t->zeta) / (double)t->n), 1);
+	/* beyond the fitted end point: 0, bounded above by @top alone */
+	se = p > 0 ? delta_se(t, log_p, x) : NAN;
+	ci[0] = p > 0 ? p * exp(-z * se) : 0;
+	ci[1] = p > 0 && isfinite(se) ? fmin(p * exp(z * se), top) : top;
+	return p;
+}
+
 static void answers(const double *x, size_t m, const struct hg_tail_opts *o, struct hg_tail *t)
 {
 	static const double rl_p[HG_TAIL_NRL] = { 1e-6, 1e-7, 1e-8, 1e-9 };
@@ -149,15 +163,10 @@ static void answers(const double *x, size_t m, const struct hg_tail_opts *o, str
 		struct hg_tail_at *a = &t->at[i];
 
 		a->x = o->at[i];
-		if (a->x <= t->u) {
+		if (a->x <= t->u)
 			counted(x, m, t->n, a->x, z, a);
-		} else {
-			a->p = exp(log_p(t, v, a->x));
-			/* beyond the fitted end point: 0, no interval */
-			se = a->p > 0 ? delta_se(t, log_p, a->x) : NAN;
-			a->p_ci[0] = a->p > 0 ? a->p * exp(-z * se) : 0;
-			a->p_ci[1] = fmin(a->p * exp(z * se), 1);
-		}
+		else
+			a->p = hg_tail_p(t, a->x, a->p_ci);
 		follow(o, a);
 	}
 	for (i = 0; i < HG_TAIL_NRL; i++) {
@@ -236,7 +245,7 @@ int hg_tail_analyse(const double *x, size_t n, const struct hg_tail_opts *o, str
 	int ret = 0;
 
 	memset(t, 0, sizeof(*t));
-	if (n < 2 || o->nat > HG_TAIL_MAX_AT)
+	if (!n || o->nat > HG_TAIL_MAX_AT)
 		return -EINVAL;
 	t->n = n + (size_t)o->below;
 	t->nat = o->nat;

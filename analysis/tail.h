@@ -111,10 +111,16 @@ size_t hg_tail_rule_k(size_t n);
  * hg_tail_analyse - the fit, the checks and the answers for the @n
  * samples @x (in time order when @o says so) and @o->below smaller ones
  * Returns 0 (a failed check is not an error: see @t->failed), -EINVAL for
- * fewer than 2 samples or more than HG_TAIL_MAX_AT values to ask about,
+ * no sample or more than HG_TAIL_MAX_AT values to ask about,
  * -ENOMEM.
  */
 int hg_tail_analyse(const double *x, size_t n, const struct hg_tail_opts *o, struct hg_tail *t);
+
+/*
+ * hg_tail_p - P(X > @x) per sample by the fit of @t (@x above its
+ * threshold), its 95 % interval (delta method) into @ci
+ */
+double hg_tail_p(const struct hg_tail *t, double x, double ci[2]);
 
 /* hg_tail_need - samples to see an event of probability @p once, with @conf. */
 double hg_tail_need(double p, double conf);
