@@ -189,13 +189,13 @@ static void check(struct hg_tail *t, int id, const char *name, int passed, doubl
 }
 
 /*
- * The failed check named first: the count, then stationarity (a shift
- * halfway also bunches the exceedances, so lowers the extremal index),
- * independence, the fit.
+ * The failed check named first: stationarity (a shift halfway also bunches
+ * the exceedances, so lowers the extremal index), independence (clusters
+ * leave few exceedances once declustered), the count, the fit.
  */
 static const char *first_failed(const struct hg_tail *t)
 {
-	static const int order[] = { HG_TAIL_CHK_COUNT, HG_TAIL_CHK_STAT, HG_TAIL_CHK_INDEP,
+	static const int order[] = { HG_TAIL_CHK_STAT, HG_TAIL_CHK_INDEP, HG_TAIL_CHK_COUNT,
 				     HG_TAIL_CHK_FIT };
 	size_t i;
 
@@ -228,13 +228,13 @@ static void fitted(const double *x, size_t m, const struct hg_tail_opts *o, stru
 
 	if (o->ordered) {
 		p = hg_tail_halves(idx, y, t->k, t->n, &df);
-		check(t, HG_TAIL_CHK_STAT, "stationarity", isnan(p) ? -1 : p >= HG_TAIL_LEVEL,
+		check(t, HG_TAIL_CHK_STAT, "stationarity", isnan(p) ? -1 : p > HG_TAIL_LEVEL,
 		      p, p);
 		t->chk[HG_TAIL_CHK_STAT].df = df;
 	}
 	a2 = hg_anderson_darling(y, t->k, &t->fit.g);
 	p = hg_ad_pvalue(a2, t->k, &t->fit.g, o->boot, o->seed);
-	check(t, HG_TAIL_CHK_FIT, "fit", isnan(p) ? -1 : p >= HG_TAIL_LEVEL, a2, p);
+	check(t, HG_TAIL_CHK_FIT, "fit", isnan(p) ? -1 : p > HG_TAIL_LEVEL, a2, p);
 	answers(x, m, o, t);
 }
 

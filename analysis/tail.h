@@ -30,7 +30,7 @@
 #define HG_TAIL_AUTO_MAX 5000	/* the automatic threshold keeps at most these */
 #define HG_TAIL_THETA_DECLUSTER 0.9	/* an extremal index below: decluster */
 #define HG_TAIL_THETA_MIN 0.5	/* below: the exceedances are not independent */
-#define HG_TAIL_LEVEL 0.01	/* the tests' level */
+#define HG_TAIL_LEVEL 0.01	/* the tests' level: a p value at or below it fails */
 #define HG_TAIL_MAX_AT 32
 #define HG_TAIL_NRL 4		/* return levels 1e-6 .. 1e-9 */
 #define HG_TAIL_NEED_CONF 0.95	/* the run length to see a value with this */

@@ -3,6 +3,7 @@
  * tailchk.c - the checks of a tail fit (see tailchk.h)
  */
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 
 #include <gsl/gsl_cdf.h>
@@ -56,14 +57,14 @@ size_t hg_decluster(size_t *idx, double *y, size_t k, double theta)
 		gaps[i - 1] = idx[i] - idx[i - 1];
 	qsort(gaps, k - 1, sizeof(*gaps), cmp_size_desc);
 	c = (size_t)floor(theta * (double)k) + 1;	/* clusters */
-	if (c > k)
-		c = k;
-	r = c >= 2 ? gaps[c - 2] : gaps[0] + 1;	/* a gap of r or more separates */
+	r = c < k ? gaps[c - 1] : 0;	/* a gap longer than the c-th largest separates */
 	free(gaps);
 	for (i = 0; i < k; i++) {
-		if (i && idx[i] - idx[i - 1] >= r)
+		bool sep = i && idx[i] - idx[i - 1] > r;
+
+		if (sep)
 			out++;
-		if (!i || idx[i] - idx[i - 1] >= r || y[i] > y[out]) {
+		if (!i || sep || y[i] > y[out]) {
 			y[out] = y[i];
 			idx[out] = idx[i];
 		}

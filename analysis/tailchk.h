@@ -8,8 +8,9 @@
  *   Segers ("Inference for clusters of extreme values", JRSS B 65, 2003),
  *   from the gaps between the exceedances' sample numbers; 1 for
  *   independent exceedances, 1/theta the mean cluster size.
- * - Declustering as the same paper's: the largest theta * N - 1 gaps
- *   (N exceedances) separate clusters, each represented by its largest.
+ * - Declustering as the same paper's: with C = floor(theta * N) + 1 (N
+ *   exceedances), the gaps longer than the C-th longest separate
+ *   clusters, each represented by its largest.
  * - Stationarity: a likelihood-ratio test of one exceedance rate and one
  *   generalized Pareto distribution for the whole run against one of each
  *   per half (3 degrees of freedom; the rate's alone, 1 degree, when a
