@@ -20,7 +20,7 @@ bool hg_tail_of_has(const struct hg_trace_thread *th, enum hg_tail_of of)
 		return th->model == HG_MODEL_LAT;
 	if (of == HG_TAIL_OF_RESPONSE)
 		return th->model == HG_MODEL_PERIODIC;
-	return true;
+	return th->model != HG_MODEL_LAT;	/* it sleeps on its timer: no gap loop */
 }
 
 /* The event type of @of's samples; 0 for gaps. */

@@ -2,7 +2,8 @@
 /*
  * tailsrc.h - a thread's samples for a tail fit, in time order: the
  * lateness of a LAT thread's wake-ups, the response times of a PERIODIC
- * thread's jobs, or the gaps between any thread's intervals (from the
+ * thread's jobs, or the gaps between the intervals of any thread but a LAT
+ * one (which sleeps on its timer, without a gap loop) (from the
  * stored records: a flight recorder's or a full arena's missing ones are
  * not there)
  */

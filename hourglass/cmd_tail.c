@@ -21,6 +21,7 @@
 #include "report/tail.h"
 #include "svg/tailsvg.h"
 #include "trace/atomicfile.h"
+#include "trace/infile.h"
 #include "trace/trace.h"
 
 #define TAIL_BOOT 199		/* the goodness-of-fit bootstrap's samples */
@@ -56,7 +57,7 @@ static const struct hg_opt tail_opts[] = {
 	  .off = offsetof(struct tail_args, of),
 	  .help = "the samples of a trace: LAT threads' wake-up lateness\n"
 		  "(latency, the default), PERIODIC threads' response\n"
-		  "times (response) or any thread's gaps (gap)" },
+		  "times (response) or the gaps of every other thread (gap)" },
 	{ .name = "thread", .kind = HG_OPT_COUNT, .flags = HG_OPT_ZERO_OK,
 	  .off = offsetof(struct tail_args, thread), .max = UINT32_MAX,
 	  .help = "this thread of the trace alone (default: each that has\n"
@@ -233,10 +234,11 @@ static int from_trace(struct tail_all *all, const struct hg_trace *t)
 		return 2;
 	}
 	if (!all->n) {
-		fprintf(stderr, "hourglass: tail: %s: no thread with %s samples (%s: use "
-			"--of gap, which every thread has)\n", all->source, of_words[a->of],
-			a->of == HG_TAIL_OF_LATENCY ? "run one with -w LAT <period>" :
-			"run one with -w PERIODIC");
+		fprintf(stderr, "hourglass: tail: %s: no thread with %s samples (%s)\n",
+			all->source, of_words[a->of],
+			a->of == HG_TAIL_OF_LATENCY ? "a LAT thread has them: -w LAT <period>" :
+			a->of == HG_TAIL_OF_RESPONSE ? "a PERIODIC thread has them: -w PERIODIC" :
+			"every thread but a LAT one has them");
 		return 2;
 	}
 	return 0;
@@ -289,9 +291,10 @@ static int from_file(struct tail_all *all)
 			"(--thread picks a column of --cyclictest)\n");
 		return 2;
 	}
-	f = fopen(all->source, "r");
+	f = hg_infile_text(all->source, all->a->values ? HG_TAILIN_VALUES_MAX : HG_TAILIN_HIST_MAX,
+			   &ret, err, sizeof(err));
 	if (!f) {
-		fprintf(stderr, "hourglass: tail: %s: %s\n", all->source, strerror(errno));
+		fprintf(stderr, "hourglass: tail: %s: %s\n", all->source, err);
 		return 2;
 	}
 	ret = read_file(all, o, f, err, sizeof(err));

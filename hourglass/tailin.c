@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "hourglass/tailin.h"
+#include "trace/infile.h"
 
 #define TAILIN_LINE 4096
 
@@ -54,35 +55,53 @@ static void chomp(char *buf)
 		buf[--len] = '\0';
 }
 
+/* The next line of @f into @buf, chomped; 1, 0 at the end, -EINVAL (said) when too long. */
+static int next_line(FILE *f, char **buf, size_t *cap, size_t line, char *err, size_t errlen)
+{
+	long len = hg_infile_line(f, buf, cap, TAILIN_LINE);
+
+	if (len == -E2BIG) {
+		snprintf(err, errlen, "line %zu: longer than %d bytes", line, TAILIN_LINE);
+		return -EINVAL;
+	}
+	if (len < 0)
+		return 0;
+	chomp(*buf);
+	return 1;
+}
+
 int hg_tailin_values(FILE *f, double **x, size_t *n, char *err, size_t errlen)
 {
-	char buf[TAILIN_LINE], *s;
-	size_t cap = 0, line = 0;
+	size_t cap = 0, line = 0, bcap = 0;
+	char *buf = NULL, *s;
 	double *nx;
+	int ret;
 
 	*x = NULL;
 	*n = 0;
-	while (fgets(buf, sizeof(buf), f)) {
-		line++;
-		chomp(buf);
+	while ((ret = next_line(f, &buf, &bcap, ++line, err, errlen)) > 0) {
 		s = skip(buf);
 		if (!*s || *s == '#')
 			continue;
 		if (*n == cap) {
 			cap = cap ? cap * 2 : 4096;
 			nx = realloc(*x, cap * sizeof(*nx));
-			if (!nx)
-				return -ENOMEM;
+			if (!nx) {
+				ret = -ENOMEM;
+				break;
+			}
 			*x = nx;
 		}
 		if (one_value(s, &(*x)[*n])) {
 			snprintf(err, errlen, "line %zu: '%.40s' is not a latency (one a line, "
 				 "in us unless a unit follows: 12.5, 800ns, 1.2ms)", line, s);
-			return -EINVAL;
+			ret = -EINVAL;
+			break;
 		}
 		(*n)++;
 	}
-	return 0;
+	free(buf);
+	return ret;
 }
 
 /* The counts of the data row @s into @h (bucket @b); -EINVAL on a bad row. */
@@ -138,28 +157,27 @@ int hg_tailin_cyclictest(FILE *f, int thread, struct hg_tailin_hist *h, char *er
 			 size_t errlen)
 {
 	static const char ovf[] = "# Histogram Overflows:";
-	char buf[TAILIN_LINE], *s;
-	size_t line = 0;
+	size_t line = 0, bcap = 0;
+	char *buf = NULL, *s;
 	int ret;
 
 	memset(h, 0, sizeof(*h));
-	while (fgets(buf, sizeof(buf), f)) {
-		line++;
-		chomp(buf);
+	while ((ret = next_line(f, &buf, &bcap, ++line, err, errlen)) > 0) {
 		if (!strncmp(buf, ovf, sizeof(ovf) - 1))
 			overflows(h, buf + sizeof(ovf) - 1, thread);
 		s = skip(buf);
 		if (!isdigit((unsigned char)*s))
 			continue;	/* comments, cyclictest's other lines */
 		ret = hist_row(h, s, thread, &h->columns);
-		if (ret == -ENOMEM)
-			return ret;
-		if (ret) {
+		if (ret == -EINVAL)
 			snprintf(err, errlen, "line %zu: '%.40s' is not a row of cyclictest -h "
 				 "(a bucket in us, then a count per thread)", line, s);
-			return -EINVAL;
-		}
+		if (ret)
+			break;
 	}
+	free(buf);
+	if (ret)
+		return ret;
 	if (!h->columns) {
 		snprintf(err, errlen, "no histogram rows (the output of cyclictest -h <max_us> -q)");
 		return -EINVAL;

@@ -11,6 +11,8 @@
 #include <stdio.h>
 
 #define HG_TAILIN_ERR 160	/* room for an error line */
+#define HG_TAILIN_VALUES_MAX (4ull << 30)	/* the largest --values file read */
+#define HG_TAILIN_HIST_MAX (256ull << 20)	/* the largest --cyclictest file read */
 
 /*
  * hg_tailin_values - the values of @f, one a line, in us unless a unit
