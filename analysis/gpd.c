@@ -275,7 +275,7 @@ static double bound(struct gpd_data *d, double at, int dir, double limit)
 	for (;;) {
 		out = in + dir * h;
 		if ((dir > 0 && out >= limit) || (dir < 0 && out <= limit))
-			return dir * INFINITY;
+			return dir > 0 ? INFINITY : -INFINITY;
 		if (deviance(out, d) > 0)
 			break;
 		in = out;
@@ -297,7 +297,8 @@ static double bound(struct gpd_data *d, double at, int dir, double limit)
 /* The inverse observed information of (sigma, xi), NaN when not positive. */
 static void covariance(const struct gpd_data *d, const struct hg_gpd *g, double cov[2][2])
 {
-	double h[2] = { 1e-4 * g->sigma, 1e-4 }, p[2] = { g->sigma, g->xi }, H[2][2], det;
+	const double h[2] = { 1e-4 * g->sigma, 1e-4 }, p[2] = { g->sigma, g->xi };
+	double H[2][2], det;
 	int i, j;
 
 	for (i = 0; i < 2; i++)

@@ -86,7 +86,7 @@ static double delta_se(const struct hg_tail *t, double (*f)(const struct hg_tail
 							     const double[3], double), double a)
 {
 	double v[3] = { t->zeta, t->fit.g.sigma, t->fit.g.xi }, gr[3], var;
-	double h[3] = { 1e-5 * t->zeta, 1e-5 * t->fit.g.sigma, 1e-5 };
+	const double h[3] = { 1e-5 * t->zeta, 1e-5 * t->fit.g.sigma, 1e-5 };
 	int i;
 
 	for (i = 0; i < 3; i++) {

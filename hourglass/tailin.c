@@ -194,7 +194,7 @@ int hg_tailin_expand(const struct hg_tailin_hist *h, uint64_t want, double keep_
 		     double **x, size_t *n, uint64_t *below)
 {
 	uint64_t out = 0, j;
-	size_t b = h->nb, first = h->nb;
+	size_t b, first = h->nb;
 
 	while (first > 0 && (out < want || (double)first * 1e3 > keep_ns)) {
 		first--;

@@ -34,12 +34,6 @@ static const char *duration(double sec, char *buf, size_t len)
 	return buf;
 }
 
-/* The period of --per, for a heading ("1 h"). */
-static const char *period(double sec, char *buf, size_t len)
-{
-	return duration(sec, buf, len);
-}
-
 /* What one check found, after its name. */
 static void print_check(FILE *f, const struct hg_tail_series *s, const struct hg_tail *t,
 			int id)
@@ -101,7 +95,7 @@ static void print_at(FILE *f, const struct hg_tail_series *s, const struct hg_ta
 		a->counted ? "counted: below the threshold, Wilson interval" : "delta method");
 	if (isfinite(a->per))
 		fprintf(f, "    expected per %s: %.3g, 95%% [%.3g, %.3g] (at %.1f samples a "
-			"second, %s)\n", period(s->per_s, b1, sizeof(b1)), a->per, a->per_ci[0],
+			"second, %s)\n", duration(s->per_s, b1, sizeof(b1)), a->per, a->per_ci[0],
 			a->per_ci[1], s->rate_hz, s->rate_from);
 	fprintf(f, "    to see one with 95%% confidence: %.3g samples, 95%% [%.3g, %.3g]", a->need,
 		a->need_ci[0], a->need_ci[1]);
