@@ -4,8 +4,10 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "analysis/tail.h"
+#include "analysis/tailsrc.h"
 #include "report/tail.h"
 
 #define TAIL_BUF 48
@@ -254,4 +256,54 @@ void hg_tail_json(struct hg_json *j, const struct hg_tail_series *s, const struc
 	if (!hg_tail_refused(s, t))
 		json_answers(j, t);
 	hg_json_close(j);
+}
+
+#define TAIL_SUMMARY_BOOT 99	/* the bootstrap of a run's own line: a shorter one */
+#define TAIL_SUMMARY_SEED 20021
+
+/* The line of thread @th's samples @x. */
+static void summary_line(FILE *f, const struct hg_trace_thread *th, const char *of,
+			 const double *x, size_t n)
+{
+	const struct hg_tail_opts o = { .threshold = -1, .ordered = true,
+					.boot = TAIL_SUMMARY_BOOT, .seed = TAIL_SUMMARY_SEED };
+	struct hg_tail *t = malloc(sizeof(*t));
+	const struct hg_tail_rl *r;
+
+	if (!t || hg_tail_analyse(x, n, &o, t)) {
+		free(t);
+		return;
+	}
+	r = &t->rl[HG_TAIL_NRL - 1];
+	if (t->failed || !t->fitted)
+		fprintf(f, "# tail: thread %u %s: no estimate: the %s check failed (hourglass "
+			"tail says why)\n", th->id, of, t->failed ? t->failed : "fit");
+	else
+		fprintf(f, "# tail: thread %u %s: exceeded with probability 1e-9 per sample: "
+			"%.2f us, 95%% [%.2f, %.2f] (generalized Pareto above %.2f us, %zu "
+			"exceedances; the largest seen %.2f us; hourglass tail says more)\n",
+			th->id, of, r->x / 1e3, r->ci[0] / 1e3, r->ci[1] / 1e3, t->u / 1e3, t->k,
+			t->max / 1e3);
+	free(t);
+}
+
+void hg_print_tail_summary(FILE *f, const struct hg_trace *t)
+{
+	uint32_t i;
+
+	for (i = 0; i < t->nthreads; i++) {
+		const struct hg_trace_thread *th = &t->threads[i];
+		enum hg_tail_of of = th->model == HG_MODEL_LAT ? HG_TAIL_OF_LATENCY :
+				     HG_TAIL_OF_RESPONSE;
+		double *x, span;
+		size_t n;
+
+		if (!hg_tail_of_has(th, of) || hg_tail_rule_k(th->stored) < HG_TAIL_MIN_EXCEED)
+			continue;
+		if (hg_tail_samples(t, th, of, &x, &n, &span))
+			continue;
+		if (hg_tail_rule_k(n) >= HG_TAIL_MIN_EXCEED)
+			summary_line(f, th, hg_tail_of_name(of), x, n);
+		free(x);
+	}
 }

@@ -12,6 +12,7 @@
 
 #include "analysis/tail.h"
 #include "report/json.h"
+#include "trace/trace.h"
 
 /* What a tail was fitted to, as the report names it. */
 struct hg_tail_series {
@@ -33,5 +34,14 @@ void hg_tail_print(FILE *f, const struct hg_tail_series *s, const struct hg_tail
 
 /* hg_tail_json - @t as one object of the document's "fits" array. */
 void hg_tail_json(struct hg_json *j, const struct hg_tail_series *s, const struct hg_tail *t);
+
+/*
+ * hg_print_tail_summary - a line of the run's report per LAT thread (its
+ * lateness) and PERIODIC thread (its response times) with enough samples
+ * for the automatic threshold to leave 50 above it: the value exceeded
+ * with probability 1e-9 per sample and its interval, or the check that
+ * refused it
+ */
+void hg_print_tail_summary(FILE *f, const struct hg_trace *t);
 
 #endif

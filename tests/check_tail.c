@@ -20,6 +20,7 @@
 #include "analysis/tailsrc.h"
 #include "hourglass/commands.h"
 #include "hourglass/tailin.h"
+#include "report/tail.h"
 #include "trace/record.h"
 
 extern const struct hg_command hg_cmd_tail;
@@ -323,6 +324,56 @@ START_TEST(test_trace_samples)
 }
 END_TEST
 
+/* A LAT thread of @n exponential samples from @seed, one a millisecond. */
+static struct hg_trace *lat_trace(size_t n, uint64_t seed)
+{
+	static const uint64_t iv[][2] = { { 1000, 100 } };
+	const uint64_t (*const ivs[])[2] = { iv };
+	const size_t one[] = { 1 };
+	struct hg_trace *t = hg_test_trace(1, ivs, one);
+	double *x = malloc(n * sizeof(*x));
+	struct hg_trace_thread *th;
+	size_t i;
+
+	ck_assert_ptr_nonnull(t);
+	ck_assert_ptr_nonnull(x);
+	th = &t->threads[0];
+	th->model = HG_MODEL_LAT;
+	th->recs = realloc(th->recs, n * sizeof(*th->recs));
+	ck_assert_ptr_nonnull(th->recs);
+	tailgen_fill(&tailgens[1], seed, x, n);
+	for (i = 0; i < n; i++)
+		th->recs[i] = (struct hg_record){ .start_cycles = 2000 + i * 1000000,
+						  .len_cycles = (uint32_t)x[i],
+						  .flags = hg_event_flags(HG_EV_LAT, 0) };
+	th->stored = n;
+	free(x);
+	return t;
+}
+
+/* The run's report: a line of the tail of a LAT thread with enough samples, none without. */
+START_TEST(test_summary_line)
+{
+	struct hg_trace *t = lat_trace(5000, 12), *few = lat_trace(400, 12);
+	struct hg_test_text out;
+	char *s;
+
+	hg_print_tail_summary(hg_test_text_open(&out), t);
+	s = hg_test_text_close(&out);
+	ck_assert_int_eq(hg_test_lines(s), 1);
+	ck_assert_msg(!strncmp(s, "# tail: thread 0 latency: exceeded with probability 1e-9 per "
+			       "sample: ", 65), "%s", s);
+	ck_assert_ptr_nonnull(strstr(s, " exceedances; the largest seen "));
+	free(s);
+	hg_print_tail_summary(hg_test_text_open(&out), few);
+	s = hg_test_text_close(&out);
+	ck_assert_str_eq(s, "");
+	free(s);
+	hg_trace_free(t);
+	hg_trace_free(few);
+}
+END_TEST
+
 /* Open @text as a stream to read. */
 static FILE *text(const char *s)
 {
@@ -520,6 +571,7 @@ static Suite *tail_suite(void)
 	tcase_add_test(in, test_values);
 	tcase_add_test(in, test_cyclictest);
 	tcase_add_test(in, test_cmd);
+	tcase_add_test(in, test_summary_line);
 	suite_add_tcase(s, fit);
 	suite_add_tcase(s, chk);
 	suite_add_tcase(s, in);

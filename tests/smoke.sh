@@ -995,6 +995,9 @@ then
 		fail "tail" "no series line or largest seen: $(head -2 "$TMP/tail.out")"
 	grep -q '<path class="fit"\|refused: the' "$TMP/tail.svg" &&
 		ok "tail --svg: the fit drawn, or the refusal said" || fail "tail --svg" "neither"
+	"$HG" dump "$TMP/tail.hgt" | grep -q '^# tail: thread 0 latency: \(exceeded with probability 1e-9 per sample: [0-9.]* us, 95% \[\|no estimate: the [a-z]* check failed\)' &&
+		ok "tail: its line in the run's report" ||
+		fail "tail: the report's line" "$("$HG" dump "$TMP/tail.hgt" | grep '^# tail')"
 	"$HG" tail "$TMP/tail.hgt" --json --force >"$TMP/tail.json" 2>/dev/null ||
 		fail "tail --json" "exit status $?"
 	"$HG" tail "$TMP/r.hgt" --of gap --thread 1 --force >"$TMP/tailg.out" 2>&1 &&
