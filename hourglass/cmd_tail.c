@@ -254,8 +254,13 @@ static int read_file(struct tail_all *all, struct tail_one *o, FILE *f, char *er
 	unsigned int i;
 	int ret;
 
-	if (a->values)
-		return hg_tailin_values(f, &o->x, &o->n, err, errlen);
+	if (a->values) {
+		ret = hg_tailin_values(f, &o->x, &o->n, err, errlen);
+		if (!ret && hg_tailin_spread(o->x, o->n))
+			o->s.note = "every value a whole microsecond: taken as truncated, each "
+				    "spread inside its microsecond (fixed seed)";
+		return ret;
+	}
 	ret = hg_tailin_cyclictest(f, a->thread == TAIL_NO_THREAD ? -1 : (int)a->thread, &h,
 				   err, errlen);
 	if (!ret && h.overflows) {
@@ -271,6 +276,7 @@ static int read_file(struct tail_all *all, struct tail_one *o, FILE *f, char *er
 		ret = hg_tailin_expand(&h, 4 * hg_tail_rule_k(h.total) + 1, keep, &o->x, &o->n,
 				       &o->below);
 	o->ordered = false;
+	o->s.note = "a histogram: each bucket's samples spread evenly inside it, in no time order";
 	free(h.count);
 	return ret;
 }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/stats.h"
 #include "hourglass/tailin.h"
 #include "trace/infile.h"
 
@@ -102,6 +103,20 @@ int hg_tailin_values(FILE *f, double **x, size_t *n, char *err, size_t errlen)
 	}
 	free(buf);
 	return ret;
+}
+
+bool hg_tailin_spread(double *x, size_t n)
+{
+	struct hg_rng r;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (fmod(x[i], 1e3) != 0)
+			return false;
+	hg_rng_seed(&r, 20021);
+	for (i = 0; i < n; i++)
+		x[i] += ((double)(hg_rng_next(&r) >> 11) + 0.5) / 9007199254740992.0 * 1e3;
+	return n > 0;
 }
 
 /* The counts of the data row @s into @h (bucket @b); -EINVAL on a bad row. */

@@ -6,6 +6,7 @@
 #ifndef HG_TAILIN_H
 #define HG_TAILIN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -21,6 +22,15 @@
  * Returns 0, -EINVAL with the line and a hint in @err, or -ENOMEM.
  */
 int hg_tailin_values(FILE *f, double **x, size_t *n, char *err, size_t errlen);
+
+/*
+ * hg_tailin_spread - when every one of the @n values @x (ns) is a whole
+ * microsecond, take them as truncated to it, as a histogram's are: add to
+ * each a fraction of a microsecond, uniform, from a generator of a fixed
+ * seed (ties would fail the fit's checks; the same file gives the same
+ * answer). Returns whether it did.
+ */
+bool hg_tailin_spread(double *x, size_t n);
 
 /*
  * struct hg_tailin_hist - a cyclictest histogram: @count[b] samples of

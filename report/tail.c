@@ -137,6 +137,8 @@ void hg_tail_print(FILE *f, const struct hg_tail_series *s, const struct hg_tail
 	if (s->rate_hz > 0)
 		fprintf(f, ", %.1f a second (%s)", s->rate_hz, s->rate_from);
 	fputc('\n', f);
+	if (s->note)
+		fprintf(f, "  %s\n", s->note);
 	if (t->automatic)
 		fprintf(f, "  threshold %.2f us (automatic: ceil(sqrt(n)) samples above it, at "
 			"least %d, at most %d, at most a tenth): %zu above\n", t->u / 1e3,
@@ -148,10 +150,13 @@ void hg_tail_print(FILE *f, const struct hg_tail_series *s, const struct hg_tail
 		print_check(f, s, t, c);
 	if (hg_tail_refused(s, t)) {
 		fprintf(f, "  refused: the %s check failed", t->failed);
-		if (t->chk[HG_TAIL_CHK_COUNT].passed == 0)
+		if (t->chk[HG_TAIL_CHK_COUNT].passed == 0 && t->k)
 			fprintf(f, " (%d exceedances needed, %zu found: a run about %.1f times as "
 				"long)", HG_TAIL_MIN_EXCEED, t->k,
-				(double)HG_TAIL_MIN_EXCEED / fmax((double)t->k, 1));
+				(double)HG_TAIL_MIN_EXCEED / (double)t->k);
+		else if (t->chk[HG_TAIL_CHK_COUNT].passed == 0)
+			fprintf(f, " (%d exceedances needed, none above the threshold)",
+				HG_TAIL_MIN_EXCEED);
 		fprintf(f, t->fitted ? "; --force prints the estimate, marked\n" : "\n");
 	} else {
 		if (t->failed)

@@ -24,6 +24,7 @@ struct hg_tail_series {
 	double per_s;		/* the period of the expected counts */
 	unsigned int boot;	/* the goodness-of-fit bootstrap's samples */
 	bool force;		/* --force: the estimate even when a check failed */
+	const char *note;	/* how the samples were taken in, or NULL */
 };
 
 /* hg_tail_refused - whether @t's answers are withheld: a check failed, no --force. */

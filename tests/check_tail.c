@@ -405,6 +405,17 @@ START_TEST(test_values)
 	free(x);
 	ck_assert_str_eq(err, "line 3: 'fast' is not a latency (one a line, in us unless a unit "
 			 "follows: 12.5, 800ns, 1.2ms)");
+	/* whole microseconds: spread inside each; else left alone */
+	{
+		double w[3] = { 7000, 7000, 12000 }, v[2] = { 7000, 7500 };
+
+		ck_assert(hg_tailin_spread(w, 3));
+		ck_assert(w[0] > 7000 && w[0] < 8000 && w[1] > 7000 && w[1] < 8000);
+		ck_assert(w[0] != w[1]);
+		ck_assert(w[2] > 12000 && w[2] < 13000);
+		ck_assert(!hg_tailin_spread(v, 2));
+		ck_assert_double_eq(v[0], 7000);
+	}
 	f = text("12 parsecs\n");
 	ck_assert_int_eq(hg_tailin_values(f, &x, &n, err, sizeof(err)), -EINVAL);
 	fclose(f);
