@@ -511,7 +511,7 @@ START_TEST(test_cmd)
 	char *dir = hg_test_fresh_dir(), *vals = values_file(dir, "v.txt", 5000, 4);
 	char *few = values_file(dir, "few.txt", 300, 4);
 	char *bad = hg_test_write_text(dir, "bad.txt", "12\nfast\n");
-	char *svg = hg_test_path(dir, "t.svg");
+	char *svg = hg_test_path(dir, "t.svg"), *pic;
 	struct json_object *doc;
 	struct hg_test_out o;
 
@@ -536,7 +536,9 @@ START_TEST(test_cmd)
 	HG_TEST_CMD(&o, hg_cmd_tail.main, "tail", "--values", few, "--force", "--svg", svg);
 	ck_assert_int_eq(o.status, 0);
 	ck_assert_ptr_nonnull(strstr(o.out, "[forced] return levels"));
-	ck_assert_ptr_nonnull(strstr(hg_test_read_file(svg, NULL), "[forced]"));
+	pic = hg_test_read_file(svg, NULL);
+	ck_assert_ptr_nonnull(strstr(pic, "[forced]"));
+	free(pic);
 	hg_test_out_free(&o);
 	/* bad input: one line, exit 2, nothing written */
 	HG_TEST_CMD(&o, hg_cmd_tail.main, "tail", "--values", bad, "--svg", svg);
