@@ -52,6 +52,10 @@ CC      := $(ARCH_TRIPLET)-gcc
 AR      := $(ARCH_TRIPLET)-ar
 PKG_CONFIG := PKG_CONFIG_LIBDIR=/usr/lib/$(ARCH_TRIPLET)/pkgconfig:/usr/share/pkgconfig \
 	      PKG_CONFIG_SYSROOT_DIR= pkg-config
+# Debian 12's libgsl-dev cannot be installed for two architectures at once:
+# the host's headers (the same on every architecture) and <arch>'s runtime
+# libraries (libgsl27:<arch>, libgslcblas0:<arch>), linked by soname
+GSL_LIBS_NOPC := -l:libgsl.so.27 -l:libgslcblas.so.0
 endif
 # --- end of another architecture ------------------------------------------------
 
@@ -84,6 +88,10 @@ TRACEFS_CFLAGS := $(shell $(PKG_CONFIG) --cflags libtracefs libtraceevent 2>/dev
 		    echo -I/usr/include/tracefs -I/usr/include/traceevent)
 TRACEFS_LIBS := $(shell $(PKG_CONFIG) --libs libtracefs libtraceevent 2>/dev/null || \
 		  echo -ltracefs -ltraceevent)
+# hourglass tail: the minimiser, root finder and distributions of GSL
+GSL_LIBS_NOPC ?= -lgsl -lgslcblas
+GSL_CFLAGS   := $(shell $(PKG_CONFIG) --cflags gsl 2>/dev/null)
+GSL_LIBS     := $(shell $(PKG_CONFIG) --libs gsl 2>/dev/null || echo $(GSL_LIBS_NOPC))
 TEST_CFLAGS  = $(CHECK_CFLAGS) $(JSON_CFLAGS)
 TEST_LIBS    = $(CHECK_LIBS) $(JSON_LIBS)
 
@@ -139,8 +147,8 @@ SAN_CFLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all
 endif
 
 FINAL_CFLAGS = $(STD) $(WARN) $(OPT) $(HARDEN) $(SAN_CFLAGS) $(NUMA_CFLAGS) $(JSON_CFLAGS) \
-	       $(TRACEFS_CFLAGS) $(CFLAGS)
-LIBS    = $(NUMA_LIBS) $(JSON_LIBS) $(TRACEFS_LIBS) -lpthread -lrt -lm
+	       $(TRACEFS_CFLAGS) $(GSL_CFLAGS) $(CFLAGS)
+LIBS    = $(NUMA_LIBS) $(JSON_LIBS) $(TRACEFS_LIBS) $(GSL_LIBS) -lpthread -lrt -lm
 
 SRC_DIRS := trace timers workloads analysis audit report svg export run
 LIB_SRC := $(foreach d,$(SRC_DIRS),$(wildcard $(d)/*.c)) \

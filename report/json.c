@@ -205,6 +205,15 @@ void hg_json_num(struct hg_json *j, const char *key, double v, int decimals)
 		fputs("null", j->f);
 }
 
+void hg_json_sig(struct hg_json *j, const char *key, double v, int digits)
+{
+	member(j, key);
+	if (isfinite(v))
+		fprintf(j->f, "%.*g", digits, v);
+	else
+		fputs("null", j->f);
+}
+
 void hg_json_milli(struct hg_json *j, const char *key, uint64_t m)
 {
 	member(j, key);

@@ -71,6 +71,8 @@ void hg_json_null(struct hg_json *j, const char *key);
 void hg_json_string(struct hg_json *j, const char *key, const char *v);
 /* hg_json_num - a number with @decimals after the point (non-finite: null). */
 void hg_json_num(struct hg_json *j, const char *key, double v, int decimals);
+/* hg_json_sig - a number with @digits significant digits (non-finite: null). */
+void hg_json_sig(struct hg_json *j, const char *key, double v, int digits);
 /* hg_json_milli - @m thousandths as a number with three decimals. */
 void hg_json_milli(struct hg_json *j, const char *key, uint64_t m);
 

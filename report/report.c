@@ -7,6 +7,7 @@
 
 #include "report/audit.h"
 #include "report/load.h"
+#include "report/tail.h"
 #include "report/text.h"
 
 void hg_print_command(FILE *f, const struct hg_trace *t)
@@ -37,6 +38,7 @@ int hg_print_trace(FILE *f, const struct hg_trace *t)
 	}
 	hg_print_summary(f, t);
 	hg_print_models(f, t);
+	hg_print_tail_summary(f, t);
 	hg_print_loads(f, t);
 	hg_print_audit(f, t);
 	hg_print_prediction(f, t);

@@ -12,7 +12,7 @@
 set -u
 need=""
 pkgs="build-essential pkg-config check libnuma-dev libjson-c-dev python3-jsonschema procps
-	libtracefs-dev libtraceevent-dev stress-ng rt-tests iperf3"
+	libtracefs-dev libtraceevent-dev libgsl-dev stress-ng rt-tests iperf3"
 tools=""
 arch=""
 while [ $# -gt 0 ]; do
@@ -30,9 +30,11 @@ done
 # --- another architecture -----------------------------------------------------
 # ARCH_LIBS: the -dev packages of every library the build links or the tests
 # use, installed as <pkg>:<arch>; a library the native build gets from
-# pkg-config belongs here too.
+# pkg-config belongs here too. GSL: its runtime libraries alone, beside the
+# host's libgsl-dev (Debian 12's libgsl-dev is not installable for two
+# architectures at once; the Makefile links the two by soname).
 ARCH_LIBS="libc6-dev libnuma-dev libjson-c-dev check libsubunit-dev libtracefs-dev
-	libtraceevent-dev"
+	libtraceevent-dev libgsl27 libgslcblas0"
 if [ -n "$arch" ]; then
 	case $arch in
 	arm64) triplet=aarch64-linux-gnu ;;

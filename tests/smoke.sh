@@ -1121,6 +1121,60 @@ expect_bad "lat --max without unit" lat "$TMP/l.hgt" --svg "$TMP/bad/x.svg" --ma
 expect_bad "ctx --log-y with a value" ctx "$TMP/r.hgt" --log-y=yes
 expect_bad "lat of a missing file" lat "$B/none.hgt"
 
+# --- tail: extreme-value fits of a real LAT run and of cyclictest histograms ------
+# the verdict (answers or a named refusal) depends on the machine; the structure not
+tail_ok() {	# tail_ok NAME OUT: an answer with intervals, or a refusal that names its check
+	if grep -q '^  return levels, exceeded with probability p per sample' "$2" &&
+	   grep -q '^  P(X > .* per sample: .*, 95% \[' "$2"; then ok "$1: answered, with intervals"
+	elif grep -q '^  refused: the [a-z]* check failed' "$2"; then ok "$1: refused, the check named"
+	else fail "$1" "neither answers nor a named refusal: $(head -3 "$2")"; fi
+}
+if "$HG" -n 1 -d 3s -w LAT 200us -x -q -o "$TMP/tail.hgt" 2>/dev/null &&
+   "$HG" tail "$TMP/tail.hgt" --at 500us --svg "$TMP/tail.svg" >"$TMP/tail.out" 2>"$TMP/tail.err"
+then
+	tail_ok "tail of a LAT run" "$TMP/tail.out"
+	grep -q '^tail of thread 0 (LAT 200us), latency: [0-9]* samples, .* a second (measured)$' \
+		"$TMP/tail.out" && grep -q '^  largest seen: ' "$TMP/tail.out" &&
+		ok "tail: the series, its rate and the largest seen" ||
+		fail "tail" "no series line or largest seen: $(head -2 "$TMP/tail.out")"
+	grep -q '<path class="fit"\|refused: the' "$TMP/tail.svg" &&
+		ok "tail --svg: the fit drawn, or the refusal said" || fail "tail --svg" "neither"
+	"$HG" dump "$TMP/tail.hgt" | grep -q '^# tail: thread 0 latency: \(exceeded with probability 1e-9 per sample: [0-9.]* us, 95% \[\|no estimate: the [a-z]* check failed\)' &&
+		ok "tail: its line in the run's report" ||
+		fail "tail: the report's line" "$("$HG" dump "$TMP/tail.hgt" | grep '^# tail')"
+	"$HG" tail "$TMP/tail.hgt" --json --force >"$TMP/tail.json" 2>/dev/null ||
+		fail "tail --json" "exit status $?"
+	"$HG" tail "$TMP/r.hgt" --of gap --thread 1 --force >"$TMP/tailg.out" 2>&1 &&
+		grep -q '^tail of thread 1 (CPU_YIELD .*), gap: ' "$TMP/tailg.out" &&
+		ok "tail --of gap" || fail "tail --of gap" "$(head -2 "$TMP/tailg.out")"
+	# the run's own histogram in cyclictest's layout, read back as cyclictest's
+	"$HG" lat "$TMP/tail.hgt" --histogram 100000 >"$TMP/tail.hist"
+	if "$HG" tail --cyclictest "$TMP/tail.hist" --interval 200us >"$TMP/tailh.out" 2>"$TMP/tailh.err"
+	then
+		tail_ok "tail --cyclictest of lat --histogram" "$TMP/tailh.out"
+		grep -q '^    independence  not made ' "$TMP/tailh.out" &&
+			ok "tail --cyclictest: no time order, independence not checked" ||
+			fail "tail --cyclictest" "independence: $(grep independence "$TMP/tailh.out")"
+	elif grep -q 'overflowed the histogram' "$TMP/tailh.err"; then
+		skip "tail --cyclictest of lat --histogram" "lateness beyond 100 ms on this machine"
+	else fail "tail --cyclictest of lat --histogram" "$(head -1 "$TMP/tailh.err")"; fi
+else
+	fail "tail of a LAT run" "exit status $?: $(head -1 "$TMP/tail.err" 2>/dev/null)"
+fi
+# cyclictest's own histogram, when cyclictest runs here (rt-tests)
+if command -v cyclictest >/dev/null 2>&1 &&
+   cyclictest -t 1 -i 500 -l 4000 -h 100000 -q >"$TMP/ct.hist" 2>/dev/null; then
+	if "$HG" tail --cyclictest "$TMP/ct.hist" --interval 500us >"$TMP/ct.out" 2>"$TMP/ct.err"
+	then tail_ok "tail --cyclictest of cyclictest -h -q" "$TMP/ct.out"
+	elif grep -q 'overflowed the histogram' "$TMP/ct.err"; then
+		skip "tail of cyclictest's histogram" "latencies beyond 100 ms on this machine"
+	else fail "tail of cyclictest's histogram" "$(head -1 "$TMP/ct.err")"; fi
+else
+	skip "tail of cyclictest's histogram" "cyclictest (rt-tests) missing or not allowed to run here"
+fi
+expect_bad "tail without input" tail
+expect_bad "tail of a trace without LAT" tail "$TMP/r.hgt"
+
 # --- export -------------------------------------------------------------------
 # every interval once, exactly the trace lines' times and cycles; jobs; JSON parses
 "$HG" -n 2 -d 500ms -t 0 -w PERIODIC 2ms 5ms -c -o "$TMP/exp.hgt" >"$TMP/out" 2>/dev/null
@@ -2118,6 +2172,7 @@ else
 	"$HG" lat "$J/all.hgt" --json >"$J/lat1.json"
 	"$HG" lat "$J/all.hgt" --json --histogram 5 >"$J/lat2.json"
 	"$HG" lat "$TMP/da.hgt" --json >"$J/lat3.json"
+	[ -s "$TMP/tail.json" ] && validate "tail --json (a LAT run, --force)" tail "$TMP/tail.json"
 	validate "lat --json (with the run's histogram, --histogram 5, none)" lat \
 		"$J/lat1.json" "$J/lat2.json" "$J/lat3.json"
 	validate "audit --json (this machine, a fixture tree)" audit "$TMP/audit.json" \
