@@ -81,14 +81,14 @@ const struct hg_run_opt hg_run_opts[] = {
 		  "marking and stopping a kernel trace (tracefs)" },
 	{ NULL, "break-on", O_BREAK_ON, 1, "gap,lat,miss", .rank = 28, GLOBAL,
 	  .help = "which events --break watches (default all three)" },
-	{ NULL, "on-threshold", O_ON_THRESHOLD, 1, "<action>", .rank = 44, GLOBAL,
+	{ NULL, "on-threshold", O_ON_THRESHOLD, 1, "<action>", .rank = 46, GLOBAL,
 	  .help = "what an event beyond --break does, repeatable:\n"
 		  "stop (the default), continue[,keep=K] (count\n"
 		  "them all, keep the worst K, default 10),\n"
 		  "signal,num=<n>[,pid=<pid>|parent],\n"
 		  "shell,command=<cmd>, trace[,ms=N][,file=F]\n"
 		  "(--kernel: its last N ms of kernel events as text)" },
-	{ NULL, "on-end", O_ON_END, 1, "<action>", .rank = 45, GLOBAL,
+	{ NULL, "on-end", O_ON_END, 1, "<action>", .rank = 47, GLOBAL,
 	  .help = "what the end of the run does, repeatable:\n"
 		  "signal,num=<n>[,pid=<pid>|parent] or\n"
 		  "shell,command=<cmd>" },
