@@ -154,8 +154,8 @@ if "$HG" -n 1 -d 300ms $RT -w LAT 1ms GRID -i HR -o "$TMP/grid.hgt" >"$TMP/out" 
 	s=$(sed -n 's/^# thread 0: LAT 1ms GRID on HR .*, wake-ups at start + k\*T: \([0-9]*\) samples.*/\1/p' \
 		"$TMP/out")
 	if [ -n "$s" ] && [ "$s" -le 300 ] && [ "$s" = "$(grep -c '^latlate: ' "$TMP/out")" ] &&
-	   "$HG" dump "$TMP/grid.hgt" | cmp -s - "$TMP/out"; then
-		ok "LAT 1ms GRID: $s samples of at most 300, the clock said, dump agrees"
+	   "$HG" dump --brief "$TMP/grid.hgt" | cmp -s - "$TMP/out"; then
+		ok "LAT 1ms GRID: $s samples of at most 300, the clock said, dump --brief agrees"
 	else
 		fail "LAT 1ms GRID" "'$s' samples: $(grep '^# thread 0: LAT' "$TMP/out")"
 	fi
@@ -1628,7 +1628,7 @@ kept=$(grep -c '^#  *[1-5]  at [0-9.]* ms  thread 0  CPU [0-9]*  gap [0-9.]* us$
 if [ $rc = 0 ] && [ "${n:-0}" -gt 5 ] && [ "$kept" = 5 ] &&
    grep -q '^# on-threshold: the worst 5 of 5 kept' "$TMP/out" &&
    ! grep -q '^# break:' "$TMP/out" &&
-   "$HG" dump "$TMP/cont.hgt" | cmp -s - "$TMP/out" &&
+   "$HG" dump --brief "$TMP/cont.hgt" | cmp -s - "$TMP/out" &&
    "$HG" dump "$TMP/cont.hgt" --json | cmp -s - "$TMP/cont.json"; then
 	ok "--on-threshold continue,keep=5: $n events counted, the worst 5 kept, the run not stopped"
 else
