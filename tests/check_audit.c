@@ -144,25 +144,6 @@ START_TEST(test_missing_tree)
 }
 END_TEST
 
-/* @dir/@rel holds @len bytes of @buf, its folders made. */
-static void put(const char *dir, const char *rel, const void *buf, size_t len)
-{
-	char path[PATH_MAX], *slash;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, rel);
-	for (slash = strchr(path + strlen(dir) + 1, '/'); slash; slash = strchr(slash + 1, '/')) {
-		*slash = '\0';
-		mkdir(path, 0755);
-		*slash = '/';
-	}
-	hg_test_write_file(path, buf, len);
-}
-
-static void puts_(const char *dir, const char *rel, const char *text)
-{
-	put(dir, rel, text, strlen(text));
-}
-
 /* The malformed files: what the reader says of each. */
 static const struct {
 	const char *content;
@@ -184,8 +165,8 @@ START_TEST(test_read_malformed)
 	long long v;
 
 	ctx_for(&ctx, dir, NULL);
-	put(dir, "proc/sys/kernel/sched_rt_runtime_us", malformed[_i].content, malformed[_i].len);
-	puts_(dir, "proc/sys/kernel/sched_rt_period_us", "1000000\n");
+	hg_test_put(dir, "proc/sys/kernel/sched_rt_runtime_us", malformed[_i].content, malformed[_i].len);
+	hg_test_put_text(dir, "proc/sys/kernel/sched_rt_period_us", "1000000\n");
 	ck_assert_int_eq(hg_sys_long(&ctx, &v, "proc/sys/kernel/sched_rt_runtime_us"),
 			 malformed[_i].ret);
 	if (malformed[_i].ret != -EINVAL)
@@ -210,14 +191,14 @@ START_TEST(test_read_huge_and_missing)
 	memset(big, 'x', HG_SYSREAD_MAX + 10);
 	ctx_for(&ctx, dir, NULL);
 	ck_assert_int_eq(hg_sys_text(&ctx, small, sizeof(small), "proc/cmdline"), -ENOENT);
-	put(dir, "proc/cmdline", big, 100);
+	hg_test_put(dir, "proc/cmdline", big, 100);
 	ck_assert_int_eq(hg_sys_text(&ctx, small, sizeof(small), "proc/cmdline"), -EFBIG);
 	ck_assert_int_eq(hg_sys_line(&ctx, small, sizeof(small), "proc/cmdline"), -EFBIG);
-	puts_(dir, "proc/cmdline", "quiet nosmt\nsecond line that is long\n");
+	hg_test_put_text(dir, "proc/cmdline", "quiet nosmt\nsecond line that is long\n");
 	ck_assert_int_eq(hg_sys_line(&ctx, small, sizeof(small), "/proc/cmdline"), 11);
 	ck_assert_str_eq(small, "quiet nosmt");
 	/* a cpuinfo larger than the reader's limit: the TSC check skips */
-	put(dir, "proc/cpuinfo", big, HG_SYSREAD_MAX + 10);
+	hg_test_put(dir, "proc/cpuinfo", big, HG_SYSREAD_MAX + 10);
 	hg_audit_run(hg_audit_find("tsc"), &ctx, &r);
 	ck_assert_int_eq(r.verdict, HG_AUDIT_SKIP);
 	free(big);
@@ -247,9 +228,9 @@ START_TEST(test_each_cpu_line)
 	struct each_seen e = { .calls = 0 };
 	char *dir = hg_test_fresh_dir();
 
-	puts_(dir, "sys/devices/system/cpu/cpu0/cpufreq/scaling_governor", "performance\n");
-	puts_(dir, "sys/devices/system/cpu/cpu2/cpufreq/scaling_governor", "powersave\nx\n");
-	puts_(dir, "sys/devices/system/cpu/cpu3/cpufreq/scaling_governor", "schedutil\n");
+	hg_test_put_text(dir, "sys/devices/system/cpu/cpu0/cpufreq/scaling_governor", "performance\n");
+	hg_test_put_text(dir, "sys/devices/system/cpu/cpu2/cpufreq/scaling_governor", "powersave\nx\n");
+	hg_test_put_text(dir, "sys/devices/system/cpu/cpu3/cpufreq/scaling_governor", "schedutil\n");
 	ctx_for(&ctx, dir, "0-2");
 	ck_assert_int_eq(hg_sys_each_cpu_line(&ctx, "cpufreq/scaling_governor", each_cpu, &e), 0);
 	ck_assert_str_eq(e.text, "0=performance;2=powersave;");
@@ -260,7 +241,7 @@ START_TEST(test_each_cpu_line)
 			 -ECANCELED);
 	ck_assert_str_eq(e.text, "0=performance;");
 	/* a file that cannot be read is an error, not a CPU without it */
-	put(dir, "sys/devices/system/cpu/cpu2/cpufreq/scaling_governor", "", 0);
+	hg_test_put(dir, "sys/devices/system/cpu/cpu2/cpufreq/scaling_governor", "", 0);
 	memset(&e, 0, sizeof(e));
 	ck_assert_int_eq(hg_sys_each_cpu_line(&ctx, "cpufreq/scaling_governor", each_cpu, &e),
 			 -ENODATA);
@@ -276,7 +257,7 @@ START_TEST(test_cmdline_params)
 	cpu_set_t set;
 
 	ctx_for(&ctx, dir, NULL);
-	puts_(dir, "proc/cmdline", "ro isolcpus=nohz,managed_irq,2-3,5 threadirqs "
+	hg_test_put_text(dir, "proc/cmdline", "ro isolcpus=nohz,managed_irq,2-3,5 threadirqs "
 	      "nohz_full_x=1\n");
 	ck_assert_int_eq(hg_sys_cmdline_param(&ctx, "isolcpus", val, sizeof(val)), 1);
 	ck_assert_str_eq(val, "nohz,managed_irq,2-3,5");
@@ -304,15 +285,15 @@ START_TEST(test_task_name_with_paren)
 	for (i = 4; i <= 39; i++)
 		at += snprintf(stat + at, sizeof(stat) - (size_t)at, " 0");
 	snprintf(stat + at, sizeof(stat) - (size_t)at, " 99 1 0 0\n");
-	puts_(dir, "proc/42/task/42/stat", stat);
-	puts_(dir, "proc/42/task/42/comm", "evil) 1 2\n");
-	puts_(dir, "proc/42/task/42/status", "Name:\tevil\nCpus_allowed_list:\t0-1\n");
+	hg_test_put_text(dir, "proc/42/task/42/stat", stat);
+	hg_test_put_text(dir, "proc/42/task/42/comm", "evil) 1 2\n");
+	hg_test_put_text(dir, "proc/42/task/42/status", "Name:\tevil\nCpus_allowed_list:\t0-1\n");
 	hg_audit_run(hg_audit_find("prio-99"), &ctx, &r);
 	ck_assert_msg(r.verdict == HG_AUDIT_FAIL, "%s", r.found);
 	hg_audit_run(hg_audit_find("rt-tasks"), &ctx, &r);
 	ck_assert_msg(r.verdict == HG_AUDIT_WARN, "%s", r.found);
 	/* the same task allowed on CPU 1 only: not on the measured CPU 0 */
-	puts_(dir, "proc/42/task/42/status", "Name:\tevil\nCpus_allowed_list:\t1\n");
+	hg_test_put_text(dir, "proc/42/task/42/status", "Name:\tevil\nCpus_allowed_list:\t1\n");
 	hg_audit_run(hg_audit_find("prio-99"), &ctx, &r);
 	ck_assert_msg(r.verdict == HG_AUDIT_PASS, "%s", r.found);
 	hg_test_drop_dir(dir);
@@ -330,15 +311,15 @@ static void small_tree(const char *dir)
 	for (i = 4; i <= 39; i++)
 		at += snprintf(stat + at, sizeof(stat) - (size_t)at, " 0");
 	snprintf(stat + at, sizeof(stat) - (size_t)at, " 50 1 0 0\n");
-	puts_(dir, "proc/cmdline", "ro threadirqs skew_tick=1 isolcpus=1\n");
-	puts_(dir, "sys/devices/system/cpu/online", "0-1\n");
-	puts_(dir, "proc/42/comm", "irqbalance\n");
-	puts_(dir, "proc/42/task/42/stat", stat);
-	puts_(dir, "proc/42/task/42/comm", "irqbalance\n");
-	puts_(dir, "proc/42/task/42/status", "Name:\tirqbalance\nCpus_allowed_list:\t0-1\n");
-	put(dir, "dev/cpu_dma_latency", &held, sizeof(held));
+	hg_test_put_text(dir, "proc/cmdline", "ro threadirqs skew_tick=1 isolcpus=1\n");
+	hg_test_put_text(dir, "sys/devices/system/cpu/online", "0-1\n");
+	hg_test_put_text(dir, "proc/42/comm", "irqbalance\n");
+	hg_test_put_text(dir, "proc/42/task/42/stat", stat);
+	hg_test_put_text(dir, "proc/42/task/42/comm", "irqbalance\n");
+	hg_test_put_text(dir, "proc/42/task/42/status", "Name:\tirqbalance\nCpus_allowed_list:\t0-1\n");
+	hg_test_put(dir, "dev/cpu_dma_latency", &held, sizeof(held));
 	/* an idle state deep enough for cpu_dma_latency to matter */
-	puts_(dir, "sys/devices/system/cpu/cpu1/cpuidle/state0/latency", "100\n");
+	hg_test_put_text(dir, "sys/devices/system/cpu/cpu1/cpuidle/state0/latency", "100\n");
 }
 
 /* What is not a regular file, made at @path: a FIFO, a socket, a directory. */
@@ -441,7 +422,7 @@ START_TEST(test_cmdline_length)
 	memcpy(text, "threadirqs ", 11);
 	memcpy(text + n - 12, " skew_tick=1", 12);
 	text[n] = '\n';
-	put(dir, "proc/cmdline", text, n + 1);
+	hg_test_put(dir, "proc/cmdline", text, n + 1);
 	ctx_for(&ctx, dir, "1");
 	hg_audit_run(hg_audit_find("threadirqs"), &ctx, &r);
 	if (n <= HG_SYS_CMDLINE_MAX) {
@@ -460,7 +441,7 @@ START_TEST(test_cmdline_length)
 	}
 	/* a second newline is more than the text's end */
 	text[n - 1] = '\n';
-	put(dir, "proc/cmdline", text, n + 1);
+	hg_test_put(dir, "proc/cmdline", text, n + 1);
 	ck_assert_int_eq(hg_sys_text(&ctx, buf, n, "proc/cmdline"), -EFBIG);
 	free(text);
 	hg_test_drop_dir(dir);
@@ -557,7 +538,7 @@ START_TEST(test_comm_tamed)
 	char *dir = hg_test_fresh_dir();
 
 	small_tree(dir);
-	puts_(dir, "proc/42/task/42/comm", comm);
+	hg_test_put_text(dir, "proc/42/task/42/comm", comm);
 	ctx_for(&ctx, dir, "1");
 	hg_audit_run(hg_audit_find("rt-tasks"), &ctx, &r);
 	ck_assert_msg(r.verdict == HG_AUDIT_WARN, "%s", r.found);
@@ -565,7 +546,7 @@ START_TEST(test_comm_tamed)
 	ck_assert_msg(strstr(r.found, "(the first: a?b?2J??c\xe2\x9b\x94 (42, FIFO 50))"), "%s",
 		      r.found);
 	/* a control character before it: the file is not text, the name unknown */
-	puts_(dir, "proc/42/task/42/comm", "\x1b[2J\a\n");
+	hg_test_put_text(dir, "proc/42/task/42/comm", "\x1b[2J\a\n");
 	hg_audit_run(hg_audit_find("rt-tasks"), &ctx, &r);
 	assert_tame("rt-tasks", r.found, false);
 	ck_assert_msg(strstr(r.found, "(the first: ? (42, FIFO 50))"), "%s", r.found);

@@ -8,14 +8,12 @@
  * counters compared across CPUs
  */
 #include <errno.h>
-#include <limits.h>
 #include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <sys/stat.h>
 
 #include "audit/audit.h"
 #include "audit/tscskew.h"
@@ -35,25 +33,6 @@ static void ctx_for(struct hg_audit_ctx *ctx, const char *root, const char *cpus
 	ctx->root = root;
 	ck_assert_int_eq(hg_cpulist_parse(cpus, &ctx->cpus, err, sizeof(err)), 0);
 	ctx->cpus_given = true;
-}
-
-/* @dir/@rel holds @len bytes of @buf, its folders made. */
-static void put(const char *dir, const char *rel, const void *buf, size_t len)
-{
-	char path[PATH_MAX], *slash;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, rel);
-	for (slash = strchr(path + strlen(dir) + 1, '/'); slash; slash = strchr(slash + 1, '/')) {
-		*slash = '\0';
-		mkdir(path, 0755);
-		*slash = '/';
-	}
-	hg_test_write_file(path, buf, len);
-}
-
-static void puts_(const char *dir, const char *rel, const char *text)
-{
-	put(dir, rel, text, strlen(text));
 }
 
 /* The trees of tests/fixtures/audit and the CPUs each is judged for. */
@@ -130,12 +109,12 @@ START_TEST(test_irq_by_count)
 	struct hg_audit_result r;
 	char *dir = hg_test_fresh_dir(), *online;
 
-	puts_(dir, "sys/devices/system/cpu/online", "0-1\n");
-	puts_(dir, "proc/irq/24/effective_affinity_list", "0\n");
-	puts_(dir, "proc/irq/25/effective_affinity_list", "1\n");
-	puts_(dir, "proc/irq/36/effective_affinity_list", "1\n");
-	puts_(dir, "proc/irq/37/smp_affinity_list", "0-1\n");
-	puts_(dir, "proc/interrupts",
+	hg_test_put_text(dir, "sys/devices/system/cpu/online", "0-1\n");
+	hg_test_put_text(dir, "proc/irq/24/effective_affinity_list", "0\n");
+	hg_test_put_text(dir, "proc/irq/25/effective_affinity_list", "1\n");
+	hg_test_put_text(dir, "proc/irq/36/effective_affinity_list", "1\n");
+	hg_test_put_text(dir, "proc/irq/37/smp_affinity_list", "0-1\n");
+	hg_test_put_text(dir, "proc/interrupts",
 	      "           CPU0       CPU1       \n"
 	      " 24:          1          0  IO-APIC   5-edge      ACPI:Ged\n"
 	      " 25:          0          1  IO-APIC   6-edge      ACPI:Ged\n"
@@ -159,9 +138,9 @@ START_TEST(test_irq_by_count)
 	ck_assert_int_eq(r.verdict, HG_AUDIT_FAIL);
 	ck_assert_str_eq(r.fix, "move IRQs 36 25 37 to CPUs that are not measured (the online "
 			 "CPUs could not be read)");
-	puts_(dir, "sys/devices/system/cpu/online", "0-1\n");
+	hg_test_put_text(dir, "sys/devices/system/cpu/online", "0-1\n");
 	/* without /proc/interrupts: named by number, still every one */
-	puts_(dir, "proc/interrupts", "no header\n");
+	hg_test_put_text(dir, "proc/interrupts", "no header\n");
 	hg_audit_run(hg_audit_find("irq-affinity"), &ctx, &r);
 	ck_assert_str_eq(r.found, "2 of 4 interrupts are handled on CPU 1, by their count "
 			 "there: 25, 36, 37");
@@ -195,12 +174,12 @@ START_TEST(test_dma_latency_matters)
 	struct hg_audit_result r;
 	char *dir = hg_test_fresh_dir();
 
-	puts_(dir, "sys/devices/system/cpu/online", "0-1\n");
-	put(dir, "dev/cpu_dma_latency", &dma_cases[_i].request, sizeof(int32_t));
+	hg_test_put_text(dir, "sys/devices/system/cpu/online", "0-1\n");
+	hg_test_put(dir, "dev/cpu_dma_latency", &dma_cases[_i].request, sizeof(int32_t));
 	if (dma_cases[_i].latency) {
-		puts_(dir, "sys/devices/system/cpu/cpu1/cpuidle/state0/latency",
+		hg_test_put_text(dir, "sys/devices/system/cpu/cpu1/cpuidle/state0/latency",
 		      dma_cases[_i].latency);
-		puts_(dir, "sys/devices/system/cpu/cpu1/cpuidle/state0/name", "C6\n");
+		hg_test_put_text(dir, "sys/devices/system/cpu/cpu1/cpuidle/state0/name", "C6\n");
 	}
 	ctx_for(&ctx, dir, "1");
 	ctx.run_holds_dma = dma_cases[_i].run;
@@ -284,13 +263,13 @@ START_TEST(test_tsc_check)
 	struct hg_audit_result r;
 	char *dir = hg_test_fresh_dir();
 
-	puts_(dir, "sys/devices/system/cpu/online", "0-1\n");
-	puts_(dir, "proc/cpuinfo", "processor\t: 0\nflags\t\t: fpu tsc constant_tsc "
+	hg_test_put_text(dir, "sys/devices/system/cpu/online", "0-1\n");
+	hg_test_put_text(dir, "proc/cpuinfo", "processor\t: 0\nflags\t\t: fpu tsc constant_tsc "
 	      "nonstop_tsc hypervisor\n");
-	puts_(dir, "proc/cmdline", "console=ttyS0 tsc=unstable\n");
-	puts_(dir, "dev/kmsg", "[    0.000000] tsc: Marking TSC unstable due to boot "
+	hg_test_put_text(dir, "proc/cmdline", "console=ttyS0 tsc=unstable\n");
+	hg_test_put_text(dir, "dev/kmsg", "[    0.000000] tsc: Marking TSC unstable due to boot "
 	      "parameter\n");
-	puts_(dir, "sys/devices/system/clocksource/clocksource0/current_clocksource",
+	hg_test_put_text(dir, "sys/devices/system/clocksource/clocksource0/current_clocksource",
 	      "kvm-clock\n");
 	ctx_for(&ctx, dir, "1");
 	hg_audit_run(hg_audit_find("tsc"), &ctx, &r);
@@ -298,13 +277,13 @@ START_TEST(test_tsc_check)
 	ck_assert_str_eq(r.found, "the kernel calls the TSC unstable (tsc=unstable on the "
 			 "kernel command line); not compared across CPUs (a copied tree)");
 	/* the log alone says it too */
-	puts_(dir, "proc/cmdline", "console=ttyS0\n");
+	hg_test_put_text(dir, "proc/cmdline", "console=ttyS0\n");
 	hg_audit_run(hg_audit_find("tsc"), &ctx, &r);
 	ck_assert_int_eq(r.verdict, HG_AUDIT_FAIL);
 	ck_assert_msg(strstr(r.found, "(the kernel's log: 'tsc: Marking TSC unstable due to "
 			     "boot parameter')"), "%s", r.found);
 	/* the kernel silent: the counters measured decide */
-	puts_(dir, "dev/kmsg", "[    0.000000] tsc: Detected 2445.428 MHz processor\n");
+	hg_test_put_text(dir, "dev/kmsg", "[    0.000000] tsc: Detected 2445.428 MHz processor\n");
 	ctx.skew = in_step;
 	hg_audit_run(hg_audit_find("tsc"), &ctx, &r);
 	ck_assert_int_eq(r.verdict, HG_AUDIT_PASS);

@@ -9,7 +9,6 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "helpers.h"
 #include "analysis/kdiag.h"
@@ -127,6 +126,23 @@ static struct hg_trace *one_thread(const uint64_t (*iv)[2], size_t n)
 
 	ck_assert_ptr_nonnull(t);
 	t->threads[0].tid = TID;
+	return t;
+}
+
+/* A trace of one LAT FIFO 90 thread with one sample: expiry at @at, @late after it. */
+static struct hg_trace *one_wakeup(uint64_t at, uint64_t late)
+{
+	struct hg_trace *t = one_thread(NULL, 0);
+	struct hg_trace_thread *th = &t->threads[0];
+	struct hg_record *r = realloc(th->recs, sizeof(*r));
+
+	ck_assert_ptr_nonnull(r);
+	th->recs = r;
+	th->stored = 1;
+	r[0] = (struct hg_record){ .start_cycles = at, .len_cycles = late,
+				   .flags = hg_event_flags(HG_EV_LAT, 0) };
+	th->model = HG_MODEL_LAT;
+	th->rt_prio = 90;
 	return t;
 }
 
@@ -330,17 +346,8 @@ static struct hg_trace *woken_in_stop(uint64_t hog_from)
 		{ 960 * MS + 300, HG_KEV_VEC_EXIT, 236, 0, "local_timer", 0, 0 },
 		{ 1000 * MS, HG_KEV_SWITCH, TID, 77, "hg/0", FIFO(90), 1 },
 	};
-	struct hg_trace *t = one_thread(NULL, 0);
-	struct hg_trace_thread *th = &t->threads[0];
-	struct hg_record *r = realloc(th->recs, sizeof(*r));
+	struct hg_trace *t = one_wakeup(960 * MS, 40 * MS);
 
-	ck_assert_ptr_nonnull(r);
-	th->recs = r;
-	th->stored = 1;
-	r[0] = (struct hg_record){ .start_cycles = 960 * MS, .len_cycles = 40 * MS,
-				   .flags = hg_event_flags(HG_EV_LAT, 0) };
-	th->model = HG_MODEL_LAT;
-	th->rt_prio = 90;
 	add_events(t, ev, sizeof(ev) / sizeof(ev[0]), 1100 * MS);
 	add_sys(t, limited);
 	return t;
@@ -381,17 +388,8 @@ static struct hg_trace *lat_trace(uint8_t prio)
 		{ 2300, HG_KEV_VEC_EXIT, 236, 0, "local_timer", 0, 0 },
 		{ 4900, HG_KEV_SWITCH, TID, 77, "hg/0", FIFO(90), 1 },
 	};
-	struct hg_trace *t = one_thread(NULL, 0);
-	struct hg_trace_thread *th = &t->threads[0];
-	struct hg_record *r = realloc(th->recs, sizeof(*r));
+	struct hg_trace *t = one_wakeup(2000, 3000);
 
-	ck_assert_ptr_nonnull(r);
-	th->recs = r;
-	th->stored = 1;
-	r[0] = (struct hg_record){ .start_cycles = 2000, .len_cycles = 3000,
-				   .flags = hg_event_flags(HG_EV_LAT, 0) };
-	th->model = HG_MODEL_LAT;
-	th->rt_prio = 90;
 	add_events(t, ev, sizeof(ev) / sizeof(ev[0]), 10000);
 	return t;
 }
@@ -653,20 +651,14 @@ START_TEST(test_irq_affinity)
 	};
 	static const uint64_t iv[][2] = { { 1000, 1000 } };
 	struct hg_trace *t = one_thread(iv, 1), *none = one_thread(iv, 1);
-	char *dir = hg_test_fresh_dir(), path[512];
+	char *dir = hg_test_fresh_dir();
 	struct hg_kpart irq = { .kind = HG_KC_IRQ, .name = "36:virtio1-req.0", .count = 2 };
 	struct hg_kmech_view v = { .mech = HG_MECH_IRQ, .lead = &irq, .count = 2, .cpu = 1 };
 	struct hg_kdiag_ctx ctx = { 0 };
 	struct hg_kadvice a;
 
-	snprintf(path, sizeof(path), "%s/irq", dir);
-	ck_assert_int_eq(mkdir(path, 0755), 0);
-	snprintf(path, sizeof(path), "%s/irq/36", dir);
-	ck_assert_int_eq(mkdir(path, 0755), 0);
-	snprintf(path, sizeof(path), "%s/irq/40", dir);
-	ck_assert_int_eq(mkdir(path, 0755), 0);
-	free(hg_test_write_text(dir, "irq/36/smp_affinity_list", "0-1\n"));
-	free(hg_test_write_text(dir, "irq/40/smp_affinity_list", "\033[2J\n"));
+	hg_test_put_text(dir, "irq/36/smp_affinity_list", "0-1\n");
+	hg_test_put_text(dir, "irq/40/smp_affinity_list", "\033[2J\n");
 	add_events(t, ev, sizeof(ev) / sizeof(ev[0]), 1000);
 	ck_assert_int_eq(hg_kirq_affinity(t, dir), 0);
 	ck_assert_str_eq(hg_trace_sys(t, "irq_affinity"), "36:0-1");

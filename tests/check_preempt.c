@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "audit/checks.h"
 #include "audit/preempt.h"
@@ -83,20 +82,6 @@ static const struct tree {
 	  HG_PREEMPT_UNKNOWN, true, "tell nothing", HG_AUDIT_WARN, "preempt=full" },
 };
 
-/* @text as @dir/@rel, its directories made. */
-static void put(const char *dir, const char *rel, const char *text)
-{
-	char path[512], *slash;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, rel);
-	for (slash = strchr(path + strlen(dir) + 1, '/'); slash; slash = strchr(slash + 1, '/')) {
-		*slash = '\0';
-		ck_assert(!mkdir(path, 0755) || errno == EEXIST);
-		*slash = '/';
-	}
-	hg_test_write_file(path, text, strlen(text));
-}
-
 START_TEST(test_tree)
 {
 	const struct tree *t = &trees[_i];
@@ -107,7 +92,7 @@ START_TEST(test_tree)
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(t->files) && t->files[i][0]; i++)
-		put(dir, t->files[i][0], t->files[i][1]);
+		hg_test_put_text(dir, t->files[i][0], t->files[i][1]);
 	ctx.root = dir;
 	ck_assert_int_eq(hg_preempt_read(&ctx, &p), 0);
 	ck_assert_msg(p.model == t->model, "%s: %s, not %s", t->name,
@@ -192,8 +177,8 @@ START_TEST(test_record)
 	ck_assert_str_eq(hg_trace_sys(t, "preempt_model"), "unknown");
 	ck_assert_ptr_nonnull(strstr(hg_trace_sys(t, "preempt_from"), "/proc/version unreadable"));
 	hg_trace_free(t);
-	put(dir, "proc/version", V_DYN);
-	put(dir, "dev/kmsg", LOG "none\n");
+	hg_test_put_text(dir, "proc/version", V_DYN);
+	hg_test_put_text(dir, "dev/kmsg", LOG "none\n");
 	t = hg_trace_alloc(1);
 	ck_assert_int_eq(hg_audit_record_preempt(&ctx, t), 0);
 	ck_assert_str_eq(hg_trace_sys(t, "preempt_model"), "none");

@@ -3,6 +3,7 @@
  * helpers.c - shared by the Check tests (see helpers.h)
  */
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <ftw.h>
 #include <math.h>
@@ -148,6 +149,24 @@ void hg_test_write_file(const char *path, const void *buf, size_t len)
 	ck_assert_msg(f != NULL, "%s: %s", path, strerror(errno));
 	ck_assert_uint_eq(fwrite(buf, 1, len, f), len);
 	ck_assert_int_eq(fclose(f), 0);
+}
+
+void hg_test_put(const char *dir, const char *rel, const void *buf, size_t len)
+{
+	char path[PATH_MAX], *slash;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, rel);
+	for (slash = strchr(path + strlen(dir) + 1, '/'); slash; slash = strchr(slash + 1, '/')) {
+		*slash = '\0';
+		ck_assert_msg(!mkdir(path, 0755) || errno == EEXIST, "%s: %s", path, strerror(errno));
+		*slash = '/';
+	}
+	hg_test_write_file(path, buf, len);
+}
+
+void hg_test_put_text(const char *dir, const char *rel, const char *text)
+{
+	hg_test_put(dir, rel, text, strlen(text));
 }
 
 /* All of @fd from its start, NUL-terminated; its length in *@len. */

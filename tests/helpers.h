@@ -58,6 +58,12 @@ char *hg_test_path(const char *dir, const char *name);
 /* hg_test_write_file - @path holds exactly the @len bytes of @buf. */
 void hg_test_write_file(const char *path, const void *buf, size_t len);
 
+/* hg_test_put - @dir/@rel holds the @len bytes of @buf, its directories made. */
+void hg_test_put(const char *dir, const char *rel, const void *buf, size_t len);
+
+/* hg_test_put_text - hg_test_put() of the string @text. */
+void hg_test_put_text(const char *dir, const char *rel, const char *text);
+
 /*
  * hg_test_write_text - the text @text as the file @name in @dir; returns its
  * path in new memory
