@@ -6,7 +6,6 @@
 #include <stdlib.h>
 
 #include "analysis/thresh.h"
-#include "trace/timeval.h"
 
 static int cmp_u64(const void *a, const void *b)
 {
@@ -50,22 +49,17 @@ bool hg_thresh_differ(const struct hg_trace *a, const struct hg_trace *b)
 	return apart(x, y);
 }
 
-bool hg_thresh_warn(FILE *f, const char *cmd, const struct hg_trace *const *t,
-		    const char *const *names, size_t n)
+bool hg_thresh_first_differ(const struct hg_trace *const *t, size_t n, size_t *i, size_t *j)
 {
-	char x[32], y[32];
-	size_t i, j;
+	size_t a, b;
 
-	for (i = 0; i < n; i++) {
-		for (j = i + 1; j < n; j++) {
-			if (!hg_thresh_differ(t[i], t[j]))
-				continue;
-			fprintf(f, "hourglass: %s: warning: %s and %s were taken with gap "
-				"thresholds %s and %s us: gaps between them were seen in one and "
-				"not the other; compare with the same -g\n", cmd, names[i],
-				names[j], hg_format_us(t[i]->calib.gap_threshold_ns, x, sizeof(x)),
-				hg_format_us(t[j]->calib.gap_threshold_ns, y, sizeof(y)));
-			return true;
+	for (a = 0; a < n; a++) {
+		for (b = a + 1; b < n; b++) {
+			if (hg_thresh_differ(t[a], t[b])) {
+				*i = a;
+				*j = b;
+				return true;
+			}
 		}
 	}
 	return false;

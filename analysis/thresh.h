@@ -7,7 +7,7 @@
  * thresholds differ count different gaps (foreign gaps most of all) and
  * cannot be compared gap for gap. Comparisons (diff, and any subcommand
  * given several traces) ask hg_thresh_differ() and say so with
- * hg_thresh_warn().
+ * hg_thresh_warn() (report/thresh.h).
  */
 #ifndef HG_THRESH_H
 #define HG_THRESH_H
@@ -15,7 +15,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 
 #include "trace/trace.h"
 
@@ -50,13 +49,10 @@ bool hg_thresh_differ_ns(uint64_t a_ns, uint64_t b_ns);
 bool hg_thresh_differ(const struct hg_trace *a, const struct hg_trace *b);
 
 /*
- * hg_thresh_warn - for the first pair of the @n traces @t (named @names)
- * whose thresholds differ, one line on @f: "hourglass: <cmd>: warning:
- * <a> and <b> were taken with gap thresholds <x> and <y> us: gaps between
- * them were seen in one and not the other; compare with the same -g".
- * Returns whether it warned.
+ * hg_thresh_first_differ - the first pair (*@i < *@j) of the @n traces @t
+ * whose thresholds differ (hg_thresh_differ()). Returns whether there is
+ * one; report/thresh.h says so.
  */
-bool hg_thresh_warn(FILE *f, const char *cmd, const struct hg_trace *const *t,
-		    const char *const *names, size_t n);
+bool hg_thresh_first_differ(const struct hg_trace *const *t, size_t n, size_t *i, size_t *j);
 
 #endif /* HG_THRESH_H */

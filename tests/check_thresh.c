@@ -9,6 +9,7 @@
 
 #include "helpers.h"
 #include "analysis/thresh.h"
+#include "report/thresh.h"
 
 START_TEST(test_spread)
 {
@@ -47,6 +48,8 @@ START_TEST(test_differ)
 	struct hg_trace *e = with_threshold(0, 3);
 	const struct hg_trace *const pair[] = { a, c };
 	const char *const names[] = { "a.hgt", "c.hgt" };
+	const struct hg_trace *three[3];
+	size_t i = 9, j = 9;
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f;
@@ -60,6 +63,13 @@ START_TEST(test_differ)
 	ck_assert(!hg_thresh_differ_ns(40, 44));
 	ck_assert(hg_thresh_differ_ns(40, 45));
 	ck_assert(hg_thresh_differ_ns(45, 40));
+	three[0] = a;
+	three[1] = b;
+	three[2] = c;
+	ck_assert(!hg_thresh_first_differ(three, 2, &i, &j));
+	ck_assert(hg_thresh_first_differ(three, 3, &i, &j));
+	ck_assert_uint_eq(i, 0);
+	ck_assert_uint_eq(j, 2);
 	f = open_memstream(&buf, &len);
 	ck_assert_ptr_nonnull(f);
 	ck_assert(!hg_thresh_warn(f, "diff", pair, names, 1));
