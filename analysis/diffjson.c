@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * diffjson.c - a trial for diff from a run's summary JSON, read with json-c
+ * diffjson.c - a trial for diff from a run's summary JSON, parsed with json-c
  *
  * A summary holds statistics, not samples: its values can be compared
  * across trials (Welch), never tested within one. Every field read is
@@ -9,7 +9,6 @@
  */
 #include <errno.h>
 #include <inttypes.h>
-#include <limits.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -22,7 +21,6 @@
 #include "analysis/diffaudit.h"
 #include "analysis/diffcause.h"
 #include "analysis/diffjson.h"
-#include "trace/infile.h"
 #include "trace/wire.h"
 
 /* Where a reading is: the file's message buffer. */
@@ -263,36 +261,6 @@ static int thread(struct rd *r, struct hg_diff_trial *tr, struct json_object *th
 	return ret;
 }
 
-/* The JSON at @path into @*root; 0, or -errno with the reason in @err. */
-static int read_json(const char *path, struct json_object **root, char *err, size_t errlen)
-{
-	struct json_tokener *tok;
-	char *text;
-	size_t len;
-	int ret;
-
-	*root = NULL;
-	/* the reason kept: a missing file is no "not a summary", a FIFO never blocks */
-	ret = hg_infile_slurp(path, HG_DIFF_JSON_MAX_BYTES, &text, &len, err, errlen);
-	if (ret)
-		return ret;
-	tok = json_tokener_new_ex(HG_DIFF_JSON_MAX_DEPTH);
-	if (!tok) {
-		free(text);
-		snprintf(err, errlen, "%s", strerror(ENOMEM));
-		return -ENOMEM;
-	}
-	*root = len <= INT_MAX - 1 ? json_tokener_parse_ex(tok, text, (int)len + 1) : NULL;
-	if (!*root) {
-		snprintf(err, errlen, "not a summary JSON file (not JSON: %s)",
-			 json_tokener_error_desc(json_tokener_get_error(tok)));
-		ret = -EINVAL;
-	}
-	json_tokener_free(tok);
-	free(text);
-	return ret;
-}
-
 /* The snapshot's strings and the gap threshold. */
 static int run_values(struct rd *r, struct hg_diff_trial *tr, struct json_object *root)
 {
@@ -344,23 +312,20 @@ static int run_values(struct rd *r, struct hg_diff_trial *tr, struct json_object
 	return ret;
 }
 
-int hg_diff_from_json(const char *path, struct hg_diff_trial *tr, char *err, size_t errlen)
+int hg_diff_from_root(struct json_object *root, struct hg_diff_trial *tr, char *err,
+		      size_t errlen)
 {
-	struct json_object *root, *threads;
+	struct json_object *threads;
 	struct rd r = { .err = err, .errlen = errlen };
 	unsigned char *seen;
 	size_t i, n;
 	int ret;
 
 	memset(tr, 0, sizeof(*tr));
-	ret = read_json(path, &root, err, errlen);
-	if (ret)
-		return ret;
 	if (!json_object_is_type(root, json_type_object) ||
 	    !json_object_object_get_ex(root, "threads", &threads) ||
 	    !json_object_is_type(threads, json_type_array)) {
 		snprintf(err, errlen, "not a summary JSON file (no \"threads\" array)");
-		json_object_put(root);
 		return -EINVAL;
 	}
 	n = json_object_array_length(threads);
@@ -380,7 +345,6 @@ int hg_diff_from_json(const char *path, struct hg_diff_trial *tr, char *err, siz
 	for (i = 0; !ret && i < n; i++)
 		ret = thread(&r, tr, json_object_array_get_idx(threads, i), i, seen);
 	free(seen);
-	json_object_put(root);
 	if (ret)
 		hg_diff_trial_free(tr);
 	return ret;

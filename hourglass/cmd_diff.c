@@ -19,7 +19,7 @@
 
 #include "analysis/diffaudit.h"
 #include "analysis/diffcause.h"
-#include "analysis/diffjson.h"
+#include "hourglass/diffin.h"
 #include "analysis/thresh.h"
 #include "hourglass/cmdopt.h"
 #include "hourglass/cmdutil.h"

@@ -19,6 +19,7 @@
 #include "helpers.h"
 #include "analysis/diff.h"
 #include "analysis/diffjson.h"
+#include "hourglass/diffin.h"
 #include "analysis/stats.h"
 #include "report/diff.h"
 

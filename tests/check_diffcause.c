@@ -14,6 +14,7 @@
 #include "analysis/diff.h"
 #include "analysis/diffcause.h"
 #include "analysis/diffjson.h"
+#include "hourglass/diffin.h"
 #include "analysis/kexplain.h"
 #include "trace/timeval.h"
 

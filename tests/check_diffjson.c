@@ -11,6 +11,7 @@
 
 #include "helpers.h"
 #include "analysis/diffjson.h"
+#include "hourglass/diffin.h"
 
 /* A summary with @{ID}, @{SHARE}, @{MEDIAN}, @{THR}, @{REL}, @{GAPS}, @{HITS} to fill. */
 static const char summary[] =
@@ -91,6 +92,29 @@ START_TEST(test_good)
 	hg_diff_trial_free(&t);
 	free(path);
 	hg_test_drop_dir(dir);
+}
+END_TEST
+
+/* The parsed document, with no file: what analysis/ is handed. */
+START_TEST(test_from_root)
+{
+	struct json_object *root = json_tokener_parse(
+		"{\"calibration\": {\"gap_threshold_ns\": 80}, \"threads\": [{\"id\": 0, "
+		"\"gaps\": {\"count\": 9, \"median_ns\": 1500, \"p99_ns\": 9000, "
+		"\"p999_ns\": 9000, \"max_ns\": 9000}}]}");
+	struct hg_diff_trial t;
+	char err[512] = "";
+
+	ck_assert_ptr_nonnull(root);
+	ck_assert_msg(!hg_diff_from_root(root, &t, err, sizeof(err)), "%s", err);
+	ck_assert_uint_eq(t.gap_threshold_ns, 80);
+	ck_assert_double_eq_tol(hg_diff_find(&t, "thread0.gap.median")->v, 1.5, 1e-12);
+	hg_diff_trial_free(&t);
+	json_object_put(root);
+	root = json_tokener_parse("{\"threads\": 3}");
+	ck_assert_int_eq(hg_diff_from_root(root, &t, err, sizeof(err)), -EINVAL);
+	ck_assert_str_eq(err, "not a summary JSON file (no \"threads\" array)");
+	json_object_put(root);
 }
 END_TEST
 
@@ -190,6 +214,7 @@ static Suite *suite(void)
 	TCase *tc = tcase_create("fields");
 
 	tcase_add_test(tc, test_good);
+	tcase_add_test(tc, test_from_root);
 	tcase_add_loop_test(tc, test_bad_field, 0, (int)(sizeof(bad_cases) / sizeof(bad_cases[0])));
 	tcase_add_test(tc, test_threads);
 	suite_add_tcase(s, tc);
