@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -16,11 +17,9 @@
 #include "audit/tscskew.h"
 #include "hourglass/cmdutil.h"
 #include "hourglass/commands.h"
-#include "report/json.h"
+#include "report/auditout.h"
 #include "run/cpulist.h"
 #include "trace/wire.h"
-
-#define AUDIT_JSON_SCHEMA 1	/* schemas/audit.schema.json */
 
 struct audit_args {
 	const char *cpus;
@@ -60,80 +59,52 @@ static const struct hg_cmdspec audit_spec = {
 	.notes = "Exit status: 0, or 3 with --strict when a check fails; 2 for bad input.",
 };
 
-/* The text of one check: verdict, id, found; why and fix when not a pass. */
-static void print_text(const struct hg_audit_check *c, const struct hg_audit_result *r)
-{
-	char v[8];
-	size_t i;
-
-	snprintf(v, sizeof(v), "%s", hg_audit_verdict_name(r->verdict));
-	for (i = 0; v[i]; i++)
-		v[i] = (char)(v[i] - 'a' + 'A');
-	printf("%-4s  %-16s %s\n", v, c->id, r->found);
-	if (r->verdict != HG_AUDIT_WARN && r->verdict != HG_AUDIT_FAIL)
-		return;
-	printf("      %-16s why: %s\n", "", c->why);
-	if (r->fix[0])
-		printf("      %-16s fix: %s\n", "", r->fix);
-}
-
 /*
- * Run every check, print each; counts per verdict into @n. @shown: the
- * root as the text prints it (tamed).
+ * Run every check and print them; counts per verdict into @n. @shown: the
+ * root as the text prints it (tamed). Returns 0 or -ENOMEM.
  */
-static void run_all(const struct hg_audit_ctx *ctx, const char *shown, bool json,
-		    unsigned int n[4])
+static int run_all(const struct hg_audit_ctx *ctx, const char *shown, bool json,
+		   unsigned int n[4])
 {
-	struct hg_audit_result r;
-	struct hg_json j;
+	struct hg_audit_out o = { .root = ctx->root, .shown = shown };
+	struct hg_audit_result *res;
+	struct hg_audit_row *rows;
 	char list[256];
-	size_t i;
+	size_t i, k;
 
-	if (json) {
-		hg_json_begin(&j, stdout);
-		hg_json_obj(&j, NULL);
-		hg_json_u64(&j, "schema", AUDIT_JSON_SCHEMA);
-		hg_json_string(&j, "generator", "hourglass audit");
-		hg_json_string(&j, "sysroot", ctx->root);
-		if (ctx->cpus_given)
-			hg_json_string(&j, "cpus", hg_cpulist_format(&ctx->cpus, list, sizeof(list)));
-		else
-			hg_json_null(&j, "cpus");
-		hg_json_arr(&j, "checks");
-	} else {
-		printf("# audit of %s, CPUs %s\n", shown, ctx->cpus_given ?
-		       hg_cpulist_format(&ctx->cpus, list, sizeof(list)) : "all online");
+	for (k = 0; hg_audit_checks[k]; k++)
+		;
+	res = calloc(k, sizeof(*res));
+	rows = calloc(k, sizeof(*rows));
+	if (!res || !rows) {
+		free(res);
+		free(rows);
+		return -ENOMEM;
 	}
-	for (i = 0; hg_audit_checks[i]; i++) {
+	for (i = 0; i < k; i++) {
 		const struct hg_audit_check *c = hg_audit_checks[i];
 
-		hg_audit_run(c, ctx, &r);
-		n[r.verdict]++;
-		if (!json) {
-			print_text(c, &r);
-			continue;
-		}
-		hg_json_obj(&j, NULL);
-		hg_json_string(&j, "id", c->id);
-		hg_json_string(&j, "verdict", hg_audit_verdict_name(r.verdict));
-		hg_json_string(&j, "found", r.found);
-		hg_json_string(&j, "why", c->why);
-		hg_json_string(&j, "fix", r.fix);
-		hg_json_close(&j);
+		hg_audit_run(c, ctx, &res[i]);
+		n[res[i].verdict]++;
+		rows[i] = (struct hg_audit_row){ .id = c->id, .why = c->why,
+			.verdict = hg_audit_verdict_name(res[i].verdict),
+			.found = res[i].found, .fix = res[i].fix };
 	}
-	if (!json) {
-		printf("# %zu checks: %u pass, %u warn, %u fail, %u skip\n", i, n[HG_AUDIT_PASS],
-		       n[HG_AUDIT_WARN], n[HG_AUDIT_FAIL], n[HG_AUDIT_SKIP]);
-		return;
-	}
-	hg_json_close(&j);
-	hg_json_obj(&j, "counts");
-	hg_json_u64(&j, "pass", n[HG_AUDIT_PASS]);
-	hg_json_u64(&j, "warn", n[HG_AUDIT_WARN]);
-	hg_json_u64(&j, "fail", n[HG_AUDIT_FAIL]);
-	hg_json_u64(&j, "skip", n[HG_AUDIT_SKIP]);
-	hg_json_close(&j);
-	hg_json_end_doc(&j);
+	if (ctx->cpus_given)
+		o.cpus = hg_cpulist_format(&ctx->cpus, list, sizeof(list));
+	o.rows = rows;
+	o.n = k;
+	o.pass = n[HG_AUDIT_PASS];
+	o.warn = n[HG_AUDIT_WARN];
+	o.fail = n[HG_AUDIT_FAIL];
+	o.skip = n[HG_AUDIT_SKIP];
+	if (json)
+		hg_audit_out_json(stdout, &o);
+	else
+		hg_audit_out_text(stdout, &o);
+	free(res);
+	free(rows);
+	return 0;
 }
 
 static int audit_main(int argc, char **argv)
@@ -166,7 +137,10 @@ static int audit_main(int argc, char **argv)
 	ctx.root = a.sysroot;
 	if (!strcmp(a.sysroot, "/"))
 		ctx.skew = hg_tsc_skew;	/* the counters compared on this machine only */
-	run_all(&ctx, shown, a.json, n);
+	if (run_all(&ctx, shown, a.json, n)) {
+		fprintf(stderr, "hourglass: audit: %s\n", strerror(ENOMEM));
+		return 1;
+	}
 	status = a.strict && n[HG_AUDIT_FAIL] ? 3 : 0;
 	return hg_cmd_flush("audit", status);
 }

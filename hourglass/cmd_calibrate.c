@@ -12,9 +12,7 @@
 #include "analysis/thresh.h"
 #include "hourglass/cmdutil.h"
 #include "hourglass/commands.h"
-#include "report/ciout.h"
-#include "report/summary_json.h"
-#include "report/text.h"
+#include "report/calibout.h"
 #include "run/cpulist.h"
 #include "run/pingpong.h"
 #include "trace/calib.h"
@@ -58,43 +56,6 @@ static const struct hg_cmdspec calibrate_spec = {
 		 "threshold moves (target: within 10 %).",
 	.opts = calibrate_opts,
 };
-
-#define RT "round trip"
-
-static void print_ctx(const struct hg_pingpong *pp)
-{
-	char a[160], b[160];
-
-	/* in us, as ctxcost prints the same quantity */
-	printf("# ctx: two threads on cpu %u, %zu round trips each, counter read %.1f ns "
-	       "subtracted; per switch:\n", pp->cpu, pp->rounds, pp->read_ns);
-	printf("# ctx: pipe ping-pong: median %s, mean %s\n",
-	       hg_ci_text(&pp->pipe_median_ns, HG_CI_BOOT_MEDIAN, 1000, 3, "us", RT,
-			  a, sizeof(a)),
-	       hg_ci_text(&pp->pipe_mean_ns, HG_CI_STUDENT_T, 1000, 3, "us", RT,
-			  b, sizeof(b)));
-	printf("# ctx: sched_yield: median %s, mean %s\n",
-	       hg_ci_text(&pp->yield_median_ns, HG_CI_BOOT_MEDIAN, 1000, 3, "us", RT,
-			  a, sizeof(a)),
-	       hg_ci_text(&pp->yield_mean_ns, HG_CI_STUDENT_T, 1000, 3, "us", RT,
-			  b, sizeof(b)));
-}
-
-/* --ctx's members of calibrate's JSON document. */
-static void json_ctx(struct hg_json *j, const struct hg_pingpong *pp)
-{
-	hg_json_u64(j, "ctx_cpu", pp->cpu);
-	hg_json_u64(j, "ctx_rounds", pp->rounds);
-	hg_json_num(j, "counter_read_ns", pp->read_ns, 1);
-	hg_json_ci(j, &pp->pipe_median_ns, HG_CI_BOOT_MEDIAN, 1, "pingpong_ns", "pingpong_ci_low_ns",
-		   "pingpong_ci_high_ns");
-	hg_json_ci(j, &pp->pipe_mean_ns, HG_CI_STUDENT_T, 1, "pingpong_mean_ns", "pingpong_mean_ci_low_ns",
-		   "pingpong_mean_ci_high_ns");
-	hg_json_ci(j, &pp->yield_median_ns, HG_CI_BOOT_MEDIAN, 1, "yield_ns", "yield_ci_low_ns",
-		   "yield_ci_high_ns");
-	hg_json_ci(j, &pp->yield_mean_ns, HG_CI_STUDENT_T, 1, "yield_mean_ns", "yield_mean_ci_low_ns",
-		   "yield_mean_ci_high_ns");
-}
 
 /* The ping-pong on the last CPU this process may use. */
 static int measure_ctx(const struct hg_calib *c, struct hg_pingpong *pp)
@@ -146,8 +107,10 @@ static int calibrate_main(int argc, char **argv)
 	struct calibrate_args a = { 0 };
 	struct hg_thresh_spread spread, floors;
 	struct hg_pingpong pp;
+	struct hg_calib_ctx ctx;
 	struct hg_calib c;
 	char why[HG_TSC_WHY];
+	struct hg_calib_out o = { .calib = &c, .counter = HG_COUNTER_NAME };
 	int ret;
 
 	if (hg_cmdopt_get(&calibrate_spec, argc, argv, &a, &ret))
@@ -168,41 +131,23 @@ static int calibrate_main(int argc, char **argv)
 	}
 	if (a.ctx && measure_ctx(&c, &pp))
 		return 1;
+	if (a.repeat) {
+		o.spread = &spread;
+		o.floors = &floors;
+	}
+	if (a.ctx) {
+		ctx = (struct hg_calib_ctx){ .cpu = pp.cpu, .rounds = pp.rounds,
+			.read_ns = pp.read_ns, .pipe_median_ns = pp.pipe_median_ns,
+			.pipe_mean_ns = pp.pipe_mean_ns, .yield_median_ns = pp.yield_median_ns,
+			.yield_mean_ns = pp.yield_mean_ns };
+		o.ctx = &ctx;
+	}
 	if (a.json) {
-		struct hg_json j;
-
-		hg_json_calib(&j, stdout, &c, HG_COUNTER_NAME);
-		if (a.repeat) {
-			hg_json_u64(&j, "repeat", spread.n);
-			hg_json_u64(&j, "threshold_min_cycles", spread.min);
-			hg_json_u64(&j, "threshold_median_cycles", spread.median);
-			hg_json_u64(&j, "threshold_max_cycles", spread.max);
-			hg_json_num(&j, "threshold_spread_pct", spread.spread_pct, 1);
-			hg_json_u64(&j, "hiccup_floor_min_cycles", floors.min);
-			hg_json_u64(&j, "hiccup_floor_median_cycles", floors.median);
-			hg_json_u64(&j, "hiccup_floor_max_cycles", floors.max);
-			hg_json_num(&j, "hiccup_floor_spread_pct", floors.spread_pct, 1);
-		}
-		if (a.ctx)
-			json_ctx(&j, &pp);
-		hg_json_end_doc(&j);
+		hg_calib_out_json(stdout, &o);
 	} else {
-		hg_print_calib(stdout, &c, HG_COUNTER_NAME);
 		if (hg_tsc_word_live(why, sizeof(why)) == HG_TSC_DISTRUSTED)
-			printf("# counter: the kernel calls it unstable (%s)\n", why);
-		if (a.repeat) {
-			printf("# repeat: %zu calibrations: gap threshold min %llu, median %llu, "
-			       "max %llu cycles; spread %.1f %% (max - min over the median)\n",
-			       spread.n, (unsigned long long)spread.min,
-			       (unsigned long long)spread.median, (unsigned long long)spread.max,
-			       spread.spread_pct);
-			printf("# repeat: hiccup floor (twice the loop time) min %llu, median %llu, "
-			       "max %llu cycles; spread %.1f %%\n", (unsigned long long)floors.min,
-			       (unsigned long long)floors.median, (unsigned long long)floors.max,
-			       floors.spread_pct);
-		}
-		if (a.ctx)
-			print_ctx(&pp);
+			o.unstable = why;
+		hg_calib_out_text(stdout, &o);
 	}
 	return hg_cmd_flush("calibrate", 0);
 }

@@ -19,7 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 #include "analysis/ctx.h"
 #include "analysis/noise.h"
 #include "analysis/stable.h"
@@ -28,8 +27,7 @@
 #include "hourglass/commands.h"
 #include "hourglass/savedir.h"
 #include "hourglass/trial.h"
-#include "report/ciout.h"
-#include "report/json.h"
+#include "report/ctxcostout.h"
 #include "run/cpulist.h"
 #include "run/pingpong.h"
 #include "trace/errlen.h"
@@ -277,124 +275,16 @@ static int summarise(const struct per_class *pc, size_t trials, struct hg_ci *me
 	return hg_bootstrap_ci(v, n, HG_BOOT_MEAN, 0.95, HG_BOOT_REPS, HG_BOOT_SEED, mean);
 }
 
-/* A per-trial figure in us, or "-". */
-static const char *us_or_dash(double ns, char *buf, size_t len)
-{
-	if (isnan(ns))
-		return "-";
-	snprintf(buf, len, "%.3f", ns / 1000);
-	return buf;
-}
-
-static const char *const class_name[2] = { "voluntary", "involuntary" };
-
-static void print_text(const struct ctxcost_args *a, const struct result *res,
-		       const struct hg_ci med[2], const struct hg_ci mean[2],
-		       const struct hg_ci *rate)
-{
-	char d[32], y[32], b1[160], b2[160], t[4][32];
-	size_t i;
-	int c;
-
-	printf("# ctxcost: %" PRIu64 " threads CPU_YIELD %s on cpu %" PRIu64 ", %s a trial, "
-	       "%zu trials (%s; %s)\n# a trial: %s\n", a->o.threads,
-	       hg_format_time(a->yield_ns, y, sizeof(y)), a->o.cpu,
-	       hg_format_time(a->o.duration_ns, d, sizeof(d)), res->trials,
-	       hg_stable_name(res->verdict), hg_trial_opts_describe(&res->rule, b1, sizeof(b1)),
-	       res->command);
-	printf("# %5s %14s %14s %14s %14s %12s\n", "trial", "vol_median_us", "vol_mean_us",
-	       "invol_median_us", "invol_mean_us", "switches/s");
-	for (i = 0; i < res->trials; i++)
-		printf("  %5zu %14s %14s %14s %14s %12.1f\n", i + 1,
-		       us_or_dash(res->cls[0].med_ns[i], t[0], sizeof(t[0])),
-		       us_or_dash(res->cls[0].mean_ns[i], t[1], sizeof(t[1])),
-		       us_or_dash(res->cls[1].med_ns[i], t[2], sizeof(t[2])),
-		       us_or_dash(res->cls[1].mean_ns[i], t[3], sizeof(t[3])), res->rate[i]);
-	for (c = 0; c < 2; c++) {
-		if (!res->cls[c].n) {
-			printf("%s switch: none seen\n", class_name[c]);
-			continue;
-		}
-		printf("%s switch: median %s, mean %s; %" PRIu64 " switches in %zu trials\n",
-		       class_name[c],
-		       hg_ci_text(&med[c], HG_CI_BOOT_MEDIAN, 1000, 3, "us", "trial", b1,
-				  sizeof(b1)),
-		       hg_ci_text(&mean[c], HG_CI_BOOT_MEAN, 1000, 3, "us", "trial", b2,
-				  sizeof(b2)),
-		       res->cls[c].switches, res->cls[c].n);
-	}
-	printf("switches per second: %s\n",
-	       hg_ci_text(rate, HG_CI_BOOT_MEAN, 1, 1, "/s", "trial", b1, sizeof(b1)));
-	if (res->noise_known)
-		printf("machine: %s (cpu %" PRIu64 " quiet in %zu of %zu trials)\n",
-		       res->quiet == res->noise_known ? "quiet" :
-		       "not quiet: switch costs may include other tasks' run time",
-		       a->o.cpu, res->quiet, res->noise_known);
-	if (res->have_pp)
-		printf("pipe ping-pong (calibrate --ctx): %s per switch, pipe system calls "
-		       "included\n", hg_ci_text(&res->pp.pipe_median_ns, HG_CI_BOOT_MEDIAN, 1000, 3,
-						"us", "round trip", b1, sizeof(b1)));
-}
-
-static void json_class(struct hg_json *j, const struct per_class *pc, size_t trials,
-		       const struct hg_ci *med, const struct hg_ci *mean, const char *name)
-{
-	size_t i;
-
-	hg_json_obj(j, name);
-	hg_json_ci(j, med, HG_CI_BOOT_MEDIAN, 1, "median_ns", "ci_low_ns", "ci_high_ns");
-	hg_json_ci(j, mean, HG_CI_BOOT_MEAN, 1, "mean_ns", "mean_ci_low_ns", "mean_ci_high_ns");
-	hg_json_u64(j, "trials", pc->n);
-	hg_json_u64(j, "switches", pc->switches);
-	hg_json_row(j, "trial_median_ns");
-	for (i = 0; i < trials; i++)
-		hg_json_num(j, NULL, pc->med_ns[i], 1);	/* null: none in that trial */
-	hg_json_close(j);
-	hg_json_close(j);
-}
-
-static void print_json(const struct ctxcost_args *a, const struct result *res,
-		       const struct hg_ci med[2], const struct hg_ci mean[2],
-		       const struct hg_ci *rate)
-{
-	struct hg_json j;
-
-	hg_json_begin(&j, stdout);
-	hg_json_obj(&j, NULL);
-	hg_json_u64(&j, "schema", 1);
-	hg_json_string(&j, "generator", "hourglass ctxcost");
-	hg_json_u64(&j, "cpu", a->o.cpu);
-	hg_json_u64(&j, "threads", a->o.threads);
-	hg_json_u64(&j, "duration_ns", a->o.duration_ns);
-	hg_json_u64(&j, "yield_ns", a->yield_ns);
-	hg_json_u64(&j, "trials", res->trials);
-	hg_json_string(&j, "stopped", hg_stable_name(res->verdict));
-	hg_json_string(&j, "trial_command", res->command);
-	json_class(&j, &res->cls[0], res->trials, &med[0], &mean[0], "voluntary");
-	json_class(&j, &res->cls[1], res->trials, &med[1], &mean[1], "involuntary");
-	hg_json_ci(&j, rate, HG_CI_BOOT_MEAN, 1, "switches_per_s", "switches_per_s_ci_low",
-		   "switches_per_s_ci_high");
-	if (res->noise_known) {
-		hg_json_bool(&j, "quiet", res->quiet == res->noise_known);
-		hg_json_u64(&j, "quiet_trials", res->quiet);
-	} else {
-		hg_json_null(&j, "quiet");
-	}
-	if (res->have_pp)
-		hg_json_ci(&j, &res->pp.pipe_median_ns, HG_CI_BOOT_MEDIAN, 1, "pingpong_ns",
-			   "pingpong_ci_low_ns",
-			   "pingpong_ci_high_ns");
-	else
-		hg_json_null(&j, "pingpong_ns");
-	hg_json_end_doc(&j);
-}
-
 /* The trials, the ping-pong figure and the report; 0, or the exit status. */
 static int measure(const struct ctxcost_args *a, struct result *res)
 {
-	struct hg_ci med[2], mean[2], rate;
+	struct hg_ctxcost_out o = {
+		.cpu = a->o.cpu, .threads = a->o.threads, .duration_ns = a->o.duration_ns,
+		.yield_ns = a->yield_ns, .rate = res->rate,
+	};
 	struct hg_calib cal;
-	int status, ret;
+	char rule[160];
+	int status, ret, c;
 
 	status = run_trials(a, res, &cal);
 	if (!status && !res->trials) {
@@ -409,16 +299,30 @@ static int measure(const struct ctxcost_args *a, struct result *res)
 			strerror(-ret));
 	res->have_pp = !ret;
 	if (hg_bootstrap_ci(res->rate, res->trials, HG_BOOT_MEAN, 0.95, HG_BOOT_REPS, HG_BOOT_SEED,
-			    &rate) ||
-	    summarise(&res->cls[0], res->trials, &med[0], &mean[0]) ||
-	    summarise(&res->cls[1], res->trials, &med[1], &mean[1])) {
+			    &o.rate_ci) ||
+	    summarise(&res->cls[0], res->trials, &o.cls[0].med, &o.cls[0].mean) ||
+	    summarise(&res->cls[1], res->trials, &o.cls[1].med, &o.cls[1].mean)) {
 		fprintf(stderr, "hourglass: ctxcost: %s\n", strerror(ENOMEM));
 		return 1;
 	}
+	for (c = 0; c < 2; c++) {
+		o.cls[c].med_ns = res->cls[c].med_ns;
+		o.cls[c].mean_ns = res->cls[c].mean_ns;
+		o.cls[c].n = res->cls[c].n;
+		o.cls[c].switches = res->cls[c].switches;
+	}
+	o.trials = res->trials;
+	o.verdict = res->verdict;
+	o.rule = hg_trial_opts_describe(&res->rule, rule, sizeof(rule));
+	o.command = res->command;
+	o.noise_known = res->noise_known;
+	o.quiet = res->quiet;
+	o.have_pp = res->have_pp;
+	o.pingpong_ns = res->pp.pipe_median_ns;
 	if (a->o.json)
-		print_json(a, res, med, mean, &rate);
+		hg_ctxcost_json(stdout, &o);
 	else
-		print_text(a, res, med, mean, &rate);
+		hg_ctxcost_print(stdout, &o);
 	return hg_cmd_flush("ctxcost", 0);
 }
 
