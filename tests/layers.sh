@@ -1,7 +1,8 @@
 #!/bin/sh
 # The folder-rules check (scripts/layers.sh) on small trees of its own: it
 # passes a tree whose includes point down and fails one with an include
-# pointing up, one not root-relative, and a circle inside a folder.
+# pointing up, one not root-relative, and a circle inside a folder; the
+# same between the rooms of analysis/.
 # usage: tests/layers.sh
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -38,5 +39,29 @@ expect 1 "layers: a circle inside a folder fails" "circle"
 tree
 mkdir -p "$tmp/t/misc" && printf '\n' >"$tmp/t/misc/x.c"
 expect 1 "layers: a folder without a rule fails" "has no rule"
+rooms() {
+	tree
+	mkdir -p "$tmp/t/analysis/stats" "$tmp/t/analysis/gaps" "$tmp/t/analysis/kernel"
+	printf '#include "trace/trace.h"\n' >"$tmp/t/analysis/stats/vcount.h"
+	printf '#include "analysis/stats/vcount.h"\n#include "analysis/stats.h"\n' \
+		>"$tmp/t/analysis/gaps/classify.c"
+	printf '#include "analysis/gaps/classify.h"\n' >"$tmp/t/report/ctx.c"
+}
+rooms
+expect 0 "layers: a room including a lower room, report/ any room, pass" "every include points down"
+rooms
+printf '#include "analysis/gaps/classify.h"\n' >"$tmp/t/analysis/stats/vcount.c"
+expect 1 "layers: analysis/stats/ including analysis/gaps/ fails" \
+	"analysis/stats/ may not include analysis/gaps/"
+rooms
+printf '#include "analysis/gaps/classify.h"\n' >"$tmp/t/analysis/kernel/kwin.c"
+expect 1 "layers: analysis/kernel/ including analysis/gaps/ fails" \
+	"analysis/kernel/ may not include analysis/gaps/"
+rooms
+printf '#include "analysis/stats/vcount.h"\n' >"$tmp/t/analysis/merge.c"
+expect 1 "layers: analysis/ itself including a room fails" "analysis/ may not include analysis/stats/"
+rooms
+mkdir -p "$tmp/t/analysis/misc" && printf '\n' >"$tmp/t/analysis/misc/x.c"
+expect 1 "layers: a room without a rule fails" "folder 'analysis/misc' has no rule"
 echo "layers: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
