@@ -74,8 +74,8 @@ static int run_all(const struct hg_audit_ctx *ctx, const char *shown, bool json,
 
 	for (k = 0; hg_audit_checks[k]; k++)
 		;
-	res = calloc(k, sizeof(*res));
-	rows = calloc(k, sizeof(*rows));
+	res = calloc(k + 1, sizeof(*res));	/* + 1: never an allocation of 0 */
+	rows = calloc(k + 1, sizeof(*rows));
 	if (!res || !rows) {
 		free(res);
 		free(rows);
