@@ -4,8 +4,9 @@
 # tail, diff, rta on the task files of tests/fuzz/corpus/taskfile, audit of
 # the fixture trees, every subcommand's help and bad input. Each command runs
 # in a work directory of its own (a copy of the fixtures) under a temporary
-# directory, once per build, with the binary found as "hourglass" on PATH so
-# that both print the same name. Reports each command whose standard output,
+# directory, once per build (the two at once), with the binary found as
+# "hourglass" on PATH so that both print the same name; a trace of LAT and
+# PERIODIC threads is made first by the old build and given to both. Reports each command whose standard output,
 # standard error, exit status or written files differ; writes nothing
 # outside the temporary directory. Exits 1 when one differs, 2 on bad use.
 # usage: scripts/same-output.sh OLD_BIN NEW_BIN
@@ -25,10 +26,18 @@ done
 cp "$1" "$TMP/old/bin/hourglass"
 cp "$2" "$TMP/new/bin/hourglass"
 
+# a trace of LAT and PERIODIC threads, made once by the old build (a run is
+# not deterministic, the file given to both is)
+if ! "$TMP/old/bin/hourglass" -n 2 -d 300ms -t 0 -w LAT 1ms -t 1 -w PERIODIC 1ms 5ms -q \
+	-o "$TMP/lat.hgt" >/dev/null 2>"$TMP/lat.err"; then
+	echo "same-output: cannot make a LAT trace with $1: $(head -1 "$TMP/lat.err")" >&2
+	exit 2
+fi
+
 # the commands, one a line, run by bash in the work directory
 cmds=$TMP/cmds
 {
-	traces="kernel.hgt knonpreempt.hgt kthrottle.hgt sched-yield.hgt"
+	traces="kernel.hgt knonpreempt.hgt kthrottle.hgt sched-yield.hgt lat.hgt"
 	for t in $traces; do
 		echo "hourglass dump $t"
 		echo "hourglass dump $t --brief"
@@ -53,6 +62,10 @@ cmds=$TMP/cmds
 		echo "hourglass tail $t --json"
 		echo "hourglass tail $t --of gap --threshold 1us"
 	done
+	echo "hourglass tail lat.hgt --of latency --at 1s,1h --json"
+	echo "hourglass tail lat.hgt --thread 1 --of response"
+	echo "hourglass lat lat.hgt --max 100us"
+	echo "hourglass diff lat.hgt kernel.hgt"
 	echo "hourglass ctx sched-yield.hgt --sched sched-yield.txt"
 	echo "hourglass ctx sched-yield.hgt --sched sched-yield.txt --json"
 	echo "hourglass render sched-yield.hgt -o out.svg --sched sched-yield.txt"
@@ -135,11 +148,15 @@ setup() {
 	printf '{"threads": [{"id": "x"}]}\n' >"$1/bad/t1.json"
 }
 
+mkdir "$TMP/template"
+setup "$TMP/template"
+cp "$TMP/lat.hgt" "$TMP/template/"
+ls -R "$TMP/template" >"$TMP/before.ls"
+
 # run command $2 with build $1; what it did goes to $3
 run() {
 	local w=$TMP/$1/work
-	rm -rf "$w" && mkdir -p "$w" && setup "$w"
-	ls -R "$w" >"$TMP/$1/before.ls"
+	rm -rf "$w" && cp -r "$TMP/template" "$w"
 	(cd "$w" && PATH=$TMP/$1/bin:$PATH timeout 60 bash -c "$2" \
 		>"$TMP/$1/stdout" 2>"$TMP/$1/stderr" </dev/null
 	 echo "exit $?" >"$TMP/$1/status")
@@ -148,7 +165,8 @@ run() {
 		echo "--- stdout"; cat "$TMP/$1/stdout"
 		echo "--- stderr"; cat "$TMP/$1/stderr"
 		echo "--- files"
-		ls -R "$w" | diff "$TMP/$1/before.ls" - | sed -n 's/^> //p'
+		ls -R "$w" | sed "s,^$w,$TMP/template," | diff "$TMP/before.ls" - |
+			sed -n 's/^> //p'
 		for f in "$w"/out.* "$w"/*.svg; do
 			[ -f "$f" ] && { echo "--- ${f#"$w"/}"; cat "$f"; }
 		done
@@ -159,8 +177,9 @@ n=0
 differ=0
 while IFS= read -r c; do
 	n=$((n + 1))
-	run old "$c" "$TMP/old.out"
+	run old "$c" "$TMP/old.out" &
 	run new "$c" "$TMP/new.out"
+	wait
 	if ! cmp -s "$TMP/old.out" "$TMP/new.out"; then
 		differ=$((differ + 1))
 		what=""
