@@ -37,7 +37,7 @@
  *           pid for a task): every interrupt context, nested as it ran
  *           ("irq 24:eth0", "softirq NET_RX", "timer local_timer", ...),
  *           and every run of a task not among the threads
- *           (analysis/kslices.h).
+ *           (analysis/kernel/kslices.h).
  *           Track ids are unique across both processes and never 0, 1 or 2:
  *           Perfetto names threads by tid alone, takes tid 0 for the idle
  *           task and gives an event without a tid its pid.
@@ -107,7 +107,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "analysis/sched.h"
+#include "analysis/kernel/sched.h"
 #include "trace/trace.h"
 
 /* Version of the json export's schema; raised when a key changes or goes. */

@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/attrib.h"
-#include "analysis/kslices.h"
+#include "analysis/gaps/attrib.h"
+#include "analysis/kernel/kslices.h"
 #include "export/export.h"
 #include "export/exportbuf.h"
 #include "export/exportint.h"

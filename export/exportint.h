@@ -8,7 +8,7 @@
 
 #include <stdbool.h>
 
-#include "analysis/sched.h"
+#include "analysis/kernel/sched.h"
 #include "export/exportbuf.h"
 #include "trace/trace.h"
 

@@ -5,8 +5,8 @@
  *
  * For each size, trials alternate: one CPU_SCAN thread alone, then N of
  * them on the same CPU, then one again, ... so that a machine that drifts
- * hits both alike. Each pair gives one penalty (analysis/cachecost.c);
- * pairs repeat under the until-stable rule of analysis/stable.c.
+ * hits both alike. Each pair gives one penalty (analysis/gaps/cachecost.c);
+ * pairs repeat under the until-stable rule of analysis/stats/stable.c.
  */
 #include <errno.h>
 #include <inttypes.h>

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "analysis/thresh.h"
+#include "analysis/compare/thresh.h"
 #include "hourglass/cmdutil.h"
 #include "hourglass/commands.h"
 #include "report/calibout.h"

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/sched.h"
+#include "analysis/kernel/sched.h"
 #include "hourglass/cmdutil.h"
 #include "hourglass/commands.h"
 #include "report/ctx.h"

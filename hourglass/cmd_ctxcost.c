@@ -4,9 +4,9 @@
  * command, trials repeated until the median is known well enough
  *
  * Each trial is a run (trial.c) of CPU_YIELD threads on one CPU, and its
- * gaps are classified as ctx classifies them (analysis/ctx.c); the
+ * gaps are classified as ctx classifies them (analysis/gaps/ctx.c); the
  * trial's median voluntary switch cost is one sample of the until-stable
- * rule (analysis/stable.c). The pipe ping-pong of calibrate --ctx is
+ * rule (analysis/stats/stable.c). The pipe ping-pong of calibrate --ctx is
  * measured on the same CPU afterwards and printed beside the result.
  */
 #include <errno.h>
@@ -19,9 +19,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/ctx.h"
-#include "analysis/noise.h"
-#include "analysis/stable.h"
+#include "analysis/gaps/ctx.h"
+#include "analysis/kernel/noise.h"
+#include "analysis/stats/stable.h"
 #include "hourglass/cmdopt.h"
 #include "hourglass/cmdutil.h"
 #include "hourglass/commands.h"

@@ -5,7 +5,7 @@
  *
  * Each side is a trace, a summary JSON file, or a directory of either (its
  * files are the trials). Loading is here; the comparison is
- * analysis/diff.c.
+ * analysis/compare/diff.c.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -17,10 +17,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "analysis/diffaudit.h"
-#include "analysis/diffcause.h"
+#include "analysis/compare/diffaudit.h"
+#include "analysis/compare/diffcause.h"
 #include "hourglass/diffin.h"
-#include "analysis/thresh.h"
+#include "analysis/compare/thresh.h"
 #include "hourglass/cmdopt.h"
 #include "hourglass/cmdutil.h"
 #include "hourglass/commands.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * cmd_explain.c - hourglass explain <file>: where the gap time of a
- * --kernel run went (analysis/kexplain.h), as text or JSON (report/explain.h)
+ * --kernel run went (analysis/kernel/kexplain.h), as text or JSON (report/explain.h)
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "analysis/kexplain.h"
+#include "analysis/kernel/kexplain.h"
 #include "hourglass/cmdutil.h"
 #include "hourglass/commands.h"
 #include "report/explain.h"

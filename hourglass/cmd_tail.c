@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * cmd_tail.c - hourglass tail: how rare a large latency, response time or
- * gap is, by peaks over a threshold (analysis/tail.h), from a trace, a file
+ * gap is, by peaks over a threshold (analysis/stats/tail.h), from a trace, a file
  * of values or a cyclictest histogram
  */
 #include <errno.h>
@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/tail.h"
-#include "analysis/tailsrc.h"
+#include "analysis/stats/tail.h"
+#include "analysis/stats/tailsrc.h"
 #include "hourglass/cmdutil.h"
 #include "hourglass/commands.h"
 #include "hourglass/tailin.h"

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "analysis/attrib.h"
+#include "analysis/gaps/attrib.h"
 #include "hourglass/cmdutil.h"
 #include "hourglass/outpath.h"
 #include "trace/errlen.h"

@@ -6,8 +6,8 @@
 #ifndef HG_CMDUTIL_H
 #define HG_CMDUTIL_H
 
-#include "analysis/ksched.h"
-#include "analysis/sched.h"
+#include "analysis/kernel/ksched.h"
+#include "analysis/kernel/sched.h"
 #include "hourglass/cmdopt.h"
 #include "trace/atomicfile.h"
 #include "trace/trace.h"
@@ -26,7 +26,7 @@ int hg_cmd_read_failed(const char *cmd, const char *file, const char *err);
 
 /*
  * hg_cmd_read_sched - --sched @file of subcommand @cmd: the kernel's
- * switches (analysis/sched.h) into @s, checked against @t as ctx
+ * switches (analysis/kernel/sched.h) into @s, checked against @t as ctx
  * --sched attributes them. Returns the exit status: 0 (free @s with
  * hg_sched_free()), 2 for a file that is not perf script text or does not
  * fit the trace, 1 when memory or the records fail; messages printed.
@@ -36,7 +36,7 @@ int hg_cmd_read_sched(const char *cmd, const char *file, const struct hg_trace *
 
 /*
  * hg_cmd_kernel_events - the kernel's events subcommand @cmd takes apart
- * the gaps of @t (read from @file) by: those of perf script text @sched (analysis/ksched.h) when
+ * the gaps of @t (read from @file) by: those of perf script text @sched (analysis/kernel/ksched.h) when
  * given, else the trace's own (--kernel). @view is @t with them (a shallow
  * copy: free *@own with hg_kevents_free() after it, NULL when the trace's
  * are used). Names the source, and what the text lacked, on @note (each

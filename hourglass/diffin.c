@@ -10,7 +10,7 @@
 
 #include <json-c/json.h>
 
-#include "analysis/diffjson.h"
+#include "analysis/compare/diffjson.h"
 #include "hourglass/diffin.h"
 #include "trace/infile.h"
 

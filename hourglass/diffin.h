@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * diffin.h - a run's summary JSON (--json FILE) read for diff, parsed with
- * json-c and handed to analysis/diffjson.h
+ * json-c and handed to analysis/compare/diffjson.h
  */
 #ifndef HG_DIFFIN_H
 #define HG_DIFFIN_H
 
 #include <stddef.h>
 
-#include "analysis/diffdata.h"
+#include "analysis/compare/diffdata.h"
 
 /* The largest summary read: held in memory whole while parsed. */
 #define HG_DIFF_JSON_MAX_BYTES (64ULL << 20)

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/stats.h"
+#include "analysis/stats/stats.h"
 #include "hourglass/tailin.h"
 #include "trace/infile.h"
 

@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "analysis/taskset.h"
+#include "analysis/sched/taskset.h"
 #include "hourglass/options.h"
 
 /*

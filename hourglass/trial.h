@@ -17,7 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "analysis/stable.h"
+#include "analysis/stats/stable.h"
 #include "hourglass/cmdopt.h"
 #include "trace/trace.h"
 

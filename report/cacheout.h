@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "analysis/cachecost.h"
+#include "analysis/gaps/cachecost.h"
 
 /* What the experiment was, for the header of every output. */
 struct hg_cache_run {

@@ -10,8 +10,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "analysis/stats.h"
-#include "analysis/thresh.h"
+#include "analysis/stats/stats.h"
+#include "analysis/compare/thresh.h"
 #include "trace/calib.h"
 
 /* --ctx's context switch, measured two ways (run/pingpong.h). */

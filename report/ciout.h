@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "analysis/stats.h"
+#include "analysis/stats/stats.h"
 #include "report/json.h"
 
 /* How an interval was found: the method decides how many values it needs. */

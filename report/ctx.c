@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * ctx.c - the context-switch report of analysis/ctx.h: text and JSON
+ * ctx.c - the context-switch report of analysis/gaps/ctx.h: text and JSON
  */
 #include <errno.h>
 #include <inttypes.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * ctx.h - the context-switch report of analysis/ctx.h, as text and JSON
+ * ctx.h - the context-switch report of analysis/gaps/ctx.h, as text and JSON
  */
 #ifndef HG_REPORT_CTX_H
 #define HG_REPORT_CTX_H
@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "analysis/ctx.h"
+#include "analysis/gaps/ctx.h"
 #include "trace/trace.h"
 
 /*

@@ -12,8 +12,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "analysis/stable.h"
-#include "analysis/stats.h"
+#include "analysis/stats/stable.h"
+#include "analysis/stats/stats.h"
 
 /* One class of switch (voluntary or involuntary) over the trials. */
 struct hg_ctxcost_class {

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * diff.c - the comparison of analysis/diff.h, as text and JSON
+ * diff.c - the comparison of analysis/compare/diff.h, as text and JSON
  */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "analysis/diffaudit.h"
+#include "analysis/compare/diffaudit.h"
 #include "report/diff.h"
 #include "report/json.h"
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * diff.h - the comparison of analysis/diff.h, as text and JSON
+ * diff.h - the comparison of analysis/compare/diff.h, as text and JSON
  */
 #ifndef HG_REPORT_DIFF_H
 #define HG_REPORT_DIFF_H
@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "analysis/diff.h"
+#include "analysis/compare/diff.h"
 
 /* What the two sides were, for the outputs. */
 struct hg_diff_sides {

@@ -10,7 +10,7 @@
 
 #include <stdio.h>
 
-#include "analysis/kexplain.h"
+#include "analysis/kernel/kexplain.h"
 #include "trace/trace.h"
 
 /* hg_explain_print - the text. Returns 0 or -EIO. */

@@ -6,7 +6,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 
-#include "analysis/bins.h"
+#include "analysis/stats/bins.h"
 #include "report/text.h"
 #include "trace/timeval.h"
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * kadvice.h - what a mechanism of the diagnosis (analysis/kdiag.h) means
+ * kadvice.h - what a mechanism of the diagnosis (analysis/kernel/kdiag.h) means
  * on the machine a trace was taken on: why, in one line with its figures,
  * the fix as a command with the machine's values (the IRQ, the CPU list,
  * the pid, the sysctl, the boot option), and the audit check it belongs to
@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "analysis/kdiag.h"
+#include "analysis/kernel/kdiag.h"
 #include "trace/trace.h"
 
 #define HG_KADVICE_LEN 512

@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "analysis/kexplain.h"
+#include "analysis/kernel/kexplain.h"
 #include "report/json.h"
 #include "trace/trace.h"
 

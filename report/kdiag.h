@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * kdiag.h - the diagnosis (analysis/kdiag.h) as explain, the run's summary
+ * kdiag.h - the diagnosis (analysis/kernel/kdiag.h) as explain, the run's summary
  * and a --break report print it, and as JSON (schemas/explain.schema.json):
  * per window its mechanisms with why and the fix; per thread the share of
  * each mechanism in its gap time and its lateness, and a verdict (the
@@ -13,7 +13,7 @@
 
 #include <stdio.h>
 
-#include "analysis/kexplain.h"
+#include "analysis/kernel/kexplain.h"
 #include "report/json.h"
 #include "trace/trace.h"
 

@@ -12,7 +12,7 @@
 
 #include <stdio.h>
 
-#include "analysis/kwin.h"
+#include "analysis/kernel/kwin.h"
 #include "report/json.h"
 #include "trace/trace.h"
 

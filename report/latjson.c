@@ -7,8 +7,8 @@
 #include <errno.h>
 #include <stdlib.h>
 
-#include "analysis/bins.h"
-#include "analysis/summary.h"
+#include "analysis/stats/bins.h"
+#include "analysis/stats/summary.h"
 #include "report/json.h"
 #include "report/text.h"
 #include "trace/trace.h"

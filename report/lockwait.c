@@ -6,7 +6,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 
-#include "analysis/lockwait.h"
+#include "analysis/sched/lockwait.h"
 #include "report/text.h"
 #include "trace/timeval.h"
 

@@ -9,8 +9,8 @@
 #include <string.h>
 #include <stdlib.h>
 
-#include "analysis/bins.h"
-#include "analysis/summary.h"
+#include "analysis/stats/bins.h"
+#include "analysis/stats/summary.h"
 #include "report/text.h"
 #include "trace/timeval.h"
 

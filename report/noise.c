@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * noise.c - the kernel's counts beside ours (analysis/noise.h), as text and JSON
+ * noise.c - the kernel's counts beside ours (analysis/kernel/noise.h), as text and JSON
  */
 #include <inttypes.h>
 #include <stdio.h>

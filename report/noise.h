@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * noise.h - the kernel's counts beside ours (analysis/noise.h), as text and JSON
+ * noise.h - the kernel's counts beside ours (analysis/kernel/noise.h), as text and JSON
  */
 #ifndef HG_REPORT_NOISE_H
 #define HG_REPORT_NOISE_H
 
 #include <stdio.h>
 
-#include "analysis/noise.h"
+#include "analysis/kernel/noise.h"
 #include "trace/trace.h"
 
 /*

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * predict.c - the prediction after a run and the reservation audit of
- * analysis/predict.h, printed (text.h: hg_print_prediction)
+ * analysis/sched/predict.h, printed (text.h: hg_print_prediction)
  */
 #include <inttypes.h>
 #include <stdio.h>
 
 #include "analysis/cpuset.h"
-#include "analysis/lockwait.h"
-#include "analysis/predict.h"
+#include "analysis/sched/lockwait.h"
+#include "analysis/sched/predict.h"
 #include "report/rtaprint.h"
 #include "report/text.h"
 #include "trace/timeval.h"

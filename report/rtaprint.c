@@ -9,12 +9,12 @@
 
 #include "report/json.h"
 #include "analysis/cpuset.h"
-#include "analysis/edf.h"
-#include "analysis/hog.h"
-#include "analysis/margin.h"
-#include "analysis/partition.h"
-#include "analysis/rtamath.h"
-#include "analysis/taskset.h"
+#include "analysis/sched/edf.h"
+#include "analysis/sched/hog.h"
+#include "analysis/sched/margin.h"
+#include "analysis/sched/partition.h"
+#include "analysis/sched/rtamath.h"
+#include "analysis/sched/taskset.h"
 #include "report/rtaprint.h"
 #include "trace/timeval.h"
 

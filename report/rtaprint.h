@@ -8,9 +8,9 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "analysis/blocking.h"
-#include "analysis/rta.h"
-#include "analysis/taskset.h"
+#include "analysis/sched/blocking.h"
+#include "analysis/sched/rta.h"
+#include "analysis/sched/taskset.h"
 #include "report/json.h"
 
 /* Version of rta --json's schema (schemas/rta.schema.json). */

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "analysis/summary.h"
+#include "analysis/stats/summary.h"
 #include "report/audit.h"
 #include "report/kcauses.h"
 #include "report/noise.h"

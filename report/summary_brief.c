@@ -10,8 +10,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "analysis/noise.h"
-#include "analysis/summary.h"
+#include "analysis/kernel/noise.h"
+#include "analysis/stats/summary.h"
 #include "report/audit.h"
 #include "report/kcauses.h"
 #include "report/load.h"

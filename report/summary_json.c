@@ -6,12 +6,12 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "analysis/bins.h"
+#include "analysis/stats/bins.h"
 #include "analysis/cpuset.h"
-#include "analysis/lockwait.h"
-#include "analysis/predict.h"
-#include "analysis/rtamath.h"
-#include "analysis/summary.h"
+#include "analysis/sched/lockwait.h"
+#include "analysis/sched/predict.h"
+#include "analysis/sched/rtamath.h"
+#include "analysis/stats/summary.h"
 #include "report/audit.h"
 #include "report/json.h"
 #include "report/kcauses.h"

@@ -6,8 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "analysis/tail.h"
-#include "analysis/tailsrc.h"
+#include "analysis/stats/tail.h"
+#include "analysis/stats/tailsrc.h"
 #include "report/tail.h"
 
 #define TAIL_BUF 48

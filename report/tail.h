@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * tail.h - the printing half of analysis/tail.h: a fit, its checks and its
+ * tail.h - the printing half of analysis/stats/tail.h: a fit, its checks and its
  * answers as text, or as one member of the JSON document of hourglass tail
  * (schemas/tail.schema.json)
  */
@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "analysis/tail.h"
+#include "analysis/stats/tail.h"
 #include "report/json.h"
 #include "trace/trace.h"
 

@@ -2,7 +2,7 @@
 /*
  * thresh.c - the warning that traces of different gap thresholds are compared
  */
-#include "analysis/thresh.h"
+#include "analysis/compare/thresh.h"
 #include "report/thresh.h"
 #include "trace/timeval.h"
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * thresh.h - the warning that traces of different gap thresholds are
- * compared (analysis/thresh.h finds them)
+ * compared (analysis/compare/thresh.h finds them)
  */
 #ifndef HG_REPORT_THRESH_H
 #define HG_REPORT_THRESH_H

@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "analysis/overheads.h"
+#include "analysis/sched/overheads.h"
 #include "run/action.h"
 #include "run/loadprof.h"
 #include "run/priority.h"

@@ -16,7 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "analysis/stats.h"
+#include "analysis/stats/stats.h"
 #include "trace/calib.h"
 
 /* Round trips timed by default, after as many again to warm up. */

@@ -33,9 +33,9 @@ run/run.c run_engine'
 #   sched.c, ksched.c: perf-script text (the one kernel-event model moves it)
 #   overheads.c: rta's ctxcost/cachecost JSON (read by the run's option
 #                parser, hourglass/options.c, which is being rewritten)
-read_allowed='analysis/sched.c
-analysis/ksched.c
-analysis/overheads.c'
+read_allowed='analysis/kernel/sched.c
+analysis/kernel/ksched.c
+analysis/sched/overheads.c'
 
 # the C files given, as "file:line:text", with comments and string and
 # character literals blanked, line for line

@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "analysis/ctx.h"
+#include "analysis/gaps/ctx.h"
 #include "trace/trace.h"
 
 /* What the picture shows beyond the report. */

@@ -9,8 +9,8 @@
 #include <stdbool.h>
 #include <stdlib.h>
 
-#include "analysis/bins.h"
-#include "analysis/stats.h"
+#include "analysis/stats/bins.h"
+#include "analysis/stats/stats.h"
 #include "svg/latsvg.h"
 #include "svg/svg.h"
 #include "svg/svghist.h"

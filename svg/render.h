@@ -32,7 +32,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "analysis/sched.h"
+#include "analysis/kernel/sched.h"
 #include "trace/trace.h"
 
 #define HG_RENDER_WIDTH		1000u	/* default width of the picture, px */

@@ -2,17 +2,17 @@
 /*
  * render_kernel.c - the timeline's kernel events (a trace of --kernel):
  * interrupt contexts as short boxes, other tasks' runs as named boxes
- * (analysis/kslices.h); in thread rows those inside the thread's gaps on
+ * (analysis/kernel/kslices.h); in thread rows those inside the thread's gaps on
  * the CPU it stopped or resumed on, and inside a LAT thread's wake-ups
- * (from the timer's expiry to the thread running, analysis/kwin.h), in
+ * (from the timer's expiry to the thread running, analysis/kernel/kwin.h), in
  * CPU rows all of the CPU's; those of a window found by bisection
  * (render_kset.h)
  */
 #include <math.h>
 #include <string.h>
 
-#include "analysis/kslices.h"
-#include "analysis/kwin.h"
+#include "analysis/kernel/kslices.h"
+#include "analysis/kernel/kwin.h"
 #include "svg/render_kset.h"
 #include "svg/renderint.h"
 

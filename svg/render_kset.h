@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * render_kset.h - the kernel's slices a timeline draws (analysis/kslices.h),
+ * render_kset.h - the kernel's slices a timeline draws (analysis/kernel/kslices.h),
  * sorted and indexed so that those meeting a stretch of time on a CPU are
  * found by bisection, not by a walk from the CPU's first slice: drawing a
  * gap costs its own slices and a logarithm, however long the run
@@ -17,7 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "analysis/kslices.h"
+#include "analysis/kernel/kslices.h"
 #include "trace/trace.h"
 
 struct hg_kset {

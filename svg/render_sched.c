@@ -6,7 +6,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "analysis/attrib.h"
+#include "analysis/gaps/attrib.h"
 #include "svg/renderint.h"
 #include "trace/errlen.h"
 

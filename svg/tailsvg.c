@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/stats.h"
+#include "analysis/stats/stats.h"
 #include "svg/svg.h"
 #include "svg/tailsvg.h"
 

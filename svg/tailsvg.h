@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "analysis/tail.h"
+#include "analysis/stats/tail.h"
 #include "report/tail.h"
 
 /* One panel: the fit, what it was fitted to, and the samples. */

@@ -3,14 +3,14 @@
  * check_auditrec.c - the audit of a run kept in its trace: the audit_<id>
  * keys written (audit/record.h) and read back through a trace file, the
  * report's lines and JSON (report/audit.h), and diff's comparison of two
- * runs' verdicts and loads' throughputs (analysis/diffaudit.h)
+ * runs' verdicts and loads' throughputs (analysis/compare/diffaudit.h)
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "helpers.h"
-#include "analysis/diffaudit.h"
+#include "analysis/compare/diffaudit.h"
 #include "audit/record.h"
 #include "report/audit.h"
 #include "report/diff.h"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_bins.c - analysis/bins.h: a LAT thread's lateness in linear us
+ * check_bins.c - analysis/stats/bins.h: a LAT thread's lateness in linear us
  * buckets, the range of every LAT thread's samples, a thread's gaps in
  * power-of-two ns buckets
  *
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 #include "helpers.h"
-#include "analysis/bins.h"
+#include "analysis/stats/bins.h"
 #include "trace/record.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))

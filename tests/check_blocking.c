@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_blocking.c - analysis/blocking.c, the blocking terms from lock
- * sections, and analysis/partition.c's use of them
+ * check_blocking.c - analysis/sched/blocking.c, the blocking terms from lock
+ * sections, and analysis/sched/partition.c's use of them
  *
  * The bounds are the textbook's: G. Buttazzo, "Hard Real-Time Computing
  * Systems", 3rd ed., Springer 2011, section 7.6.4 (priority inheritance:
@@ -21,8 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/blocking.h"
-#include "analysis/partition.h"
+#include "analysis/sched/blocking.h"
+#include "analysis/sched/partition.h"
 #include "rtatest.h"
 
 enum { A, B };

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_cachecost.c - analysis/cachecost.h: the penalty formulas worked
+ * check_cachecost.c - analysis/gaps/cachecost.h: the penalty formulas worked
  * by hand, a trial's totals from a synthetic trace, and what a size's
  * pairs come to (no measurable penalty, outliers, drift)
  */
@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "analysis/cachecost.h"
+#include "analysis/gaps/cachecost.h"
 #include "report/cacheout.h"
 #include "svg/cachesvg.h"
 

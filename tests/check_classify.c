@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_classify.c - analysis/classify.h: every gap of synthetic
+ * check_classify.c - analysis/gaps/classify.h: every gap of synthetic
  * multi-CPU traces with known switches, interrupts, migrations and unknowns
  * gets the expected class, threads, CPU and cost; long intervals are
  * reassembled and events ignored; random traces (threads free to move, or
@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "analysis/classify.h"
+#include "analysis/gaps/classify.h"
 
 /* ---------------------------------------------------------- trace builder */
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_ctx.c - analysis/ctx.h and "hourglass ctx": exact counts, rates
+ * check_ctx.c - analysis/gaps/ctx.h and "hourglass ctx": exact counts, rates
  * and statistics per gap class of a synthetic trace, histogram buckets
  * (given and automatic), the text report and the JSON parse, the command's
  * errors and outputs

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_ctxref.c - analysis/ctx.h against the reference: on random traces
+ * check_ctxref.c - analysis/gaps/ctx.h against the reference: on random traces
  * (threads free to move between CPUs, or each on one CPU; some gaps long
  * enough to be kept apart from the counted values) hg_ctx_analyse(), which
  * streams and counts, gives per class the count and every statistic that
@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "analysis/ctx.h"
+#include "analysis/gaps/ctx.h"
 
 #define R_THREADS 7
 #define R_CPUS 3

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_diff.c - analysis/diff.h and its inputs: synthetic traces with a
+ * check_diff.c - analysis/compare/diff.h and its inputs: synthetic traces with a
  * known shift in one thread's gaps (found, its interval covering it) and
  * with none (200 seeded pairs: "no significant difference" in at least
  * 95 % of them); Welch across trials; Fisher for misses; a summary JSON
@@ -17,10 +17,10 @@
 #include <json.h>
 
 #include "helpers.h"
-#include "analysis/diff.h"
-#include "analysis/diffjson.h"
+#include "analysis/compare/diff.h"
+#include "analysis/compare/diffjson.h"
 #include "hourglass/diffin.h"
-#include "analysis/stats.h"
+#include "analysis/stats/stats.h"
 #include "report/diff.h"
 
 #define NGAPS 120

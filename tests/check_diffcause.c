@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_diffcause.c - analysis/diffcause.c: what filled the gaps as diff's
+ * check_diffcause.c - analysis/compare/diffcause.c: what filled the gaps as diff's
  * values, from the committed capture of a --kernel run and from summary
  * JSON files with (and without) per-thread "causes"
  */
@@ -11,11 +11,11 @@
 #include <unistd.h>
 
 #include "helpers.h"
-#include "analysis/diff.h"
-#include "analysis/diffcause.h"
-#include "analysis/diffjson.h"
+#include "analysis/compare/diff.h"
+#include "analysis/compare/diffcause.h"
+#include "analysis/compare/diffjson.h"
 #include "hourglass/diffin.h"
-#include "analysis/kexplain.h"
+#include "analysis/kernel/kexplain.h"
 #include "trace/timeval.h"
 
 static const char *const kinds[] = {

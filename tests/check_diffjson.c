@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_diffjson.c - analysis/diffjson.h, analysis/diffdata.h: every field
+ * check_diffjson.c - analysis/compare/diffjson.h, analysis/compare/diffdata.h: every field
  * of a summary checked against its type and range and refused naming its
  * JSON path; values found by name in constant time, each name once
  */
@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "analysis/diffjson.h"
+#include "analysis/compare/diffjson.h"
 #include "hourglass/diffin.h"
 
 /* A summary with @{ID}, @{SHARE}, @{MEDIAN}, @{THR}, @{REL}, @{GAPS}, @{HITS} to fill. */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_global.c - analysis/global.c (Bertogna and Cirinei, RTSS 2007)
- * and analysis/partition.c, which chooses among the analyses by CPUs
+ * check_global.c - analysis/sched/global.c (Bertogna and Cirinei, RTSS 2007)
+ * and analysis/sched/partition.c, which chooses among the analyses by CPUs
  *
  * The expected responses are worked out by hand from the paper's
  * equations (global.h): R = C + B + floor(sum of min(W_i(R), R - C + 1) / m),
@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/global.h"
-#include "analysis/partition.h"
+#include "analysis/sched/global.h"
+#include "analysis/sched/partition.h"
 #include "rtatest.h"
 
 /* The generator of check_rtaref.c (xorshift64*). */

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_hog.c - analysis/hog.c: which threads never block, and the tasks
+ * check_hog.c - analysis/sched/hog.c: which threads never block, and the tasks
  * they keep from running (rta's and the prediction's one verdict)
  */
 #include <stdint.h>
 #include <string.h>
 
-#include "analysis/hog.h"
+#include "analysis/sched/hog.h"
 #include "rtatest.h"
 
 START_TEST(test_hog_is)

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_interfere.c - analysis/interfere.c: the interference at each
+ * check_interfere.c - analysis/sched/interfere.c: the interference at each
  * window, by groups of one period and jitter, against the sum written out,
  * windows up and down, with a mark and a return, and a jitter changed
  */
 #include <stdlib.h>
 
-#include "analysis/interfere.h"
+#include "analysis/sched/interfere.h"
 #include "helpers.h"
 
 #define N 40

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_kattr.c - analysis/kattr.c: gaps taken apart by synthetic kernel
+ * check_kattr.c - analysis/kernel/kattr.c: gaps taken apart by synthetic kernel
  * event streams, each expected part worked out by hand beside it (1 cycle
  * = 1 ns; the thread's interval ends at 2000 and the next starts at 5000
  * unless said; its kernel id is 100; the kernel's own time is capped at
@@ -12,9 +12,9 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "analysis/kattr.h"
-#include "analysis/kexplain.h"
-#include "analysis/ksched.h"
+#include "analysis/kernel/kattr.h"
+#include "analysis/kernel/kexplain.h"
+#include "analysis/kernel/ksched.h"
 #include "report/explain.h"
 
 #define TID 100
@@ -525,7 +525,7 @@ END_TEST
 #define PERF_CPUS 1500
 
 /*
- * perf script text (analysis/ksched.h) of many CPUs, in no order, each
+ * perf script text (analysis/kernel/ksched.h) of many CPUs, in no order, each
  * named twice: each CPU captured once, the CPUs in order, as a sort of
  * those named finds them; and the attribution takes the gaps apart on them
  */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_kdiag.c - analysis/kdiag.c, report/kadvice.c, report/kdiag.c and
+ * check_kdiag.c - analysis/kernel/kdiag.c, report/kadvice.c, report/kdiag.c and
  * report/korder.c: the mechanism of every kind of part, by a table; then
  * synthetic kernel-event traces for each mechanism the events decide (a
  * throttled period, a lower task kept after a wake-up, a task above, the
@@ -11,9 +11,9 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "analysis/kdiag.h"
+#include "analysis/kernel/kdiag.h"
 #include "audit/audit.h"
-#include "analysis/kexplain.h"
+#include "analysis/kernel/kexplain.h"
 #include "report/explain.h"
 #include "report/kcauses.h"
 #include "report/kadvice.h"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_ksched.c - analysis/ksched.c: the kernel's events from perf script
+ * check_ksched.c - analysis/kernel/ksched.c: the kernel's events from perf script
  * text, taken apart by the attribution as a --kernel capture's are (1
  * cycle = 1 ns; the run starts at CLOCK_MONOTONIC 1 s on cycle 0; the
  * thread's interval ends at 2000 and the next starts at 5000; its kernel
@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "analysis/kattr.h"
-#include "analysis/ksched.h"
+#include "analysis/kernel/kattr.h"
+#include "analysis/kernel/ksched.h"
 #include "trace/wire.h"
 
 #define TID 100

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_kslices.c - analysis/kslices.c: the kernel's events as slices to
+ * check_kslices.c - analysis/kernel/kslices.c: the kernel's events as slices to
  * draw, on a synthetic stream (1 cycle = 1 ns; the capture from 1000 to
  * 10000 on CPU 0; the thread's kernel id is 100)
  */
@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "analysis/kslices.h"
+#include "analysis/kernel/kslices.h"
 
 #define TID 100
 #define MAXS 16

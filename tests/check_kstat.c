@@ -2,13 +2,13 @@
 /*
  * check_kstat.c - hourglass/kstat.c on injected /proc text: per-CPU busy
  * and steal time of /proc/stat, column sums of /proc/interrupts and
- * /proc/softirqs, deltas; and analysis/noise.c's shares and verdicts
+ * /proc/softirqs, deltas; and analysis/kernel/noise.c's shares and verdicts
  */
 #include <errno.h>
 #include <stdlib.h>
 
 #include "helpers.h"
-#include "analysis/noise.h"
+#include "analysis/kernel/noise.h"
 #include "run/kstat.h"
 
 /* Two CPUs; ticks of 10 ms (100 per second). */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_kwin.c - analysis/kwin.c: LAT wake-ups and deadline misses taken
+ * check_kwin.c - analysis/kernel/kwin.c: LAT wake-ups and deadline misses taken
  * apart by synthetic kernel event streams (1 cycle = 1 ns; the thread's
  * kernel id is 100; each expected part worked out by hand beside it),
  * explain's worst windows of each kind, --at and --break's window, and the
@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "analysis/kexplain.h"
-#include "analysis/kwin.h"
+#include "analysis/kernel/kexplain.h"
+#include "analysis/kernel/kwin.h"
 #include "report/explain.h"
 #include "trace/brk.h"
 #include "trace/record.h"

@@ -3,7 +3,7 @@
  * check_lockmodel.c - the lock sections in the jobs (workloads/jobs.c,
  * workloads/cpu_periodic.c) in a fake world that times nothing, the
  * LOCKS section of the trace file (trace/lsection.c), and the waits read
- * back from the records (analysis/lockwait.c)
+ * back from the records (analysis/sched/lockwait.c)
  *
  * The fake world: the clock moves only when the model receives CPU time
  * (by its budget) or sleeps (to the time asked for), and each lock call
@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/lockwait.h"
+#include "analysis/sched/lockwait.h"
 #include "helpers.h"
 #include "report/text.h"
 #include "workloads/jobs.h"

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/taskset.h"
+#include "analysis/sched/taskset.h"
 #include "helpers.h"
 #include "hourglass/options.h"
 #include "hourglass/taskset.h"

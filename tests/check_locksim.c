@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_locksim.c - the uniprocessor analysis with locks (analysis/rta.c,
+ * check_locksim.c - the uniprocessor analysis with locks (analysis/sched/rta.c,
  * blocking.c, partition.c) held against schedules: a simulator of one CPU
  * under fixed priorities runs the tasks from given offsets, and no job may
  * respond later than the bound the analysis gives its task
@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/partition.h"
+#include "analysis/sched/partition.h"
 #include "rtatest.h"
 
 #define NSIM 6

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_margin.c - analysis/margin.c: the critical scaling factor, the
+ * check_margin.c - analysis/sched/margin.c: the critical scaling factor, the
  * breakdown utilisation and each task's largest C, worked by hand
  */
 #include <math.h>
 #include <stdlib.h>
 
-#include "analysis/margin.h"
+#include "analysis/sched/margin.h"
 #include "rtatest.h"
 
 /*

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_merge.c - analysis/merge.h: random sorted runs, many of equal keys,
+ * check_merge.c - analysis/stats/merge.h: random sorted runs, many of equal keys,
  * some empty, come out in the order of a stable sort by key and run; a
  * run that is done never wins over a live key of UINT64_MAX; one run and
  * none at all
@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "analysis/merge.h"
+#include "analysis/stats/merge.h"
 
 #define MAX_RUNS 40
 #define MAX_LEN 50

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_overheads.c - analysis/overheads.c: the switch and cache costs
+ * check_overheads.c - analysis/sched/overheads.c: the switch and cache costs
  * read from fixed ctxcost and cachecost JSON documents (tests/fixtures),
  * charged to the jobs, kept in a trace's snapshot; and rta's report with
  * and without them (report/rtaprint.c)
@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/overheads.h"
+#include "analysis/sched/overheads.h"
 #include "report/rtaprint.h"
 #include "rtatest.h"
 

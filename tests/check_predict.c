@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_predict.c - analysis/predict.c: the prediction printed after a
+ * check_predict.c - analysis/sched/predict.c: the prediction printed after a
  * run with PERIODIC threads, and the audit of each reservation, from a
  * trace alone (whose every value is untrusted: it may come from a file)
  *
@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "analysis/predict.h"
+#include "analysis/sched/predict.h"
 #include "report/text.h"
 
 /* What hg_print_prediction() prints for @t, in new memory. */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_rta.c - analysis/rta.c: the fixed-priority response-time
+ * check_rta.c - analysis/sched/rta.c: the fixed-priority response-time
  * analysis (with D > T over the jobs of a busy period) and the EDF
  * processor-demand test
  *
@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/edf.h"
+#include "analysis/sched/edf.h"
 #include "rtatest.h"
 
 /* ------------------------------------------------------------ the order */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_rtapub.c - analysis/rta.c against a published example of the
+ * check_rtapub.c - analysis/sched/rta.c against a published example of the
  * uniprocessor analysis with blocking and release jitter
  *
  * The set is the example SchedCAT's tests (B. Brandenburg, schedcat,
@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "analysis/rta.h"
+#include "analysis/sched/rta.h"
 
 #define US 1000ULL
 

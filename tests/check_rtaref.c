@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_rtaref.c - analysis/rta.c held against a reference written for
+ * check_rtaref.c - analysis/sched/rta.c held against a reference written for
  * plainness, not speed, on thousands of random task sets, and on the
  * published examples and the cases that used to go wrong
  *

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_sched.c - analysis/sched.c (perf script text into arrays) and
- * analysis/attrib.c (every gap attributed from the kernel's switches):
+ * check_sched.c - analysis/kernel/sched.c (perf script text into arrays) and
+ * analysis/gaps/attrib.c (every gap attributed from the kernel's switches):
  * a synthetic trace with switches worked out by hand, the input errors,
  * and the committed capture of a real run (tests/fixtures/sched-yield.*)
  */
@@ -12,9 +12,9 @@
 #include <sys/stat.h>
 
 #include "helpers.h"
-#include "analysis/attrib.h"
-#include "analysis/ctx.h"
-#include "analysis/sched.h"
+#include "analysis/gaps/attrib.h"
+#include "analysis/gaps/ctx.h"
+#include "analysis/kernel/sched.h"
 
 #define FIXTURE_TXT "tests/fixtures/sched-yield.txt"
 #define FIXTURE_HGT "tests/fixtures/sched-yield.hgt"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_stable.c - analysis/stable.h: the until-stable rule fed
+ * check_stable.c - analysis/stats/stable.h: the until-stable rule fed
  * synthetic streams of trial results, one trial at a time, as the
  * experiments feed it
  */
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 
 #include "helpers.h"
-#include "analysis/stable.h"
+#include "analysis/stats/stable.h"
 
 /*
  * Feed @v one value at a time until the rule stops; returns the trials

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_stats.c - analysis/stats.h: the radix sort against qsort, nearest-rank
+ * check_stats.c - analysis/stats/stats.h: the radix sort against qsort, nearest-rank
  * percentiles against hand-computed values, the statistics of small and
  * large sets, sum saturation; the inference against published reference
  * values: Student-t quantiles from a printed table, Welch's test and
@@ -12,9 +12,9 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "analysis/padjust.h"
-#include "analysis/stats.h"
-#include "analysis/vcount.h"
+#include "analysis/stats/padjust.h"
+#include "analysis/stats/stats.h"
+#include "analysis/stats/vcount.h"
 
 /* A reproducible stream of 64-bit values (LCG, high bits first). */
 static uint64_t lcg(uint64_t *state)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_thresh.c - analysis/thresh.c: the spread of repeated
+ * check_thresh.c - analysis/compare/thresh.c: the spread of repeated
  * thresholds, whether two traces' thresholds differ, the warning
  */
 #include <errno.h>
@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "analysis/thresh.h"
+#include "analysis/compare/thresh.h"
 #include "report/thresh.h"
 
 START_TEST(test_spread)

@@ -14,8 +14,8 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "analysis/rta.h"
-#include "analysis/taskset.h"
+#include "analysis/sched/rta.h"
+#include "analysis/sched/taskset.h"
 
 #define MS 1000000ULL
 #define NONE HG_RTA_NO_PRIO

@@ -1392,7 +1392,7 @@ if is_root; then
 	else
 		fail "CPU_PERIODIC in the prediction" "$(grep 'thread [01]:' "$TMP/out" | tail -2 | tr '\n' ' ') $(head -1 "$TMP/err")"
 	fi
-	# rta of the same threads: the same verdict, from the same code (analysis/hog.c)
+	# rta of the same threads: the same verdict, from the same code (analysis/sched/hog.c)
 	hog_opts="-n 2 -t 0 -p FIFO:50 -w CPU_PERIODIC 2ms 10ms --cpu 0 -t 1 -p FIFO:40 -w PERIODIC 1ms 10ms --cpu 0"
 	# shellcheck disable=SC2086 # the options, one word each
 	if "$HG" rta $hog_opts >"$TMP/hog-rta" 2>"$TMP/err" &&

@@ -10,8 +10,8 @@
 #include <math.h>
 #include <stddef.h>
 
-#include "analysis/gpd.h"
-#include "analysis/stats.h"
+#include "analysis/stats/gpd.h"
+#include "analysis/stats/stats.h"
 
 /* One distribution: its name, a draw from a uniform, and P(X > x). */
 struct tailgen {

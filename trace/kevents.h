@@ -6,7 +6,7 @@
  *
  * The run fills one of these after it ended (run/kcapture.h); the trace
  * file keeps it as a section of its own (trace/ksection.h); the
- * attribution (analysis/kattr.h) reads it. Records are sorted by CPU,
+ * attribution (analysis/kernel/kattr.h) reads it. Records are sorted by CPU,
  * then by time.
  */
 #ifndef HG_KEVENTS_H

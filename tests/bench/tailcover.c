@@ -11,8 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "analysis/gpd.h"
-#include "analysis/tail.h"
+#include "analysis/stats/gpd.h"
+#include "analysis/stats/tail.h"
 #include "tests/tailgen.h"
 
 #define SEEDS 200

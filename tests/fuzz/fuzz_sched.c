@@ -13,10 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/kexplain.h"
-#include "analysis/ksched.h"
-#include "analysis/kslices.h"
-#include "analysis/sched.h"
+#include "analysis/kernel/kexplain.h"
+#include "analysis/kernel/ksched.h"
+#include "analysis/kernel/kslices.h"
+#include "analysis/kernel/sched.h"
 #include "report/ctx.h"
 #include "trace/trace.h"
 #include "fuzz.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * fuzz_summary.c - a summary JSON file (--json) through diff's reader
- * (hourglass/diffin.c, analysis/diffjson.c), as diff reads each side. Promises checked: a file
+ * (hourglass/diffin.c, analysis/compare/diffjson.c), as diff reads each side. Promises checked: a file
  * refused says why in one line and keeps nothing; a file read gives only
  * finite values of at least 0 (nothing NaN or infinite reaches the
  * statistics), each name once and found again by name. mutate_summary.c,

@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/bins.h"
-#include "analysis/kexplain.h"
+#include "analysis/stats/bins.h"
+#include "analysis/kernel/kexplain.h"
 #include "export/export.h"
 #include "report/ctx.h"
 #include "report/explain.h"
