@@ -14,11 +14,13 @@
 #include "hourglass/commands.h"
 #include "hourglass/options.h"
 #include "hourglass/taskset.h"
+#include "analysis/tsfrom.h"
 #include "report/rtaprint.h"
 #include "trace/errlen.h"
 
 struct rta_args {
 	const char *tasks;
+	const char *from;
 	bool json;
 	bool strict;
 	bool margin;
@@ -33,6 +35,12 @@ static const struct hg_opt rta_opts[] = {
 		  "[CS=<lock>:<amount>]...; lines 'lock <name> none|inherit|\n"
 		  "protect' before them; # comments (instead of the\n"
 		  "options of a run)" },
+	{ .name = "from", .kind = HG_OPT_FILE, .off = offsetof(struct rta_args, from),
+	  .help = "the task set of a run's trace: each PERIODIC,\n"
+		  "CPU_PERIODIC and LAT thread with its measured C, J,\n"
+		  "B and the switch costs, printed beside the worst\n"
+		  "responses the run measured (instead of the options\n"
+		  "of a run)" },
 	{ .name = "json", .kind = HG_OPT_FLAG, .off = offsetof(struct rta_args, json),
 	  .help = "print one JSON object instead of text" },
 	{ .name = "margin", .kind = HG_OPT_FLAG, .off = offsetof(struct rta_args, margin),
@@ -99,6 +107,55 @@ static const struct hg_cmdspec rta_spec = {
 		 "<list> at its priority or above' (or 'not covered: ...').",
 };
 
+/* The overheads of --overheads and --cs-cost into @o; 0 or -errno. */
+static int overheads(const struct rta_args *a, struct hg_overheads *o, char *err, size_t errlen)
+{
+	int ret = 0;
+
+	if (a->overheads)
+		ret = hg_overheads_read_list(a->overheads, o, err, errlen);
+	if (!ret && a->cs_cost_ns) {
+		o->switch_ns = a->cs_cost_ns;
+		hg_overheads_source(o, "--cs-cost");
+	}
+	return ret;
+}
+
+/*
+ * The task set of the trace of --from, what it measured into @fr; 0 or
+ * -errno, -EIO when a line said why already.
+ */
+static int from_trace(const struct rta_args *a, int argc, char **run, struct hg_taskset *s,
+		      struct hg_tsfrom *fr, char *err, size_t errlen)
+{
+	struct hg_trace *t;
+	int ret;
+
+	memset(s, 0, sizeof(*s));
+	memset(fr, 0, sizeof(*fr));
+	if (argc > 1 || a->tasks) {
+		snprintf(err, errlen, "--from takes no run options nor --tasks ('%s')",
+			 a->tasks ? "--tasks" : run[1]);
+		return -EINVAL;
+	}
+	ret = overheads(a, &s->ovh, err, errlen);
+	if (ret)
+		return ret;
+	if (hg_cmd_read("rta", a->from, &t))
+		return -EIO;	/* said */
+	ret = hg_tsfrom_build(t, a->from, s, fr, err, errlen);
+	hg_trace_free(t);
+	if (ret == -ENOMEM)
+		snprintf(err, errlen, "out of memory");
+	if (ret) {
+		hg_tsfrom_free(fr, s);
+		return ret;
+	}
+	s->from = fr;
+	hg_taskset_admission(s);
+	return 0;
+}
+
 /* The task set of --tasks or of the run's options @run; 0 or -errno. */
 static int task_set(const struct rta_args *a, int argc, char **run, struct hg_taskset *s,
 		    char *err, size_t errlen)
@@ -136,6 +193,7 @@ static int task_set(const struct rta_args *a, int argc, char **run, struct hg_ta
 static int rta_main(int argc, char **argv)
 {
 	struct rta_args a = { 0 };
+	struct hg_tsfrom fr = { 0 };
 	struct hg_taskset s;
 	size_t unschedulable = 0;
 	unsigned int lonely = 0;
@@ -151,17 +209,17 @@ static int rta_main(int argc, char **argv)
 		free(run);
 		return ret;
 	}
-	ret = task_set(&a, nrun, run, &s, err, sizeof(err));
-	free(run);
-	if (!ret && a.overheads &&
-	    (ret = hg_overheads_read_list(a.overheads, &s.ovh, err, sizeof(err))))
-		hg_taskset_free(&s);
-	if (!ret && a.cs_cost_ns) {
-		s.ovh.switch_ns = a.cs_cost_ns;
-		hg_overheads_source(&s.ovh, "--cs-cost");
+	if (a.from) {
+		ret = from_trace(&a, nrun, run, &s, &fr, err, sizeof(err));
+	} else {
+		ret = task_set(&a, nrun, run, &s, err, sizeof(err));
+		if (!ret && (ret = overheads(&a, &s.ovh, err, sizeof(err))))
+			hg_taskset_free(&s);
 	}
+	free(run);
 	if (ret) {
-		fprintf(stderr, "hourglass: rta: %s\n", err);
+		if (ret != -EIO)
+			fprintf(stderr, "hourglass: rta: %s\n", err);
 		return 2;
 	}
 	if (s.ovh.noisy[0])
@@ -181,7 +239,7 @@ static int rta_main(int argc, char **argv)
 			break;
 		}
 	ret = hg_rta_report_margin(stdout, &s, a.json, a.margin, &unschedulable);
-	hg_taskset_free(&s);
+	hg_tsfrom_free(&fr, &s);
 	if (ret == -EINVAL) {
 		fprintf(stderr, "hourglass: rta: a task has an execution time or period of 0\n");
 		return 2;

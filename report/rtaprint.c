@@ -15,6 +15,7 @@
 #include "analysis/partition.h"
 #include "analysis/rtamath.h"
 #include "analysis/taskset.h"
+#include "report/rtafrom.h"
 #include "report/rtaprint.h"
 #include "trace/timeval.h"
 
@@ -399,6 +400,7 @@ static void print_text(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 		print_overheads(f, s, an, ao);
 	if (mg)
 		print_margin(f, s, an, mg);
+	hg_print_rtafrom(f, s, r, ao ? ao->r : NULL);
 	if (e->any_resv)
 		fprintf(f, "# edf: reservations take %.3f CPUs of the admission limit %.3f "
 			"(%u CPUs x %" PRIu64 "/%" PRIu64 " us): %s\n", e->bandwidth, e->limit,
@@ -591,6 +593,7 @@ static void print_json(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 	json_margin(&j, mg);
 	json_groups(&j, s, an);
 	json_locks_edf(&j, s, e);
+	hg_print_rtafrom_json(&j, s, an->r, ao ? ao->r : NULL);
 	hg_json_end_doc(&j);
 }
 
