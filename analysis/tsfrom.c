@@ -323,6 +323,8 @@ int hg_tsfrom_build(const struct hg_trace *t, const char *path, struct hg_taskse
 		ret = measured_blocking(s, f);
 	if (!ret)
 		ret = run_switches(t, s, f);
+	if (!ret)
+		s->from = f;
 	return ret;
 }
 

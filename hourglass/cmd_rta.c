@@ -151,7 +151,6 @@ static int from_trace(const struct rta_args *a, int argc, char **run, struct hg_
 		hg_tsfrom_free(fr, s);
 		return ret;
 	}
-	s->from = fr;
 	hg_taskset_admission(s);
 	return 0;
 }
