@@ -105,6 +105,22 @@ static void add_hog(struct hg_taskset *s, const struct hg_trace_thread *th)
 	s->nhogs++;
 }
 
+/*
+ * C of a LAT thread whose wake-ups are not traced (no intervals): its CPU
+ * time as the kernel counts it, over its wake-ups (a mean); 0 when unknown.
+ */
+static uint64_t lat_cpu(const struct hg_trace_thread *th, struct hg_tsfrom_task *ft)
+{
+	uint64_t n = th->stats.events.count;
+
+	if (!th->tid || !th->kernel_cpu_ns || !n)
+		return 0;
+	ft->jobs = n;
+	ft->c = (struct hg_tsfrom_value){ HG_TSFROM_MEASURED,
+		"the kernel's CPU time of the thread, a mean over its wake-ups (not traced)" };
+	return (th->kernel_cpu_ns + n - 1) / n;
+}
+
 /* C: the most one job received, or the options' C when no job was measured. */
 static void set_c(const struct hg_trace *t, const struct hg_trace_thread *th,
 		  struct hg_rta_task *k, struct hg_tsfrom_task *ft)
@@ -123,6 +139,8 @@ static void set_c(const struct hg_trace *t, const struct hg_trace_thread *th,
 			ft->observed_ns = jr.resp_max_ns;
 			ft->observed_count = jr.jobs;
 		}
+	} else if (th->model == HG_MODEL_LAT) {
+		k->c_ns = lat_cpu(th, ft);
 	} else {
 		k->c_ns = th->wcet_ns;
 		ft->c = (struct hg_tsfrom_value){ HG_TSFROM_CONFIG,
@@ -144,7 +162,10 @@ static void set_j(const struct hg_trace_thread *th, struct hg_rta_task *k,
 		k->j_ns = ev->count ? ev->max : 0;
 		ft->j = (struct hg_tsfrom_value){ HG_TSFROM_MEASURED,
 			"the latest wake-up after the time asked for" };
-		return;
+		if (ft->observed_count || !ev->count)
+			return;
+		/* not traced: the wake-up's lateness, without the run after it */
+		ft->observed_lateness = true;
 	} else if (th->stats.jitter.count) {
 		k->j_ns = th->stats.jitter.max;
 		ft->j = (struct hg_tsfrom_value){ HG_TSFROM_MEASURED,
@@ -152,7 +173,8 @@ static void set_j(const struct hg_trace_thread *th, struct hg_rta_task *k,
 	} else {
 		k->j_ns = th->jitter_ns;
 		ft->j = (struct hg_tsfrom_value){ HG_TSFROM_CONFIG,
-			"no wake-up measured: --jitter" };
+			"no wake-up measured (every job began late, when the one before it was "
+			"done): --jitter" };
 	}
 	if (ev->count) {
 		ft->observed_ns = ev->max;
@@ -308,6 +330,10 @@ int hg_tsfrom_build(const struct hg_trace *t, const char *path, struct hg_taskse
 				add_hog(s, th);
 		} else if (jobs_model(th)) {
 			ret = add_task(t, i, s, &f->task[s->n]);
+			if (!ret && !s->task[s->n - 1].rta.c_ns) {
+				s->n--;
+				leave_out(f, th->id, "no job measured, and its options give no C");
+			}
 		} else if (hg_hog_is(th->model, th->rt_prio != HG_NO_RT_PRIO, th->reserve) &&
 			   !th->error) {
 			add_hog(s, th);

@@ -62,6 +62,8 @@ struct hg_tsfrom_task {
 	bool locks;			/* it has lock sections */
 	uint64_t observed_ns;		/* its worst response in the run */
 	uint64_t observed_count;	/* responses that worst is of; 0: none */
+	bool observed_lateness;		/* a LAT thread not traced: the worst
+					   lateness, without the run after it */
 	struct hg_tsfrom_value c, t, d, j, b, prio;
 };
 

@@ -59,8 +59,9 @@ static void print_values(FILE *f, const struct hg_taskset *s, size_t i)
 	fprintf(f, "# rta: from %s: thread %u (%s): ", s->from->path, k->id, s->task[i].label);
 	value(f, "C", k->c_ns, &ft->c, true);
 	if (ft->c.src == HG_TSFROM_MEASURED)
-		fprintf(f, ", of %llu; its options' %s ms", (unsigned long long)ft->jobs,
-			ft->c_config_ns ? hg_format_ms3(ft->c_config_ns, a, sizeof(a)) : "-");
+		fprintf(f, ", of %llu", (unsigned long long)ft->jobs);
+	if (ft->c.src == HG_TSFROM_MEASURED && ft->c_config_ns)
+		fprintf(f, "; its options' %s ms", hg_format_ms3(ft->c_config_ns, a, sizeof(a)));
 	fprintf(f, "), ");
 	value(f, "T", k->t_ns, &ft->t, false);
 	fprintf(f, ", ");
@@ -88,11 +89,14 @@ static void print_held(FILE *f, const struct hg_taskset *s, size_t i,
 	if (!ft->observed_count)
 		fprintf(f, "no response measured");
 	else
-		fprintf(f, "measured worst response %s ms (of %llu)",
+		fprintf(f, "measured worst %s %s ms (of %llu%s)",
+			ft->observed_lateness ? "lateness" : "response",
 			hg_format_ms3(ft->observed_ns, a, sizeof(a)),
-			(unsigned long long)ft->observed_count);
+			(unsigned long long)ft->observed_count,
+			ft->observed_lateness ? "; the run after each wake-up is not traced" : "");
 	if (!is_bound(b)) {
-		fprintf(f, ", no bound (%s)\n", hg_rta_bound_name(b->bound));
+		fprintf(f, ", no bound%s (%s)\n", ro ? " with the overheads" : "",
+			hg_rta_bound_name(b->bound));
 		return;
 	}
 	fprintf(f, ", bound %s ms%s", hg_format_ms3(b->response_ns, c, sizeof(c)),
@@ -166,6 +170,7 @@ static void json_task(struct hg_json *j, const struct hg_taskset *s, size_t i,
 		hg_json_u64(j, "observed_response_ns", ft->observed_ns);
 	else
 		hg_json_null(j, "observed_response_ns");
+	hg_json_bool(j, "observed_is_lateness", ft->observed_lateness);
 	if (is_bound(b))
 		hg_json_u64(j, "bound_ns", b->response_ns);
 	else

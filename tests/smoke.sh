@@ -1320,6 +1320,23 @@ printf 'lock L inherit\nC=1ms T=10ms P=FIFO:80 CPU=0 CS=L:0.5ms\nC=4ms T=10ms P=
 	grep -q '"shared_lock": "L"' "$TMP/rta-locks.json" &&
 	ok "rta --tasks with a lock across CPUs: not covered, said so" ||
 	fail "rta --tasks CS=" "$(head -2 "$TMP/err")"
+# rta --from: the task set of a real run (no privilege: timesharing priorities, one CPU),
+# each value with its source, the bound beside the response measured
+"$HG" -n 2 -d 1s -a --cpu 0 -t 0 -w PERIODIC 1ms 8ms -t 1 -w PERIODIC 3ms 20ms -x -q \
+	-o "$TMP/from.hgt" >/dev/null 2>&1
+"$HG" rta --from "$TMP/from.hgt" >"$TMP/from.out" 2>&1
+rc=$?
+"$HG" rta --from "$TMP/from.hgt" --margin --json >"$TMP/from.json" 2>>"$TMP/from.out"
+[ $rc = 0 ] && grep -q '^rta: thread 1 response ' "$TMP/from.out" &&
+	grep -q '^# rta: from .*from.hgt: thread 0 (PERIODIC 1ms 8ms): C [0-9.]* ms (measured: the most one job received, of [1-9][0-9]*; its options. 1.000 ms), T 8.000 ms (config: the period), D 8.000 ms (config: the deadline), J [0-9.]* ms (measured: ' "$TMP/from.out" &&
+	grep -q '^# rta: from .*from.hgt: thread 1: measured worst response [0-9.]* ms (of [1-9][0-9]*), ' "$TMP/from.out" &&
+	grep -q '^# rta: from .*from.hgt: switch overheads (' "$TMP/from.out" &&
+	grep -q '"c_source": "measured"' "$TMP/from.json" && grep -q '"scaling_factor"' "$TMP/from.json" &&
+	ok "rta --from: a run's measured set, beside the responses it measured" ||
+	fail "rta --from" "exit $rc: $(grep -v '^# thread' "$TMP/from.out" | head -4)"
+expect_bad "rta --from a file that is not a trace" rta --from "$TMP/mid.tasks"
+expect_bad "rta --from a trace without a periodic thread" rta --from "$HERE/fixtures/sched-yield.hgt"
+expect_bad "rta --from with run options" rta --from "$TMP/from.hgt" -n 1
 # --margin: the paper's set may grow by 32 / 29 (10.3 %); the first's C up to 3.75 ms
 printf 'C=3ms T=8ms\nC=17ms T=33ms\n' >"$TMP/margin.tasks"
 "$HG" rta --tasks "$TMP/margin.tasks" --margin >"$TMP/margin.out" 2>&1 &&
@@ -2140,6 +2157,11 @@ else
 	validate "rta --json with locks (inherit, protect, none, across CPUs) and overheads" rta \
 		"$J/rta5.json" "$J/rta6.json" "$TMP/rta-locks.json" "$TMP/rta-ovh.json" "$TMP/mid.json" \
 		"$TMP/margin.json"
+	if [ -f "$TMP/from.json" ]; then
+		"$HG" rta --from "$J/all.hgt" --json >"$J/rta-from.json" 2>/dev/null
+		validate "rta --from --json (a real run; LAT, CPU_PERIODIC, PERIODIC)" rta \
+			"$TMP/from.json" "$J/rta-from.json"
+	fi
 	validate "summary --json with --cs-cost" summary "$TMP/ovh.json"
 	if [ -f "$TMP/hog.json" ]; then
 		validate "summary --json with a CPU_PERIODIC thread above a PERIODIC one" summary \
