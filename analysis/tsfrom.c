@@ -225,7 +225,8 @@ static int add_task(const struct hg_trace *t, uint32_t i, struct hg_taskset *s,
 		ft->locks = true;
 		ft->b_measured_ns = w.max_ns;
 		ft->b = (struct hg_tsfrom_value){ HG_TSFROM_MEASURED,
-			"the larger of the longest a job waited for its locks and their bound" };
+			"the larger of the longest a job waited for its locks and the bound from "
+			"their sections" };
 	}
 	s->n++;
 	return 0;
@@ -248,8 +249,14 @@ static int measured_blocking(struct hg_taskset *s, struct hg_tsfrom *f)
 	for (i = 0; !ret && i < s->n; i++) {
 		uint64_t have = hg_sat_add(s->task[i].rta.b_ns, an.blk[i].b_ns);
 
-		if (f->task[i].locks && f->task[i].b_measured_ns > have)
+		f->task[i].b_lock_ns = an.blk[i].b_ns;
+		if (!f->task[i].locks)
+			continue;
+		/* the larger of the two: measured when the wait was longer, else the sections' */
+		if (f->task[i].b_measured_ns > have)
 			s->task[i].rta.b_ns += f->task[i].b_measured_ns - have;
+		else
+			f->task[i].b.src = HG_TSFROM_CONFIG;
 	}
 	hg_rta_analysis_free(&an);
 	free(k);

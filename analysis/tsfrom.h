@@ -59,6 +59,7 @@ struct hg_tsfrom_task {
 	uint64_t jobs;			/* jobs (frames, wake-ups) measured */
 	uint64_t c_config_ns;		/* the C of its options, 0: none */
 	uint64_t b_measured_ns;		/* the longest a job waited for its locks */
+	uint64_t b_lock_ns;		/* the bound from the lock sections (blocking.h) */
 	bool locks;			/* it has lock sections */
 	uint64_t observed_ns;		/* its worst response in the run */
 	uint64_t observed_count;	/* responses that worst is of; 0: none */

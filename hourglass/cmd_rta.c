@@ -95,7 +95,16 @@ static const struct hg_cmdspec rta_spec = {
 		 "CPU_PERIODIC and CPU-bound threads at a real-time priority never block:\n"
 		 "they are not analysed, and a task at or below one of them on its one CPU\n"
 		 "has no bound (\"unbounded\", unschedulable), one with other CPUs besides\n"
-		 "is not covered; the prediction after a run says the same.",
+		 "is not covered; the prediction after a run says the same.\n"
+		 "--from <trace.hgt> builds the tasks from a run: each PERIODIC, LAT and\n"
+		 "CPU_PERIODIC thread (the last only where nothing shares its CPUs at its\n"
+		 "priority or below) with its measured C (the most one job received), J\n"
+		 "(the latest wake-up after a release) and B (the longest lock wait, when\n"
+		 "longer than the locks' bound), the options' T, D and priority, and the\n"
+		 "switch cost of --overheads or of the run's own preemptions; each value\n"
+		 "says where it came from (measured, config, assumed), and each bound is\n"
+		 "printed beside the worst response the run measured: a bound below it\n"
+		 "says the model is wrong for that run.",
 	.opts = rta_opts,
 	.rest = "[<options of a run>]",
 	.notes = "Output: one line per task, 'rta: thread <n> response <R>ms deadline\n"

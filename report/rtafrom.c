@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "analysis/cpuset.h"
+#include "analysis/rtamath.h"
 #include "report/rtafrom.h"
 #include "trace/timeval.h"
 
@@ -54,7 +55,7 @@ static void print_values(FILE *f, const struct hg_taskset *s, size_t i)
 {
 	const struct hg_tsfrom_task *ft = &s->from->task[i];
 	const struct hg_rta_task *k = &s->task[i].rta;
-	char a[32], b[256];
+	char a[32], c[32], b[256];
 
 	fprintf(f, "# rta: from %s: thread %u (%s): ", s->from->path, k->id, s->task[i].label);
 	value(f, "C", k->c_ns, &ft->c, true);
@@ -69,9 +70,10 @@ static void print_values(FILE *f, const struct hg_taskset *s, size_t i)
 	fprintf(f, ", ");
 	value(f, "J", k->j_ns, &ft->j, false);
 	fprintf(f, ", ");
-	value(f, "B given", k->b_ns, &ft->b, true);
+	value(f, "B", hg_sat_add(k->b_ns, ft->b_lock_ns), &ft->b, true);
 	if (ft->locks)
-		fprintf(f, "; longest wait %s ms", hg_format_ms3(ft->b_measured_ns, a, sizeof(a)));
+		fprintf(f, ": %s ms and %s ms", hg_format_ms3(ft->b_measured_ns, a, sizeof(a)),
+			hg_format_ms3(ft->b_lock_ns, c, sizeof(c)));
 	fprintf(f, "), priority %s on CPUs %s (%s: %s)\n", s->task[i].prio,
 		hg_cpuset_format(&k->cpus, b, sizeof(b)), hg_tsfrom_src_name(ft->prio.src),
 		ft->prio.how);
