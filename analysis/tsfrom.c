@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "analysis/cpuset.h"
+#include "analysis/frames.h"
 #include "analysis/ctx.h"
 #include "analysis/hog.h"
 #include "analysis/jobrecv.h"
@@ -39,43 +40,35 @@ static void cpus_of(const struct hg_trace_thread *th, cpu_set_t *set)
 		CPU_ZERO(set);
 }
 
-/* Whether @a and @b may share a CPU (no CPU named on a side: they share one). */
-static bool share(const struct hg_trace_thread *a, const struct hg_trace_thread *b)
+/* The threads of @t as frames.h sees them; malloc'd, NULL when out of memory. */
+static struct hg_frames_thread *frames_threads(const struct hg_trace *t)
 {
-	cpu_set_t x, y, both;
+	struct hg_frames_thread *ft = calloc(t->nthreads ? t->nthreads : 1, sizeof(*ft));
+	uint32_t k;
 
-	cpus_of(a, &x);
-	cpus_of(b, &y);
-	if (!CPU_COUNT(&x) || !CPU_COUNT(&y))
-		return true;
-	CPU_AND(&both, &x, &y);
-	return CPU_COUNT(&both) > 0;
+	for (k = 0; ft && k < t->nthreads; k++) {
+		const struct hg_trace_thread *th = &t->threads[k];
+
+		ft[k].id = th->id;
+		ft[k].prio = th->rt_prio == HG_NO_RT_PRIO ? HG_RTA_NO_PRIO : th->rt_prio;
+		ft[k].out = th->reserve != HG_RESERVE_NONE || th->error;
+		cpus_of(th, &ft[k].cpus);
+		ft[k].label = th->workload;
+		ft[k].priority = th->priority;
+	}
+	return ft;
 }
 
 /*
- * Whether CPU_PERIODIC thread @i of @t may be a task of C and T: no other
- * thread shares its CPUs at its priority or below. Else the reason in @why.
+ * Whether CPU_PERIODIC thread @i of @t may be a task of C and T (frames.h),
+ * with a frame done in the run. Else the reason in @why.
  */
-static bool frames_allow(const struct hg_trace *t, uint32_t i, char *why, size_t len)
+static bool frames_allow(const struct hg_trace *t, const struct hg_frames_thread *fth,
+			 uint32_t i, char *why, size_t len)
 {
-	const struct hg_trace_thread *c = &t->threads[i];
-	uint32_t k;
-
-	for (k = 0; k < t->nthreads; k++) {
-		const struct hg_trace_thread *o = &t->threads[k];
-		bool above = o->rt_prio != HG_NO_RT_PRIO &&
-			     (c->rt_prio == HG_NO_RT_PRIO || o->rt_prio > c->rt_prio);
-
-		if (k == i || o->reserve != HG_RESERVE_NONE || o->error || above || !share(c, o))
-			continue;
-		snprintf(why, len, "CPU_PERIODIC never blocks, and thread %u (%s, %s) shares its "
-			 "CPUs at its priority or below: %s", o->id, o->workload, o->priority,
-			 c->rt_prio != HG_NO_RT_PRIO ? "it would never run while a frame runs" :
-			 "the timesharing scheduler shares the CPU between them, which the "
-			 "analysis does not model (the tasks there are analysed without it)");
+	if (!hg_frames_allow(fth, t->nthreads, i, why, len))
 		return false;
-	}
-	if (!c->stats.events.count) {
+	if (!t->threads[i].stats.events.count) {
 		snprintf(why, len, "CPU_PERIODIC: no frame was done in the run");
 		return false;
 	}
@@ -309,6 +302,7 @@ int hg_tsfrom_build(const struct hg_trace *t, const char *path, struct hg_taskse
 		    struct hg_tsfrom *f, char *err, size_t errlen)
 {
 	struct hg_overheads given = s->ovh;
+	struct hg_frames_thread *fth;
 	size_t m = t->nthreads ? t->nthreads : 1;
 	char why[400];
 	uint32_t i;
@@ -327,11 +321,14 @@ int hg_tsfrom_build(const struct hg_trace *t, const char *path, struct hg_taskse
 		return -ENOMEM;
 	s->nlocks = t->nlocks < HG_MAX_LOCKS ? t->nlocks : HG_MAX_LOCKS;
 	memcpy(s->locks, t->locks, sizeof(s->locks));
+	fth = frames_threads(t);
+	if (!fth)
+		return -ENOMEM;
 	for (i = 0; i < t->nthreads && !ret; i++) {
 		const struct hg_trace_thread *th = &t->threads[i];
 
 		if (th->model == HG_MODEL_CPU_PERIODIC && jobs_model(th) &&
-		    !frames_allow(t, i, why, sizeof(why))) {
+		    !frames_allow(t, fth, i, why, sizeof(why))) {
 			leave_out(f, th->id, why);
 			if (hg_hog_is(th->model, th->rt_prio != HG_NO_RT_PRIO, th->reserve))
 				add_hog(s, th);
@@ -346,6 +343,7 @@ int hg_tsfrom_build(const struct hg_trace *t, const char *path, struct hg_taskse
 			add_hog(s, th);
 		}
 	}
+	free(fth);
 	f->n = s->n;
 	if (!ret && !s->n) {
 		snprintf(err, errlen, "%s: no PERIODIC, CPU_PERIODIC or LAT thread to analyse "

@@ -329,6 +329,37 @@ START_TEST(test_cmd_hog)
 }
 END_TEST
 
+/*
+ * A CPU_PERIODIC thread below every other thread on its CPU is a task of
+ * its amount and period (analysis/frames.h): 3 ms every 8 ms below a
+ * PERIODIC 3 ms every 8 ms responds in 6 ms. Above it, or beside a thread
+ * without a real-time priority below it, it is not: it never blocks.
+ */
+START_TEST(test_cmd_frames_task)
+{
+	struct hg_test_out c;
+	char line[512];
+
+	run_rta(ARGS("-n", "2", "-a", "--cpu", "0", "-t", "0", "-p", "FIFO:50", "-w", "PERIODIC",
+		     "3ms", "8ms", "-t", "1", "-p", "FIFO:10", "-w", "CPU_PERIODIC", "3ms", "8ms"),
+		&c);
+	ck_assert_msg(c.status == 0, "status %d: %s", c.status, c.err);
+	ck_assert(line_of(c.out, 1, line, sizeof(line)));
+	ck_assert_str_eq(line, "rta: thread 1 response 6.000ms deadline 8.000ms schedulable "
+			 "test uniprocessor cpus 0");
+	ck_assert_msg(strstr(c.out, "is not analysed") == NULL, "%s", c.out);
+	hg_test_out_free(&c);
+
+	run_rta(ARGS("-n", "3", "-a", "--cpu", "0", "-t", "0", "-p", "FIFO:50", "-w", "PERIODIC",
+		     "3ms", "8ms", "-t", "1", "-p", "FIFO:10", "-w", "CPU_PERIODIC", "3ms", "8ms",
+		     "-t", "2", "-w", "PERIODIC", "1ms", "100ms"), &c);
+	ck_assert_msg(c.status == 0, "status %d: %s", c.status, c.err);
+	ck_assert_msg(strstr(c.out, "\n# rta: thread 1 is not analysed: CPU_PERIODIC 3ms 8ms") &&
+		      strstr(c.out, "\nrta: thread 2 response unbounded "), "%s", c.out);
+	hg_test_out_free(&c);
+}
+END_TEST
+
 /* The same in JSON: not_analysed, kept_out_by, a null response. */
 START_TEST(test_cmd_hog_json)
 {
@@ -391,6 +422,7 @@ static Suite *suite(void)
 	tcase_add_loop_test(tc, test_cmd_cpus, 0, ARRAY_SIZE(cpu_commands));
 	tcase_add_test(tc, test_cmd_cpus_json);
 	tcase_add_test(tc, test_cmd_hog);
+	tcase_add_test(tc, test_cmd_frames_task);
 	tcase_add_test(tc, test_cmd_hog_json);
 	suite_add_tcase(s, tc);
 	return s;
