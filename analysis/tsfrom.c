@@ -166,8 +166,8 @@ static void set_j(const struct hg_trace_thread *th, struct hg_rta_task *k,
 	} else {
 		k->j_ns = th->jitter_ns;
 		ft->j = (struct hg_tsfrom_value){ HG_TSFROM_CONFIG,
-			"no wake-up measured (every job began late, when the one before it was "
-			"done): --jitter" };
+			"no wake-up after a release measured (no job, or each began late, when "
+			"the one before it was done): --jitter" };
 	}
 	if (ev->count) {
 		ft->observed_ns = ev->max;

@@ -40,7 +40,7 @@ static const struct hg_opt rta_opts[] = {
 		  "CPU_PERIODIC and LAT thread with its measured C, J,\n"
 		  "B and the switch costs, printed beside the worst\n"
 		  "responses the run measured (instead of the options\n"
-		  "of a run)" },
+		  "of a run; --protocol <lock>=<protocol> may follow)" },
 	{ .name = "json", .kind = HG_OPT_FLAG, .off = offsetof(struct rta_args, json),
 	  .help = "print one JSON object instead of text" },
 	{ .name = "margin", .kind = HG_OPT_FLAG, .off = offsetof(struct rta_args, margin),
@@ -132,6 +132,54 @@ static int overheads(const struct rta_args *a, struct hg_overheads *o, char *err
 	return ret;
 }
 
+/* Whether lock @k of @t is taken by a thread without a real-time priority (its number into *@id). */
+static bool lock_user_not_rt(const struct hg_trace *t, uint32_t k, uint32_t *id)
+{
+	uint32_t i, c;
+
+	for (i = 0; i < t->nthreads; i++)
+		for (c = 0; c < t->threads[i].ncs && c < HG_MAX_CS; c++)
+			if (t->threads[i].cs[c].lock == k && t->threads[i].rt_prio == HG_NO_RT_PRIO) {
+				*id = t->threads[i].id;
+				return true;
+			}
+	return false;
+}
+
+/*
+ * The --protocol <lock>=<protocol> pairs of @run (nothing else: checked
+ * before) given with --from, applied to the locks of @t (what the set
+ * would do under another protocol). Returns 0 or -EINVAL with the reason
+ * in @err.
+ */
+static int from_protocols(int argc, char **run, struct hg_trace *t, char *err, size_t errlen)
+{
+	for (int i = 1; i < argc; i += 2) {
+		const char *v = i + 1 < argc ? run[i + 1] : "", *eq = strchr(v, '=');
+		uint32_t k, proto, id;
+
+		for (k = 0; eq && k < t->nlocks && k < HG_MAX_LOCKS; k++)
+			if (strlen(t->locks[k].name) == (size_t)(eq - v) &&
+			    !strncmp(t->locks[k].name, v, (size_t)(eq - v)))
+				break;
+		if (!eq || hg_lock_protocol_parse(eq + 1, &proto)) {
+			snprintf(err, errlen, "--protocol '%s': write <lock>=none|inherit|protect", v);
+			return -EINVAL;
+		}
+		if (k >= t->nlocks || k >= HG_MAX_LOCKS) {
+			snprintf(err, errlen, "--protocol %s: the run has no lock of that name", v);
+			return -EINVAL;
+		}
+		if (proto == HG_LOCK_PROTECT && lock_user_not_rt(t, k, &id)) {
+			snprintf(err, errlen, "--protocol %s: thread %u has no real-time priority",
+				 v, id);
+			return -EINVAL;
+		}
+		t->locks[k].protocol = proto;
+	}
+	return 0;
+}
+
 /*
  * The task set of the trace of --from, what it measured into @fr; 0 or
  * -errno, -EIO when a line said why already.
@@ -144,17 +192,24 @@ static int from_trace(const struct rta_args *a, int argc, char **run, struct hg_
 
 	memset(s, 0, sizeof(*s));
 	memset(fr, 0, sizeof(*fr));
-	if (argc > 1 || a->tasks) {
-		snprintf(err, errlen, "--from takes no run options nor --tasks ('%s')",
-			 a->tasks ? "--tasks" : run[1]);
+	if (a->tasks) {
+		snprintf(err, errlen, "--from takes no --tasks");
 		return -EINVAL;
 	}
+	for (int i = 1; i < argc; i += 2)
+		if (strcmp(run[i], "--protocol")) {
+			snprintf(err, errlen, "--from takes no run options but --protocol ('%s')",
+				 run[i]);
+			return -EINVAL;
+		}
 	ret = overheads(a, &s->ovh, err, errlen);
 	if (ret)
 		return ret;
 	if (hg_cmd_read("rta", a->from, &t))
 		return -EIO;	/* said */
-	ret = hg_tsfrom_build(t, a->from, s, fr, err, errlen);
+	ret = from_protocols(argc, run, t, err, errlen);
+	if (!ret)
+		ret = hg_tsfrom_build(t, a->from, s, fr, err, errlen);
 	hg_trace_free(t);
 	if (ret == -ENOMEM)
 		snprintf(err, errlen, "out of memory");
