@@ -22,11 +22,17 @@ static void check_row(FILE *f, const char *id, const char *verdict, const char *
 	hg_html_text(f, id);
 	fputs("</td><td class=\"l\">", f);
 	hg_html_text(f, found);
-	fputs("</td><td class=\"l\">", f);
-	hg_html_text(f, c ? c->why : "");
-	fputs("</td><td class=\"l\"><code>", f);
-	hg_html_text(f, fix ? fix : "");
-	fputs("</code></td></tr>\n", f);
+	if (c && strcmp(verdict, "skip")) {
+		fputs("<br><span class=\"note\">why it matters: ", f);
+		hg_html_text(f, c->why);
+		fputs("</span>", f);
+	}
+	if (fix) {
+		fputs("<br>fix: <code>", f);
+		hg_html_text(f, fix);
+		fputs("</code>", f);
+	}
+	fputs("</td></tr>\n", f);
 }
 
 int hg_html_audit(FILE *f, const struct hg_html_run *r)
@@ -47,8 +53,8 @@ int hg_html_audit(FILE *f, const struct hg_html_run *r)
 			;
 		if (i && !(n[1] + n[2] + n[3] + n[4]))
 			fputs("<div class=\"wide\"><table>\n<tr><th class=\"l\">verdict</th>"
-			      "<th class=\"l\">check</th><th class=\"l\">found</th>"
-			      "<th class=\"l\">why it matters</th><th class=\"l\">fix</th></tr>\n", f);
+			      "<th class=\"l\">check</th><th class=\"l\">found, why it matters, "
+			      "the fix</th></tr>\n", f);
 		n[i]++;
 		if (!i)
 			continue;

@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <stdbool.h>
 #include <string.h>
 
 #include "analysis/summary.h"
@@ -74,8 +75,35 @@ static void figures(const struct hg_trace *t, const struct hg_trace_thread *th, 
 	v[4] = hg_gap_ns(t, th, 100);
 }
 
-/* A thread's row: what it ran, how, where; its figures in us; its misses. */
-static void thread_row(FILE *f, const struct hg_trace *t, const struct hg_trace_thread *th)
+/* Whether a thread of @t has deadlines, and so a count of misses. */
+static bool has_deadlines(const struct hg_trace *t)
+{
+	uint32_t i;
+
+	for (i = 0; i < t->nthreads; i++)
+		if (t->threads[i].model == HG_MODEL_PERIODIC ||
+		    t->threads[i].model == HG_MODEL_CPU_PERIODIC)
+			return true;
+	return false;
+}
+
+/* Whether the table's figures are shown in ms: one reaches 100 ms (else us). */
+static bool in_ms(const struct hg_trace *t)
+{
+	uint64_t v[5];
+	uint32_t i;
+
+	for (i = 0; i < t->nthreads; i++) {
+		figures(t, &t->threads[i], v);
+		if (v[0] && v[4] >= 100000000ull)
+			return true;
+	}
+	return false;
+}
+
+/* A thread's row: what it ran, how, where; its figures in us or @ms; its misses. */
+static void thread_row(FILE *f, const struct hg_trace *t, const struct hg_trace_thread *th,
+		       bool misses, bool ms)
 {
 	char prio[HG_LABEL_LEN], b[32];
 	uint64_t v[5];
@@ -90,25 +118,30 @@ static void thread_row(FILE *f, const struct hg_trace *t, const struct hg_trace_
 	hg_html_text(f, prio);
 	fputs("on ", f);
 	hg_html_text(f, th->cpus);
-	fprintf(f, "</td><td class=\"l\">%s</td><td>%" PRIu64 "</td>", measured(th), v[0]);
+	fprintf(f, "</td><td>%" PRIu64 " %s</td>", v[0], measured(th));
 	for (i = 1; i < 5; i++)
-		fprintf(f, "<td>%s</td>", v[0] ? hg_format_us(v[i], b, sizeof(b)) : "");
+		fprintf(f, "<td>%s</td>", !v[0] ? "" : ms ? hg_format_ms3(v[i], b, sizeof(b)) :
+			hg_format_us(v[i], b, sizeof(b)));
 	if (th->model == HG_MODEL_PERIODIC || th->model == HG_MODEL_CPU_PERIODIC)
-		fprintf(f, "<td>%" PRIu64 " of %" PRIu64 "</td></tr>\n", th->stats.misses,
+		fprintf(f, "<td>%" PRIu64 " of %" PRIu64 "</td>", th->stats.misses,
 			th->stats.misses + th->stats.hits);
-	else
-		fputs("<td></td></tr>\n", f);
+	else if (misses)
+		fputs("<td></td>", f);
+	fputs("</tr>\n", f);
 }
 
 int hg_html_threads(FILE *f, const struct hg_html_run *r)
 {
+	bool misses = has_deadlines(r->t), ms = in_ms(r->t);
+	const char *u = ms ? "ms" : "us";
 	uint32_t i;
 
-	fputs("<div class=\"wide\"><table>\n<tr><th>thread</th><th class=\"l\">workload, "
-	      "priority, CPUs</th><th class=\"l\">of</th><th>count</th><th>min us</th>"
-	      "<th>median us</th><th>p99 us</th><th>max us</th><th>missed</th></tr>\n", f);
+	fprintf(f, "<div class=\"wide\"><table>\n<tr><th>thread</th><th class=\"l\">workload, "
+		"priority, CPUs</th><th>count of</th><th>min %s</th><th>median %s</th>"
+		"<th>p99 %s</th><th>max %s</th>%s</tr>\n", u, u, u, u,
+		misses ? "<th>missed</th>" : "");
 	for (i = 0; i < r->t->nthreads; i++)
-		thread_row(f, r->t, &r->t->threads[i]);
+		thread_row(f, r->t, &r->t->threads[i], misses, ms);
 	fputs("</table></div>\n<p class=\"note\">Measured: the gaps in each thread's execution "
 	      "(CPU-bound models), the lateness of each LAT wake-up, the response time of each "
 	      "PERIODIC job; percentiles from the trace's histograms (within 1/64 of "
@@ -139,8 +172,8 @@ int hg_html_latency(FILE *f, const struct hg_html_run *r, struct hg_html_pics *p
 		ret = hg_html_svg(f, pics->next++, "the LAT threads' wake-up lateness, a histogram",
 				  draw_lat, r->t);
 	else
-		fputs("<p class=\"note\">No LAT thread with samples: the gaps' percentiles are in "
-		      "the table above.</p>\n", f);
+		fputs("<p class=\"note\">No LAT thread with samples: each thread's percentiles "
+		      "are in the table above.</p>\n", f);
 	return ret ? ret : hg_html_pre(f, "tail", print_tail, r->t);
 }
 
