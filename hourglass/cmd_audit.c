@@ -18,13 +18,16 @@
 #include "hourglass/cmdutil.h"
 #include "hourglass/commands.h"
 #include "report/auditout.h"
+#include "report/labres.h"
 #include "run/cpulist.h"
 #include "trace/wire.h"
 
 struct audit_args {
 	const char *cpus;
 	const char *sysroot;
+	const char *junit;
 	bool json;
+	bool ktap;
 	bool strict;
 };
 
@@ -37,6 +40,12 @@ static const struct hg_opt audit_opts[] = {
 	  .help = "print the checks as JSON instead of text" },
 	{ .name = "strict", .kind = HG_OPT_FLAG, .off = offsetof(struct audit_args, strict),
 	  .help = "exit with status 3 when a check fails" },
+	{ .name = "ktap", .kind = HG_OPT_FLAG, .off = offsetof(struct audit_args, ktap),
+	  .help = "print the checks as KTAP version 1 instead: a test\n"
+		  "each, not ok when it fails, skipped when it could not\n"
+		  "be judged" },
+	{ .name = "junit", .kind = HG_OPT_OUTPUT, .off = offsetof(struct audit_args, junit),
+	  .value = "<file>", .help = "write the same tests as JUnit XML to <file>" },
 	{ .name = "sysroot", .kind = HG_OPT_STRING, .off = offsetof(struct audit_args, sysroot),
 	  .value = "<dir>",
 	  .help = "read proc/, sys/ and dev/cpu_dma_latency under\n"
@@ -59,18 +68,25 @@ static const struct hg_cmdspec audit_spec = {
 	.notes = "Exit status: 0, or 3 with --strict when a check fails; 2 for bad input.",
 };
 
+static int write_junit(FILE *f, const void *arg)
+{
+	return hg_lab_junit(f, arg);
+}
+
 /*
- * Run every check and print them; counts per verdict into @n. @shown: the
- * root as the text prints it (tamed). Returns 0 or -ENOMEM.
+ * Run every check and print them, or add them to @lab as tests (--ktap,
+ * --junit); counts per verdict into @n. @shown: the root as the text
+ * prints it (tamed). Returns 0 or -ENOMEM.
  */
 static int run_all(const struct hg_audit_ctx *ctx, const char *shown, bool json,
-		   unsigned int n[4])
+		   struct hg_lab *lab, unsigned int n[4])
 {
 	struct hg_audit_out o = { .root = ctx->root, .shown = shown };
 	struct hg_audit_result *res;
 	struct hg_audit_row *rows;
 	char list[256];
 	size_t i, k;
+	int ret = 0;
 
 	for (k = 0; hg_audit_checks[k]; k++)
 		;
@@ -98,13 +114,36 @@ static int run_all(const struct hg_audit_ctx *ctx, const char *shown, bool json,
 	o.warn = n[HG_AUDIT_WARN];
 	o.fail = n[HG_AUDIT_FAIL];
 	o.skip = n[HG_AUDIT_SKIP];
-	if (json)
+	if (lab)
+		ret = hg_audit_out_lab(lab, &o);
+	else if (json)
 		hg_audit_out_json(stdout, &o);
 	else
 		hg_audit_out_text(stdout, &o);
 	free(res);
 	free(rows);
-	return 0;
+	return ret;
+}
+
+/* --ktap, --junit: the checks as tests; returns the exit status. */
+static int lab_main(const struct audit_args *a, const struct hg_audit_ctx *ctx,
+		    const char *shown)
+{
+	unsigned int n[4] = { 0 };
+	struct hg_lab l;
+	int ret, status;
+
+	hg_lab_init(&l, "audit");
+	ret = run_all(ctx, shown, false, &l, n);
+	if (ret)
+		fprintf(stderr, "hourglass: audit: %s\n", strerror(-ret));
+	status = ret ? 1 : a->strict && n[HG_AUDIT_FAIL] ? 3 : 0;
+	if (!ret && a->ktap)
+		hg_lab_ktap(stdout, &l);
+	if (!ret && a->junit && hg_cmd_write("audit", a->junit, write_junit, &l))
+		status = 1;
+	hg_lab_free(&l);
+	return hg_cmd_flush("audit", status);
 }
 
 static int audit_main(int argc, char **argv)
@@ -118,6 +157,11 @@ static int audit_main(int argc, char **argv)
 
 	if (hg_cmdopt_get(&audit_spec, argc, argv, &a, &status))
 		return status;
+	if (a.json && a.ktap) {
+		fprintf(stderr, "hourglass: audit: --json and --ktap: both on standard output "
+			"(give one)\n");
+		return 2;
+	}
 	memset(&ctx, 0, sizeof(ctx));
 	if (a.cpus) {
 		if (hg_cpulist_parse(a.cpus, &ctx.cpus, why, sizeof(why))) {
@@ -137,7 +181,9 @@ static int audit_main(int argc, char **argv)
 	ctx.root = a.sysroot;
 	if (!strcmp(a.sysroot, "/"))
 		ctx.skew = hg_tsc_skew;	/* the counters compared on this machine only */
-	if (run_all(&ctx, shown, a.json, n)) {
+	if (a.ktap || a.junit)
+		return lab_main(&a, &ctx, shown);
+	if (run_all(&ctx, shown, a.json, NULL, n)) {
 		fprintf(stderr, "hourglass: audit: %s\n", strerror(ENOMEM));
 		return 1;
 	}

@@ -72,3 +72,31 @@ void hg_audit_out_json(FILE *f, const struct hg_audit_out *o)
 	hg_json_close(&j);
 	hg_json_end_doc(&j);
 }
+
+/* A check as a test: a failure not ok, a skip skipped; found, why and the fix its lines. */
+static int lab_check(struct hg_lab *l, const struct hg_audit_row *r)
+{
+	bool skip = !strcmp(r->verdict, "skip"), pass = !strcmp(r->verdict, "pass");
+	bool explain = !strcmp(r->verdict, "warn") || !strcmp(r->verdict, "fail");
+	int ret = hg_lab_add(l, !strcmp(r->verdict, "fail") ? HG_LAB_NOT_OK :
+			     skip ? HG_LAB_SKIP : HG_LAB_OK, "%s", r->id);
+
+	if (!ret)
+		ret = hg_lab_diag(l, "%s%s%s", skip ? "" : r->verdict, skip ? "" : ": ",
+				  r->found);
+	if (!ret && explain)
+		ret = hg_lab_diag(l, "why: %s", r->why);
+	if (!ret && r->fix[0] && !pass)
+		ret = hg_lab_diag(l, "fix: %s", r->fix);
+	return ret;
+}
+
+int hg_audit_out_lab(struct hg_lab *l, const struct hg_audit_out *o)
+{
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; !ret && i < o->n; i++)
+		ret = lab_check(l, &o->rows[i]);
+	return ret;
+}

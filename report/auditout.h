@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "report/labres.h"
+
 /* One check's outcome, as printed. */
 struct hg_audit_row {
 	const char *id;		/* "rt-throttling" */
@@ -42,5 +44,13 @@ void hg_audit_out_text(FILE *f, const struct hg_audit_out *o);
  * "why", "fix"} each) and "counts"
  */
 void hg_audit_out_json(FILE *f, const struct hg_audit_out *o);
+
+/*
+ * hg_audit_out_lab - the checks as tests of @l (--ktap, --junit): a fail
+ * not ok, a skip skipped, a pass or a warn ok; the verdict and what was
+ * found, and below a warn or a fail its why and fix, as the test's lines.
+ * Returns 0 or -ENOMEM.
+ */
+int hg_audit_out_lab(struct hg_lab *l, const struct hg_audit_out *o);
 
 #endif /* HG_AUDITOUT_H */

@@ -11,23 +11,25 @@ set -u -f	# -f: the patterns of the rules are not file names
 cd "${1:-$(dirname "$0")/..}" || exit 2
 # folder: the folders it may include besides itself. analysis/'s rooms,
 # lowest first: stats (statistics, where tails go), kernel (the kernel's
-# events), sched (schedulability), gaps (the classification of gaps),
-# compare (diff); analysis/ itself holds what several rooms share.
+# events), gaps (the classification of gaps), sched (schedulability, also
+# of a run's measured task set), compare (diff); analysis/ itself holds
+# what several rooms share.
 rules='trace:
 timers:trace
 workloads:timers trace
 analysis:trace
 analysis/stats:analysis trace
 analysis/kernel:analysis/stats analysis trace
-analysis/sched:analysis/stats analysis trace
 analysis/gaps:analysis/kernel analysis/stats analysis trace
+analysis/sched:analysis/gaps analysis/kernel analysis/stats analysis trace
 analysis/compare:analysis/gaps analysis/kernel analysis/stats analysis trace
 report:analysis analysis/* trace
 svg:report analysis analysis/* trace
 export:report analysis analysis/* trace
+html:svg report audit analysis analysis/* trace
 audit:analysis analysis/* trace
 run:workloads timers trace analysis analysis/*
-hourglass:run export svg report audit analysis analysis/* workloads timers trace'
+hourglass:run export html svg report audit analysis analysis/* workloads timers trace'
 status=0
 edges=$(mktemp) || exit 2
 trap 'rm -f "$edges"' EXIT

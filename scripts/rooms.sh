@@ -24,8 +24,6 @@ hourglass/cmdopt.c finish
 hourglass/cmd_run.c hg_run_main
 trace/fileread.c decode_section
 trace/fileread.c decode_sections
-report/rtaprint.c print_json
-report/summary_json.c json_prediction
 run/run.c run_engine'
 
 # Files of analysis/ that still read a file of their own, until that
