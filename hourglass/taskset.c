@@ -378,8 +378,8 @@ static int check_locks(const struct hg_taskset *s, char *why, size_t whylen)
 	return 0;
 }
 
-/* One task line into @task (zeroed): its words, then its label. */
-static int task_line(char *line, const struct hg_taskset *s, struct hg_taskset_task *task,
+/* One task line into @task (zeroed, the last of @s): its words, then its label. */
+static int task_line(char *line, struct hg_taskset *s, struct hg_taskset_task *task,
 		     char *why, size_t whylen)
 {
 	struct hg_rta_task *k = &task->rta;
@@ -390,7 +390,10 @@ static int task_line(char *line, const struct hg_taskset *s, struct hg_taskset_t
 	snprintf(task->prio, sizeof(task->prio), "-");
 	line[strcspn(line, "#")] = '\0';	/* a comment may end a line */
 	for (w = strtok_r(line, " \t\r\n", &save); w; w = strtok_r(NULL, " \t\r\n", &save)) {
-		ret = task_word(w, s, k, task->prio, sizeof(task->prio), why, whylen);
+		if (!strncmp(w, "CHAIN=", 6))
+			ret = hg_chain_word(&s->chains, w + 6, s->n - 1, why, whylen);
+		else
+			ret = task_word(w, s, k, task->prio, sizeof(task->prio), why, whylen);
 		if (ret)
 			return ret;
 	}
@@ -480,6 +483,8 @@ int hg_taskset_read(const char *path, struct hg_taskset *s, char *err, size_t er
 		ret = -EINVAL;
 	}
 	if (!ret && (ret = check_locks(s, why, sizeof(why))))
+		snprintf(err, errlen, "%s: %s", qp.s, why);
+	if (!ret && (ret = hg_chains_build(&s->chains, why, sizeof(why))))
 		snprintf(err, errlen, "%s: %s", qp.s, why);
 	if (!ret)
 		hg_taskset_admission(s);
