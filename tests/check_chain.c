@@ -1,0 +1,260 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * check_chain.c - analysis/chain.c and report/rtachain.c: a task file's
+ * CHAIN= words, the sampled chains' reaction-time and data-age bounds
+ * worked by hand, their text and JSON, and the bad chains rta refuses
+ *
+ * The bounds: reaction <= sum of (T_i + R_i), data age <= that sum less
+ * the last task's T (analysis/chain.h).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rtatest.h"
+#include "hourglass/commands.h"
+#include "hourglass/taskset.h"
+#include "report/rtaprint.h"
+
+extern const struct hg_command hg_cmd_rta;
+
+/* rta --tasks @text [--json]: its status and output in @o. */
+static void run_file(const char *text, bool json, struct hg_test_out *o)
+{
+	char *dir = hg_test_fresh_dir();
+	char *path = hg_test_write_text(dir, "tasks", text);
+
+	if (json)
+		HG_TEST_CMD(o, hg_cmd_rta.main, "rta", "--tasks", path, "--json");
+	else
+		HG_TEST_CMD(o, hg_cmd_rta.main, "rta", "--tasks", path);
+	free(path);
+	hg_test_drop_dir(dir);
+}
+
+/* A hand-worked chain: the task file, and the bounds (ms) of its first chain. */
+static const struct {
+	const char *what, *text;
+	uint64_t reaction, data_age;
+	size_t ntasks;
+	unsigned int first, last;
+} worked[] = {
+	/*
+	 * One CPU, rate-monotonic: R0 = 1, R1 = 2 + ceil(3/4) 1 = 3.
+	 * reaction (4 + 1) + (10 + 3) = 18, data age 18 - 10 = 8.
+	 */
+	{ "two tasks, one CPU",
+	  "C=1ms T=4ms CHAIN=a:0\nC=2ms T=10ms CHAIN=a:1\n", 18, 8, 2, 0, 1 },
+	/*
+	 * One CPU, the chain against the priorities: R0 = 1, R1 = 3,
+	 * R2 = 3 + ceil(7/5) 1 + ceil(7/10) 2 = 7. reaction (20 + 7) +
+	 * (10 + 3) + (5 + 1) = 46, data age 46 - T of the last (task 0) 5 = 41.
+	 */
+	{ "three tasks, one CPU, last task the highest priority",
+	  "C=1ms T=5ms CHAIN=b:2\nC=2ms T=10ms CHAIN=b:1\nC=3ms T=20ms CHAIN=b:0\n", 46, 41, 3,
+	  2, 0 },
+	/*
+	 * Two CPUs, partitioned: on CPU 0 task 0 (T 10, the lower id first)
+	 * above task 1: R1 = 5 + 2 = 7; task 2 alone on CPU 1: R2 = 3.
+	 * reaction (10 + 7) + (8 + 3) = 28, data age 28 - 8 = 20.
+	 */
+	{ "two tasks on two CPUs",
+	  "C=2ms T=10ms CPU=0\nC=5ms T=10ms CPU=0 CHAIN=x:0\nC=3ms T=8ms CPU=1 CHAIN=x:1\n",
+	  28, 20, 2, 1, 2 },
+	/*
+	 * Two CPUs shared (global, Bertogna and Cirinei): R0 = 1; task 1
+	 * sees task 0's workload min(W, R1 - C1 + 1 ns) = 1 ns over 2 CPUs,
+	 * floor 0: R1 = 2. reaction (10 + 1) + (10 + 2) = 23, data age 13.
+	 */
+	{ "two tasks, global on two CPUs",
+	  "C=1ms T=10ms CPU=0-1 CHAIN=g:0\nC=2ms T=10ms CPU=0-1 CHAIN=g:1\n", 23, 13, 2, 0, 1 },
+};
+
+START_TEST(test_chain_worked)
+{
+	struct hg_test_out o;
+	struct json_object *doc;
+
+	run_file(worked[_i].text, true, &o);
+	ck_assert_msg(o.status == 0, "%s: %s", worked[_i].what, o.err);
+	doc = hg_test_json(o.out);
+	ck_assert_uint_eq(hg_test_json_len(doc, "chains"), 1);
+	ck_assert_str_eq(hg_test_json_str(doc, "chains/0/mode"), "sampled");
+	ck_assert_uint_eq(hg_test_json_len(doc, "chains/0/tasks"), worked[_i].ntasks);
+	ck_assert_uint_eq(hg_test_json_u64(doc, "chains/0/tasks/0"), worked[_i].first);
+	ck_assert_uint_eq(hg_test_json_u64(doc, "chains/0/tasks/%zu", worked[_i].ntasks - 1),
+			  worked[_i].last);
+	ck_assert_uint_eq(hg_test_json_u64(doc, "chains/0/reaction/bound_ns"),
+			  worked[_i].reaction * MS);
+	ck_assert_uint_eq(hg_test_json_u64(doc, "chains/0/data_age/bound_ns"),
+			  worked[_i].data_age * MS);
+	ck_assert(hg_test_json_null(doc, "chains/0/why"));
+	ck_assert(hg_test_json_null(doc, "chains/0/unbounded_by"));
+	ck_assert(!hg_test_json_bool(doc, "chains/0/with_overheads"));
+	json_object_put(doc);
+	hg_test_out_free(&o);
+}
+END_TEST
+
+/* The text: one line a chain, its formulas and sums after. */
+START_TEST(test_chain_text)
+{
+	struct hg_test_out o;
+	char line[512];
+
+	run_file(worked[1].text, false, &o);
+	ck_assert_int_eq(o.status, 0);
+	line_starting(o.out, "rta: chain ", line, sizeof(line));
+	ck_assert_str_eq(line, "rta: chain b tasks 2>1>0 reaction 46.000ms data-age 41.000ms "
+			 "sampled");
+	line_starting(o.out, "# rta: chain b: ", line, sizeof(line));
+	ck_assert_ptr_nonnull(strstr(line, "sum of (T_i + R_i) = 46.000ms"));
+	ck_assert_ptr_nonnull(strstr(line, "sum of (T_i + R_i) - T_n = 41.000ms"));
+	hg_test_out_free(&o);
+}
+END_TEST
+
+/*
+ * Task 1 asks for more than its CPU left (6/10 + 6/10): unbounded, and so
+ * the chain; a second chain of task 0 and 2 (task 2 on a CPU of its own)
+ * keeps its bound: (10 + 6) + (10 + 1) = 27, data age 17.
+ */
+START_TEST(test_chain_unbounded)
+{
+	static const char text[] = "C=6ms T=10ms CPU=0 CHAIN=u:0 CHAIN=v:0\n"
+				   "C=6ms T=10ms CPU=0 CHAIN=u:1\n"
+				   "C=1ms T=10ms CPU=1 CHAIN=v:1\n";
+	struct json_object *doc;
+	struct hg_test_out o;
+	char line[512];
+
+	run_file(text, false, &o);
+	ck_assert_int_eq(o.status, 0);
+	line_starting(o.out, "rta: chain u ", line, sizeof(line));
+	ck_assert_str_eq(line, "rta: chain u tasks 0>1 reaction unbounded data-age unbounded "
+			 "sampled");
+	line_starting(o.out, "# rta: chain u: ", line, sizeof(line));
+	ck_assert_str_eq(line, "# rta: chain u: no bound: task 1: its response is unbounded "
+			 "(its level asks for more than its CPU)");
+	line_starting(o.out, "rta: chain v ", line, sizeof(line));
+	ck_assert_str_eq(line, "rta: chain v tasks 0>2 reaction 27.000ms data-age 17.000ms "
+			 "sampled");
+	hg_test_out_free(&o);
+
+	run_file(text, true, &o);
+	ck_assert_int_eq(o.status, 0);
+	doc = hg_test_json(o.out);
+	ck_assert_uint_eq(hg_test_json_len(doc, "chains"), 2);
+	ck_assert_str_eq(hg_test_json_str(doc, "chains/0/name"), "u");
+	ck_assert(hg_test_json_null(doc, "chains/0/reaction/bound_ns"));
+	ck_assert(hg_test_json_null(doc, "chains/0/data_age/bound_ns"));
+	ck_assert_uint_eq(hg_test_json_u64(doc, "chains/0/unbounded_by"), 1);
+	ck_assert_ptr_nonnull(strstr(hg_test_json_str(doc, "chains/0/why"), "unbounded"));
+	ck_assert_str_eq(hg_test_json_str(doc, "chains/1/name"), "v");
+	ck_assert_uint_eq(hg_test_json_u64(doc, "chains/1/reaction/bound_ns"), 27 * MS);
+	ck_assert_uint_eq(hg_test_json_u64(doc, "chains/1/data_age/bound_ns"), 17 * MS);
+	json_object_put(doc);
+	hg_test_out_free(&o);
+}
+END_TEST
+
+/* Without CHAIN= words: no chain line, and "chains": []. */
+START_TEST(test_chain_none)
+{
+	struct json_object *doc;
+	struct hg_test_out o;
+
+	run_file("C=1ms T=4ms\n", false, &o);
+	ck_assert_int_eq(o.status, 0);
+	ck_assert_ptr_null(strstr(o.out, "chain"));
+	hg_test_out_free(&o);
+	run_file("C=1ms T=4ms\n", true, &o);
+	doc = hg_test_json(o.out);
+	ck_assert_uint_eq(hg_test_json_len(doc, "chains"), 0);
+	json_object_put(doc);
+	hg_test_out_free(&o);
+}
+END_TEST
+
+/* A bad chain: the file, and what the one line of error says. */
+static const struct {
+	const char *text, *says;
+} bad[] = {
+	{ "C=1ms T=4ms CHAIN=c:0\nC=1ms T=8ms CHAIN=c:2\n",
+	  "chain c: no task at position 1 (give positions 0, 1, 2... without a gap" },
+	{ "C=1ms T=4ms CHAIN=c:1\nC=1ms T=8ms CHAIN=c:2\n", "chain c: no task at position 0" },
+	{ "C=1ms T=4ms CHAIN=c:0 CHAIN=c:1\nC=1ms T=8ms\n",
+	  "line 1: task 0: CHAIN=c:1: the task is already in chain c at position 0" },
+	{ "C=1ms T=4ms CHAIN=c:0\nC=1ms T=8ms CHAIN=c:0\n",
+	  "task 1: CHAIN=c:0: task 0 has that position already" },
+	{ "C=1ms T=4ms CHAIN=c:0\nC=1ms T=8ms\n", "chain c: task 0 only (a chain needs two" },
+	{ "C=1ms T=4ms CHAIN=c\n", "task 0: CHAIN=c: write CHAIN=<name>:<position>" },
+	{ "C=1ms T=4ms CHAIN=:0\n", "CHAIN=:0: write CHAIN=<name>:<position>" },
+	{ "C=1ms T=4ms CHAIN=c/d:0\n", "CHAIN=c/d:0: write CHAIN=<name>:<position>" },
+	{ "C=1ms T=4ms CHAIN=c:x\n", "CHAIN=c:x: the position must be a number from 0 to 63" },
+	{ "C=1ms T=4ms CHAIN=c:-1\n", "CHAIN=c:-1: the position must be a number" },
+	{ "C=1ms T=4ms CHAIN=c:64\n", "CHAIN=c:64: the position must be a number" },
+	{ "C=1ms T=4ms CHAIN=c:\n", "CHAIN=c:: the position must be a number" },
+};
+
+START_TEST(test_chain_bad)
+{
+	struct hg_test_out o;
+
+	run_file(bad[_i].text, false, &o);
+	ck_assert_int_eq(o.status, 2);
+	ck_assert_str_eq(o.out, "");
+	ck_assert_int_eq(hg_test_lines(o.err), 1);
+	ck_assert_msg(strstr(o.err, bad[_i].says), "'%s' not in: %s", bad[_i].says, o.err);
+	hg_test_out_free(&o);
+}
+END_TEST
+
+/* hg_chain_bounds() alone: a sum past 2^64 ns is no bound, with no task to blame. */
+START_TEST(test_chain_saturates)
+{
+	struct hg_rta_task ts[2] = { { .t_ns = UINT64_MAX / 2 }, { .t_ns = UINT64_MAX / 2 } };
+	struct hg_rta_result r[2] = { { .response_ns = 5, .bound = HG_RTA_EXACT },
+				      { .response_ns = 5, .bound = HG_RTA_EXACT } };
+	struct hg_chain ch = { .name = "s", .n = 2, .task = { 0, 1 } };
+	struct hg_chain_bound b;
+
+	hg_chain_bounds(&ch, ts, r, &b);
+	ck_assert_uint_eq(b.reaction_ns, UINT64_MAX);
+	ck_assert_uint_eq(b.data_age_ns, UINT64_MAX);
+	ck_assert_uint_eq(b.culprit, SIZE_MAX);
+	ck_assert_ptr_nonnull(b.why);
+	/* a response only known from below bounds nothing */
+	r[1].bound = HG_RTA_AT_LEAST;
+	ts[0].t_ns = ts[1].t_ns = 10;
+	hg_chain_bounds(&ch, ts, r, &b);
+	ck_assert_uint_eq(b.reaction_ns, UINT64_MAX);
+	ck_assert_uint_eq(b.culprit, 1);
+	r[1].bound = HG_RTA_UPPER;
+	hg_chain_bounds(&ch, ts, r, &b);
+	ck_assert_uint_eq(b.reaction_ns, 30);
+	ck_assert_uint_eq(b.data_age_ns, 20);
+	ck_assert_ptr_null(b.why);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("chain");
+	TCase *tc = tcase_create("chain");
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_loop_test(tc, test_chain_worked, 0, ARRAY_SIZE(worked));
+	tcase_add_test(tc, test_chain_text);
+	tcase_add_test(tc, test_chain_unbounded);
+	tcase_add_test(tc, test_chain_none);
+	tcase_add_loop_test(tc, test_chain_bad, 0, ARRAY_SIZE(bad));
+	tcase_add_test(tc, test_chain_saturates);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return hg_test_run(suite());
+}
