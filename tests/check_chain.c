@@ -238,6 +238,139 @@ START_TEST(test_chain_saturates)
 }
 END_TEST
 
+/* ------------------------------------------- simulated against the bounds */
+
+#define SIM_TASKS 3
+#define SIM_LEN 2400		/* time units simulated: 6 hyperperiods of 400 */
+#define SIM_WARM 400		/* the first hyperperiod, the chains filling */
+#define SIM_JOBS (SIM_LEN / 4 + 1)
+
+/* One simulated task: its jobs' releases, starts and finishes (-1: not yet). */
+struct sim_task {
+	int c, t, off, prio;
+	int njobs;
+	int rel[SIM_JOBS], start[SIM_JOBS], fin[SIM_JOBS], left[SIM_JOBS];
+};
+
+/* Fixed-priority preemptive on one CPU, one time unit a step; jobs of a task in order. */
+static void simulate(struct sim_task *k, int n)
+{
+	int now, i, j;
+
+	for (i = 0; i < n; i++) {
+		k[i].njobs = 0;
+		for (now = k[i].off; now < SIM_LEN && k[i].njobs < SIM_JOBS; now += k[i].t) {
+			j = k[i].njobs++;
+			k[i].rel[j] = now;
+			k[i].start[j] = k[i].fin[j] = -1;
+			k[i].left[j] = k[i].c;
+		}
+	}
+	for (now = 0; now < SIM_LEN; now++) {
+		int best = -1, bj = -1;
+
+		for (i = 0; i < n; i++)
+			for (j = 0; j < k[i].njobs; j++) {
+				if (k[i].rel[j] > now || !k[i].left[j])
+					continue;
+				if (best < 0 || k[i].prio > k[best].prio) {
+					best = i;
+					bj = j;
+				}
+				break;	/* the earliest job left of the task */
+			}
+		if (best < 0)
+			continue;
+		if (k[best].start[bj] < 0)
+			k[best].start[bj] = now;
+		if (!--k[best].left[bj])
+			k[best].fin[bj] = now + 1;
+	}
+}
+
+/* The latest job of @k finished by @at, or -1. */
+static int latest_by(const struct sim_task *k, int at)
+{
+	int j, got = -1;
+
+	for (j = 0; j < k->njobs; j++)
+		if (k->fin[j] >= 0 && k->fin[j] <= at)
+			got = j;
+	return got;
+}
+
+/*
+ * Random sets of three tasks on one CPU (rate-monotonic, random offsets)
+ * in a random chain order: every simulated data age and reaction time
+ * stays within the bounds hg_chain_bounds() gives from hg_rta_fp().
+ */
+START_TEST(test_chain_simulated)
+{
+	static const int periods[] = { 4, 5, 8, 10, 20, 25, 40, 50, 80, 100 };
+	unsigned int seed = 12345;
+	int set;
+
+	for (set = 0; set < 100; set++) {
+		struct sim_task k[SIM_TASKS];
+		struct hg_rta_task ts[SIM_TASKS] = { { 0 } };
+		struct hg_rta_result r[SIM_TASKS];
+		struct hg_chain ch = { .name = "s", .n = SIM_TASKS };
+		struct hg_chain_bound b;
+		int i, j, worst_age = 0, worst_reaction = 0, t, s1[SIM_JOBS];
+		const struct sim_task *last;
+
+		for (i = 0; i < SIM_TASKS; i++) {
+			k[i].t = periods[rand_r(&seed) % ARRAY_SIZE(periods)];
+			k[i].c = 1 + rand_r(&seed) % (k[i].t / 4 > 0 ? k[i].t / 4 : 1);
+			k[i].off = rand_r(&seed) % k[i].t;
+			ts[i] = (struct hg_rta_task){ .id = (unsigned int)i, .c_ns = (uint64_t)k[i].c,
+						      .t_ns = (uint64_t)k[i].t, .d_ns = (uint64_t)k[i].t,
+						      .prio = HG_RTA_NO_PRIO };
+			ch.task[i] = (size_t)i;
+		}
+		ck_assert_int_eq(hg_rta_fp(ts, SIM_TASKS, r, NULL), 0);
+		for (i = 0; i < SIM_TASKS; i++)
+			k[i].prio = SIM_TASKS - (int)r[i].rank;	/* the analysis' order */
+		for (i = SIM_TASKS - 1; i > 0; i--) {	/* a random chain order */
+			size_t o = ch.task[i], x = (size_t)rand_r(&seed) % (size_t)(i + 1);
+
+			ch.task[i] = ch.task[x];
+			ch.task[x] = o;
+		}
+		hg_chain_bounds(&ch, ts, r, &b);
+		if (b.why)
+			continue;	/* a set over the CPU: no bound to hold */
+		simulate(k, SIM_TASKS);
+		last = &k[ch.task[SIM_TASKS - 1]];
+		/* each job of the last task: the read of its backward chain's first job */
+		for (j = 0; j < last->njobs; j++) {
+			int at = last->start[j], h, got = j;
+
+			for (h = SIM_TASKS - 2; h >= 0 && got >= 0 && last->fin[j] >= 0; h--) {
+				got = latest_by(&k[ch.task[h]], at);
+				if (got >= 0)
+					at = k[ch.task[h]].start[got];
+			}
+			s1[j] = got >= 0 && last->fin[j] >= 0 ? at : -1;
+			if (s1[j] >= 0 && last->rel[j] >= SIM_WARM && last->fin[j] - s1[j] > worst_age)
+				worst_age = last->fin[j] - s1[j];
+		}
+		/* an input at t: the first output of a chain that read it after t */
+		for (t = SIM_WARM, j = 0; t < SIM_LEN - SIM_WARM; t++) {
+			while (j < last->njobs && !(s1[j] > t))
+				j++;
+			if (j < last->njobs && last->fin[j] - t > worst_reaction)
+				worst_reaction = last->fin[j] - t;
+		}
+		ck_assert_msg((uint64_t)worst_age <= b.data_age_ns, "set %d: data age %d > %llu",
+			      set, worst_age, (unsigned long long)b.data_age_ns);
+		ck_assert_msg((uint64_t)worst_reaction <= b.reaction_ns,
+			      "set %d: reaction %d > %llu", set, worst_reaction,
+			      (unsigned long long)b.reaction_ns);
+	}
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("chain");
@@ -250,6 +383,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_chain_none);
 	tcase_add_loop_test(tc, test_chain_bad, 0, ARRAY_SIZE(bad));
 	tcase_add_test(tc, test_chain_saturates);
+	tcase_add_test(tc, test_chain_simulated);
 	suite_add_tcase(s, tc);
 	return s;
 }
