@@ -10,6 +10,7 @@
 
 #include "analysis/chain.h"
 #include "analysis/rtamath.h"
+#include "trace/timeval.h"
 
 static bool name_ok(const char *s, size_t len)
 {
@@ -87,6 +88,51 @@ int hg_chain_word(struct hg_chains *c, const char *v, size_t task, char *why, si
 	return 0;
 }
 
+int hg_chain_mode(struct hg_chains *c, const char *name, const char *mode, char *why,
+		  size_t whylen)
+{
+	bool event = !strcmp(mode, "event");
+	size_t i;
+
+	if (!name_ok(name, strlen(name))) {
+		snprintf(why, whylen, "chain '%.64s': not a chain name (1 to %d letters, digits, "
+			 "'_', '-' or '.')", name, HG_CHAIN_NAME_LEN - 1);
+		return -EINVAL;
+	}
+	if (!event && strcmp(mode, "sampled")) {
+		snprintf(why, whylen, "chain %s %.64s: unknown mode (choose event or sampled)",
+			 name, mode);
+		return -EINVAL;
+	}
+	for (i = 0; i < c->nevent; i++)
+		if (!strcmp(c->event[i], name)) {
+			snprintf(why, whylen, "chain %s: declared twice", name);
+			return -EINVAL;
+		}
+	if (event) {
+		char (*m)[HG_CHAIN_NAME_LEN] = realloc(c->event, (c->nevent + 1) * sizeof(*m));
+
+		if (!m) {
+			snprintf(why, whylen, "out of memory");
+			return -ENOMEM;
+		}
+		c->event = m;
+		snprintf(c->event[c->nevent++], HG_CHAIN_NAME_LEN, "%s", name);
+	}
+	return 0;
+}
+
+/* Whether a link names chain @name. */
+static bool find_link(const struct hg_chains *c, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < c->nlinks; i++)
+		if (!strcmp(c->link[i].name, name))
+			return true;
+	return false;
+}
+
 /* The chain named @name among the first @n of @c, or NULL. */
 static struct hg_chain *find(struct hg_chains *c, const char *name)
 {
@@ -144,10 +190,51 @@ static int fill_chain(const struct hg_chains *c, struct hg_chain *ch, char *why,
 	return check_chain(ch, seen, top, why, whylen);
 }
 
-int hg_chains_build(struct hg_chains *c, char *why, size_t whylen)
+/* Whether event chain @ch keeps to its rules: one period, one predecessor a task. */
+static int check_event(const struct hg_chains *c, const struct hg_chain *ch,
+		       const struct hg_rta_task *ts, char *why, size_t whylen)
+{
+	const struct hg_rta_task *head = &ts[ch->task[0]];
+	size_t p, i, q;
+
+	for (p = 1; p < ch->n; p++) {
+		const struct hg_rta_task *k = &ts[ch->task[p]];
+
+		if (k->t_ns != head->t_ns) {
+			char a[32], b[32];
+
+			snprintf(why, whylen, "task %u: T=%s in event chain %s whose first task %u "
+				 "has T=%s (the first's finish releases it: give it the same T)",
+				 (unsigned int)ch->task[p], hg_format_time(k->t_ns, a, sizeof(a)),
+				 ch->name, (unsigned int)ch->task[0],
+				 hg_format_time(head->t_ns, b, sizeof(b)));
+			return -EINVAL;
+		}
+		for (i = 0; i < (size_t)(ch - c->chain); i++)
+			for (q = 1; c->chain[i].event && q < c->chain[i].n; q++)
+				if (c->chain[i].task[q] == ch->task[p]) {
+					snprintf(why, whylen, "task %u: after the first in event chains "
+						 "%s and %s (one predecessor releases a task)",
+						 (unsigned int)ch->task[p], c->chain[i].name,
+						 ch->name);
+					return -EINVAL;
+				}
+	}
+	return 0;
+}
+
+int hg_chains_build(struct hg_chains *c, const struct hg_rta_task *ts, char *why,
+		    size_t whylen)
 {
 	size_t i;
 	int ret;
+
+	for (i = 0; i < c->nevent; i++)
+		if (!find_link(c, c->event[i])) {
+			snprintf(why, whylen, "chain %s event: no task is in it (give its tasks "
+				 "CHAIN=%s:<position>)", c->event[i], c->event[i]);
+			return -EINVAL;
+		}
 
 	free(c->chain);
 	c->chain = calloc(c->nlinks ? c->nlinks : 1, sizeof(*c->chain));
@@ -164,6 +251,10 @@ int hg_chains_build(struct hg_chains *c, char *why, size_t whylen)
 		ch = &c->chain[c->n++];
 		snprintf(ch->name, sizeof(ch->name), "%s", c->link[i].name);
 		ret = fill_chain(c, ch, why, whylen);
+		for (size_t e = 0; !ret && e < c->nevent; e++)
+			ch->event |= !strcmp(c->event[e], ch->name);
+		if (!ret && ch->event)
+			ret = check_event(c, ch, ts, why, whylen);
 		if (ret)
 			return ret;
 	}
@@ -174,11 +265,11 @@ void hg_chains_free(struct hg_chains *c)
 {
 	free(c->link);
 	free(c->chain);
+	free(c->event);
 	memset(c, 0, sizeof(*c));
 }
 
-/* Why result @r is no upper bound, or NULL when it is one. */
-static const char *no_bound(const struct hg_rta_result *r)
+const char *hg_chain_no_bound(const struct hg_rta_result *r)
 {
 	if (r->test == HG_RTA_TEST_NONE)
 		return "its CPUs are not covered by a test here";
@@ -207,7 +298,7 @@ void hg_chain_bounds(const struct hg_chain *ch, const struct hg_rta_task *ts,
 	for (i = 0; i < ch->n; i++) {
 		size_t k = ch->task[i];
 
-		b->why = no_bound(&r[k]);
+		b->why = hg_chain_no_bound(&r[k]);
 		if (b->why) {
 			b->culprit = k;
 			b->reaction_ns = b->data_age_ns = UINT64_MAX;

@@ -27,6 +27,7 @@
 #ifndef HG_ANALYSIS_CHAIN_H
 #define HG_ANALYSIS_CHAIN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -45,6 +46,7 @@ struct hg_chain_link {
 /* One chain: its tasks' indices in the task set, position 0 first. */
 struct hg_chain {
 	char name[HG_CHAIN_NAME_LEN];
+	bool event;		/* an event chain (holistic.h), else sampled */
 	size_t n;
 	size_t task[HG_CHAIN_MAX_TASKS];
 };
@@ -56,6 +58,8 @@ struct hg_chains {
 	struct hg_chain_link *link;	/* malloc'd, NULL when none */
 	size_t n;
 	struct hg_chain *chain;		/* malloc'd by hg_chains_build() */
+	size_t nevent;			/* the names declared event chains */
+	char (*event)[HG_CHAIN_NAME_LEN];	/* malloc'd, NULL when none */
 };
 
 /*
@@ -71,12 +75,23 @@ struct hg_chains {
 int hg_chain_word(struct hg_chains *c, const char *v, size_t task, char *why, size_t whylen);
 
 /*
+ * hg_chain_mode - chain @name (a name as above) is an event chain when
+ * @mode is "event", sampled (the default) when "sampled". Returns 0, or
+ * -EINVAL or -ENOMEM with the reason in @why.
+ */
+int hg_chain_mode(struct hg_chains *c, const char *name, const char *mode, char *why,
+		  size_t whylen);
+
+/*
  * hg_chains_build - the chains of @c's links, each in the order of its
  * positions: a chain needs two tasks at least and its positions 0, 1, 2...
- * without a gap or one given twice. Returns 0, or -EINVAL or -ENOMEM with
- * the reason in @why.
+ * without a gap or one given twice; an event chain's tasks all of the
+ * first's period (@ts: the tasks, by index), each task after the first in one
+ * event chain at most, and every chain declared an event chain has tasks.
+ * Returns 0, or -EINVAL or -ENOMEM with the reason in @why.
  */
-int hg_chains_build(struct hg_chains *c, char *why, size_t whylen);
+int hg_chains_build(struct hg_chains *c, const struct hg_rta_task *ts, char *why,
+		    size_t whylen);
 
 /* hg_chains_free - release it (zeroed after). */
 void hg_chains_free(struct hg_chains *c);
@@ -88,6 +103,12 @@ struct hg_chain_bound {
 	size_t culprit;		/* the index of the task without a bound, or SIZE_MAX */
 	const char *why;	/* NULL, or why there is no bound */
 };
+
+/*
+ * hg_chain_no_bound - why the result @r is no upper bound on a response
+ * (unbounded, undecided, "at least", not covered), or NULL when it is one.
+ */
+const char *hg_chain_no_bound(const struct hg_rta_result *r);
 
 /*
  * hg_chain_bounds - the sampled chain @ch's reaction-time and data-age

@@ -412,6 +412,38 @@ static int task_line(char *line, struct hg_taskset *s, struct hg_taskset_task *t
 	return 0;
 }
 
+/* "chain <name> event|sampled": the mode of a chain of CHAIN= words. */
+static int chain_line(char *line, struct hg_taskset *s, char *why, size_t whylen)
+{
+	char *save = NULL, *name, *mode, *more;
+
+	line[strcspn(line, "#")] = '\0';
+	strtok_r(line, " \t\r\n", &save);
+	name = strtok_r(NULL, " \t\r\n", &save);
+	mode = strtok_r(NULL, " \t\r\n", &save);
+	more = strtok_r(NULL, " \t\r\n", &save);
+	if (!name || !mode || more) {
+		snprintf(why, whylen, "write 'chain <name> event|sampled' (e.g. chain ctl event)");
+		return -EINVAL;
+	}
+	return hg_chain_mode(&s->chains, name, mode, why, whylen);
+}
+
+/* The chains of the CHAIN= words, once every line is read; 0 or -errno (@why). */
+static int chains_build(struct hg_taskset *s, char *why, size_t whylen)
+{
+	struct hg_rta_task *ts = s->chains.nlinks ? hg_taskset_rta(s) : NULL;
+	int ret;
+
+	if (s->chains.nlinks && !ts) {
+		snprintf(why, whylen, "out of memory");
+		return -ENOMEM;
+	}
+	ret = hg_chains_build(&s->chains, ts, why, whylen);
+	free(ts);
+	return ret;
+}
+
 int hg_taskset_read(const char *path, struct hg_taskset *s, char *err, size_t errlen)
 {
 	struct hg_quoted qp = hg_quote(path);	/* a long name cut: the reason stays */
@@ -451,6 +483,12 @@ int hg_taskset_read(const char *path, struct hg_taskset *s, char *err, size_t er
 				snprintf(err, errlen, "%s line %zu: %s", qp.s, lineno, why);
 			continue;
 		}
+		if (!strncmp(p, "chain", 5) && (p[5] == ' ' || p[5] == '\t')) {
+			ret = chain_line(p, s, why, sizeof(why));
+			if (ret)
+				snprintf(err, errlen, "%s line %zu: %s", qp.s, lineno, why);
+			continue;
+		}
 		if (s->n == HG_TASKSET_MAX_TASKS) {
 			ret = -E2BIG;
 			snprintf(err, errlen, "%s line %zu: more than %u tasks, the most analysed "
@@ -484,7 +522,7 @@ int hg_taskset_read(const char *path, struct hg_taskset *s, char *err, size_t er
 	}
 	if (!ret && (ret = check_locks(s, why, sizeof(why))))
 		snprintf(err, errlen, "%s: %s", qp.s, why);
-	if (!ret && (ret = hg_chains_build(&s->chains, why, sizeof(why))))
+	if (!ret && (ret = chains_build(s, why, sizeof(why))))
 		snprintf(err, errlen, "%s: %s", qp.s, why);
 	if (!ret)
 		hg_taskset_admission(s);

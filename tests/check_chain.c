@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_chain.c - analysis/chain.c and report/rtachain.c: a task file's
+ * check_chain.c - analysis/chain.c, holistic.c and report/rtachain.c: a task file's
  * CHAIN= words, the sampled chains' reaction-time and data-age bounds
  * worked by hand, their text and JSON, and the bad chains rta refuses
  *
- * The bounds: reaction <= sum of (T_i + R_i), data age <= that sum less
- * the last task's T (analysis/chain.h).
+ * The bounds of a sampled chain: reaction <= sum of (T_i + R_i), data age
+ * <= that sum less the last task's T (analysis/chain.h); of an event
+ * chain, holistic analysis (analysis/holistic.h).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -158,6 +159,86 @@ START_TEST(test_chain_unbounded)
 }
 END_TEST
 
+/*
+ * An event chain, task 0 (low) releasing task 1 (high), task 2 between
+ * them, on one CPU. Round 1, no jitter: R1 = 1, R2 = 3 + 1 = 4, R0 = 3 + 1
+ * + 3 = 7; task 0 finishes 3 to 7 after its release: task 1's jitter 4.
+ * Round 2: R1 = 4 + 1 = 5, R2 = 3 + ceil(8/10) 1 = 4, R0 = 3 + ceil(11/10)
+ * 1 + 3 = 8: jitter 5. Round 3: R1 = 6, R2 = 4, R0 = 3 + ceil(13/10) + 3 =
+ * 8: jitter 5 again, settled. worst = 3 (task 0's best) + R1 6 = 9: data
+ * age 9, reaction 10 (task 0's T) + 9 = 19.
+ */
+START_TEST(test_chain_event)
+{
+	static const char text[] = "chain f event # released by its predecessor\n"
+				   "C=3ms T=10ms P=FIFO:10 CHAIN=f:0\n"
+				   "C=1ms T=10ms P=FIFO:30 CHAIN=f:1\n"
+				   "C=3ms T=20ms P=FIFO:20\n";
+	struct json_object *doc;
+	struct hg_test_out o;
+	char line[512];
+
+	run_file(text, false, &o);
+	ck_assert_int_eq(o.status, 0);
+	line_starting(o.out, "rta: chain f ", line, sizeof(line));
+	ck_assert_str_eq(line, "rta: chain f tasks 0>1 reaction 19.000ms data-age 9.000ms event");
+	line_starting(o.out, "# rta: chain f: ", line, sizeof(line));
+	ck_assert_ptr_nonnull(strstr(line, "holistic analysis (Tindell and Clark 1994, 3 rounds"));
+	hg_test_out_free(&o);
+	run_file(text, true, &o);
+	ck_assert_int_eq(o.status, 0);
+	doc = hg_test_json(o.out);
+	ck_assert_str_eq(hg_test_json_str(doc, "chains/0/mode"), "event");
+	ck_assert_uint_eq(hg_test_json_u64(doc, "chains/0/reaction/bound_ns"), 19 * MS);
+	ck_assert_uint_eq(hg_test_json_u64(doc, "chains/0/data_age/bound_ns"), 9 * MS);
+	json_object_put(doc);
+	hg_test_out_free(&o);
+}
+END_TEST
+
+/*
+ * A sampled chain beside an event chain takes the responses with the
+ * jitter passed on: task 1 above responds 6 (not 1 as alone), so the
+ * sampled chain 1 > 2 is (10 + 6) + (20 + 4) = 40, data age 40 - 20 = 20.
+ */
+START_TEST(test_chain_event_sampled)
+{
+	static const char text[] = "chain f event\n"
+				   "C=3ms T=10ms P=FIFO:10 CHAIN=f:0\n"
+				   "C=1ms T=10ms P=FIFO:30 CHAIN=f:1 CHAIN=s:0\n"
+				   "C=3ms T=20ms P=FIFO:20 CHAIN=s:1\n";
+	struct hg_test_out o;
+	char line[512];
+
+	run_file(text, false, &o);
+	ck_assert_int_eq(o.status, 0);
+	line_starting(o.out, "rta: chain s ", line, sizeof(line));
+	ck_assert_str_eq(line, "rta: chain s tasks 1>2 reaction 40.000ms data-age 20.000ms "
+			 "sampled");
+	line_starting(o.out, "# rta: chain s: ", line, sizeof(line));
+	ck_assert_ptr_nonnull(strstr(line, "with the jitters the event chains pass on"));
+	hg_test_out_free(&o);
+}
+END_TEST
+
+/* An event chain with a task over its CPU: no bound, that task named. */
+START_TEST(test_chain_event_unbounded)
+{
+	struct hg_test_out o;
+	char line[512];
+
+	run_file("chain f event\nC=6ms T=10ms CHAIN=f:0\nC=6ms T=10ms CHAIN=f:1\n", false, &o);
+	ck_assert_int_eq(o.status, 0);
+	line_starting(o.out, "rta: chain f ", line, sizeof(line));
+	ck_assert_str_eq(line, "rta: chain f tasks 0>1 reaction unbounded data-age unbounded "
+			 "event");
+	line_starting(o.out, "# rta: chain f: ", line, sizeof(line));
+	ck_assert_str_eq(line, "# rta: chain f: no bound: task 1: its response is unbounded "
+			 "(its level asks for more than its CPU)");
+	hg_test_out_free(&o);
+}
+END_TEST
+
 /* Without CHAIN= words: no chain line, and "chains": []. */
 START_TEST(test_chain_none)
 {
@@ -195,6 +276,16 @@ static const struct {
 	{ "C=1ms T=4ms CHAIN=c:-1\n", "CHAIN=c:-1: the position must be a number" },
 	{ "C=1ms T=4ms CHAIN=c:64\n", "CHAIN=c:64: the position must be a number" },
 	{ "C=1ms T=4ms CHAIN=c:\n", "CHAIN=c:: the position must be a number" },
+	{ "chain f event\nC=1ms T=10ms CHAIN=f:0\nC=1ms T=5ms CHAIN=f:1\n",
+	  "task 1: T=5ms in event chain f whose first task 0 has T=10ms" },
+	{ "chain f event\nchain g event\nC=1ms T=10ms CHAIN=f:0 CHAIN=g:0\n"
+	  "C=1ms T=10ms CHAIN=f:1 CHAIN=g:1\n",
+	  "task 1: after the first in event chains f and g" },
+	{ "chain f event\nC=1ms T=10ms\n", "chain f event: no task is in it" },
+	{ "chain f odd\nC=1ms T=10ms\n", "line 1: chain f odd: unknown mode (choose event or" },
+	{ "chain f\nC=1ms T=10ms\n", "line 1: write 'chain <name> event|sampled'" },
+	{ "chain f/g event\nC=1ms T=10ms\n", "line 1: chain 'f/g': not a chain name" },
+	{ "chain f event\nchain f event\nC=1ms T=10ms\n", "line 2: chain f: declared twice" },
 };
 
 START_TEST(test_chain_bad)
@@ -380,6 +471,9 @@ static Suite *suite(void)
 	tcase_add_loop_test(tc, test_chain_worked, 0, ARRAY_SIZE(worked));
 	tcase_add_test(tc, test_chain_text);
 	tcase_add_test(tc, test_chain_unbounded);
+	tcase_add_test(tc, test_chain_event);
+	tcase_add_test(tc, test_chain_event_sampled);
+	tcase_add_test(tc, test_chain_event_unbounded);
 	tcase_add_test(tc, test_chain_none);
 	tcase_add_loop_test(tc, test_chain_bad, 0, ARRAY_SIZE(bad));
 	tcase_add_test(tc, test_chain_saturates);
