@@ -251,7 +251,7 @@ static int decode_section(struct hg_cur *sc, uint32_t type, struct hg_trace *t,
 			return -EINVAL;
 		}
 		/* the indexed reader's (a stream's: ctx) use no names: counted, not kept */
-		return hg_sec_get_kevents(sc, !s->ix, &t->kev, err, errlen);
+		return hg_sec_get_kevents(sc, !s->ix || s->ix->names, &t->kev, err, errlen);
 	case SEC_LOCKS:
 		if (t->nlocks || !(t->flags & HG_TRACE_LOCKS) || *nthreads_seen != t->nthreads) {
 			err_set(err, errlen, "damaged: a locks section out of place");
@@ -624,9 +624,11 @@ int hg_trace_index(int fd, uint64_t size, struct hg_trace **out, struct hg_tinde
 		   char *err, size_t errlen)
 {
 	struct src s = { .len = size, .fd = fd, .ix = ix };
+	bool names = ix->names;
 	int ret;
 
 	memset(ix, 0, sizeof(*ix));
+	ix->names = names;
 	ret = decode(&s, out, err, errlen);
 	if (ret)
 		hg_tindex_free(ix);
