@@ -1,7 +1,8 @@
 #!/bin/sh
 # Benchmark: every reader of a saved trace, each on a synthetic trace of
 # HG_BENCH_RECORDS (10 million) records (tests/bench/gentrace.c): its speed
-# (records a second, the wall time of one run, the page cache warm) and
+# (records a second, of the wall time of one run and of its CPU time, user
+# and system: the second holds on a loaded machine; the page cache warm) and
 # its peak resident set (time(1)'s maximum RSS) against the file's size.
 # The readers take the records in chunks, so the memory stays a small part
 # of the file (target: at most 0.1 times). dump, export, render and ctx
@@ -39,7 +40,7 @@ row() {
 	r=0
 	while [ $r -lt "$RUNS" ]; do
 		a=$(date +%s%N)
-		if ! /usr/bin/time -f '%M' -o "$TMP/rss" "$@" >/dev/null 2>"$TMP/err"; then
+		if ! /usr/bin/time -f '%M %U %S' -o "$TMP/rss" "$@" >/dev/null 2>"$TMP/err"; then
 			echo "$name: failed: $(head -1 "$TMP/err")"
 			return
 		fi
@@ -48,16 +49,17 @@ row() {
 		r=$((r + 1))
 	done
 	sort -n "$TMP/runs" | awk -v n="$name" -v r="$recs" -v f="$(wc -c <"$file")" '
-		{ ns[NR] = $1; kb[NR] = $2 }
-		END { m = int((NR + 1) / 2); s = ns[m] / 1e9
-		      printf "%-18s %10d %8.3f s %8.2f M/s %9.1f MiB %7.3f\n",
-			     n, r, s, r / s / 1e6, kb[m] / 1024, kb[m] * 1024 / f }'
+		{ ns[NR] = $1; kb[NR] = $2; cpu[NR] = $3 + $4 }
+		END { m = int((NR + 1) / 2); s = ns[m] / 1e9; c = cpu[m] > 0 ? cpu[m] : 0.01
+		      printf "%-18s %10d %8.3f s %8.2f M/s %8.2f M/s %9.1f MiB %7.3f\n",
+			     n, r, s, r / s / 1e6, r / c / 1e6, kb[m] / 1024, kb[m] * 1024 / f }'
 }
 
 echo "readers of saved traces: $N records ($(($(wc -c <"$TMP/big.hgt") / 1048576)) MiB), a" \
 	"--kernel run of ${HG_BENCH_KSECONDS:-60} s ($krecs records, $(($(wc -c <"$TMP/k.hgt") / 1048576)) MiB);" \
 	"the median of $RUNS runs"
-printf '%-18s %10s %10s %10s %13s %7s\n' reader records time speed "peak RSS" "/file"
+printf '%-18s %10s %10s %10s %12s %13s %7s\n' reader records time "speed" "speed (CPU)" \
+	"peak RSS" "/file"
 "$HG" dump "$TMP/big.hgt" >/dev/null	# the page cache warm for all
 row "dump" "$TMP/big.hgt" "$N" "$HG" dump "$TMP/big.hgt"
 row "export csv" "$TMP/big.hgt" "$N" "$HG" export "$TMP/big.hgt" --format csv -o -
