@@ -22,8 +22,7 @@ hourglass/options.c hg_parse_args
 hourglass/cmdopt.c hg_cmdopt_parse
 hourglass/cmdopt.c finish
 hourglass/cmd_run.c hg_run_main
-trace/fileread.c decode_section
-trace/fileread.c decode_sections
+hourglass/taskset.c hg_taskset_read
 run/run.c run_engine'
 
 # Files of analysis/ that still read a file of their own, until that
