@@ -99,9 +99,10 @@ static int render_run(const void *args, const struct hg_trace *t)
 {
 	const struct render_args *a = args;
 	struct hg_render_opts o = a->o;
+	struct hg_ksched_info info;
+	struct hg_kevents *own = NULL;
+	struct hg_attrib_in in;
 	char err[HG_ERR_LEN];
-
-	struct hg_sched s;
 	int ret;
 
 	o.width_px = (unsigned int)a->width;
@@ -115,14 +116,16 @@ static int render_run(const void *args, const struct hg_trace *t)
 		return 2;
 	}
 	if (a->sched) {
-		ret = hg_cmd_read_sched("render", a->sched, t, &s);
+		ret = hg_cmd_attrib_in("render", a->file, a->sched, t, &in, &own, &info);
 		if (ret)
 			return ret;
-		o.sched = &s;
+		o.sched = &in;
 	}
 	ret = write_svg(a, &o, t);
-	if (a->sched)
-		hg_sched_free(&s);
+	/* the picture's other tasks and handlers: where they came from */
+	if (!ret && (a->sched || t->kev))
+		hg_cmd_kev_source(stderr, "hourglass: render: ", t, a->sched ? &info : NULL);
+	hg_kevents_free(own);
 	return ret;
 }
 
