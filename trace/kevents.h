@@ -146,13 +146,9 @@ uint32_t hg_kevents_intern(struct hg_kevents *k, const char *s);
 int hg_kevents_add(struct hg_kevents *k, const struct hg_kev *e);
 
 /*
- * hg_kev_tp_append - append a tracepoint's name ("system:event"), tamed,
- * to the list *@tp of *@ntp names (a capture's, or a hg_kevents').
- * Returns 0 or -ENOMEM.
+ * hg_kevents_add_tp - append a tracepoint's name ("system:event"), tamed,
+ * to @k's (a capture's, enabled; a text's, seen). Returns 0 or -ENOMEM.
  */
-int hg_kev_tp_append(char ***tp, uint32_t *ntp, const char *name);
-
-/* hg_kevents_add_tp - hg_kev_tp_append() to @k's tracepoints. Returns 0 or -ENOMEM. */
 int hg_kevents_add_tp(struct hg_kevents *k, const char *name);
 
 /*
