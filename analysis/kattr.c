@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "analysis/kattr.h"
-#include "trace/record.h"
+#include "analysis/kgaps.h"
 #include "trace/timeval.h"
 
 #define SEG_LOST HG_KC_NKINDS	/* events lost here: nothing is known */
@@ -576,42 +576,41 @@ void hg_kattr_window(const struct hg_kattr *a, uint32_t tid, uint32_t from_cpu, 
 	take_apart(a, tid, from_cpu, from, to_cpu, to, 0, g);
 }
 
+/* What hg_kattr_each() hands on with each gap. */
+struct each {
+	const struct hg_trace *t;
+	const struct hg_kattr *a;
+	struct hg_kgap *g;
+	hg_kgap_fn fn;
+	void *arg;
+};
+
+static int each_gap(const struct hg_kstep *s, void *arg)
+{
+	struct each *e = arg;
+	struct hg_kgap *g = e->g;
+
+	if (s->ev)
+		return 0;
+	hg_kattr_gap(e->a, e->t->threads[s->thread].tid, s->from_cpu, s->at_cycles, s->cpu,
+		     s->at_cycles + s->len_cycles, g);
+	g->thread = s->thread;
+	g->from_cpu = s->from_cpu;
+	g->cpu = s->cpu;
+	g->at_cycles = s->at_cycles;
+	g->len_cycles = s->len_cycles;
+	return e->fn(g, e->arg);
+}
+
 int hg_kattr_each(const struct hg_trace *t, const struct hg_kattr *a, hg_kgap_fn fn, void *arg)
 {
-	struct hg_kgap *g = malloc(sizeof(*g));
-	uint32_t i;
-	int ret = 0;
+	struct each e = { .t = t, .a = a, .g = malloc(sizeof(*e.g)), .fn = fn, .arg = arg };
+	int ret;
 
-	if (!g)
+	if (!e.g)
 		return -ENOMEM;
-	for (i = 0; i < t->nthreads && !ret; i++) {
-		const struct hg_trace_thread *th = &t->threads[i];
-		const struct hg_record *prev = NULL;
-		uint64_t j;
-
-		for (j = 0; j < th->stored && !ret; j++) {
-			const struct hg_record *r = &th->recs[j];
-			uint64_t end;
-
-			if (r->flags & HG_REC_EVENT)
-				continue;
-			if (prev && !(prev->flags & (HG_REC_CONTINUED | HG_REC_SLEEP))) {
-				end = prev->start_cycles + prev->len_cycles;
-				if (r->start_cycles > end) {
-					hg_kattr_gap(a, th->tid, prev->cpu, end, r->cpu,
-						     r->start_cycles, g);
-					g->thread = i;
-					g->from_cpu = prev->cpu;
-					g->cpu = r->cpu;
-					g->at_cycles = end;
-					g->len_cycles = r->start_cycles - end;
-					ret = fn(g, arg);
-				}
-			}
-			prev = r;
-		}
-	}
-	free(g);
+	ret = hg_kgaps_walk(t, HG_KGAPS_ANY_THREAD, each_gap, &e);
+	free(e.g);
 	return ret;
 }
 
