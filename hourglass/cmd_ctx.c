@@ -54,7 +54,9 @@ static const struct hg_opt ctx_opts[] = {
 	  .value = "<sched.txt>",
 	  .help = "attribute every gap from the kernel's switches: the\n"
 	  "text of perf script over a capture of the run by\n"
-	  "perf sched record -k CLOCK_MONOTONIC" },
+	  "perf sched record -k CLOCK_MONOTONIC (a --kernel\n"
+	  "trace's own switches are used without it; given,\n"
+	  "it takes precedence)" },
 	HG_OPT_END
 };
 
@@ -67,11 +69,13 @@ static const struct hg_cmdspec ctx_spec = {
 		 "same thread resumes there, a migration when it resumes elsewhere, and\n"
 		 "unclassified when the neighbours are unknown. Print per class the count,\n"
 		 "the rate, and min, p1, median, mean, p90, p99, p99.9 and max in us, then a\n"
-		 "histogram of the switch costs. With --sched, every gap is attributed from\n"
-		 "the kernel's own switches: direct switches, indirect switches (another\n"
-		 "task ran between the two threads; left out of the costs), foreign tasks,\n"
-		 "foreign other (no switch), migrations, unclassified; and the ten other\n"
-		 "tasks that took most time from the workers.",
+		 "histogram of the switch costs. With the kernel's own switches (the\n"
+		 "trace's, written with --kernel, or those of --sched, which takes\n"
+		 "precedence), every gap is attributed from them: direct switches,\n"
+		 "indirect switches (another task ran between the two threads; left out of\n"
+		 "the costs), foreign tasks, foreign other (no switch), migrations,\n"
+		 "unclassified; and the ten other tasks that took most time from the\n"
+		 "workers. The report's first line names the switches' source.",
 	.args = ctx_pos,
 	.opts = ctx_opts,
 };

@@ -49,7 +49,8 @@ static const struct hg_opt export_opts[] = {
 	  .help = "perfetto: also put the other tasks that ran in the\n"
 		  "workers' gaps on the CPU tracks, from the text of perf\n"
 		  "script over a perf sched record -k CLOCK_MONOTONIC\n"
-		  "capture of the run (as ctx --sched)" },
+		  "capture of the run (as ctx --sched); it takes\n"
+		  "precedence over a --kernel trace's own tasks" },
 	HG_OPT_END
 };
 
@@ -59,7 +60,9 @@ static const struct hg_cmdspec export_spec = {
 	.about = "Write every record of a trace written with -o in a format other tools\n"
 		 "read. Timestamps are CLOCK_MONOTONIC (from the pair recorded at the\n"
 		 "run's start), so they line up with perf or trace-cmd captures taken\n"
-		 "with the monotonic clock.",
+		 "with the monotonic clock. Perfetto also shows the kernel's events of a\n"
+		 "trace written with --kernel (its own, used without --sched), and one\n"
+		 "line on standard error names their source.",
 	.args = export_pos,
 	.opts = export_opts,
 };

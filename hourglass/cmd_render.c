@@ -48,7 +48,7 @@ static const struct hg_opt render_opts[] = {
 	  .help = "with --per-cpu: draw the other tasks that ran in the\n"
 		  "workers' gaps, named, from the text of perf script over\n"
 		  "a perf sched record -k CLOCK_MONOTONIC capture (as ctx\n"
-		  "--sched)" },
+		  "--sched), instead of a --kernel trace's own tasks" },
 	HG_OPT_END
 };
 
@@ -61,7 +61,9 @@ static const struct hg_cmdspec render_spec = {
 		 "ms from the start of the run. PERIODIC threads also show their releases\n"
 		 "(triangles under the row), deadlines (triangles over it) and, in red,\n"
 		 "jobs that missed their deadline. Intervals and gaps narrower than a pixel\n"
-		 "are merged, so the file stays small however long the trace.",
+		 "are merged, so the file stays small however long the trace. A trace\n"
+		 "written with --kernel shows its own kernel events in the gaps (no\n"
+		 "--sched needed), and one line on standard error names their source.",
 	.args = render_pos,
 	.opts = render_opts,
 };

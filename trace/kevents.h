@@ -4,10 +4,11 @@
  * compact fixed-size records on the trace's counter, and a table of the
  * names they refer to (interrupt handlers, tasks, vectors)
  *
- * The run fills one of these after it ended (run/kcapture.h); the trace
- * file keeps it as a section of its own (trace/ksection.h); the
- * attribution (analysis/kattr.h) reads it. Records are sorted by CPU,
- * then by time.
+ * The run fills one of these after it ended (run/kcapture.h), or perf
+ * script text does (analysis/ksched.h); the trace file keeps it as a
+ * section of its own (trace/ksection.h); the attribution (analysis/kattr.h)
+ * and the gaps' classes by its switches (analysis/attrib.h) read it.
+ * Records are sorted by CPU, then by time.
  */
 #ifndef HG_KEVENTS_H
 #define HG_KEVENTS_H
