@@ -2137,7 +2137,11 @@ else
 	"$HG" calibrate --json --repeat 2 >"$J/cal.json"
 	validate "calibrate --json" calibrate "$J/cal.json"
 	"$HG" ctx "$J/all.hgt" --json >"$J/ctx.json"
-	validate "ctx --json" ctx "$J/ctx.json"
+	"$HG" ctx "$HERE/fixtures/kernel.hgt" --json >"$J/ctxk.json"
+	"$HG" ctx "$HERE/fixtures/sched-yield.hgt" --json \
+		--sched "$HERE/fixtures/sched-yield.txt" >"$J/ctxs.json"
+	validate "ctx --json (the trace alone, a --kernel trace's switches, --sched)" ctx \
+		"$J/ctx.json" "$J/ctxk.json" "$J/ctxs.json"
 	printf 'C=3ms T=8ms\nC=17ms T=33ms J=1ms B=1ms\n' >"$J/tasks"
 	"$HG" rta --tasks "$J/tasks" --json >"$J/rta1.json"
 	"$HG" rta -n 2 -t 0 -rh 3ms 8ms -w PERIODIC 3ms 8ms -t 1 -w PERIODIC 17ms 33ms \
