@@ -257,7 +257,8 @@ static void assign_all(const struct hg_trace *t, const struct switches *s, struc
 			j++;
 		for (gj = j; gj < online && gs->v[gj].g.cpu == cpu; gj++)
 			;
-		assign(t, s, a, k, gs->v + j, gj - j, slack, outside);
+		/* no gap at all: every switch of a worker counted outside them */
+		assign(t, s, a, k, gs->n ? gs->v + j : NULL, gj - j, slack, outside);
 	}
 }
 
@@ -284,7 +285,8 @@ int hg_attribute(const struct hg_trace *t, const struct hg_attrib_in *in, hg_sch
 	ret = hg_classify(t, keep_gap, &gs);
 	if (ret)
 		goto out;
-	qsort(gs.v, gs.n, sizeof(*gs.v), by_line);
+	if (gs.n)	/* a trace with no gap (a LAT thread's) keeps none */
+		qsort(gs.v, gs.n, sizeof(*gs.v), by_line);
 	assign_all(t, &s, &gs, slack, &tot->outside_gaps);
 	for (j = 0; j < gs.n && !ret; j++) {
 		struct hg_sched_gap sg = {
