@@ -32,9 +32,10 @@ typedef int (*hg_kstep_fn)(const struct hg_kstep *s, void *arg);
 
 /*
  * hg_kgaps_walk - the records of thread @thread of @t (HG_KGAPS_ANY_THREAD:
- * every thread, in order), record by record, to @fn: each event record,
- * and each gap
- * Returns 0, or what @fn returned when not 0.
+ * every thread, in order), record by record wherever the trace holds them
+ * (trace/reccur.h: its array, or its file in chunks), to @fn: each event
+ * record (good for the call), and each gap
+ * Returns 0, what @fn returned when not 0, or -errno of a failed read.
  */
 int hg_kgaps_walk(const struct hg_trace *t, uint32_t thread, hg_kstep_fn fn, void *arg);
 

@@ -9,6 +9,7 @@
 
 #include "analysis/kgaps.h"
 #include "analysis/kwin.h"
+#include "trace/reccur.h"
 #include "trace/record.h"
 #include "trace/timeval.h"
 
@@ -219,11 +220,12 @@ static void cut_miss(const struct hg_trace *t, const struct hg_kattr *a, const s
 	struct hg_kpart own = { .kind = HG_KC_TASK, .pid = th->tid };
 	struct hg_interval iv;
 	uint32_t cpu = w->cpu;
-	size_t pos = 0;
+	struct hg_reccur c;
 	int first = 1;
 
 	snprintf(own.name, sizeof(own.name), "hg/%u, own run", w->thread);
-	while (hg_record_decode(th->recs, th->stored, &pos, &iv) == 1) {
+	hg_reccur_init(&c, th);
+	while (hg_reccur_interval(&c, &iv) == 1) {
 		uint64_t s = iv.start_cycles, e = iv.start_cycles + iv.len_cycles;
 
 		if (e <= x)
@@ -246,6 +248,7 @@ static void cut_miss(const struct hg_trace *t, const struct hg_kattr *a, const s
 		cur = e;
 		cpu = iv.cpu;
 	}
+	hg_reccur_free(&c);
 	hg_kgap_add(g, &own);
 	if (cur < y) {
 		hg_kattr_gap(a, th->tid, cpu, cur, w->cpu, y, tmp);
