@@ -107,7 +107,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "analysis/kernel/sched.h"
+#include "analysis/gaps/attrib.h"
 #include "trace/reccur.h"
 #include "trace/trace.h"
 
@@ -178,14 +178,14 @@ int hg_export_check(const struct hg_trace *t);
 int hg_export(FILE *f, const struct hg_trace *t, enum hg_export_format fmt);
 
 /*
- * hg_export_sched - hg_export() with the kernel's switches @s (sched.h;
- * NULL: none): perfetto also puts the other tasks that ran inside the
+ * hg_export_sched - hg_export() with the kernel's switches of @s
+ * (attrib.h: perf script text's, --sched; NULL: none): perfetto also puts the other tasks that ran inside the
  * workers' gaps on the CPU tracks, one complete event each (category
- * "other", named by the task, args "pid"), as ctx --sched attributes them
+ * "other", named by the task, args "pid"), as ctx attributes them
  * (attrib.h, which the caller has run once to check @s fits @t).
  */
 int hg_export_sched(FILE *f, const struct hg_trace *t, enum hg_export_format fmt,
-		    const struct hg_sched *s);
+		    const struct hg_attrib_in *s);
 
 /* hg_export_takes_sched - whether format @fmt shows the kernel's switches. */
 bool hg_export_takes_sched(enum hg_export_format fmt);

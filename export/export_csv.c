@@ -36,7 +36,7 @@ static void csv_row(struct hg_out *o, const struct hg_trace_thread *th,
 }
 
 static int csv(struct hg_out *o, const struct hg_trace *t,
-	       const struct hg_sched *sched __attribute__((unused)))
+	       const struct hg_attrib_in *sched __attribute__((unused)))
 {
 	struct hg_export_item it;
 	uint32_t i;

@@ -44,7 +44,7 @@ bool hg_export_takes_sched(enum hg_export_format fmt)
 }
 
 int hg_export_sched(FILE *f, const struct hg_trace *t, enum hg_export_format fmt,
-		    const struct hg_sched *sched)
+		    const struct hg_attrib_in *sched)
 {
 	struct hg_out *o;
 	int ret;

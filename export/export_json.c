@@ -64,7 +64,7 @@ static int json_thread(struct hg_out *o, struct hg_json *j, const struct hg_trac
 }
 
 static int json(struct hg_out *o, const struct hg_trace *t,
-		const struct hg_sched *sched __attribute__((unused)))
+		const struct hg_attrib_in *sched __attribute__((unused)))
 {
 	struct hg_json j;
 	uint32_t i;

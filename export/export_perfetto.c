@@ -415,7 +415,7 @@ static int pf_no_gap(const struct hg_sched_gap *g __attribute__((unused)),
 	return 0;
 }
 
-static int perfetto(struct hg_out *o, const struct hg_trace *t, const struct hg_sched *sched)
+static int perfetto(struct hg_out *o, const struct hg_trace *t, const struct hg_attrib_in *sched)
 {
 	struct pf *pf = calloc(1, sizeof(*pf));
 	struct hg_json j;

@@ -204,7 +204,7 @@ int hg_prom_write(const struct hg_trace *t, const char *path, char *err, size_t 
 
 /* export --format prom: the same text, through the exports' buffer. */
 static int prom_export(struct hg_out *o, const struct hg_trace *t,
-		       const struct hg_sched *sched __attribute__((unused)))
+		       const struct hg_attrib_in *sched __attribute__((unused)))
 {
 	hg_out_flush(o);
 	if (o->err)

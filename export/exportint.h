@@ -8,7 +8,7 @@
 
 #include <stdbool.h>
 
-#include "analysis/kernel/sched.h"
+#include "analysis/gaps/attrib.h"
 #include "export/exportbuf.h"
 #include "trace/trace.h"
 
@@ -21,7 +21,7 @@ struct hg_export_ops {
 	 * tasks that ran in the workers' gaps, for formats that take them
 	 * (@sched_ok). Returns 0 or -errno.
 	 */
-	int (*write)(struct hg_out *o, const struct hg_trace *t, const struct hg_sched *sched);
+	int (*write)(struct hg_out *o, const struct hg_trace *t, const struct hg_attrib_in *sched);
 	bool sched_ok;
 };
 

@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/kernel/sched.h"
 #include "hourglass/cmdutil.h"
 #include "hourglass/commands.h"
 #include "report/ctx.h"
@@ -55,7 +54,9 @@ static const struct hg_opt ctx_opts[] = {
 	  .value = "<sched.txt>",
 	  .help = "attribute every gap from the kernel's switches: the\n"
 	  "text of perf script over a capture of the run by\n"
-	  "perf sched record -k CLOCK_MONOTONIC" },
+	  "perf sched record -k CLOCK_MONOTONIC (a --kernel\n"
+	  "trace's own switches are used without it; given,\n"
+	  "it takes precedence)" },
 	HG_OPT_END
 };
 
@@ -68,11 +69,13 @@ static const struct hg_cmdspec ctx_spec = {
 		 "same thread resumes there, a migration when it resumes elsewhere, and\n"
 		 "unclassified when the neighbours are unknown. Print per class the count,\n"
 		 "the rate, and min, p1, median, mean, p90, p99, p99.9 and max in us, then a\n"
-		 "histogram of the switch costs. With --sched, every gap is attributed from\n"
-		 "the kernel's own switches: direct switches, indirect switches (another\n"
-		 "task ran between the two threads; left out of the costs), foreign tasks,\n"
-		 "foreign other (no switch), migrations, unclassified; and the ten other\n"
-		 "tasks that took most time from the workers.",
+		 "histogram of the switch costs. With the kernel's own switches (the\n"
+		 "trace's, written with --kernel, or those of --sched, which takes\n"
+		 "precedence), every gap is attributed from them: direct switches,\n"
+		 "indirect switches (another task ran between the two threads; left out of\n"
+		 "the costs), foreign tasks, foreign other (no switch), migrations,\n"
+		 "unclassified; and the ten other tasks that took most time from the\n"
+		 "workers. The report's first line names the switches' source.",
 	.args = ctx_pos,
 	.opts = ctx_opts,
 };
@@ -103,12 +106,18 @@ static int write_svg(const struct ctx_args *a, const struct hg_trace *t,
 	return hg_cmd_write("ctx", a->svg, ctx_svg, &c);
 }
 
-/* Print @r (analysed with status @ret), draw it; the exit status. */
+/*
+ * Print @r (analysed with status @ret), draw it; the exit status. @kev:
+ * it was attributed with the kernel's events, named first (@info: a
+ * text's, NULL: the trace's own).
+ */
 static int report(const struct ctx_args *a, const struct hg_trace *t,
-		  struct hg_ctx_report *r, int ret, const char *err)
+		  struct hg_ctx_report *r, int ret, const char *err, bool kev,
+		  const struct hg_ksched_info *info)
 {
 	if (ret == -ENODATA || ret == -ERANGE || ret == -ESRCH) {
-		fprintf(stderr, "hourglass: ctx: --sched %s: %s\n", a->sched, err);
+		fprintf(stderr, "hourglass: ctx: %s%s: %s\n", a->sched ? "--sched " : "",
+			a->sched ? a->sched : a->file, err);
 		hg_ctx_free(r);
 		return 2;
 	}
@@ -118,6 +127,8 @@ static int report(const struct ctx_args *a, const struct hg_trace *t,
 			ret == -EINVAL ? "damaged records" : strerror(-ret));
 		return 1;
 	}
+	if (kev && !a->json)
+		hg_cmd_kev_source(stdout, "# ", t, info);
 	if (a->json ? hg_ctx_json(stdout, t, r) :
 	    hg_ctx_print(stdout, t, r, a->bucket_ns, a->max_ns))
 		ret = 1;
@@ -127,25 +138,36 @@ static int report(const struct ctx_args *a, const struct hg_trace *t,
 	return ret;
 }
 
-/* With --sched: the whole trace in memory, for the attribution. */
+/*
+ * With the kernel's switches (--sched, or the trace's own from --kernel):
+ * the whole trace in memory, for the attribution.
+ */
 static int ctx_run(const void *args, const struct hg_trace *t)
 {
 	const struct ctx_args *a = args;
+	struct hg_ksched_info info;
 	struct hg_ctx_report r;
-	struct hg_sched s;
+	struct hg_attrib_in in;
+	struct hg_kevents *own;
 	char err[HG_ERR_LEN];
-	int ret = hg_cmd_read_sched("ctx", a->sched, t, &s);
+	int ret = hg_cmd_attrib_in("ctx", a->file, a->sched, t, &in, &own, &info);
 
 	if (ret)
 		return ret;
-	ret = hg_ctx_analyse_sched(t, &s, &r, err, sizeof(err));
-	hg_sched_free(&s);
-	return report(a, t, &r, ret, err);
+	if (!in.k) {
+		ret = hg_ctx_analyse(t, &r);
+		return report(a, t, &r, ret, "", false, NULL);
+	}
+	ret = hg_ctx_analyse_sched(t, &in, &r, err, sizeof(err));
+	ret = report(a, t, &r, ret, err, true, own ? &info : NULL);
+	hg_kevents_free(own);
+	return ret;
 }
 
 /*
  * Without: the trace read as a stream, each record once, in chunks; its
- * checksum checked before anything is printed.
+ * checksum checked before anything is printed. A trace with the kernel's
+ * events (--kernel) is read whole instead, for their switches.
  */
 static int ctx_stream(const struct ctx_args *a)
 {
@@ -158,6 +180,10 @@ static int ctx_stream(const struct ctx_args *a)
 
 	if (ret)
 		return hg_cmd_read_failed("ctx", a->file, err);
+	if (t->flags & HG_TRACE_KEVENTS) {
+		hg_tstream_close(ts);
+		return hg_cmd_trace_run(&ctx_spec, (void *)a, a->file, ctx_run);
+	}
 	ret = hg_ctx_analyse_src(t, &src, &r);
 	/* a damaged file is said to be one, whatever the records made of it */
 	if (hg_tstream_verify(ts, err, sizeof(err))) {
@@ -165,7 +191,7 @@ static int ctx_stream(const struct ctx_args *a)
 		hg_tstream_close(ts);
 		return hg_cmd_read_failed("ctx", a->file, err);
 	}
-	status = report(a, t, &r, ret, "");
+	status = report(a, t, &r, ret, "", false, NULL);
 	hg_tstream_close(ts);
 	return status;
 }

@@ -3,6 +3,7 @@
  * cmd_export.c - hourglass export <file> --format perfetto|csv|json|prom -o <out>
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -48,7 +49,8 @@ static const struct hg_opt export_opts[] = {
 	  .help = "perfetto: also put the other tasks that ran in the\n"
 		  "workers' gaps on the CPU tracks, from the text of perf\n"
 		  "script over a perf sched record -k CLOCK_MONOTONIC\n"
-		  "capture of the run (as ctx --sched)" },
+		  "capture of the run (as ctx --sched); it takes\n"
+		  "precedence over a --kernel trace's own tasks" },
 	HG_OPT_END
 };
 
@@ -58,28 +60,18 @@ static const struct hg_cmdspec export_spec = {
 	.about = "Write every record of a trace written with -o in a format other tools\n"
 		 "read. Timestamps are CLOCK_MONOTONIC (from the pair recorded at the\n"
 		 "run's start), so they line up with perf or trace-cmd captures taken\n"
-		 "with the monotonic clock.",
+		 "with the monotonic clock. Perfetto also shows the kernel's events of a\n"
+		 "trace written with --kernel (its own, used without --sched), and one\n"
+		 "line on standard error names their source.",
 	.args = export_pos,
 	.opts = export_opts,
 };
-
-/* --sched: read, and check that it fits @t; returns 0 or the exit status. */
-static int read_sched(const struct export_args *a, const struct hg_trace *t,
-		      enum hg_export_format fmt, struct hg_sched *s)
-{
-	if (!hg_export_takes_sched(fmt)) {
-		fprintf(stderr, "hourglass: export: --sched %s: only --format perfetto shows "
-			"other tasks\n", a->sched);
-		return 2;
-	}
-	return hg_cmd_read_sched("export", a->sched, t, s);
-}
 
 /* What the atomic writer is given. */
 struct export_out {
 	const struct hg_trace *t;
 	enum hg_export_format fmt;
-	const struct hg_sched *s;
+	const struct hg_attrib_in *s;
 };
 
 static int export_out(FILE *f, const void *arg)
@@ -93,22 +85,34 @@ static int export_out(FILE *f, const void *arg)
 static int write_export(const struct export_args *a, const struct hg_trace *t,
 			enum hg_export_format fmt)
 {
-	struct hg_sched s = { 0 };
-	const struct export_out e = { .t = t, .fmt = fmt, .s = a->sched ? &s : NULL };
+	bool kev = hg_export_takes_sched(fmt);
+	struct hg_ksched_info info;
+	struct hg_kevents *own = NULL;
+	struct hg_attrib_in in;
+	struct export_out e = { .t = t, .fmt = fmt };
 	int ret;
 
 	if (hg_export_check(t)) {
 		fprintf(stderr, "hourglass: export: %s: damaged records\n", a->file);
 		return 1;
 	}
+	if (a->sched && !kev) {
+		fprintf(stderr, "hourglass: export: --sched %s: only --format perfetto shows "
+			"other tasks\n", a->sched);
+		return 2;
+	}
 	if (a->sched) {
-		ret = read_sched(a, t, fmt, &s);
+		ret = hg_cmd_attrib_in("export", a->file, a->sched, t, &in, &own, &info);
 		if (ret)
 			return ret;
+		e.s = &in;
 	}
 	/* "-" and files that are not regular are written in place by it */
 	ret = hg_cmd_write("export", a->out, export_out, &e);
-	hg_sched_free(&s);
+	/* the other tasks and handlers on the CPU tracks: where they came from */
+	if (!ret && kev && (a->sched || t->kev))
+		hg_cmd_kev_source(stderr, "hourglass: export: ", t, a->sched ? &info : NULL);
+	hg_kevents_free(own);
 	return ret;
 }
 

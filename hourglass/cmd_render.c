@@ -48,7 +48,7 @@ static const struct hg_opt render_opts[] = {
 	  .help = "with --per-cpu: draw the other tasks that ran in the\n"
 		  "workers' gaps, named, from the text of perf script over\n"
 		  "a perf sched record -k CLOCK_MONOTONIC capture (as ctx\n"
-		  "--sched)" },
+		  "--sched), instead of a --kernel trace's own tasks" },
 	HG_OPT_END
 };
 
@@ -61,7 +61,9 @@ static const struct hg_cmdspec render_spec = {
 		 "ms from the start of the run. PERIODIC threads also show their releases\n"
 		 "(triangles under the row), deadlines (triangles over it) and, in red,\n"
 		 "jobs that missed their deadline. Intervals and gaps narrower than a pixel\n"
-		 "are merged, so the file stays small however long the trace.",
+		 "are merged, so the file stays small however long the trace. A trace\n"
+		 "written with --kernel shows its own kernel events in the gaps (no\n"
+		 "--sched needed), and one line on standard error names their source.",
 	.args = render_pos,
 	.opts = render_opts,
 };
@@ -99,9 +101,10 @@ static int render_run(const void *args, const struct hg_trace *t)
 {
 	const struct render_args *a = args;
 	struct hg_render_opts o = a->o;
+	struct hg_ksched_info info;
+	struct hg_kevents *own = NULL;
+	struct hg_attrib_in in;
 	char err[HG_ERR_LEN];
-
-	struct hg_sched s;
 	int ret;
 
 	o.width_px = (unsigned int)a->width;
@@ -115,14 +118,16 @@ static int render_run(const void *args, const struct hg_trace *t)
 		return 2;
 	}
 	if (a->sched) {
-		ret = hg_cmd_read_sched("render", a->sched, t, &s);
+		ret = hg_cmd_attrib_in("render", a->file, a->sched, t, &in, &own, &info);
 		if (ret)
 			return ret;
-		o.sched = &s;
+		o.sched = &in;
 	}
 	ret = write_svg(a, &o, t);
-	if (a->sched)
-		hg_sched_free(&s);
+	/* the picture's other tasks and handlers: where they came from */
+	if (!ret && (a->sched || t->kev))
+		hg_cmd_kev_source(stderr, "hourglass: render: ", t, a->sched ? &info : NULL);
+	hg_kevents_free(own);
 	return ret;
 }
 

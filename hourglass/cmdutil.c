@@ -13,6 +13,7 @@
 #include "analysis/gaps/attrib.h"
 #include "hourglass/cmdutil.h"
 #include "hourglass/outpath.h"
+#include "hourglass/perfin.h"
 #include "trace/errlen.h"
 #include "trace/tstream.h"
 
@@ -128,22 +129,62 @@ static int no_gap(const struct hg_sched_gap *g __attribute__((unused)),
 	return 0;
 }
 
-int hg_cmd_read_sched(const char *cmd, const char *file, const struct hg_trace *t,
-		      struct hg_sched *s)
+int hg_cmd_sched_text(const char *cmd, const char *sched, const struct hg_trace *t,
+		      struct hg_kevents **own, struct hg_ksched_info *info)
 {
 	char err[HG_ERR_LEN] = "";
 	int ret;
 
-	if (hg_sched_read(file, s, err, sizeof(err))) {
-		fprintf(stderr, "hourglass: %s: --sched %s: %s\n", cmd, file, err);
-		return 2;
-	}
-	ret = hg_attribute(t, s, no_gap, NULL, NULL, NULL, err, sizeof(err));
+	*own = NULL;
+	ret = hg_perfin_read(t, sched, own, info, err, sizeof(err));
 	if (!ret)
 		return 0;
-	hg_sched_free(s);
-	if (ret == -ENODATA || ret == -ERANGE || ret == -ESRCH) {
-		fprintf(stderr, "hourglass: %s: --sched %s: %s\n", cmd, file, err);
+	fprintf(stderr, "hourglass: %s: --sched %s: %s\n", cmd, sched,
+		ret == -ENOMEM ? strerror(ENOMEM) : err);
+	return ret == -ENOMEM ? 1 : 2;
+}
+
+void hg_cmd_kev_source(FILE *f, const char *prefix, const struct hg_trace *t,
+		       const struct hg_ksched_info *info)
+{
+	if (!info) {
+		fprintf(f, "%skernel events: from the capture (--kernel)\n", prefix);
+		return;
+	}
+	fprintf(f, "%skernel events: from perf script text %s: %llu of its %llu event lines "
+		"(the rest another kind or outside the run), times to %llu ns%s\n", prefix,
+		info->source, (unsigned long long)info->used, (unsigned long long)info->lines,
+		(unsigned long long)info->resolution_ns,
+		t->kev ? "; --sched takes precedence over the trace's own (--kernel)" : "");
+}
+
+int hg_cmd_attrib_in(const char *cmd, const char *file, const char *sched,
+		     const struct hg_trace *t, struct hg_attrib_in *in, struct hg_kevents **own,
+		     struct hg_ksched_info *info)
+{
+	char err[HG_ERR_LEN] = "";
+	int ret;
+
+	*own = NULL;
+	*in = (struct hg_attrib_in){ .k = t->kev, .resolution_ns = 1, .own = true };
+	if (sched) {
+		ret = hg_cmd_sched_text(cmd, sched, t, own, info);
+		if (ret)
+			return ret;
+		*in = (struct hg_attrib_in){ .k = *own, .resolution_ns = info->resolution_ns };
+	}
+	if (!in->k)
+		return 0;
+	ret = hg_attribute(t, in, no_gap, NULL, NULL, NULL, err, sizeof(err));
+	if (!ret)
+		return 0;
+	hg_kevents_free(*own);
+	*own = NULL;
+	if (ret == -ENODATA || ret == -ESRCH) {
+		if (sched)
+			fprintf(stderr, "hourglass: %s: --sched %s: %s\n", cmd, sched, err);
+		else
+			hg_cmd_read_failed(cmd, file, err);
 		return 2;
 	}
 	fprintf(stderr, "hourglass: %s: %s\n", cmd,
@@ -155,8 +196,8 @@ int hg_cmd_kernel_events(const char *cmd, const char *file, const char *sched, c
 			 struct hg_trace *view, struct hg_kevents **own, FILE *note,
 			 const char *prefix)
 {
-	char err[HG_ERR_LEN] = "", lacks[512];
 	struct hg_ksched_info info;
+	char lacks[512];
 	int ret;
 
 	*own = NULL;
@@ -168,21 +209,15 @@ int hg_cmd_kernel_events(const char *cmd, const char *file, const char *sched, c
 			return 2;
 		}
 		if (note)
-			fprintf(note, "%skernel events: from the capture (--kernel)\n", prefix);
+			hg_cmd_kev_source(note, prefix, t, NULL);
 		return 0;
 	}
-	ret = hg_ksched_read(t, sched, own, &info, err, sizeof(err));
-	if (ret) {
-		fprintf(stderr, "hourglass: %s: --sched %s: %s\n", cmd, sched,
-			ret == -ENOMEM ? strerror(ENOMEM) : err);
-		return ret == -ENOMEM ? 1 : 2;
-	}
+	ret = hg_cmd_sched_text(cmd, sched, t, own, &info);
+	if (ret)
+		return ret;
 	view->kev = *own;
 	if (note)
-		fprintf(note, "%skernel events: from perf script text %s: %llu of its %llu event "
-			"lines (the rest another kind or outside the run), times to %llu ns\n",
-			prefix, info.source, (unsigned long long)info.used,
-			(unsigned long long)info.lines, (unsigned long long)info.resolution_ns);
+		hg_cmd_kev_source(note, prefix, t, &info);
 	if (hg_ksched_missing(*own, lacks, sizeof(lacks))) {
 		if (note)
 			fprintf(note, "%sthe text lacks: %s\n", prefix, lacks);

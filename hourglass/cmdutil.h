@@ -6,8 +6,8 @@
 #ifndef HG_CMDUTIL_H
 #define HG_CMDUTIL_H
 
+#include "analysis/gaps/attrib.h"
 #include "analysis/kernel/ksched.h"
-#include "analysis/kernel/sched.h"
 #include "hourglass/cmdopt.h"
 #include "trace/atomicfile.h"
 #include "trace/trace.h"
@@ -25,25 +25,52 @@ int hg_cmd_read(const char *cmd, const char *file, struct hg_trace **t);
 int hg_cmd_read_failed(const char *cmd, const char *file, const char *err);
 
 /*
- * hg_cmd_read_sched - --sched @file of subcommand @cmd: the kernel's
- * switches (analysis/kernel/sched.h) into @s, checked against @t as ctx
- * --sched attributes them. Returns the exit status: 0 (free @s with
- * hg_sched_free()), 2 for a file that is not perf script text or does not
- * fit the trace, 1 when memory or the records fail; messages printed.
+ * hg_cmd_sched_text - --sched @sched of subcommand @cmd: the perf script
+ * text's events for @t into a new *@own (hourglass/perfin.h), what it
+ * held into @info. Returns the exit status: 0 (free *@own with
+ * hg_kevents_free()), 2 for a file that is not perf script text or does
+ * not fit the trace, 1 for memory; messages printed.
  */
-int hg_cmd_read_sched(const char *cmd, const char *file, const struct hg_trace *t,
-		      struct hg_sched *s);
+int hg_cmd_sched_text(const char *cmd, const char *sched, const struct hg_trace *t,
+		      struct hg_kevents **own, struct hg_ksched_info *info);
+
+/*
+ * hg_cmd_kev_source - the one line that names where the kernel's events
+ * came from, after @prefix, on @f: "kernel events: from the capture
+ * (--kernel)" when @info is NULL, else "kernel events: from perf script
+ * text <file>: <n> of its <m> event lines (...), times to <r> ns", and
+ * when @t has its own, "; --sched takes precedence over the trace's own
+ * (--kernel)"
+ */
+void hg_cmd_kev_source(FILE *f, const char *prefix, const struct hg_trace *t,
+		       const struct hg_ksched_info *info);
+
+/*
+ * hg_cmd_attrib_in - the kernel's switches subcommand @cmd attributes the
+ * gaps of @t (read from @file) with (analysis/gaps/attrib.h), into @in: those
+ * of perf script text @sched when given (into a new *@own, what it held
+ * into @info), else the trace's own (--kernel; *@own NULL), else none
+ * (@in->k NULL: the trace's own classes only). Checked against @t as the
+ * attribution takes them. Returns the exit status: 0 (free *@own with
+ * hg_kevents_free()), 2 for a text that is not perf script's or does not
+ * fit the trace, or a trace without thread ids; 1 when memory or the
+ * records fail; messages printed.
+ */
+int hg_cmd_attrib_in(const char *cmd, const char *file, const char *sched,
+		     const struct hg_trace *t, struct hg_attrib_in *in, struct hg_kevents **own,
+		     struct hg_ksched_info *info);
 
 /*
  * hg_cmd_kernel_events - the kernel's events subcommand @cmd takes apart
- * the gaps of @t (read from @file) by: those of perf script text @sched (analysis/kernel/ksched.h) when
- * given, else the trace's own (--kernel). @view is @t with them (a shallow
- * copy: free *@own with hg_kevents_free() after it, NULL when the trace's
- * are used). Names the source, and what the text lacked, on @note (each
- * line after @prefix; NULL: none), or for JSON only the lacks on
- * standard error. Returns the exit status: 0, 2 for no events or a text
- * that is not perf script's or does not fit the trace, 1 for memory;
- * messages printed.
+ * the gaps of @t (read from @file) by: those of perf script text @sched
+ * (hg_cmd_sched_text()) when given, else the trace's own (--kernel). @view
+ * is @t with them (a shallow copy: free *@own with hg_kevents_free() after
+ * it, NULL when the trace's are used). Names the source
+ * (hg_cmd_kev_source()), and what the text lacked, on @note (each line
+ * after @prefix; NULL: none), or for JSON only the lacks on standard
+ * error. Returns the exit status: 0, 2 for no events or a text that is
+ * not perf script's or does not fit the trace, 1 for memory; messages
+ * printed.
  */
 int hg_cmd_kernel_events(const char *cmd, const char *file, const char *sched, const struct hg_trace *t,
 			 struct hg_trace *view, struct hg_kevents **own, FILE *note,

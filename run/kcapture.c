@@ -112,18 +112,12 @@ static int check_access(char *path, size_t len, char *err, size_t errlen)
 	return 0;
 }
 
-static int add_tp(struct hg_kcapture *k, const char *sys, const char *ev)
-{
-	char name[256];
-
-	snprintf(name, sizeof(name), "%s:%s", sys, ev);
-	return hg_kev_tp_append(&k->tp, &k->ntp, name);
-}
-
 /* Enable @sys:@ev; a missing event is an error only when @need. */
 static int enable(struct hg_kcapture *k, const char *sys, const char *ev, bool need,
 		  char *err, size_t errlen)
 {
+	char name[256];
+
 	if (!tracefs_event_file_exists(k->inst, sys, ev, "enable")) {
 		if (!need)
 			return 0;
@@ -136,7 +130,8 @@ static int enable(struct hg_kcapture *k, const char *sys, const char *ev, bool n
 		snprintf(err, errlen, "--kernel: cannot enable %s:%s: %s", sys, ev, strerror(e));
 		return -e;
 	}
-	return add_tp(k, sys, ev);
+	snprintf(name, sizeof(name), "%s:%s", sys, ev);
+	return hg_kevents_add_tp(k->kev, name);
 }
 
 /* Every x86 vector's entry and exit (irq_vectors), where there are some. */
@@ -287,7 +282,10 @@ int hg_kcapture_open(struct hg_kcapture **out, const cpu_set_t *cpus, uint64_t d
 		return ret;
 	remove_stale(instances);
 	k = calloc(1, sizeof(*k));
-	if (!k) {
+	if (k)
+		k->kev = calloc(1, sizeof(*k->kev));
+	if (!k || !k->kev) {
+		free(k);
 		snprintf(err, errlen, "out of memory");
 		return -ENOMEM;
 	}
@@ -322,8 +320,6 @@ void hg_kcapture_stop(struct hg_kcapture *k)
 
 void hg_kcapture_close(struct hg_kcapture *k)
 {
-	unsigned int i;
-
 	if (!k)
 		return;
 	if (k->inst)
@@ -334,9 +330,7 @@ void hg_kcapture_close(struct hg_kcapture *k)
 		tracefs_instance_destroy(k->inst);
 		tracefs_instance_free(k->inst);
 	}
-	for (i = 0; i < k->ntp; i++)
-		free(k->tp[i]);
-	free(k->tp);
+	hg_kevents_free(k->kev);
 	hg_kread_free(k->rd);
 	free(k);
 }

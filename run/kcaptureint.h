@@ -22,8 +22,9 @@ struct hg_kcapture {
 	bool mono;		/* the trace clock is mono, not the counter */
 	bool overwrite;		/* a flight recorder: the oldest events go */
 	uint64_t start_cycles, end_cycles;
-	char **tp;		/* "system:event" enabled */
-	uint32_t ntp;
+	struct hg_kevents *kev;	/* the events to come, with the tracepoints
+				 * enabled ("system:event") named already;
+				 * kread.c takes it when it starts reading */
 	struct hg_kread *rd;	/* kread.c's: the formats, the events read so far */
 };
 

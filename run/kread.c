@@ -306,7 +306,6 @@ static int reader_open(struct hg_kcapture *c, char *err, size_t errlen)
 {
 	static const char *const systems[] = { "sched", "irq", "irq_vectors", "timer", "nmi", NULL };
 	struct hg_kread *r;
-	unsigned int i;
 	int s;
 
 	if (c->rd)
@@ -316,15 +315,13 @@ static int reader_open(struct hg_kcapture *c, char *err, size_t errlen)
 		goto nomem;
 	c->rd = r;
 	r->cap = c;
-	r->k = calloc(1, sizeof(*r->k));
+	r->k = c->kev;		/* the tracepoints named: the events go beside them */
+	c->kev = NULL;
 	r->first = calloc(CPU_SETSIZE, sizeof(*r->first));
 	r->last = calloc(CPU_SETSIZE, sizeof(*r->last));
 	if (!r->k || !r->first || !r->last)
 		goto nomem;
 	r->k->clock = c->mono ? HG_KCLOCK_MONO : HG_KCLOCK_COUNTER;
-	for (i = 0; i < c->ntp; i++)
-		if (hg_kevents_add_tp(r->k, c->tp[i]))
-			goto nomem;
 	r->tep = tracefs_local_events_system(NULL, systems);
 	if (!r->tep) {
 		snprintf(err, errlen, "--kernel: cannot read the events' formats");

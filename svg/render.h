@@ -32,7 +32,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "analysis/kernel/sched.h"
+#include "analysis/gaps/attrib.h"
 #include "trace/trace.h"
 
 #define HG_RENDER_WIDTH		1000u	/* default width of the picture, px */
@@ -44,10 +44,12 @@ struct hg_render_opts {
 	uint64_t to_ns;		/* its end; 0: the end of the run */
 	unsigned int width_px;	/* width of the picture; 0: HG_RENDER_WIDTH */
 	bool per_cpu;		/* one row per CPU, boxes coloured by thread */
-	const struct hg_sched *sched;	/* with per_cpu: the kernel's switches, to
-					 * draw the other tasks in the gaps; NULL:
-					 * none (checked against the trace
-					 * already, as ctx --sched does) */
+	const struct hg_attrib_in *sched;	/* with per_cpu: the switches of
+						 * perf script text (--sched), to draw
+						 * the other tasks in the gaps instead
+						 * of the trace's own events' tasks;
+						 * NULL: none (checked against the
+						 * trace already, as ctx does) */
 };
 
 /*

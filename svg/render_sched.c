@@ -42,7 +42,7 @@ static int draw_other(const struct hg_sched_run *run, void *arg)
 }
 
 /* With --sched: the other tasks that ran in the workers' gaps. */
-int hg_render_others(const struct render *r, const struct hg_sched *sched)
+int hg_render_others(const struct render *r, const struct hg_attrib_in *sched)
 {
 	char err[HG_ERR_LEN];
 	int ret;

@@ -24,7 +24,7 @@
 #include "trace/trace.h"
 
 struct hg_render_opts;
-struct hg_sched;
+struct hg_attrib_in;
 
 /* Layout (px). */
 #define ROW_H		40	/* pitch of the rows */
@@ -148,7 +148,7 @@ void hg_render_cpu_wakes(const struct render *r);
  * workers' gaps, as the kernel's switches @sched say, a named box each
  * Returns 0 or the -errno of hg_attribute(), which reads them.
  */
-int hg_render_others(const struct render *r, const struct hg_sched *sched);
+int hg_render_others(const struct render *r, const struct hg_attrib_in *sched);
 
 /*
  * hg_render_kernel - the kernel's events of a --kernel trace: interrupt

@@ -88,6 +88,12 @@ static const struct kcase {
 		{ HG_KC_UNEXPLAINED, "events lost", 500, 1 },
 		{ HG_KC_KERNEL, "entry, exit, switch", 500 + 1800, 2 },
 		{ HG_KC_TIMER, "local_timer", 200, 1 } } },
+	{ "events lost inside a handler: it is not taken to go on", 5000, 0, 1000, 10000, {
+		{ 2100, 0, HG_KEV_VEC_ENTRY, 236, 0, "local_timer" },
+		{ 2500, 0, HG_KEV_LOST, 0, 0, NULL } },
+	  { /* 2100-2500 lost; from 2500 the thread's own, not the timer's */
+		{ HG_KC_KERNEL, "entry, exit, switch", 100 + 2500, 2 },
+		{ HG_KC_UNEXPLAINED, "events lost", 400, 1 } } },
 	{ "a gap at the capture's start and end", 5000, 0, 2500, 4500, {
 		{ 3000, 0, HG_KEV_VEC_ENTRY, 236, 0, "local_timer" },
 		{ 3100, 0, HG_KEV_VEC_EXIT, 236, 0, "local_timer" } },

@@ -13,6 +13,7 @@
 #include "helpers.h"
 #include "analysis/kernel/kattr.h"
 #include "analysis/kernel/ksched.h"
+#include "hourglass/perfin.h"
 #include "trace/wire.h"
 
 #define TID 100
@@ -325,7 +326,7 @@ START_TEST(test_source_tamed)
 	size_t n;
 
 	hg_test_write_file(path, nasty_text, strlen(nasty_text));
-	ck_assert_msg(hg_ksched_read(t, path, &k, &info, err, sizeof(err)) == 0, "%s", err);
+	ck_assert_msg(hg_perfin_read(t, path, &k, &info, err, sizeof(err)) == 0, "%s", err);
 	assert_tame(info.source);
 	n = strlen(info.source);
 	ck_assert_uint_eq(n, strlen(path));

@@ -466,6 +466,65 @@ START_TEST(test_fixture)
 }
 END_TEST
 
+/* The gaps, in the order found: thread, start, length. */
+struct gaplist {
+	uint64_t v[4096][3];
+	size_t n;
+};
+
+static int list_gap(const struct hg_kgap *g, void *arg)
+{
+	struct gaplist *l = arg;
+
+	ck_assert_uint_lt(l->n, 4096);
+	l->v[l->n][0] = g->thread;
+	l->v[l->n][1] = g->at_cycles;
+	l->v[l->n++][2] = g->len_cycles;
+	return 0;
+}
+
+static int list_win(const struct hg_kwin *w, void *arg)
+{
+	struct hg_kgap g = { .thread = w->thread, .at_cycles = w->at_cycles,
+			     .len_cycles = w->len_cycles };
+
+	return w->kind == HG_KW_GAP ? list_gap(&g, arg) : 0;
+}
+
+/*
+ * The windows' gaps are the attribution's (one gap finder): the same, in the
+ * same order, on the committed --kernel traces; and none after a sleep of the
+ * thread's own.
+ */
+START_TEST(test_same_gaps)
+{
+	static const char *const files[] = { "tests/fixtures/kernel.hgt",
+					     "tests/fixtures/kthrottle.hgt",
+					     "tests/fixtures/knonpreempt.hgt" };
+	struct gaplist *x = calloc(1, sizeof(*x)), *y = calloc(1, sizeof(*y));
+	struct hg_trace *t = NULL;
+	struct hg_kattr *a = NULL;
+	char err[256] = "";
+
+	ck_assert_ptr_nonnull(x);
+	ck_assert_ptr_nonnull(y);
+	ck_assert_msg(hg_trace_read(files[_i], &t, err, sizeof(err)) == 0, "%s", err);
+	ck_assert_int_eq(hg_kattr_build(t, &a), 0);
+	ck_assert_int_eq(hg_kattr_each(t, a, list_gap, x), 0);
+	ck_assert_int_eq(hg_kwin_each(t, HG_KW_ANY_THREAD, HG_KW_ALL, list_win, y), 0);
+	ck_assert_uint_eq(x->n, y->n);
+	ck_assert_int_eq(memcmp(x->v, y->v, x->n * sizeof(x->v[0])), 0);
+	if (_i == 2)	/* a LAT thread: it sleeps between its samples, no gap */
+		ck_assert_uint_eq(x->n, 0);
+	else
+		ck_assert_uint_gt(x->n, 0);
+	hg_kattr_free(a);
+	hg_trace_free(t);
+	free(x);
+	free(y);
+}
+END_TEST
+
 static Suite *kwin_suite(void)
 {
 	Suite *s = suite_create("kwin");
@@ -479,6 +538,7 @@ static Suite *kwin_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("capture");
 	tcase_add_test(tc, test_fixture);
+	tcase_add_loop_test(tc, test_same_gaps, 0, 3);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_sched.c - analysis/kernel/sched.c (perf script text into arrays) and
- * analysis/gaps/attrib.c (every gap attributed from the kernel's switches):
- * a synthetic trace with switches worked out by hand, the input errors,
- * and the committed capture of a real run (tests/fixtures/sched-yield.*)
+ * check_sched.c - analysis/gaps/attrib.c (every gap attributed from the
+ * switches of the kernel's events, trace/kevents.h), the switches of perf
+ * script text (analysis/kernel/ksched.c, read from a file by hourglass/perfin.c)
+ * and of a --kernel capture: a synthetic trace with switches worked out by
+ * hand, the input errors, the committed capture of a real run
+ * (tests/fixtures/sched-yield.*) and the --kernel traces
+ * (tests/fixtures/kthrottle.hgt, knonpreempt.hgt)
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -14,10 +17,14 @@
 #include "helpers.h"
 #include "analysis/gaps/attrib.h"
 #include "analysis/gaps/ctx.h"
-#include "analysis/kernel/sched.h"
+#include "analysis/kernel/ksched.h"
+#include "hourglass/cmdutil.h"
+#include "hourglass/perfin.h"
 
 #define FIXTURE_TXT "tests/fixtures/sched-yield.txt"
 #define FIXTURE_HGT "tests/fixtures/sched-yield.hgt"
+#define FIXTURE_KTHROTTLE "tests/fixtures/kthrottle.hgt"
+#define FIXTURE_KNONPREEMPT "tests/fixtures/knonpreempt.hgt"
 
 /* ------------------------------------------------------------------ reader */
 
@@ -36,34 +43,55 @@ static const char perf_text[] =
 	"     migration/0    18 [000]  1649.5: sched:sched_switch: prev_comm=migration/0 "
 	"prev_pid=18 prev_prio=0 prev_state=S ==> next_comm=hg/0 next_pid=11980 next_prio=0";
 
+/* A run of thread 11980 around the text's times (1649 s to 1651 s), 1 cycle a ns. */
+static struct hg_trace *text_trace(void)
+{
+	static const uint64_t iv0[][2] = { { 1000, 1000 } };
+	const uint64_t (*const iv[])[2] = { iv0 };
+	const size_t n[] = { 1 };
+	struct hg_trace *t = hg_test_trace(1, iv, n);
+
+	ck_assert_ptr_nonnull(t);
+	t->threads[0].tid = 11980;
+	t->mono_start_ns = 1649000000000ULL;
+	t->mono_start_cycles = 0;
+	t->mono_end_ns = 1651000000000ULL;
+	t->mono_end_cycles = 2000000000ULL;
+	return t;
+}
+
+/* The switches attrib.c reads, as the perf text reader leaves them. */
 START_TEST(test_parse)
 {
-	struct hg_sched s;
+	struct hg_trace *t = text_trace();
+	struct hg_ksched_info info;
+	struct hg_kevents *k = NULL;
 	char err[256] = "";
 
-	ck_assert_msg(hg_sched_parse(perf_text, strlen(perf_text), &s, err, sizeof(err)) == 0,
-		      "%s", err);
-	ck_assert_uint_eq(s.n, 3);
-	/* sorted by CPU, then time */
-	ck_assert_uint_eq(s.sw[0].cpu, 0);
-	ck_assert_uint_eq(s.sw[0].mono_ns, 1649500000000ULL);
-	ck_assert_uint_eq(s.sw[0].prev_pid, 18);
-	ck_assert_uint_eq(s.sw[0].next_pid, 11980);
-	ck_assert_str_eq(s.sw[0].prev_comm, "migration/0");
-	ck_assert_int_eq(s.sw[0].prev_runnable, 0);
-	ck_assert_uint_eq(s.sw[1].mono_ns, 1650035046736ULL);
-	ck_assert_str_eq(s.sw[1].next_comm, "Web Content");
-	ck_assert_uint_eq(s.sw[1].next_pid, 7);
-	ck_assert_uint_eq(s.sw[2].cpu, 1);
-	ck_assert_uint_eq(s.sw[2].mono_ns, 1650000001000ULL);
-	ck_assert_str_eq(s.sw[2].prev_comm, "Web Content");
-	ck_assert_int_eq(s.sw[2].prev_runnable, 1);
-	ck_assert_str_eq(s.sw[2].next_comm, "swapper/1");
+	ck_assert_msg(hg_ksched_parse(t, perf_text, strlen(perf_text), &k, &info, err,
+				      sizeof(err)) == 0, "%s", err);
+	ck_assert_uint_eq(k->n, 3);
+	/* sorted by CPU, then time; next pid in a, prev pid in b, next comm named */
+	ck_assert_uint_eq(k->ev[0].cpu, 0);
+	ck_assert_uint_eq(k->ev[0].type, HG_KEV_SWITCH);
+	ck_assert_uint_eq(k->ev[0].cycles, 500000000ULL);
+	ck_assert_uint_eq(k->ev[0].b, 18);
+	ck_assert_uint_eq(k->ev[0].a, 11980);
+	ck_assert_int_eq(k->ev[0].flags & HG_KEV_PREV_RUNNABLE, 0);
+	ck_assert_uint_eq(k->ev[1].cycles, 1035046736ULL);
+	ck_assert_str_eq(hg_kevents_name(k, k->ev[1].name), "Web Content");
+	ck_assert_uint_eq(k->ev[1].a, 7);
+	ck_assert_uint_eq(k->ev[2].cpu, 1);
+	ck_assert_uint_eq(k->ev[2].cycles, 1000001000ULL);
+	ck_assert_uint_eq(k->ev[2].b, 7);
+	ck_assert_int_ne(k->ev[2].flags & HG_KEV_PREV_RUNNABLE, 0);
+	ck_assert_str_eq(hg_kevents_name(k, k->ev[2].name), "swapper/1");
 	/* the coarsest line decides: "1649.5" is to a tenth of a second */
-	ck_assert_uint_eq(s.resolution_ns, 100000000ULL);
-	ck_assert_uint_eq(s.first_ns, 1649500000000ULL);
-	ck_assert_uint_eq(s.last_ns, 1650035046736ULL);
-	hg_sched_free(&s);
+	ck_assert_uint_eq(info.resolution_ns, 100000000ULL);
+	ck_assert_uint_eq(info.lines, 4);
+	ck_assert_uint_eq(info.used, 3);
+	hg_kevents_free(k);
+	hg_trace_free(t);
 }
 END_TEST
 
@@ -71,29 +99,28 @@ static const struct {
 	const char *text;
 	const char *msg;
 } bad_text[] = {
-	{ "", "no sched:sched_switch event" },
-	{ "hourglass: trace written to y.hgt\n# thread 0\n", "no sched:sched_switch event" },
-	{ "x 1 [0] 5.0: sched:sched_stat_runtime: comm=x\n", "no sched:sched_switch event" },
-	{ "ok\nx 1 0 5.0: sched:sched_switch: prev_comm=x prev_pid=1 prev_state=S ==> "
-	  "next_comm=y next_pid=2\n", "line 2: no [cpu]" },
-	{ "x 1 [0] 5: sched:sched_switch: prev_comm=x prev_pid=1 prev_state=S ==> "
-	  "next_comm=y next_pid=2\n", "line 1: no time" },
-	{ "x 1 [0] 5.0: sched:sched_switch: prev_comm=x prev_state=S ==> next_comm=y "
-	  "next_pid=2\n", "line 1: not prev_comm=" },
-	{ "x 1 [0] 5.0: sched:sched_switch: prev_comm=x prev_pid=1 prev_state=S ==> "
-	  "next_comm=y\n", "line 1: not prev_comm=" },
+	{ "", "no event line" },
+	{ "hourglass: trace written to y.hgt\n# thread 0\n", "no event line" },
+	{ "ok\nx 1 [0] 1650.0: sched:sched_switch: prev_comm=x prev_state=S ==> next_comm=y "
+	  "next_pid=2\n", "line 2: sched:sched_switch: no prev_pid=" },
+	{ "x 1 [0] 1650.0: sched:sched_switch: prev_comm=x prev_pid=1 prev_state=S ==> "
+	  "next_comm=y\n", "line 1: sched:sched_switch: no prev_pid=" },
 };
 
 START_TEST(test_parse_bad)
 {
-	struct hg_sched s;
+	struct hg_trace *t = text_trace();
+	struct hg_ksched_info info;
+	struct hg_kevents *k = NULL;
 	char err[256] = "";
 	const char *text = bad_text[_i].text;
 
-	ck_assert_int_eq(hg_sched_parse(text, strlen(text), &s, err, sizeof(err)), -EINVAL);
+	ck_assert_int_eq(hg_ksched_parse(t, text, strlen(text), &k, &info, err, sizeof(err)),
+			 -EINVAL);
 	ck_assert_msg(!strncmp(err, bad_text[_i].msg, strlen(bad_text[_i].msg)),
 		      "case %d: '%s', want '%s...'", _i, err, bad_text[_i].msg);
-	ck_assert_ptr_null(s.sw);
+	ck_assert_ptr_null(k);
+	hg_trace_free(t);
 }
 END_TEST
 
@@ -136,10 +163,20 @@ static struct hg_trace *sched_trace(void)
 	return t;
 }
 
-#define SW(c, x, p, pc, nx, nc) { .mono_ns = MONO(x), .cpu = c, .prev_pid = p, \
-	.next_pid = nx, .prev_comm = pc, .next_comm = nc }
+/*
+ * A switch of the table: on CPU @c at @x us, pid @p (named @pc, which the
+ * events do not keep) to pid @nx (@nc).
+ */
+struct sw {
+	uint32_t cpu;
+	uint64_t us;
+	uint32_t prev, next;
+	const char *next_comm;
+};
 
-static struct hg_sched_switch sched_sw[] = {
+#define SW(c, x, p, pc, nx, nc) { .cpu = c, .us = x, .prev = p, .next = nx, .next_comm = nc }
+
+static const struct sw sched_sw[] = {
 	SW(0, 105, TID_A, "hg/0", TID_B, "hg/1"),
 	SW(0, 150, TID_B, "hg/1", TID_A, "hg/0"),
 	SW(0, 205, TID_B, "hg/1", 7, "kworker/0:1"),
@@ -149,17 +186,35 @@ static struct hg_sched_switch sched_sw[] = {
 	SW(1, 300, 9, "cc1", 10, "as"),
 };
 
-static struct hg_sched sched_of(struct hg_sched_switch *sw, size_t n)
+/*
+ * The kernel's events of @n switches @sw (by CPU, then time) for @t, with a
+ * wake-up before each: the attribution takes only the switches
+ */
+static struct hg_kevents *kevents_of(const struct hg_trace *t, const struct sw *sw, size_t n)
 {
-	struct hg_sched s = { .n = n, .sw = sw, .resolution_ns = 1 };
-	size_t k;
+	struct hg_kevents *k = calloc(1, sizeof(*k));
+	size_t i;
 
-	s.first_ns = sw[0].mono_ns;
-	for (k = 0; k < n; k++) {
-		s.first_ns = sw[k].mono_ns < s.first_ns ? sw[k].mono_ns : s.first_ns;
-		s.last_ns = sw[k].mono_ns > s.last_ns ? sw[k].mono_ns : s.last_ns;
+	ck_assert_ptr_nonnull(k);
+	for (i = 0; i < n; i++) {
+		uint64_t at = hg_trace_mono_cycles(t, MONO(sw[i].us));
+		struct hg_kev w = { .cycles = at, .cpu = (uint16_t)sw[i].cpu,
+				    .type = HG_KEV_WAKEUP, .a = sw[i].next, .b = sw[i].cpu,
+				    .name = hg_kevents_intern(k, sw[i].next_comm) };
+		struct hg_kev e = { .cycles = at, .cpu = (uint16_t)sw[i].cpu,
+				    .type = HG_KEV_SWITCH, .a = sw[i].next, .b = sw[i].prev,
+				    .name = hg_kevents_intern(k, sw[i].next_comm) };
+
+		ck_assert_int_eq(hg_kevents_add(k, &w), 0);
+		ck_assert_int_eq(hg_kevents_add(k, &e), 0);
 	}
-	return s;
+	return k;
+}
+
+/* Those of a text (resolution 1 ns), or a capture of the run's own. */
+static struct hg_attrib_in in_of(const struct hg_kevents *k, bool own)
+{
+	return (struct hg_attrib_in){ .k = k, .resolution_ns = 1, .own = own };
 }
 
 struct seen {
@@ -190,13 +245,14 @@ static int seen_run(const struct hg_sched_run *r, void *arg)
 START_TEST(test_attribute)
 {
 	struct hg_trace *t = sched_trace();
-	struct hg_sched s = sched_of(sched_sw, sizeof(sched_sw) / sizeof(sched_sw[0]));
+	struct hg_kevents *k = kevents_of(t, sched_sw, sizeof(sched_sw) / sizeof(sched_sw[0]));
+	struct hg_attrib_in in = in_of(k, false);
 	struct hg_sched_totals tot;
 	struct seen got;
 	char err[256] = "";
 
 	memset(&got, 0, sizeof(got));
-	ck_assert_msg(hg_attribute(t, &s, seen_gap, seen_run, &got, &tot, err, sizeof(err)) == 0,
+	ck_assert_msg(hg_attribute(t, &in, seen_gap, seen_run, &got, &tot, err, sizeof(err)) == 0,
 		      "%s", err);
 	ck_assert_uint_eq(got.n[HG_SC_VOLUNTARY], 1);
 	ck_assert_uint_eq(got.cost[HG_SC_VOLUNTARY], 10 * US);
@@ -211,6 +267,8 @@ START_TEST(test_attribute)
 	ck_assert_uint_eq(got.run[0].pid + got.run[1].pid, 7);	/* kworker and idle */
 	ck_assert_uint_eq((got.run[0].end_cycles - got.run[0].start_cycles) +
 			  (got.run[1].end_cycles - got.run[1].start_cycles), (85 + 80) * US);
+	/* named by the switch into them */
+	ck_assert_str_eq(got.run[0].pid == 7 ? got.run[0].comm : got.run[1].comm, "kworker/0:1");
 	ck_assert_uint_eq(tot.switches, 7);
 	ck_assert_uint_eq(tot.from_workers_to_others, 2);
 	ck_assert_uint_eq(tot.between_workers, 2);
@@ -218,6 +276,7 @@ START_TEST(test_attribute)
 	/* all but B's switch, which the kernel shows to be indirect */
 	ck_assert_uint_eq(tot.gaps, 4);
 	ck_assert_uint_eq(tot.agree, 3);
+	hg_kevents_free(k);
 	hg_trace_free(t);
 }
 END_TEST
@@ -226,39 +285,72 @@ END_TEST
 START_TEST(test_attribute_missing_switch)
 {
 	struct hg_trace *t = sched_trace();
-	struct hg_sched s = sched_of(sched_sw + 2, 5);	/* without A -> B at 105 */
+	struct hg_kevents *k = kevents_of(t, sched_sw + 2, 5);	/* without A -> B at 105 */
+	struct hg_attrib_in in = in_of(k, false);
 	struct seen got;
 	char err[256] = "";
 
 	memset(&got, 0, sizeof(got));
-	ck_assert_int_eq(hg_attribute(t, &s, seen_gap, NULL, &got, NULL, err, sizeof(err)), 0);
+	ck_assert_int_eq(hg_attribute(t, &in, seen_gap, NULL, &got, NULL, err, sizeof(err)), 0);
 	ck_assert_uint_eq(got.n[HG_SC_VOLUNTARY], 0);
 	ck_assert_uint_eq(got.n[HG_SC_UNKNOWN], 1);
 	ck_assert_uint_eq(got.n[HG_SC_INDIRECT], 1);
+	hg_kevents_free(k);
 	hg_trace_free(t);
 }
 END_TEST
 
 START_TEST(test_attribute_errors)
 {
+	static const struct sw late[] = { SW(0, 2000, TID_A, "hg/0", 7, "x") };
+	static const struct sw others[] = { SW(0, 205, 70, "a", 71, "b") };
 	struct hg_trace *t = sched_trace();
-	struct hg_sched s = sched_of(sched_sw, sizeof(sched_sw) / sizeof(sched_sw[0]));
-	struct hg_sched_switch late[] = { SW(0, 2000, TID_A, "hg/0", 7, "x") };
-	struct hg_sched_switch others[] = { SW(0, 205, 70, "a", 71, "b") };
-	struct hg_sched l = sched_of(late, 1), o = sched_of(others, 1);
+	struct hg_kevents *k = kevents_of(t, sched_sw, sizeof(sched_sw) / sizeof(sched_sw[0]));
+	struct hg_kevents *l = kevents_of(t, late, 1), *o = kevents_of(t, others, 1);
+	struct hg_attrib_in in = in_of(k, false), li = in_of(l, false), oi = in_of(o, false);
 	struct seen got;
 	char err[256] = "";
 
-	ck_assert_int_eq(hg_attribute(t, &l, seen_gap, NULL, &got, NULL, err, sizeof(err)),
-			 -ERANGE);
-	ck_assert_ptr_nonnull(strstr(err, "do not overlap the run"));
-	ck_assert_int_eq(hg_attribute(t, &o, seen_gap, NULL, &got, NULL, err, sizeof(err)),
+	/* a switch after the run's end is not the run's */
+	ck_assert_int_eq(hg_attribute(t, &li, seen_gap, NULL, &got, NULL, err, sizeof(err)),
+			 -ESRCH);
+	ck_assert_ptr_nonnull(strstr(err, "no switch of the run's threads"));
+	ck_assert_int_eq(hg_attribute(t, &oi, seen_gap, NULL, &got, NULL, err, sizeof(err)),
 			 -ESRCH);
 	ck_assert_ptr_nonnull(strstr(err, "no switch of the run's threads"));
 	t->threads[1].tid = 0;
-	ck_assert_int_eq(hg_attribute(t, &s, seen_gap, NULL, &got, NULL, err, sizeof(err)),
+	ck_assert_int_eq(hg_attribute(t, &in, seen_gap, NULL, &got, NULL, err, sizeof(err)),
 			 -ENODATA);
 	ck_assert_ptr_nonnull(strstr(err, "no thread ids"));
+	hg_kevents_free(k);
+	hg_kevents_free(l);
+	hg_kevents_free(o);
+	hg_trace_free(t);
+}
+END_TEST
+
+/*
+ * The trace's own capture is of this run: taken even when no switch names a
+ * worker (a thread never switched out), its gaps then foreign other or
+ * unclassified.
+ */
+START_TEST(test_attribute_own)
+{
+	static const struct sw others[] = { SW(1, 205, 70, "a", 71, "b") };
+	struct hg_trace *t = sched_trace();
+	struct hg_kevents *o = kevents_of(t, others, 1);
+	struct hg_attrib_in oi = in_of(o, true);
+	struct hg_sched_totals tot;
+	struct seen got;
+	char err[256] = "";
+
+	memset(&got, 0, sizeof(got));
+	ck_assert_msg(hg_attribute(t, &oi, seen_gap, NULL, &got, &tot, err, sizeof(err)) == 0,
+		      "%s", err);
+	ck_assert_uint_eq(tot.switches, 1);
+	ck_assert_uint_eq(got.n[HG_SC_FOREIGN_OTHER], 2);
+	ck_assert_uint_eq(got.n[HG_SC_UNKNOWN], 2);
+	hg_kevents_free(o);
 	hg_trace_free(t);
 }
 END_TEST
@@ -270,81 +362,88 @@ END_TEST
  * class; the gaps with other tasks in them and the direct switches agree
  * with the kernel's own counts within 5 %.
  */
-/* What is no regular file, or too large to hold, is refused before a read, with why. */
 /* A task's name from the text reaches terminals tamed. */
 START_TEST(test_parse_tamed)
 {
-	static const char text[] = "hg/0 1 [000] 1.000000: sched:sched_switch: prev_comm=a\033[2Jb "
-		"prev_pid=1 prev_prio=120 prev_state=R ==> next_comm=c\007 next_pid=2 next_prio=120\n";
-	struct hg_sched s;
+	static const char text[] = "hg/0 1 [000] 1650.000000: sched:sched_switch: "
+		"prev_comm=a\033[2Jb prev_pid=11980 prev_prio=120 prev_state=R ==> "
+		"next_comm=c\007 next_pid=2 next_prio=120\n";
+	struct hg_trace *t = text_trace();
+	struct hg_ksched_info info;
+	struct hg_kevents *k = NULL;
 	char err[256] = "";
 
-	ck_assert_msg(hg_sched_parse(text, strlen(text), &s, err, sizeof(err)) == 0, "%s", err);
-	ck_assert_uint_eq(s.n, 1);
-	ck_assert_str_eq(s.sw[0].prev_comm, "a?[2Jb");
-	ck_assert_str_eq(s.sw[0].next_comm, "c?");
-	hg_sched_free(&s);
+	ck_assert_msg(hg_ksched_parse(t, text, strlen(text), &k, &info, err, sizeof(err)) == 0,
+		      "%s", err);
+	ck_assert_uint_eq(k->n, 1);
+	ck_assert_str_eq(hg_kevents_name(k, k->ev[0].name), "c?");
+	hg_kevents_free(k);
+	hg_trace_free(t);
 }
 END_TEST
 
+/* What is no regular file, or too large to hold, is refused before a read, with why. */
 START_TEST(test_read_refused)
 {
 	char *dir = hg_test_fresh_dir(), *fifo = hg_test_path(dir, "fifo"),
 	     *big = hg_test_path(dir, "big.txt"), err[256] = "";
-	struct hg_sched s;
+	struct hg_trace *t = text_trace();
+	struct hg_ksched_info info;
+	struct hg_kevents *k = NULL;
 
 	ck_assert_int_eq(mkfifo(fifo, 0600), 0);
-	ck_assert_int_eq(hg_sched_read(fifo, &s, err, sizeof(err)), -EINVAL);
+	ck_assert_int_eq(hg_perfin_read(t, fifo, &k, &info, err, sizeof(err)), -EINVAL);
 	ck_assert_str_eq(err, "is a FIFO, not a regular file");
-	ck_assert_int_eq(hg_sched_read("/dev/zero", &s, err, sizeof(err)), -EINVAL);
+	ck_assert_int_eq(hg_perfin_read(t, "/dev/zero", &k, &info, err, sizeof(err)), -EINVAL);
 	ck_assert_str_eq(err, "is a character device, not a regular file");
-	ck_assert_int_eq(hg_sched_read(dir, &s, err, sizeof(err)), -EISDIR);
+	ck_assert_int_eq(hg_perfin_read(t, dir, &k, &info, err, sizeof(err)), -EISDIR);
 	ck_assert_str_eq(err, "is a directory");
-	ck_assert_int_eq(hg_sched_read("/nonexistent/x", &s, err, sizeof(err)), -ENOENT);
+	ck_assert_int_eq(hg_perfin_read(t, "/nonexistent/x", &k, &info, err, sizeof(err)),
+			 -ENOENT);
 	ck_assert_str_eq(err, "No such file or directory");
 	hg_test_write_file(big, "x", 1);
-	ck_assert_int_eq(truncate(big, (off_t)HG_SCHED_MAX_BYTES + 1), 0);	/* sparse */
-	ck_assert_int_eq(hg_sched_read(big, &s, err, sizeof(err)), -EFBIG);
+	ck_assert_int_eq(truncate(big, (off_t)HG_KSCHED_MAX_BYTES + 1), 0);	/* sparse */
+	ck_assert_int_eq(hg_perfin_read(t, big, &k, &info, err, sizeof(err)), -EFBIG);
 	ck_assert_str_eq(err, "larger than 256 MiB");
+	ck_assert_ptr_null(k);
 	free(fifo);
 	free(big);
+	hg_trace_free(t);
 	hg_test_drop_dir(dir);
 }
 END_TEST
 
-/* The reader's limits: a line too long, more events than it keeps. */
+/* A line too long is refused at its number; a line's end is not a name's. */
 START_TEST(test_read_limits)
 {
-	static const char ev[] = "a 1 [0] 1.000001: sched:sched_switch: prev_comm=a prev_pid=1 "
-				 "prev_state=R ==> next_comm=b next_pid=2\n";
+	static const char ev[] = "a 1 [0] 1650.000001: sched:sched_switch: prev_comm=a "
+				 "prev_pid=11980 prev_state=R ==> next_comm=b next_pid=2\n";
 	char *dir = hg_test_fresh_dir(), *path = hg_test_path(dir, "long.txt"), err[256] = "";
-	struct hg_sched s;
+	struct hg_trace *t = text_trace();
+	struct hg_ksched_info info;
+	struct hg_kevents *k = NULL;
 	unsigned int i;
 	FILE *f;
 
 	f = fopen(path, "w");
 	ck_assert_ptr_nonnull(f);
 	fputs(ev, f);
-	for (i = 0; i < HG_SCHED_MAX_LINE + 1; i++)
+	for (i = 0; i < HG_KSCHED_MAX_LINE + 1; i++)
 		fputc('x', f);
 	fputs("\n", f);
 	ck_assert_int_eq(fclose(f), 0);
-	ck_assert_int_eq(hg_sched_read(path, &s, err, sizeof(err)), -E2BIG);
+	ck_assert_int_eq(hg_perfin_read(t, path, &k, &info, err, sizeof(err)), -E2BIG);
 	ck_assert_str_eq(err, "line 2: longer than 65536 bytes, the most read");
-	ck_assert_ptr_null(s.sw);
+	ck_assert_ptr_null(k);
 
-	/* one event more than it keeps: refused at that line, nothing kept */
-	f = fopen(path, "w");
-	ck_assert_ptr_nonnull(f);
-	for (i = 0; i < HG_SCHED_MAX_SWITCHES + 1; i++)
-		fputs(ev, f);
-	ck_assert_int_eq(fclose(f), 0);
-	ck_assert_int_eq(hg_sched_read(path, &s, err, sizeof(err)), -E2BIG);
-	ck_assert_msg(!strncmp(err, "line 1000001: more than 1000000 sched_switch events, "
-			       "the most read", 66), "%s", err);
-	ck_assert_ptr_null(s.sw);
-	ck_assert_uint_eq(s.n, 0);
+	hg_test_write_file(path, ev, strlen(ev));
+	ck_assert_msg(hg_perfin_read(t, path, &k, &info, err, sizeof(err)) == 0, "%s", err);
+	ck_assert_uint_eq(k->n, 1);
+	ck_assert_str_eq(hg_kevents_name(k, k->ev[0].name), "b");
+	ck_assert_str_eq(info.source, path);
+	hg_kevents_free(k);
 	free(path);
+	hg_trace_free(t);
 	hg_test_drop_dir(dir);
 }
 END_TEST
@@ -353,16 +452,19 @@ START_TEST(test_fixture)
 {
 	struct hg_trace *t = NULL;
 	struct hg_ctx_report plain, r;
-	struct hg_sched s;
+	struct hg_ksched_info info;
+	struct hg_kevents *k = NULL;
+	struct hg_attrib_in in;
 	char err[256] = "";
 	uint64_t seen, direct, total = 0;
 	int c;
 
 	ck_assert_msg(hg_trace_read(FIXTURE_HGT, &t, err, sizeof(err)) == 0, "%s", err);
-	ck_assert_msg(hg_sched_read(FIXTURE_TXT, &s, err, sizeof(err)) == 0, "%s", err);
-	ck_assert_uint_eq(s.resolution_ns, 1);
+	ck_assert_msg(hg_perfin_read(t, FIXTURE_TXT, &k, &info, err, sizeof(err)) == 0, "%s", err);
+	ck_assert_uint_eq(info.resolution_ns, 1);
+	in = (struct hg_attrib_in){ .k = k, .resolution_ns = info.resolution_ns };
 	ck_assert_int_eq(hg_ctx_analyse(t, &plain), 0);
-	ck_assert_msg(hg_ctx_analyse_sched(t, &s, &r, err, sizeof(err)) == 0, "%s", err);
+	ck_assert_msg(hg_ctx_analyse_sched(t, &in, &r, err, sizeof(err)) == 0, "%s", err);
 	for (c = 0; c < HG_SC_NCLASSES; c++)
 		total += r.n[c];
 	ck_assert_uint_eq(total, plain.n[HG_GAP_VOLUNTARY] + plain.n[HG_GAP_INVOLUNTARY] +
@@ -379,7 +481,99 @@ START_TEST(test_fixture)
 	ck_assert_uint_ge(r.others[0].total_cycles, r.others[r.nothers - 1].total_cycles);
 	hg_ctx_free(&plain);
 	hg_ctx_free(&r);
-	hg_sched_free(&s);
+	hg_kevents_free(k);
+	hg_trace_free(t);
+}
+END_TEST
+
+/* What hg_cmd_kev_source() printed, in @buf. */
+static void source_line(const struct hg_trace *t, const struct hg_ksched_info *info, char *buf,
+			size_t len)
+{
+	FILE *f = tmpfile();
+
+	ck_assert_ptr_nonnull(f);
+	hg_cmd_kev_source(f, "# ", t, info);
+	rewind(f);
+	ck_assert_ptr_nonnull(fgets(buf, (int)len, f));
+	fclose(f);
+}
+
+/*
+ * A --kernel trace's own switches class its gaps with no --sched: every gap
+ * gets a class of the kernel's, the switches are the capture's, and the
+ * source is named.
+ */
+START_TEST(test_kernel_fixture)
+{
+	static const char *const files[] = { FIXTURE_KTHROTTLE, FIXTURE_KNONPREEMPT };
+	struct hg_trace *t = NULL;
+	struct hg_ctx_report plain, r;
+	struct hg_ksched_info info;
+	struct hg_kevents *own = (struct hg_kevents *)1;
+	struct hg_attrib_in in;
+	char err[256] = "", line[512];
+	uint64_t total = 0;
+	int c;
+
+	ck_assert_msg(hg_trace_read(files[_i], &t, err, sizeof(err)) == 0, "%s", err);
+	ck_assert_ptr_nonnull(t->kev);
+	ck_assert_int_eq(hg_cmd_attrib_in("ctx", files[_i], NULL, t, &in, &own, &info), 0);
+	ck_assert_ptr_null(own);
+	ck_assert_ptr_eq(in.k, t->kev);
+	ck_assert(in.own);
+	ck_assert_int_eq(hg_ctx_analyse(t, &plain), 0);
+	ck_assert_msg(hg_ctx_analyse_sched(t, &in, &r, err, sizeof(err)) == 0, "%s", err);
+	ck_assert_int_eq(r.nclasses, HG_SC_NCLASSES);
+	for (c = 0; c < HG_SC_NCLASSES; c++)
+		total += r.n[c];
+	ck_assert_uint_eq(total, plain.n[HG_GAP_VOLUNTARY] + plain.n[HG_GAP_INVOLUNTARY] +
+			  plain.n[HG_GAP_FOREIGN] + plain.n[HG_GAP_MIGRATION] +
+			  plain.n[HG_GAP_UNKNOWN]);
+	ck_assert_uint_gt(r.kernel.switches, 0);
+	ck_assert_uint_eq(r.kernel.gaps, total);
+	/* kthrottle: gaps with another task in them, named by the capture (the LAT
+	 * thread of knonpreempt sleeps between its samples: no gap) */
+	if (_i == 0) {
+		ck_assert_uint_gt(r.n[HG_SC_FOREIGN_TASK] + r.n[HG_SC_INDIRECT], 0);
+		ck_assert_uint_gt(r.nothers, 0);
+	}
+	source_line(t, NULL, line, sizeof(line));
+	ck_assert_str_eq(line, "# kernel events: from the capture (--kernel)\n");
+	hg_ctx_free(&plain);
+	hg_ctx_free(&r);
+	hg_trace_free(t);
+}
+END_TEST
+
+/* --sched given for a trace with its own events takes precedence, and says so. */
+START_TEST(test_sched_precedence)
+{
+	struct hg_trace *t = NULL;
+	struct hg_ksched_info info, ti;
+	struct hg_kevents *own = NULL, *k = NULL;
+	struct hg_attrib_in in;
+	char err[256] = "", line[1024];
+
+	ck_assert_msg(hg_trace_read(FIXTURE_HGT, &t, err, sizeof(err)) == 0, "%s", err);
+	ck_assert_int_eq(hg_cmd_attrib_in("ctx", FIXTURE_HGT, NULL, t, &in, &own, &info), 0);
+	ck_assert_ptr_null(in.k);	/* neither: the trace's own classes */
+	source_line(t, NULL, line, sizeof(line));
+	/* as if captured: the text's events as the trace's own */
+	ck_assert_int_eq(hg_perfin_read(t, FIXTURE_TXT, &k, &ti, err, sizeof(err)), 0);
+	t->kev = k;
+	ck_assert_int_eq(hg_cmd_attrib_in("ctx", FIXTURE_HGT, FIXTURE_TXT, t, &in, &own, &info), 0);
+	ck_assert_ptr_nonnull(own);
+	ck_assert_ptr_eq(in.k, own);
+	ck_assert(!in.own);
+	ck_assert_uint_eq(in.resolution_ns, 1);
+	source_line(t, &info, line, sizeof(line));
+	ck_assert_msg(!strncmp(line, "# kernel events: from perf script text " FIXTURE_TXT ": ",
+			       strlen("# kernel events: from perf script text " FIXTURE_TXT ": ")),
+		      "%s", line);
+	ck_assert_ptr_nonnull(strstr(line, "; --sched takes precedence over the trace's own "
+				     "(--kernel)\n"));
+	hg_kevents_free(own);
 	hg_trace_free(t);
 }
 END_TEST
@@ -396,12 +590,12 @@ static Suite *sched_suite(void)
 	tcase_add_test(tc, test_attribute);
 	tcase_add_test(tc, test_attribute_missing_switch);
 	tcase_add_test(tc, test_attribute_errors);
+	tcase_add_test(tc, test_attribute_own);
 	tcase_add_test(tc, test_fixture);
+	tcase_add_loop_test(tc, test_kernel_fixture, 0, 2);
+	tcase_add_test(tc, test_sched_precedence);
 	tcase_add_test(tc, test_read_refused);
 	tcase_add_test(tc, test_parse_tamed);
-	suite_add_tcase(s, tc);
-	tc = tcase_create("limits");
-	tcase_set_timeout(tc, 300);	/* a million lines, under sanitizers too */
 	tcase_add_test(tc, test_read_limits);
 	suite_add_tcase(s, tc);
 	return s;

@@ -628,6 +628,19 @@ if "$HG" explain "$KF.hgt" --worst 1 >"$TMP/kx" 2>"$TMP/err" &&
 else
 	fail "explain: the source" "$(head -1 "$TMP/kx") $(head -1 "$TMP/err")"
 fi
+# --- ctx, render and export of a --kernel trace: its own switches, no --sched ----
+if "$HG" ctx "$KF.hgt" >"$TMP/kc" 2>"$TMP/err" &&
+   [ "$(head -1 "$TMP/kc")" = "# kernel events: from the capture (--kernel)" ] &&
+   grep -q '^indirect switch ' "$TMP/kc" && grep -q '^foreign task ' "$TMP/kc" &&
+   grep -q '^# kernel: [0-9]* switches in the run' "$TMP/kc" &&
+   "$HG" ctx "$KF.hgt" --json | grep -q '"foreign_task": {"count": ' &&
+   "$HG" render "$KF.hgt" --per-cpu -o "$TMP/kr.svg" 2>"$TMP/kre" &&
+   [ "$(cat "$TMP/kre")" = "hourglass: render: kernel events: from the capture (--kernel)" ] &&
+   "$HG" export "$KF.hgt" --format perfetto -o "$TMP/kp.json" 2>"$TMP/kpe" &&
+   [ "$(cat "$TMP/kpe")" = "hourglass: export: kernel events: from the capture (--kernel)" ] &&
+   "$HG" export "$KF.hgt" --format csv -o "$TMP/kp.csv" 2>"$TMP/kpe" && [ ! -s "$TMP/kpe" ]
+then ok "ctx, render and export of a --kernel trace use its own switches and say so"
+else fail "ctx of a --kernel trace" "$(head -1 "$TMP/kc") $(head -1 "$TMP/err") $(cat "$TMP/kre")"; fi
 expect_bad "explain --sched of text that is not perf script" explain "$KF.hgt" --sched "$HERE/smoke.sh"
 expect_bad "explain --sched of another run's capture" explain "$KF.hgt" --sched "$FIX.txt"
 expect_bad "explain --sched of a missing file" explain "$KF.hgt" --sched "$B/none.txt"
@@ -1073,11 +1086,14 @@ PY
 		wait $hog 2>/dev/null
 		"$HG" explain "$TMP/kn.hgt" >"$TMP/kn.ex" 2>>"$TMP/kerr"
 		"$HG" dump "$TMP/kn.hgt" >"$TMP/kn.full" 2>>"$TMP/kerr"
+		"$HG" ctx "$TMP/kn.hgt" >"$TMP/kn.ctx" 2>>"$TMP/kerr"
 		if [ $rc = 0 ] && ! LC_ALL=C grep -q "$(printf '[\033\007\233]')" "$TMP/kn.out" "$TMP/kn.ex" \
-			"$TMP/kn.full" &&
+			"$TMP/kn.full" "$TMP/kn.ctx" &&
+			grep -q '^# kernel events: from the capture (--kernel)$' "$TMP/kn.ctx" &&
+			grep -q '^# ?\]0;o??\[2J??? *[0-9]* ' "$TMP/kn.ctx" &&
 			grep -q "^# causes: thread 0: task ?\]0;o??\[2J??? (pid $hog): " "$TMP/kn.full" &&
 			grep -q "^  task       ?\]0;o??\[2J??? (pid $hog) " "$TMP/kn.ex"
-		then ok "--kernel: a task named with escapes shown tamed in the summary and explain"
+		then ok "--kernel: a task named with escapes shown tamed in the summary, explain and ctx (its own switches)"
 		else fail "--kernel: a task named with escapes" "$(grep -a "pid $hog" "$TMP/kn.full" | head -1 | cat -v) $(head -1 "$TMP/kerr")"; fi
 	else
 		skip "--kernel: a task named with escapes" "no taskset (util-linux)"
@@ -2231,7 +2247,11 @@ else
 	"$HG" calibrate --json --repeat 2 >"$J/cal.json"
 	validate "calibrate --json" calibrate "$J/cal.json"
 	"$HG" ctx "$J/all.hgt" --json >"$J/ctx.json"
-	validate "ctx --json" ctx "$J/ctx.json"
+	"$HG" ctx "$HERE/fixtures/kernel.hgt" --json >"$J/ctxk.json"
+	"$HG" ctx "$HERE/fixtures/sched-yield.hgt" --json \
+		--sched "$HERE/fixtures/sched-yield.txt" >"$J/ctxs.json"
+	validate "ctx --json (the trace alone, a --kernel trace's switches, --sched)" ctx \
+		"$J/ctx.json" "$J/ctxk.json" "$J/ctxs.json"
 	printf 'C=3ms T=8ms\nC=17ms T=33ms J=1ms B=1ms\n' >"$J/tasks"
 	"$HG" rta --tasks "$J/tasks" --json >"$J/rta1.json"
 	"$HG" rta -n 2 -t 0 -rh 3ms 8ms -w PERIODIC 3ms 8ms -t 1 -w PERIODIC 17ms 33ms \

@@ -107,23 +107,18 @@ int hg_kevents_add(struct hg_kevents *k, const struct hg_kev *e)
 	return 0;
 }
 
-int hg_kev_tp_append(char ***tp, uint32_t *ntp, const char *name)
+int hg_kevents_add_tp(struct hg_kevents *k, const char *name)
 {
-	char **v = realloc(*tp, (*ntp + 1) * sizeof(*v));
+	char **v = realloc(k->tp, (k->ntp + 1) * sizeof(*v));
 
 	if (!v)
 		return -ENOMEM;
-	*tp = v;
-	v[*ntp] = strdup(name);
-	if (!v[*ntp])
+	k->tp = v;
+	v[k->ntp] = strdup(name);
+	if (!v[k->ntp])
 		return -ENOMEM;
-	hg_tame(v[(*ntp)++]);
+	hg_tame(v[k->ntp++]);
 	return 0;
-}
-
-int hg_kevents_add_tp(struct hg_kevents *k, const char *name)
-{
-	return hg_kev_tp_append(&k->tp, &k->ntp, name);
 }
 
 static int before(const struct hg_kev *a, const struct hg_kev *b)

@@ -4,10 +4,11 @@
  * compact fixed-size records on the trace's counter, and a table of the
  * names they refer to (interrupt handlers, tasks, vectors)
  *
- * The run fills one of these after it ended (run/kcapture.h); the trace
- * file keeps it as a section of its own (trace/ksection.h); the
- * attribution (analysis/kernel/kattr.h) reads it. Records are sorted by CPU,
- * then by time.
+ * The run fills one of these after it ended (run/kcapture.h), or perf
+ * script text does (analysis/kernel/ksched.h); the trace file keeps it as a
+ * section of its own (trace/ksection.h); the attribution (analysis/kernel/kattr.h)
+ * and the gaps' classes by its switches (analysis/gaps/attrib.h) read it.
+ * Records are sorted by CPU, then by time.
  */
 #ifndef HG_KEVENTS_H
 #define HG_KEVENTS_H
@@ -146,13 +147,9 @@ uint32_t hg_kevents_intern(struct hg_kevents *k, const char *s);
 int hg_kevents_add(struct hg_kevents *k, const struct hg_kev *e);
 
 /*
- * hg_kev_tp_append - append a tracepoint's name ("system:event"), tamed,
- * to the list *@tp of *@ntp names (a capture's, or a hg_kevents').
- * Returns 0 or -ENOMEM.
+ * hg_kevents_add_tp - append a tracepoint's name ("system:event"), tamed,
+ * to @k's (a capture's, enabled; a text's, seen). Returns 0 or -ENOMEM.
  */
-int hg_kev_tp_append(char ***tp, uint32_t *ntp, const char *name);
-
-/* hg_kevents_add_tp - hg_kev_tp_append() to @k's tracepoints. Returns 0 or -ENOMEM. */
 int hg_kevents_add_tp(struct hg_kevents *k, const char *name);
 
 /*

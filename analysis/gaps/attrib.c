@@ -79,9 +79,50 @@ static bool is_worker(const struct hg_trace *t, uint32_t pid)
 	return false;
 }
 
+/* The switches of the events inside the run: their places in k->ev, by CPU and time. */
+struct switches {
+	const struct hg_kevents *k;
+	uint64_t *at;
+	size_t n;
+};
+
+static const struct hg_kev *sw_ev(const struct switches *s, size_t i)
+{
+	return &s->k->ev[s->at[i]];
+}
+
+/* The run on the counter: from the clock pair at its start to its end. */
+static void run_span(const struct hg_trace *t, const struct hg_attrib_in *in, uint64_t *lo,
+		     uint64_t *hi)
+{
+	*lo = t->mono_start_cycles;
+	/* another tool's times were placed through the pair at the start: its end so too */
+	*hi = in->own ? t->mono_end_cycles : hg_trace_mono_cycles(t, t->mono_end_ns);
+}
+
+static int find_switches(const struct hg_trace *t, const struct hg_attrib_in *in,
+			 struct switches *s)
+{
+	const struct hg_kevents *k = in->k;
+	uint64_t i, lo, hi;
+
+	run_span(t, in, &lo, &hi);
+	s->k = k;
+	s->n = 0;
+	s->at = malloc((k->n ? k->n : 1) * sizeof(*s->at));
+	if (!s->at)
+		return -ENOMEM;
+	for (i = 0; i < k->n; i++)
+		if (k->ev[i].type == HG_KEV_SWITCH && k->ev[i].cycles >= lo &&
+		    k->ev[i].cycles <= hi)
+			s->at[s->n++] = i;
+	return 0;
+}
+
 /* Check that @s can describe @t's run; counts what the kernel saw. */
-static int check_overlap(const struct hg_trace *t, const struct hg_sched *s,
-			 struct hg_sched_totals *tot, char *err, size_t errlen)
+static int check_overlap(const struct hg_trace *t, const struct hg_attrib_in *in,
+			 const struct switches *s, struct hg_sched_totals *tot, char *err,
+			 size_t errlen)
 {
 	size_t k;
 	uint32_t i;
@@ -93,27 +134,16 @@ static int check_overlap(const struct hg_trace *t, const struct hg_sched *s,
 			return -ENODATA;
 		}
 	}
-	if (s->last_ns < t->mono_start_ns || s->first_ns > t->mono_end_ns) {
-		snprintf(err, errlen, "its events (%.6f to %.6f s) do not overlap the run "
-			 "(%.6f to %.6f s, CLOCK_MONOTONIC); record with -k CLOCK_MONOTONIC, "
-			 "during the run", (double)s->first_ns / 1e9, (double)s->last_ns / 1e9,
-			 (double)t->mono_start_ns / 1e9, (double)t->mono_end_ns / 1e9);
-		return -ERANGE;
-	}
 	memset(tot, 0, sizeof(*tot));
 	for (k = 0; k < s->n; k++) {
-		const struct hg_sched_switch *sw = &s->sw[k];
-		bool wp, wn;
+		bool wp = is_worker(t, sw_ev(s, k)->b), wn = is_worker(t, sw_ev(s, k)->a);
 
-		if (sw->mono_ns < t->mono_start_ns || sw->mono_ns > t->mono_end_ns)
-			continue;
 		tot->switches++;
-		wp = is_worker(t, sw->prev_pid);
-		wn = is_worker(t, sw->next_pid);
 		tot->from_workers_to_others += wp && !wn;
 		tot->between_workers += wp && wn;
 	}
-	if (!tot->from_workers_to_others && !tot->between_workers) {
+	/* the trace's own capture is of this run, whatever its switches */
+	if (!in->own && !tot->from_workers_to_others && !tot->between_workers) {
 		snprintf(err, errlen, "no switch of the run's threads (tid %u ...) in it: a "
 			 "capture of another run?", t->threads[0].tid);
 		return -ESRCH;
@@ -122,21 +152,18 @@ static int check_overlap(const struct hg_trace *t, const struct hg_sched *s,
 }
 
 /* Hand the switches of CPU line [a, b) of @s to the gaps [ga, gb) on it. */
-static void assign(const struct hg_trace *t, const struct hg_sched *s, const uint64_t *sc,
-		   size_t a, size_t b, struct gapref *g, size_t ng, uint64_t slack,
-		   uint64_t *outside)
+static void assign(const struct hg_trace *t, const struct switches *s, size_t a, size_t b,
+		   struct gapref *g, size_t ng, uint64_t slack, uint64_t *outside)
 {
 	size_t k, j = 0;
 
 	for (k = a; k < b; k++) {
-		uint64_t x = sc[k];
+		uint64_t x = sw_ev(s, k)->cycles;
 
-		if (s->sw[k].mono_ns < t->mono_start_ns || s->sw[k].mono_ns > t->mono_end_ns)
-			continue;
 		while (j < ng && g[j].g.at_cycles + g[j].g.cost_cycles + slack < x)
 			j++;
 		if (j == ng || g[j].g.at_cycles > x + slack) {
-			*outside += is_worker(t, s->sw[k].prev_pid) || is_worker(t, s->sw[k].next_pid);
+			*outside += is_worker(t, sw_ev(s, k)->b) || is_worker(t, sw_ev(s, k)->a);
 			continue;
 		}
 		/* within reach of two gaps: the one it lies inside */
@@ -149,12 +176,12 @@ static void assign(const struct hg_trace *t, const struct hg_sched *s, const uin
 	}
 }
 
-static enum hg_sched_class attribute(const struct hg_trace *t, const struct hg_sched *s,
+static enum hg_sched_class attribute(const struct hg_trace *t, const struct switches *s,
 				     const struct gapref *r)
 {
 	uint32_t a = t->threads[r->g.thread].tid, b = t->threads[r->g.next_thread].tid;
 	size_t n = r->hi - r->lo;
-	bool fits = n && s->sw[r->lo].prev_pid == a && s->sw[r->hi - 1].next_pid == b;
+	bool fits = n && sw_ev(s, r->lo)->b == a && sw_ev(s, r->hi - 1)->a == b;
 
 	switch (r->g.cls) {
 	case HG_GAP_VOLUNTARY:
@@ -192,17 +219,17 @@ static bool same(enum hg_sched_class k, enum hg_gap_class g)
 	}
 }
 
-static int report_runs(const struct hg_sched *s, const uint64_t *sc, const struct gapref *r,
-		       hg_sched_run_fn run_fn, void *arg)
+static int report_runs(const struct switches *s, const struct gapref *r, hg_sched_run_fn run_fn,
+		       void *arg)
 {
 	size_t k;
 	int ret;
 
 	for (k = r->lo; k + 1 < r->hi; k++) {
-		const struct hg_sched_switch *in = &s->sw[k];
+		const struct hg_kev *in = sw_ev(s, k);
 		struct hg_sched_run run = {
-			.cpu = in->cpu, .pid = in->next_pid, .comm = in->next_comm,
-			.start_cycles = sc[k], .end_cycles = sc[k + 1],
+			.cpu = in->cpu, .pid = in->a, .comm = hg_kevents_name(s->k, in->name),
+			.start_cycles = in->cycles, .end_cycles = sw_ev(s, k + 1)->cycles,
 		};
 
 		ret = run_fn(&run, arg);
@@ -212,48 +239,58 @@ static int report_runs(const struct hg_sched *s, const uint64_t *sc, const struc
 	return 0;
 }
 
-int hg_attribute(const struct hg_trace *t, const struct hg_sched *s, hg_sched_gap_fn gap_fn,
+/* CPU by CPU: the switches [a, k) and the gaps [j, ...) of one CPU. */
+static void assign_all(const struct hg_trace *t, const struct switches *s, struct gaps *gs,
+		       uint64_t slack, uint64_t *outside)
+{
+	size_t k, a, j = 0, online;
+
+	for (online = 0; online < gs->n && gs->v[online].g.cls <= HG_GAP_FOREIGN; online++)
+		;
+	for (a = 0; a < s->n; a = k) {
+		uint32_t cpu = sw_ev(s, a)->cpu;
+		size_t gj;
+
+		for (k = a; k < s->n && sw_ev(s, k)->cpu == cpu; k++)
+			;
+		while (j < online && gs->v[j].g.cpu < cpu)
+			j++;
+		for (gj = j; gj < online && gs->v[gj].g.cpu == cpu; gj++)
+			;
+		/* no gap at all: every switch of a worker counted outside them */
+		assign(t, s, a, k, gs->n ? gs->v + j : NULL, gj - j, slack, outside);
+	}
+}
+
+int hg_attribute(const struct hg_trace *t, const struct hg_attrib_in *in, hg_sched_gap_fn gap_fn,
 		 hg_sched_run_fn run_fn, void *arg, struct hg_sched_totals *tot,
 		 char *err, size_t errlen)
 {
 	struct hg_sched_totals own;
 	struct gaps gs = { NULL, 0, 0 };
-	uint64_t *sc, slack;
-	size_t k, a, j, online;
+	struct switches s;
+	uint64_t slack;
+	size_t j;
 	int ret;
 
 	if (!tot)
 		tot = &own;
-	ret = check_overlap(t, s, tot, err, errlen);
+	ret = find_switches(t, in, &s);
 	if (ret)
 		return ret;
-	sc = malloc((s->n ? s->n : 1) * sizeof(*sc));
-	if (!sc)
-		return -ENOMEM;
-	for (k = 0; k < s->n; k++)
-		sc[k] = hg_trace_mono_cycles(t, s->sw[k].mono_ns);
-	slack = hg_ns_to_cycles(s->resolution_ns + SLACK_NS, t->calib.tsc_hz);
+	ret = check_overlap(t, in, &s, tot, err, errlen);
+	if (ret)
+		goto out;
+	slack = hg_ns_to_cycles(in->resolution_ns + SLACK_NS, t->calib.tsc_hz);
 	ret = hg_classify(t, keep_gap, &gs);
 	if (ret)
 		goto out;
-	qsort(gs.v, gs.n, sizeof(*gs.v), by_line);
-	for (online = 0; online < gs.n && gs.v[online].g.cls <= HG_GAP_FOREIGN; online++)
-		;
-	/* CPU by CPU: the switches [a, k) and the gaps [j, ...) of one CPU */
-	for (a = 0, j = 0; a < s->n; a = k) {
-		size_t gj;
-
-		for (k = a; k < s->n && s->sw[k].cpu == s->sw[a].cpu; k++)
-			;
-		while (j < online && gs.v[j].g.cpu < s->sw[a].cpu)
-			j++;
-		for (gj = j; gj < online && gs.v[gj].g.cpu == s->sw[a].cpu; gj++)
-			;
-		assign(t, s, sc, a, k, gs.v + j, gj - j, slack, &tot->outside_gaps);
-	}
+	if (gs.n)	/* a trace with no gap (a LAT thread's) keeps none */
+		qsort(gs.v, gs.n, sizeof(*gs.v), by_line);
+	assign_all(t, &s, &gs, slack, &tot->outside_gaps);
 	for (j = 0; j < gs.n && !ret; j++) {
 		struct hg_sched_gap sg = {
-			.cls = attribute(t, s, &gs.v[j]), .gap = gs.v[j].g,
+			.cls = attribute(t, &s, &gs.v[j]), .gap = gs.v[j].g,
 			.switches = (uint32_t)(gs.v[j].hi - gs.v[j].lo),
 		};
 
@@ -261,10 +298,10 @@ int hg_attribute(const struct hg_trace *t, const struct hg_sched *s, hg_sched_ga
 		tot->agree += same(sg.cls, sg.gap.cls);
 		ret = gap_fn(&sg, arg);
 		if (!ret && run_fn && (sg.cls == HG_SC_INDIRECT || sg.cls == HG_SC_FOREIGN_TASK))
-			ret = report_runs(s, sc, &gs.v[j], run_fn, arg);
+			ret = report_runs(&s, &gs.v[j], run_fn, arg);
 	}
 out:
 	free(gs.v);
-	free(sc);
+	free(s.at);
 	return ret;
 }

@@ -3,10 +3,11 @@
  * attrib.h - every gap attributed from the kernel's own context switches
  *
  * The trace's classification (classify.h) says what ran next on a gap's
- * CPU among the traced threads; the kernel's sched_switch events (sched.h)
- * say what ran there in fact. Matched to the workers by thread id, the
- * switches on the gap's CPU between the end of A's interval and the next
- * start on that CPU make the gap
+ * CPU among the traced threads; the kernel's sched_switch events (those
+ * of trace/kevents.h: a --kernel capture's own, or perf script text read
+ * by analysis/kernel/ksched.h) say what ran there in fact. Matched to the workers
+ * by thread id, the switches on the gap's CPU between the end of A's
+ * interval and the next start on that CPU make the gap
  *   - a voluntary or involuntary switch: A -> B in one switch, nothing
  *     else ran (voluntary when A's interval ended with a yield or sleep);
  *   - an indirect switch: A -> other tasks -> B; left out of the
@@ -23,10 +24,11 @@
 #ifndef HG_ATTRIB_H
 #define HG_ATTRIB_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "analysis/gaps/classify.h"
-#include "analysis/kernel/sched.h"
+#include "trace/kevents.h"
 #include "trace/trace.h"
 
 enum hg_sched_class {
@@ -78,24 +80,35 @@ struct hg_sched_totals {
 					 * migration, or misplaced in time) */
 };
 
+/* The kernel's events an attribution takes their switches from. */
+struct hg_attrib_in {
+	const struct hg_kevents *k;
+	uint64_t resolution_ns;	/* of their times: 1000 for perf's default
+				 * microseconds, 1 for --ns or a capture */
+	bool own;		/* the trace's own capture (--kernel): of this
+				 * run, so taken even with no switch of its
+				 * threads (a thread never switched out) */
+};
+
 typedef int (*hg_sched_gap_fn)(const struct hg_sched_gap *g, void *arg);
 typedef int (*hg_sched_run_fn)(const struct hg_sched_run *r, void *arg);
 
 /*
- * hg_attribute - attribute every gap of @t from @s: @gap_fn once per gap,
- * @run_fn (may be NULL) once per other task's run inside a gap; @tot the
- * kernel's own counts (may be NULL). Times of @s are CLOCK_MONOTONIC,
- * placed on the trace's counter through its clock pair; a switch belongs
- * to a gap when it lies between its ends, give or take @s's resolution
- * and 2 us.
+ * hg_attribute - attribute every gap of @t from the switches of @in:
+ * @gap_fn once per gap, @run_fn (may be NULL) once per other task's run
+ * inside a gap; @tot the kernel's own counts (may be NULL). The switches
+ * taken are those inside the run, from the clock pair at its start to its
+ * end on the trace's counter (for another tool's text, the end placed
+ * through the pair at the start, as its events are); a switch belongs to a
+ * gap when it lies between its ends, give or take @in's resolution and
+ * 2 us.
  * @err: a one-line reason for the errors that are the input's
  * Returns 0; -ENODATA when @t has no thread ids (written before they were
- * kept); -ERANGE when @s does not overlap the run in time (another clock
- * than CLOCK_MONOTONIC, or another run); -ESRCH when no event of @s names
- * a worker's thread id (a capture of another run); -ENOMEM; -EINVAL for
- * damaged records; or what a callback returned when not 0.
+ * kept); -ESRCH when no switch of @in names a worker's thread id (a
+ * capture of another run; never for the trace's own); -ENOMEM; -EINVAL
+ * for damaged records; or what a callback returned when not 0.
  */
-int hg_attribute(const struct hg_trace *t, const struct hg_sched *s, hg_sched_gap_fn gap_fn,
+int hg_attribute(const struct hg_trace *t, const struct hg_attrib_in *in, hg_sched_gap_fn gap_fn,
 		 hg_sched_run_fn run_fn, void *arg, struct hg_sched_totals *tot,
 		 char *err, size_t errlen);
 

@@ -189,13 +189,13 @@ int hg_ctx_analyse(const struct hg_trace *t, struct hg_ctx_report *r)
 	return ret;
 }
 
-int hg_ctx_analyse_sched(const struct hg_trace *t, const struct hg_sched *s,
+int hg_ctx_analyse_sched(const struct hg_trace *t, const struct hg_attrib_in *in,
 			 struct hg_ctx_report *r, char *err, size_t errlen)
 {
 	int ret = begin(t, r, HG_SC_NCLASSES);
 
 	if (!ret)
-		ret = hg_attribute(t, s, collect_sched, collect_run, r, &r->kernel, err, errlen);
+		ret = hg_attribute(t, in, collect_sched, collect_run, r, &r->kernel, err, errlen);
 	if (!ret)
 		r->noise_ret = hg_noise_compute(t, &r->noise);
 	return ret ? ret : finish(r);

@@ -20,6 +20,7 @@
 #include "trace/trace.h"
 
 #define HG_CTX_TOP_OTHERS 10
+#define HG_COMM_LEN HG_KEV_NAME_LEN	/* an other task's name, as the events keep it */
 
 /* Another task that ran inside the workers' gaps (with --sched). */
 struct hg_ctx_other {
@@ -70,13 +71,13 @@ int hg_ctx_analyse_src(const struct hg_trace *t, const struct hg_recsrc *src,
 
 /*
  * hg_ctx_analyse_sched - the same with every gap attributed from the
- * kernel's switches @s (attrib.h): the seven classes of enum
+ * kernel's switches of @in (attrib.h): the seven classes of enum
  * hg_sched_class, only direct switches in the switch costs, and the other
  * tasks that ran inside the gaps (most time first). Returns 0 or what
  * hg_attribute() returns (@err says why for the input's errors); free with
  * hg_ctx_free() either way.
  */
-int hg_ctx_analyse_sched(const struct hg_trace *t, const struct hg_sched *s,
+int hg_ctx_analyse_sched(const struct hg_trace *t, const struct hg_attrib_in *in,
 			 struct hg_ctx_report *r, char *err, size_t errlen);
 
 /* hg_ctx_class_name - the name of class @c of @r ("voluntary switch"). */

@@ -8,13 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "trace/reccur.h"
 #include "analysis/kernel/kattr.h"
-#include "trace/record.h"
+#include "analysis/kernel/kgaps.h"
 #include "trace/timeval.h"
 
 #define SEG_LOST HG_KC_NKINDS	/* events lost here: nothing is known */
-#define MAX_DEPTH 16
 #define NO_PID UINT32_MAX
 
 /* A stretch of one CPU's time held by one context. */
@@ -46,187 +44,86 @@ struct hg_kattr {
 	struct line *lines;	/* by CPU */
 };
 
-static const char *const cause_names[HG_KC_NKINDS] = {
-	"irq", "softirq", "timer", "ipi", "nmi", "task", "kernel", "unexplained",
-};
-
-const char *hg_kcause_name(enum hg_kcause k)
-{
-	return (unsigned int)k < HG_KC_NKINDS ? cause_names[k] : "?";
-}
-
 /* ------------------------------------------------------------ time lines */
 
-struct ctx {
-	uint8_t kind;
-	uint8_t type;		/* the entry's event type */
-	uint8_t emitted;
-	uint32_t a, name;
-};
-
-struct replay {
+/* A line being built: the replay of its events, the time emitted up to. */
+struct building {
+	struct hg_kreplay r;
 	struct line *l;
-	uint64_t at;		/* the time emitted up to */
-	uint64_t tsc_hz;
-	uint32_t pid, comm;
-	uint8_t prio;		/* the current task's */
-	uint64_t since;		/* the last switch */
-	uint8_t task_emitted;
-	struct ctx stack[MAX_DEPTH];
-	unsigned int depth;
-	int err;
+	uint64_t at;
 };
 
-static void emit(struct replay *r, uint64_t to, int lost)
+static int emit(struct hg_kreplay *r, uint64_t to, int lost)
 {
-	struct line *l = r->l;
-	struct seg s = { .start = r->at, .end = to, .pid = r->pid, .since = r->since,
-			 .prio = r->prio };
+	struct building *b = r->arg;
+	struct line *l = b->l;
+	struct seg s = { .start = b->at, .end = to, .pid = r->task_known ? r->pid : NO_PID,
+			 .since = r->since, .prio = r->prio };
 
-	if (to <= r->at)
-		return;
-	r->at = to;
+	if (to <= b->at)
+		return 0;
+	b->at = to;
 	if (lost) {
 		s.kind = SEG_LOST;
 	} else if (r->depth) {
-		struct ctx *c = &r->stack[r->depth - 1];
+		struct hg_kctx *c = &r->stack[r->depth - 1];
 
 		s.kind = c->kind;
 		s.a = c->a;
 		s.name = c->name;
-		s.first = !c->emitted;
-		c->emitted = 1;
+		s.first = !c->seen;
+		c->seen = 1;
 	} else {
 		s.kind = HG_KC_TASK;
 		s.name = r->comm;
-		s.first = !r->task_emitted;
-		r->task_emitted = 1;
+		s.first = !r->task_seen;
+		r->task_seen = 1;
 	}
 	if (l->n == l->cap) {
 		size_t cap = l->cap ? 2 * l->cap : 256;
 		struct seg *p = realloc(l->seg, cap * sizeof(*p));
 
-		if (!p) {
-			r->err = -ENOMEM;
-			return;
-		}
+		if (!p)
+			return -ENOMEM;
 		l->seg = p;
 		l->cap = cap;
 	}
 	l->seg[l->n++] = s;
-}
-
-/* An x86 vector's kind, by its name. */
-static uint8_t vector_kind(const char *name)
-{
-	static const char *const ipis[] = {
-		"reschedule", "call_function", "call_function_single", "irq_work",
-		"x86_platform_ipi", "reboot",
-	};
-	size_t i;
-
-	if (!strcmp(name, "local_timer"))
-		return HG_KC_TIMER;
-	for (i = 0; i < sizeof(ipis) / sizeof(ipis[0]); i++)
-		if (!strcmp(name, ipis[i]))
-			return HG_KC_IPI;
-	return HG_KC_IRQ;
-}
-
-static void push(struct replay *r, uint8_t kind, uint8_t type, uint32_t a, uint32_t name)
-{
-	if (r->depth < MAX_DEPTH)
-		r->stack[r->depth++] = (struct ctx){ .kind = kind, .type = type, .a = a, .name = name };
-}
-
-/* An exit: the innermost entry of that type ends (with those inside it). */
-static void pop(struct replay *r, uint8_t entry_type)
-{
-	unsigned int d = r->depth;
-
-	while (d > 0 && r->stack[d - 1].type != entry_type)
-		d--;
-	if (d > 0)
-		r->depth = d - 1;
+	return 0;
 }
 
 /* The first switch says who ran before it: the stretches so far were that task's. */
-static void backfill(struct line *l, uint32_t pid)
+static int backfill(struct hg_kreplay *r, const struct hg_kev *e)
 {
+	struct line *l = ((struct building *)r->arg)->l;
 	size_t i;
 
+	if (r->task_known)
+		return 0;
 	for (i = 0; i < l->n; i++)
 		if (l->seg[i].pid == NO_PID)
-			l->seg[i].pid = pid;
+			l->seg[i].pid = e->b;
+	return 0;
 }
 
-static void replay_event(struct replay *r, const struct hg_kevents *k, const struct hg_kev *e)
-{
-	uint64_t t = e->cycles;
-
-	if (t < r->at)
-		t = r->at;
-	if (e->type == HG_KEV_NMI) {
-		/* the handler's length is given in ns: in counter ticks, it ends at @t */
-		uint64_t d = hg_ns_to_cycles((uint64_t)e->a, r->tsc_hz);
-
-		emit(r, t > d ? t - d : r->at, 0);
-		push(r, HG_KC_NMI, HG_KEV_NMI, 0, e->name);
-		emit(r, t, 0);
-		pop(r, HG_KEV_NMI);
-		return;
-	}
-	emit(r, t, e->type == HG_KEV_LOST);
-	switch (e->type) {
-	case HG_KEV_SWITCH:
-		if (r->pid == NO_PID)
-			backfill(r->l, e->b);
-		r->pid = e->a;
-		r->since = t;
-		r->comm = e->name;
-		r->prio = hg_kev_prio(e);
-		r->task_emitted = 0;
-		r->depth = 0;
-		break;
-	case HG_KEV_IRQ_ENTRY:
-		push(r, HG_KC_IRQ, HG_KEV_IRQ_ENTRY, e->a, e->name);
-		break;
-	case HG_KEV_SOFTIRQ_ENTRY:
-		push(r, HG_KC_SOFTIRQ, HG_KEV_SOFTIRQ_ENTRY, e->a, HG_KEV_NO_NAME);
-		break;
-	case HG_KEV_VEC_ENTRY:
-		push(r, vector_kind(hg_kevents_name(k, e->name)), HG_KEV_VEC_ENTRY, e->a, e->name);
-		break;
-	case HG_KEV_HRTIMER_ENTRY:
-		push(r, HG_KC_TIMER, HG_KEV_HRTIMER_ENTRY, 0, e->name);
-		break;
-	case HG_KEV_IRQ_EXIT:
-	case HG_KEV_SOFTIRQ_EXIT:
-	case HG_KEV_VEC_EXIT:
-	case HG_KEV_HRTIMER_EXIT:
-		pop(r, (uint8_t)(e->type - 1));
-		break;
-	default:
-		break;
-	}
-}
+static const struct hg_kreplay_ops line_ops = { .advance = emit, .task = backfill };
 
 static int build_line(const struct hg_kattr *a, struct line *l)
 {
 	const struct hg_kevents *k = a->k;
-	struct replay r = { .l = l, .at = l->begin, .tsc_hz = a->tsc_hz, .pid = NO_PID,
-			    .since = l->begin, .comm = HG_KEV_NO_NAME };
+	struct building b = { .l = l, .at = l->begin };
 	size_t i;
+	int ret = 0;
 
-	for (i = l->ev_lo; i < l->ev_hi && !r.err; i++) {
+	hg_kreplay_init(&b.r, k, a->tsc_hz, l->begin, &line_ops, &b);
+	for (i = l->ev_lo; i < l->ev_hi && !ret; i++) {
 		if (k->ev[i].cycles < l->begin)
 			continue;
 		if (k->ev[i].cycles > l->end)
 			break;
-		replay_event(&r, k, &k->ev[i]);
+		ret = hg_kreplay_event(&b.r, &k->ev[i]);
 	}
-	emit(&r, l->end, 0);
-	return r.err;
+	return ret ? ret : emit(&b.r, l->end, 0);
 }
 
 int hg_kattr_build(const struct hg_trace *t, struct hg_kattr **out)
@@ -577,51 +474,40 @@ void hg_kattr_window(const struct hg_kattr *a, uint32_t tid, uint32_t from_cpu, 
 	take_apart(a, tid, from_cpu, from, to_cpu, to, 0, g);
 }
 
-int hg_kattr_each(const struct hg_trace *t, const struct hg_kattr *a, hg_kgap_fn fn, void *arg)
+/* What hg_kattr_each() hands on with each gap. */
+struct each {
+	const struct hg_trace *t;
+	const struct hg_kattr *a;
+	struct hg_kgap *g;
+	hg_kgap_fn fn;
+	void *arg;
+};
+
+static int each_gap(const struct hg_kstep *s, void *arg)
 {
-	struct hg_kgap *g = malloc(sizeof(*g));
-	uint32_t i;
-	int ret = 0;
+	struct each *e = arg;
+	struct hg_kgap *g = e->g;
 
-	if (!g)
-		return -ENOMEM;
-	for (i = 0; i < t->nthreads && !ret; i++) {
-		const struct hg_trace_thread *th = &t->threads[i];
-		const struct hg_record *r;
-		struct hg_record prev;
-		struct hg_reccur c;
-		bool have = false;
-
-		hg_reccur_init(&c, th);
-		while (!ret && (ret = hg_reccur_next(&c, &r)) > 0) {
-			uint64_t end;
-
-			ret = 0;
-			if (r->flags & HG_REC_EVENT)
-				continue;
-			if (have && !(prev.flags & (HG_REC_CONTINUED | HG_REC_SLEEP))) {
-				end = prev.start_cycles + prev.len_cycles;
-				if (r->start_cycles > end) {
-					hg_kattr_gap(a, th->tid, prev.cpu, end, r->cpu,
-						     r->start_cycles, g);
-					g->thread = i;
-					g->from_cpu = prev.cpu;
-					g->cpu = r->cpu;
-					g->at_cycles = end;
-					g->len_cycles = r->start_cycles - end;
-					ret = fn(g, arg);
-				}
-			}
-			prev = *r;
-			have = true;
-		}
-		hg_reccur_free(&c);
-	}
-	free(g);
-	return ret;
+	if (s->ev)
+		return 0;
+	hg_kattr_gap(e->a, e->t->threads[s->thread].tid, s->from_cpu, s->at_cycles, s->cpu,
+		     s->at_cycles + s->len_cycles, g);
+	g->thread = s->thread;
+	g->from_cpu = s->from_cpu;
+	g->cpu = s->cpu;
+	g->at_cycles = s->at_cycles;
+	g->len_cycles = s->len_cycles;
+	return e->fn(g, e->arg);
 }
 
-enum hg_kcause hg_kattr_vector_kind(const char *name)
+int hg_kattr_each(const struct hg_trace *t, const struct hg_kattr *a, hg_kgap_fn fn, void *arg)
 {
-	return (enum hg_kcause)vector_kind(name);
+	struct each e = { .t = t, .a = a, .g = malloc(sizeof(*e.g)), .fn = fn, .arg = arg };
+	int ret;
+
+	if (!e.g)
+		return -ENOMEM;
+	ret = hg_kgaps_walk(t, HG_KGAPS_ANY_THREAD, each_gap, &e);
+	free(e.g);
+	return ret;
 }

@@ -2,11 +2,11 @@
 /*
  * kattr.h - every gap taken apart by the kernel's own events (--kernel)
  *
- * The events of each captured CPU (trace/kevents.h) are replayed into a
- * time line of what held the CPU: a task (by pid), or, innermost first,
- * an interrupt handler, a softirq, a timer (the local timer vector and the
- * hrtimer callbacks), an IPI (reschedule, call_function, irq_work, ...), an
- * NMI. A gap of a thread, from the end of one of its intervals to the start
+ * The events of each captured CPU (trace/kevents.h) are replayed
+ * (analysis/kernel/kreplay.h) into a time line of what held the CPU: a task (by
+ * pid), or, innermost first, an interrupt handler, a softirq, a timer (the
+ * local timer vector and the hrtimer callbacks), an IPI (reschedule,
+ * call_function, irq_work, ...), an NMI. A gap of a thread, from the end of one of its intervals to the start
  * of its next, is cut along that line into
  *   irq <n>:<name>, softirq <vector>, timer <name>, ipi <name>, nmi <name>,
  *   task <comm> (another task ran: its pid),
@@ -29,6 +29,7 @@
 
 #include <stdint.h>
 
+#include "analysis/kernel/kreplay.h"
 #include "trace/kevents.h"
 #include "trace/trace.h"
 
@@ -37,14 +38,6 @@
 #define HG_KATTR_SKEW_NS 2000ULL
 #define HG_KATTR_MAX_PARTS 24
 #define HG_KATTR_NAME_LEN (HG_KEV_NAME_LEN + 16)
-
-enum hg_kcause {
-	HG_KC_IRQ, HG_KC_SOFTIRQ, HG_KC_TIMER, HG_KC_IPI, HG_KC_NMI, HG_KC_TASK,
-	HG_KC_KERNEL, HG_KC_UNEXPLAINED, HG_KC_NKINDS,
-};
-
-/* hg_kcause_name - "irq", "softirq", "timer", "ipi", "nmi", "task", "kernel", "unexplained". */
-const char *hg_kcause_name(enum hg_kcause k);
 
 /* One cause of a gap: every piece of one kind and name, summed. */
 struct hg_kpart {
@@ -126,12 +119,5 @@ typedef int (*hg_kgap_fn)(const struct hg_kgap *g, void *arg);
  * Returns 0, or what @fn returned when not 0.
  */
 int hg_kattr_each(const struct hg_trace *t, const struct hg_kattr *a, hg_kgap_fn fn, void *arg);
-
-/*
- * hg_kattr_vector_kind - the kind of an x86 vector by its name:
- * HG_KC_TIMER for "local_timer", HG_KC_IPI for reschedule,
- * call_function(_single), irq_work, x86_platform_ipi, reboot; else HG_KC_IRQ
- */
-enum hg_kcause hg_kattr_vector_kind(const char *name);
 
 #endif /* HG_KATTR_H */

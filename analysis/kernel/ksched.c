@@ -10,10 +10,6 @@
 #include <string.h>
 
 #include "analysis/kernel/ksched.h"
-#include "analysis/kernel/perftext.h"
-#include "analysis/kernel/sched.h"
-#include "trace/infile.h"
-#include "trace/wire.h"
 
 #define NAME_MAX_LEN (HG_KEV_NAME_LEN + 1)	/* a byte more than a name keeps:
 						 * interning cuts where a character starts */
@@ -37,19 +33,39 @@ struct parser {
 	uint64_t cpu_seen[HG_KEV_MAX_CPUS / 64];	/* in k->cpus, a bit a CPU */
 };
 
+/*
+ * The decimal number at @p (before @end), of at most 19 digits, into *@v,
+ * and how many digits it has into *@digits (may be NULL); the text after
+ * it, or NULL when there is none or it is longer.
+ */
+static const char *number(const char *p, const char *end, uint64_t *v, int *digits)
+{
+	uint64_t x = 0;
+	int d = 0;
+
+	for (; p < end && *p >= '0' && *p <= '9' && d < 19; p++, d++)
+		x = x * 10 + (uint64_t)(*p - '0');
+	if (!d || (p < end && *p >= '0' && *p <= '9'))
+		return NULL;
+	*v = x;
+	if (digits)
+		*digits = d;
+	return p;
+}
+
 /* "[<cpu>] <s>.<frac>: " at @p: the CPU and the time; the text after it, or NULL. */
 static const char *stamp(const char *p, const char *end, struct pline *l)
 {
 	uint64_t cpu, sec, frac;
 	int i;
 
-	if (*p != '[' || !(p = hg_perf_number(p + 1, end, &cpu, NULL)) || p >= end || *p != ']' ||
+	if (*p != '[' || !(p = number(p + 1, end, &cpu, NULL)) || p >= end || *p != ']' ||
 	    cpu >= HG_KEV_MAX_CPUS)
 		return NULL;
 	for (p++; p < end && *p == ' '; p++)
 		;
-	if (!(p = hg_perf_number(p, end, &sec, NULL)) || p >= end || *p != '.' ||
-	    !(p = hg_perf_number(p + 1, end, &frac, &l->digits)) || p >= end || *p != ':' ||
+	if (!(p = number(p, end, &sec, NULL)) || p >= end || *p != '.' ||
+	    !(p = number(p + 1, end, &frac, &l->digits)) || p >= end || *p != ':' ||
 	    l->digits > 9 || sec > UINT64_MAX / 1000000000ULL - 1)
 		return NULL;
 	for (i = l->digits; i < 9; i++)
@@ -115,7 +131,7 @@ static bool num(const struct pline *l, const char *key, uint32_t *v)
 	const char *p = value(l, key);
 	uint64_t x;
 
-	if (!p || !hg_perf_number(p, l->end, &x, NULL) || x > UINT32_MAX)
+	if (!p || !number(p, l->end, &x, NULL) || x > UINT32_MAX)
 		return false;
 	*v = (uint32_t)x;
 	return true;
@@ -128,7 +144,7 @@ static uint8_t prio(const struct pline *l, const char *key)
 	bool neg = p && p < l->end && *p == '-';
 	uint64_t x;
 
-	if (!p || !hg_perf_number(p + neg, l->end, &x, NULL) || x > 1000)
+	if (!p || !number(p + neg, l->end, &x, NULL) || x > 1000)
 		return HG_KPRIO_UNKNOWN;
 	return hg_kprio_code(neg ? -(long)x : (long)x);
 }
@@ -227,7 +243,7 @@ static int decode_nmi(struct parser *ps, const struct pline *l, struct hg_kev *e
 			;
 		d = d + kn <= l->end ? d + kn : NULL;
 	}
-	if (h == p || !d || !hg_perf_number(d, l->end, &ns, NULL) || ns > UINT32_MAX) {
+	if (h == p || !d || !number(d, l->end, &ns, NULL) || ns > UINT32_MAX) {
 		*why = "no handler or delta_ns";
 		return -EINVAL;
 	}
@@ -424,70 +440,103 @@ static int finish(struct parser *ps, char *err, size_t errlen)
 	return hg_kevents_check(k, err, errlen);
 }
 
-int hg_ksched_parse(const struct hg_trace *t, const char *text, size_t len,
-		    struct hg_kevents **out, struct hg_ksched_info *info, char *err,
-		    size_t errlen)
-{
-	const char *p = text, *end = text + len;
-	struct parser ps = { .t = t };
-	size_t line = 0;
-	int ret = 0;
+struct hg_ksched {
+	struct parser ps;
+	struct hg_ksched_info info;
+	uint64_t line;			/* lines given so far */
+	int failed;			/* an error was said: the rest is refused */
+};
 
-	memset(info, 0, sizeof(*info));
+int hg_ksched_begin(const struct hg_trace *t, struct hg_ksched **out, char *err, size_t errlen)
+{
+	struct hg_ksched *r;
+
 	if (!t->mono_start_ns && !t->mono_end_ns) {
 		snprintf(err, errlen, "the trace keeps no CLOCK_MONOTONIC pair to place the text's times");
 		return -ENODATA;
 	}
-	ps.lo_ns = t->mono_start_ns;
-	ps.hi_ns = t->mono_end_ns;
-	ps.k = calloc(1, sizeof(*ps.k));
-	if (!ps.k)
+	r = calloc(1, sizeof(*r));
+	if (!r || !(r->ps.k = calloc(1, sizeof(*r->ps.k)))) {
+		free(r);
 		return -ENOMEM;
-	while (p < end && !ret) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p)), *le = nl ? nl : end;
-		const char *why = "";
-		struct pline l;
-
-		line++;
-		if (*p != '#' && cut_line(p, le, &l)) {
-			ret = take(&ps, &l, info, &why);
-			if (ret == -EINVAL)
-				snprintf(err, errlen, "line %zu: %s:%s: %s", line, l.sys, l.ev, why);
-		}
-		p = le + 1;
 	}
-	if (!ret && !info->lines) {
+	r->ps.t = t;
+	r->ps.lo_ns = t->mono_start_ns;
+	r->ps.hi_ns = t->mono_end_ns;
+	*out = r;
+	return 0;
+}
+
+int hg_ksched_line(struct hg_ksched *r, const char *p, size_t len, char *err, size_t errlen)
+{
+	const char *why = "";
+	struct pline l;
+	int ret;
+
+	if (r->failed)
+		return -EINVAL;
+	r->line++;
+	if (!len || *p == '#' || !cut_line(p, p + len, &l))
+		return 0;
+	ret = take(&r->ps, &l, &r->info, &why);
+	if (ret == -EINVAL)
+		snprintf(err, errlen, "line %llu: %s:%s: %s", (unsigned long long)r->line, l.sys,
+			 l.ev, why);
+	r->failed = ret != 0;
+	return ret;
+}
+
+int hg_ksched_end(struct hg_ksched *r, struct hg_kevents **out, struct hg_ksched_info *info,
+		  char *err, size_t errlen)
+{
+	int ret = 0;
+
+	*info = r->info;
+	if (!info->lines) {
 		snprintf(err, errlen, "no event line: not the text of perf script over a "
 			 "capture of the sched, irq or irq_vectors events");
 		ret = -EINVAL;
 	}
 	if (!ret)
-		ret = finish(&ps, err, errlen);
+		ret = finish(&r->ps, err, errlen);
 	if (ret) {
-		hg_kevents_free(ps.k);
+		hg_ksched_abort(r);
 		return ret;
 	}
-	*out = ps.k;
+	*out = r->ps.k;
+	free(r);
 	return 0;
 }
 
-int hg_ksched_read(const struct hg_trace *t, const char *path, struct hg_kevents **out,
-		   struct hg_ksched_info *info, char *err, size_t errlen)
+void hg_ksched_abort(struct hg_ksched *r)
 {
-	char *buf;
-	size_t len;
+	if (!r)
+		return;
+	hg_kevents_free(r->ps.k);
+	free(r);
+}
+
+int hg_ksched_parse(const struct hg_trace *t, const char *text, size_t len,
+		    struct hg_kevents **out, struct hg_ksched_info *info, char *err,
+		    size_t errlen)
+{
+	const char *p = text, *end = text + len;
+	struct hg_ksched *r = NULL;
 	int ret;
 
 	memset(info, 0, sizeof(*info));
-	ret = hg_infile_slurp(path, HG_SCHED_MAX_BYTES, &buf, &len, err, errlen);
-	if (!ret) {
-		ret = hg_ksched_parse(t, buf, len, out, info, err, errlen);
-		free(buf);
+	ret = hg_ksched_begin(t, &r, err, errlen);
+	while (!ret && p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p)), *le = nl ? nl : end;
+
+		ret = hg_ksched_line(r, p, (size_t)(le - p), err, errlen);
+		p = le + 1;
 	}
-	/* a file's name is another user's words: tamed as it is taken in */
-	snprintf(info->source, sizeof(info->source), "%s", path);
-	hg_tame(info->source);
-	return ret;
+	if (ret) {
+		hg_ksched_abort(r);
+		return ret;
+	}
+	return hg_ksched_end(r, out, info, err, errlen);
 }
 
 /* ----------------------------------------------------- what is missing */

@@ -9,24 +9,15 @@
 #include <string.h>
 
 #include "analysis/kernel/kslices.h"
-#include "trace/timeval.h"
-
-#define MAX_DEPTH 16
-
-struct open_ctx {
-	uint8_t type;		/* the entry's event type */
-	struct hg_kslice s;
-};
 
 struct cpu_replay {
+	struct hg_kreplay r;
 	const struct hg_trace *t;
 	const struct hg_kevents *k;
 	const struct comms *comms;	/* the names of the tasks that ran first */
 	uint32_t cpu;
-	struct open_ctx stack[MAX_DEPTH];
-	unsigned int depth;
-	struct hg_kslice task;	/* the task running */
-	int task_known;		/* its pid and name are (a switch said) */
+	struct hg_kslice task;	/* the task running (its pid and name once the
+				 * replay knows it: a switch said) */
 	hg_kslice_fn fn;
 	void *arg;
 };
@@ -141,59 +132,31 @@ static const char *comm_of(const struct hg_kevents *k, const struct comms *c, ui
 	return pid ? "?" : "swapper";
 }
 
-/* End the innermost @n contexts at @at. */
-static int close_ctx(struct cpu_replay *r, unsigned int n, uint64_t at)
+/* A context's name, as explain names it. */
+static void ctx_name(const struct hg_kevents *k, const struct hg_kctx *c, char *buf, size_t len)
 {
-	int ret = 0;
-
-	while (n-- && r->depth && !ret) {
-		struct hg_kslice *s = &r->stack[--r->depth].s;
-
-		s->end_cycles = at;
-		ret = r->fn(s, r->arg);
-	}
-	return ret;
-}
-
-static void ctx_name(const struct hg_kevents *k, const struct hg_kev *e, enum hg_kcause kind,
-		     char *buf, size_t len)
-{
-	if (e->type == HG_KEV_IRQ_ENTRY)
-		snprintf(buf, len, "%u:%s", e->a, hg_kevents_name(k, e->name));
-	else if (e->type == HG_KEV_SOFTIRQ_ENTRY)
-		snprintf(buf, len, "%s", hg_kev_softirq_name(e->a));
-	else if (kind == HG_KC_IRQ && e->type == HG_KEV_VEC_ENTRY)
-		snprintf(buf, len, "%s", hg_kevents_name(k, e->name));
+	if (c->type == HG_KEV_IRQ_ENTRY)
+		snprintf(buf, len, "%u:%s", c->a, hg_kevents_name(k, c->name));
+	else if (c->type == HG_KEV_SOFTIRQ_ENTRY)
+		snprintf(buf, len, "%s", hg_kev_softirq_name(c->a));
+	else if ((c->kind == HG_KC_IRQ && c->type == HG_KEV_VEC_ENTRY) || c->type == HG_KEV_NMI)
+		snprintf(buf, len, "%s", hg_kevents_name(k, c->name));
 	else
-		snprintf(buf, len, "%s", e->name == HG_KEV_NO_NAME ? "hrtimer" :
-			 hg_kevents_name(k, e->name));
+		snprintf(buf, len, "%s", c->name == HG_KEV_NO_NAME ? "hrtimer" :
+			 hg_kevents_name(k, c->name));
 }
 
-static void open_ctx(struct cpu_replay *r, const struct hg_kev *e, enum hg_kcause kind,
-		     uint64_t at)
+/* A context ended: its slice, at its depth (the contexts that held it). */
+static int close_ctx(struct hg_kreplay *rp, const struct hg_kctx *c, uint64_t at)
 {
-	struct open_ctx *c;
+	struct cpu_replay *r = rp->arg;
+	struct hg_kslice s = {
+		.cpu = r->cpu, .kind = (enum hg_kcause)c->kind, .depth = rp->depth,
+		.start_cycles = c->start, .end_cycles = at,
+	};
 
-	if (r->depth >= MAX_DEPTH)
-		return;
-	c = &r->stack[r->depth];
-	memset(c, 0, sizeof(*c));
-	c->type = e->type;
-	c->s.cpu = r->cpu;
-	c->s.kind = kind;
-	c->s.depth = r->depth++;
-	c->s.start_cycles = at;
-	ctx_name(r->k, e, kind, c->s.name, sizeof(c->s.name));
-}
-
-/* An exit: the innermost entry of its type ends, with those inside it. */
-static int exit_ctx(struct cpu_replay *r, uint8_t entry_type, uint64_t at)
-{
-	unsigned int d = r->depth;
-
-	while (d > 0 && r->stack[d - 1].type != entry_type)
-		d--;
-	return d ? close_ctx(r, r->depth - d + 1, at) : 0;
+	ctx_name(r->k, c, s.name, sizeof(s.name));
+	return r->fn(&s, r->arg);
 }
 
 static int end_task(struct cpu_replay *r, uint64_t at)
@@ -204,64 +167,26 @@ static int end_task(struct cpu_replay *r, uint64_t at)
 	return r->fn(&r->task, r->arg);
 }
 
-static int nmi(struct cpu_replay *r, const struct hg_kev *e)
+/* A switch: the task leaving ends (named from it when the first), the next starts. */
+static int switch_task(struct hg_kreplay *rp, const struct hg_kev *e)
 {
-	uint64_t d = hg_ns_to_cycles((uint64_t)e->a, r->t->calib.tsc_hz);
-	struct hg_kslice s = {
-		.cpu = r->cpu, .kind = HG_KC_NMI, .depth = r->depth, .end_cycles = e->cycles,
-		.start_cycles = e->cycles > d ? e->cycles - d : 0,
-	};
+	struct cpu_replay *r = rp->arg;
+	int ret;
 
-	snprintf(s.name, sizeof(s.name), "%s", hg_kevents_name(r->k, e->name));
-	return r->fn(&s, r->arg);
-}
-
-static int event(struct cpu_replay *r, const struct hg_kev *e)
-{
-	const struct hg_kevents *k = r->k;
-	int ret = 0;
-
-	switch (e->type) {
-	case HG_KEV_SWITCH:
-		if (!r->task_known) {	/* who ran from the start: the one leaving */
-			r->task.pid = e->b;
-			r->task.ours = is_ours(r->t, e->b);
-			snprintf(r->task.name, sizeof(r->task.name), "%s", comm_of(k, r->comms, e->b));
-		}
-		ret = close_ctx(r, r->depth, e->cycles);
-		if (!ret)
-			ret = end_task(r, e->cycles);
-		r->task.start_cycles = e->cycles;
-		r->task.pid = e->a;
-		r->task.ours = is_ours(r->t, e->a);
-		snprintf(r->task.name, sizeof(r->task.name), "%s", hg_kevents_name(k, e->name));
-		r->task_known = 1;
-		return ret;
-	case HG_KEV_IRQ_ENTRY:
-		open_ctx(r, e, HG_KC_IRQ, e->cycles);
-		return 0;
-	case HG_KEV_SOFTIRQ_ENTRY:
-		open_ctx(r, e, HG_KC_SOFTIRQ, e->cycles);
-		return 0;
-	case HG_KEV_VEC_ENTRY:
-		open_ctx(r, e, hg_kattr_vector_kind(hg_kevents_name(k, e->name)), e->cycles);
-		return 0;
-	case HG_KEV_HRTIMER_ENTRY:
-		open_ctx(r, e, HG_KC_TIMER, e->cycles);
-		return 0;
-	case HG_KEV_IRQ_EXIT:
-	case HG_KEV_SOFTIRQ_EXIT:
-	case HG_KEV_VEC_EXIT:
-	case HG_KEV_HRTIMER_EXIT:
-		return exit_ctx(r, (uint8_t)(e->type - 1), e->cycles);
-	case HG_KEV_NMI:
-		return nmi(r, e);
-	case HG_KEV_LOST:	/* what was open is not known to go on */
-		return close_ctx(r, r->depth, e->cycles);
-	default:
-		return 0;
+	if (!rp->task_known) {	/* who ran from the start: the one leaving */
+		r->task.pid = e->b;
+		r->task.ours = is_ours(r->t, e->b);
+		snprintf(r->task.name, sizeof(r->task.name), "%s", comm_of(r->k, r->comms, e->b));
 	}
+	ret = end_task(r, e->cycles);
+	r->task.start_cycles = e->cycles;
+	r->task.pid = e->a;
+	r->task.ours = is_ours(r->t, e->a);
+	snprintf(r->task.name, sizeof(r->task.name), "%s", hg_kevents_name(r->k, e->name));
+	return ret;
 }
+
+static const struct hg_kreplay_ops slice_ops = { .close = close_ctx, .task = switch_task };
 
 static int one_cpu(struct cpu_replay *r, const struct hg_kcpu *c, uint64_t lo, uint64_t hi)
 {
@@ -269,15 +194,16 @@ static int one_cpu(struct cpu_replay *r, const struct hg_kcpu *c, uint64_t lo, u
 	uint64_t i;
 	int ret = 0;
 
+	hg_kreplay_init(&r->r, k, r->t->calib.tsc_hz, c->begin_cycles, &slice_ops, r);
 	r->task.cpu = c->cpu;
 	r->task.kind = HG_KC_TASK;
 	r->task.start_cycles = c->begin_cycles;
 	for (i = lo; i < hi && !ret; i++)
 		if (k->ev[i].cycles >= c->begin_cycles && k->ev[i].cycles <= c->end_cycles)
-			ret = event(r, &k->ev[i]);
+			ret = hg_kreplay_event(&r->r, &k->ev[i]);
 	if (!ret)
-		ret = close_ctx(r, r->depth, c->end_cycles);
-	if (!ret && r->task_known)
+		ret = hg_kreplay_close(&r->r, c->end_cycles);
+	if (!ret && r->r.task_known)
 		ret = end_task(r, c->end_cycles);
 	return ret;
 }

@@ -5,11 +5,12 @@
  * inside, with their depth), and each task's run on a CPU from its switch
  * in to its switch out, for export and render
  *
- * Interrupt contexts are those of the attribution (analysis/kernel/kattr.h): a
- * device's handler (irq), a softirq, a timer (the local timer vector, an
- * hrtimer callback), an IPI, an NMI (ending at its event, its length back
- * from there). A context still open at the end of a CPU's capture, or at
- * events lost, ends there; an exit with no entry is skipped. The first
+ * Interrupt contexts are those of the attribution, from the same replay
+ * (analysis/kernel/kreplay.h): a device's handler (irq), a softirq, a timer (the
+ * local timer vector, an hrtimer callback), an IPI, an NMI (ending at its
+ * event, its length back from there). A context still open at the end of
+ * a CPU's capture, at a switch or at events lost, ends there; an exit with
+ * no entry is skipped. The first
  * task of a CPU runs from the capture's start (its pid and name from its
  * first switch out).
  */

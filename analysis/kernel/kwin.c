@@ -7,8 +7,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "trace/reccur.h"
+#include "analysis/kernel/kgaps.h"
 #include "analysis/kernel/kwin.h"
+#include "trace/reccur.h"
 #include "trace/record.h"
 #include "trace/timeval.h"
 
@@ -61,52 +62,41 @@ static int event_window(const struct hg_trace *t, const struct hg_trace_thread *
 	return 1;
 }
 
+/* What hg_kwin_each() hands on. */
+struct each {
+	const struct hg_trace *t;
+	unsigned int kinds;
+	hg_kwin_fn fn;
+	void *arg;
+};
+
+static int each_step(const struct hg_kstep *s, void *arg)
+{
+	const struct each *e = arg;
+	struct hg_kwin w = { .thread = s->thread };
+
+	if (s->ev)
+		return event_window(e->t, &e->t->threads[s->thread], s->ev, e->kinds, &w) ?
+		       e->fn(&w, e->arg) : 0;
+	if (!(e->kinds & (1u << HG_KW_GAP)))
+		return 0;
+	w.kind = HG_KW_GAP;
+	w.from_cpu = s->from_cpu;
+	w.cpu = s->cpu;
+	w.at_cycles = s->at_cycles;
+	w.len_cycles = s->len_cycles;
+	w.value_ns = hg_cycles_to_ns(w.len_cycles, e->t->calib.tsc_hz);
+	return e->fn(&w, e->arg);
+}
+
 int hg_kwin_each(const struct hg_trace *t, uint32_t thread, unsigned int kinds, hg_kwin_fn fn,
 		 void *arg)
 {
-	uint32_t i;
-	int ret = 0;
+	struct each e = { .t = t, .kinds = kinds, .fn = fn, .arg = arg };
 
-	for (i = 0; i < t->nthreads && !ret; i++) {
-		const struct hg_trace_thread *th = &t->threads[i];
-		const struct hg_record *r;
-		struct hg_record prev;
-		struct hg_reccur c;
-		bool have = false;
-
-		if (thread != HG_KW_ANY_THREAD && thread != i)
-			continue;
-		hg_reccur_init(&c, th);
-		while (!ret && (ret = hg_reccur_next(&c, &r)) > 0) {
-			struct hg_kwin w = { .thread = i };
-			uint64_t end;
-
-			ret = 0;
-			if (r->flags & HG_REC_EVENT) {
-				if (event_window(t, th, r, kinds, &w))
-					ret = fn(&w, arg);
-				continue;
-			}
-			/* the gaps as hg_kattr_each() finds them */
-			if (have && !(prev.flags & (HG_REC_CONTINUED | HG_REC_SLEEP)) &&
-			    (kinds & (1u << HG_KW_GAP))) {
-				end = prev.start_cycles + prev.len_cycles;
-				if (r->start_cycles > end) {
-					w.kind = HG_KW_GAP;
-					w.from_cpu = prev.cpu;
-					w.cpu = r->cpu;
-					w.at_cycles = end;
-					w.len_cycles = r->start_cycles - end;
-					w.value_ns = hg_cycles_to_ns(w.len_cycles, t->calib.tsc_hz);
-					ret = fn(&w, arg);
-				}
-			}
-			prev = *r;
-			have = true;
-		}
-		hg_reccur_free(&c);
-	}
-	return ret;
+	/* the gaps as hg_kattr_each() finds them: one walk for both */
+	return hg_kgaps_walk(t, thread == HG_KW_ANY_THREAD ? HG_KGAPS_ANY_THREAD : thread,
+			     each_step, &e);
 }
 
 struct near {
@@ -143,7 +133,7 @@ int hg_kwin_nearest(const struct hg_trace *t, uint32_t thread, unsigned int kind
 
 /* ------------------------------------------------------------- the cuts */
 
-static void merge_one(struct hg_kgap *g, const struct hg_kpart *q)
+static void add_piece(struct hg_kgap *g, const struct hg_kpart *q)
 {
 	struct hg_kpart p = *q;
 
@@ -156,12 +146,12 @@ static void merge_one(struct hg_kgap *g, const struct hg_kpart *q)
  * Add the parts of @from to @g; a context already running when its piece
  * began (a task resumed after a handler) counts once.
  */
-static void merge_parts(struct hg_kgap *g, const struct hg_kgap *from)
+static void add_parts(struct hg_kgap *g, const struct hg_kgap *from)
 {
 	uint32_t i;
 
 	for (i = 0; i < from->nparts; i++)
-		merge_one(g, &from->parts[i]);
+		add_piece(g, &from->parts[i]);
 }
 
 /* Whether an hrtimer callback of this name wakes a sleeping thread. */
@@ -214,12 +204,12 @@ static void cut_latency(const struct hg_trace *t, const struct hg_kattr *a,
 						      !strcmp(p->name, "between the events"))))
 			delay.cycles += p->cycles;
 		else
-			merge_one(g, p);
+			add_piece(g, p);
 	}
 	delay.max_cycles = delay.cycles;
 	hg_kgap_add(g, &delay);
 	hg_kattr_window(a, tid, w->cpu, fire, w->cpu, y, tmp);
-	merge_parts(g, tmp);
+	add_parts(g, tmp);
 }
 
 static void cut_miss(const struct hg_trace *t, const struct hg_kattr *a, const struct hg_kwin *w,
@@ -249,7 +239,7 @@ static void cut_miss(const struct hg_trace *t, const struct hg_kattr *a, const s
 		first = 0;
 		if (s > cur) {
 			hg_kattr_gap(a, th->tid, cpu, cur, iv.cpu, s, tmp);
-			merge_parts(g, tmp);
+			add_parts(g, tmp);
 		}
 		own.count++;
 		own.cycles += e - s;
@@ -262,7 +252,7 @@ static void cut_miss(const struct hg_trace *t, const struct hg_kattr *a, const s
 	hg_kgap_add(g, &own);
 	if (cur < y) {
 		hg_kattr_gap(a, th->tid, cpu, cur, w->cpu, y, tmp);
-		merge_parts(g, tmp);
+		add_parts(g, tmp);
 	}
 }
 

@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * fuzz_sched.c - the text of perf script that ctx --sched reads: parsed
- * from memory and read as a file, then every gap of a real trace
- * attributed from it and reported as ctx reports it; and, as explain
- * --sched reads it, as the kernel's events of that trace, every gap taken
- * apart by them and drawn as slices. The trace is the
+ * fuzz_sched.c - the text of perf script that --sched reads: parsed from
+ * memory as the kernel's events of a real trace, every gap taken apart by
+ * them and drawn as slices (explain --sched); and read as a file, every
+ * gap attributed from its switches and reported as ctx reports it. The trace is the
  * fixture the --sched tests use, tests/fixtures/sched-yield.hgt (run from
  * the top of the tree; HG_FUZZ_SCHED_TRACE names another), whose threads'
  * ids the seeds' events carry. A file that is refused must say why in one
@@ -16,7 +15,7 @@
 #include "analysis/kernel/kexplain.h"
 #include "analysis/kernel/ksched.h"
 #include "analysis/kernel/kslices.h"
-#include "analysis/kernel/sched.h"
+#include "hourglass/perfin.h"
 #include "report/ctx.h"
 #include "trace/trace.h"
 #include "fuzz.h"
@@ -75,33 +74,29 @@ static void kernel_events(const struct hg_trace *t, const uint8_t *data, size_t 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const struct hg_trace *t = fixture();
+	struct hg_ksched_info info;
+	struct hg_kevents *k = NULL;
+	struct hg_attrib_in in;
 	struct hg_ctx_report r;
-	struct hg_sched s;
 	char path[64], err[512];
 
-	if (t)
-		kernel_events(t, data, size);
-	err[0] = '\0';
-	if (hg_sched_parse((const char *)data, size, &s, err, sizeof(err))) {
-		refused(err);
+	if (!t)
 		return 0;
-	}
-	hg_sched_free(&s);
+	kernel_events(t, data, size);
 	err[0] = '\0';
 	if (hg_fuzz_file(data, size, path, sizeof(path)) ||
-	    hg_sched_read(path, &s, err, sizeof(err))) {
+	    hg_perfin_read(t, path, &k, &info, err, sizeof(err))) {
 		refused(err);
 		return 0;
 	}
-	if (t) {
-		memset(&r, 0, sizeof(r));
-		err[0] = '\0';
-		if (!hg_ctx_analyse_sched(t, &s, &r, err, sizeof(err))) {
-			hg_ctx_print(hg_fuzz_sink(), t, &r, 0, 0);
-			hg_ctx_json(hg_fuzz_sink(), t, &r);
-		}
-		hg_ctx_free(&r);
+	in = (struct hg_attrib_in){ .k = k, .resolution_ns = info.resolution_ns };
+	memset(&r, 0, sizeof(r));
+	err[0] = '\0';
+	if (!hg_ctx_analyse_sched(t, &in, &r, err, sizeof(err))) {
+		hg_ctx_print(hg_fuzz_sink(), t, &r, 0, 0);
+		hg_ctx_json(hg_fuzz_sink(), t, &r);
 	}
-	hg_sched_free(&s);
+	hg_ctx_free(&r);
+	hg_kevents_free(k);
 	return 0;
 }
