@@ -3,7 +3,7 @@
  * bins.c - a thread's lateness samples and gaps in fixed buckets
  */
 #include "analysis/bins.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 /* The lateness of LAT sample @r in us, or UINT64_MAX for another record. */
 static uint64_t sample_us(const struct hg_record *r)

@@ -9,7 +9,7 @@
 
 #include "analysis/ctx.h"
 #include "trace/hist.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 /* A gap of class @cls (of @r's kind) and the trace's view @g of it. */
 static int add_gap(struct hg_ctx_report *r, int cls, const struct hg_gap *g)

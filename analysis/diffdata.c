@@ -13,7 +13,7 @@
 #include "analysis/stats.h"
 #include "analysis/summary.h"
 #include "trace/record.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 const char *const hg_diff_sys_keys[HG_DIFF_SYS] = {
 	"kernel_release", "kernel_version", "preempt", "cmdline", "cpu_model",

@@ -22,7 +22,7 @@
 #include "analysis/diffaudit.h"
 #include "analysis/diffcause.h"
 #include "analysis/diffjson.h"
-#include "trace/infile.h"
+#include "util/infile.h"
 #include "trace/wire.h"
 
 /* Where a reading is: the file's message buffer. */

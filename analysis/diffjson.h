@@ -28,7 +28,7 @@
  * hg_diff_from_json - @tr from the summary at @path (read with json-c):
  * per thread the gap and lateness statistics, misses and jobs, share; the
  * snapshot; the gap threshold. The file is opened as every input is
- * (trace/infile.h): a regular file of at most HG_DIFF_JSON_MAX_BYTES.
+ * (util/infile.h): a regular file of at most HG_DIFF_JSON_MAX_BYTES.
  * Returns 0, or -errno with the reason in @err: the open's (-ENOENT "No
  * such file or directory", -ELOOP, -EACCES, -EISDIR "is a directory",
  * -EINVAL "is a FIFO, not a regular file", -EFBIG "larger than 64 MiB"),

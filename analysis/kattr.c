@@ -10,7 +10,7 @@
 
 #include "analysis/kattr.h"
 #include "trace/record.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 #define SEG_LOST HG_KC_NKINDS	/* events lost here: nothing is known */
 #define MAX_DEPTH 16

@@ -12,7 +12,7 @@
 #include "analysis/ksched.h"
 #include "analysis/perftext.h"
 #include "analysis/sched.h"
-#include "trace/infile.h"
+#include "util/infile.h"
 #include "trace/wire.h"
 
 #define NAME_MAX_LEN (HG_KEV_NAME_LEN + 1)	/* a byte more than a name keeps:

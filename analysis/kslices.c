@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "analysis/kslices.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 #define MAX_DEPTH 16
 

@@ -9,7 +9,7 @@
 
 #include "analysis/kwin.h"
 #include "trace/record.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 static const char *const kind_names[HG_KW_NKINDS] = { "gap", "latency", "miss" };
 

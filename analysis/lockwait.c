@@ -10,7 +10,7 @@
 
 #include "analysis/lockwait.h"
 #include "trace/hist.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 /* One wait for a lock: [s, e) on the counter, and what ran within it. */
 struct wait {

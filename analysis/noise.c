@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "analysis/noise.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 int hg_noise_recv_init(struct hg_noise_recv *rv, const struct hg_trace *t)
 {

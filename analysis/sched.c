@@ -9,7 +9,7 @@
 
 #include "analysis/perftext.h"
 #include "analysis/sched.h"
-#include "trace/infile.h"
+#include "util/infile.h"
 #include "trace/wire.h"
 
 #define EVENT " sched:sched_switch:"

@@ -62,7 +62,7 @@ int hg_sched_parse(const char *text, size_t len, struct hg_sched *s, char *err, 
 
 /*
  * hg_sched_read - hg_sched_parse() of the file @path, read line by line:
- * a regular file of at most HG_SCHED_MAX_BYTES (trace/infile.h; "larger
+ * a regular file of at most HG_SCHED_MAX_BYTES (util/infile.h; "larger
  * than 256 MiB", "is a FIFO, not a regular file", ...), lines of at most
  * HG_SCHED_MAX_LINE bytes, at most HG_SCHED_MAX_SWITCHES events (-E2BIG
  * with "line <n>: more than 1000000 sched_switch events, ..."). Memory:

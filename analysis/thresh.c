@@ -6,7 +6,7 @@
 #include <stdlib.h>
 
 #include "analysis/thresh.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 static int cmp_u64(const void *a, const void *b)
 {

@@ -25,9 +25,9 @@
 #include "hourglass/cmdutil.h"
 #include "hourglass/commands.h"
 #include "report/diff.h"
-#include "trace/errlen.h"
-#include "trace/lookup.h"
-#include "trace/timeval.h"
+#include "util/errlen.h"
+#include "util/lookup.h"
+#include "util/timeval.h"
 
 struct diff_args {
 	const char *a, *b;

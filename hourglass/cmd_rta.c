@@ -13,9 +13,9 @@
 #include "hourglass/cmdutil.h"
 #include "hourglass/commands.h"
 #include "hourglass/options.h"
-#include "hourglass/taskset.h"
+#include "hourglass/taskin.h"
 #include "report/rtaprint.h"
-#include "trace/errlen.h"
+#include "util/errlen.h"
 
 struct rta_args {
 	const char *tasks;

@@ -20,8 +20,8 @@
 #include "report/json.h"
 #include "report/tail.h"
 #include "svg/tailsvg.h"
-#include "trace/atomicfile.h"
-#include "trace/infile.h"
+#include "util/atomicfile.h"
+#include "util/infile.h"
 #include "trace/trace.h"
 
 #define TAIL_BOOT 199		/* the goodness-of-fit bootstrap's samples */

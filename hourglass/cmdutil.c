@@ -13,7 +13,7 @@
 #include "analysis/attrib.h"
 #include "hourglass/cmdutil.h"
 #include "hourglass/outpath.h"
-#include "trace/errlen.h"
+#include "util/errlen.h"
 
 int hg_cmd_flush(const char *cmd, int status)
 {

@@ -10,7 +10,7 @@
 
 #include "analysis/stats.h"
 #include "hourglass/tailin.h"
-#include "trace/infile.h"
+#include "util/infile.h"
 
 #define TAILIN_LINE 4096
 

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "report/text.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 /* One thread's position in the merge: its next interval decoded ahead. */
 struct cursor {

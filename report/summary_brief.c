@@ -16,7 +16,7 @@
 #include "report/kcauses.h"
 #include "report/load.h"
 #include "report/text.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 #define AUDIT_PREFIX_LEN (sizeof("audit_") - 1)	/* report/audit.h: a check's key */
 

@@ -8,16 +8,17 @@
 set -u
 cd "${1:-$(dirname "$0")/..}" || exit 2
 # folder: the folders it may include besides itself
-rules='trace:
-timers:trace
-workloads:timers trace
-analysis:trace
-report:analysis trace
-svg:report analysis trace
-export:report analysis trace
-audit:analysis trace
-run:workloads timers trace analysis
-hourglass:run export svg report audit analysis workloads timers trace'
+rules='util:
+trace:util
+timers:trace util
+workloads:timers trace util
+analysis:trace util
+report:analysis trace util
+svg:report analysis trace util
+export:report analysis trace util
+audit:analysis trace util
+run:workloads timers trace analysis util
+hourglass:run export svg report audit analysis workloads timers trace util'
 status=0
 edges=$(mktemp) || exit 2
 trap 'rm -f "$edges"' EXIT

@@ -15,7 +15,7 @@
 #include "analysis/diffcause.h"
 #include "analysis/diffjson.h"
 #include "analysis/kexplain.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 static const char *const kinds[] = {
 	"irq", "softirq", "timer", "ipi", "nmi", "task", "kernel", "unexplained",

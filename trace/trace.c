@@ -9,7 +9,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "trace/timeval.h"
+#include "util/timeval.h"
 #include "trace/trace.h"
 #include "trace/wire.h"
 

@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "trace/errlen.h"
-#include "trace/infile.h"
-#include "trace/timeval.h"
+#include "util/errlen.h"
+#include "util/infile.h"
+#include "util/timeval.h"
 #include "trace/wire.h"
 #include "workloads/jobs.h"
 #include "workloads/workload.h"

@@ -10,10 +10,10 @@
 #include <string.h>
 
 #include "analysis/cpuset.h"
-#include "hourglass/taskset.h"
-#include "trace/errlen.h"
-#include "trace/infile.h"
-#include "trace/timeval.h"
+#include "hourglass/taskin.h"
+#include "util/errlen.h"
+#include "util/infile.h"
+#include "util/timeval.h"
 #include "trace/wire.h"
 
 static uint64_t read_u64(const char *path, uint64_t dflt)

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "run/locks.h"
+#include "run/mutex.h"
 
 static const int protocols[] = {
 	[HG_LOCK_INHERIT] = PTHREAD_PRIO_INHERIT,
