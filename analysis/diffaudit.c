@@ -10,7 +10,7 @@
 #include <json-c/json.h>
 
 #include "analysis/diffaudit.h"
-#include "trace/wire.h"
+#include "util/tame.h"
 
 int hg_diff_audit_add(struct hg_diff_trial *tr, const char *id, const char *verdict)
 {

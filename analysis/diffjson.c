@@ -23,7 +23,7 @@
 #include "analysis/diffcause.h"
 #include "analysis/diffjson.h"
 #include "util/infile.h"
-#include "trace/wire.h"
+#include "util/tame.h"
 
 /* Where a reading is: the file's message buffer. */
 struct rd {

@@ -17,7 +17,7 @@
 #include "analysis/rtamath.h"
 #include "util/infile.h"
 #include "util/timeval.h"
-#include "trace/wire.h"
+#include "util/tame.h"
 
 uint64_t hg_overheads_per_job(const struct hg_overheads *o)
 {

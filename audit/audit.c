@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "audit/audit.h"
-#include "trace/wire.h"
+#include "util/tame.h"
 
 const struct hg_audit_check *hg_audit_find(const char *id)
 {

@@ -14,7 +14,7 @@
 
 #include "audit/checks.h"
 #include "audit/sysread.h"
-#include "trace/wire.h"
+#include "util/tame.h"
 
 /* Whether @name is all digits. */
 static bool numeric(const char *name)

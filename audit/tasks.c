@@ -12,7 +12,7 @@
 
 #include "audit/checks.h"
 #include "audit/sysread.h"
-#include "trace/wire.h"
+#include "util/tame.h"
 
 #define SCHED_FIFO_POLICY	1
 #define SCHED_RR_POLICY		2

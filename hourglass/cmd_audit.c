@@ -18,7 +18,7 @@
 #include "hourglass/commands.h"
 #include "report/json.h"
 #include "run/cpulist.h"
-#include "trace/wire.h"
+#include "util/tame.h"
 
 #define AUDIT_JSON_SCHEMA 1	/* schemas/audit.schema.json */
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * taskset.c - task sets for the analyses
+ * taskin.c - task sets for the analyses
  */
 #include <errno.h>
 #include <sched.h>
@@ -14,7 +14,7 @@
 #include "util/errlen.h"
 #include "util/infile.h"
 #include "util/timeval.h"
-#include "trace/wire.h"
+#include "util/tame.h"
 
 static uint64_t read_u64(const char *path, uint64_t dflt)
 {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * locks.c - the run's mutexes
+ * mutex.c - the run's mutexes
  */
 #include <stdio.h>
 #include <string.h>

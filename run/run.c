@@ -42,7 +42,7 @@
 #include "trace/counter.h"
 #include "util/errlen.h"
 #include "util/timeval.h"
-#include "trace/wire.h"
+#include "util/tame.h"
 
 #define CHECK_NS	1000000ULL	/* look at the stop flag at least every 1 ms */
 #define STATUS_NS	1000000000ULL	/* the status line, once a second */

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "trace/kevents.h"
-#include "trace/wire.h"
+#include "util/tame.h"
 
 static const char *const type_names[HG_KEV_NTYPES] = {
 	[HG_KEV_SWITCH] = "sched_switch",

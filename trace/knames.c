@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "trace/knames.h"
-#include "trace/wire.h"
+#include "util/tame.h"
 
 #define MIN_SLOTS 64u
 #define MIN_BYTES 1024u

@@ -11,7 +11,7 @@
 
 #include "util/timeval.h"
 #include "trace/trace.h"
-#include "trace/wire.h"
+#include "util/tame.h"
 
 struct hg_trace *hg_trace_alloc(uint32_t nthreads)
 {

@@ -13,9 +13,9 @@
 #include "util/errlen.h"
 #include "util/infile.h"
 #include "util/timeval.h"
-#include "trace/wire.h"
 #include "workloads/jobs.h"
 #include "workloads/workload.h"
+#include "util/tame.h"
 
 #define TABLE_MAX_LINES HG_WL_TABLE_MAX_LINES	/* jobs before it repeats */
 #define TABLE_MAX_BYTES (256ULL << 20)
