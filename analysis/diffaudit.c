@@ -10,18 +10,18 @@
 #include <json-c/json.h>
 
 #include "analysis/diffaudit.h"
+#include "util/grow.h"
 #include "util/tame.h"
 
 int hg_diff_audit_add(struct hg_diff_trial *tr, const char *id, const char *verdict)
 {
 	static const char *const known[] = { "pass", "warn", "fail", "skip" };
-	struct hg_diff_audit *a = realloc(tr->audit, (tr->naudit + 1) * sizeof(*a));
+	struct hg_diff_audit *a;
 	size_t i, n = strcspn(verdict, " ");
 
-	if (!a)
+	if (HG_GROW(tr->audit, tr->capaudit, tr->naudit + 1))
 		return -ENOMEM;
-	tr->audit = a;
-	a = &a[tr->naudit];
+	a = &tr->audit[tr->naudit];
 	a->id = strdup(id);
 	if (!a->id)
 		return -ENOMEM;

@@ -14,6 +14,7 @@
 
 #include "audit/checks.h"
 #include "audit/sysread.h"
+#include "util/grow.h"
 #include "util/tame.h"
 
 /* Whether @name is all digits. */
@@ -91,7 +92,7 @@ static int routed_irqs(const struct hg_audit_ctx *ctx, const cpu_set_t *cpus,
 		       struct routed **out, size_t *n, unsigned int *nirq)
 {
 	char path[PATH_MAX], list[1024], *text = malloc(HG_SYSREAD_MAX);
-	struct routed *v = NULL, *nv;
+	struct routed *v = NULL;
 	struct dirent *de;
 	size_t cap = 0;
 	cpu_set_t set;
@@ -127,14 +128,9 @@ static int routed_irqs(const struct hg_audit_ctx *ctx, const cpu_set_t *cpus,
 		CPU_AND(&set, &set, cpus);
 		if (!CPU_COUNT(&set))
 			continue;
-		if (*n == cap) {
-			cap = cap ? 2 * cap : 32;
-			nv = realloc(v, cap * sizeof(*v));
-			if (!nv) {
-				ret = -ENOMEM;
-				break;
-			}
-			v = nv;
+		if (HG_GROW(v, cap, *n + 1)) {
+			ret = -ENOMEM;
+			break;
 		}
 		r.irq = (unsigned int)strtoul(de->d_name, NULL, 10);
 		count_irq(text, cpus, &r);

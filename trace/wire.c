@@ -8,6 +8,7 @@
 
 #include "trace/counter.h"
 #include "trace/wire.h"
+#include "util/grow.h"
 
 /* ------------------------------------------------------------------ crc */
 
@@ -113,19 +114,9 @@ void hg_put_bytes(struct hg_buf *b, const void *src, size_t n)
 	/* nothing to add: an empty buffer has no memory to copy into */
 	if (b->err || !n)
 		return;
-	if (b->len + n > b->cap) {
-		size_t cap = b->cap ? b->cap : 256;
-		uint8_t *p;
-
-		while (cap < b->len + n)
-			cap *= 2;
-		p = realloc(b->p, cap);
-		if (!p) {
-			b->err = -ENOMEM;
-			return;
-		}
-		b->p = p;
-		b->cap = cap;
+	if (HG_GROW(b->p, b->cap, b->len + n)) {
+		b->err = -ENOMEM;
+		return;
 	}
 	memcpy(b->p + b->len, src, n);
 	b->len += n;
