@@ -45,7 +45,7 @@ void hg_audit_run(const struct hg_audit_check *check, const struct hg_audit_ctx 
 
 	memset(res, 0, sizeof(*res));
 	c.readerr = &readerr;
-	ret = check->run(&c, res);
+	ret = check->judge(&c, res);
 	if (ret < 0) {
 		root = ret == -EACCES || ret == -EPERM ? " (run as root)" : "";
 		res->verdict = HG_AUDIT_SKIP;

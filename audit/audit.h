@@ -80,15 +80,15 @@ struct hg_audit_result {
 
 /*
  * struct hg_audit_check - one check of the table
- * @id:   its name, lower case words joined by '-' ("rt-throttling")
- * @why:  why it matters for latency, one sentence
- * @run:  judges @ctx into @res (zeroed before); returns 0, or a negative
- *        errno when it could not run at all (then it is a skip)
+ * @id:    its name, lower case words joined by '-' ("rt-throttling")
+ * @why:   why it matters for latency, one sentence
+ * @judge: judges @ctx into @res (zeroed before); returns 0, or a negative
+ *         errno when it could not run at all (then it is a skip)
  */
 struct hg_audit_check {
 	const char *id;
 	const char *why;
-	int (*run)(const struct hg_audit_ctx *ctx, struct hg_audit_result *res);
+	int (*judge)(const struct hg_audit_ctx *ctx, struct hg_audit_result *res);
 };
 
 /* The checks, in the order they are reported; NULL-terminated. */

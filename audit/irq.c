@@ -246,7 +246,7 @@ const struct hg_audit_check hg_audit_irq_affinity = {
 	.id = "irq-affinity",
 	.why = "a device interrupt handled on the measured CPU preempts the test for the "
 	       "handler's time",
-	.run = irq_affinity,
+	.judge = irq_affinity,
 };
 
 /*
@@ -298,5 +298,5 @@ const struct hg_audit_check hg_audit_irqbalance = {
 	.id = "irqbalance",
 	.why = "irqbalance moves interrupts between CPUs as their load changes, onto the "
 	       "measured CPUs too unless told not to",
-	.run = irqbalance,
+	.judge = irqbalance,
 };
