@@ -13,6 +13,11 @@ bool hg_is_audit_key(const char *key)
 	return !strncmp(key, HG_AUDIT_KEY, strlen(HG_AUDIT_KEY)) && key[strlen(HG_AUDIT_KEY)];
 }
 
+bool hg_is_audit_fix_key(const char *key)
+{
+	return !strncmp(key, HG_AUDIT_FIX_KEY, strlen(HG_AUDIT_FIX_KEY)) && key[strlen(HG_AUDIT_FIX_KEY)];
+}
+
 const char *hg_audit_split(const char *v, char *verdict)
 {
 	enum hg_audit_verdict which;

@@ -16,9 +16,10 @@ analysis:trace util
 report:analysis trace util
 svg:report analysis trace util
 export:report analysis trace util
+html:svg report audit analysis trace util
 audit:analysis trace util
 run:workloads timers trace analysis util
-hourglass:run export svg report audit analysis workloads timers trace util'
+hourglass:run export html svg report audit analysis workloads timers trace util'
 status=0
 edges=$(mktemp) || exit 2
 trap 'rm -f "$edges"' EXIT

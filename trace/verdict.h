@@ -18,6 +18,8 @@ enum hg_audit_verdict {
 
 /* The start of a check's key in the system snapshot: "audit_<id>". */
 #define HG_AUDIT_KEY	"audit_"
+/* The start of the key of a check's fix: "auditfix_<id>" = "<fix>". */
+#define HG_AUDIT_FIX_KEY	"auditfix_"
 
 /* hg_audit_verdict_name - "pass", "warn", "fail", "skip". */
 const char *hg_audit_verdict_name(enum hg_audit_verdict v);
