@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * audit.c - running one check, its verdict's name, the table's lookup
+ * audit.c - running one check, the table's lookup
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "audit/audit.h"
-#include "trace/wire.h"
+#include "util/tame.h"
 
 const struct hg_audit_check *hg_audit_find(const char *id)
 {
@@ -18,21 +18,6 @@ const struct hg_audit_check *hg_audit_find(const char *id)
 		if (!strcmp(hg_audit_checks[i]->id, id))
 			return hg_audit_checks[i];
 	return NULL;
-}
-
-const char *hg_audit_verdict_name(enum hg_audit_verdict v)
-{
-	switch (v) {
-	case HG_AUDIT_PASS:
-		return "pass";
-	case HG_AUDIT_WARN:
-		return "warn";
-	case HG_AUDIT_FAIL:
-		return "fail";
-	case HG_AUDIT_SKIP:
-		break;
-	}
-	return "skip";
 }
 
 void hg_audit_run(const struct hg_audit_check *check, const struct hg_audit_ctx *ctx,
@@ -45,7 +30,7 @@ void hg_audit_run(const struct hg_audit_check *check, const struct hg_audit_ctx 
 
 	memset(res, 0, sizeof(*res));
 	c.readerr = &readerr;
-	ret = check->run(&c, res);
+	ret = check->judge(&c, res);
 	if (ret < 0) {
 		root = ret == -EACCES || ret == -EPERM ? " (run as root)" : "";
 		res->verdict = HG_AUDIT_SKIP;

@@ -17,15 +17,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-struct hg_skew;
+#include "trace/verdict.h"
 
-/* What a check concluded; the order is the severity's. */
-enum hg_audit_verdict {
-	HG_AUDIT_PASS,
-	HG_AUDIT_SKIP,		/* could not be judged: .found says why */
-	HG_AUDIT_WARN,
-	HG_AUDIT_FAIL,
-};
+struct hg_skew;
 
 #define HG_AUDIT_TEXT	512	/* bytes of .found and .fix */
 
@@ -80,15 +74,15 @@ struct hg_audit_result {
 
 /*
  * struct hg_audit_check - one check of the table
- * @id:   its name, lower case words joined by '-' ("rt-throttling")
- * @why:  why it matters for latency, one sentence
- * @run:  judges @ctx into @res (zeroed before); returns 0, or a negative
- *        errno when it could not run at all (then it is a skip)
+ * @id:    its name, lower case words joined by '-' ("rt-throttling")
+ * @why:   why it matters for latency, one sentence
+ * @judge: judges @ctx into @res (zeroed before); returns 0, or a negative
+ *         errno when it could not run at all (then it is a skip)
  */
 struct hg_audit_check {
 	const char *id;
 	const char *why;
-	int (*run)(const struct hg_audit_ctx *ctx, struct hg_audit_result *res);
+	int (*judge)(const struct hg_audit_ctx *ctx, struct hg_audit_result *res);
 };
 
 /* The checks, in the order they are reported; NULL-terminated. */
@@ -97,8 +91,6 @@ extern const struct hg_audit_check *const hg_audit_checks[];
 /* hg_audit_find - the check named @id, or NULL. */
 const struct hg_audit_check *hg_audit_find(const char *id);
 
-/* hg_audit_verdict_name - "pass", "warn", "fail", "skip". */
-const char *hg_audit_verdict_name(enum hg_audit_verdict v);
 
 /*
  * hg_audit_run - run @check on @ctx into @res: a check that cannot run is

@@ -55,7 +55,7 @@ const struct hg_audit_check hg_audit_smt = {
 	.id = "smt",
 	.why = "a hyper-thread sibling shares the core's execution units and caches: "
 	       "whatever runs on it slows the test down",
-	.run = smt,
+	.judge = smt,
 };
 
 static int clocksource(const struct hg_audit_ctx *ctx, struct hg_audit_result *res)
@@ -85,7 +85,7 @@ const struct hg_audit_check hg_audit_clocksource = {
 	.id = "clocksource",
 	.why = "every clock_gettime() and timer reads the clocksource: a slow one (hpet, "
 	       "acpi_pm) adds microseconds to each",
-	.run = clocksource,
+	.judge = clocksource,
 };
 
 /* The counters compared: the worst pair's disagreement and bound, in ticks. */
@@ -234,7 +234,7 @@ const struct hg_audit_check hg_audit_tsc = {
 	.why = "a TSC that changes rate with the frequency, stops in idle states, or "
 	       "differs between CPUs makes the time measured in cycles wrong, and a thread "
 	       "that moves sees time jump",
-	.run = tsc,
+	.judge = tsc,
 };
 
 static int hypervisor(const struct hg_audit_ctx *ctx, struct hg_audit_result *res)
@@ -259,7 +259,7 @@ const struct hg_audit_check hg_audit_hypervisor = {
 	.id = "hypervisor",
 	.why = "in a virtual machine the host may stop a vCPU at any time for its own "
 	       "work: the gaps seen are the host's too",
-	.run = hypervisor,
+	.judge = hypervisor,
 };
 
 /* The steal and total ticks of "cpu<n>" in /proc/stat's @text. */
@@ -335,5 +335,5 @@ const struct hg_audit_check hg_audit_steal = {
 	.id = "steal-time",
 	.why = "time stolen is time the host ran something else on the vCPU: each theft "
 	       "is a gap in the test",
-	.run = steal_time,
+	.judge = steal_time,
 };

@@ -14,7 +14,8 @@
 
 #include "audit/checks.h"
 #include "audit/sysread.h"
-#include "trace/wire.h"
+#include "util/grow.h"
+#include "util/tame.h"
 
 /* Whether @name is all digits. */
 static bool numeric(const char *name)
@@ -91,7 +92,7 @@ static int routed_irqs(const struct hg_audit_ctx *ctx, const cpu_set_t *cpus,
 		       struct routed **out, size_t *n, unsigned int *nirq)
 {
 	char path[PATH_MAX], list[1024], *text = malloc(HG_SYSREAD_MAX);
-	struct routed *v = NULL, *nv;
+	struct routed *v = NULL;
 	struct dirent *de;
 	size_t cap = 0;
 	cpu_set_t set;
@@ -127,14 +128,9 @@ static int routed_irqs(const struct hg_audit_ctx *ctx, const cpu_set_t *cpus,
 		CPU_AND(&set, &set, cpus);
 		if (!CPU_COUNT(&set))
 			continue;
-		if (*n == cap) {
-			cap = cap ? 2 * cap : 32;
-			nv = realloc(v, cap * sizeof(*v));
-			if (!nv) {
-				ret = -ENOMEM;
-				break;
-			}
-			v = nv;
+		if (HG_GROW(v, cap, *n + 1)) {
+			ret = -ENOMEM;
+			break;
 		}
 		r.irq = (unsigned int)strtoul(de->d_name, NULL, 10);
 		count_irq(text, cpus, &r);
@@ -250,7 +246,7 @@ const struct hg_audit_check hg_audit_irq_affinity = {
 	.id = "irq-affinity",
 	.why = "a device interrupt handled on the measured CPU preempts the test for the "
 	       "handler's time",
-	.run = irq_affinity,
+	.judge = irq_affinity,
 };
 
 /*
@@ -302,5 +298,5 @@ const struct hg_audit_check hg_audit_irqbalance = {
 	.id = "irqbalance",
 	.why = "irqbalance moves interrupts between CPUs as their load changes, onto the "
 	       "measured CPUs too unless told not to",
-	.run = irqbalance,
+	.judge = irqbalance,
 };

@@ -80,7 +80,7 @@ const struct hg_audit_check hg_audit_isolcpus = {
 	.id = "isolcpus",
 	.why = "on a CPU that is not isolated the scheduler places other tasks and "
 	       "kernel work beside the RT test",
-	.run = isolcpus,
+	.judge = isolcpus,
 };
 
 static int nohz_full(const struct hg_audit_ctx *ctx, struct hg_audit_result *res)
@@ -93,7 +93,7 @@ const struct hg_audit_check hg_audit_nohz_full = {
 	.id = "nohz-full",
 	.why = "without nohz_full the scheduler tick interrupts the measured CPU every "
 	       "1 to 10 ms even when one task runs there",
-	.run = nohz_full,
+	.judge = nohz_full,
 };
 
 static int rcu_nocbs(const struct hg_audit_ctx *ctx, struct hg_audit_result *res)
@@ -112,7 +112,7 @@ const struct hg_audit_check hg_audit_rcu_nocbs = {
 	.id = "rcu-nocbs",
 	.why = "RCU callbacks run on the CPU that queued them unless offloaded; a burst "
 	       "of them delays the test (nohz_full offloads them too)",
-	.run = rcu_nocbs,
+	.judge = rcu_nocbs,
 };
 
 static int managed_irq(const struct hg_audit_ctx *ctx, struct hg_audit_result *res)
@@ -135,5 +135,5 @@ const struct hg_audit_check hg_audit_managed_irq = {
 	.id = "managed-irq",
 	.why = "the queues' interrupts of multi-queue devices (NVMe, network) are spread "
 	       "over every CPU, isolated ones too, unless isolcpus has managed_irq",
-	.run = managed_irq,
+	.judge = managed_irq,
 };

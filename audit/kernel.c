@@ -52,7 +52,7 @@ const struct hg_audit_check hg_audit_preempt = {
 	.id = "preempt-model",
 	.why = "without PREEMPT_RT a task waking up waits for the kernel code running "
 	       "on its CPU to reach a preemption point, for milliseconds at worst",
-	.run = preempt_model,
+	.judge = preempt_model,
 };
 
 static int rt_throttling(const struct hg_audit_ctx *ctx, struct hg_audit_result *res)
@@ -79,7 +79,7 @@ const struct hg_audit_check hg_audit_rt_throttling = {
 	.id = "rt-throttling",
 	.why = "RT tasks that ran for sched_rt_runtime_us of a period are stopped until it "
 	       "ends: a busy RT test is stalled for the rest of the period",
-	.run = rt_throttling,
+	.judge = rt_throttling,
 };
 
 /* A command-line parameter's check: @name present (and, @want, of that value). */
@@ -116,7 +116,7 @@ const struct hg_audit_check hg_audit_threadirqs = {
 	.id = "threadirqs",
 	.why = "interrupt handlers run in threads can be given priorities below the RT "
 	       "test's; otherwise every handler preempts it",
-	.run = threadirqs,
+	.judge = threadirqs,
 };
 
 static int skew_tick(const struct hg_audit_ctx *ctx, struct hg_audit_result *res)
@@ -128,7 +128,7 @@ const struct hg_audit_check hg_audit_skew_tick = {
 	.id = "skew-tick",
 	.why = "with the ticks of all CPUs at the same instant they contend for the same "
 	       "locks (jiffies, RCU), lengthening each tick",
-	.run = skew_tick,
+	.judge = skew_tick,
 };
 
 static int timer_migration(const struct hg_audit_ctx *ctx, struct hg_audit_result *res)
@@ -148,7 +148,7 @@ const struct hg_audit_check hg_audit_timer_migration = {
 	.id = "timer-migration",
 	.why = "timers migrated from idle CPUs may expire on the measured CPU and run "
 	       "their handlers there",
-	.run = timer_migration,
+	.judge = timer_migration,
 };
 
 static int nmi_watchdog(const struct hg_audit_ctx *ctx, struct hg_audit_result *res)
@@ -171,7 +171,7 @@ const struct hg_audit_check hg_audit_nmi_watchdog = {
 	.id = "nmi-watchdog",
 	.why = "the NMI watchdog's periodic non-maskable interrupt stops every CPU for a "
 	       "few microseconds, and nothing can defer it",
-	.run = nmi_watchdog,
+	.judge = nmi_watchdog,
 };
 
 static int tracing(const struct hg_audit_ctx *ctx, struct hg_audit_result *res)
@@ -207,5 +207,5 @@ const struct hg_audit_check hg_audit_tracing = {
 	.id = "tracing",
 	.why = "a tracer or trace events left on add their cost to every event they "
 	       "record, on every CPU",
-	.run = tracing,
+	.judge = tracing,
 };

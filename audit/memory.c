@@ -36,7 +36,7 @@ const struct hg_audit_check hg_audit_thp = {
 	.id = "thp",
 	.why = "with transparent huge pages always on, khugepaged and page-fault "
 	       "compaction stall tasks to assemble huge pages",
-	.run = thp,
+	.judge = thp,
 };
 
 static int swap(const struct hg_audit_ctx *ctx, struct hg_audit_result *res)
@@ -62,7 +62,7 @@ const struct hg_audit_check hg_audit_swap = {
 	.id = "swap",
 	.why = "a task whose pages were swapped out waits for the disk when it touches "
 	       "them: milliseconds",
-	.run = swap,
+	.judge = swap,
 };
 
 /* The effective capabilities of proc/self/status; 0 or -errno. */
@@ -111,5 +111,5 @@ const struct hg_audit_check hg_audit_memlock = {
 	.id = "memlock",
 	.why = "memory that cannot be locked may be paged out or faulted in during the "
 	       "test: a page fault is microseconds, a disk read milliseconds",
-	.run = memlock,
+	.judge = memlock,
 };

@@ -58,7 +58,7 @@ const struct hg_audit_check hg_audit_governor = {
 	.id = "governor",
 	.why = "a governor other than performance changes the frequency under the test: "
 	       "the same work takes longer, and a change itself stalls the CPU",
-	.run = governor,
+	.judge = governor,
 };
 
 static int boost(const struct hg_audit_ctx *ctx, struct hg_audit_result *res)
@@ -86,7 +86,7 @@ const struct hg_audit_check hg_audit_boost = {
 	.id = "boost",
 	.why = "turbo frequencies depend on temperature and the other cores' load: "
 	       "execution times vary with them",
-	.run = boost,
+	.judge = boost,
 };
 
 /* The deepest enabled idle state of the measured CPUs. */
@@ -175,7 +175,7 @@ const struct hg_audit_check hg_audit_idle_states = {
 	.id = "idle-states",
 	.why = "a CPU woken from a deep idle state needs its exit latency before it runs "
 	       "anything: every wake-up of the test pays it",
-	.run = idle_states,
+	.judge = idle_states,
 };
 
 static int dma_latency(const struct hg_audit_ctx *ctx, struct hg_audit_result *res)
@@ -215,5 +215,5 @@ const struct hg_audit_check hg_audit_dma_latency = {
 	.id = "cpu-dma-latency",
 	.why = "while a program holds /dev/cpu_dma_latency low the CPUs stay out of the "
 	       "idle states that exit slower than asked",
-	.run = dma_latency,
+	.judge = dma_latency,
 };

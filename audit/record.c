@@ -33,14 +33,14 @@ int hg_audit_record(const struct hg_audit_result *res, struct hg_trace *t)
 	size_t i;
 
 	for (i = 0; hg_audit_checks[i]; i++) {
-		snprintf(key, sizeof(key), "audit_%s", hg_audit_checks[i]->id);
+		snprintf(key, sizeof(key), HG_AUDIT_KEY "%s", hg_audit_checks[i]->id);
 		snprintf(value, sizeof(value), "%s %s", hg_audit_verdict_name(res[i].verdict),
 			 res[i].found);
 		if (hg_trace_add_sys(t, key, value))
 			return -ENOMEM;
 		if (!res[i].fix[0])
 			continue;
-		snprintf(key, sizeof(key), "auditfix_%s", hg_audit_checks[i]->id);
+		snprintf(key, sizeof(key), HG_AUDIT_FIX_KEY "%s", hg_audit_checks[i]->id);
 		if (hg_trace_add_sys(t, key, res[i].fix))
 			return -ENOMEM;
 	}

@@ -16,7 +16,7 @@
 
 #include "analysis/cpuset.h"
 #include "audit/sysread.h"
-#include "trace/infile.h"
+#include "util/infile.h"
 
 #define SYSLOG_READ_ALL		3	/* syslog(2)'s SYSLOG_ACTION_READ_ALL */
 #define SYSLOG_SIZE_BUFFER	10	/* SYSLOG_ACTION_SIZE_BUFFER */

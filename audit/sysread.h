@@ -4,7 +4,7 @@
  * directory, bounded and checked: a missing, empty, binary or huge file is
  * an error, never a crash or a misread; anything but a regular file (a
  * FIFO, a socket, a directory in a copied tree) is refused unread, never
- * waited on (trace/infile.h opens them). A failed read is kept in the
+ * waited on (util/infile.h opens them). A failed read is kept in the
  * context's readerr, the file named, for the check's reason.
  */
 #ifndef HG_AUDIT_SYSREAD_H

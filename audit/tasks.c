@@ -12,7 +12,7 @@
 
 #include "audit/checks.h"
 #include "audit/sysread.h"
-#include "trace/wire.h"
+#include "util/tame.h"
 
 #define SCHED_FIFO_POLICY	1
 #define SCHED_RR_POLICY		2
@@ -218,7 +218,7 @@ const struct hg_audit_check hg_audit_rt_tasks = {
 	.id = "rt-tasks",
 	.why = "an RT task of a priority above the test's preempts it whenever it wakes; "
 	       "one of the same priority shares the CPU with it",
-	.run = rt_tasks,
+	.judge = rt_tasks,
 };
 
 static int prio99(const struct hg_audit_ctx *ctx, struct hg_audit_result *res)
@@ -242,5 +242,5 @@ const struct hg_audit_check hg_audit_prio99 = {
 	.id = "prio-99",
 	.why = "a task at priority 99 preempts even a test at the highest priority a "
 	       "test may take",
-	.run = prio99,
+	.judge = prio99,
 };

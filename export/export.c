@@ -10,7 +10,7 @@
 
 #include "export/export.h"
 #include "export/exportint.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 /* ------------------------------------------------------------ rows */
 

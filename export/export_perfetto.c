@@ -18,8 +18,8 @@
 #include "export/exportint.h"
 #include "report/json.h"
 #include "report/meta.h"
-#include "trace/errlen.h"
-#include "trace/timeval.h"
+#include "util/errlen.h"
+#include "util/timeval.h"
 
 #define PF_THREADS_PID 1	/* without the run's pid (older files) */
 #define PF_CPUS_PID 2

@@ -10,8 +10,8 @@
 
 #include "export/exportint.h"
 #include "export/prom.h"
-#include "trace/atomicfile.h"
-#include "trace/timeval.h"
+#include "util/atomicfile.h"
+#include "util/timeval.h"
 
 /* Bucket bounds in ns: 1-2-5 steps from 1 us to 1 s. */
 static const uint64_t bounds_ns[] = {

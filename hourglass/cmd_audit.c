@@ -20,7 +20,7 @@
 #include "report/auditout.h"
 #include "report/labres.h"
 #include "run/cpulist.h"
-#include "trace/wire.h"
+#include "util/tame.h"
 
 struct audit_args {
 	const char *cpus;

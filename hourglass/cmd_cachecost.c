@@ -22,9 +22,9 @@
 #include "hourglass/trial.h"
 #include "report/cacheout.h"
 #include "svg/cachesvg.h"
-#include "trace/atomicfile.h"
-#include "trace/errlen.h"
-#include "trace/timeval.h"
+#include "util/atomicfile.h"
+#include "util/errlen.h"
+#include "util/timeval.h"
 
 struct cachecost_args {
 	struct hg_trial_opts o;		/* first: the shared rows store here */

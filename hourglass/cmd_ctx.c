@@ -13,9 +13,9 @@
 #include "hourglass/commands.h"
 #include "report/ctx.h"
 #include "svg/ctxsvg.h"
-#include "trace/atomicfile.h"
-#include "trace/errlen.h"
-#include "trace/timeval.h"
+#include "util/atomicfile.h"
+#include "util/errlen.h"
+#include "util/timeval.h"
 #include "trace/tstream.h"
 
 struct ctx_args {

@@ -30,8 +30,8 @@
 #include "report/ctxcostout.h"
 #include "run/cpulist.h"
 #include "run/pingpong.h"
-#include "trace/errlen.h"
-#include "trace/timeval.h"
+#include "util/errlen.h"
+#include "util/timeval.h"
 
 struct ctxcost_args {
 	struct hg_trial_opts o;		/* first: the shared rows store here */

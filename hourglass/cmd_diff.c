@@ -26,9 +26,10 @@
 #include "hourglass/commands.h"
 #include "report/diff.h"
 #include "report/labdiff.h"
-#include "trace/errlen.h"
-#include "trace/lookup.h"
-#include "trace/timeval.h"
+#include "util/errlen.h"
+#include "util/grow.h"
+#include "util/lookup.h"
+#include "util/timeval.h"
 
 struct diff_args {
 	const char *a, *b;
@@ -111,16 +112,9 @@ static int load_file(const char *path, struct side *s)
 	char err[HG_ERR_LEN];
 	int ret;
 
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? 2 * s->cap : 8;
-
-		tr = realloc(s->t, cap * sizeof(*tr));
-		if (!tr) {
-			fprintf(stderr, "hourglass: diff: %s\n", strerror(ENOMEM));
-			return 1;
-		}
-		s->t = tr;
-		s->cap = cap;
+	if (HG_GROW(s->t, s->cap, s->n + 1)) {
+		fprintf(stderr, "hourglass: diff: %s\n", strerror(ENOMEM));
+		return 1;
 	}
 	tr = &s->t[s->n];
 	if (ends_with(path, ".json")) {

@@ -14,7 +14,7 @@
 #include "hourglass/cmdutil.h"
 #include "hourglass/commands.h"
 #include "report/explain.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 #include "trace/trace.h"
 
 #define EXPLAIN_WORST 10

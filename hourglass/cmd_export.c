@@ -10,7 +10,7 @@
 #include "export/export.h"
 #include "hourglass/cmdutil.h"
 #include "hourglass/commands.h"
-#include "trace/atomicfile.h"
+#include "util/atomicfile.h"
 #include "trace/trace.h"
 
 /* --format's words, in the order of enum hg_export_format */

@@ -14,8 +14,8 @@
 #include "hourglass/commands.h"
 #include "report/text.h"
 #include "svg/latsvg.h"
-#include "trace/atomicfile.h"
-#include "trace/timeval.h"
+#include "util/atomicfile.h"
+#include "util/timeval.h"
 #include "trace/trace.h"
 
 #define LAT_MAX_BUCKETS 1000000u	/* --histogram */

@@ -10,8 +10,8 @@
 #include "hourglass/cmdutil.h"
 #include "hourglass/commands.h"
 #include "svg/render.h"
-#include "trace/atomicfile.h"
-#include "trace/errlen.h"
+#include "util/atomicfile.h"
+#include "util/errlen.h"
 #include "trace/trace.h"
 
 struct render_args {

@@ -14,7 +14,7 @@
 #include "hourglass/commands.h"
 #include "hourglass/outpath.h"
 #include "html/html.h"
-#include "trace/errlen.h"
+#include "util/errlen.h"
 #include "trace/trace.h"
 
 struct report_args {

@@ -13,10 +13,10 @@
 #include "hourglass/cmdutil.h"
 #include "hourglass/commands.h"
 #include "hourglass/options.h"
-#include "hourglass/taskset.h"
+#include "hourglass/taskin.h"
 #include "analysis/sched/tsfrom.h"
 #include "report/rtaprint.h"
-#include "trace/errlen.h"
+#include "util/errlen.h"
 
 struct rta_args {
 	const char *tasks;

@@ -29,8 +29,8 @@
 #include "run/setupsig.h"
 #include "run/status.h"
 #include "trace/brk.h"
-#include "trace/errlen.h"
-#include "trace/timeval.h"
+#include "util/errlen.h"
+#include "util/timeval.h"
 
 /* What the run's outputs met while it ran. */
 struct outputs {

@@ -20,8 +20,9 @@
 #include "report/json.h"
 #include "report/tail.h"
 #include "svg/tailsvg.h"
-#include "trace/atomicfile.h"
-#include "trace/infile.h"
+#include "util/atomicfile.h"
+#include "util/grow.h"
+#include "util/infile.h"
 #include "trace/trace.h"
 
 #define TAIL_BOOT 199		/* the goodness-of-fit bootstrap's samples */
@@ -133,7 +134,7 @@ struct tail_all {
 	const char *source;
 	const char *input;	/* "trace", "values", "cyclictest" */
 	struct tail_one *v;
-	size_t n;
+	size_t n, cap;
 };
 
 static void all_free(struct tail_all *all)
@@ -148,12 +149,11 @@ static void all_free(struct tail_all *all)
 /* A new series of @all with the options' common parts; NULL on no memory. */
 static struct tail_one *one_add(struct tail_all *all)
 {
-	struct tail_one *v = realloc(all->v, (all->n + 1) * sizeof(*v)), *o;
+	struct tail_one *o;
 
-	if (!v)
+	if (HG_GROW(all->v, all->cap, all->n + 1))
 		return NULL;
-	all->v = v;
-	o = &v[all->n++];
+	o = &all->v[all->n++];
 	memset(o, 0, sizeof(*o));
 	o->s.of = of_words[all->a->of];
 	o->s.thread = -1;

@@ -13,9 +13,9 @@
 #include "hourglass/cmdopt.h"
 #include "hourglass/outpath.h"
 #include "run/config.h"
-#include "trace/errlen.h"
-#include "trace/lookup.h"
-#include "trace/timeval.h"
+#include "util/errlen.h"
+#include "util/lookup.h"
+#include "util/timeval.h"
 
 #define HELP_COLUMN	22	/* where help text starts */
 #define SYNOPSIS_LEN	1024

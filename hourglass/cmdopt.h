@@ -323,7 +323,7 @@ int hg_parse_size(const char *s, uint64_t *bytes, char *why, size_t len);
  * hg_opt_suggest - the name among @names (@count of them, reached through
  * @stride bytes from @names, each a const char *; NULL entries skipped)
  * nearest to the mistyped @word (leading dashes and "=value" ignored), or
- * NULL when none is near: hg_suggest()'s rule (trace/lookup.h), the one
+ * NULL when none is near: hg_suggest()'s rule (util/lookup.h), the one
  * every table of names uses
  */
 const char *hg_opt_suggest(const char *word, const void *names, size_t count,

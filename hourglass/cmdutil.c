@@ -14,7 +14,7 @@
 #include "hourglass/cmdutil.h"
 #include "hourglass/outpath.h"
 #include "hourglass/perfin.h"
-#include "trace/errlen.h"
+#include "util/errlen.h"
 #include "trace/tstream.h"
 
 int hg_cmd_flush(const char *cmd, int status)

@@ -9,7 +9,7 @@
 #include "analysis/gaps/attrib.h"
 #include "analysis/kernel/ksched.h"
 #include "hourglass/cmdopt.h"
-#include "trace/atomicfile.h"
+#include "util/atomicfile.h"
 #include "trace/trace.h"
 
 /*
@@ -86,7 +86,7 @@ int hg_cmd_flush(const char *cmd, int status);
 
 /*
  * hg_cmd_write - write output file @path of subcommand @cmd atomically
- * through @write (trace/atomicfile.h) with @arg. Returns 0, or 1 after
+ * through @write (util/atomicfile.h) with @arg. Returns 0, or 1 after
  * "hourglass: <cmd>: <reason>" (nothing more when @write returned
  * HG_ATOMIC_SAID: it has said why).
  */

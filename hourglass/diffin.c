@@ -12,7 +12,7 @@
 
 #include "analysis/compare/diffjson.h"
 #include "hourglass/diffin.h"
-#include "trace/infile.h"
+#include "util/infile.h"
 
 /* The JSON at @path into @*root; 0, or -errno with the reason in @err. */
 static int read_json(const char *path, struct json_object **root, char *err, size_t errlen)

@@ -19,7 +19,7 @@
 /*
  * hg_diff_from_json - @tr from the summary at @path: the file read and
  * parsed, then hg_diff_from_root() (its fields and checks). The file is
- * opened as every input is (trace/infile.h): a regular file of at most
+ * opened as every input is (util/infile.h): a regular file of at most
  * HG_DIFF_JSON_MAX_BYTES. Returns 0, or -errno with the reason in @err:
  * the open's (-ENOENT "No such file or directory", -ELOOP, -EACCES,
  * -EISDIR "is a directory", -EINVAL "is a FIFO, not a regular file",

@@ -19,7 +19,7 @@
 #include "run/action.h"
 #include "run/cpulist.h"
 #include "trace/brk.h"
-#include "trace/errlen.h"
+#include "util/errlen.h"
 
 /* LAT: the paper's table 1 (1, 5, 10, 50 ms), and finer ones below. */
 static const uint64_t default_thresholds_ns[] = {

@@ -15,8 +15,8 @@
 #include "hourglass/options.h"
 #include "hourglass/optionsint.h"
 #include "hourglass/outpath.h"
-#include "trace/errlen.h"
-#include "trace/timeval.h"
+#include "util/errlen.h"
+#include "util/timeval.h"
 
 struct thread_opt *hg_args_assign(struct parser *ps, enum opt_id id)
 {

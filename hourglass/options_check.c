@@ -13,8 +13,8 @@
 #include "hourglass/outpath.h"
 #include "run/cpulist.h"
 #include "run/load.h"
-#include "trace/errlen.h"
-#include "trace/timeval.h"
+#include "util/errlen.h"
+#include "util/timeval.h"
 
 static int check_writable(const char *opt, const char *path, char *err, size_t errlen)
 {

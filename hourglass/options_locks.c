@@ -11,8 +11,8 @@
 
 #include "hourglass/options.h"
 #include "hourglass/optionsint.h"
-#include "trace/errlen.h"
-#include "trace/timeval.h"
+#include "util/errlen.h"
+#include "util/timeval.h"
 
 int hg_args_lock(struct parser *ps, const char *opt, const char *name)
 {

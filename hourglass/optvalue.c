@@ -14,9 +14,9 @@
 
 #include "hourglass/cmdopt.h"
 #include "run/config.h"
-#include "trace/errlen.h"
-#include "trace/lookup.h"
-#include "trace/timeval.h"
+#include "util/errlen.h"
+#include "util/lookup.h"
+#include "util/timeval.h"
 
 int hg_opt_fail(char *err, size_t len, int ret, const char *fmt, ...)
 {

@@ -14,8 +14,8 @@
 #include <sys/stat.h>
 
 #include "hourglass/outpath.h"
-#include "trace/atomicfile.h"
-#include "trace/errlen.h"
+#include "util/atomicfile.h"
+#include "util/errlen.h"
 
 #define SUFFIX_LEN	(sizeof(HG_ATOMIC_SUFFIX) - 1)
 

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "hourglass/perfin.h"
-#include "trace/infile.h"
+#include "util/infile.h"
 #include "trace/wire.h"
 
 /* Every line of @f to @r; 0 or -errno with @err said. */

@@ -16,7 +16,7 @@
 /*
  * hg_perfin_read - the events of the perf script text in @path for the run
  * of @t, into a new *@out: a regular file of at most HG_KSCHED_MAX_BYTES
- * (trace/infile.h: "larger than 256 MiB", "is a FIFO, not a regular
+ * (util/infile.h: "larger than 256 MiB", "is a FIFO, not a regular
  * file", ...), read a line at a time, lines of at most HG_KSCHED_MAX_LINE
  * bytes ("line <n>: longer than 65536 bytes, the most read"). Memory: the
  * events' (24 bytes each), never the text's. @info as hg_ksched_end()

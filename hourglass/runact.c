@@ -9,10 +9,10 @@
 #include "hourglass/runact.h"
 #include "report/kevtext.h"
 #include "run/action.h"
-#include "trace/atomicfile.h"
+#include "util/atomicfile.h"
 #include "trace/brk.h"
-#include "trace/errlen.h"
-#include "trace/timeval.h"
+#include "util/errlen.h"
+#include "util/timeval.h"
 
 struct trace_job {
 	const struct hg_trace *t;

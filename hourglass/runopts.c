@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "hourglass/runopts.h"
-#include "trace/lookup.h"
+#include "util/lookup.h"
 #include "timers/timer.h"
 #include "workloads/workload.h"
 

@@ -10,7 +10,8 @@
 
 #include "analysis/stats/stats.h"
 #include "hourglass/tailin.h"
-#include "trace/infile.h"
+#include "util/grow.h"
+#include "util/infile.h"
 
 #define TAILIN_LINE 4096
 
@@ -75,7 +76,6 @@ int hg_tailin_values(FILE *f, double **x, size_t *n, char *err, size_t errlen)
 {
 	size_t cap = 0, line = 0, bcap = 0;
 	char *buf = NULL, *s;
-	double *nx;
 	int ret;
 
 	*x = NULL;
@@ -84,14 +84,9 @@ int hg_tailin_values(FILE *f, double **x, size_t *n, char *err, size_t errlen)
 		s = skip(buf);
 		if (!*s || *s == '#')
 			continue;
-		if (*n == cap) {
-			cap = cap ? cap * 2 : 4096;
-			nx = realloc(*x, cap * sizeof(*nx));
-			if (!nx) {
-				ret = -ENOMEM;
-				break;
-			}
-			*x = nx;
+		if (HG_GROW(*x, cap, *n + 1)) {
+			ret = -ENOMEM;
+			break;
 		}
 		if (one_value(s, &(*x)[*n])) {
 			snprintf(err, errlen, "line %zu: '%.40s' is not a latency (one a line, "

@@ -17,7 +17,7 @@
 #include "report/tail.h"
 #include "report/text.h"
 #include "svg/latsvg.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 static int print_verdict(FILE *f, const void *arg)
 {

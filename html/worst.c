@@ -16,7 +16,7 @@
 #include "report/kcauses.h"
 #include "report/kdiag.h"
 #include "svg/render.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 #define MARGIN_MIN_NS 500000ull	/* at least 0.5 ms drawn on each side */
 

@@ -6,31 +6,28 @@
 #include <string.h>
 
 #include "report/audit.h"
-
-#define PREFIX "audit_"
-#define FIX_PREFIX "auditfix_"
+#include "trace/verdict.h"
 
 bool hg_is_audit_key(const char *key)
 {
-	return !strncmp(key, PREFIX, strlen(PREFIX)) && key[strlen(PREFIX)];
+	return !strncmp(key, HG_AUDIT_KEY, strlen(HG_AUDIT_KEY)) && key[strlen(HG_AUDIT_KEY)];
 }
 
 bool hg_is_audit_fix_key(const char *key)
 {
-	return !strncmp(key, FIX_PREFIX, strlen(FIX_PREFIX)) && key[strlen(FIX_PREFIX)];
+	return !strncmp(key, HG_AUDIT_FIX_KEY, strlen(HG_AUDIT_FIX_KEY)) && key[strlen(HG_AUDIT_FIX_KEY)];
 }
 
 const char *hg_audit_split(const char *v, char *verdict)
 {
-	static const char *const known[] = { "pass", "warn", "fail", "skip" };
-	size_t i, n = strcspn(v, " ");
+	enum hg_audit_verdict which;
+	size_t n = strcspn(v, " ");
 
-	strcpy(verdict, "?");
-	for (i = 0; i < sizeof(known) / sizeof(known[0]); i++)
-		if (n == 4 && !strncmp(v, known[i], 4))
-			strcpy(verdict, known[i]);
-	if (!strcmp(verdict, "?"))
+	if (hg_audit_verdict_parse(v, &which)) {
+		strcpy(verdict, "?");
 		return v;
+	}
+	strcpy(verdict, hg_audit_verdict_name(which));
 	return v[n] ? v + n + 1 : v + n;
 }
 
@@ -56,7 +53,7 @@ void hg_print_audit(FILE *f, const struct hg_trace *t)
 		for (i = 0; v[i]; i++)
 			if (v[i] >= 'a' && v[i] <= 'z')
 				v[i] = (char)(v[i] - 'a' + 'A');
-		fprintf(f, "# audit: %s %s: %s\n", v, t->sys[k].key + strlen(PREFIX), found);
+		fprintf(f, "# audit: %s %s: %s\n", v, t->sys[k].key + strlen(HG_AUDIT_KEY), found);
 	}
 	if (n)
 		fprintf(f, "# audit: %u checks of the run's CPUs: %u pass, %u warn, %u fail, "
@@ -79,7 +76,7 @@ void hg_json_audit(struct hg_json *j, const struct hg_trace *t)
 		any = true;
 		found = hg_audit_split(t->sys[k].value, v);
 		hg_json_obj(j, NULL);
-		hg_json_string(j, "id", t->sys[k].key + strlen(PREFIX));
+		hg_json_string(j, "id", t->sys[k].key + strlen(HG_AUDIT_KEY));
 		hg_json_string(j, "verdict", v);
 		hg_json_string(j, "found", found);
 		hg_json_close(j);

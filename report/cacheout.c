@@ -7,7 +7,7 @@
 #include "report/cacheout.h"
 #include "report/ciout.h"
 #include "report/json.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 void hg_cache_print(FILE *f, const struct hg_cache_run *run, const struct hg_cache_size *s,
 		    size_t n)

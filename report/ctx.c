@@ -10,7 +10,7 @@
 #include "report/json.h"
 #include "report/noise.h"
 #include "report/text.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 static char *us(const struct hg_ctx_report *r, uint64_t cycles, char *buf, size_t len)
 {

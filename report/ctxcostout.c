@@ -8,7 +8,7 @@
 #include "report/ciout.h"
 #include "report/ctxcostout.h"
 #include "report/json.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 static const char *const class_name[2] = { "voluntary", "involuntary" };
 

@@ -12,7 +12,7 @@
 #include "report/korder.h"
 #include "report/json.h"
 #include "report/kcauses.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 static void print_capture(FILE *f, const struct hg_trace *t, const struct hg_kexplain *x)
 {

@@ -8,7 +8,7 @@
 
 #include "analysis/stats/bins.h"
 #include "report/text.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 static void print_thread(FILE *f, const struct hg_trace *t, const struct hg_trace_thread *th)
 {

@@ -8,7 +8,8 @@
 
 #include "report/text.h"
 #include "trace/reccur.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
+#include "util/grow.h"
 
 /* One thread's position in the merge: its next interval decoded ahead. */
 struct cursor {
@@ -92,21 +93,17 @@ static char *put_num(char *p, uint64_t v)
  */
 struct cpu_ends {
 	uint64_t *end_ns;
-	size_t n;
+	size_t n, cap;		/* slots zeroed, slots held */
 };
 
 /* The slot of @cpu in @ce, growing it; NULL when memory runs out. */
 static uint64_t *cpu_end(struct cpu_ends *ce, unsigned int cpu)
 {
 	if (cpu >= ce->n) {
-		size_t n = (size_t)cpu + 1 > 2 * ce->n ? (size_t)cpu + 1 : 2 * ce->n;
-		uint64_t *p = realloc(ce->end_ns, n * sizeof(*p));
-
-		if (!p)
+		if (HG_GROW(ce->end_ns, ce->cap, (size_t)cpu + 1))
 			return NULL;
-		memset(p + ce->n, 0, (n - ce->n) * sizeof(*p));
-		ce->end_ns = p;
-		ce->n = n;
+		memset(ce->end_ns + ce->n, 0, (ce->cap - ce->n) * sizeof(*ce->end_ns));
+		ce->n = ce->cap;
 	}
 	return &ce->end_ns[cpu];
 }
@@ -143,7 +140,7 @@ static void print_line(FILE *f, const struct hg_trace *t, const struct cursor *c
 
 int hg_print_intervals(FILE *f, const struct hg_trace *t)
 {
-	struct cpu_ends ce = { NULL, 0 };
+	struct cpu_ends ce = { NULL, 0, 0 };
 	struct cursor *cs, **heap;
 	size_t n = 0, i;
 	int ret = 0;

@@ -10,7 +10,7 @@
 
 #include "analysis/cpuset.h"
 #include "report/kadvice.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 char *hg_kadvice_others(const struct hg_trace *t, uint32_t cpu, char *buf, size_t len)
 {

@@ -8,7 +8,7 @@
 
 #include "report/kcauses.h"
 #include "report/kdiag.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 #define SUMMARY_ROWS 8	/* causes a thread lists in the summary; explain has them all */
 

@@ -9,7 +9,7 @@
 
 #include "report/kadvice.h"
 #include "report/kdiag.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 #define MINOR_SHARE 5.0		/* a window's mechanisms below this (%) are summed */
 #define VERDICT_ROWS 4		/* mechanisms named in a verdict's share line */

@@ -5,7 +5,7 @@
 #include <inttypes.h>
 
 #include "report/kevtext.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 /* One event's line. */
 static void line(FILE *f, const struct hg_trace *t, const struct hg_kev *e)

@@ -8,7 +8,7 @@
 
 #include "report/korder.h"
 #include "trace/kevents.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 #define WHAT_LEN 192
 

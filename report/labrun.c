@@ -10,7 +10,7 @@
 #include "analysis/stats/summary.h"
 #include "report/labrun.h"
 #include "trace/brk.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 /* The thread's own test: what it ran and its figures (measured). */
 static int thread_test(struct hg_lab *l, const struct hg_trace *t,

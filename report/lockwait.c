@@ -8,7 +8,7 @@
 
 #include "analysis/sched/lockwait.h"
 #include "report/text.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 void hg_print_lockwait(FILE *f, const struct hg_trace *t, const struct hg_trace_thread *th)
 {

@@ -10,7 +10,7 @@
 #include "report/audit.h"
 #include "report/load.h"
 #include "report/meta.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 #include "trace/trace.h"
 
 void hg_meta_run(struct hg_json *j, const struct hg_trace *t)

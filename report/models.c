@@ -12,7 +12,7 @@
 #include "analysis/stats/bins.h"
 #include "analysis/stats/summary.h"
 #include "report/text.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 /* "97.843000": microseconds with six decimals, the paper's latlate format. */
 static void put_us6(FILE *f, uint64_t ns)

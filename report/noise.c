@@ -7,7 +7,7 @@
 
 #include "report/json.h"
 #include "report/noise.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 
 void hg_print_kernel(FILE *f, const struct hg_trace *t)

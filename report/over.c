@@ -6,7 +6,7 @@
 
 #include "report/over.h"
 #include "trace/brk.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 static const char *const kinds[] = { "gap", "lat", "miss" };
 static const char *const acts[] = { "signal", "shell", "trace" };

@@ -11,7 +11,7 @@
 #include "analysis/sched/predict.h"
 #include "report/rtaprint.h"
 #include "report/text.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 /* Per thread blocked by locks: the bound used, and the longest wait measured. */
 static void print_blocking(FILE *f, const struct hg_trace *t, const struct hg_prediction *p)

@@ -10,7 +10,7 @@
 #include "analysis/sched/holistic.h"
 #include "analysis/sched/overheads.h"
 #include "report/rtachain.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 /* Each chain's bounds and how they were found. */
 struct found {

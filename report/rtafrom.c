@@ -8,7 +8,7 @@
 #include "analysis/cpuset.h"
 #include "analysis/sched/rtamath.h"
 #include "report/rtafrom.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 /* The bound a task's observed response is held against: with the overheads when analysed. */
 static const struct hg_rta_result *bound_of(size_t i, const struct hg_rta_result *r,

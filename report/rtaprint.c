@@ -18,7 +18,7 @@
 #include "analysis/sched/taskset.h"
 #include "report/rtafrom.h"
 #include "report/rtaprint.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 char *hg_rta_response_str(const struct hg_rta_result *r, char *buf, size_t len)
 {

@@ -16,7 +16,7 @@
 #include "report/over.h"
 #include "report/text.h"
 #include "trace/brk.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 #define NCOLS 18
 #define CELL 72

@@ -16,9 +16,10 @@
 #include "report/kcauses.h"
 #include "report/load.h"
 #include "report/text.h"
-#include "trace/timeval.h"
+#include "trace/verdict.h"
+#include "util/timeval.h"
 
-#define AUDIT_PREFIX_LEN (sizeof("audit_") - 1)	/* report/audit.h: a check's key */
+#define AUDIT_PREFIX_LEN (sizeof(HG_AUDIT_KEY) - 1)	/* a check's key */
 
 /* "RTHIGH" of "RTHIGH (SCHED_FIFO 90)"; the whole label when it has no policy. */
 static int priority_len(const char *label)

@@ -22,9 +22,9 @@
 #include "report/over.h"
 #include "report/rtaprint.h"
 #include "report/summary_json.h"
-#include "trace/atomicfile.h"
+#include "util/atomicfile.h"
 #include "trace/brk.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 /* A figure of a set of @count values: null when the set is empty (text: '-'). */
 static void figure_ns(struct hg_json *j, const char *key, uint64_t count, uint64_t v)

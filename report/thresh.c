@@ -4,7 +4,7 @@
  */
 #include "analysis/compare/thresh.h"
 #include "report/thresh.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 bool hg_thresh_warn(FILE *f, const char *cmd, const struct hg_trace *const *t,
 		    const char *const *names, size_t n)

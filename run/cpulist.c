@@ -8,7 +8,7 @@
 
 #include "analysis/cpuset.h"
 #include "run/cpulist.h"
-#include "trace/errlen.h"
+#include "util/errlen.h"
 
 int hg_cpulist_parse(const char *s, cpu_set_t *set, char *err, size_t errlen)
 {

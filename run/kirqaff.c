@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "run/kirqaff.h"
-#include "trace/infile.h"
+#include "util/infile.h"
 #include "trace/kevents.h"
 
 #define LIST_MAX 256		/* bytes of one smp_affinity_list kept */

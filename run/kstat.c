@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "run/kstat.h"
+#include "util/grow.h"
 
 #define NS_PER_S 1000000000ULL
 
@@ -52,7 +53,8 @@ static uint64_t ticks_ns(uint64_t ticks, long ticks_per_s)
 int hg_kstat_parse_stat(const char *text, long ticks_per_s, struct hg_kstat *k)
 {
 	const char *p;
-	uint32_t n = 0, cap = 0;
+	uint32_t n = 0;
+	size_t cap = 0;
 
 	k->n = 0;
 	k->cpu = NULL;
@@ -71,20 +73,9 @@ int hg_kstat_parse_stat(const char *text, long ticks_per_s, struct hg_kstat *k)
 		for (i = 0; i < 8; i++)
 			if (!number(&q, &f[i]))
 				goto bad;
-		if (n == cap) {
-			struct hg_cpu_noise *c;
-
-			if (n >= HG_MAX_NOISE_CPUS) {
-				hg_kstat_free(k);
-				return -E2BIG;
-			}
-			cap = cap ? 2 * cap : 16;
-			c = realloc(k->cpu, cap * sizeof(*c));
-			if (!c) {
-				hg_kstat_free(k);
-				return -ENOMEM;
-			}
-			k->cpu = c;
+		if (n >= HG_MAX_NOISE_CPUS || HG_GROW(k->cpu, cap, (size_t)n + 1)) {
+			hg_kstat_free(k);
+			return n >= HG_MAX_NOISE_CPUS ? -E2BIG : -ENOMEM;
 		}
 		k->cpu[n] = (struct hg_cpu_noise){
 			.cpu = (uint32_t)cpu,
@@ -115,22 +106,19 @@ int hg_kstat_parse_counts(const char *text, struct hg_kstat *k, int softirqs)
 {
 	struct hg_cpu_noise **col = NULL;
 	const char *p = blanks(text), *body = next_line(text);
-	size_t ncol = 0, i;
+	size_t ncol = 0, capcol = 0, i;
 
 	/* the header: "CPU0 CPU1 ..." up to the end of the first line */
 	while (!strncmp(p, "CPU", 3)) {
-		struct hg_cpu_noise **c;
 		uint64_t cpu;
 
 		p += 3;
 		if (!number(&p, &cpu))
 			break;
-		c = realloc(col, (ncol + 1) * sizeof(*c));
-		if (!c) {
+		if (HG_GROW(col, capcol, ncol + 1)) {
 			free(col);
 			return -ENOMEM;
 		}
-		col = c;
 		col[ncol++] = find_cpu(k, cpu);
 		p = blanks(p);
 	}

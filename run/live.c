@@ -24,7 +24,7 @@
 #include "run/reserve.h"
 #include "run/runint.h"
 #include "trace/counter.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 void hg_live_label(struct hg_trace_thread *tt, const struct worker *w, const cpu_set_t *online)
 {

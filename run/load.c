@@ -18,7 +18,7 @@
 
 #include "analysis/cpuset.h"
 #include "run/load.h"
-#include "trace/wire.h"
+#include "util/tame.h"
 
 #define REAP_STEP_NS	2000000u	/* between two looks at a guard told to stop */
 

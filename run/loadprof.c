@@ -11,7 +11,7 @@
 
 #include "run/loadprof.h"
 #include "run/loadrate.h"
-#include "trace/wire.h"
+#include "util/tame.h"
 
 /* hackbench's size: 1 group of 10 senders and 10 receivers, 200 loops a run */
 #define HB_GROUPS	1u

@@ -10,7 +10,7 @@
 #include "run/action.h"
 #include "run/onthresh.h"
 #include "run/runint.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 #define POLL_NS	100000000ULL	/* armed: a wake-up lost to a race waits no longer */
 

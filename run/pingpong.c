@@ -13,7 +13,7 @@
 
 #include "run/pingpong.h"
 #include "trace/counter.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 struct side {
 	unsigned int cpu;

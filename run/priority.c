@@ -13,8 +13,8 @@
 #include <sys/syscall.h>
 
 #include "run/priority.h"
-#include "trace/errlen.h"
-#include "trace/lookup.h"
+#include "util/errlen.h"
+#include "util/lookup.h"
 
 /* FIFO:99 and RR:99 are the run's clock thread's (HG_PRIO_MAIN_RT) */
 #define RT_NOTE " (99 is the run's clock thread's)"

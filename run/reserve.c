@@ -9,7 +9,7 @@
 #include <sys/syscall.h>
 
 #include "run/reserve.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 #ifndef SCHED_DEADLINE
 #define SCHED_DEADLINE 6

@@ -30,7 +30,7 @@
 #include "run/kirqaff.h"
 #include "run/kstat.h"
 #include "run/live.h"
-#include "run/locks.h"
+#include "run/mutex.h"
 #include "run/memlock.h"
 #include "run/onthresh.h"
 #include "run/run.h"
@@ -40,9 +40,9 @@
 #include "run/sysinfo.h"
 #include "run/worker.h"
 #include "trace/counter.h"
-#include "trace/errlen.h"
-#include "trace/timeval.h"
-#include "trace/wire.h"
+#include "util/errlen.h"
+#include "util/timeval.h"
+#include "util/tame.h"
 
 #define CHECK_NS	1000000ULL	/* look at the stop flag at least every 1 ms */
 #define STATUS_NS	1000000000ULL	/* the status line, once a second */

@@ -22,7 +22,7 @@
 #include "trace/arena.h"
 #include "trace/brk.h"
 #include "trace/calib.h"
-#include "trace/errlen.h"
+#include "util/errlen.h"
 #include "trace/trace.h"
 
 #define HG_WAKE_SIGNAL	SIGUSR2		/* cuts the sleeps of timed threads short */

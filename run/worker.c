@@ -18,7 +18,7 @@
 #include "run/memlock.h"
 #include "run/reserve.h"
 #include "run/worker.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 #define STACK_BYTES	(256 * 1024)
 

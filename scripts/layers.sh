@@ -14,22 +14,23 @@ cd "${1:-$(dirname "$0")/..}" || exit 2
 # events), gaps (the classification of gaps), sched (schedulability, also
 # of a run's measured task set), compare (diff); analysis/ itself holds
 # what several rooms share.
-rules='trace:
-timers:trace
-workloads:timers trace
-analysis:trace
-analysis/stats:analysis trace
-analysis/kernel:analysis/stats analysis trace
-analysis/gaps:analysis/kernel analysis/stats analysis trace
-analysis/sched:analysis/gaps analysis/kernel analysis/stats analysis trace
-analysis/compare:analysis/gaps analysis/kernel analysis/stats analysis trace
-report:analysis analysis/* trace
-svg:report analysis analysis/* trace
-export:report analysis analysis/* trace
-html:svg report audit analysis analysis/* trace
-audit:analysis analysis/* trace
-run:workloads timers trace analysis analysis/*
-hourglass:run export html svg report audit analysis analysis/* workloads timers trace'
+rules='util:
+trace:util
+timers:trace util
+workloads:timers trace util
+analysis:trace util
+analysis/stats:analysis trace util
+analysis/kernel:analysis/stats analysis trace util
+analysis/gaps:analysis/kernel analysis/stats analysis trace util
+analysis/sched:analysis/gaps analysis/kernel analysis/stats analysis trace util
+analysis/compare:analysis/gaps analysis/kernel analysis/stats analysis trace util
+report:analysis analysis/* trace util
+svg:report analysis analysis/* trace util
+export:report analysis analysis/* trace util
+html:svg report audit analysis analysis/* trace util
+audit:analysis analysis/* trace util
+run:workloads timers trace analysis analysis/* util
+hourglass:run export html svg report audit analysis analysis/* workloads timers trace util'
 status=0
 edges=$(mktemp) || exit 2
 trap 'rm -f "$edges"' EXIT

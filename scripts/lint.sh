@@ -15,7 +15,7 @@ for tool in cppcheck clang-tidy; do
 	}
 done
 if [ $# -eq 0 ]; then
-	set -- trace/*.c timers/*.c workloads/*.c analysis/*.c analysis/*/*.c audit/*.c report/*.c svg/*.c \
+	set -- util/*.c trace/*.c timers/*.c workloads/*.c analysis/*.c analysis/*/*.c audit/*.c report/*.c svg/*.c \
 		export/*.c \
 		run/*.c hourglass/*.c \
 		tests/*.c tests/fuzz/*.c tests/bench/*.c

@@ -7,7 +7,7 @@
 #include "report/ciout.h"
 #include "svg/cachesvg.h"
 #include "svg/svg.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 #define WIDTH	760.0
 #define HEIGHT	536.0

@@ -8,7 +8,7 @@
 
 #include "svg/ctxsvg.h"
 #include "svg/svghist.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 static const int classes[] = { HG_GAP_VOLUNTARY, HG_GAP_INVOLUNTARY };
 #define NSERIES (sizeof(classes) / sizeof(classes[0]))

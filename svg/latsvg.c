@@ -14,7 +14,7 @@
 #include "svg/latsvg.h"
 #include "svg/svg.h"
 #include "svg/svghist.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 /* The buckets of the picture: @n of @width_us from @first_us. */
 struct lat_axis {

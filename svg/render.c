@@ -14,8 +14,8 @@
 #include "trace/reccur.h"
 #include "svg/render.h"
 #include "svg/renderint.h"
-#include "trace/errlen.h"
-#include "trace/timeval.h"
+#include "util/errlen.h"
+#include "util/timeval.h"
 
 /* Layout (px); the rows' and the legend's are in renderint.h. */
 #define RIGHT_MARGIN	28

@@ -7,18 +7,12 @@
 #include <stdlib.h>
 
 #include "svg/render_kset.h"
+#include "util/grow.h"
 
 int hg_kset_add(struct hg_kset *set, const struct hg_kslice *s)
 {
-	if (set->n == set->cap) {
-		size_t cap = set->cap ? 2 * set->cap : 1024;
-		struct hg_kslice *v = realloc(set->v, cap * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		set->v = v;
-		set->cap = cap;
-	}
+	if (HG_GROW(set->v, set->cap, set->n + 1))
+		return -ENOMEM;
 	set->v[set->n++] = *s;
 	return 0;
 }

@@ -8,7 +8,7 @@
 
 #include "analysis/gaps/attrib.h"
 #include "svg/renderint.h"
-#include "trace/errlen.h"
+#include "util/errlen.h"
 
 static int no_gap(const struct hg_sched_gap *g __attribute__((unused)),
 		  void *arg __attribute__((unused)))

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_atomic.c - trace/atomicfile.h: standard output and devices written
+ * check_atomic.c - util/atomicfile.h: standard output and devices written
  * in place, a full disk said once with its reason
  */
 #include <errno.h>
@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "helpers.h"
-#include "trace/atomicfile.h"
+#include "util/atomicfile.h"
 
 /* What the writer writes: 256 KiB, more than any stdio buffer. */
 static int write_much(FILE *f, const void *arg __attribute__((unused)))

@@ -590,6 +590,24 @@ START_TEST(test_verdict_names)
 }
 END_TEST
 
+/* A name read back is the verdict written; only a whole first word names one. */
+START_TEST(test_verdict_parse)
+{
+	static const char *const not[] = { "", "passed", "PASS", "pas", " pass", "?" };
+	enum hg_audit_verdict v, got;
+	size_t i;
+
+	for (v = HG_AUDIT_PASS; v <= HG_AUDIT_FAIL; v++) {
+		ck_assert_int_eq(hg_audit_verdict_parse(hg_audit_verdict_name(v), &got), 0);
+		ck_assert_int_eq(got, v);
+	}
+	ck_assert_int_eq(hg_audit_verdict_parse("warn 3 of 4 CPUs", &got), 0);
+	ck_assert_int_eq(got, HG_AUDIT_WARN);
+	for (i = 0; i < sizeof(not) / sizeof(not[0]); i++)
+		ck_assert_msg(hg_audit_verdict_parse(not[i], &got) == -EINVAL, "'%s'", not[i]);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("audit");
@@ -608,6 +626,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_each_cpu_line);
 	tcase_add_test(tc, test_task_name_with_paren);
 	tcase_add_test(tc, test_verdict_names);
+	tcase_add_test(tc, test_verdict_parse);
 	tcase_add_loop_test(tc, test_not_regular, 0,
 			    (int)(ARRAY_SIZE(kinds) * ARRAY_SIZE(waited)));
 	tcase_add_loop_test(tc, test_cmdline_length, 0, 3);

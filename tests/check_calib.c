@@ -8,7 +8,7 @@
 
 #include "helpers.h"
 #include "trace/calib.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 #define NS 1000000000ULL
 

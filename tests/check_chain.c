@@ -14,7 +14,7 @@
 
 #include "rtatest.h"
 #include "hourglass/commands.h"
-#include "hourglass/taskset.h"
+#include "hourglass/taskin.h"
 #include "report/rtaprint.h"
 
 extern const struct hg_command hg_cmd_rta;

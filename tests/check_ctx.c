@@ -16,7 +16,7 @@
 #include "helpers.h"
 #include "hourglass/commands.h"
 #include "report/ctx.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 extern const struct hg_command hg_cmd_ctx;
 

@@ -16,7 +16,7 @@
 #include "analysis/compare/diffjson.h"
 #include "hourglass/diffin.h"
 #include "analysis/kernel/kexplain.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 static const char *const kinds[] = {
 	"irq", "softirq", "timer", "ipi", "nmi", "task", "kernel", "unexplained",

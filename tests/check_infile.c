@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_infile.c - trace/infile.h: a file given to read is opened only when
+ * check_infile.c - util/infile.h: a file given to read is opened only when
  * it is a regular file within its size limit, read whole, or read at an
  * offset to the last byte asked for
  */
@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "helpers.h"
-#include "trace/infile.h"
+#include "util/infile.h"
 
 /* A file of 100 bytes 0, 1, ... 99 in a fresh directory; its path. */
 static char *hundred(char **dir)

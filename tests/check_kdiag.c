@@ -21,7 +21,7 @@
 #include "report/korder.h"
 #include "run/kirqaff.h"
 #include "trace/record.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 #define TID 100
 #define MS 1000000ULL

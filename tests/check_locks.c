@@ -2,7 +2,7 @@
 /*
  * check_locks.c - the locks as the user gives them: the run's --cs and
  * --protocol (hourglass/options_locks.c), the warning for a lock of one
- * thread, and a task file's CS= words and lock lines (hourglass/taskset.c)
+ * thread, and a task file's CS= words and lock lines (hourglass/taskin.c)
  */
 #include <errno.h>
 #include <stdio.h>
@@ -12,7 +12,7 @@
 #include "analysis/sched/taskset.h"
 #include "helpers.h"
 #include "hourglass/options.h"
-#include "hourglass/taskset.h"
+#include "hourglass/taskin.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #define ERR_LEN 512

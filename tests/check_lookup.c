@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_lookup.c - trace/lookup.h: exact, case-insensitive, prefixes, errors
+ * check_lookup.c - util/lookup.h: exact, case-insensitive, prefixes, errors
  */
 #include <errno.h>
 #include <string.h>
 
 #include "helpers.h"
-#include "trace/lookup.h"
+#include "util/lookup.h"
 
 static const char *const workloads[] = {
 	"CPU", "CPU_SCAN", "CPU_YIELD", "CPU_SCAN_YIELD", "PERIODIC", "CPU_PERIODIC", "LAT",

@@ -19,7 +19,7 @@
 #include "run/action.h"
 #include "run/cpulist.h"
 #include "trace/brk.h"
-#include "trace/errlen.h"
+#include "util/errlen.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 

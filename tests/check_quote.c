@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_quote.c - a value quoted in a message (hg_quote, trace/errlen.h),
+ * check_quote.c - a value quoted in a message (hg_quote, util/errlen.h),
  * and every formatter of the options' messages with a value of 5000 bytes:
  * the message is one line that still holds its reason
  */
@@ -13,9 +13,9 @@
 #include "hourglass/cmdopt.h"
 #include "run/cpulist.h"
 #include "run/priority.h"
-#include "trace/errlen.h"
-#include "trace/lookup.h"
-#include "trace/timeval.h"
+#include "util/errlen.h"
+#include "util/lookup.h"
+#include "util/timeval.h"
 
 #define N(a)		(sizeof(a) / sizeof((a)[0]))
 #define LONG_LEN	5000

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_taskset.c - hourglass/taskset.c: task sets from a command line
+ * check_taskset.c - hourglass/taskin.c: task sets from a command line
  * (the run's PERIODIC and PERIODIC_TABLE threads) or from a task file
  * (bounded, regular files only, words tamed in messages)
  */
@@ -14,7 +14,7 @@
 
 #include "rtatest.h"
 #include "hourglass/options.h"
-#include "hourglass/taskset.h"
+#include "hourglass/taskin.h"
 
 /* ------------------------------------------------------------ task files */
 

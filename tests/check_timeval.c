@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -125,7 +125,7 @@ START_TEST(test_parse_time_bad)
 END_TEST
 
 /*
- * BUG (trace/timeval.c, the digit loop of hg_parse_time): the overflow check
+ * BUG (util/timeval.c, the digit loop of hg_parse_time): the overflow check
  * "whole > (UINT64_MAX - 9) / 10" runs before each digit whatever the digit,
  * so the six largest values, which fit in 64 bits, are refused with -ERANGE.
  * The header promises -ERANGE only "when the value does not fit"; the same

@@ -6,7 +6,7 @@
 #include <time.h>
 
 #include "timers/timer.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 static int hr_sleep_until(struct hg_timer_ctx *t, uint64_t mono_ns)
 {

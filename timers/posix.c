@@ -18,7 +18,7 @@
 #include <sys/syscall.h>
 
 #include "timers/timer.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 static int posix_open(struct hg_timer_ctx *t, char *err, size_t errlen)
 {

@@ -6,9 +6,9 @@
 #include <time.h>
 
 #include "timers/timer.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 #include "trace/calib.h"
-#include "trace/lookup.h"
+#include "util/lookup.h"
 
 extern const struct hg_timer hg_timer_native, hg_timer_hr, hg_timer_timerfd,
 	hg_timer_posix, hg_timer_spin, hg_timer_rtc, hg_timer_mm;

@@ -10,7 +10,7 @@
 
 #include "timers/timer.h"
 #include "trace/counter.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 static int spin_sleep_until(struct hg_timer_ctx *t, uint64_t mono_ns)
 {

@@ -9,7 +9,7 @@
 #include <sys/timerfd.h>
 
 #include "timers/timer.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 static int tfd_open(struct hg_timer_ctx *t, char *err, size_t errlen)
 {

@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "trace/brk.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 void hg_break_init(struct hg_break *b, atomic_int *stop)
 {

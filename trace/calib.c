@@ -10,7 +10,7 @@
 
 #include "trace/calib.h"
 #include "trace/counter.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 #include "trace/tracer.h"
 #include "trace/tscword.h"
 

@@ -26,7 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "trace/atomicfile.h"
+#include "util/atomicfile.h"
 #include "trace/fileformat.h"
 #include "trace/ksection.h"
 #include "trace/lsection.h"

@@ -22,7 +22,7 @@
 #include <unistd.h>
 
 #include "trace/fileformat.h"
-#include "trace/infile.h"
+#include "util/infile.h"
 #include "trace/ksection.h"
 #include "trace/lsection.h"
 #include "trace/osection.h"

@@ -9,7 +9,8 @@
 #include <string.h>
 
 #include "trace/kevents.h"
-#include "trace/wire.h"
+#include "util/grow.h"
+#include "util/tame.h"
 
 static const char *const type_names[HG_KEV_NTYPES] = {
 	[HG_KEV_SWITCH] = "sched_switch",
@@ -76,24 +77,6 @@ const char *hg_kevents_name(const struct hg_kevents *k, uint32_t idx)
 	return hg_knames_get(&k->names, idx);
 }
 
-/* Grow *@p (of *@cap elements of @size) to hold @need. */
-static int grow(void **p, size_t *cap, size_t need, size_t size)
-{
-	size_t n = *cap ? *cap : 64;
-	void *q;
-
-	if (need <= *cap)
-		return 0;
-	while (n < need)
-		n *= 2;
-	q = realloc(*p, n * size);
-	if (!q)
-		return -ENOMEM;
-	*p = q;
-	*cap = n;
-	return 0;
-}
-
 uint32_t hg_kevents_intern(struct hg_kevents *k, const char *s)
 {
 	return hg_knames_intern(&k->names, s);
@@ -101,7 +84,7 @@ uint32_t hg_kevents_intern(struct hg_kevents *k, const char *s)
 
 int hg_kevents_add(struct hg_kevents *k, const struct hg_kev *e)
 {
-	if (grow((void **)&k->ev, &k->cap_ev, k->n + 1, sizeof(*k->ev)))
+	if (HG_GROW(k->ev, k->cap_ev, k->n + 1))
 		return -ENOMEM;
 	k->ev[k->n++] = *e;
 	return 0;

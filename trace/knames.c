@@ -8,10 +8,10 @@
 #include <string.h>
 
 #include "trace/knames.h"
-#include "trace/wire.h"
+#include "util/grow.h"
+#include "util/tame.h"
 
 #define MIN_SLOTS 64u
-#define MIN_BYTES 1024u
 
 const char *hg_knames_get(const struct hg_knames *t, uint32_t idx)
 {
@@ -106,27 +106,9 @@ static uint32_t lookup(const struct hg_knames *t, const char *s)
 /* Room for one more name of @len bytes and its NUL. */
 static int room(struct hg_knames *t, size_t len)
 {
-	if (t->n == t->cap_at) {
-		uint32_t c = t->cap_at ? t->cap_at * 2 : MIN_SLOTS;
-		uint32_t *a = realloc(t->at, (size_t)c * sizeof(*a));
-
-		if (!a)
-			return -ENOMEM;
-		t->at = a;
-		t->cap_at = c;
-	}
-	if (t->len + len + 1 > t->cap) {
-		size_t c = t->cap ? t->cap : MIN_BYTES;
-		char *b;
-
-		while (c < t->len + len + 1)
-			c *= 2;
-		b = realloc(t->bytes, c);
-		if (!b)
-			return -ENOMEM;
-		t->bytes = b;
-		t->cap = c;
-	}
+	if (HG_GROW(t->at, t->cap_at, (size_t)t->n + 1) ||
+	    HG_GROW(t->bytes, t->cap, t->len + len + 1))
+		return -ENOMEM;
 	return 0;
 }
 

@@ -27,7 +27,7 @@ struct hg_knames {
 	char *bytes;		/* the arena: the names, each ending in NUL */
 	size_t len, cap;	/* of the arena: used, held */
 	uint32_t *at;		/* per name: its offset in the arena */
-	uint32_t cap_at;
+	size_t cap_at;		/* room in at (util/grow.h) */
 	uint32_t *slot;		/* the hash: a name's index + 1, 0 free */
 	uint32_t nslots;	/* a power of two, or 0 until the first lookup */
 	uint32_t hashed;	/* the names 0 .. hashed - 1 are in it */

@@ -9,9 +9,10 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "trace/timeval.h"
+#include "util/timeval.h"
 #include "trace/trace.h"
-#include "trace/wire.h"
+#include "util/grow.h"
+#include "util/tame.h"
 
 struct hg_trace *hg_trace_alloc(uint32_t nthreads)
 {
@@ -62,11 +63,11 @@ void hg_trace_free(struct hg_trace *t)
 
 int hg_trace_add_sys(struct hg_trace *t, const char *key, const char *value)
 {
-	struct hg_kv *kv = realloc(t->sys, (t->nsys + 1) * sizeof(*kv));
+	struct hg_kv *kv;
 
-	if (!kv)
+	if (HG_GROW(t->sys, t->cap_sys, t->nsys + 1))
 		return -ENOMEM;
-	t->sys = kv;
+	kv = t->sys;
 	kv[t->nsys].key = strdup(key);
 	kv[t->nsys].value = strdup(value ? value : "");
 	if (!kv[t->nsys].key || !kv[t->nsys].value) {

@@ -163,6 +163,7 @@ struct hg_trace {
 	char *cmdline;			/* the command line, words joined by spaces */
 	size_t nsys;
 	struct hg_kv *sys;		/* system snapshot */
+	size_t cap_sys;			/* room in sys (util/grow.h) */
 	uint32_t nthreads;
 	struct hg_trace_thread *threads;
 	uint32_t pid;			/* the run's process id; 0: unknown */

@@ -10,7 +10,7 @@
 #include <sys/klog.h>
 
 #include "trace/tscword.h"
-#include "trace/wire.h"
+#include "util/tame.h"
 
 #define SYSLOG_READ_ALL		3	/* syslog(2)'s SYSLOG_ACTION_READ_ALL */
 #define SYSLOG_SIZE_BUFFER	10	/* SYSLOG_ACTION_SIZE_BUFFER */

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "trace/infile.h"
+#include "util/infile.h"
 #include "trace/tindex.h"
 #include "trace/tstream.h"
 #include "trace/wire.h"

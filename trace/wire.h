@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "trace/record.h"
+#include "util/tame.h"
 
 /*
  * The CRC-32 (IEEE, as zlib's): tables for eight bytes a step, and
@@ -74,18 +75,6 @@ uint64_t hg_get_le(struct hg_cur *c, int bytes);
 uint16_t hg_get_u16(struct hg_cur *c);
 uint32_t hg_get_u32(struct hg_cur *c);
 uint64_t hg_get_u64(struct hg_cur *c);
-/*
- * hg_tame - make @s safe to print, in place: each byte of a control
- * character (C0: newlines, ESC; DEL; C1: U+0080..U+009F, such as CSI, in
- * UTF-8 0xc2 0x9b) becomes '?', and so does each byte that is not part of
- * valid UTF-8 (a lone 0x9b CSI among them); valid UTF-8 text ("é") is
- * kept. @s keeps its length.
- * Every string from the kernel, a file or another program is tamed where
- * it is taken in: it goes to terminals and line-based output. Tamed text
- * is tamed again unchanged, so what a run wrote reads back the same.
- */
-void hg_tame(char *s);
-
 /* hg_get_label - read a string into @dst (tamed); longer than @size is damage. */
 void hg_get_label(struct hg_cur *c, char *dst, size_t size);
 /* hg_get_str - read a string into new memory, tamed (NULL when bad). */

@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "trace/timeval.h"
+#include "util/timeval.h"
 #include "workloads/jobs.h"
 #include "workloads/workload.h"
 

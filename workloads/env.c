@@ -6,7 +6,7 @@
 #include <errno.h>
 
 #include "trace/counter.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 #include "workloads/workload.h"
 
 static uint64_t real_now_ns(struct hg_wl_ctx *ctx)

@@ -14,8 +14,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "trace/errlen.h"
-#include "trace/timeval.h"
+#include "util/errlen.h"
+#include "util/timeval.h"
 #include "workloads/workload.h"
 
 static int lat_parse(struct hg_wl_params *p, char *const *args, unsigned int n,

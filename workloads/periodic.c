@@ -7,7 +7,7 @@
  */
 #include <stdio.h>
 
-#include "trace/timeval.h"
+#include "util/timeval.h"
 #include "workloads/jobs.h"
 #include "workloads/workload.h"
 

@@ -10,12 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "trace/errlen.h"
-#include "trace/infile.h"
-#include "trace/timeval.h"
-#include "trace/wire.h"
+#include "util/errlen.h"
+#include "util/grow.h"
+#include "util/infile.h"
+#include "util/timeval.h"
 #include "workloads/jobs.h"
 #include "workloads/workload.h"
+#include "util/tame.h"
 
 #define TABLE_MAX_LINES HG_WL_TABLE_MAX_LINES	/* jobs before it repeats */
 #define TABLE_MAX_BYTES (256ULL << 20)
@@ -80,14 +81,8 @@ static int read_table(const char *path, struct table *t, size_t hint, char *err,
 			snprintf(err, errlen, "file '%s' line %zu: '%s': must be greater than zero",
 				 qp.s, lineno, hg_quote(s).s);
 			ret = -EINVAL;
-		} else if (n == cap) {
-			uint64_t *nv = realloc(v, (cap ? cap * 2 : 64) * sizeof(*v));
-
-			if (!nv)
-				ret = -ENOMEM;
-			else
-				v = nv;
-			cap = cap ? cap * 2 : 64;
+		} else if (HG_GROW(v, cap, n + 1)) {
+			ret = -ENOMEM;
 		}
 		if (!ret)
 			v[n++] = ns;

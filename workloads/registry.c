@@ -7,9 +7,9 @@
 #include <string.h>
 #include <strings.h>
 
-#include "trace/errlen.h"
-#include "trace/lookup.h"
-#include "trace/timeval.h"
+#include "util/errlen.h"
+#include "util/lookup.h"
+#include "util/timeval.h"
 #include "workloads/workload.h"
 
 extern const struct hg_workload hg_wl_cpu, hg_wl_cpu_scan, hg_wl_cpu_yield,

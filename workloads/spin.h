@@ -17,7 +17,7 @@
 #include <sys/mman.h>
 
 #include "trace/record.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 #include "workloads/workload.h"
 
 /* The array a scanning model walks, one cache line per loop iteration. */

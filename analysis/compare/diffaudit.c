@@ -10,26 +10,26 @@
 #include <json-c/json.h>
 
 #include "analysis/compare/diffaudit.h"
-#include "trace/wire.h"
+#include "trace/verdict.h"
+#include "util/grow.h"
+#include "util/tame.h"
+
+#define KEYLEN (sizeof(HG_AUDIT_KEY) - 1)
 
 int hg_diff_audit_add(struct hg_diff_trial *tr, const char *id, const char *verdict)
 {
-	static const char *const known[] = { "pass", "warn", "fail", "skip" };
-	struct hg_diff_audit *a = realloc(tr->audit, (tr->naudit + 1) * sizeof(*a));
-	size_t i, n = strcspn(verdict, " ");
+	enum hg_audit_verdict which;
+	struct hg_diff_audit *a;
 
-	if (!a)
+	if (HG_GROW(tr->audit, tr->capaudit, tr->naudit + 1))
 		return -ENOMEM;
-	tr->audit = a;
-	a = &a[tr->naudit];
+	a = &tr->audit[tr->naudit];
 	a->id = strdup(id);
 	if (!a->id)
 		return -ENOMEM;
 	hg_tame(a->id);		/* printed: no escape reaches a terminal */
-	strcpy(a->verdict, "?");
-	for (i = 0; i < sizeof(known) / sizeof(known[0]); i++)
-		if (n == 4 && !strncmp(verdict, known[i], 4))
-			strcpy(a->verdict, known[i]);
+	strcpy(a->verdict, hg_audit_verdict_parse(verdict, &which) ? "?" :
+	       hg_audit_verdict_name(which));
 	tr->naudit++;
 	return 0;
 }
@@ -67,8 +67,8 @@ int hg_diff_audit_from_trace(const struct hg_trace *t, struct hg_diff_trial *tr)
 	int ret;
 
 	for (k = 0; k < t->nsys; k++)
-		if (!strncmp(t->sys[k].key, "audit_", 6) && t->sys[k].key[6] &&
-		    (ret = hg_diff_audit_add(tr, t->sys[k].key + 6, t->sys[k].value)))
+		if (!strncmp(t->sys[k].key, HG_AUDIT_KEY, KEYLEN) && t->sys[k].key[KEYLEN] &&
+		    (ret = hg_diff_audit_add(tr, t->sys[k].key + KEYLEN, t->sys[k].value)))
 			return ret;
 	for (i = 0;; i++) {
 		snprintf(key, sizeof(key), "load_%u_profile", i);

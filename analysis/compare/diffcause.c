@@ -8,7 +8,7 @@
 
 #include "analysis/compare/diffcause.h"
 #include "analysis/kernel/kexplain.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 /* Each kind's time (us) and count for thread @id. */
 static int add_kinds(struct hg_diff_trial *tr, unsigned int id, const double us[HG_KC_NKINDS],

@@ -13,7 +13,8 @@
 #include "analysis/stats/stats.h"
 #include "analysis/stats/summary.h"
 #include "trace/record.h"
-#include "trace/timeval.h"
+#include "util/grow.h"
+#include "util/timeval.h"
 
 const char *const hg_diff_sys_keys[HG_DIFF_SYS] = {
 	"kernel_release", "kernel_version", "preempt", "cmdline", "cpu_model",
@@ -152,15 +153,8 @@ int hg_diff_add(struct hg_diff_trial *tr, const char *name, double v, enum hg_di
 	struct hg_diff_value *x;
 	size_t at;
 
-	if (tr->nval == tr->capval) {
-		size_t cap = tr->capval ? 2 * tr->capval : 32;
-
-		x = realloc(tr->val, cap * sizeof(*x));
-		if (!x)
-			return -ENOMEM;
-		tr->val = x;
-		tr->capval = cap;
-	}
+	if (HG_GROW(tr->val, tr->capval, tr->nval + 1))
+		return -ENOMEM;
 	/* the index stays under half full: a lookup takes a few probes */
 	if (2 * (tr->nval + 1) > tr->capindex && reindex(tr, tr->capindex ? 2 * tr->capindex : 64))
 		return -ENOMEM;
@@ -208,16 +202,9 @@ int hg_diff_add_dist(struct hg_diff_trial *tr, const char *base, double *v, size
 	struct hg_diff_dist *d;
 	double pct[4] = { 0 };
 
-	if (tr->ndist == tr->capdist) {
-		size_t cap = tr->capdist ? 2 * tr->capdist : 8;
-
-		d = realloc(tr->dist, cap * sizeof(*d));
-		if (!d) {
-			free(v);
-			return -ENOMEM;
-		}
-		tr->dist = d;
-		tr->capdist = cap;
+	if (HG_GROW(tr->dist, tr->capdist, tr->ndist + 1)) {
+		free(v);
+		return -ENOMEM;
 	}
 	hg_sort_d(v, n);
 	d = &tr->dist[tr->ndist++];

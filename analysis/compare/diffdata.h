@@ -75,7 +75,7 @@ struct hg_diff_trial {
 	char *sys[HG_DIFF_SYS];		/* values of hg_diff_sys_keys, or NULL */
 	char *command;			/* the run's command line, or NULL */
 	struct hg_diff_audit *audit;	/* the run's audit, in its order */
-	size_t naudit;
+	size_t naudit, capaudit;
 	uint64_t gap_threshold_ns;	/* of the run (0: unknown) */
 };
 

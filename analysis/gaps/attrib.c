@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "analysis/gaps/attrib.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 #define SLACK_NS 2000	/* clock pairs and event placement: 2 us either way */
 

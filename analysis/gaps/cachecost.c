@@ -8,7 +8,7 @@
 
 #include "analysis/gaps/cachecost.h"
 #include "analysis/gaps/ctx.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 int hg_cache_trial_of(const struct hg_trace *t, struct hg_cache_trial *ct)
 {

@@ -9,7 +9,8 @@
 
 #include "analysis/gaps/ctx.h"
 #include "trace/hist.h"
-#include "trace/timeval.h"
+#include "util/grow.h"
+#include "util/timeval.h"
 
 /* A gap of class @cls (of @r's kind) and the trace's view @g of it. */
 static int add_gap(struct hg_ctx_report *r, int cls, const struct hg_gap *g)
@@ -50,15 +51,8 @@ static int collect_run(const struct hg_sched_run *run, void *arg)
 		if (r->others[i].pid == run->pid && !strcmp(r->others[i].comm, run->comm))
 			o = &r->others[i];
 	if (!o) {
-		if (r->nothers == r->capothers) {
-			size_t c = r->capothers ? 2 * r->capothers : 64;
-			struct hg_ctx_other *v = realloc(r->others, c * sizeof(*v));
-
-			if (!v)
-				return -ENOMEM;
-			r->others = v;
-			r->capothers = c;
-		}
+		if (HG_GROW(r->others, r->capothers, r->nothers + 1))
+			return -ENOMEM;
 		o = &r->others[r->nothers++];
 		memset(o, 0, sizeof(*o));
 		o->pid = run->pid;

@@ -10,7 +10,7 @@
 
 #include "analysis/kernel/kattr.h"
 #include "analysis/kernel/kgaps.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 #define SEG_LOST HG_KC_NKINDS	/* events lost here: nothing is known */
 #define NO_PID UINT32_MAX

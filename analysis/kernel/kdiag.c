@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "analysis/kernel/kdiag.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 static const char *const mech_names[HG_MECH_N] = {
 	"rt-throttling", "non-preemptible", "higher-priority", "same-priority", "time-sharing",

@@ -11,7 +11,7 @@
 #include "analysis/kernel/kexplain.h"
 #include "trace/brk.h"
 #include "trace/record.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 struct acc {
 	const struct hg_trace *t;

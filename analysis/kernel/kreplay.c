@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "analysis/kernel/kreplay.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 static const char *const cause_names[HG_KC_NKINDS] = {
 	"irq", "softirq", "timer", "ipi", "nmi", "task", "kernel", "unexplained",

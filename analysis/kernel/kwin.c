@@ -11,7 +11,7 @@
 #include "analysis/kernel/kwin.h"
 #include "trace/reccur.h"
 #include "trace/record.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 static const char *const kind_names[HG_KW_NKINDS] = { "gap", "latency", "miss" };
 

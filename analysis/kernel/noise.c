@@ -9,7 +9,7 @@
 
 #include "analysis/kernel/noise.h"
 #include "trace/reccur.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 int hg_noise_recv_init(struct hg_noise_recv *rv, const struct hg_trace *t)
 {

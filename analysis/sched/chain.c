@@ -10,7 +10,7 @@
 
 #include "analysis/sched/chain.h"
 #include "analysis/sched/rtamath.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 static bool name_ok(const char *s, size_t len)
 {

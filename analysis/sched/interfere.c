@@ -8,6 +8,7 @@
 
 #include "analysis/sched/interfere.h"
 #include "analysis/sched/rtamath.h"
+#include "util/grow.h"
 
 /* Tasks of one period and jitter: they count their jobs alike. */
 struct hg_group {
@@ -61,16 +62,9 @@ static void keep(struct hg_interference *w, struct hg_undo u)
 {
 	if (!w->marked || w->lost)
 		return;
-	if (w->nlog == w->logcap) {
-		size_t c = w->logcap ? 2 * w->logcap : 1024;
-		struct hg_undo *l = realloc(w->log, c * sizeof(*l));
-
-		if (!l) {
-			w->lost = true;
-			return;
-		}
-		w->log = l;
-		w->logcap = c;
+	if (HG_GROW(w->log, w->logcap, w->nlog + 1)) {
+		w->lost = true;
+		return;
 	}
 	w->log[w->nlog++] = u;
 }

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "analysis/sched/jobrecv.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 /* The cursors of the walk: events (the windows) and intervals. */
 struct walk {

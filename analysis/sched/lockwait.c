@@ -11,7 +11,7 @@
 #include "trace/reccur.h"
 #include "analysis/sched/lockwait.h"
 #include "trace/hist.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 /* One wait for a lock: [s, e) on the counter, and what ran within it. */
 struct wait {

@@ -15,8 +15,8 @@
 
 #include "analysis/sched/overheads.h"
 #include "analysis/sched/rtamath.h"
-#include "trace/infile.h"
-#include "trace/timeval.h"
+#include "util/infile.h"
+#include "util/timeval.h"
 #include "trace/wire.h"
 
 uint64_t hg_overheads_per_job(const struct hg_overheads *o)

@@ -16,7 +16,7 @@
 #include "analysis/sched/partition.h"
 #include "analysis/sched/predict.h"
 #include "analysis/sched/rta.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 /* The analysed threads: PERIODIC models with a C, not under a reservation. */
 static size_t collect(const struct hg_trace *t, struct hg_rta_task *ts, uint32_t *idx,

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "analysis/sched/taskset.h"
+#include "util/grow.h"
 
 int hg_taskset_alloc(struct hg_taskset *s, size_t n)
 {
@@ -21,15 +22,8 @@ int hg_taskset_alloc(struct hg_taskset *s, size_t n)
 
 struct hg_taskset_task *hg_taskset_add(struct hg_taskset *s)
 {
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? 2 * s->cap : 1;
-		struct hg_taskset_task *a = realloc(s->task, cap * sizeof(*a));
-
-		if (!a)
-			return NULL;
-		s->task = a;
-		s->cap = cap;
-	}
+	if (HG_GROW(s->task, s->cap, s->n + 1))
+		return NULL;
 	memset(&s->task[s->n], 0, sizeof(s->task[s->n]));
 	return &s->task[s->n++];
 }

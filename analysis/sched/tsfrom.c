@@ -16,7 +16,7 @@
 #include "analysis/sched/partition.h"
 #include "analysis/sched/rtamath.h"
 #include "analysis/sched/tsfrom.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 const char *hg_tsfrom_src_name(enum hg_tsfrom_src s)
 {

@@ -4,7 +4,7 @@
  */
 #include "analysis/stats/bins.h"
 #include "trace/reccur.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 /* The lateness of LAT sample @r in us, or UINT64_MAX for another record. */
 static uint64_t sample_us(const struct hg_record *r)

@@ -5,7 +5,7 @@
 #include "analysis/stats/summary.h"
 #include "trace/brk.h"
 #include "trace/hist.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 
 uint64_t hg_thread_window_ns(const struct hg_trace *t, const struct hg_trace_thread *th)
 {

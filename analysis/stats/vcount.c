@@ -8,6 +8,7 @@
 
 #include "analysis/stats/vcount.h"
 #include "trace/hist.h"
+#include "util/grow.h"
 
 #define CHUNK_N		(1u << HG_VCOUNT_CHUNK_BITS)
 
@@ -39,15 +40,8 @@ static int count_add(struct hg_vcount *c, size_t ci, size_t j, uint64_t n)
 /* Keep the large value @v. */
 static int keep_big(struct hg_vcount *c, uint64_t v)
 {
-	if (c->nbig == c->capbig) {
-		size_t cap = c->capbig ? 2 * c->capbig : 256;
-		uint64_t *b = realloc(c->big, cap * sizeof(*b));
-
-		if (!b)
-			return -ENOMEM;
-		c->big = b;
-		c->capbig = cap;
-	}
+	if (HG_GROW(c->big, c->capbig, c->nbig + 1))
+		return -ENOMEM;
 	c->big[c->nbig++] = v;
 	c->bigsum = sat_add(c->bigsum, v);
 	c->sorted = 0;

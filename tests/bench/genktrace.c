@@ -26,7 +26,7 @@
 
 #include "trace/kevents.h"
 #include "trace/record.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 #include "trace/trace.h"
 
 #define US 1000ULL

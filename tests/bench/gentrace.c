@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "trace/record.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 #include "trace/trace.h"
 
 static uint64_t next_rand(uint64_t *s)

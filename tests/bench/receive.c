@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "trace/calib.h"
-#include "trace/timeval.h"
+#include "util/timeval.h"
 #include "workloads/workload.h"
 
 #define JOBS 2000

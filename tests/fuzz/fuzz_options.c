@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "hourglass/options.h"
-#include "hourglass/taskset.h"
+#include "hourglass/taskin.h"
 #include "report/rtaprint.h"
 #include "fuzz.h"
 

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hourglass/taskset.h"
+#include "hourglass/taskin.h"
 #include "report/rtaprint.h"
 #include "fuzz.h"
 

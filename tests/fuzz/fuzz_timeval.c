@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "trace/timeval.h"
+#include "util/timeval.h"
 #include "fuzz.h"
 
 static void check(int ok)

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * locks.c - the run's mutexes
+ * mutex.c - the run's mutexes
  */
 #include <stdio.h>
 #include <string.h>
 
-#include "run/locks.h"
+#include "run/mutex.h"
 
 static const int protocols[] = {
 	[HG_LOCK_INHERIT] = PTHREAD_PRIO_INHERIT,

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * locks.h - the run's locks (--cs): one POSIX mutex each, with its
+ * mutex.h - the run's locks (--cs): one POSIX mutex each, with its
  * protocol and ceiling (trace/locks.h)
  */
-#ifndef HG_RUN_LOCKS_H
-#define HG_RUN_LOCKS_H
+#ifndef HG_RUN_MUTEX_H
+#define HG_RUN_MUTEX_H
 
 #include <pthread.h>
 #include <stddef.h>
@@ -22,4 +22,4 @@ int hg_run_locks_init(pthread_mutex_t *m, const struct hg_config *cfg, char *err
 /* hg_run_locks_free - destroy the @n mutexes of @m. */
 void hg_run_locks_free(pthread_mutex_t *m, unsigned int n);
 
-#endif /* HG_RUN_LOCKS_H */
+#endif /* HG_RUN_MUTEX_H */

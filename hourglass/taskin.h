@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * taskset.h - the task set an analysis works on: from a run's options, or
+ * taskin.h - the task set an analysis works on: from a run's options, or
  * from a file
  */
-#ifndef HG_TASKSET_H
-#define HG_TASKSET_H
+#ifndef HG_TASKIN_H
+#define HG_TASKIN_H
 
 #include <stddef.h>
 
@@ -57,4 +57,4 @@ int hg_taskset_read(const char *path, struct hg_taskset *s, char *err, size_t er
 /* hg_taskset_admission - fill cpus, rt_runtime_us, rt_period_us from this machine. */
 void hg_taskset_admission(struct hg_taskset *s);
 
-#endif /* HG_TASKSET_H */
+#endif /* HG_TASKIN_H */

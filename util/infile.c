@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "trace/infile.h"
+#include "util/infile.h"
 
 static void size_text(uint64_t bytes, char *buf, size_t len)
 {

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "trace/errlen.h"
+#include "util/errlen.h"
 
 _Static_assert(HG_QUOTE_HEAD + HG_QUOTE_TAIL + sizeof("... (18446744073709551615 bytes)") <=
 	       HG_QUOTE_LEN, "a cut value fits a quote");

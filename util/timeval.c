@@ -8,8 +8,8 @@
 #include <string.h>
 #include <inttypes.h>
 
-#include "trace/errlen.h"
-#include "trace/timeval.h"
+#include "util/errlen.h"
+#include "util/timeval.h"
 
 struct unit {
 	const char *name;

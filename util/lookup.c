@@ -10,8 +10,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "trace/errlen.h"
-#include "trace/lookup.h"
+#include "util/errlen.h"
+#include "util/lookup.h"
 
 int hg_match(const char *word, size_t n, hg_name_fn name, const void *ctx, size_t count,
 	     size_t *index)

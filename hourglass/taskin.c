@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * taskset.c - task sets for the analyses
+ * taskin.c - task sets for the analyses
  */
 #include <errno.h>
 #include <sched.h>
@@ -11,10 +11,10 @@
 
 #include "analysis/cpuset.h"
 #include "analysis/sched/frames.h"
-#include "hourglass/taskset.h"
-#include "trace/errlen.h"
-#include "trace/infile.h"
-#include "trace/timeval.h"
+#include "hourglass/taskin.h"
+#include "util/errlen.h"
+#include "util/infile.h"
+#include "util/timeval.h"
 #include "trace/wire.h"
 
 static uint64_t read_u64(const char *path, uint64_t dflt)

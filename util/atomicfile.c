@@ -13,7 +13,7 @@
 #include <sys/file.h>
 #include <sys/stat.h>
 
-#include "trace/atomicfile.h"
+#include "util/atomicfile.h"
 
 /*
  * The file is written through a stream of our own, which keeps the reason
