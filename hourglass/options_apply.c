@@ -15,10 +15,11 @@
 #include "hourglass/options.h"
 #include "hourglass/optionsint.h"
 #include "hourglass/outpath.h"
+#include "hourglass/runopts.h"
 #include "trace/errlen.h"
 #include "trace/timeval.h"
 
-struct thread_opt *hg_args_assign(struct parser *ps, enum opt_id id)
+struct thread_opt *hg_args_assign(struct parser *ps, const struct hg_run_opt *row)
 {
 	struct thread_opt *a;
 
@@ -35,7 +36,7 @@ struct thread_opt *hg_args_assign(struct parser *ps, enum opt_id id)
 	memset(a, 0, sizeof(*a));
 	a->scope = ps->scope;
 	a->scope_arg = ps->scope_arg;
-	a->id = id;
+	a->row = row;
 	return a;
 }
 
@@ -46,62 +47,13 @@ static void thread_defaults(struct hg_thread_cfg *t)
 	t->wl = hg_workload_default();
 }
 
+/* A per-thread option on thread @t: its row's apply, or its value at its offset. */
 static void apply(const struct thread_opt *a, struct hg_thread_cfg *t)
 {
-	switch (a->id) {
-	case O_PRIORITY:
-		t->prio = a->v.prio;
-		break;
-	case O_WORKLOAD: {
-		/* the sections (--cs) stay with the thread, whatever its model */
-		uint32_t ncs = t->wp.ncs;
-		struct hg_cs cs[HG_MAX_CS];
-
-		memcpy(cs, t->wp.cs, sizeof(cs));
-		t->wl = a->v.w.wl;
-		t->wp = a->v.w.p;
-		t->wp.ncs = ncs;
-		memcpy(t->wp.cs, cs, sizeof(cs));
-		break;
-	}
-	case O_CS:
-		/* one past the most: hg_args_locks() says so */
-		if (t->wp.ncs < HG_MAX_CS)
-			t->wp.cs[t->wp.ncs] = a->v.cs;
-		if (t->wp.ncs <= HG_MAX_CS)
-			t->wp.ncs++;
-		break;
-	case O_TIMER:
-		t->timer = a->v.timer;
-		break;
-	case O_START:
-		t->start_ns = a->v.ns;
-		break;
-	case O_FINISH:
-		t->finish_ns = a->v.ns;
-		break;
-	case O_JITTER:
-		t->jitter_ns = a->v.ns;
-		break;
-	case O_WCET:
-		t->wcet_ns = a->v.ns;
-		break;
-	case O_BLOCKING:
-		t->blocking_ns = a->v.ns;
-		break;
-	case O_CPU:
-		t->pinned = true;
-		t->cpus = a->v.cpus;
-		break;
-	case O_RH:
-	case O_RS:
-		t->reserve = a->id == O_RH ? HG_RESERVE_HARD : HG_RESERVE_SOFT;
-		t->reserve_budget_ns = a->v.resv.budget;
-		t->reserve_period_ns = a->v.resv.period;
-		break;
-	default:
-		break;
-	}
+	if (a->row->apply)
+		a->row->apply(a, t);
+	else
+		memcpy((char *)t + a->row->opt.off, &a->v.ns, sizeof(a->v.ns));
 }
 
 /* --on-threshold: needs --break; its trace, --kernel and a place to write. */
