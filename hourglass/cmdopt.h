@@ -13,6 +13,10 @@
  *   - what the man page's synopsis must list (tests/smoke.sh checks every
  *     option of `help <sub>` is there) and what bash completion offers (it
  *     reads `hourglass <sub> --help`).
+ * The run's options (runopts.h) are rows of the same struct hg_opt, with
+ * what only the run has beside them (scope, two-letter spellings, values
+ * taken by a function); their values go through the same hg_opt_store()
+ * and hg_opt_value(), their help through hg_opt_help_row().
  *
  * A subcommand writes:
  *

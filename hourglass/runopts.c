@@ -633,7 +633,7 @@ const struct hg_run_opt hg_run_opts[] = {
 		    "scope before any -t or -a)" },
 	  SELECT, .rank = 4, .flags = HG_RUNOPT_ALL, .set = set_all },
 
-	{ { .name = "priority", .letter = 'p', .kind = HG_OPT_WORD, .value = "<prio>",
+	{ { .name = "priority", .letter = 'p', .kind = HG_OPT_STRING, .value = "<prio>",
 	    .help = "IDLE               SCHED_IDLE\n"
 		    "LOW NORMAL HIGH HIGHEST\n"
 		    "                   SCHED_OTHER nice 10, 0, -10, -20\n"
@@ -642,11 +642,11 @@ const struct hg_run_opt hg_run_opts[] = {
 		    "(99 is the run's clock thread's)\n"
 		    "(default NORMAL)" },
 	  THREAD, .nargs = 1, .rank = 6, .set = set_priority, .apply = apply_priority },
-	{ { .name = "workload", .letter = 'w', .kind = HG_OPT_WORD, .value = "<model> [<args>]",
+	{ { .name = "workload", .letter = 'w', .kind = HG_OPT_STRING, .value = "<model> [<args>]",
 	    .help = "" },
 	  THREAD, .nargs = 1, .rank = 9, .more = list_workloads, .set = set_workload,
 	  .apply = apply_workload },
-	{ { .name = "timer", .letter = 'i', .kind = HG_OPT_WORD, .value = "<timer>",
+	{ { .name = "timer", .letter = 'i', .kind = HG_OPT_STRING, .value = "<timer>",
 	    .help = "what PERIODIC, PERIODIC_TABLE and LAT sleep on:" },
 	  THREAD, .nargs = 1, .rank = 10, .more = list_timers, .set = set_timer,
 	  .apply = apply_timer },

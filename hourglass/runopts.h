@@ -67,7 +67,8 @@ enum hg_opt_scope {
  * @more:  NULL, or what writes further help lines after the row's (the
  *         models of -w, the timers of -i)
  * @set:   NULL: the value is stored as .opt.kind says (a per-thread row's in
- *         the thread option the parser makes, a uint64_t); else what takes
+ *         the thread option the parser makes, a uint64_t); else (.opt.kind
+ *         then only says what the value is, for the reader) what takes
  *         the @nargs values @v of option @opt (as typed: "--hist",
  *         or "--histogram" for "--histogram=5"). Returns 0, or -EINVAL /
  *         -ERANGE / -ENOMEM with the message in the parser's buffer
