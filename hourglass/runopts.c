@@ -563,6 +563,13 @@ const struct hg_run_opt hg_run_opts[] = {
 	{ { .name = "fail-on-miss", CFG(HG_OPT_FLAG, fail_on_miss),
 	    .help = "exit with status 3 when a deadline was missed" },
 	  GLOBAL, .rank = 25 },
+	{ { .name = "ktap", CFG(HG_OPT_FLAG, ktap),
+	    .help = "print KTAP version 1 instead of the report: a test per\n"
+		    "thread and per check (misses, --break, --lat-thresholds)" },
+	  GLOBAL, .rank = 48 },
+	{ { .name = "junit", CFG(HG_OPT_STRING, junit_path), .value = "<file>",
+	    .help = "write the same tests as JUnit XML to <file>" },
+	  GLOBAL, .nargs = 1, .rank = 49 },
 	{ { .name = "break", CFG(HG_OPT_TIME, break_ns), .value = "<time>",
 	    .help = "stop at the first event beyond <time> (exit 3),\n"
 		    "marking and stopping a kernel trace (tracefs)" },

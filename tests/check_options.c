@@ -272,6 +272,8 @@ static const struct {
 	  { CFG_STR(out_path, "a=b.hgt") } },
 	{ { "-n", "1", "--fail-on-miss" },
 	  { CFG(fail_on_miss, 1) } },
+	{ { "-n", "1", "--ktap", "--junit", "run.xml" },
+	  { CFG(ktap, 1), CFG_STR(junit_path, "run.xml") } },
 	{ { "-n", "1", "--kernel" },
 	  { CFG(kernel, 1) } },
 	{ { "-n", "1" },
@@ -2010,6 +2012,11 @@ static const struct {
 	{ { "-n", "1", "--prom", "a", "-o", "a" }, "--prom a: the same file as -o" },
 	{ { "-n", "1", "--prom", "a", "--json", "a" }, "--prom a: the same file as --json" },
 	{ { "-n", "1", "--prom" }, "--prom: missing value" },
+	{ { "-n", "1", "--ktap", "--json", "-" },
+	  "--ktap: standard output is another output's already (a - among -o, --json, "
+	  "--prom, --junit); write it to a file" },
+	{ { "-n", "1", "--junit", "a", "-o", "a" }, "--junit a: the same file as -o" },
+	{ { "-n", "1", "--junit" }, "--junit: missing value" },
 };
 
 START_TEST(test_long_errors)
@@ -2221,6 +2228,8 @@ static const struct {
 	{ { "-n", "1", "-q", "--json", "r.json" }, "" },
 	{ { "-n", "1", "-q", "--prom", "r.prom" }, "" },
 	{ { "-n", "1", "-q", "--fail-on-miss" }, "" },
+	{ { "-n", "1", "-q", "--ktap" }, "" },
+	{ { "-n", "1", "-q", "--junit", "r.xml" }, "" },
 	/* cyclictest's -q prints a summary; ours nothing: say where to look */
 	{ { "-n", "1", "-q" },
 	  "hourglass: warning: -q with no -o, --json or --prom: the results go nowhere "
