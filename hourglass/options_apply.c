@@ -86,6 +86,46 @@ static int check_actions(struct parser *ps)
 	return 0;
 }
 
+/*
+ * The outputs: standard output for one of them at most, no two the same
+ * file, none a thread's input (-w PERIODIC_TABLE's file)
+ */
+static int check_outputs(struct parser *ps)
+{
+	const struct hg_config *cfg = ps->cfg;
+	unsigned int t;
+
+	if (cfg->out_path && cfg->json_path && !strcmp(cfg->out_path, "-") &&
+	    !strcmp(cfg->json_path, "-"))
+		return hg_args_fail(ps, -EINVAL, "-o -: standard output is --json's already; "
+			    "write one of them to a file");
+	if (cfg->ktap && (is_stdout(cfg->out_path) || is_stdout(cfg->json_path) ||
+			  is_stdout(cfg->prom_path) || is_stdout(cfg->junit_path)))
+		return hg_args_fail(ps, -EINVAL, "--ktap: standard output is another output's "
+			    "already (a - among -o, --json, --prom, --junit); write it to a file");
+	{
+		/* compared as files: two names may be one file (a symbolic link, ./x) */
+		const char *const names[] = { "--json", "-o", "--prom", "--junit" };
+		const char *const paths[] = { cfg->json_path, cfg->out_path, cfg->prom_path,
+					      cfg->junit_path };
+		char why[HG_QUOTE_MAX + 128];
+
+		if (hg_outputs_clash(names, paths, 4, why, sizeof(why)))
+			return hg_args_fail(ps, -EINVAL, "%s", why);
+		/* an input named as an output would be destroyed before it is read */
+		for (t = 0; t < cfg->nthreads; t++) {
+			const char *in = cfg->threads[t].wp.path[0] ? cfg->threads[t].wp.path : NULL;
+			char in_name[64];
+			const char *in_names[] = { in_name };
+
+			snprintf(in_name, sizeof(in_name), "-w %s", cfg->threads[t].wl->name);
+			if (hg_output_reads(names, paths, 4, in_names, &in, 1, why, sizeof(why)))
+				return hg_args_fail(ps, -EINVAL, "%s", why);
+		}
+	}
+	return 0;
+}
+
 int hg_args_finish(struct parser *ps)
 {
 	struct hg_config *cfg = ps->cfg;
@@ -125,34 +165,8 @@ int hg_args_finish(struct parser *ps)
 				    t, hg_format_time(th->start_ns, a, sizeof(a)),
 				    hg_format_time(end, b, sizeof(b)));
 	}
-	if (cfg->out_path && cfg->json_path && !strcmp(cfg->out_path, "-") &&
-	    !strcmp(cfg->json_path, "-"))
-		return hg_args_fail(ps, -EINVAL, "-o -: standard output is --json's already; "
-			    "write one of them to a file");
-	if (cfg->ktap && (is_stdout(cfg->out_path) || is_stdout(cfg->json_path) ||
-			  is_stdout(cfg->prom_path) || is_stdout(cfg->junit_path)))
-		return hg_args_fail(ps, -EINVAL, "--ktap: standard output is another output's "
-			    "already (a - among -o, --json, --prom, --junit); write it to a file");
-	{
-		/* compared as files: two names may be one file (a symbolic link, ./x) */
-		const char *const names[] = { "--json", "-o", "--prom", "--junit" };
-		const char *const paths[] = { cfg->json_path, cfg->out_path, cfg->prom_path,
-					      cfg->junit_path };
-		char why[HG_QUOTE_MAX + 128];
-
-		if (hg_outputs_clash(names, paths, 4, why, sizeof(why)))
-			return hg_args_fail(ps, -EINVAL, "%s", why);
-		/* an input named as an output would be destroyed before it is read */
-		for (t = 0; t < cfg->nthreads; t++) {
-			const char *in = cfg->threads[t].wp.path[0] ? cfg->threads[t].wp.path : NULL;
-			char in_name[64];
-			const char *in_names[] = { in_name };
-
-			snprintf(in_name, sizeof(in_name), "-w %s", cfg->threads[t].wl->name);
-			if (hg_output_reads(names, paths, 4, in_names, &in, 1, why, sizeof(why)))
-				return hg_args_fail(ps, -EINVAL, "%s", why);
-		}
-	}
+	if (check_outputs(ps))
+		return -EINVAL;
 	if (hg_args_locks(ps))
 		return -EINVAL;
 	if (ps->cs_cost_ns) {

@@ -2,7 +2,8 @@
 /*
  * optionsint.h - what the run's parser shares inside hourglass/: the
  * per-thread options with their scope, the parser's state; options.c reads
- * the line with the table of runopts.c, whose rows take their values,
+ * the line with the table of runopts.c, whose rows take their values
+ * (the per-thread rows' functions are in runopts_thread.c),
  * options_apply.c applies it (calls go that way only). Not installed, not
  * used outside these files.
  */
@@ -21,6 +22,7 @@
 
 struct hg_config;
 struct hg_run_opt;
+struct hg_thread_cfg;
 
 /* One per-thread option, with the threads it applies to. */
 struct thread_opt {
@@ -103,5 +105,32 @@ int hg_args_lock(struct parser *ps, const char *opt, const char *name);
  * each protect lock's ceiling. Returns 0 or -EINVAL with the message.
  */
 int hg_args_locks(struct parser *ps);
+
+/*
+ * The per-thread rows' functions (runopts_thread.c), for the table of
+ * runopts.c: hg_run_set_<x> takes the row's values, as struct hg_run_opt's
+ * @set does (a new per-thread option in the current scope, or a message);
+ * hg_run_apply_<x> applies that option to a thread, as @apply does.
+ * -p, -w (and its model's arguments), -i, --cpu, --cs, -rh and -rs.
+ */
+int hg_run_set_priority(struct parser *ps, const struct hg_run_opt *r, const char *opt,
+			char *const *v);
+int hg_run_set_workload(struct parser *ps, const struct hg_run_opt *r, const char *opt,
+			char *const *v);
+int hg_run_set_timer(struct parser *ps, const struct hg_run_opt *r, const char *opt,
+		     char *const *v);
+int hg_run_set_cpu(struct parser *ps, const struct hg_run_opt *r, const char *opt,
+		   char *const *v);
+int hg_run_set_cs(struct parser *ps, const struct hg_run_opt *r, const char *opt,
+		  char *const *v);
+int hg_run_set_reserve(struct parser *ps, const struct hg_run_opt *r, const char *opt,
+		       char *const *v);
+void hg_run_apply_priority(const struct thread_opt *a, struct hg_thread_cfg *t);
+void hg_run_apply_workload(const struct thread_opt *a, struct hg_thread_cfg *t);
+void hg_run_apply_timer(const struct thread_opt *a, struct hg_thread_cfg *t);
+void hg_run_apply_cpu(const struct thread_opt *a, struct hg_thread_cfg *t);
+void hg_run_apply_cs(const struct thread_opt *a, struct hg_thread_cfg *t);
+void hg_run_apply_hard(const struct thread_opt *a, struct hg_thread_cfg *t);
+void hg_run_apply_soft(const struct thread_opt *a, struct hg_thread_cfg *t);
 
 #endif /* HG_OPTIONSINT_H */

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * runopts.c - the table of the run's options, and what takes the values
- * that no kind of cmdopt.h describes (priorities, models, timers, CPU
- * lists, locks, actions, loads); options.c reads the line with it,
- * usage.c prints --help from it
+ * runopts.c - the table of the run's options, and what takes the global
+ * values that no kind of cmdopt.h describes (locks, actions, loads, lists;
+ * the per-thread ones are runopts_thread.c's); options.c reads the line
+ * with it, usage.c prints --help from it
  */
 #include <errno.h>
 #include <stddef.h>
@@ -281,205 +281,6 @@ static int set_all(struct parser *ps, const struct hg_run_opt *r, const char *op
 	return 0;
 }
 
-/* A new per-thread option of row @r for the threads in scope; NULL: said. */
-static struct thread_opt *assign(struct parser *ps, const struct hg_run_opt *r)
-{
-	struct thread_opt *a = hg_args_assign(ps, r);
-
-	if (!a)
-		hg_args_fail(ps, -ENOMEM, "out of memory");
-	return a;
-}
-
-static int set_priority(struct parser *ps, const struct hg_run_opt *r, const char *opt,
-			char *const *v)
-{
-	struct thread_opt *a = assign(ps, r);
-	char why[512];
-
-	if (!a)
-		return -ENOMEM;
-	if (hg_prio_parse(v[0], &a->v.prio, why, sizeof(why)))
-		return hg_args_fail(ps, -EINVAL, "%s: %s", opt, why);
-	return 0;
-}
-
-static void apply_priority(const struct thread_opt *a, struct hg_thread_cfg *t)
-{
-	t->prio = a->v.prio;
-}
-
-/*
- * How many of the words after -w <model> are its arguments: the required
- * ones, then optional ones while they do not look like options; a required
- * one that is an option means one is missing
- */
-static unsigned int model_args(const struct parser *ps, const struct hg_workload *wl)
-{
-	unsigned int n = 0, k;
-
-	while (n < wl->max_args && ps->next + (int)n < ps->argc) {
-		const char *next = ps->argv[ps->next + (int)n];
-
-		if (n >= wl->min_args && (next[0] == '-' || !next[0]))
-			break;
-		n++;
-	}
-	for (k = 0; k < n && k < wl->min_args; k++) {
-		const char *word = ps->argv[ps->next + (int)k];
-
-		if (word[0] == '-' && ((word[1] >= 'a' && word[1] <= 'z') || word[1] == '-'))
-			n = k;
-	}
-	return n;
-}
-
-/* -w <workload> [<args>]: takes the model's own arguments too */
-static int set_workload(struct parser *ps, const struct hg_run_opt *r, const char *opt,
-			char *const *v)
-{
-	const struct hg_workload *wl;
-	struct thread_opt *a;
-	char why[512];
-	unsigned int n;
-
-	wl = hg_workload_find(v[0], why, sizeof(why));
-	if (!wl)
-		return hg_args_fail(ps, -EINVAL, "%s: %s", opt, why);
-	n = model_args(ps, wl);
-	if (n < wl->min_args)
-		return hg_args_fail(ps, -EINVAL, "%s %s: missing argument (usage: %s %s %s)",
-				    opt, wl->name, opt, wl->name, wl->args);
-	a = assign(ps, r);
-	if (!a)
-		return -ENOMEM;
-	a->v.w.wl = wl;
-	if (wl->parse(&a->v.w.p, ps->argv + ps->next, n, why, sizeof(why)))
-		return hg_args_fail(ps, -EINVAL, "%s %s: %s", opt, wl->name, why);
-	ps->next += (int)n;
-	return 0;
-}
-
-/* the sections (--cs) stay with the thread, whatever its model */
-static void apply_workload(const struct thread_opt *a, struct hg_thread_cfg *t)
-{
-	uint32_t ncs = t->wp.ncs;
-	struct hg_cs cs[HG_MAX_CS];
-
-	memcpy(cs, t->wp.cs, sizeof(cs));
-	t->wl = a->v.w.wl;
-	t->wp = a->v.w.p;
-	t->wp.ncs = ncs;
-	memcpy(t->wp.cs, cs, sizeof(cs));
-}
-
-static int set_timer(struct parser *ps, const struct hg_run_opt *r, const char *opt,
-		     char *const *v)
-{
-	struct thread_opt *a = assign(ps, r);
-	const char *val = v[0];
-	char why[512];
-
-	if (!a)
-		return -ENOMEM;
-	a->v.timer = hg_timer_find(val, why, sizeof(why));
-	if (!a->v.timer && *val && strspn(val, "0123456789") == strlen(val))
-		/* "-i 1000" from cyclictest's habit, where -i is the interval */
-		return hg_args_fail(ps, -EINVAL, "%s: unknown timer '%s' (-i picks the "
-				    "timer, e.g. HR; the period is LAT's argument: "
-				    "-w LAT %sus)", opt, hg_quote(val).s, hg_quote(val).s);
-	if (!a->v.timer)
-		return hg_args_fail(ps, -EINVAL, "%s: %s", opt, why);
-	return 0;
-}
-
-static void apply_timer(const struct thread_opt *a, struct hg_thread_cfg *t)
-{
-	t->timer = a->v.timer;
-}
-
-static int set_cpu(struct parser *ps, const struct hg_run_opt *r, const char *opt,
-		   char *const *v)
-{
-	struct thread_opt *a = assign(ps, r);
-	char why[512];
-
-	if (!a)
-		return -ENOMEM;
-	if (hg_cpulist_parse(v[0], &a->v.cpus, why, sizeof(why)))
-		return hg_args_fail(ps, -EINVAL, "%s: %s", opt, why);
-	return 0;
-}
-
-static void apply_cpu(const struct thread_opt *a, struct hg_thread_cfg *t)
-{
-	t->pinned = true;
-	t->cpus = a->v.cpus;
-}
-
-/* --cs <lock> <amount> */
-static int set_cs(struct parser *ps, const struct hg_run_opt *r, const char *opt,
-		  char *const *v)
-{
-	struct thread_opt *a = assign(ps, r);
-	int k;
-
-	if (!a)
-		return -ENOMEM;
-	k = hg_args_lock(ps, opt, v[0]);
-	if (k < 0)
-		return k;
-	a->v.cs.lock = (uint32_t)k;
-	return hg_opt_value(HG_OPT_TIME, opt, v[1], 0, 0, 0, &a->v.cs.ns, ps->err, ps->errlen);
-}
-
-static void apply_cs(const struct thread_opt *a, struct hg_thread_cfg *t)
-{
-	/* one past the most: hg_args_locks() says so */
-	if (t->wp.ncs < HG_MAX_CS)
-		t->wp.cs[t->wp.ncs] = a->v.cs;
-	if (t->wp.ncs <= HG_MAX_CS)
-		t->wp.ncs++;
-}
-
-/* -rh, -rs <budget> <period> */
-static int set_reserve(struct parser *ps, const struct hg_run_opt *r, const char *opt,
-		       char *const *v)
-{
-	struct thread_opt *a = assign(ps, r);
-	int ret;
-
-	if (!a)
-		return -ENOMEM;
-	ret = hg_opt_value(HG_OPT_TIME, opt, v[0], 0, 0, 0, &a->v.resv.budget, ps->err,
-			   ps->errlen);
-	if (!ret)
-		ret = hg_opt_value(HG_OPT_TIME, opt, v[1], 0, 0, 0, &a->v.resv.period, ps->err,
-				   ps->errlen);
-	if (!ret && a->v.resv.budget > a->v.resv.period)
-		return hg_args_fail(ps, -EINVAL, "%s %s %s: the budget exceeds the period",
-				    opt, hg_quote(v[0]).s, hg_quote(v[1]).s);
-	return ret;
-}
-
-static void apply_reserve(const struct thread_opt *a, struct hg_thread_cfg *t,
-			  enum hg_reserve kind)
-{
-	t->reserve = kind;
-	t->reserve_budget_ns = a->v.resv.budget;
-	t->reserve_period_ns = a->v.resv.period;
-}
-
-static void apply_hard(const struct thread_opt *a, struct hg_thread_cfg *t)
-{
-	apply_reserve(a, t, HG_RESERVE_HARD);
-}
-
-static void apply_soft(const struct thread_opt *a, struct hg_thread_cfg *t)
-{
-	apply_reserve(a, t, HG_RESERVE_SOFT);
-}
-
 static void list_workloads(FILE *f)
 {
 	size_t i;
@@ -648,15 +449,15 @@ const struct hg_run_opt hg_run_opts[] = {
 		    "FIFO:<1-98> RR:<1-98> OTHER:<nice> BATCH\n"
 		    "(99 is the run's clock thread's)\n"
 		    "(default NORMAL)" },
-	  THREAD, .nargs = 1, .rank = 6, .set = set_priority, .apply = apply_priority },
+	  THREAD, .nargs = 1, .rank = 6, .set = hg_run_set_priority, .apply = hg_run_apply_priority },
 	{ { .name = "workload", .letter = 'w', .kind = HG_OPT_STRING, .value = "<model> [<args>]",
 	    .help = "" },
-	  THREAD, .nargs = 1, .rank = 9, .more = list_workloads, .set = set_workload,
-	  .apply = apply_workload },
+	  THREAD, .nargs = 1, .rank = 9, .more = list_workloads, .set = hg_run_set_workload,
+	  .apply = hg_run_apply_workload },
 	{ { .name = "timer", .letter = 'i', .kind = HG_OPT_STRING, .value = "<timer>",
 	    .help = "what PERIODIC, PERIODIC_TABLE and LAT sleep on:" },
-	  THREAD, .nargs = 1, .rank = 10, .more = list_timers, .set = set_timer,
-	  .apply = apply_timer },
+	  THREAD, .nargs = 1, .rank = 10, .more = list_timers, .set = hg_run_set_timer,
+	  .apply = hg_run_apply_timer },
 	{ { .name = "start", .letter = 's', THR(HG_OPT_TIME, start_ns), .value = "<time>",
 	    .flags = HG_OPT_ZERO_OK, .help = "start the thread <time> into the run" },
 	  THREAD, .nargs = 1, .rank = 11 },
@@ -665,7 +466,7 @@ const struct hg_run_opt hg_run_opts[] = {
 	  THREAD, .nargs = 1, .rank = 12 },
 	{ { .name = "cpu", .kind = HG_OPT_STRING, .value = "<list>",
 	    .help = "pin the thread to CPUs <list> (e.g. 0-3,5)" },
-	  THREAD, .nargs = 1, .rank = 19, .set = set_cpu, .apply = apply_cpu },
+	  THREAD, .nargs = 1, .rank = 19, .set = hg_run_set_cpu, .apply = hg_run_apply_cpu },
 	{ { .name = "jitter", THR(HG_OPT_TIME, jitter_ns), .value = "<time>",
 	    .flags = HG_OPT_ZERO_OK, .help = "for the analysis only: release jitter J" },
 	  THREAD, .nargs = 1, .rank = 22 },
@@ -681,15 +482,15 @@ const struct hg_run_opt hg_run_opts[] = {
 		    "name); repeat it for more sections, run in order;\n"
 		    "the summary gives the jobs' waits and what lower-\n"
 		    "and middle-priority threads ran meanwhile" },
-	  THREAD, .nargs = 2, .rank = 41, .set = set_cs, .apply = apply_cs },
+	  THREAD, .nargs = 2, .rank = 41, .set = hg_run_set_cs, .apply = hg_run_apply_cs },
 	{ { .name = "reserve-hard", .kind = HG_OPT_TIME, .value = "<budget> <period>",
 	    .help = "SCHED_DEADLINE reservation, throttled at the budget" },
-	  .sh = "-rh", THREAD, .nargs = 2, .rank = 7, .set = set_reserve,
-	  .apply = apply_hard },
+	  .sh = "-rh", THREAD, .nargs = 2, .rank = 7, .set = hg_run_set_reserve,
+	  .apply = hg_run_apply_hard },
 	{ { .name = "reserve-soft", .kind = HG_OPT_TIME, .value = "<budget> <period>",
 	    .help = "the same, reclaiming spare bandwidth\n"
 		    "(a reservation replaces -p)" },
-	  .sh = "-rs", THREAD, .nargs = 2, .rank = 8, .set = set_reserve,
-	  .apply = apply_soft },
+	  .sh = "-rs", THREAD, .nargs = 2, .rank = 8, .set = hg_run_set_reserve,
+	  .apply = hg_run_apply_soft },
 	{ .opt = { .name = NULL } },
 };
