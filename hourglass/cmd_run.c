@@ -3,6 +3,7 @@
  * cmd_run.c - hourglass <options>: run an experiment and report it
  */
 #include <errno.h>
+#include <pthread.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -25,6 +26,7 @@
 #include "report/text.h"
 #include "run/load.h"
 #include "run/run.h"
+#include "run/setupsig.h"
 #include "run/status.h"
 #include "trace/brk.h"
 #include "trace/errlen.h"
@@ -206,16 +208,28 @@ static int stop_loads(struct hg_loads *ls, struct hg_trace *t)
 /*
  * The audit of the run's CPUs (those its threads may use), before the
  * measurement; NULL when out of memory (the run goes on without it).
+ * It is part of the set-up: it creates threads (the counters compared
+ * across CPUs), so SIGINT, SIGTERM and SIGHUP are taken as the run's
+ * set-up takes them (run/setupsig.h). One that came stays pending and
+ * blocked: the run then ends as soon as it starts.
  */
 static struct hg_audit_result *audit_cpus(const struct hg_config *cfg)
 {
 	struct hg_audit_result *res = calloc(hg_audit_count(), sizeof(*res));
 	struct hg_audit_ctx ctx = { .root = "/", .run_holds_dma = true, .skew = hg_tsc_skew };
+	struct hg_setup_signals setup;
+	sigset_t set, old;
 
 	if (!res)
 		return NULL;
 	ctx.cpus_given = hg_config_thread_cpus(cfg, &ctx.cpus) && CPU_COUNT(&ctx.cpus);
+	hg_run_signals(&set);
+	pthread_sigmask(SIG_BLOCK, &set, &old);
+	if (hg_setup_signals_open(&setup, &old, HG_SETUP_GRACE_S))
+		memset(&setup, 0, sizeof(setup));
 	hg_audit_run_all(&ctx, res);
+	if (!hg_setup_signals_close(&setup))
+		pthread_sigmask(SIG_SETMASK, &old, NULL);
 	return res;
 }
 
