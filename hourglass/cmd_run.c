@@ -329,6 +329,60 @@ static int report(struct outputs *o, const struct hg_trace *t)
 	return status;
 }
 
+/*
+ * The command line read and checked against the machine into @cfg, and
+ * @online set: 0, or -1 with *@status what the program returns (the help
+ * or the version printed: 0; bad input said: 2)
+ */
+static int configure(int argc, char **argv, struct hg_config *cfg, cpu_set_t *online,
+		     int *status)
+{
+	char err[HG_ERR_LEN];
+	int ret = hg_parse_args(argc, argv, "hourglass --help", cfg, err, sizeof(err));
+
+	*status = 0;
+	if (ret < 0) {
+		fprintf(stderr, "hourglass: %s\n", err);
+		*status = 2;
+		return -1;
+	}
+	if (ret == HG_ARGS_HELP) {
+		hg_usage(stdout);
+		return -1;
+	}
+	if (ret == HG_ARGS_VERSION) {
+		printf("hourglass %s\n", HG_VERSION);
+		return -1;
+	}
+	if (sched_getaffinity(0, sizeof(*online), online))
+		CPU_ZERO(online);
+	if (hg_config_check(cfg, online, err, sizeof(err))) {
+		fprintf(stderr, "hourglass: %s\n", err);
+		hg_config_free(cfg);
+		*status = 2;
+		return -1;
+	}
+	hg_config_warn(cfg, stderr);
+	return 0;
+}
+
+/* What the run calls back: snapshots, --prom, the status line, the audit. */
+static void monitor(struct hg_run_monitor *mon, struct outputs *o)
+{
+	const struct hg_config *cfg = o->cfg;
+
+	memset(mon, 0, sizeof(*mon));
+	mon->arg = o;
+	mon->snapshot = on_snapshot;
+	if (cfg->prom_path) {
+		mon->periodic = on_periodic;
+		mon->periodic_ns = cfg->prom_interval_ns;
+	}
+	if (!cfg->quiet && isatty(STDERR_FILENO))
+		mon->status = on_status;
+	mon->prepare = on_prepare;
+}
+
 int hg_run_main(int argc, char **argv)
 {
 	struct hg_config cfg;
@@ -341,47 +395,19 @@ int hg_run_main(int argc, char **argv)
 	char err[HG_ERR_LEN], *cmdline;
 	int ret;
 
-	ret = hg_parse_args(argc, argv, "hourglass --help", &cfg, err, sizeof(err));
-	if (ret < 0) {
-		fprintf(stderr, "hourglass: %s\n", err);
-		return 2;
-	}
-	if (ret == HG_ARGS_HELP) {
-		hg_usage(stdout);
-		return 0;
-	}
-	if (ret == HG_ARGS_VERSION) {
-		printf("hourglass %s\n", HG_VERSION);
-		return 0;
-	}
-	if (sched_getaffinity(0, sizeof(online), &online))
-		CPU_ZERO(&online);
-	if (hg_config_check(&cfg, &online, err, sizeof(err))) {
-		fprintf(stderr, "hourglass: %s\n", err);
-		hg_config_free(&cfg);
-		return 2;
-	}
-	hg_config_warn(&cfg, stderr);
+	if (configure(argc, argv, &cfg, &online, &ret))
+		return ret;
 	cmdline = hg_join_args(argc, argv);
 	if (!cmdline) {
 		fprintf(stderr, "hourglass: out of memory\n");
 		hg_config_free(&cfg);
 		return 1;
 	}
-	memset(&mon, 0, sizeof(mon));
 	memset(&o, 0, sizeof(o));
 	o.cfg = &cfg;
-	mon.arg = &o;
-	mon.snapshot = on_snapshot;
-	if (cfg.prom_path) {
-		mon.periodic = on_periodic;
-		mon.periodic_ns = cfg.prom_interval_ns;
-	}
-	if (!cfg.quiet && isatty(STDERR_FILENO))
-		mon.status = on_status;
+	monitor(&mon, &o);
 	audit = audit_cpus(&cfg);
 	o.audit = audit;
-	mon.prepare = on_prepare;
 	memset(&loads, 0, sizeof(loads));
 	if (cfg.nloads) {
 		cpu_set_t cpus;

@@ -84,25 +84,29 @@ char *hg_cmdopt_synopsis(const struct hg_cmdspec *spec, char *buf, size_t len)
 	return buf;
 }
 
-/* "  <left>   help", help lines continued under the column. */
-static void help_row(FILE *f, const char *left, const char *help)
+void hg_opt_help_row(FILE *f, int column, const char *left, const char *help)
 {
 	const char *nl;
 	int w = fprintf(f, "  %s", left);
 
-	if (!help || !*help) {
-		fputc('\n', f);
+	if (!help || !*help)
 		return;
-	}
-	if (w > HELP_COLUMN - 1)
-		fprintf(f, "\n%*s", HELP_COLUMN, "");
+	if (w > column - 1)
+		fprintf(f, "\n%*s", column, "");
 	else
-		fprintf(f, "%*s", HELP_COLUMN - w, "");
+		fprintf(f, "%*s", column - w, "");
 	while ((nl = strchr(help, '\n'))) {
-		fprintf(f, "%.*s\n%*s", (int)(nl - help), help, HELP_COLUMN, "");
+		fprintf(f, "%.*s\n%*s", (int)(nl - help), help, column, "");
 		help = nl + 1;
 	}
-	fprintf(f, "%s\n", help);
+	fputs(help, f);
+}
+
+/* One row of a subcommand's help, with its newline. */
+static void help_row(FILE *f, const char *left, const char *help)
+{
+	hg_opt_help_row(f, HELP_COLUMN, left, help);
+	fputc('\n', f);
 }
 
 void hg_cmdopt_help(const struct hg_cmdspec *spec, FILE *f)
@@ -136,44 +140,32 @@ void hg_cmdopt_help(const struct hg_cmdspec *spec, FILE *f)
 		fprintf(f, "\n%s\n", spec->notes);
 }
 
-static const char *row_name(const void *ctx, size_t i)
-{
-	return ((const struct hg_opt *)ctx)[i].name;
-}
-
 /* The row of option @arg ("--name", "--name=v", "-x"), and its inline value. */
 static const struct hg_opt *find(const struct hg_cmdspec *spec, const char *arg,
 				 const char **inline_val)
 {
 	const struct hg_opt *o;
+	size_t count = 0;
+	long i;
 
 	*inline_val = NULL;
+	if (!spec->opts)
+		return NULL;
 	if (arg[1] == '-') {
-		size_t n = strcspn(arg + 2, "="), count = 0, i;
-
-		while (spec->opts && spec->opts[count].name)
+		while (spec->opts[count].name)
 			count++;
 		/*
 		 * the name, or a unique prefix of one ("--buck"); not with the
 		 * options of a run after them (rta), whose names it could hide
 		 */
-		if (spec->rest ? hg_match(arg + 2, n, row_name, spec->opts, count, &i) ||
-				 strlen(spec->opts[i].name) != n :
-				 hg_match(arg + 2, n, row_name, spec->opts, count, &i))
-			return NULL;
-		if (arg[2 + n] == '=')
-			*inline_val = arg + 3 + n;
-		return &spec->opts[i];
+		i = hg_opt_find_long(arg, &spec->opts[0].name, count, sizeof(spec->opts[0]),
+				     spec->rest != NULL, inline_val);
+		return i < 0 ? NULL : &spec->opts[i];
 	}
-	for (o = spec->opts; o && o->name; o++)
+	for (o = spec->opts; o->name; o++)
 		if (o->letter && arg[1] == o->letter && !arg[2])
 			return o;
 	return NULL;
-}
-
-static const char *word_name(const void *ctx, size_t i)
-{
-	return ((const char *const *)ctx)[i];
 }
 
 struct parse {
@@ -181,102 +173,22 @@ struct parse {
 	void *out;
 	char *err;
 	size_t errlen;
+	size_t nopts;
+	char **rest;		/* the spec's .rest: the words the table does not know */
+	int *nrest;
+	bool given[64];		/* the options given, by row */
+	int pos[16];		/* where each positional given is in argv */
+	size_t npos;
 };
-
-#define LIST_ITEM_LEN	128	/* a longer item of a list is refused */
-
-/* Store the list @val of row @o under @name in @l, with the subcommands' messages. */
-static int store_list(struct parse *p, const struct hg_opt *o, const char *name,
-		      const char *val, struct hg_opt_list *l)
-{
-	struct hg_list_parse lp = { .row = o, .maxn = HG_OPT_LIST_MAX, .maxlen = LIST_ITEM_LEN };
-	const char *cmd = p->spec->name;
-	char why[512];
-	uint64_t v;
-	int ret = hg_opt_list(&lp, name, val, why, sizeof(why));
-
-	if (!ret) {
-		*l = lp.list;
-		return 0;
-	}
-	switch (lp.fault) {
-	case HG_LIST_EMPTY:
-		return hg_opt_fail(p->err, p->errlen, ret, "%s: %s: empty list", cmd, name);
-	case HG_LIST_EMPTY_ITEM:
-		if (!*lp.item)
-			return hg_opt_fail(p->err, p->errlen, ret, "%s: %s %s: empty value after ','",
-				    cmd, name, hg_quote(val).s);
-		if (lp.list.n < HG_OPT_LIST_MAX) {
-			/* an empty item before others: refused as a value */
-			ret = hg_opt_value(o->elem, name, "", o->min, o->max, o->flags, &v,
-					   why, sizeof(why));
-			return hg_opt_fail(p->err, p->errlen, ret ? ret : -EINVAL, "%s: %s", cmd, why);
-		}
-		/* a full list: too many */
-		/* fall through */
-	case HG_LIST_TOO_MANY:
-		return hg_opt_fail(p->err, p->errlen, -EINVAL, "%s: %s %s: at most %d values", cmd, name,
-			    hg_quote(val).s, HG_OPT_LIST_MAX);
-	case HG_LIST_TOO_LONG:
-		return hg_opt_fail(p->err, p->errlen, ret, "%s: %s %s: too long", cmd, name,
-			    hg_quote_mem(lp.item, strcspn(lp.item, ",")).s);
-	case HG_LIST_NOT_INCREASING:
-		return hg_opt_fail(p->err, p->errlen, ret, "%s: %s %s: values must increase", cmd, name,
-			    hg_quote(val).s);
-	case HG_LIST_BAD_VALUE:
-	case HG_LIST_OK:
-		break;
-	}
-	return hg_opt_fail(p->err, p->errlen, ret, "%s: %s", cmd, why);
-}
 
 /* Store @val of kind @kind (row @o, NULL for positionals) under @name. */
 static int store(struct parse *p, enum hg_opt_kind kind, const struct hg_opt *o,
 		 size_t off, const char *name, const char *val)
 {
-	const char *cmd = p->spec->name;
-	char *dst = (char *)p->out + off;
-	uint64_t min = o ? o->min : 0, max = o ? o->max : 0;
-	unsigned int flags = o ? o->flags : 0;
 	char why[512];
-	int ret;
+	int ret = hg_opt_store(kind, o, (char *)p->out + off, name, val, why, sizeof(why));
 
-	switch (kind) {
-	case HG_OPT_FLAG:
-		*(bool *)dst = true;
-		return 0;
-	case HG_OPT_TIME:
-	case HG_OPT_SIZE:
-	case HG_OPT_COUNT:
-		ret = hg_opt_value(kind, name, val, min, max, flags, (uint64_t *)dst,
-				   why, sizeof(why));
-		return ret ? hg_opt_fail(p->err, p->errlen, ret, "%s: %s", cmd, why) : 0;
-	case HG_OPT_LIST:
-		return store_list(p, o, name, val, (struct hg_opt_list *)dst);
-	case HG_OPT_FILE:
-	case HG_OPT_OUTPUT:
-		if (!*val)
-			return hg_opt_fail(p->err, p->errlen, -EINVAL, "%s: %s: empty file name", cmd,
-				    name);
-		*(const char **)dst = val;
-		return 0;
-	case HG_OPT_WORD: {
-		size_t n = 0, i;
-
-		while (o && o->words && o->words[n])
-			n++;
-		ret = hg_lookup(val, name + strspn(name, "-"), word_name, o ? o->words : NULL, n,
-				&i, why, sizeof(why));
-		if (ret)
-			return hg_opt_fail(p->err, p->errlen, -EINVAL, "%s: %s: %s", cmd, name, why);
-		*(int *)dst = (int)i;
-		return 0;
-	}
-	case HG_OPT_STRING:
-		*(const char **)dst = val;
-		return 0;
-	}
-	return hg_opt_fail(p->err, p->errlen, -EINVAL, "%s: %s: unknown kind", cmd, name);
+	return ret ? hg_opt_fail(p->err, p->errlen, ret, "%s: %s", p->spec->name, why) : 0;
 }
 
 /*
@@ -309,201 +221,245 @@ static int usage_fail(struct parse *p, const char *why)
 		    why, spec->name, syn, others ? " [<options>]" : "");
 }
 
-/* The options and positionals given: outputs writable, required ones there. */
-static int finish(struct parse *p, const bool *given, size_t npos, char *const *argv,
-		  const int *pos)
-{
-	const struct hg_cmdspec *spec = p->spec;
-	const struct hg_arg *a;
-	const char *trace = NULL, *outs[64 + 16], *names[64 + 16];
-	const char *ins[64 + 16], *in_names[64 + 16];
-	char onames[64][64], inames[64 + 16][64];
-	size_t i, k, nout = 0, nin = 0;
+#define MAX_OPTS	64
+#define MAX_POS		16
+#define MAX_FILES	(MAX_OPTS + MAX_POS)
 
-	for (a = spec->args, k = 0; a && a->name; a++, k++) {
-		if (k < npos) {
-			if (a->kind == HG_OPT_FILE && !trace)
-				trace = argv[pos[k]];
+/* The files of a command line: its inputs and outputs, by name, to compare. */
+struct files {
+	const char *trace;	/* the first positional input: the trace */
+	const char *ins[MAX_FILES], *in_names[MAX_FILES];
+	const char *outs[MAX_FILES], *out_names[MAX_FILES];
+	char names[MAX_FILES][64];	/* the options' names the lists point to */
+	size_t nin, nout, nnames;
+};
+
+/* @name kept in @fs, for the lists of files */
+static const char *keep_name(struct files *fs, const char *name)
+{
+	char *at = fs->names[fs->nnames++];
+
+	snprintf(at, sizeof(fs->names[0]), "%s", name);
+	return at;
+}
+
+/* The positionals: those given, the inputs among them; a required one missing. */
+static int check_args(struct parse *p, char *const *argv, struct files *fs)
+{
+	const struct hg_arg *a;
+	size_t k;
+
+	for (a = p->spec->args, k = 0; a && a->name; a++, k++) {
+		char why[128];
+
+		if (k < p->npos) {
+			if (a->kind == HG_OPT_FILE && !fs->trace)
+				fs->trace = argv[p->pos[k]];
 			if (a->kind == HG_OPT_FILE) {
-				in_names[nin] = a->name;
-				ins[nin++] = argv[pos[k]];
+				fs->in_names[fs->nin] = a->name;
+				fs->ins[fs->nin++] = argv[p->pos[k]];
 			}
 			continue;
 		}
-		if (!a->optional) {
-			char why[128];
-
-			snprintf(why, sizeof(why), "missing %s", a->what);
-			return usage_fail(p, why);
-		}
-	}
-	for (i = 0; spec->opts && spec->opts[i].name; i++) {
-		const struct hg_opt *o = &spec->opts[i];
-		char name[64], why[PATH_MAX + 64], words[256];
-		const char *path;
-		int ret;
-
-		opt_name(o, name, sizeof(name));
-		if (!given[i]) {
-			if (!(o->flags & HG_OPT_REQUIRED))
-				continue;
-			if (o->kind == HG_OPT_WORD && o->words)
-				return hg_opt_fail(p->err, p->errlen, -EINVAL,
-					    "%s: missing %s (choose from %s)", spec->name, name,
-					    join_words(o->words, ", ", words, sizeof(words)));
-			snprintf(why, sizeof(why), "missing %s %s", name,
-				 value_name(o, words, sizeof(words)));
-			return usage_fail(p, why);
-		}
-		if (o->kind == HG_OPT_FILE && i < 64) {
-			snprintf(inames[nin], sizeof(inames[nin]), "%s", name);
-			in_names[nin] = inames[nin];
-			ins[nin++] = *(const char **)((char *)p->out + o->off);
-		}
-		if (o->kind != HG_OPT_OUTPUT)
+		if (a->optional)
 			continue;
-		path = *(const char **)((char *)p->out + o->off);
-		ret = hg_output_problem(path, trace, why, sizeof(why));
-		if (ret)
-			return hg_opt_fail(p->err, p->errlen, ret, "%s: %s %s: %s", spec->name, name,
-				    hg_quote(path).s, why);
-		if (i < 64) {
-			snprintf(onames[nout], sizeof(onames[nout]), "%s", name);
-			names[nout] = onames[nout];
-			outs[nout++] = path;
-		}
-	}
-	for (a = spec->args, k = 0; a && a->name && k < npos; a++, k++) {
-		char why[PATH_MAX + 64];
-		int ret;
-
-		if (a->kind != HG_OPT_OUTPUT)
-			continue;
-		ret = hg_output_problem(argv[pos[k]], trace, why, sizeof(why));
-		if (ret)
-			return hg_opt_fail(p->err, p->errlen, ret, "%s: %s: %s", spec->name,
-				    hg_quote(argv[pos[k]]).s, why);
-		names[nout] = a->name;
-		outs[nout++] = argv[pos[k]];
-	}
-	/* two outputs that are one file: compared as files, not as names */
-	{
-		char why[HG_QUOTE_MAX + 128];
-
-		if (hg_outputs_clash(names, outs, nout, why, sizeof(why)) ||
-		    hg_output_reads(names, outs, nout, in_names, ins, nin, why, sizeof(why)))
-			return hg_opt_fail(p->err, p->errlen, -EINVAL, "%s: %s", spec->name, why);
+		snprintf(why, sizeof(why), "missing %s", a->what);
+		return usage_fail(p, why);
 	}
 	return 0;
 }
 
-#define MAX_OPTS	64
-#define MAX_POS		16
+/* Option @i: there when required; an input kept, an output checked and kept. */
+static int check_opt(struct parse *p, size_t i, struct files *fs)
+{
+	const struct hg_opt *o = &p->spec->opts[i];
+	char name[64], why[PATH_MAX + 64], words[256];
+	const char *path = NULL;
+	int ret;
+
+	opt_name(o, name, sizeof(name));
+	if (!p->given[i]) {
+		if (!(o->flags & HG_OPT_REQUIRED))
+			return 0;
+		if (o->kind == HG_OPT_WORD && o->words)
+			return hg_opt_fail(p->err, p->errlen, -EINVAL,
+					   "%s: missing %s (choose from %s)", p->spec->name, name,
+					   join_words(o->words, ", ", words, sizeof(words)));
+		snprintf(why, sizeof(why), "missing %s %s", name,
+			 value_name(o, words, sizeof(words)));
+		return usage_fail(p, why);
+	}
+	if (o->kind == HG_OPT_FILE || o->kind == HG_OPT_OUTPUT)
+		path = *(const char **)((char *)p->out + o->off);
+	if (o->kind == HG_OPT_FILE) {
+		fs->in_names[fs->nin] = keep_name(fs, name);
+		fs->ins[fs->nin++] = path;
+	}
+	if (o->kind != HG_OPT_OUTPUT)
+		return 0;
+	ret = hg_output_problem(path, fs->trace, why, sizeof(why));
+	if (ret)
+		return hg_opt_fail(p->err, p->errlen, ret, "%s: %s %s: %s", p->spec->name, name,
+				   hg_quote(path).s, why);
+	fs->out_names[fs->nout] = keep_name(fs, name);
+	fs->outs[fs->nout++] = path;
+	return 0;
+}
+
+/* The options and positionals given: outputs writable, required ones there. */
+static int finish(struct parse *p, char *const *argv)
+{
+	const struct hg_cmdspec *spec = p->spec;
+	char why[PATH_MAX + 64], clash[HG_QUOTE_MAX + 128];
+	struct files fs = { .trace = NULL };
+	const struct hg_arg *a;
+	size_t i, k;
+	int ret = check_args(p, argv, &fs);
+
+	for (i = 0; !ret && i < p->nopts; i++)
+		ret = check_opt(p, i, &fs);
+	for (a = spec->args, k = 0; !ret && a && a->name && k < p->npos; a++, k++) {
+		const char *path = argv[p->pos[k]];
+
+		if (a->kind != HG_OPT_OUTPUT)
+			continue;
+		ret = hg_output_problem(path, fs.trace, why, sizeof(why));
+		if (ret)
+			return hg_opt_fail(p->err, p->errlen, ret, "%s: %s: %s", spec->name,
+					   hg_quote(path).s, why);
+		fs.out_names[fs.nout] = a->name;
+		fs.outs[fs.nout++] = path;
+	}
+	if (ret)
+		return ret;
+	/* two outputs that are one file: compared as files, not as names */
+	if (hg_outputs_clash(fs.out_names, fs.outs, fs.nout, clash, sizeof(clash)) ||
+	    hg_output_reads(fs.out_names, fs.outs, fs.nout, fs.in_names, fs.ins, fs.nin, clash,
+			    sizeof(clash)))
+		return hg_opt_fail(p->err, p->errlen, -EINVAL, "%s: %s", spec->name, clash);
+	return 0;
+}
+
+/* An option the table does not know: ambiguous, near one, or unknown. */
+static int unknown(struct parse *p, const char *arg)
+{
+	const struct hg_cmdspec *spec = p->spec;
+	const char *near = hg_opt_suggest(arg, spec->opts, p->nopts, sizeof(spec->opts[0]));
+	struct hg_quoted typed = hg_quote_mem(arg, strcspn(arg, "="));
+	char several[256];
+
+	if (arg[1] == '-' &&
+	    hg_opt_prefixed(arg, spec->opts, p->nopts, sizeof(spec->opts[0]), several,
+			    sizeof(several)) > 1)
+		return hg_opt_fail(p->err, p->errlen, -EINVAL,
+				   "%s: ambiguous option '%s' (could be %s)", spec->name, typed.s,
+				   several);
+	if (near)
+		return hg_opt_fail(p->err, p->errlen, -EINVAL,
+				   "%s: unknown option '%s' (did you mean --%s?)", spec->name,
+				   typed.s, near);
+	return hg_opt_fail(p->err, p->errlen, -EINVAL,
+			   "%s: unknown option '%s' (see hourglass help %s)", spec->name, typed.s,
+			   spec->name);
+}
+
+/*
+ * The option argv[*i] and its value: stored, or handed on (.rest), or
+ * refused. Returns 0, HG_CMDOPT_HELP or an error.
+ */
+static int parse_option(struct parse *p, int argc, char *const *argv, int *i)
+{
+	const struct hg_cmdspec *spec = p->spec;
+	const char *arg = argv[*i], *val;
+	const struct hg_opt *o;
+	char name[64];
+
+	if (!strcmp(arg, "-h") || !strcmp(arg, "--help"))
+		return HG_CMDOPT_HELP;
+	o = find(spec, arg, &val);
+	if (!o && spec->rest) {
+		p->rest[(*p->nrest)++] = argv[*i];
+		return 0;
+	}
+	if (!o)
+		return unknown(p, arg);
+	p->given[o - spec->opts] = true;
+	if (!val && o->kind == HG_OPT_FLAG)
+		return store(p, o->kind, o, o->off, arg, NULL);
+	if (!val && *i + 1 >= argc)
+		return hg_opt_fail(p->err, p->errlen, -EINVAL, "%s: %s: missing value",
+				   spec->name, arg);
+	if (!val)
+		return store(p, o->kind, o, o->off, arg, argv[++*i]);
+	snprintf(name, sizeof(name), "--%s", o->name);
+	if (o->kind == HG_OPT_FLAG)
+		return hg_opt_fail(p->err, p->errlen, -EINVAL, "%s: %s takes no value",
+				   spec->name, name);
+	return store(p, o->kind, o, o->off, name, val);
+}
+
+/* A word that is not an option: the next positional, handed on, or refused. */
+static int parse_word(struct parse *p, char *const *argv, int i)
+{
+	const struct hg_cmdspec *spec = p->spec;
+	const struct hg_arg *a;
+	size_t nargs = 0;
+
+	for (a = spec->args; a && a->name; a++)
+		nargs++;
+	if (p->npos == nargs && spec->rest) {
+		p->rest[(*p->nrest)++] = argv[i];
+		return 0;
+	}
+	if (p->npos == nargs)
+		return hg_opt_fail(p->err, p->errlen, -EINVAL,
+				   "%s: unexpected argument '%s' (see hourglass help %s)",
+				   spec->name, hg_quote(argv[i]).s, spec->name);
+	a = &spec->args[p->npos];
+	p->pos[p->npos++] = i;
+	return store(p, a->kind, NULL, a->off, a->what, argv[i]);
+}
 
 int hg_cmdopt_parse(const struct hg_cmdspec *spec, int argc, char *const *argv,
 		    void *out, char **rest, int *nrest, char *err, size_t errlen)
 {
-	struct parse p = { .spec = spec, .out = out, .err = err, .errlen = errlen };
-	bool given[MAX_OPTS] = { false };
+	struct parse p = {
+		.spec = spec, .out = out, .err = err, .errlen = errlen, .rest = rest,
+		.nrest = nrest,
+	};
 	const struct hg_arg *a;
-	int pos[MAX_POS], i, ret;
-	size_t npos = 0, nargs = 0, nopts = 0;
+	size_t nargs = 0;
 	bool dashdash = false;
+	int i, ret = 0;
 
 	if (err && errlen)
 		err[0] = '\0';
 	for (a = spec->args; a && a->name; a++)
 		nargs++;
-	while (spec->opts && spec->opts[nopts].name)
-		nopts++;
-	if (nargs > MAX_POS || nopts > MAX_OPTS)
+	while (spec->opts && spec->opts[p.nopts].name)
+		p.nopts++;
+	if (nargs > MAX_POS || p.nopts > MAX_OPTS)
 		return hg_opt_fail(err, errlen, -E2BIG, "%s: table too large", spec->name);
 	if (spec->rest && (!rest || !nrest))
 		return hg_opt_fail(err, errlen, -EINVAL, "%s: no room for the other arguments",
-			    spec->name);
+				   spec->name);
 	if (spec->rest) {
 		rest[0] = argv[0];
 		*nrest = 1;
 	}
-	for (i = 1; i < argc; i++) {
-		const char *arg = argv[i], *val;
-		const struct hg_opt *o;
-
-		if (!dashdash && arg[0] == '-' && arg[1]) {
-			if (!strcmp(arg, "--")) {
-				dashdash = true;
-				continue;
-			}
-			if (!strcmp(arg, "-h") || !strcmp(arg, "--help"))
-				return HG_CMDOPT_HELP;
-			o = find(spec, arg, &val);
-			if (!o && spec->rest && rest && nrest) {
-				rest[(*nrest)++] = argv[i];
-				continue;
-			}
-			if (!o) {
-				const char *near = hg_opt_suggest(arg, spec->opts, nopts,
-								  sizeof(*o));
-				char several[256];
-
-				if (arg[1] == '-' &&
-				    hg_opt_prefixed(arg, spec->opts, nopts, sizeof(*o), several,
-						    sizeof(several)) > 1)
-					return hg_opt_fail(err, errlen, -EINVAL,
-						    "%s: ambiguous option '%s' (could be %s)",
-						    spec->name, hg_quote_mem(arg, strcspn(arg, "=")).s,
-						    several);
-				if (near)
-					return hg_opt_fail(err, errlen, -EINVAL,
-						    "%s: unknown option '%s' (did you mean --%s?)",
-						    spec->name, hg_quote_mem(arg, strcspn(arg, "=")).s,
-						    near);
-				return hg_opt_fail(err, errlen, -EINVAL,
-					    "%s: unknown option '%s' (see hourglass help %s)",
-					    spec->name, hg_quote_mem(arg, strcspn(arg, "=")).s,
-					    spec->name);
-			}
-			given[o - spec->opts] = true;
-			if (val) {
-				char name[64];
-
-				snprintf(name, sizeof(name), "--%s", o->name);
-				if (o->kind == HG_OPT_FLAG)
-					return hg_opt_fail(err, errlen, -EINVAL, "%s: %s takes no value",
-						    spec->name, name);
-				ret = store(&p, o->kind, o, o->off, name, val);
-			} else if (o->kind == HG_OPT_FLAG) {
-				ret = store(&p, o->kind, o, o->off, arg, NULL);
-			} else if (i + 1 >= argc) {
-				return hg_opt_fail(err, errlen, -EINVAL, "%s: %s: missing value",
-					    spec->name, arg);
-			} else {
-				ret = store(&p, o->kind, o, o->off, arg, argv[++i]);
-			}
-			if (ret)
-				return ret;
-			continue;
-		}
-		if (npos == nargs) {
-			if (spec->rest && rest && nrest) {
-				rest[(*nrest)++] = argv[i];
-				continue;
-			}
-			return hg_opt_fail(err, errlen, -EINVAL,
-				    "%s: unexpected argument '%s' (see hourglass help %s)",
-				    spec->name, hg_quote(arg).s, spec->name);
-		}
-		if (npos < MAX_POS)
-			pos[npos] = i;
-		ret = store(&p, spec->args[npos].kind, NULL, spec->args[npos].off,
-			    spec->args[npos].what, arg);
-		if (ret)
-			return ret;
-		npos++;
+	for (i = 1; i < argc && !ret; i++) {
+		if (dashdash || argv[i][0] != '-' || !argv[i][1])
+			ret = parse_word(&p, argv, i);
+		else if (!strcmp(argv[i], "--"))
+			dashdash = true;
+		else
+			ret = parse_option(&p, argc, argv, &i);
 	}
-	if (spec->rest && rest && nrest)
+	if (ret)
+		return ret;
+	if (spec->rest)
 		rest[*nrest] = NULL;
-	return finish(&p, given, npos, argv, pos);
+	return finish(&p, argv);
 }
 
 int hg_cmdopt_get_rest(const struct hg_cmdspec *spec, int argc, char *const *argv,

@@ -13,6 +13,10 @@
  *   - what the man page's synopsis must list (tests/smoke.sh checks every
  *     option of `help <sub>` is there) and what bash completion offers (it
  *     reads `hourglass <sub> --help`).
+ * The run's options (runopts.h) are rows of the same struct hg_opt, with
+ * what only the run has beside them (scope, two-letter spellings, values
+ * taken by a function); their values go through the same hg_opt_store()
+ * and hg_opt_value(), their help through hg_opt_help_row().
  *
  * A subcommand writes:
  *
@@ -255,6 +259,39 @@ char *hg_cmdopt_synopsis(const struct hg_cmdspec *spec, char *buf, size_t len);
 int hg_opt_value(enum hg_opt_kind kind, const char *opt, const char *val,
 		 uint64_t min, uint64_t max, unsigned int flags, uint64_t *v,
 		 char *err, size_t errlen);
+
+/*
+ * hg_opt_store - check @val for a row of kind @kind and store it at @dst,
+ * the type the kind says (struct hg_opt's kinds): the one conversion of a
+ * value for the subcommands' tables and the run's
+ * @o:    the row (its limits, .elem, .words), or NULL for a positional
+ * @name: the option as the messages say it ("--bucket", "-d")
+ * @err:  on failure the message, without the subcommand's name:
+ *	"--bucket 5: missing time unit (e.g. 5s; use d, h, m, s, ms, us or ns)"
+ *	"--svg: empty file name"   "--sizes 1K,,2K: ..."   "--of: unknown ..."
+ * Returns 0, -EINVAL or -ERANGE.
+ */
+int hg_opt_store(enum hg_opt_kind kind, const struct hg_opt *o, void *dst,
+		 const char *name, const char *val, char *err, size_t errlen);
+
+/*
+ * hg_opt_find_long - the row of the long option @arg ("--name" or
+ * "--name=value") among @count names reached through @stride bytes from
+ * @names (each a const char *, as for hg_opt_suggest): the name, or a
+ * unique prefix of one unless @exact (case-insensitive, hg_match()'s rule)
+ * @inline_val: set to the value after '=', else NULL
+ * Returns the row's index, or -1 for none (unknown or ambiguous).
+ */
+long hg_opt_find_long(const char *arg, const void *names, size_t count, size_t stride,
+		      bool exact, const char **inline_val);
+
+/*
+ * hg_opt_help_row - one option in a help text: "  <left>", then @help from
+ * @column on (on the next line when <left> reaches it), '\n' in @help
+ * continuing under the column; no newline at the end. Nothing after
+ * <left> when @help is NULL or "".
+ */
+void hg_opt_help_row(FILE *f, int column, const char *left, const char *help);
 
 /* What hg_opt_list() found wrong with a list (struct hg_list_parse.fault). */
 enum hg_list_fault {

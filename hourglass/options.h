@@ -2,10 +2,12 @@
 /*
  * options.h - the run's command line, parsed into one struct
  *
- * The parser is hand-written because Hourglass 0.5 has two-letter
- * single-dash options (-rh, -rs) and per-thread options scoped by -t and
- * -a. It never exits and never prints: it returns an error and a one-line
- * message, so that every option and every message can be unit-tested.
+ * The options are rows of one table (runopts.h), rows of the same kind as
+ * the subcommands' (cmdopt.h) with what only the run has beside them:
+ * Hourglass 0.5's two-letter single-dash options (-rh, -rs) and the
+ * per-thread options scoped by -t and -a. The parser never exits and never
+ * prints: it returns an error and a one-line message, so that every option
+ * and every message can be unit-tested.
  */
 #ifndef HG_OPTIONS_H
 #define HG_OPTIONS_H

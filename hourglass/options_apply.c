@@ -15,10 +15,11 @@
 #include "hourglass/options.h"
 #include "hourglass/optionsint.h"
 #include "hourglass/outpath.h"
+#include "hourglass/runopts.h"
 #include "util/errlen.h"
 #include "util/timeval.h"
 
-struct thread_opt *hg_args_assign(struct parser *ps, enum opt_id id)
+struct thread_opt *hg_args_assign(struct parser *ps, const struct hg_run_opt *row)
 {
 	struct thread_opt *a;
 
@@ -35,7 +36,7 @@ struct thread_opt *hg_args_assign(struct parser *ps, enum opt_id id)
 	memset(a, 0, sizeof(*a));
 	a->scope = ps->scope;
 	a->scope_arg = ps->scope_arg;
-	a->id = id;
+	a->row = row;
 	return a;
 }
 
@@ -52,62 +53,13 @@ static void thread_defaults(struct hg_thread_cfg *t)
 	t->wl = hg_workload_default();
 }
 
+/* A per-thread option on thread @t: its row's apply, or its value at its offset. */
 static void apply(const struct thread_opt *a, struct hg_thread_cfg *t)
 {
-	switch (a->id) {
-	case O_PRIORITY:
-		t->prio = a->v.prio;
-		break;
-	case O_WORKLOAD: {
-		/* the sections (--cs) stay with the thread, whatever its model */
-		uint32_t ncs = t->wp.ncs;
-		struct hg_cs cs[HG_MAX_CS];
-
-		memcpy(cs, t->wp.cs, sizeof(cs));
-		t->wl = a->v.w.wl;
-		t->wp = a->v.w.p;
-		t->wp.ncs = ncs;
-		memcpy(t->wp.cs, cs, sizeof(cs));
-		break;
-	}
-	case O_CS:
-		/* one past the most: hg_args_locks() says so */
-		if (t->wp.ncs < HG_MAX_CS)
-			t->wp.cs[t->wp.ncs] = a->v.cs;
-		if (t->wp.ncs <= HG_MAX_CS)
-			t->wp.ncs++;
-		break;
-	case O_TIMER:
-		t->timer = a->v.timer;
-		break;
-	case O_START:
-		t->start_ns = a->v.ns;
-		break;
-	case O_FINISH:
-		t->finish_ns = a->v.ns;
-		break;
-	case O_JITTER:
-		t->jitter_ns = a->v.ns;
-		break;
-	case O_WCET:
-		t->wcet_ns = a->v.ns;
-		break;
-	case O_BLOCKING:
-		t->blocking_ns = a->v.ns;
-		break;
-	case O_CPU:
-		t->pinned = true;
-		t->cpus = a->v.cpus;
-		break;
-	case O_RH:
-	case O_RS:
-		t->reserve = a->id == O_RH ? HG_RESERVE_HARD : HG_RESERVE_SOFT;
-		t->reserve_budget_ns = a->v.resv.budget;
-		t->reserve_period_ns = a->v.resv.period;
-		break;
-	default:
-		break;
-	}
+	if (a->row->apply)
+		a->row->apply(a, t);
+	else
+		memcpy((char *)t + a->row->opt.off, &a->v.ns, sizeof(a->v.ns));
 }
 
 /* --on-threshold: needs --break; its trace, --kernel and a place to write. */
@@ -130,6 +82,46 @@ static int check_actions(struct parser *ps)
 		if (!a->file && (!cfg->out_path || !strcmp(cfg->out_path, "-")))
 			return hg_args_fail(ps, -EINVAL, "--on-threshold trace: writes beside "
 					    "the trace: give -o <file>, or trace,file=F");
+	}
+	return 0;
+}
+
+/*
+ * The outputs: standard output for one of them at most, no two the same
+ * file, none a thread's input (-w PERIODIC_TABLE's file)
+ */
+static int check_outputs(struct parser *ps)
+{
+	const struct hg_config *cfg = ps->cfg;
+	unsigned int t;
+
+	if (cfg->out_path && cfg->json_path && !strcmp(cfg->out_path, "-") &&
+	    !strcmp(cfg->json_path, "-"))
+		return hg_args_fail(ps, -EINVAL, "-o -: standard output is --json's already; "
+			    "write one of them to a file");
+	if (cfg->ktap && (is_stdout(cfg->out_path) || is_stdout(cfg->json_path) ||
+			  is_stdout(cfg->prom_path) || is_stdout(cfg->junit_path)))
+		return hg_args_fail(ps, -EINVAL, "--ktap: standard output is another output's "
+			    "already (a - among -o, --json, --prom, --junit); write it to a file");
+	{
+		/* compared as files: two names may be one file (a symbolic link, ./x) */
+		const char *const names[] = { "--json", "-o", "--prom", "--junit" };
+		const char *const paths[] = { cfg->json_path, cfg->out_path, cfg->prom_path,
+					      cfg->junit_path };
+		char why[HG_QUOTE_MAX + 128];
+
+		if (hg_outputs_clash(names, paths, 4, why, sizeof(why)))
+			return hg_args_fail(ps, -EINVAL, "%s", why);
+		/* an input named as an output would be destroyed before it is read */
+		for (t = 0; t < cfg->nthreads; t++) {
+			const char *in = cfg->threads[t].wp.path[0] ? cfg->threads[t].wp.path : NULL;
+			char in_name[64];
+			const char *in_names[] = { in_name };
+
+			snprintf(in_name, sizeof(in_name), "-w %s", cfg->threads[t].wl->name);
+			if (hg_output_reads(names, paths, 4, in_names, &in, 1, why, sizeof(why)))
+				return hg_args_fail(ps, -EINVAL, "%s", why);
+		}
 	}
 	return 0;
 }
@@ -173,34 +165,8 @@ int hg_args_finish(struct parser *ps)
 				    t, hg_format_time(th->start_ns, a, sizeof(a)),
 				    hg_format_time(end, b, sizeof(b)));
 	}
-	if (cfg->out_path && cfg->json_path && !strcmp(cfg->out_path, "-") &&
-	    !strcmp(cfg->json_path, "-"))
-		return hg_args_fail(ps, -EINVAL, "-o -: standard output is --json's already; "
-			    "write one of them to a file");
-	if (cfg->ktap && (is_stdout(cfg->out_path) || is_stdout(cfg->json_path) ||
-			  is_stdout(cfg->prom_path) || is_stdout(cfg->junit_path)))
-		return hg_args_fail(ps, -EINVAL, "--ktap: standard output is another output's "
-			    "already (a - among -o, --json, --prom, --junit); write it to a file");
-	{
-		/* compared as files: two names may be one file (a symbolic link, ./x) */
-		const char *const names[] = { "--json", "-o", "--prom", "--junit" };
-		const char *const paths[] = { cfg->json_path, cfg->out_path, cfg->prom_path,
-					      cfg->junit_path };
-		char why[HG_QUOTE_MAX + 128];
-
-		if (hg_outputs_clash(names, paths, 4, why, sizeof(why)))
-			return hg_args_fail(ps, -EINVAL, "%s", why);
-		/* an input named as an output would be destroyed before it is read */
-		for (t = 0; t < cfg->nthreads; t++) {
-			const char *in = cfg->threads[t].wp.path[0] ? cfg->threads[t].wp.path : NULL;
-			char in_name[64];
-			const char *in_names[] = { in_name };
-
-			snprintf(in_name, sizeof(in_name), "-w %s", cfg->threads[t].wl->name);
-			if (hg_output_reads(names, paths, 4, in_names, &in, 1, why, sizeof(why)))
-				return hg_args_fail(ps, -EINVAL, "%s", why);
-		}
-	}
+	if (check_outputs(ps))
+		return -EINVAL;
 	if (hg_args_locks(ps))
 		return -EINVAL;
 	if (ps->cs_cost_ns) {

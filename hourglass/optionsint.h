@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * optionsint.h - what the run's parser shares inside hourglass/: the
- * per-thread options with their scope, the parser's state (the options'
- * ids are their table's, runopts.h); options.c reads the line,
+ * per-thread options with their scope, the parser's state; options.c reads
+ * the line with the table of runopts.c, whose rows take their values
+ * (the per-thread rows' functions are in runopts_thread.c),
  * options_apply.c applies it (calls go that way only). Not installed, not
  * used outside these files.
  */
@@ -14,19 +15,20 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "hourglass/runopts.h"
 #include "run/priority.h"
 #include "timers/timer.h"
 #include "trace/locks.h"
 #include "workloads/workload.h"
 
 struct hg_config;
+struct hg_run_opt;
+struct hg_thread_cfg;
 
 /* One per-thread option, with the threads it applies to. */
 struct thread_opt {
 	int scope;		/* -1: all threads */
 	const char *scope_arg;	/* the -t value, for messages */
-	enum opt_id id;
+	const struct hg_run_opt *row;	/* the option */
 	union {
 		struct hg_prio prio;
 		struct {
@@ -46,6 +48,9 @@ struct thread_opt {
 /* The parser's state over one command line. */
 struct parser {
 	struct hg_config *cfg;
+	int argc;
+	char *const *argv;
+	int next;		/* the word after the values read so far (-w takes more) */
 	struct thread_opt *as;
 	size_t nas, cap;
 	int scope;
@@ -70,10 +75,10 @@ int hg_args_fail(struct parser *ps, int ret, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
 /*
- * hg_args_assign - a new per-thread option @id, zeroed, in the parser's
- * current scope (-t or all threads); NULL when out of memory
+ * hg_args_assign - a new per-thread option of row @row, zeroed, in the
+ * parser's current scope (-t or all threads); NULL when out of memory
  */
-struct thread_opt *hg_args_assign(struct parser *ps, enum opt_id id);
+struct thread_opt *hg_args_assign(struct parser *ps, const struct hg_run_opt *row);
 
 /*
  * hg_args_finish - once the line is read: -n given and every -t within it,
@@ -100,5 +105,32 @@ int hg_args_lock(struct parser *ps, const char *opt, const char *name);
  * each protect lock's ceiling. Returns 0 or -EINVAL with the message.
  */
 int hg_args_locks(struct parser *ps);
+
+/*
+ * The per-thread rows' functions (runopts_thread.c), for the table of
+ * runopts.c: hg_run_set_<x> takes the row's values, as struct hg_run_opt's
+ * @set does (a new per-thread option in the current scope, or a message);
+ * hg_run_apply_<x> applies that option to a thread, as @apply does.
+ * -p, -w (and its model's arguments), -i, --cpu, --cs, -rh and -rs.
+ */
+int hg_run_set_priority(struct parser *ps, const struct hg_run_opt *r, const char *opt,
+			char *const *v);
+int hg_run_set_workload(struct parser *ps, const struct hg_run_opt *r, const char *opt,
+			char *const *v);
+int hg_run_set_timer(struct parser *ps, const struct hg_run_opt *r, const char *opt,
+		     char *const *v);
+int hg_run_set_cpu(struct parser *ps, const struct hg_run_opt *r, const char *opt,
+		   char *const *v);
+int hg_run_set_cs(struct parser *ps, const struct hg_run_opt *r, const char *opt,
+		  char *const *v);
+int hg_run_set_reserve(struct parser *ps, const struct hg_run_opt *r, const char *opt,
+		       char *const *v);
+void hg_run_apply_priority(const struct thread_opt *a, struct hg_thread_cfg *t);
+void hg_run_apply_workload(const struct thread_opt *a, struct hg_thread_cfg *t);
+void hg_run_apply_timer(const struct thread_opt *a, struct hg_thread_cfg *t);
+void hg_run_apply_cpu(const struct thread_opt *a, struct hg_thread_cfg *t);
+void hg_run_apply_cs(const struct thread_opt *a, struct hg_thread_cfg *t);
+void hg_run_apply_hard(const struct thread_opt *a, struct hg_thread_cfg *t);
+void hg_run_apply_soft(const struct thread_opt *a, struct hg_thread_cfg *t);
 
 #endif /* HG_OPTIONSINT_H */

@@ -221,3 +221,108 @@ size_t hg_opt_prefixed(const char *arg, const void *names, size_t count, size_t 
 	}
 	return k;
 }
+
+long hg_opt_find_long(const char *arg, const void *names, size_t count, size_t stride,
+		      bool exact, const char **inline_val)
+{
+	struct strided t = { names, stride };
+	size_t n = strcspn(arg + 2, "="), i;
+
+	*inline_val = NULL;
+	if (hg_match(arg + 2, n, strided_name, &t, count, &i) ||
+	    (exact && strlen(strided_name(&t, i)) != n))
+		return -1;
+	if (arg[2 + n] == '=')
+		*inline_val = arg + 3 + n;
+	return (long)i;
+}
+
+#define LIST_ITEM_LEN	128	/* a longer item of a list is refused */
+
+/* Store the list @val of row @o under @name in @l. */
+static int store_list(const struct hg_opt *o, const char *name, const char *val,
+		      struct hg_opt_list *l, char *err, size_t errlen)
+{
+	struct hg_list_parse lp = { .row = o, .maxn = HG_OPT_LIST_MAX, .maxlen = LIST_ITEM_LEN };
+	uint64_t v;
+	int ret = hg_opt_list(&lp, name, val, err, errlen);
+
+	if (!ret) {
+		*l = lp.list;
+		return 0;
+	}
+	switch (lp.fault) {
+	case HG_LIST_EMPTY:
+		return hg_opt_fail(err, errlen, ret, "%s: empty list", name);
+	case HG_LIST_EMPTY_ITEM:
+		if (!*lp.item)
+			return hg_opt_fail(err, errlen, ret, "%s %s: empty value after ','", name,
+					   hg_quote(val).s);
+		if (lp.list.n < HG_OPT_LIST_MAX) {
+			/* an empty item before others: refused as a value */
+			ret = hg_opt_value(o->elem, name, "", o->min, o->max, o->flags, &v,
+					   err, errlen);
+			return ret ? ret : -EINVAL;
+		}
+		/* a full list: too many */
+		/* fall through */
+	case HG_LIST_TOO_MANY:
+		return hg_opt_fail(err, errlen, -EINVAL, "%s %s: at most %d values", name,
+				   hg_quote(val).s, HG_OPT_LIST_MAX);
+	case HG_LIST_TOO_LONG:
+		return hg_opt_fail(err, errlen, ret, "%s %s: too long", name,
+				   hg_quote_mem(lp.item, strcspn(lp.item, ",")).s);
+	case HG_LIST_NOT_INCREASING:
+		return hg_opt_fail(err, errlen, ret, "%s %s: values must increase", name,
+				   hg_quote(val).s);
+	case HG_LIST_BAD_VALUE:
+	case HG_LIST_OK:
+		break;
+	}
+	return ret;	/* hg_opt_list's message is in @err */
+}
+
+static const char *word_name(const void *ctx, size_t i)
+{
+	return ((const char *const *)ctx)[i];
+}
+
+int hg_opt_store(enum hg_opt_kind kind, const struct hg_opt *o, void *dst,
+		 const char *name, const char *val, char *err, size_t errlen)
+{
+	uint64_t min = o ? o->min : 0, max = o ? o->max : 0;
+	unsigned int flags = o ? o->flags : 0;
+	size_t n = 0, i;
+	char why[512];
+
+	switch (kind) {
+	case HG_OPT_FLAG:
+		*(bool *)dst = true;
+		return 0;
+	case HG_OPT_TIME:
+	case HG_OPT_SIZE:
+	case HG_OPT_COUNT:
+		return hg_opt_value(kind, name, val, min, max, flags, dst, err, errlen);
+	case HG_OPT_LIST:
+		return o ? store_list(o, name, val, dst, err, errlen) :
+			   hg_opt_fail(err, errlen, -EINVAL, "%s: a list needs its row", name);
+	case HG_OPT_FILE:
+	case HG_OPT_OUTPUT:
+		if (!*val)
+			return hg_opt_fail(err, errlen, -EINVAL, "%s: empty file name", name);
+		*(const char **)dst = val;
+		return 0;
+	case HG_OPT_WORD:
+		while (o && o->words && o->words[n])
+			n++;
+		if (hg_lookup(val, name + strspn(name, "-"), word_name, o ? o->words : NULL, n,
+			      &i, why, sizeof(why)))
+			return hg_opt_fail(err, errlen, -EINVAL, "%s: %s", name, why);
+		*(int *)dst = (int)i;
+		return 0;
+	case HG_OPT_STRING:
+		*(const char **)dst = val;
+		return 0;
+	}
+	return hg_opt_fail(err, errlen, -EINVAL, "%s: unknown kind", name);
+}

@@ -444,13 +444,80 @@ static int chains_build(struct hg_taskset *s, char *why, size_t whylen)
 	return ret;
 }
 
-int hg_taskset_read(const char *path, struct hg_taskset *s, char *err, size_t errlen)
+/*
+ * One line of a task file, past its blanks: a lock, a chain or a task; 0 or
+ * -errno with the reason in @why (empty when the task could not be added:
+ * out of memory, said without the line).
+ */
+static int one_line(char *p, struct hg_taskset *s, char *why, size_t whylen)
 {
-	struct hg_quoted qp = hg_quote(path);	/* a long name cut: the reason stays */
+	struct hg_taskset_task *task;
+	int ret;
+
+	if (!strncmp(p, "lock", 4) && (p[4] == ' ' || p[4] == '\t'))
+		return lock_line(p, s, why, whylen);
+	if (!strncmp(p, "chain", 5) && (p[5] == ' ' || p[5] == '\t'))
+		return chain_line(p, s, why, whylen);
+	if (s->n == HG_TASKSET_MAX_TASKS) {
+		snprintf(why, whylen, "more than %u tasks, the most analysed "
+			 "(the analyses' work grows with the square of the tasks)",
+			 HG_TASKSET_MAX_TASKS);
+		return -E2BIG;
+	}
+	task = hg_taskset_add(s);
+	if (!task) {
+		*why = '\0';
+		return -ENOMEM;
+	}
+	ret = task_line(p, s, task, why, whylen);
+	if (!ret)
+		task->rta.id = (unsigned int)(s->n - 1);
+	return ret;
+}
+
+/* Every line of @f into @s; 0 or -errno with the message in @err. */
+static int read_lines(FILE *f, const char *name, struct hg_taskset *s, char *err, size_t errlen)
+{
 	char *line = NULL, why[HG_ERR_LEN];
 	size_t cap = 0, lineno = 0;
 	int ret = 0;
 	long got;
+
+	while (!ret && (got = hg_infile_line(f, &line, &cap, HG_TASKSET_MAX_LINE)) != -1) {
+		char *p;
+
+		lineno++;
+		if (got < 0) {
+			ret = (int)got;
+			if (got == -E2BIG)
+				snprintf(err, errlen, "%s line %zu: longer than %u bytes", name, lineno,
+					 HG_TASKSET_MAX_LINE);
+			else if (got == -ENOMEM)
+				snprintf(err, errlen, "out of memory");
+			break;
+		}
+		p = line + strspn(line, " \t\r\n");
+		if (!*p || *p == '#')
+			continue;
+		ret = one_line(p, s, why, sizeof(why));
+		if (ret == -ENOMEM && !*why)
+			snprintf(err, errlen, "out of memory");
+		else if (ret)
+			snprintf(err, errlen, "%s line %zu: %s", name, lineno, why);
+	}
+	free(line);
+	if (!ret && ferror(f)) {
+		ret = -EIO;
+		snprintf(err, errlen, "%s: %s", name, strerror(EIO));
+	}
+	return ret;
+}
+
+int hg_taskset_read(const char *path, struct hg_taskset *s, char *err, size_t errlen)
+{
+	struct hg_quoted qp = hg_quote(path);	/* a long name cut: the reason stays */
+	char why[HG_ERR_LEN];
+	int ret = 0;
 	FILE *f = hg_infile_text(path, HG_TASKSET_MAX_BYTES, &ret, why, sizeof(why));
 
 	if (!f) {
@@ -460,60 +527,8 @@ int hg_taskset_read(const char *path, struct hg_taskset *s, char *err, size_t er
 	ret = hg_taskset_alloc(s, 0);
 	if (ret)
 		snprintf(err, errlen, "out of memory");
-	while (!ret && (got = hg_infile_line(f, &line, &cap, HG_TASKSET_MAX_LINE)) != -1) {
-		struct hg_taskset_task *task;
-		char *p;
-
-		lineno++;
-		if (got < 0) {
-			ret = (int)got;
-			if (got == -E2BIG)
-				snprintf(err, errlen, "%s line %zu: longer than %u bytes", qp.s, lineno,
-					 HG_TASKSET_MAX_LINE);
-			else if (got == -ENOMEM)
-				snprintf(err, errlen, "out of memory");
-			break;
-		}
-		p = line + strspn(line, " \t\r\n");
-		if (!*p || *p == '#')
-			continue;
-		if (!strncmp(p, "lock", 4) && (p[4] == ' ' || p[4] == '\t')) {
-			ret = lock_line(p, s, why, sizeof(why));
-			if (ret)
-				snprintf(err, errlen, "%s line %zu: %s", qp.s, lineno, why);
-			continue;
-		}
-		if (!strncmp(p, "chain", 5) && (p[5] == ' ' || p[5] == '\t')) {
-			ret = chain_line(p, s, why, sizeof(why));
-			if (ret)
-				snprintf(err, errlen, "%s line %zu: %s", qp.s, lineno, why);
-			continue;
-		}
-		if (s->n == HG_TASKSET_MAX_TASKS) {
-			ret = -E2BIG;
-			snprintf(err, errlen, "%s line %zu: more than %u tasks, the most analysed "
-				 "(the analyses' work grows with the square of the tasks)", qp.s,
-				 lineno, HG_TASKSET_MAX_TASKS);
-			break;
-		}
-		task = hg_taskset_add(s);
-		if (!task) {
-			ret = -ENOMEM;
-			snprintf(err, errlen, "out of memory");
-			break;
-		}
-		ret = task_line(p, s, task, why, sizeof(why));
-		if (ret) {
-			snprintf(err, errlen, "%s line %zu: %s", qp.s, lineno, why);
-			break;
-		}
-		task->rta.id = (unsigned int)(s->n - 1);
-	}
-	free(line);
-	if (!ret && ferror(f)) {
-		ret = -EIO;
-		snprintf(err, errlen, "%s: %s", qp.s, strerror(EIO));
-	}
+	else
+		ret = read_lines(f, qp.s, s, err, errlen);
 	fclose(f);
 	if (!ret && !s->n) {
 		snprintf(err, errlen, "%s: no task in it (one per line, e.g. C=3ms T=8ms P=RTMED)",

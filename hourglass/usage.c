@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * usage.c - the --help text, grouped as the man page is: the options' part
- * from their table (runopts.c), the rest around it
+ * printed from their table (runopts.c), the rest around it
  */
 #include <stdio.h>
 #include <string.h>
@@ -10,6 +10,57 @@
 #include "hourglass/commands.h"
 #include "hourglass/options.h"
 #include "hourglass/runopts.h"
+
+#define LEFT_WIDTH	24	/* the spellings' column; help starts 3 further */
+
+const char *hg_runopts_spellings(const struct hg_run_opt *r, char *buf, size_t len)
+{
+	char sh[8] = "";
+
+	if (r->opt.letter)
+		snprintf(sh, sizeof(sh), "-%c", r->opt.letter);
+	else if (r->sh)
+		snprintf(sh, sizeof(sh), "%s", r->sh);
+	snprintf(buf, len, "%s%s--%s%s%s", *sh ? sh : "    ", *sh ? ", " : "", r->opt.name,
+		 r->opt.value ? " " : "", r->opt.value ? r->opt.value : "");
+	return buf;
+}
+
+/*
+ * One row: its spellings, its help lines under the column, the rows that
+ * share its line, then what its @more writes.
+ */
+static void help_row(FILE *f, const struct hg_run_opt *r)
+{
+	const struct hg_run_opt *next;
+	char left[128];
+
+	hg_opt_help_row(f, LEFT_WIDTH + 3, hg_runopts_spellings(r, left, sizeof(left)),
+			r->opt.help);
+	for (next = r + 1; next->opt.name && (next->flags & HG_RUNOPT_SAME_LINE); next++)
+		fprintf(f, "  %s  %s", hg_runopts_spellings(next, left, sizeof(left)),
+			next->opt.help);
+	fputc('\n', f);
+	if (r->more)
+		r->more(f);
+}
+
+void hg_runopts_help(FILE *f)
+{
+	static const char *const heading[] = {
+		[HG_SCOPE_GLOBAL] = "Global options:",
+		[HG_SCOPE_SELECT] = "Scope of per-thread options:",
+		[HG_SCOPE_THREAD] = "Per-thread options:",
+	};
+	const struct hg_run_opt *r;
+
+	for (r = hg_run_opts; r->opt.name; r++) {
+		if (r == hg_run_opts || r->scope != r[-1].scope)
+			fprintf(f, "%s%s\n", r == hg_run_opts ? "" : "\n", heading[r->scope]);
+		if (!(r->flags & HG_RUNOPT_SAME_LINE))
+			help_row(f, r);
+	}
+}
 
 /*
  * @s broken at spaces outside [] and <> so that no line is longer than
