@@ -284,7 +284,7 @@ endif
 
 # the folder rules of ARCHITECTURE.md, and their checker on trees of its own
 layers:
-	@sh tests/layers.sh && sh scripts/layers.sh
+	@sh tests/layers.sh && sh scripts/layers.sh && sh tests/msgrule.sh && sh scripts/msgrule.sh
 
 lint:
 	@sh scripts/lint.sh
@@ -351,9 +351,9 @@ help:
 	@echo "             fuzz-run runs each for FUZZ_TIME seconds (30), or with FUZZ_SEED=N"
 	@echo "             bounded by work (seed N, the run counts in tests/fuzz/runs: CI);"
 	@echo "             fuzz-afl builds them for AFL++ (build-afl/fuzz/replay-<name> @@)"
-	@echo "  lint       the folder rules (scripts/layers.sh), cppcheck and clang-tidy"
+	@echo "  lint       the folder and message rules (scripts/layers.sh, msgrule.sh), cppcheck, clang-tidy"
 	@echo "             over the tree (.clang-tidy, scripts/cppcheck-suppressions)"
-	@echo "  layers     the folder rules of ARCHITECTURE.md alone (also in check)"
+	@echo "  layers     the folder rules of ARCHITECTURE.md and the message rule alone (also in check)"
 	@echo "  check-arch with ARCH=arm64: cross-build in build-arm64/ and run the unit"
 	@echo "             tests and the smoke tests that need no real time under qemu-user"
 	@echo "  compile-arch with ARCH=riscv64: compile every object, link nothing (no"

@@ -18,6 +18,7 @@
 #include "hourglass/commands.h"
 #include "report/json.h"
 #include "run/cpulist.h"
+#include "trace/msg.h"
 #include "trace/wire.h"
 
 #define AUDIT_JSON_SCHEMA 1	/* schemas/audit.schema.json */
@@ -150,7 +151,7 @@ static int audit_main(int argc, char **argv)
 	memset(&ctx, 0, sizeof(ctx));
 	if (a.cpus) {
 		if (hg_cpulist_parse(a.cpus, &ctx.cpus, why, sizeof(why))) {
-			fprintf(stderr, "hourglass: audit: --cpu: %s\n", why);
+			hg_msg("audit: --cpu: %s", why);
 			return 2;
 		}
 		ctx.cpus_given = true;
@@ -158,8 +159,8 @@ static int audit_main(int argc, char **argv)
 	snprintf(shown, sizeof(shown), "%s", a.sysroot);
 	hg_tame(shown);		/* a directory's name: no escape reaches the terminal */
 	if (!*a.sysroot || stat(a.sysroot, &st) || !S_ISDIR(st.st_mode)) {
-		fprintf(stderr, "hourglass: audit: --sysroot '%s': %s (give a directory holding "
-			"proc/ and sys/)\n", shown, !*a.sysroot ? "empty" :
+		hg_msg("audit: --sysroot '%s': %s (give a directory holding "
+			"proc/ and sys/)", shown, !*a.sysroot ? "empty" :
 			S_ISDIR(st.st_mode) || errno == ENOENT ? strerror(errno) : "not a directory");
 		return 2;
 	}

@@ -16,6 +16,7 @@
 #include "svg/ctxsvg.h"
 #include "trace/atomicfile.h"
 #include "trace/errlen.h"
+#include "trace/msg.h"
 #include "trace/timeval.h"
 #include "trace/tstream.h"
 
@@ -108,13 +109,13 @@ static int report(const struct ctx_args *a, const struct hg_trace *t,
 		  struct hg_ctx_report *r, int ret, const char *err)
 {
 	if (ret == -ENODATA || ret == -ERANGE || ret == -ESRCH) {
-		fprintf(stderr, "hourglass: ctx: --sched %s: %s\n", a->sched, err);
+		hg_msg("ctx: --sched %s: %s", a->sched, err);
 		hg_ctx_free(r);
 		return 2;
 	}
 	if (ret) {
 		hg_ctx_free(r);
-		fprintf(stderr, "hourglass: ctx: %s: %s\n", a->file,
+		hg_msg("ctx: %s: %s", a->file,
 			ret == -EINVAL ? "damaged records" : strerror(-ret));
 		return 1;
 	}

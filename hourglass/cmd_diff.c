@@ -27,6 +27,7 @@
 #include "report/diff.h"
 #include "trace/errlen.h"
 #include "trace/lookup.h"
+#include "trace/msg.h"
 #include "trace/timeval.h"
 
 struct diff_args {
@@ -108,7 +109,7 @@ static int load_file(const char *path, struct side *s)
 
 		tr = realloc(s->t, cap * sizeof(*tr));
 		if (!tr) {
-			fprintf(stderr, "hourglass: diff: %s\n", strerror(ENOMEM));
+			hg_msg("diff: %s", strerror(ENOMEM));
 			return 1;
 		}
 		s->t = tr;
@@ -118,7 +119,7 @@ static int load_file(const char *path, struct side *s)
 	if (ends_with(path, ".json")) {
 		ret = hg_diff_from_json(path, tr, err, sizeof(err));
 		if (ret) {
-			fprintf(stderr, "hourglass: diff: %s: %s\n", path, err);
+			hg_msg("diff: %s: %s", path, err);
 			return ret == -ENOMEM || ret == -EIO ? 1 : 2;
 		}
 	} else {
@@ -131,7 +132,7 @@ static int load_file(const char *path, struct side *s)
 			ret = hg_diff_audit_from_trace(t, tr);	/* the audit, --load's throughput */
 		hg_trace_free(t);
 		if (ret) {
-			fprintf(stderr, "hourglass: diff: %s: %s\n", path,
+			hg_msg("diff: %s: %s", path,
 				ret == -EINVAL ? "damaged records" : strerror(-ret));
 			hg_diff_trial_free(tr);
 			return ret == -EINVAL ? 2 : 1;
@@ -158,7 +159,7 @@ static int load(const char *path, struct side *s)
 		return load_file(path, s);
 	n = scandir(path, &names, trial_file, alphasort);
 	if (n < 0) {
-		fprintf(stderr, "hourglass: diff: %s: %s\n", path, strerror(errno));
+		hg_msg("diff: %s: %s", path, strerror(errno));
 		return 2;
 	}
 	for (i = 0; i < n; i++) {
@@ -169,7 +170,7 @@ static int load(const char *path, struct side *s)
 	}
 	free(names);
 	if (!ret && !n) {
-		fprintf(stderr, "hourglass: diff: %s: no trace (.hgt) or summary (.json) in it\n",
+		hg_msg("diff: %s: no trace (.hgt) or summary (.json) in it",
 			path);
 		ret = 2;
 	}
@@ -192,8 +193,8 @@ static int parse_worse(const char *arg, struct worse *w)
 
 	memset(w, 0, sizeof(*w));
 	if (!len || len >= sizeof(w->metric)) {
-		fprintf(stderr, "hourglass: diff: --fail-if-worse %s: no metric (e.g. "
-			"latency.p99:10%%)\n", arg);
+		hg_msg("diff: --fail-if-worse %s: no metric (e.g. "
+			"latency.p99:10%%)", arg);
 		return 2;
 	}
 	memcpy(w->metric, arg, len);
@@ -210,8 +211,8 @@ static int parse_worse(const char *arg, struct worse *w)
 		w->tol = (double)ns / 1000;	/* the metrics' times are in us */
 		return 0;
 	}
-	fprintf(stderr, "hourglass: diff: --fail-if-worse %s: tolerance '%s' is not a "
-		"percentage, a time or a number\n", arg, colon + 1);
+	hg_msg("diff: --fail-if-worse %s: tolerance '%s' is not a "
+		"percentage, a time or a number", arg, colon + 1);
 	return 2;
 }
 
@@ -235,11 +236,11 @@ static const struct hg_diff_row *worse_row(const struct worse *w, const char *ar
 			return &r[i];
 	near = hg_suggest(w->metric, strlen(w->metric), row_name, r, n);
 	if (near)
-		fprintf(stderr, "hourglass: diff: --fail-if-worse %s: no metric '%s' in both "
-			"(did you mean %s?)\n", arg, w->metric, near);
+		hg_msg("diff: --fail-if-worse %s: no metric '%s' in both "
+			"(did you mean %s?)", arg, w->metric, near);
 	else
-		fprintf(stderr, "hourglass: diff: --fail-if-worse %s: no metric '%s' in both "
-			"(the metric column of diff without it lists them)\n", arg, w->metric);
+		hg_msg("diff: --fail-if-worse %s: no metric '%s' in both "
+			"(the metric column of diff without it lists them)", arg, w->metric);
 	return NULL;
 }
 
@@ -251,8 +252,8 @@ static int check_worse(const struct worse *w, const struct hg_diff_row *r)
 	tol = w->pct ? fabs(r->a) * w->tol / 100 : w->tol;
 	by = r->kind == HG_DK_SHARE ? -r->delta : r->delta;
 	if ((r->kind == HG_DK_SHARE ? r->sign < 0 : r->sign > 0) && by > tol) {
-		fprintf(stderr, "hourglass: diff: %s is worse in B: %.3f against %.3f, by %.3f "
-			"(tolerance %.3f; %s, adjusted p %.4f)\n", r->name, r->b, r->a, by, tol,
+		hg_msg("diff: %s is worse in B: %.3f against %.3f, by %.3f "
+			"(tolerance %.3f; %s, adjusted p %.4f)", r->name, r->b, r->a, by, tol,
 			r->test, r->p_adj);
 		return 3;
 	}
@@ -278,7 +279,7 @@ static int diff_main(int argc, char **argv)
 	if (!ret)
 		ret = load(a.b, &sb);
 	if (!ret && hg_diff_compare(sa.t, sa.n, sb.t, sb.n, &rows, &n)) {
-		fprintf(stderr, "hourglass: diff: %s\n", strerror(ENOMEM));
+		hg_msg("diff: %s", strerror(ENOMEM));
 		ret = 1;
 	}
 	if (!ret && a.fail_if_worse && !(wr = worse_row(&w, a.fail_if_worse, rows, n)))
@@ -286,14 +287,14 @@ static int diff_main(int argc, char **argv)
 	if (!ret) {
 		if (sa.t[0].gap_threshold_ns && sb.t[0].gap_threshold_ns &&
 		    hg_thresh_differ_ns(sa.t[0].gap_threshold_ns, sb.t[0].gap_threshold_ns))
-			fprintf(stderr, "hourglass: diff: warning: gap thresholds differ (A %llu ns, "
-				"B %llu ns): gaps shorter than the larger were not seen in both\n",
+			hg_msg("diff: warning: gap thresholds differ (A %llu ns, "
+				"B %llu ns): gaps shorter than the larger were not seen in both",
 				(unsigned long long)sa.t[0].gap_threshold_ns,
 				(unsigned long long)sb.t[0].gap_threshold_ns);
 		sides = (struct hg_diff_sides){ a.a, a.b, sa.n, sb.n, &sa.t[0], &sb.t[0] };
 		if (a.json) {
 			if (hg_diff_json(stdout, &sides, rows, n)) {
-				fprintf(stderr, "hourglass: diff: writing the JSON: %s\n",
+				hg_msg("diff: writing the JSON: %s",
 					strerror(EIO));
 				ret = 1;
 			}

@@ -10,6 +10,7 @@
 #include "hourglass/cmdutil.h"
 #include "hourglass/commands.h"
 #include "trace/atomicfile.h"
+#include "trace/msg.h"
 #include "trace/trace.h"
 
 /* --format's words, in the order of enum hg_export_format */
@@ -68,8 +69,8 @@ static int read_sched(const struct export_args *a, const struct hg_trace *t,
 		      enum hg_export_format fmt, struct hg_sched *s)
 {
 	if (!hg_export_takes_sched(fmt)) {
-		fprintf(stderr, "hourglass: export: --sched %s: only --format perfetto shows "
-			"other tasks\n", a->sched);
+		hg_msg("export: --sched %s: only --format perfetto shows "
+			"other tasks", a->sched);
 		return 2;
 	}
 	return hg_cmd_read_sched("export", a->sched, t, s);
@@ -89,7 +90,7 @@ static int export_out(FILE *f, const void *arg)
 	return hg_export_sched(f, e->t, e->fmt, e->s);
 }
 
-/* Write the export of @t; returns the exit status (messages on stderr). */
+/* Write the export of @t; returns the exit status (messages on standard error). */
 static int write_export(const struct export_args *a, const struct hg_trace *t,
 			enum hg_export_format fmt)
 {
@@ -98,7 +99,7 @@ static int write_export(const struct export_args *a, const struct hg_trace *t,
 	int ret;
 
 	if (hg_export_check(t)) {
-		fprintf(stderr, "hourglass: export: %s: damaged records\n", a->file);
+		hg_msg("export: %s: damaged records", a->file);
 		return 1;
 	}
 	if (a->sched) {

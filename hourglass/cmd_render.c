@@ -12,6 +12,7 @@
 #include "svg/render.h"
 #include "trace/atomicfile.h"
 #include "trace/errlen.h"
+#include "trace/msg.h"
 #include "trace/trace.h"
 
 struct render_args {
@@ -81,11 +82,11 @@ static int render_svg(FILE *f, const void *arg)
 
 	if (ret != -EINVAL)
 		return ret;
-	fprintf(stderr, "hourglass: render: %s: damaged records\n", r->a->file);
+	hg_msg("render: %s: damaged records", r->a->file);
 	return HG_ATOMIC_SAID;
 }
 
-/* Write the picture; returns the exit status (messages on stderr). */
+/* Write the picture; returns the exit status (messages on standard error). */
 static int write_svg(const struct render_args *a, const struct hg_render_opts *o,
 		     const struct hg_trace *t)
 {
@@ -106,12 +107,12 @@ static int render_run(const void *args, const struct hg_trace *t)
 
 	o.width_px = (unsigned int)a->width;
 	if (hg_render_check(t, &o, err, sizeof(err))) {
-		fprintf(stderr, "hourglass: render: %s\n", err);
+		hg_msg("render: %s", err);
 		return 2;
 	}
 	if (a->sched && !o.per_cpu) {
-		fprintf(stderr, "hourglass: render: --sched %s: needs --per-cpu (the other "
-			"tasks are drawn in the CPUs' rows)\n", a->sched);
+		hg_msg("render: --sched %s: needs --per-cpu (the other "
+			"tasks are drawn in the CPUs' rows)", a->sched);
 		return 2;
 	}
 	if (a->sched) {

@@ -15,6 +15,7 @@
 #include "run/config.h"
 #include "trace/errlen.h"
 #include "trace/lookup.h"
+#include "trace/msg.h"
 #include "trace/timeval.h"
 
 #define HELP_COLUMN	22	/* where help text starts */
@@ -518,7 +519,7 @@ int hg_cmdopt_get_rest(const struct hg_cmdspec *spec, int argc, char *const *arg
 		hg_cmdopt_help(spec, stdout);
 		*status = 0;
 	} else {
-		fprintf(stderr, "hourglass: %s\n", err);
+		hg_msg("%s", err);
 		*status = 2;
 	}
 	return -ECANCELED;

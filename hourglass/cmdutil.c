@@ -14,6 +14,7 @@
 #include "hourglass/cmdutil.h"
 #include "hourglass/outpath.h"
 #include "trace/errlen.h"
+#include "trace/msg.h"
 
 int hg_cmd_flush(const char *cmd, int status)
 {
@@ -27,17 +28,17 @@ int hg_cmd_flush(const char *cmd, int status)
 		return status;
 	clearerr(stdout);
 	if (cmd)
-		fprintf(stderr, "hourglass: %s: cannot write standard output: %s\n", cmd,
+		hg_msg("%s: cannot write standard output: %s", cmd,
 			strerror(e));
 	else
-		fprintf(stderr, "hourglass: cannot write standard output: %s\n", strerror(e));
+		hg_msg("cannot write standard output: %s", strerror(e));
 	return 1;
 }
 
 int hg_cmd_read_failed(const char *cmd, const char *file, const char *err)
 {
 	/* a bounded part of the name: a message stays one readable line */
-	fprintf(stderr, "hourglass: %s: %.*s%s: %s\n", cmd, HG_QUOTE_MAX, file,
+	hg_msg("%s: %.*s%s: %s", cmd, HG_QUOTE_MAX, file,
 		strlen(file) > HG_QUOTE_MAX ? "..." : "", err);
 	return 2;
 }
@@ -59,7 +60,7 @@ int hg_cmd_write(const char *cmd, const char *path, hg_atomic_fn write, const vo
 	if (!ret)
 		return 0;
 	if (ret != HG_ATOMIC_SAID)
-		fprintf(stderr, "hourglass: %s: %s\n", cmd, err);
+		hg_msg("%s: %s", cmd, err);
 	return 1;
 }
 
@@ -119,7 +120,7 @@ int hg_cmd_read_sched(const char *cmd, const char *file, const struct hg_trace *
 	int ret;
 
 	if (hg_sched_read(file, s, err, sizeof(err))) {
-		fprintf(stderr, "hourglass: %s: --sched %s: %s\n", cmd, file, err);
+		hg_msg("%s: --sched %s: %s", cmd, file, err);
 		return 2;
 	}
 	ret = hg_attribute(t, s, no_gap, NULL, NULL, NULL, err, sizeof(err));
@@ -127,10 +128,10 @@ int hg_cmd_read_sched(const char *cmd, const char *file, const struct hg_trace *
 		return 0;
 	hg_sched_free(s);
 	if (ret == -ENODATA || ret == -ERANGE || ret == -ESRCH) {
-		fprintf(stderr, "hourglass: %s: --sched %s: %s\n", cmd, file, err);
+		hg_msg("%s: --sched %s: %s", cmd, file, err);
 		return 2;
 	}
-	fprintf(stderr, "hourglass: %s: %s\n", cmd,
+	hg_msg("%s: %s", cmd,
 		ret == -EINVAL ? "damaged records" : strerror(-ret));
 	return 1;
 }
@@ -147,8 +148,8 @@ int hg_cmd_kernel_events(const char *cmd, const char *file, const char *sched, c
 	*view = *t;
 	if (!sched) {
 		if (!t->kev) {
-			fprintf(stderr, "hourglass: %s: %s: no kernel events in this trace (run "
-				"with --kernel, or give --sched <perf script text>)\n", cmd, file);
+			hg_msg("%s: %s: no kernel events in this trace (run "
+				"with --kernel, or give --sched <perf script text>)", cmd, file);
 			return 2;
 		}
 		if (note)
@@ -157,7 +158,7 @@ int hg_cmd_kernel_events(const char *cmd, const char *file, const char *sched, c
 	}
 	ret = hg_ksched_read(t, sched, own, &info, err, sizeof(err));
 	if (ret) {
-		fprintf(stderr, "hourglass: %s: --sched %s: %s\n", cmd, sched,
+		hg_msg("%s: --sched %s: %s", cmd, sched,
 			ret == -ENOMEM ? strerror(ENOMEM) : err);
 		return ret == -ENOMEM ? 1 : 2;
 	}
@@ -171,7 +172,7 @@ int hg_cmd_kernel_events(const char *cmd, const char *file, const char *sched, c
 		if (note)
 			fprintf(note, "%sthe text lacks: %s\n", prefix, lacks);
 		else
-			fprintf(stderr, "hourglass: %s: --sched %s: the text lacks: %s\n", cmd,
+			hg_msg("%s: --sched %s: the text lacks: %s", cmd,
 				sched, lacks);
 	}
 	return 0;

@@ -24,6 +24,7 @@
 #include "run/reserve.h"
 #include "run/runint.h"
 #include "trace/counter.h"
+#include "trace/msg.h"
 #include "trace/timeval.h"
 
 void hg_live_label(struct hg_trace_thread *tt, const struct worker *w, const cpu_set_t *online)
@@ -255,7 +256,7 @@ static void live_kernel(struct run *r, struct hg_trace *s)
 	if (!r->kcap)
 		return;
 	if (hg_kcapture_snapshot(r->kcap, s, &s->kev, err, sizeof(err))) {
-		fprintf(stderr, "hourglass: warning: the copy has no kernel events: %s\n", err);
+		hg_warn("the copy has no kernel events: %s", err);
 		s->flags &= ~(uint32_t)HG_TRACE_KEVENTS;
 		return;
 	}
@@ -272,7 +273,7 @@ void hg_live_copy(struct run *r, const struct hg_trace *t, bool records)
 	if (s && records)
 		live_kernel(r, s);
 	if (!s)
-		fprintf(stderr, "hourglass: cannot take a copy of the run: out of memory\n");
+		hg_msg("cannot take a copy of the run: out of memory");
 	else if (records)
 		m->snapshot(m->arg, s);
 	else
@@ -313,8 +314,8 @@ static void open_tracefs(struct hg_break *b)
 		close(b->marker_fd);
 		b->marker_fd = -1;
 	}
-	fprintf(stderr, "hourglass: note: --break: no writable tracefs (/sys/kernel/tracing: %s%s): "
-		"a kernel trace beside the run is neither marked nor stopped\n", strerror(e),
+	hg_msg("note: --break: no writable tracefs (/sys/kernel/tracing: %s%s): "
+		"a kernel trace beside the run is neither marked nor stopped", strerror(e),
 		e == EACCES || e == EPERM ? "; needs root" : "");
 }
 

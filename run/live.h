@@ -28,7 +28,7 @@ void hg_live_label(struct hg_trace_thread *tt, const struct worker *w, const cpu
  * hg_live_copy - the run so far, as a trace of its own flagged a snapshot,
  * handed at normal priority to the monitor's snapshot hook (@records: with
  * the records the writers had finished, on SIGUSR1) or to its periodic
- * hook (statistics only); says so on stderr when out of memory
+ * hook (statistics only); says so (hg_msg()) when out of memory
  */
 void hg_live_copy(struct run *r, const struct hg_trace *t, bool records);
 
@@ -43,7 +43,7 @@ void hg_live_status(struct run *r, uint64_t now_ns);
  * hg_live_init - what the main thread needs while the threads run, taken
  * before they start: the copies' scratch space, the status line's numbers;
  * with --break, arms it (threshold in cycles, waking the main thread) and
- * opens tracefs's trace_marker and tracing_on, or says once on stderr why
+ * opens tracefs's trace_marker and tracing_on, or says once (hg_msg()) why
  * not. Needs r->cfg, r->calib and r->brk initialised.
  * Returns 0 or -ENOMEM; hg_live_free() releases what was taken either way.
  */

@@ -41,6 +41,7 @@
 #include "run/worker.h"
 #include "trace/counter.h"
 #include "trace/errlen.h"
+#include "trace/msg.h"
 #include "trace/timeval.h"
 #include "trace/wire.h"
 
@@ -300,8 +301,8 @@ static void lock_memory(struct hg_trace *t)
 		t->flags |= HG_TRACE_MEMLOCKED;
 		return;
 	}
-	fprintf(stderr, "hourglass: warning: cannot lock memory: %s (%s); "
-		"the trace is pre-faulted instead\n", strerror(e),
+	hg_warn("cannot lock memory: %s (%s); "
+		"the trace is pre-faulted instead", strerror(e),
 		e == EPERM ? "needs CAP_IPC_LOCK" :
 		"RLIMIT_MEMLOCK is too small: raise it with ulimit -l, or run as root");
 }
@@ -356,7 +357,7 @@ static int release_and_wait(struct run *r, struct hg_trace *t)
 	hg_live_main_raise(cfg);
 	/* --kernel: on just before the counters are read, off just after */
 	if (r->kcap && hg_kcapture_start(r->kcap))
-		fprintf(stderr, "hourglass: warning: --kernel: cannot turn tracing on\n");
+		hg_warn("--kernel: cannot turn tracing on");
 	if (!hg_kstat_read(&before) &&
 	    !hg_sysinfo_interrupts(before.cpu, before.n, irq, sizeof(irq)))
 		hg_trace_add_sys(t, "interrupts_before", irq);
@@ -425,17 +426,17 @@ static void kernel_events(struct run *r, struct hg_trace *t)
 	if (!r->kcap)
 		return;
 	if (hg_kcapture_collect(r->kcap, t, &t->kev, err, sizeof(err))) {
-		fprintf(stderr, "hourglass: warning: %s\n", err);
+		hg_warn("%s", err);
 		return;
 	}
 	t->flags |= HG_TRACE_KEVENTS;
 	if (hg_kirq_affinity(t, "/proc"))
-		fprintf(stderr, "hourglass: warning: --kernel: the interrupts' affinity not kept: "
-			"out of memory\n");
+		hg_warn("--kernel: the interrupts' affinity not kept: "
+			"out of memory");
 	lost = hg_kevents_lost(t->kev);
 	if (lost)
-		fprintf(stderr, "hourglass: warning: --kernel: %llu kernel event%s lost (the trace "
-			"buffers were full); gaps they cover stay unexplained\n",
+		hg_warn("--kernel: %llu kernel event%s lost (the trace "
+			"buffers were full); gaps they cover stay unexplained",
 			(unsigned long long)lost, lost == 1 ? "" : "s");
 }
 
@@ -472,9 +473,9 @@ static int run_engine(struct run *r, const struct hg_config *cfg, const char *cm
 	}
 	r->check_cycles = hg_ns_to_cycles(CHECK_NS, r->calib.tsc_hz);
 	if (!r->calib.invariant)
-		fprintf(stderr, "hourglass: warning: the cycle counter is not invariant "
+		hg_warn("the cycle counter is not invariant "
 			"(no constant_tsc and nonstop_tsc): it may change rate with "
-			"frequency or idle states, and gaps may be misread\n");
+			"frequency or idle states, and gaps may be misread");
 
 	t = hg_trace_alloc(cfg->nthreads);
 	if (!t || hg_sysinfo_snapshot(t) || !(t->cmdline = strdup(cmdline))) {

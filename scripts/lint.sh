@@ -1,5 +1,7 @@
 #!/bin/sh
-# make lint: the folder rules of ARCHITECTURE.md (scripts/layers.sh), then
+# make lint: the folder rules of ARCHITECTURE.md (scripts/layers.sh), the
+# message rule (scripts/msgrule.sh: stderr never assigned, no print on it
+# outside trace/msg.c), then
 # cppcheck and clang-tidy (Debian's packages) over every C file of the tree,
 # with the configuration in the tree: .clang-tidy, and
 # scripts/cppcheck-suppressions (each with its reason). Prints the findings;
@@ -26,6 +28,7 @@ cflags="-std=c11 -D_GNU_SOURCE -I. $(pkg-config --cflags json-c check libtracefs
 status=0
 
 sh scripts/layers.sh || status=1
+sh scripts/msgrule.sh || status=1
 
 # cppcheck sees the x86-64 configuration (counter.h refuses others) and
 # Check's START_TEST as a function
