@@ -27,7 +27,8 @@
 #include "trace/msg.h"
 #include "trace/timeval.h"
 
-void hg_live_label(struct hg_trace_thread *tt, const struct worker *w, const cpu_set_t *online)
+/* Thread @w's description: workload, priority, model, parameters, timer, CPUs, unit. */
+static void label(struct hg_trace_thread *tt, const struct worker *w, const cpu_set_t *online)
 {
 	const struct hg_thread_cfg *c = w->cfg;
 
@@ -58,6 +59,19 @@ void hg_live_label(struct hg_trace_thread *tt, const struct worker *w, const cpu
 	hg_cpulist_format(c->pinned ? &c->cpus : online, tt->cpus, sizeof(tt->cpus));
 	if (c->wl->unit)
 		snprintf(tt->unit, sizeof(tt->unit), "%s", c->wl->unit);
+}
+
+void hg_live_thread_state(struct hg_trace_thread *tt, const struct worker *w,
+			  const cpu_set_t *online, uint64_t end_cycles)
+{
+	label(tt, w, online);
+	tt->gap_threshold_cycles = w->gap_cycles;
+	/* a LAT thread sleeps on its timer: no gap loop, no hiccups */
+	tt->hiccup_cycles = tt->model == HG_MODEL_LAT ? 0 : w->hiccup_cycles;
+	tt->begin_cycles = w->begin;
+	tt->end_cycles = end_cycles;
+	tt->tid = (uint32_t)w->tid;
+	tt->dropped = w->writer.dropped;
 }
 
 /* The histograms of struct hg_tstats, in the order of their offsets. */
@@ -140,14 +154,9 @@ static int live_thread(struct run *r, struct hg_trace *s, unsigned int i, bool r
 	struct hg_trace_thread *tt = &s->threads[i];
 	uint64_t room, first;
 
-	hg_live_label(tt, w, &r->online);
-	tt->gap_threshold_cycles = w->gap_cycles;
-	tt->hiccup_cycles = tt->model == HG_MODEL_LAT ? 0 : w->hiccup_cycles;
-	tt->begin_cycles = w->begin;
-	tt->end_cycles = w->end < s->stop_cycles ? w->end : s->stop_cycles;
-	tt->tid = (uint32_t)w->tid;
+	hg_live_thread_state(tt, w, &r->online,
+			     w->end < s->stop_cycles ? w->end : s->stop_cycles);
 	stable_stats(&tt->stats, w->stats, r->scratch);
-	tt->dropped = w->writer.dropped;
 	if (!records)
 		return 0;
 	room = hg_writer_snapshot_room(&w->writer);

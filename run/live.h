@@ -18,11 +18,14 @@ struct run;
 struct worker;
 
 /*
- * hg_live_label - describe thread @w in @tt: workload, priority or
- * reservation, model, timing parameters, timer, CPUs (@online when it is
- * not pinned), unit
+ * hg_live_thread_state - what the trace says of worker @w in @tt, in a
+ * copy of the run and at its end alike: its description (workload,
+ * priority or reservation, model, timing parameters, timer, CPUs (@online
+ * when it is not pinned), unit), its gap and hiccup thresholds, its begin,
+ * @end_cycles as its end, its tid and the records it dropped
  */
-void hg_live_label(struct hg_trace_thread *tt, const struct worker *w, const cpu_set_t *online);
+void hg_live_thread_state(struct hg_trace_thread *tt, const struct worker *w,
+			  const cpu_set_t *online, uint64_t end_cycles);
 
 /*
  * hg_live_copy - the run so far, as a trace of its own flagged a snapshot,
