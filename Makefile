@@ -150,7 +150,7 @@ FINAL_CFLAGS = $(STD) $(WARN) $(OPT) $(HARDEN) $(SAN_CFLAGS) $(NUMA_CFLAGS) $(JS
 	       $(TRACEFS_CFLAGS) $(GSL_CFLAGS) $(CFLAGS)
 LIBS    = $(NUMA_LIBS) $(JSON_LIBS) $(TRACEFS_LIBS) $(GSL_LIBS) -lpthread -lrt -lm
 
-SRC_DIRS := trace timers workloads analysis audit report svg export run
+SRC_DIRS := trace timers workloads analysis audit report svg export html run
 LIB_SRC := $(foreach d,$(SRC_DIRS),$(wildcard $(d)/*.c)) \
            $(filter-out hourglass/main.c,$(wildcard hourglass/*.c))
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)

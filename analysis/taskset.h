@@ -13,6 +13,8 @@
 #include "analysis/overheads.h"
 #include "analysis/rta.h"
 
+struct hg_tsfrom;
+
 /* One task: its times and priority, its names and its reservation. */
 struct hg_taskset_task {
 	struct hg_rta_task rta;
@@ -43,6 +45,8 @@ struct hg_taskset {
 	 */
 	size_t nhogs;
 	struct hg_hog *hogs;
+	/* rta --from: what the run measured of each task (tsfrom.h), or NULL */
+	const struct hg_tsfrom *from;
 };
 
 /* hg_taskset_alloc - room for @n tasks, zeroed, @n of them counted. Returns 0 or -ENOMEM. */

@@ -38,6 +38,11 @@ int hg_audit_record(const struct hg_audit_result *res, struct hg_trace *t)
 			 res[i].found);
 		if (hg_trace_add_sys(t, key, value))
 			return -ENOMEM;
+		if (!res[i].fix[0])
+			continue;
+		snprintf(key, sizeof(key), "auditfix_%s", hg_audit_checks[i]->id);
+		if (hg_trace_add_sys(t, key, res[i].fix))
+			return -ENOMEM;
 	}
 	return 0;
 }

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * record.h - the audit of a run's CPUs, kept in its trace's system
- * snapshot: one key "audit_<id>" per check, its value "<verdict> <found>"
- * (report/audit.h reads them back)
+ * snapshot: one key "audit_<id>" per check, its value "<verdict> <found>",
+ * and "auditfix_<id>" with its fix for a check that has one (report/audit.h
+ * reads them back)
  */
 #ifndef HG_AUDIT_RECORD_H
 #define HG_AUDIT_RECORD_H
@@ -23,7 +24,8 @@ void hg_audit_run_all(const struct hg_audit_ctx *ctx, struct hg_audit_result *re
 
 /*
  * hg_audit_record - @res (from hg_audit_run_all) into @t's system snapshot:
- * "audit_<id>" = "<verdict> <found>" per check. Returns 0 or -ENOMEM.
+ * "audit_<id>" = "<verdict> <found>" per check, "auditfix_<id>" = "<fix>"
+ * per check with a fix. Returns 0 or -ENOMEM.
  */
 int hg_audit_record(const struct hg_audit_result *res, struct hg_trace *t);
 

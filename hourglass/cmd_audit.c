@@ -17,6 +17,7 @@
 #include "hourglass/cmdutil.h"
 #include "hourglass/commands.h"
 #include "report/json.h"
+#include "report/labres.h"
 #include "run/cpulist.h"
 #include "trace/msg.h"
 #include "trace/wire.h"
@@ -26,7 +27,9 @@
 struct audit_args {
 	const char *cpus;
 	const char *sysroot;
+	const char *junit;
 	bool json;
+	bool ktap;
 	bool strict;
 };
 
@@ -39,6 +42,12 @@ static const struct hg_opt audit_opts[] = {
 	  .help = "print the checks as JSON instead of text" },
 	{ .name = "strict", .kind = HG_OPT_FLAG, .off = offsetof(struct audit_args, strict),
 	  .help = "exit with status 3 when a check fails" },
+	{ .name = "ktap", .kind = HG_OPT_FLAG, .off = offsetof(struct audit_args, ktap),
+	  .help = "print the checks as KTAP version 1 instead: a test\n"
+		  "each, not ok when it fails, skipped when it could not\n"
+		  "be judged" },
+	{ .name = "junit", .kind = HG_OPT_OUTPUT, .off = offsetof(struct audit_args, junit),
+	  .value = "<file>", .help = "write the same tests as JUnit XML to <file>" },
 	{ .name = "sysroot", .kind = HG_OPT_STRING, .off = offsetof(struct audit_args, sysroot),
 	  .value = "<dir>",
 	  .help = "read proc/, sys/ and dev/cpu_dma_latency under\n"
@@ -78,19 +87,44 @@ static void print_text(const struct hg_audit_check *c, const struct hg_audit_res
 		printf("      %-16s fix: %s\n", "", r->fix);
 }
 
+/* A check as a test: a failure not ok, a skip skipped; found, why and the fix its lines. */
+static int lab_check(struct hg_lab *l, const struct hg_audit_check *c,
+		     const struct hg_audit_result *r)
+{
+	static const enum hg_lab_result as[] = { [HG_AUDIT_PASS] = HG_LAB_OK,
+		[HG_AUDIT_WARN] = HG_LAB_OK, [HG_AUDIT_FAIL] = HG_LAB_NOT_OK,
+		[HG_AUDIT_SKIP] = HG_LAB_SKIP };
+	int ret = hg_lab_add(l, as[r->verdict], "%s", c->id);
+
+	if (!ret)
+		ret = hg_lab_diag(l, "%s%s%s", r->verdict == HG_AUDIT_SKIP ? "" :
+				  hg_audit_verdict_name(r->verdict),
+				  r->verdict == HG_AUDIT_SKIP ? "" : ": ", r->found);
+	if (!ret && (r->verdict == HG_AUDIT_WARN || r->verdict == HG_AUDIT_FAIL))
+		ret = hg_lab_diag(l, "why: %s", c->why);
+	if (!ret && r->fix[0] && r->verdict != HG_AUDIT_PASS)
+		ret = hg_lab_diag(l, "fix: %s", r->fix);
+	return ret;
+}
+
+static int write_junit(FILE *f, const void *arg)
+{
+	return hg_lab_junit(f, arg);
+}
+
 /*
  * Run every check, print each; counts per verdict into @n. @shown: the
  * root as the text prints it (tamed).
  */
-static void run_all(const struct hg_audit_ctx *ctx, const char *shown, bool json,
-		    unsigned int n[4])
+static int run_all(const struct hg_audit_ctx *ctx, const char *shown, bool json,
+		   struct hg_lab *lab, unsigned int n[4])
 {
 	struct hg_audit_result r;
 	struct hg_json j;
 	char list[256];
 	size_t i;
 
-	if (json) {
+	if (json && !lab) {
 		hg_json_begin(&j, stdout);
 		hg_json_obj(&j, NULL);
 		hg_json_u64(&j, "schema", AUDIT_JSON_SCHEMA);
@@ -101,7 +135,7 @@ static void run_all(const struct hg_audit_ctx *ctx, const char *shown, bool json
 		else
 			hg_json_null(&j, "cpus");
 		hg_json_arr(&j, "checks");
-	} else {
+	} else if (!lab) {
 		printf("# audit of %s, CPUs %s\n", shown, ctx->cpus_given ?
 		       hg_cpulist_format(&ctx->cpus, list, sizeof(list)) : "all online");
 	}
@@ -110,6 +144,10 @@ static void run_all(const struct hg_audit_ctx *ctx, const char *shown, bool json
 
 		hg_audit_run(c, ctx, &r);
 		n[r.verdict]++;
+		if (lab && lab_check(lab, c, &r))
+			return -ENOMEM;
+		if (lab)
+			continue;
 		if (!json) {
 			print_text(c, &r);
 			continue;
@@ -122,10 +160,12 @@ static void run_all(const struct hg_audit_ctx *ctx, const char *shown, bool json
 		hg_json_string(&j, "fix", r.fix);
 		hg_json_close(&j);
 	}
+	if (lab)
+		return 0;
 	if (!json) {
 		printf("# %zu checks: %u pass, %u warn, %u fail, %u skip\n", i, n[HG_AUDIT_PASS],
 		       n[HG_AUDIT_WARN], n[HG_AUDIT_FAIL], n[HG_AUDIT_SKIP]);
-		return;
+		return 0;
 	}
 	hg_json_close(&j);
 	hg_json_obj(&j, "counts");
@@ -135,6 +175,28 @@ static void run_all(const struct hg_audit_ctx *ctx, const char *shown, bool json
 	hg_json_u64(&j, "skip", n[HG_AUDIT_SKIP]);
 	hg_json_close(&j);
 	hg_json_end_doc(&j);
+	return 0;
+}
+
+/* --ktap, --junit: the checks as tests; returns the exit status. */
+static int lab_main(const struct audit_args *a, const struct hg_audit_ctx *ctx,
+		    const char *shown)
+{
+	unsigned int n[4] = { 0 };
+	struct hg_lab l;
+	int ret, status;
+
+	hg_lab_init(&l, "audit");
+	ret = run_all(ctx, shown, false, &l, n);
+	if (ret)
+		hg_msg("audit: %s", strerror(-ret));
+	status = ret ? 1 : a->strict && n[HG_AUDIT_FAIL] ? 3 : 0;
+	if (!ret && a->ktap)
+		hg_lab_ktap(stdout, &l);
+	if (!ret && a->junit && hg_cmd_write("audit", a->junit, write_junit, &l))
+		status = 1;
+	hg_lab_free(&l);
+	return hg_cmd_flush("audit", status);
 }
 
 static int audit_main(int argc, char **argv)
@@ -148,6 +210,11 @@ static int audit_main(int argc, char **argv)
 
 	if (hg_cmdopt_get(&audit_spec, argc, argv, &a, &status))
 		return status;
+	if (a.json && a.ktap) {
+		hg_msg("audit: --json and --ktap: both on standard output "
+			"(give one)");
+		return 2;
+	}
 	memset(&ctx, 0, sizeof(ctx));
 	if (a.cpus) {
 		if (hg_cpulist_parse(a.cpus, &ctx.cpus, why, sizeof(why))) {
@@ -167,7 +234,9 @@ static int audit_main(int argc, char **argv)
 	ctx.root = a.sysroot;
 	if (!strcmp(a.sysroot, "/"))
 		ctx.skew = hg_tsc_skew;	/* the counters compared on this machine only */
-	run_all(&ctx, shown, a.json, n);
+	if (a.ktap || a.junit)
+		return lab_main(&a, &ctx, shown);
+	run_all(&ctx, shown, a.json, NULL, n);
 	status = a.strict && n[HG_AUDIT_FAIL] ? 3 : 0;
 	return hg_cmd_flush("audit", status);
 }

@@ -25,6 +25,7 @@
 #include "hourglass/cmdutil.h"
 #include "hourglass/commands.h"
 #include "report/diff.h"
+#include "report/labdiff.h"
 #include "trace/errlen.h"
 #include "trace/lookup.h"
 #include "trace/msg.h"
@@ -33,7 +34,9 @@
 struct diff_args {
 	const char *a, *b;
 	const char *fail_if_worse;
+	const char *junit;
 	bool json;
+	bool ktap;
 };
 
 static const struct hg_arg diff_pos[] = {
@@ -53,6 +56,11 @@ static const struct hg_opt diff_opts[] = {
 		  "a percentage of A (10%), a time (5us) or a number" },
 	{ .name = "json", .kind = HG_OPT_FLAG, .off = offsetof(struct diff_args, json),
 	  .help = "print the comparison as JSON instead of text" },
+	{ .name = "ktap", .kind = HG_OPT_FLAG, .off = offsetof(struct diff_args, ktap),
+	  .help = "print it as KTAP version 1 instead: a test per metric,\n"
+		  "not ok for the one --fail-if-worse gates when B is worse" },
+	{ .name = "junit", .kind = HG_OPT_OUTPUT, .off = offsetof(struct diff_args, junit),
+	  .value = "<file>", .help = "write the same tests as JUnit XML to <file>" },
 	HG_OPT_END
 };
 
@@ -260,6 +268,46 @@ static int check_worse(const struct worse *w, const struct hg_diff_row *r)
 	return 0;
 }
 
+static int write_junit(FILE *f, const void *arg)
+{
+	return hg_lab_junit(f, arg);
+}
+
+/* --ktap, --junit: the metrics as tests; returns 0, or 1 (said why). */
+static int lab_results(const struct diff_args *a, const struct hg_diff_row *rows, size_t n,
+		       const struct hg_diff_row *gate, bool worse)
+{
+	struct hg_lab l;
+	int ret;
+
+	hg_lab_init(&l, "diff");
+	ret = hg_labdiff(&l, rows, n, gate, worse);
+	if (ret)
+		hg_msg("diff: %s", strerror(-ret));
+	if (!ret && a->ktap && hg_lab_ktap(stdout, &l))
+		ret = 1;
+	if (!ret && a->junit)
+		ret = hg_cmd_write("diff", a->junit, write_junit, &l);
+	hg_lab_free(&l);
+	return ret ? 1 : 0;
+}
+
+/* The comparison on standard output: JSON, KTAP or text; 0 or 1 (said why). */
+static int print_rows(const struct diff_args *a, const struct hg_diff_sides *sides,
+		      const struct hg_diff_row *rows, size_t n)
+{
+	if (a->ktap)
+		return 0;	/* lab_results() prints it */
+	if (!a->json) {
+		hg_diff_print(stdout, sides, rows, n);
+		return 0;
+	}
+	if (!hg_diff_json(stdout, sides, rows, n))
+		return 0;
+	hg_msg("diff: writing the JSON: %s", strerror(EIO));
+	return 1;
+}
+
 static int diff_main(int argc, char **argv)
 {
 	struct diff_args a = { 0 };
@@ -273,6 +321,11 @@ static int diff_main(int argc, char **argv)
 
 	if (hg_cmdopt_get(&diff_spec, argc, argv, &a, &ret))
 		return ret;
+	if (a.json && a.ktap) {
+		hg_msg("diff: --json and --ktap: both on standard output "
+			"(give one)");
+		return 2;
+	}
 	if (a.fail_if_worse && parse_worse(a.fail_if_worse, &w))
 		return 2;
 	ret = load(a.a, &sa);
@@ -292,16 +345,11 @@ static int diff_main(int argc, char **argv)
 				(unsigned long long)sa.t[0].gap_threshold_ns,
 				(unsigned long long)sb.t[0].gap_threshold_ns);
 		sides = (struct hg_diff_sides){ a.a, a.b, sa.n, sb.n, &sa.t[0], &sb.t[0] };
-		if (a.json) {
-			if (hg_diff_json(stdout, &sides, rows, n)) {
-				hg_msg("diff: writing the JSON: %s",
-					strerror(EIO));
-				ret = 1;
-			}
-		} else
-			hg_diff_print(stdout, &sides, rows, n);
-		if (a.fail_if_worse)
+		ret = print_rows(&a, &sides, rows, n);
+		if (!ret && a.fail_if_worse)
 			ret = check_worse(&w, wr);
+		if ((a.ktap || a.junit) && lab_results(&a, rows, n, wr, ret == 3))
+			ret = 1;
 	}
 	free(rows);
 	side_free(&sa);

@@ -14,12 +14,14 @@
 #include "hourglass/commands.h"
 #include "hourglass/options.h"
 #include "hourglass/taskset.h"
+#include "analysis/tsfrom.h"
 #include "report/rtaprint.h"
 #include "trace/errlen.h"
 #include "trace/msg.h"
 
 struct rta_args {
 	const char *tasks;
+	const char *from;
 	bool json;
 	bool strict;
 	bool margin;
@@ -34,6 +36,12 @@ static const struct hg_opt rta_opts[] = {
 		  "[CS=<lock>:<amount>]...; lines 'lock <name> none|inherit|\n"
 		  "protect' before them; # comments (instead of the\n"
 		  "options of a run)" },
+	{ .name = "from", .kind = HG_OPT_FILE, .off = offsetof(struct rta_args, from),
+	  .help = "the task set of a run's trace: each PERIODIC,\n"
+		  "CPU_PERIODIC and LAT thread with its measured C, J,\n"
+		  "B and the switch costs, printed beside the worst\n"
+		  "responses the run measured (instead of the options\n"
+		  "of a run; --protocol <lock>=<protocol> may follow)" },
 	{ .name = "json", .kind = HG_OPT_FLAG, .off = offsetof(struct rta_args, json),
 	  .help = "print one JSON object instead of text" },
 	{ .name = "margin", .kind = HG_OPT_FLAG, .off = offsetof(struct rta_args, margin),
@@ -85,10 +93,21 @@ static const struct hg_cmdspec rta_spec = {
 		 "lock held back as the upper user's release jitter (J + L - C, L the busy\n"
 		 "period of the levels down to the lower user: an upper bound); locks\n"
 		 "shared across CPUs are not covered.\n"
-		 "CPU_PERIODIC and CPU-bound threads at a real-time priority never block:\n"
-		 "they are not analysed, and a task at or below one of them on its one CPU\n"
-		 "has no bound (\"unbounded\", unschedulable), one with other CPUs besides\n"
-		 "is not covered; the prediction after a run says the same.",
+		 "A CPU_PERIODIC thread below every other thread on its CPUs is a task of\n"
+		 "its amount and period (it never blocks: it takes what the others leave).\n"
+		 "Other CPU_PERIODIC and CPU-bound threads at a real-time priority never\n"
+		 "block: they are not analysed, and a task at or below one of them on its\n"
+		 "one CPU has no bound (\"unbounded\", unschedulable), one with other CPUs\n"
+		 "besides is not covered; the prediction after a run says the same.\n"
+		 "--from <trace.hgt> builds the tasks from a run: each PERIODIC, LAT and\n"
+		 "CPU_PERIODIC thread (the last only where nothing shares its CPUs at its\n"
+		 "priority or below) with its measured C (the most one job received), J\n"
+		 "(the latest wake-up after a release) and B (the longest lock wait, when\n"
+		 "longer than the locks' bound), the options' T, D and priority, and the\n"
+		 "switch cost of --overheads or of the run's own preemptions; each value\n"
+		 "says where it came from (measured, config, assumed), and each bound is\n"
+		 "printed beside the worst response the run measured: a bound below it\n"
+		 "says the model is wrong for that run.",
 	.opts = rta_opts,
 	.rest = "[<options of a run>]",
 	.notes = "Output: one line per task, 'rta: thread <n> response <R>ms deadline\n"
@@ -99,6 +118,109 @@ static const struct hg_cmdspec rta_spec = {
 		 "thread <h> (<workload>, <priority>) never blocks and can run on its CPU\n"
 		 "<list> at its priority or above' (or 'not covered: ...').",
 };
+
+/* The overheads of --overheads and --cs-cost into @o; 0 or -errno. */
+static int overheads(const struct rta_args *a, struct hg_overheads *o, char *err, size_t errlen)
+{
+	int ret = 0;
+
+	if (a->overheads)
+		ret = hg_overheads_read_list(a->overheads, o, err, errlen);
+	if (!ret && a->cs_cost_ns) {
+		o->switch_ns = a->cs_cost_ns;
+		hg_overheads_source(o, "--cs-cost");
+	}
+	return ret;
+}
+
+/* Whether lock @k of @t is taken by a thread without a real-time priority (its number into *@id). */
+static bool lock_user_not_rt(const struct hg_trace *t, uint32_t k, uint32_t *id)
+{
+	uint32_t i, c;
+
+	for (i = 0; i < t->nthreads; i++)
+		for (c = 0; c < t->threads[i].ncs && c < HG_MAX_CS; c++)
+			if (t->threads[i].cs[c].lock == k && t->threads[i].rt_prio == HG_NO_RT_PRIO) {
+				*id = t->threads[i].id;
+				return true;
+			}
+	return false;
+}
+
+/*
+ * The --protocol <lock>=<protocol> pairs of @run (nothing else: checked
+ * before) given with --from, applied to the locks of @t (what the set
+ * would do under another protocol). Returns 0 or -EINVAL with the reason
+ * in @err.
+ */
+static int from_protocols(int argc, char **run, struct hg_trace *t, char *err, size_t errlen)
+{
+	for (int i = 1; i < argc; i += 2) {
+		const char *v = i + 1 < argc ? run[i + 1] : "", *eq = strchr(v, '=');
+		uint32_t k, proto, id;
+
+		for (k = 0; eq && k < t->nlocks && k < HG_MAX_LOCKS; k++)
+			if (strlen(t->locks[k].name) == (size_t)(eq - v) &&
+			    !strncmp(t->locks[k].name, v, (size_t)(eq - v)))
+				break;
+		if (!eq || hg_lock_protocol_parse(eq + 1, &proto)) {
+			snprintf(err, errlen, "--protocol '%s': write <lock>=none|inherit|protect", v);
+			return -EINVAL;
+		}
+		if (k >= t->nlocks || k >= HG_MAX_LOCKS) {
+			snprintf(err, errlen, "--protocol %s: the run has no lock of that name", v);
+			return -EINVAL;
+		}
+		if (proto == HG_LOCK_PROTECT && lock_user_not_rt(t, k, &id)) {
+			snprintf(err, errlen, "--protocol %s: thread %u has no real-time priority",
+				 v, id);
+			return -EINVAL;
+		}
+		t->locks[k].protocol = proto;
+	}
+	return 0;
+}
+
+/*
+ * The task set of the trace of --from, what it measured into @fr; 0 or
+ * -errno, -EIO when a line said why already.
+ */
+static int from_trace(const struct rta_args *a, int argc, char **run, struct hg_taskset *s,
+		      struct hg_tsfrom *fr, char *err, size_t errlen)
+{
+	struct hg_trace *t;
+	int ret;
+
+	memset(s, 0, sizeof(*s));
+	memset(fr, 0, sizeof(*fr));
+	if (a->tasks) {
+		snprintf(err, errlen, "--from takes no --tasks");
+		return -EINVAL;
+	}
+	for (int i = 1; i < argc; i += 2)
+		if (strcmp(run[i], "--protocol")) {
+			snprintf(err, errlen, "--from takes no run options but --protocol ('%s')",
+				 run[i]);
+			return -EINVAL;
+		}
+	ret = overheads(a, &s->ovh, err, errlen);
+	if (ret)
+		return ret;
+	if (hg_cmd_read("rta", a->from, &t))
+		return -EIO;	/* said */
+	ret = from_protocols(argc, run, t, err, errlen);
+	if (!ret)
+		ret = hg_tsfrom_build(t, a->from, s, fr, err, errlen);
+	hg_trace_free(t);
+	if (ret == -ENOMEM)
+		snprintf(err, errlen, "out of memory");
+	if (ret) {
+		hg_tsfrom_free(fr, s);
+		return ret;
+	}
+	hg_taskset_admission(s);
+	return 0;
+}
 
 /* The task set of --tasks or of the run's options @run; 0 or -errno. */
 static int task_set(const struct rta_args *a, int argc, char **run, struct hg_taskset *s,
@@ -137,6 +259,7 @@ static int task_set(const struct rta_args *a, int argc, char **run, struct hg_ta
 static int rta_main(int argc, char **argv)
 {
 	struct rta_args a = { 0 };
+	struct hg_tsfrom fr = { 0 };
 	struct hg_taskset s;
 	size_t unschedulable = 0;
 	unsigned int lonely = 0;
@@ -152,17 +275,17 @@ static int rta_main(int argc, char **argv)
 		free(run);
 		return ret;
 	}
-	ret = task_set(&a, nrun, run, &s, err, sizeof(err));
-	free(run);
-	if (!ret && a.overheads &&
-	    (ret = hg_overheads_read_list(a.overheads, &s.ovh, err, sizeof(err))))
-		hg_taskset_free(&s);
-	if (!ret && a.cs_cost_ns) {
-		s.ovh.switch_ns = a.cs_cost_ns;
-		hg_overheads_source(&s.ovh, "--cs-cost");
+	if (a.from) {
+		ret = from_trace(&a, nrun, run, &s, &fr, err, sizeof(err));
+	} else {
+		ret = task_set(&a, nrun, run, &s, err, sizeof(err));
+		if (!ret && (ret = overheads(&a, &s.ovh, err, sizeof(err))))
+			hg_taskset_free(&s);
 	}
+	free(run);
 	if (ret) {
-		hg_msg("rta: %s", err);
+		if (ret != -EIO)
+			hg_msg("rta: %s", err);
 		return 2;
 	}
 	if (s.ovh.noisy[0])
@@ -182,7 +305,7 @@ static int rta_main(int argc, char **argv)
 			break;
 		}
 	ret = hg_rta_report_margin(stdout, &s, a.json, a.margin, &unschedulable);
-	hg_taskset_free(&s);
+	hg_tsfrom_free(&fr, &s);
 	if (ret == -EINVAL) {
 		hg_msg("rta: a task has an execution time or period of 0");
 		return 2;

@@ -20,6 +20,7 @@
 #include "hourglass/options.h"
 #include "hourglass/runact.h"
 #include "hourglass/version.h"
+#include "report/labrun.h"
 #include "report/summary_json.h"
 #include "report/text.h"
 #include "run/load.h"
@@ -213,6 +214,32 @@ static uint64_t missed(const struct hg_trace *t)
 	return n;
 }
 
+/* --junit's writer: the tests of @arg (a struct hg_lab) as JUnit XML. */
+static int write_junit(FILE *f, const void *arg)
+{
+	return hg_lab_junit(f, arg);
+}
+
+/* --ktap and --junit: the run's tests (report/labrun.h); 0, or 1 when one failed (said). */
+static int lab_results(const struct hg_config *cfg, const struct hg_trace *t)
+{
+	const struct hg_labrun_opts lo = { .break_ns = cfg->break_ns,
+					   .thresholds_set = cfg->thresholds_set };
+	struct hg_lab l;
+	int ret;
+
+	hg_lab_init(&l, "run");
+	ret = hg_labrun(&l, t, &lo);
+	if (ret)
+		hg_msg("--ktap, --junit: %s", strerror(-ret));
+	if (!ret && cfg->ktap)
+		ret = hg_cmd_flush(NULL, hg_lab_ktap(stdout, &l) ? 1 : 0);
+	if (!ret && cfg->junit_path)
+		ret = hg_cmd_write("--junit", cfg->junit_path, write_junit, &l);
+	hg_lab_free(&l);
+	return ret ? 1 : 0;
+}
+
 /*
  * The text report (the answer first; with -v everything, as dump prints
  * it), the trace (-o), the summary (--json) and --prom. A data
@@ -223,7 +250,7 @@ static int report(struct outputs *o, const struct hg_trace *t)
 {
 	const struct hg_config *cfg = o->cfg;
 	bool text = !cfg->quiet && !to_stdout(cfg->out_path) && !to_stdout(cfg->json_path) &&
-		    !to_stdout(cfg->prom_path);
+		    !to_stdout(cfg->prom_path) && !cfg->ktap;
 	sigset_t set, old;
 	int status = 0, sig;
 
@@ -237,6 +264,8 @@ static int report(struct outputs *o, const struct hg_trace *t)
 	if (cfg->json_path && write_one(o, t, cfg->json_path, hg_json_write, "summary"))
 		status = 1;
 	if (cfg->prom_path && write_one(o, t, cfg->prom_path, hg_prom_write, NULL))
+		status = 1;
+	if ((cfg->ktap || cfg->junit_path) && lab_results(cfg, t))
 		status = 1;
 	if (hg_runact_trace(cfg, t))
 		status = 1;

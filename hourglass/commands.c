@@ -11,7 +11,7 @@
 
 extern const struct hg_command hg_cmd_dump, hg_cmd_ctx, hg_cmd_render, hg_cmd_lat,
 	hg_cmd_export, hg_cmd_rta, hg_cmd_calibrate, hg_cmd_ctxcost, hg_cmd_cachecost,
-	hg_cmd_diff, hg_cmd_explain, hg_cmd_audit, hg_cmd_tail, hg_cmd_help;
+	hg_cmd_diff, hg_cmd_explain, hg_cmd_audit, hg_cmd_tail, hg_cmd_report, hg_cmd_help;
 
 const struct hg_command *const hg_commands[] = {
 	&hg_cmd_dump,
@@ -27,6 +27,7 @@ const struct hg_command *const hg_commands[] = {
 	&hg_cmd_explain,
 	&hg_cmd_audit,
 	&hg_cmd_tail,
+	&hg_cmd_report,
 	&hg_cmd_help,
 	NULL,
 };

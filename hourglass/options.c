@@ -254,6 +254,12 @@ static int parse_one(struct parser *ps, const struct hg_run_opt *o, const char *
 	case O_FAIL_ON_MISS:
 		cfg->fail_on_miss = true;
 		return 0;
+	case O_KTAP:
+		cfg->ktap = true;
+		return 0;
+	case O_JUNIT:
+		cfg->junit_path = val;
+		return 0;
 	case O_FOREVER:
 		cfg->duration_ns = 0;
 		return 0;

@@ -39,6 +39,12 @@ struct thread_opt *hg_args_assign(struct parser *ps, enum opt_id id)
 	return a;
 }
 
+/* Whether output @path is standard output. */
+static bool is_stdout(const char *path)
+{
+	return path && !strcmp(path, "-");
+}
+
 static void thread_defaults(struct hg_thread_cfg *t)
 {
 	memset(t, 0, sizeof(*t));
@@ -171,13 +177,18 @@ int hg_args_finish(struct parser *ps)
 	    !strcmp(cfg->json_path, "-"))
 		return hg_args_fail(ps, -EINVAL, "-o -: standard output is --json's already; "
 			    "write one of them to a file");
+	if (cfg->ktap && (is_stdout(cfg->out_path) || is_stdout(cfg->json_path) ||
+			  is_stdout(cfg->prom_path) || is_stdout(cfg->junit_path)))
+		return hg_args_fail(ps, -EINVAL, "--ktap: standard output is another output's "
+			    "already (a - among -o, --json, --prom, --junit); write it to a file");
 	{
 		/* compared as files: two names may be one file (a symbolic link, ./x) */
-		const char *const names[] = { "--json", "-o", "--prom" };
-		const char *const paths[] = { cfg->json_path, cfg->out_path, cfg->prom_path };
+		const char *const names[] = { "--json", "-o", "--prom", "--junit" };
+		const char *const paths[] = { cfg->json_path, cfg->out_path, cfg->prom_path,
+					      cfg->junit_path };
 		char why[HG_QUOTE_MAX + 128];
 
-		if (hg_outputs_clash(names, paths, 3, why, sizeof(why)))
+		if (hg_outputs_clash(names, paths, 4, why, sizeof(why)))
 			return hg_args_fail(ps, -EINVAL, "%s", why);
 		/* an input named as an output would be destroyed before it is read */
 		for (t = 0; t < cfg->nthreads; t++) {
@@ -186,7 +197,7 @@ int hg_args_finish(struct parser *ps)
 			const char *in_names[] = { in_name };
 
 			snprintf(in_name, sizeof(in_name), "-w %s", cfg->threads[t].wl->name);
-			if (hg_output_reads(names, paths, 3, in_names, &in, 1, why, sizeof(why)))
+			if (hg_output_reads(names, paths, 4, in_names, &in, 1, why, sizeof(why)))
 				return hg_args_fail(ps, -EINVAL, "%s", why);
 		}
 	}

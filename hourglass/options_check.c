@@ -96,6 +96,8 @@ int hg_config_check(const struct hg_config *cfg, const cpu_set_t *online,
 		return -EINVAL;
 	if (cfg->prom_path && check_writable("--prom", cfg->prom_path, err, errlen))
 		return -EINVAL;
+	if (cfg->junit_path && check_writable("--junit", cfg->junit_path, err, errlen))
+		return -EINVAL;
 	return check_loads(cfg, online, err, errlen);
 }
 
@@ -271,7 +273,7 @@ unsigned int hg_config_warn(const struct hg_config *cfg)
 	}
 	/* cyclictest -q prints a summary at the end; ours prints nothing */
 	if (cfg->quiet && !cfg->out_path && !cfg->json_path && !cfg->prom_path &&
-	    !cfg->fail_on_miss && !cfg->break_ns) {
+	    !cfg->fail_on_miss && !cfg->break_ns && !cfg->ktap && !cfg->junit_path) {
 		hg_warn("-q with no -o, --json or --prom: the results go "
 			"nowhere (-x prints the report without the interval lines)");
 		n++;

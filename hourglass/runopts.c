@@ -76,6 +76,11 @@ const struct hg_run_opt hg_run_opts[] = {
 		  "10us,50us,100us,500us,1ms,5ms,10ms,50ms)" },
 	{ NULL, "fail-on-miss", O_FAIL_ON_MISS, 0, NULL, .rank = 25, GLOBAL,
 	  .help = "exit with status 3 when a deadline was missed" },
+	{ NULL, "ktap", O_KTAP, 0, NULL, .rank = 48, GLOBAL,
+	  .help = "print KTAP version 1 instead of the report: a test per\n"
+		  "thread and per check (misses, --break, --lat-thresholds)" },
+	{ NULL, "junit", O_JUNIT, 1, "<file>", .rank = 49, GLOBAL,
+	  .help = "write the same tests as JUnit XML to <file>" },
 	{ NULL, "break", O_BREAK, 1, "<time>", .rank = 27, GLOBAL,
 	  .help = "stop at the first event beyond <time> (exit 3),\n"
 		  "marking and stopping a kernel trace (tracefs)" },

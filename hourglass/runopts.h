@@ -34,6 +34,7 @@ enum opt_id {
 	O_CS, O_PROTOCOL,
 	O_OVERHEADS, O_CS_COST,
 	O_LOAD, O_LOAD_CPU,
+	O_KTAP, O_JUNIT,
 	O_HELP, O_VERSION,
 };
 

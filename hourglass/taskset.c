@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "analysis/cpuset.h"
+#include "analysis/frames.h"
 #include "hourglass/taskset.h"
 #include "trace/errlen.h"
 #include "trace/infile.h"
@@ -58,11 +59,64 @@ static void prio_label(const struct hg_prio *p, char *buf, size_t len, int32_t *
 	}
 }
 
+/* Thread @c's CPUs: its --cpu, else those this process may run on. */
+static void thread_cpus(const struct hg_thread_cfg *c, cpu_set_t *set)
+{
+	if (c->pinned)
+		*set = c->cpus;
+	else if (sched_getaffinity(0, sizeof(*set), set))
+		CPU_ZERO(set);
+}
+
+/* Labels of a thread for frames.h. */
+struct frames_names {
+	char label[64];
+	char priority[64];
+};
+
+/*
+ * Per thread of @cfg, whether it is a CPU_PERIODIC thread that is a task
+ * of C and T (frames.h); malloc'd, NULL when out of memory.
+ */
+static bool *frames_tasks(const struct hg_config *cfg)
+{
+	size_t n = cfg->nthreads ? cfg->nthreads : 1;
+	struct hg_frames_thread *th = calloc(n, sizeof(*th));
+	struct frames_names *nm = calloc(n, sizeof(*nm));
+	bool *is = calloc(n, sizeof(*is));
+	char why[400];
+	unsigned int t;
+
+	for (t = 0; th && nm && is && t < cfg->nthreads; t++) {
+		const struct hg_thread_cfg *c = &cfg->threads[t];
+
+		th[t].id = t;
+		th[t].out = c->reserve != HG_RESERVE_NONE;
+		thread_cpus(c, &th[t].cpus);
+		c->wl->describe(&c->wp, nm[t].label, sizeof(nm[t].label));
+		prio_label(&c->prio, nm[t].priority, sizeof(nm[t].priority), &th[t].prio);
+		th[t].label = nm[t].label;
+		th[t].priority = nm[t].priority;
+	}
+	for (t = 0; th && nm && is && t < cfg->nthreads; t++)
+		is[t] = cfg->threads[t].wl->model == HG_MODEL_CPU_PERIODIC && !th[t].out &&
+			cfg->threads[t].wp.amount_ns && cfg->threads[t].wp.period_ns &&
+			hg_frames_allow(th, cfg->nthreads, t, why, sizeof(why));
+	if (!th || !nm) {
+		free(is);
+		is = NULL;
+	}
+	free(th);
+	free(nm);
+	return is;
+}
+
 /*
  * The threads of @cfg that never block at a real-time priority (hog.h)
- * into s->hogs, their CPUs as a task's would be. Returns 0 or -ENOMEM.
+ * into s->hogs, their CPUs as a task's would be, but the CPU_PERIODIC
+ * ones that are tasks (@task). Returns 0 or -ENOMEM.
  */
-static int hogs_from_config(const struct hg_config *cfg, struct hg_taskset *s)
+static int hogs_from_config(const struct hg_config *cfg, const bool *task, struct hg_taskset *s)
 {
 	unsigned int t;
 
@@ -73,14 +127,11 @@ static int hogs_from_config(const struct hg_config *cfg, struct hg_taskset *s)
 		const struct hg_thread_cfg *c = &cfg->threads[t];
 		struct hg_hog *h = &s->hogs[s->nhogs];
 
-		if (!hg_hog_is(c->wl->model, hg_prio_is_rt(&c->prio), c->reserve))
+		if (!hg_hog_is(c->wl->model, hg_prio_is_rt(&c->prio), c->reserve) || task[t])
 			continue;
 		h->id = t;
 		h->index = (uint32_t)s->nhogs;
-		if (c->pinned)
-			h->cpus = c->cpus;
-		else if (sched_getaffinity(0, sizeof(h->cpus), &h->cpus))
-			CPU_ZERO(&h->cpus);
+		thread_cpus(c, &h->cpus);
 		c->wl->describe(&c->wp, h->label, sizeof(h->label));
 		prio_label(&c->prio, h->priority, sizeof(h->priority), &h->prio);
 		s->nhogs++;
@@ -91,16 +142,18 @@ static int hogs_from_config(const struct hg_config *cfg, struct hg_taskset *s)
 int hg_taskset_from_config(const struct hg_config *cfg, struct hg_taskset *s,
 			   char *err, size_t errlen)
 {
+	bool *frames = frames_tasks(cfg);
 	unsigned int t;
 	size_t n = 0;
 	int ret;
 
-	for (t = 0; t < cfg->nthreads; t++)
-		n += cfg->threads[t].wl->wcet != NULL;
-	ret = hg_taskset_alloc(s, n);
-	if (!ret && (ret = hogs_from_config(cfg, s)))
+	for (t = 0; frames && t < cfg->nthreads; t++)
+		n += cfg->threads[t].wl->wcet != NULL || frames[t];
+	ret = frames ? hg_taskset_alloc(s, n) : -ENOMEM;
+	if (!ret && (ret = hogs_from_config(cfg, frames, s)))
 		hg_taskset_free(s);
 	if (ret) {
+		free(frames);
 		snprintf(err, errlen, "out of memory");
 		return ret;
 	}
@@ -113,14 +166,11 @@ int hg_taskset_from_config(const struct hg_config *cfg, struct hg_taskset *s,
 		struct hg_taskset_task *task = &s->task[n];
 		struct hg_rta_task *k = &task->rta;
 
-		if (!c->wl->wcet)
+		if (!c->wl->wcet && !frames[t])
 			continue;
 		k->id = t;
 		/* without --cpu, the CPUs this process may run on */
-		if (c->pinned)
-			k->cpus = c->cpus;
-		else if (sched_getaffinity(0, sizeof(k->cpus), &k->cpus))
-			CPU_ZERO(&k->cpus);
+		thread_cpus(c, &k->cpus);
 		k->t_ns = c->wp.period_ns;
 		k->d_ns = c->wp.deadline_ns ? c->wp.deadline_ns : c->wp.period_ns;
 		k->j_ns = c->jitter_ns;
@@ -129,10 +179,13 @@ int hg_taskset_from_config(const struct hg_config *cfg, struct hg_taskset *s,
 		memcpy(k->cs, c->wp.cs, sizeof(k->cs));
 		if (c->wcet_ns)
 			k->c_ns = c->wcet_ns;
+		else if (frames[t])	/* a frame's amount (frames.h) */
+			k->c_ns = c->wp.amount_ns;
 		else if ((ret = c->wl->wcet(&c->wp, &k->c_ns))) {
 			snprintf(err, errlen, "thread %u: -w %s: cannot read its times: %s", t,
 				 c->wl->name, strerror(-ret));
 			hg_taskset_free(s);
+			free(frames);
 			return ret;
 		}
 		c->wl->describe(&c->wp, task->label, sizeof(task->label));
@@ -143,6 +196,7 @@ int hg_taskset_from_config(const struct hg_config *cfg, struct hg_taskset *s,
 		}
 		n++;
 	}
+	free(frames);
 	return 0;
 }
 

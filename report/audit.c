@@ -8,10 +8,16 @@
 #include "report/audit.h"
 
 #define PREFIX "audit_"
+#define FIX_PREFIX "auditfix_"
 
 bool hg_is_audit_key(const char *key)
 {
 	return !strncmp(key, PREFIX, strlen(PREFIX)) && key[strlen(PREFIX)];
+}
+
+bool hg_is_audit_fix_key(const char *key)
+{
+	return !strncmp(key, FIX_PREFIX, strlen(FIX_PREFIX)) && key[strlen(FIX_PREFIX)];
 }
 
 const char *hg_audit_split(const char *v, char *verdict)

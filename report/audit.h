@@ -17,6 +17,13 @@
 bool hg_is_audit_key(const char *key);
 
 /*
+ * hg_is_audit_fix_key - whether system snapshot key @key is an audit
+ * check's fix ("auditfix_<id>", the text of its fix as the run's machine
+ * gave it; a trace from before the fixes were kept has none)
+ */
+bool hg_is_audit_fix_key(const char *key);
+
+/*
  * hg_audit_split - the verdict of an audit value @v ("pass", "warn",
  * "fail", "skip", or "?" when it names none) into @verdict (8 bytes), and
  * the found text that follows it (a pointer into @v)

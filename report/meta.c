@@ -123,7 +123,7 @@ void hg_meta_system(struct hg_json *j, const struct hg_trace *t)
 		const char *key = t->sys[k].key, *v = t->sys[k].value;
 		int64_t n;
 
-		if (hg_is_load_key(key) || hg_is_audit_key(key))
+		if (hg_is_load_key(key) || hg_is_audit_key(key) || hg_is_audit_fix_key(key))
 			continue;	/* the summary's "load" and "audit" */
 		if (!strncmp(key, "interrupts_", 11)) {
 			per_cpu(j, key, v);

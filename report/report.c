@@ -21,7 +21,8 @@ void hg_print_header(FILE *f, const struct hg_trace *t)
 
 	hg_print_command(f, t);
 	for (k = 0; k < t->nsys; k++)
-		if (!hg_is_load_key(t->sys[k].key) && !hg_is_audit_key(t->sys[k].key))
+		if (!hg_is_load_key(t->sys[k].key) && !hg_is_audit_key(t->sys[k].key) &&
+		    !hg_is_audit_fix_key(t->sys[k].key))
 			/* their own lines, by the summary */
 			fprintf(f, "# system %s: %s\n", t->sys[k].key, t->sys[k].value);
 }

@@ -15,6 +15,7 @@
 #include "analysis/partition.h"
 #include "analysis/rtamath.h"
 #include "analysis/taskset.h"
+#include "report/rtafrom.h"
 #include "report/rtaprint.h"
 #include "trace/timeval.h"
 
@@ -399,6 +400,7 @@ static void print_text(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 		print_overheads(f, s, an, ao);
 	if (mg)
 		print_margin(f, s, an, mg);
+	hg_print_rtafrom(f, s, r, ao ? ao->r : NULL);
 	if (e->any_resv)
 		fprintf(f, "# edf: reservations take %.3f CPUs of the admission limit %.3f "
 			"(%u CPUs x %" PRIu64 "/%" PRIu64 " us): %s\n", e->bandwidth, e->limit,
@@ -406,13 +408,175 @@ static void print_text(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 			e->bandwidth <= e->limit ? "admitted" : "refused");
 }
 
+/* "not_analysed": the threads left out that never block. */
+static void json_hogs(struct hg_json *j, const struct hg_taskset *s)
+{
+	char why[256];
+	size_t i;
+
+	hg_json_arr(j, "not_analysed");
+	for (i = 0; i < s->nhogs; i++) {
+		hg_json_row_obj(j, NULL);
+		hg_json_u64(j, "thread", s->hogs[i].id);
+		hog_why(&s->hogs[i], why, sizeof(why));
+		hg_json_string(j, "why", why);
+		hg_json_close(j);
+	}
+	hg_json_close(j);
+}
+
+/* @key: @v, or null when it is UINT64_MAX. */
+static void json_u64_or_null(struct hg_json *j, const char *key, uint64_t v)
+{
+	if (v == UINT64_MAX)
+		hg_json_null(j, key);
+	else
+		hg_json_u64(j, key, v);
+}
+
+/* A task's blocking: b_ns, lock_blocking_ns, blocking, unbounded, held_back_*. */
+static void json_blocking(struct hg_json *j, const struct hg_rta_task *t,
+			  const struct hg_block *b, const struct hg_rta_result *r)
+{
+	/* no number where the locks' blocking has no bound, or none was found */
+	if (b->kind == HG_BLOCK_UNBOUNDED || b->kind == HG_BLOCK_REMOTE) {
+		hg_json_null(j, "b_ns");
+		hg_json_null(j, "lock_blocking_ns");
+	} else {
+		hg_json_u64(j, "b_ns", hg_sat_add(t->b_ns, b->b_ns));
+		hg_json_u64(j, "lock_blocking_ns", b->b_ns);
+	}
+	hg_json_string(j, "blocking", hg_block_kind_name(b->kind));
+	hg_json_bool(j, "unbounded", r->bound == HG_RTA_UNBOUNDED);
+	if (b->charged) {
+		hg_json_u64(j, "held_back_by", b->held_by);
+		json_u64_or_null(j, "held_back_jitter_ns", b->held_by_ns);
+	} else {
+		hg_json_null(j, "held_back_by");
+		hg_json_null(j, "held_back_jitter_ns");
+	}
+}
+
+/* Task @i's object of "tasks". */
+static void json_task(struct hg_json *j, const struct hg_taskset *s, size_t i,
+		      const struct hg_rta_analysis *an, const struct hg_rta_analysis *ao,
+		      const uint32_t *by, const struct margins *mg)
+{
+	const struct hg_rta_task *t = &s->task[i].rta;
+	const struct hg_rta_result *r = &an->r[i];
+	char cl[256];
+
+	hg_json_row_obj(j, NULL);
+	hg_json_u64(j, "thread", t->id);
+	hg_json_u64(j, "rank", r->rank);
+	hg_json_string(j, "workload", s->task[i].label);
+	hg_json_u64(j, "c_ns", t->c_ns);
+	hg_json_u64(j, "t_ns", t->t_ns);
+	hg_json_u64(j, "d_ns", t->d_ns);
+	hg_json_u64(j, "j_ns", t->j_ns);
+	json_blocking(j, t, &an->blk[i], r);
+	if (by[i])
+		hg_json_u64(j, "kept_out_by", s->hogs[by[i] - 1].id);
+	else
+		hg_json_null(j, "kept_out_by");
+	json_u64_or_null(j, "response_ns", r->response_ns);
+	hg_json_string(j, "bound", hg_rta_bound_name(r->bound));
+	hg_json_bool(j, "schedulable", r->schedulable);
+	json_u64_or_null(j, "slack_ns", slack_of(t, r));
+	json_u64_or_null(j, "max_c_ns", mg && mg->m.per_task ? mg->max_c[i] : UINT64_MAX);
+	hg_json_string(j, "test", hg_rta_test_name(r->test));
+	hg_json_string(j, "cpus", task_cpus(&t->cpus, cl, sizeof(cl)));
+	json_u64_or_null(j, "response_overheads_ns", ao ? ao->r[i].response_ns : UINT64_MAX);
+	if (ao)
+		hg_json_bool(j, "schedulable_overheads", ao->r[i].schedulable);
+	else
+		hg_json_null(j, "schedulable_overheads");
+	hg_json_close(j);
+}
+
+/* "margin": what --margin found, or null without it. */
+static void json_margin(struct hg_json *j, const struct margins *mg)
+{
+	if (!mg) {
+		hg_json_null(j, "margin");
+		return;
+	}
+	hg_json_row_obj(j, "margin");
+	if (mg->m.known) {
+		hg_json_num(j, "scaling_factor", mg->m.scaling, 6);
+		hg_json_num(j, "breakdown_utilisation", mg->m.breakdown, 6);
+		hg_json_null(j, "why");
+	} else {
+		hg_json_null(j, "scaling_factor");
+		hg_json_null(j, "breakdown_utilisation");
+		hg_json_string(j, "why", mg->why);
+	}
+	hg_json_close(j);
+}
+
+/* "groups": per group of tasks with the same CPUs. */
+static void json_groups(struct hg_json *j, const struct hg_taskset *s,
+			const struct hg_rta_analysis *an)
+{
+	char cl[256];
+	size_t i;
+
+	hg_json_arr(j, "groups");
+	for (i = 0; i < an->ngroups; i++) {
+		const struct hg_rta_group *g = &an->g[i];
+
+		hg_json_row_obj(j, NULL);
+		hg_json_string(j, "cpus", hg_cpuset_format(&g->cpus, cl, sizeof(cl)));
+		hg_json_u64(j, "ncpus", g->ncpus);
+		hg_json_string(j, "test", hg_rta_test_name(g->test));
+		hg_json_u64(j, "tasks", g->ntasks);
+		hg_json_num(j, "utilisation", g->utilisation, 6);
+		if (g->test == HG_RTA_TEST_UNI)
+			hg_json_string(j, "demand_verdict", verdict_names[g->demand]);
+		else
+			hg_json_null(j, "demand_verdict");
+		hg_json_u64(j, "demand_fails_at_ns", g->fail_ns);
+		if (g->test == HG_RTA_TEST_NONE && g->remote_lock < 0)
+			hg_json_u64(j, "overlaps_thread", g->overlap);
+		else
+			hg_json_null(j, "overlaps_thread");
+		if (g->remote_lock >= 0)
+			hg_json_string(j, "shared_lock", s->locks[g->remote_lock].name);
+		else
+			hg_json_null(j, "shared_lock");
+		hg_json_close(j);
+	}
+	hg_json_close(j);
+}
+
+/* "locks" and "edf". */
+static void json_locks_edf(struct hg_json *j, const struct hg_taskset *s, const struct edf *e)
+{
+	size_t i;
+
+	hg_json_arr(j, "locks");
+	for (i = 0; i < s->nlocks; i++) {
+		hg_json_row_obj(j, NULL);
+		hg_json_string(j, "name", s->locks[i].name);
+		hg_json_string(j, "protocol", hg_lock_protocol_name(s->locks[i].protocol));
+		hg_json_close(j);
+	}
+	hg_json_close(j);
+	hg_json_row_obj(j, "edf");
+	hg_json_num(j, "reservation_bandwidth", e->bandwidth, 6);
+	hg_json_num(j, "admission_limit", e->limit, 6);
+	hg_json_bool(j, "admitted", !e->any_resv || e->bandwidth <= e->limit);
+	hg_json_bool(j, "demand_schedulable", e->demand == HG_EDF_SCHEDULABLE);
+	hg_json_u64(j, "demand_fails_at_ns", e->fail_ns);
+	hg_json_string(j, "demand_verdict", verdict_names[e->demand]);
+	hg_json_close(j);
+}
+
 static void print_json(FILE *f, const struct hg_taskset *s, const struct hg_rta_task *k,
 		       const struct hg_rta_analysis *an, const struct hg_rta_analysis *ao,
 		       const struct edf *e, const uint32_t *by, const struct margins *mg)
 {
-	const struct hg_rta_result *r = an->r;
 	struct hg_json j;
-	char cl[256];
 	size_t i;
 
 	hg_json_begin(&j, f);
@@ -420,136 +584,16 @@ static void print_json(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 	hg_json_u64(&j, "schema", HG_RTA_SCHEMA);
 	hg_json_string(&j, "order", hg_rta_order_name(an->order));
 	hg_json_num(&j, "utilisation", hg_rta_utilisation(k, s->n), 6);
-	hg_json_arr(&j, "not_analysed");
-	for (i = 0; i < s->nhogs; i++) {
-		hg_json_row_obj(&j, NULL);
-		hg_json_u64(&j, "thread", s->hogs[i].id);
-		hog_why(&s->hogs[i], cl, sizeof(cl));
-		hg_json_string(&j, "why", cl);
-		hg_json_close(&j);
-	}
-	hg_json_close(&j);
+	json_hogs(&j, s);
 	hg_json_arr(&j, "tasks");
-	for (i = 0; i < s->n; i++) {
-		const struct hg_rta_task *t = &s->task[i].rta;
-
-		hg_json_row_obj(&j, NULL);
-		hg_json_u64(&j, "thread", t->id);
-		hg_json_u64(&j, "rank", r[i].rank);
-		hg_json_string(&j, "workload", s->task[i].label);
-		hg_json_u64(&j, "c_ns", t->c_ns);
-		hg_json_u64(&j, "t_ns", t->t_ns);
-		hg_json_u64(&j, "d_ns", t->d_ns);
-		hg_json_u64(&j, "j_ns", t->j_ns);
-		/* no number where the locks' blocking has no bound, or none was found */
-		if (an->blk[i].kind == HG_BLOCK_UNBOUNDED || an->blk[i].kind == HG_BLOCK_REMOTE) {
-			hg_json_null(&j, "b_ns");
-			hg_json_null(&j, "lock_blocking_ns");
-		} else {
-			hg_json_u64(&j, "b_ns", hg_sat_add(t->b_ns, an->blk[i].b_ns));
-			hg_json_u64(&j, "lock_blocking_ns", an->blk[i].b_ns);
-		}
-		hg_json_string(&j, "blocking", hg_block_kind_name(an->blk[i].kind));
-		hg_json_bool(&j, "unbounded", r[i].bound == HG_RTA_UNBOUNDED);
-		if (an->blk[i].charged) {
-			hg_json_u64(&j, "held_back_by", an->blk[i].held_by);
-			if (an->blk[i].held_by_ns == UINT64_MAX)
-				hg_json_null(&j, "held_back_jitter_ns");
-			else
-				hg_json_u64(&j, "held_back_jitter_ns", an->blk[i].held_by_ns);
-		} else {
-			hg_json_null(&j, "held_back_by");
-			hg_json_null(&j, "held_back_jitter_ns");
-		}
-		if (by[i])
-			hg_json_u64(&j, "kept_out_by", s->hogs[by[i] - 1].id);
-		else
-			hg_json_null(&j, "kept_out_by");
-		if (r[i].response_ns != UINT64_MAX)
-			hg_json_u64(&j, "response_ns", r[i].response_ns);
-		else
-			hg_json_null(&j, "response_ns");
-		hg_json_string(&j, "bound", hg_rta_bound_name(r[i].bound));
-		hg_json_bool(&j, "schedulable", r[i].schedulable);
-		if (slack_of(t, &r[i]) != UINT64_MAX)
-			hg_json_u64(&j, "slack_ns", slack_of(t, &r[i]));
-		else
-			hg_json_null(&j, "slack_ns");
-		if (mg && mg->m.per_task)
-			hg_json_u64(&j, "max_c_ns", mg->max_c[i]);
-		else
-			hg_json_null(&j, "max_c_ns");
-		hg_json_string(&j, "test", hg_rta_test_name(r[i].test));
-		hg_json_string(&j, "cpus", task_cpus(&t->cpus, cl, sizeof(cl)));
-		if (ao && ao->r[i].response_ns != UINT64_MAX)
-			hg_json_u64(&j, "response_overheads_ns", ao->r[i].response_ns);
-		else
-			hg_json_null(&j, "response_overheads_ns");
-		if (ao)
-			hg_json_bool(&j, "schedulable_overheads", ao->r[i].schedulable);
-		else
-			hg_json_null(&j, "schedulable_overheads");
-		hg_json_close(&j);
-	}
+	for (i = 0; i < s->n; i++)
+		json_task(&j, s, i, an, ao, by, mg);
 	hg_json_close(&j);
 	hg_print_overheads_json(&j, ao ? &s->ovh : NULL);
-	if (mg) {
-		hg_json_row_obj(&j, "margin");
-		if (mg->m.known) {
-			hg_json_num(&j, "scaling_factor", mg->m.scaling, 6);
-			hg_json_num(&j, "breakdown_utilisation", mg->m.breakdown, 6);
-			hg_json_null(&j, "why");
-		} else {
-			hg_json_null(&j, "scaling_factor");
-			hg_json_null(&j, "breakdown_utilisation");
-			hg_json_string(&j, "why", mg->why);
-		}
-		hg_json_close(&j);
-	} else {
-		hg_json_null(&j, "margin");
-	}
-	hg_json_arr(&j, "groups");
-	for (i = 0; i < an->ngroups; i++) {
-		const struct hg_rta_group *g = &an->g[i];
-
-		hg_json_row_obj(&j, NULL);
-		hg_json_string(&j, "cpus", hg_cpuset_format(&g->cpus, cl, sizeof(cl)));
-		hg_json_u64(&j, "ncpus", g->ncpus);
-		hg_json_string(&j, "test", hg_rta_test_name(g->test));
-		hg_json_u64(&j, "tasks", g->ntasks);
-		hg_json_num(&j, "utilisation", g->utilisation, 6);
-		if (g->test == HG_RTA_TEST_UNI)
-			hg_json_string(&j, "demand_verdict", verdict_names[g->demand]);
-		else
-			hg_json_null(&j, "demand_verdict");
-		hg_json_u64(&j, "demand_fails_at_ns", g->fail_ns);
-		if (g->test == HG_RTA_TEST_NONE && g->remote_lock < 0)
-			hg_json_u64(&j, "overlaps_thread", g->overlap);
-		else
-			hg_json_null(&j, "overlaps_thread");
-		if (g->remote_lock >= 0)
-			hg_json_string(&j, "shared_lock", s->locks[g->remote_lock].name);
-		else
-			hg_json_null(&j, "shared_lock");
-		hg_json_close(&j);
-	}
-	hg_json_close(&j);
-	hg_json_arr(&j, "locks");
-	for (i = 0; i < s->nlocks; i++) {
-		hg_json_row_obj(&j, NULL);
-		hg_json_string(&j, "name", s->locks[i].name);
-		hg_json_string(&j, "protocol", hg_lock_protocol_name(s->locks[i].protocol));
-		hg_json_close(&j);
-	}
-	hg_json_close(&j);
-	hg_json_row_obj(&j, "edf");
-	hg_json_num(&j, "reservation_bandwidth", e->bandwidth, 6);
-	hg_json_num(&j, "admission_limit", e->limit, 6);
-	hg_json_bool(&j, "admitted", !e->any_resv || e->bandwidth <= e->limit);
-	hg_json_bool(&j, "demand_schedulable", e->demand == HG_EDF_SCHEDULABLE);
-	hg_json_u64(&j, "demand_fails_at_ns", e->fail_ns);
-	hg_json_string(&j, "demand_verdict", verdict_names[e->demand]);
-	hg_json_close(&j);
+	json_margin(&j, mg);
+	json_groups(&j, s, an);
+	json_locks_edf(&j, s, e);
+	hg_print_rtafrom_json(&j, s, an->r, ao ? ao->r : NULL);
 	hg_json_end_doc(&j);
 }
 

@@ -294,6 +294,83 @@ static void json_thread(struct hg_json *j, const struct hg_trace *t,
  * what was measured, then with the jitter measured; null when there is
  * nothing to predict
  */
+/* The prediction's "not_analysed": the CPU_PERIODIC threads. */
+static void json_pred_left_out(struct hg_json *j, const struct hg_trace *t)
+{
+	size_t i;
+
+	hg_json_arr(j, "not_analysed");
+	for (i = 0; i < t->nthreads; i++)
+		if (t->threads[i].model == HG_MODEL_CPU_PERIODIC) {
+			hg_json_row_obj(j, NULL);
+			hg_json_u64(j, "thread", t->threads[i].id);
+			hg_json_string(j, "why", "CPU_PERIODIC never blocks: no periodic task");
+			hg_json_close(j);
+		}
+	hg_json_close(j);
+}
+
+/* Task @i's times and blocking, c_ns to kept_out_by. */
+static void json_pred_times(struct hg_json *j, const struct hg_trace *t,
+			    const struct hg_prediction *p, size_t i)
+{
+	hg_json_u64(j, "c_ns", p->ts[i].c_ns);
+	hg_json_u64(j, "t_ns", p->ts[i].t_ns);
+	hg_json_u64(j, "d_ns", p->ts[i].d_ns);
+	hg_json_u64(j, "j_ns", p->ts[i].j_ns);
+	/* no number where the locks' blocking has no bound, or none was found */
+	if (p->blk[i].kind == HG_BLOCK_UNBOUNDED || p->blk[i].kind == HG_BLOCK_REMOTE) {
+		hg_json_null(j, "b_ns");
+		hg_json_null(j, "lock_blocking_ns");
+	} else {
+		hg_json_u64(j, "b_ns", hg_sat_add(p->ts[i].b_ns, p->blk[i].b_ns));
+		hg_json_u64(j, "lock_blocking_ns", p->blk[i].b_ns);
+	}
+	hg_json_string(j, "blocking", hg_block_kind_name(p->blk[i].kind));
+	hg_json_bool(j, "unbounded", p->r[i].bound == HG_RTA_UNBOUNDED);
+	if (p->hog[i])
+		hg_json_u64(j, "kept_out_by", t->threads[p->hog[i] - 1].id);
+	else
+		hg_json_null(j, "kept_out_by");
+}
+
+/* Task @i's responses measured, misses, and the other two predictions. */
+static void json_pred_measured(struct hg_json *j, const struct hg_trace_thread *th,
+			       const struct hg_prediction *p, size_t i)
+{
+	const struct hg_hist *h = &th->stats.events;
+
+	hg_json_u64(j, "responses", h->count);
+	if (h->count) {
+		hg_json_u64(j, "max_ns", h->max);
+		hg_json_u64(j, "p99_ns", hg_hist_percentile(h, 99));
+		/* held: no response measured was longer than the one predicted */
+		hg_json_bool(j, "held", h->max <= p->r[i].response_ns);
+	} else {
+		hg_json_null(j, "max_ns");
+		hg_json_null(j, "p99_ns");
+		hg_json_null(j, "held");
+	}
+	hg_json_u64(j, "misses", th->stats.misses);
+	if (p->r_o) {
+		hg_json_row_obj(j, "with_overheads");
+		hg_json_u64(j, "predicted_ns", p->r_o[i].response_ns);
+		hg_json_bool(j, "schedulable", p->r_o[i].schedulable);
+		hg_json_close(j);
+	} else {
+		hg_json_null(j, "with_overheads");
+	}
+	if (p->with_jitter) {
+		hg_json_row_obj(j, "with_measured_jitter");
+		hg_json_u64(j, "j_ns", p->ts_j[i].j_ns);
+		hg_json_u64(j, "predicted_ns", p->r_j[i].response_ns);
+		hg_json_bool(j, "schedulable", p->r_j[i].schedulable);
+		hg_json_close(j);
+	} else {
+		hg_json_null(j, "with_measured_jitter");
+	}
+}
+
 static void json_prediction(struct hg_json *j, const struct hg_trace *t)
 {
 	struct hg_prediction p;
@@ -308,76 +385,22 @@ static void json_prediction(struct hg_json *j, const struct hg_trace *t)
 	hg_json_obj(j, "prediction");
 	hg_json_string(j, "order", hg_rta_order_name(p.order));
 	hg_json_bool(j, "reserved_threads_left_out", p.reserved);
-	hg_json_arr(j, "not_analysed");
-	for (i = 0; i < t->nthreads; i++)
-		if (t->threads[i].model == HG_MODEL_CPU_PERIODIC) {
-			hg_json_row_obj(j, NULL);
-			hg_json_u64(j, "thread", t->threads[i].id);
-			hg_json_string(j, "why", "CPU_PERIODIC never blocks: no periodic task");
-			hg_json_close(j);
-		}
-	hg_json_close(j);
+	json_pred_left_out(j, t);
 	hg_print_overheads_json(j, p.r_o ? &p.ovh : NULL);
 	hg_json_arr(j, "tasks");
 	for (i = 0; i < p.n; i++) {
 		const struct hg_trace_thread *th = &t->threads[p.idx[i]];
-		const struct hg_hist *h = &th->stats.events;
 
 		hg_json_obj(j, NULL);
 		hg_json_u64(j, "thread", th->id);
 		hg_json_string(j, "workload", th->workload);
 		hg_json_u64(j, "rank", p.r[i].rank);
-		hg_json_u64(j, "c_ns", p.ts[i].c_ns);
-		hg_json_u64(j, "t_ns", p.ts[i].t_ns);
-		hg_json_u64(j, "d_ns", p.ts[i].d_ns);
-		hg_json_u64(j, "j_ns", p.ts[i].j_ns);
-		/* no number where the locks' blocking has no bound, or none was found */
-		if (p.blk[i].kind == HG_BLOCK_UNBOUNDED || p.blk[i].kind == HG_BLOCK_REMOTE) {
-			hg_json_null(j, "b_ns");
-			hg_json_null(j, "lock_blocking_ns");
-		} else {
-			hg_json_u64(j, "b_ns", hg_sat_add(p.ts[i].b_ns, p.blk[i].b_ns));
-			hg_json_u64(j, "lock_blocking_ns", p.blk[i].b_ns);
-		}
-		hg_json_string(j, "blocking", hg_block_kind_name(p.blk[i].kind));
-		hg_json_bool(j, "unbounded", p.r[i].bound == HG_RTA_UNBOUNDED);
-		if (p.hog[i])
-			hg_json_u64(j, "kept_out_by", t->threads[p.hog[i] - 1].id);
-		else
-			hg_json_null(j, "kept_out_by");
+		json_pred_times(j, t, &p, i);
 		hg_json_u64(j, "predicted_ns", p.r[i].response_ns);
 		hg_json_bool(j, "schedulable", p.r[i].schedulable);
 		hg_json_string(j, "test", hg_rta_test_name(p.r[i].test));
 		hg_json_string(j, "cpus", hg_cpuset_format(&p.ts[i].cpus, cpus, sizeof(cpus)));
-		hg_json_u64(j, "responses", h->count);
-		if (h->count) {
-			hg_json_u64(j, "max_ns", h->max);
-			hg_json_u64(j, "p99_ns", hg_hist_percentile(h, 99));
-			/* held: no response measured was longer than the one predicted */
-			hg_json_bool(j, "held", h->max <= p.r[i].response_ns);
-		} else {
-			hg_json_null(j, "max_ns");
-			hg_json_null(j, "p99_ns");
-			hg_json_null(j, "held");
-		}
-		hg_json_u64(j, "misses", th->stats.misses);
-		if (p.r_o) {
-			hg_json_row_obj(j, "with_overheads");
-			hg_json_u64(j, "predicted_ns", p.r_o[i].response_ns);
-			hg_json_bool(j, "schedulable", p.r_o[i].schedulable);
-			hg_json_close(j);
-		} else {
-			hg_json_null(j, "with_overheads");
-		}
-		if (p.with_jitter) {
-			hg_json_row_obj(j, "with_measured_jitter");
-			hg_json_u64(j, "j_ns", p.ts_j[i].j_ns);
-			hg_json_u64(j, "predicted_ns", p.r_j[i].response_ns);
-			hg_json_bool(j, "schedulable", p.r_j[i].schedulable);
-			hg_json_close(j);
-		} else {
-			hg_json_null(j, "with_measured_jitter");
-		}
+		json_pred_measured(j, th, &p, i);
 		hg_json_close(j);
 	}
 	hg_json_close(j);

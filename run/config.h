@@ -61,6 +61,8 @@ struct hg_config {
 	bool thresholds_set;		/* --lat-thresholds given */
 	uint64_t thresholds_ns[HG_MAX_THRESHOLDS];
 	bool fail_on_miss;		/* --fail-on-miss: exit 3 after a missed deadline */
+	bool ktap;			/* --ktap: KTAP on standard output, no report */
+	const char *junit_path;		/* --junit: the tests as JUnit XML */
 	uint64_t break_ns;		/* --break: stop at an event beyond it; 0: none */
 	unsigned int break_on;		/* --break-on: enum hg_break_kind bits */
 	struct hg_actions on_threshold;	/* --on-threshold, in order given */

@@ -3,7 +3,8 @@
 #  1. three CPU-bound threads at LOW, NORMAL and HIGH priority for 5 s:
 #     its summary, and a timeline picture of half a second of it;
 #  2. ten threads yielding every 0.9 ms on one CPU for 3 s: the
-#     context-switch cost statistics and histogram picture.
+#     context-switch cost statistics and histogram picture;
+#  3. the two runs side by side as one HTML page (hourglass report).
 # usage: scripts/demo.sh build/hourglass
 set -eu
 HG=${1:-build/hourglass}
@@ -18,7 +19,9 @@ echo
 echo "demo: $HG -d 3s -n 10 -a -p NORMAL -w CPU_YIELD 0.9ms --cpu 0 -x"
 "$HG" -d 3s -n 10 -a -p NORMAL -w CPU_YIELD 0.9ms --cpu 0 -x -q -o "$OUT/yield.hgt"
 "$HG" ctx "$OUT/yield.hgt" --svg "$OUT/ctx.svg" | sed -n '1,7p'
+"$HG" report "$OUT/paper3.hgt" "$OUT/yield.hgt" -o "$OUT/report.html"
 echo
+echo "demo: the two runs as one page to read:   $OUT/report.html"
 echo "demo: timeline picture (1000-1500 ms):     $OUT/timeline.svg"
 echo "demo: context-switch cost histogram:      $OUT/ctx.svg"
 echo "demo: every interval, one line each:      $OUT/paper3.txt ($(grep -vc '^#' "$OUT/paper3.txt") lines)"

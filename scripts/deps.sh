@@ -1,7 +1,9 @@
 #!/bin/sh
 # Install the Debian packages hourglass needs to build and test, when they
 # are missing and we are root (stress-ng, rt-tests and iperf3: the loads of
-# --load, which the smoke tests run). Prints what it does; never fails the build
+# --load, which the smoke tests run; python3-html5lib and chromium: the
+# report's page parsed and drawn; python3-tap and python3-junitparser: the
+# KTAP and JUnit results read). Prints what it does; never fails the build
 # when it cannot install (the compiler will say what is missing).
 # With --tools also what make check SANITIZE=1, make fuzz, make lint and
 # make smoke VALGRIND=1 need (CI runs them all).
@@ -12,7 +14,8 @@
 set -u
 need=""
 pkgs="build-essential pkg-config check libnuma-dev libjson-c-dev python3-jsonschema procps
-	libtracefs-dev libtraceevent-dev libgsl-dev stress-ng rt-tests iperf3"
+	libtracefs-dev libtraceevent-dev libgsl-dev stress-ng rt-tests iperf3
+	python3-html5lib python3-tap python3-junitparser chromium"
 tools=""
 arch=""
 while [ $# -gt 0 ]; do

@@ -15,9 +15,10 @@ analysis:trace
 report:analysis trace
 svg:report analysis trace
 export:report analysis trace
+html:svg report audit analysis trace
 audit:analysis trace
 run:workloads timers trace analysis
-hourglass:run export svg report audit analysis workloads timers trace'
+hourglass:run export html svg report audit analysis workloads timers trace'
 status=0
 edges=$(mktemp) || exit 2
 trap 'rm -f "$edges"' EXIT

@@ -39,10 +39,43 @@ struct row_draw {
 	struct merge tasks, irqs;
 };
 
-/* A task's run: a named box when it is a pixel wide, else merged with its neighbours. */
-static void draw_task(const struct render *r, struct row_draw *d, const struct hg_kslice *s,
-		      uint64_t a, uint64_t b)
+struct span_draw {
+	const struct render *r;
+	const struct hg_kset *set;
+	unsigned int cpu;
+	struct row_draw *d;
+};
+
+/* Whether an interrupt context is drawn between @x0 and @x1 px (at least a pixel wide). */
+struct irq_near {
+	const struct render *r;
+	double x0, x1;
+	bool hit;
+};
+
+static void irq_near(const struct hg_kslice *s, uint64_t a, uint64_t b, void *arg)
 {
+	struct irq_near *q = arg;
+	double xa, xb;
+
+	if (s->kind == HG_KC_TASK)
+		return;
+	xa = x_of(q->r, a);
+	xb = x_of(q->r, b) > xa + 1 ? x_of(q->r, b) : xa + 1;
+	q->hit |= xa < q->x1 && xb > q->x0;
+}
+
+/*
+ * A task's run: a named box when it is a pixel wide, else merged with its
+ * neighbours; the name only where it fits and no interrupt's box, drawn
+ * over the run, would cross it
+ */
+static void draw_task(const struct span_draw *p, const struct hg_kslice *s, uint64_t a,
+		      uint64_t b)
+{
+	const struct render *r = p->r;
+	struct row_draw *d = p->d;
+	struct irq_near q = { .r = r };
 	double x0, w, y = band_top(r, d->row);
 
 	if (!hg_render_clip(r, &a, &b))
@@ -57,7 +90,11 @@ static void draw_task(const struct render *r, struct row_draw *d, const struct h
 		"height=\"%.1f\"><title>", x0, y, w, (double)BAND_H);
 	hg_svg_text(r->f, s->name);
 	fprintf(r->f, " (pid %u)</title></rect>\n", s->pid);
-	if (w >= hg_svg_text_px(strlen(s->name), 10) + 4) {
+	q.x0 = x0 + 2;
+	q.x1 = x0 + 2 + hg_svg_text_px(strlen(s->name), 10);
+	if (w >= q.x1 - x0 + 2)
+		hg_kset_span(p->set, r->t, p->cpu, a, b, irq_near, &q);
+	if (w >= q.x1 - x0 + 2 && !q.hit) {
 		fprintf(r->f, "<text class=\"on\" x=\"%.1f\" y=\"%.1f\">", x0 + 2,
 			y + BAND_H - 3);
 		hg_svg_text(r->f, s->name);
@@ -65,17 +102,12 @@ static void draw_task(const struct render *r, struct row_draw *d, const struct h
 	}
 }
 
-struct span_draw {
-	const struct render *r;
-	struct row_draw *d;
-};
-
 static void draw_slice(const struct hg_kslice *s, uint64_t a, uint64_t b, void *arg)
 {
 	struct span_draw *p = arg;
 
 	if (s->kind == HG_KC_TASK)
-		draw_task(p->r, p->d, s, a, b);
+		draw_task(p, s, a, b);
 	else
 		hg_render_merge_add(p->r, &p->d->irqs, p->d->row, "kirq", KIRQ_GROW, a, b);
 }
@@ -84,7 +116,7 @@ static void draw_slice(const struct hg_kslice *s, uint64_t a, uint64_t b, void *
 static void draw_span(const struct render *r, const struct hg_kset *set,
 		      struct row_draw *d, unsigned int cpu, uint64_t from, uint64_t to)
 {
-	struct span_draw p = { .r = r, .d = d };
+	struct span_draw p = { .r = r, .set = set, .cpu = cpu, .d = d };
 
 	hg_kset_span(set, r->t, cpu, from, to, draw_slice, &p);
 }

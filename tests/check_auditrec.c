@@ -15,6 +15,7 @@
 #include "report/audit.h"
 #include "report/diff.h"
 #include "report/json.h"
+#include "report/text.h"
 #include "run/cpulist.h"
 
 #define FIXTURES "tests/fixtures/audit"
@@ -76,6 +77,30 @@ START_TEST(test_record_keys)
 	ck_assert(!strncmp(hg_trace_sys(t, "audit_irq-affinity"), "fail ", 5));
 	ck_assert(!hg_is_audit_key("audit_"));
 	ck_assert(!hg_is_audit_key("auditor"));
+	hg_trace_free(t);
+}
+END_TEST
+
+/*
+ * Each check's fix beside its verdict ("auditfix_<id>"), read back from the
+ * file; shown by report, never among the system lines of the text.
+ */
+START_TEST(test_record_fixes)
+{
+	struct hg_trace *t = through_file(audited("desktop"));
+	struct hg_test_text out;
+	const char *fix = hg_trace_sys(t, "auditfix_rt-throttling");
+	char *s;
+
+	ck_assert_ptr_nonnull(fix);
+	ck_assert_msg(!strncmp(fix, "sysctl -w kernel.sched_rt_runtime_us=-1", 39), "%s", fix);
+	ck_assert(hg_is_audit_fix_key("auditfix_rt-throttling"));
+	ck_assert(!hg_is_audit_fix_key("auditfix_"));
+	ck_assert(!hg_is_audit_key("auditfix_rt-throttling"));
+	hg_print_header(hg_test_text_open(&out), t);
+	s = hg_test_text_close(&out);
+	ck_assert_ptr_null(strstr(s, "auditfix_"));
+	free(s);
 	hg_trace_free(t);
 }
 END_TEST
@@ -261,6 +286,7 @@ static Suite *suite(void)
 	TCase *tc = tcase_create("record");
 
 	tcase_add_test(tc, test_record_keys);
+	tcase_add_test(tc, test_record_fixes);
 	tcase_add_test(tc, test_split);
 	tcase_add_test(tc, test_print_lines);
 	tcase_add_test(tc, test_no_audit_nothing);

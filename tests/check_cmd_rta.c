@@ -329,6 +329,98 @@ START_TEST(test_cmd_hog)
 }
 END_TEST
 
+/*
+ * A CPU_PERIODIC thread below every other thread on its CPU is a task of
+ * its amount and period (analysis/frames.h): 3 ms every 8 ms below a
+ * PERIODIC 3 ms every 8 ms responds in 6 ms. Above it, or beside a thread
+ * without a real-time priority below it, it is not: it never blocks.
+ */
+START_TEST(test_cmd_frames_task)
+{
+	struct hg_test_out c;
+	char line[512];
+
+	run_rta(ARGS("-n", "2", "-a", "--cpu", "0", "-t", "0", "-p", "FIFO:50", "-w", "PERIODIC",
+		     "3ms", "8ms", "-t", "1", "-p", "FIFO:10", "-w", "CPU_PERIODIC", "3ms", "8ms"),
+		&c);
+	ck_assert_msg(c.status == 0, "status %d: %s", c.status, c.err);
+	ck_assert(line_of(c.out, 1, line, sizeof(line)));
+	ck_assert_str_eq(line, "rta: thread 1 response 6.000ms deadline 8.000ms schedulable "
+			 "test uniprocessor cpus 0");
+	ck_assert_msg(strstr(c.out, "is not analysed") == NULL, "%s", c.out);
+	hg_test_out_free(&c);
+
+	run_rta(ARGS("-n", "3", "-a", "--cpu", "0", "-t", "0", "-p", "FIFO:50", "-w", "PERIODIC",
+		     "3ms", "8ms", "-t", "1", "-p", "FIFO:10", "-w", "CPU_PERIODIC", "3ms", "8ms",
+		     "-t", "2", "-w", "PERIODIC", "1ms", "100ms"), &c);
+	ck_assert_msg(c.status == 0, "status %d: %s", c.status, c.err);
+	ck_assert_msg(strstr(c.out, "\n# rta: thread 1 is not analysed: CPU_PERIODIC 3ms 8ms") &&
+		      strstr(c.out, "\nrta: thread 2 response unbounded "), "%s", c.out);
+	hg_test_out_free(&c);
+}
+END_TEST
+
+/*
+ * rta --from a trace of two PERIODIC threads on CPU 0 (FIFO:50 and
+ * FIFO:10) that share lock L (inherit), each 0.5 ms of its job: the
+ * thread above is blocked by the section below (inheritance bound); with
+ * --protocol L=protect the set is analysed as if under the ceiling; a
+ * lock the run has not, and a run option, are refused.
+ */
+START_TEST(test_cmd_from_protocol)
+{
+	static const uint64_t iv[][2] = { { 2000, 1000 } };
+	static const uint64_t (*const ivs[])[2] = { iv, iv };
+	static const size_t niv[] = { 1, 1 };
+	struct hg_trace *t = hg_test_trace(2, ivs, niv);
+	char err[256], *dir = hg_test_fresh_dir(), *path = hg_test_path(dir, "locks.hgt");
+	struct hg_test_out c;
+	uint32_t i;
+
+	t->flags |= HG_TRACE_LOCKS;
+	t->nlocks = 1;
+	snprintf(t->locks[0].name, sizeof(t->locks[0].name), "L");
+	t->locks[0].protocol = HG_LOCK_INHERIT;
+	for (i = 0; i < 2; i++) {
+		struct hg_trace_thread *th = &t->threads[i];
+
+		th->model = HG_MODEL_PERIODIC;
+		th->period_ns = th->deadline_ns = 10000000;
+		th->wcet_ns = 2000000;
+		th->rt_prio = i ? 10 : 50;
+		snprintf(th->cpus, sizeof(th->cpus), "0");
+		snprintf(th->workload, sizeof(th->workload), "PERIODIC 2ms 10ms");
+		th->ncs = 1;
+		th->cs[0] = (struct hg_cs){ .lock = 0, .ns = 500000 };
+	}
+	ck_assert_msg(hg_trace_write(t, path, err, sizeof(err)) == 0, "%s", err);
+	hg_trace_free(t);
+
+	run_rta(ARGS("--from", path), &c);
+	ck_assert_msg(c.status == 0, "status %d: %s", c.status, c.err);
+	ck_assert_msg(strstr(c.out, "\n# rta: thread 0: blocking 0.500 ms from the sections of "
+			     "lower-priority threads (inheritance bound"), "%s", c.out);
+	ck_assert_msg(!strncmp(c.out, "rta: thread 0 response 2.500ms deadline 10.000ms ", 49),
+		      "%s", c.out);
+	hg_test_out_free(&c);
+	run_rta(ARGS("--from", path, "--protocol", "L=protect"), &c);
+	ck_assert_msg(c.status == 0, "status %d: %s", c.status, c.err);
+	ck_assert_msg(strstr(c.out, "(ceiling bound"), "%s", c.out);
+	hg_test_out_free(&c);
+	run_rta(ARGS("--from", path, "--protocol", "X=none"), &c);
+	ck_assert_int_eq(c.status, 2);
+	ck_assert_str_eq(c.err, "hourglass: rta: --protocol X=none: the run has no lock of that "
+			 "name\n");
+	hg_test_out_free(&c);
+	run_rta(ARGS("--from", path, "-n", "2"), &c);
+	ck_assert_int_eq(c.status, 2);
+	ck_assert_str_eq(c.out, "");
+	hg_test_out_free(&c);
+	free(path);
+	hg_test_drop_dir(dir);
+}
+END_TEST
+
 /* The same in JSON: not_analysed, kept_out_by, a null response. */
 START_TEST(test_cmd_hog_json)
 {
@@ -391,6 +483,8 @@ static Suite *suite(void)
 	tcase_add_loop_test(tc, test_cmd_cpus, 0, ARRAY_SIZE(cpu_commands));
 	tcase_add_test(tc, test_cmd_cpus_json);
 	tcase_add_test(tc, test_cmd_hog);
+	tcase_add_test(tc, test_cmd_frames_task);
+	tcase_add_test(tc, test_cmd_from_protocol);
 	tcase_add_test(tc, test_cmd_hog_json);
 	suite_add_tcase(s, tc);
 	return s;

@@ -2148,6 +2148,15 @@ START_TEST(test_long_on_threshold_keep)
 }
 END_TEST
 
+START_TEST(test_long_ktap_junit)
+{
+	PARSE_OK("-n", "1", "--ktap", "--junit", "run.xml");
+	ck_assert(cfg.ktap);
+	ck_assert_str_eq(cfg.junit_path, "run.xml");
+	hg_config_free(&cfg);
+}
+END_TEST
+
 START_TEST(test_long_prom)
 {
 	PARSE_OK("-n", "1", "--prom", "hg.prom", "--prom-interval", "30s");
@@ -2198,6 +2207,11 @@ static const struct {
 	{ { "-n", "1", "--prom", "a", "-o", "a" }, "--prom a: the same file as -o" },
 	{ { "-n", "1", "--prom", "a", "--json", "a" }, "--prom a: the same file as --json" },
 	{ { "-n", "1", "--prom" }, "--prom: missing value" },
+	{ { "-n", "1", "--ktap", "--json", "-" },
+	  "--ktap: standard output is another output's already (a - among -o, --json, "
+	  "--prom, --junit); write it to a file" },
+	{ { "-n", "1", "--junit", "a", "-o", "a" }, "--junit a: the same file as -o" },
+	{ { "-n", "1", "--junit" }, "--junit: missing value" },
 };
 
 START_TEST(test_long_errors)
@@ -2409,6 +2423,8 @@ static const struct {
 	{ { "-n", "1", "-q", "--json", "r.json" }, "" },
 	{ { "-n", "1", "-q", "--prom", "r.prom" }, "" },
 	{ { "-n", "1", "-q", "--fail-on-miss" }, "" },
+	{ { "-n", "1", "-q", "--ktap" }, "" },
+	{ { "-n", "1", "-q", "--junit", "r.xml" }, "" },
 	/* cyclictest's -q prints a summary; ours nothing: say where to look */
 	{ { "-n", "1", "-q" },
 	  "hourglass: warning: -q with no -o, --json or --prom: the results go nowhere "
@@ -2615,6 +2631,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_long_on_threshold_stop);
 	tcase_add_test(tc, test_long_on_threshold_keep);
 	tcase_add_test(tc, test_long_prom);
+	tcase_add_test(tc, test_long_ktap_junit);
 	tcase_add_test(tc, test_long_prom_default_interval);
 	tcase_add_loop_test(tc, test_long_errors, 0, ARRAY_SIZE(long_errors));
 	tcase_add_test(tc, test_long_usage_lists_all);

@@ -736,6 +736,46 @@ START_TEST(test_kernel_events)
 END_TEST
 
 /*
+ * --kernel: another task runs from 100 to 500 us; its name is written on its
+ * box, but not where an interrupt's box would cross it (one at 105 to 110
+ * us, under the name's first letters); one at 290 us leaves it clear.
+ */
+START_TEST(test_kernel_name_clear)
+{
+	static const uint64_t irq_at[] = { 290 * US, 105 * US };
+	struct hg_trace *t;
+	struct hg_kevents *k;
+	size_t i;
+	char *s;
+
+	for (i = 0; i < sizeof(irq_at) / sizeof(irq_at[0]); i++) {
+		t = even_trace(2, 0, 500 * US, 100 * US);
+		k = calloc(1, sizeof(*k));
+		ck_assert_ptr_nonnull(k);
+		set_run(t, 1 * MS);
+		t->threads[0].tid = 100;
+		k->ncpus = 1;
+		k->cpus = calloc(1, sizeof(*k->cpus));
+		ck_assert_ptr_nonnull(k->cpus);
+		k->cpus[0] = (struct hg_kcpu){ .begin_cycles = T0, .end_cycles = T0 + 1 * MS };
+		kadd(k, 100 * US, HG_KEV_SWITCH, 7, 100, "kworker/0:1");
+		kadd(k, irq_at[i], HG_KEV_IRQ_ENTRY, 24, 0, "eth0");
+		kadd(k, irq_at[i] + 5 * US, HG_KEV_IRQ_EXIT, 24, 0, NULL);
+		kadd(k, 500 * US, HG_KEV_SWITCH, 100, 7, "hg/0");
+		t->kev = k;
+		s = render(t, &whole);
+		ck_assert_ptr_nonnull(strstr(s, "<rect class=\"kirq\""));
+		if (i == 0)
+			ck_assert_ptr_nonnull(strstr(s, "\">kworker/0:1</text>"));
+		else
+			ck_assert_ptr_null(strstr(s, "\">kworker/0:1</text>"));
+		free(s);
+		hg_trace_free(t);
+	}
+}
+END_TEST
+
+/*
  * --kernel and a LAT thread, which records no intervals and so no gaps:
  * what ran in its wake-up is drawn in its row. The timer expired at 300
  * us and the thread ran 100 us late; in between an interrupt (320 to 330
@@ -1078,6 +1118,7 @@ static Suite *suite(void)
 	tc = tcase_create("labels");
 	tcase_add_test(tc, test_escaping);
 	tcase_add_test(tc, test_long_labels);
+	tcase_add_test(tc, test_kernel_name_clear);
 	tcase_add_test(tc, test_damaged);
 	suite_add_tcase(s, tc);
 	return s;

@@ -50,6 +50,8 @@ static const struct {
 	{ { "-n", "1", "--histogram", "100" }, HG_ARGS_RUN },
 	{ { "-n", "1", "--lat-thresholds", "1ms,2ms" }, HG_ARGS_RUN },
 	{ { "-n", "1", "--fail-on-miss" }, HG_ARGS_RUN },
+	{ { "-n", "1", "--ktap" }, HG_ARGS_RUN },
+	{ { "-n", "1", "--junit", "run.xml" }, HG_ARGS_RUN },
 	{ { "-n", "1", "--break", "1ms" }, HG_ARGS_RUN },
 	{ { "-n", "1", "--break", "1ms", "--break-on", "gap" }, HG_ARGS_RUN },
 	{ { "-n", "1", "--break", "1ms", "--on-threshold", "continue" }, HG_ARGS_RUN },

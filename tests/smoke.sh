@@ -745,6 +745,78 @@ if "$HG" diff "$TMP/kbefore" "$TMP/kafter" >"$TMP/out" 2>"$TMP/err" &&
 then ok "diff of summaries with causes: irq time B higher (Welch over 3 trials)"
 else fail "diff of summaries with causes" "$(grep cause "$TMP/out" | head -2) $(head -1 "$TMP/err")"; fi
 
+# --- report: one run or two side by side as one HTML page ----------------------
+# parsed by html5lib, each picture checked for texts over texts, and drawn by
+# headless Chromium 1280 px wide (skipped, with the reason, where none runs)
+if "$HG" report "$KF.hgt" "$FIX.hgt" -o "$TMP/report.html" 2>"$TMP/err" &&
+   "$HG" report "$FIX.hgt" -o "$TMP/report1.html" 2>>"$TMP/err"; then
+	for h in report:2 report1:1; do
+		if /usr/bin/python3 "$HERE/html-check.py" "$TMP/${h%:*}.html" "${h#*:}" >"$TMP/hc" 2>&1
+		then ok "report: ${h%:*}.html parses as HTML5, holds itself whole, ${h#*:} picture(s), no text over text"
+		else fail "report: ${h%:*}.html" "$(head -3 "$TMP/hc")"; fi
+	done
+	grep -q '<h2>The worst moment</h2>' "$TMP/report.html" &&
+		grep -q '<pre class="window"># worst: thread ' "$TMP/report.html" &&
+		grep -q '<h2>Causes</h2>' "$TMP/report.html" &&
+		grep -q 'No kernel events: the causes need a run with --kernel' "$TMP/report1.html" &&
+		ok "report: the worst moment taken apart with the kernel's events, said without them" ||
+		fail "report: the worst moment" "no window text, or no note without kernel events"
+else
+	fail "report" "$(head -1 "$TMP/err")"
+fi
+BROWSER=$(command -v chromium || command -v chromium-browser || command -v google-chrome)
+if [ -z "$BROWSER" ]; then
+	skip "report in a browser" "no headless browser (Debian package chromium)"
+elif [ ! -s "$TMP/report.html" ]; then
+	skip "report in a browser" "no page written above"
+else
+	set -- --headless --disable-gpu --hide-scrollbars --window-size=1280,2400
+	is_root && set -- "$@" --no-sandbox	# its sandbox refuses root
+	timeout 180 "$BROWSER" "$@" --screenshot="$TMP/report.png" "file://$TMP/report.html" \
+		>"$TMP/browser" 2>&1
+	if [ ! -s "$TMP/report.png" ]; then
+		skip "report in a browser" "$BROWSER drew nothing: $(grep -v -e dbus -e '^$' "$TMP/browser" | head -1)"
+	elif /usr/bin/python3 "$HERE/html-check.py" "$TMP/report.html" 2 --png "$TMP/report.png" >"$TMP/hc" 2>&1
+	then ok "report in a browser: 1280 px wide, the pictures drawn"
+	else fail "report in a browser" "$(head -3 "$TMP/hc")"; fi
+fi
+expect_bad "report of a missing trace" report "$B/none.hgt" -o "$B/r.html"
+head -c 300 "$KF.hgt" >"$TMP/cut.hgt"
+expect_bad "report of a cut trace beside a good one" report "$KF.hgt" "$TMP/cut.hgt" -o "$B/r.html"
+expect_bad "report -o onto a trace" report "$KF.hgt" "$FIX.hgt" -o "$FIX.hgt"
+expect_bad "report with an unknown option" report "$KF.hgt" --width 3 -o "$B/r.html"
+
+# --- KTAP and JUnit: the run's, diff's and audit's tests for test labs --------
+# read by python3-tap and python3-junitparser; the exit status as without them
+"$HG" -n 2 -d 300ms -t 0 -w PERIODIC 3ms 2ms -t 1 -w LAT 1ms --lat-thresholds 1s -x -q \
+	--fail-on-miss --ktap --junit "$TMP/run.xml" >"$TMP/run.ktap" 2>"$TMP/err"
+rc=$?
+if [ $rc = 3 ] &&
+   /usr/bin/python3 "$HERE/lab-check.py" "$TMP/run.ktap" "$TMP/run.xml" thread-0-misses >"$TMP/lc" &&
+   grep -q '^ok [0-9]* thread-1-later-than-1s$' "$TMP/run.ktap" &&
+   grep -q '^# [0-9]* of [0-9]* deadlines missed (measured)$' "$TMP/run.ktap"
+then ok "run --ktap --junit: $(cat "$TMP/lc"); exit 3 of --fail-on-miss kept"
+else fail "run --ktap --junit" "exit $rc: $(cat "$TMP/lc" 2>/dev/null | head -2) $(head -1 "$TMP/err")"; fi
+"$HG" diff "$KF.hgt" "$KF.hgt" --fail-if-worse thread0.gap.p99:0 --ktap --junit "$TMP/diff.xml" \
+	>"$TMP/diff.ktap" 2>"$TMP/err"
+rc=$?
+if [ $rc = 0 ] && /usr/bin/python3 "$HERE/lab-check.py" "$TMP/diff.ktap" "$TMP/diff.xml" >"$TMP/lc" &&
+   grep -q '^# --fail-if-worse thread0.gap.p99: B within the tolerance$' "$TMP/diff.ktap"
+then ok "diff --ktap --junit: $(cat "$TMP/lc"), the gate's metric said"
+else fail "diff --ktap --junit" "exit $rc: $(head -2 "$TMP/lc") $(head -1 "$TMP/err")"; fi
+"$HG" audit --sysroot "$HERE/fixtures/audit/vm" --cpu 1 --strict --ktap --junit "$TMP/audit.xml" \
+	>"$TMP/audit.ktap" 2>"$TMP/err"
+rc=$?
+want=$("$HG" audit --sysroot "$HERE/fixtures/audit/vm" --cpu 1 --strict >/dev/null 2>&1; echo $?)
+fails=$("$HG" audit --sysroot "$HERE/fixtures/audit/vm" --cpu 1 | awk '$1 == "FAIL" { print $2 }')
+# shellcheck disable=SC2086 # one word a check
+if [ $rc = "$want" ] &&
+   /usr/bin/python3 "$HERE/lab-check.py" "$TMP/audit.ktap" "$TMP/audit.xml" $fails >"$TMP/lc"
+then ok "audit --strict --ktap --junit: $(cat "$TMP/lc"), exit $rc as without them"
+else fail "audit --ktap --junit" "exit $rc (want $want): $(head -2 "$TMP/lc") $(head -1 "$TMP/err")"; fi
+expect_bad "diff --ktap with --json" diff "$KF.hgt" "$KF.hgt" --ktap --json
+expect_bad "run --ktap with -o -" -n 1 -d 10ms --ktap -o -
+
 # --- --kernel: the kernel's events beside the run -------------------------------
 TI=/sys/kernel/tracing/instances
 if ! is_root; then
@@ -1320,6 +1392,23 @@ printf 'lock L inherit\nC=1ms T=10ms P=FIFO:80 CPU=0 CS=L:0.5ms\nC=4ms T=10ms P=
 	grep -q '"shared_lock": "L"' "$TMP/rta-locks.json" &&
 	ok "rta --tasks with a lock across CPUs: not covered, said so" ||
 	fail "rta --tasks CS=" "$(head -2 "$TMP/err")"
+# rta --from: the task set of a real run (no privilege: timesharing priorities, one CPU),
+# each value with its source, the bound beside the response measured
+"$HG" -n 2 -d 1s -a --cpu 0 -t 0 -w PERIODIC 1ms 8ms -t 1 -w PERIODIC 3ms 20ms -x -q \
+	-o "$TMP/from.hgt" >/dev/null 2>&1
+"$HG" rta --from "$TMP/from.hgt" >"$TMP/from.out" 2>&1
+rc=$?
+"$HG" rta --from "$TMP/from.hgt" --margin --json >"$TMP/from.json" 2>>"$TMP/from.out"
+[ $rc = 0 ] && grep -q '^rta: thread 1 response ' "$TMP/from.out" &&
+	grep -q '^# rta: from .*from.hgt: thread 0 (PERIODIC 1ms 8ms): C [0-9.]* ms (measured: the most one job received, of [1-9][0-9]*; its options. 1.000 ms), T 8.000 ms (config: the period), D 8.000 ms (config: the deadline), J [0-9.]* ms (measured: ' "$TMP/from.out" &&
+	grep -q '^# rta: from .*from.hgt: thread 1: measured worst response [0-9.]* ms (of [1-9][0-9]*), ' "$TMP/from.out" &&
+	grep -q '^# rta: from .*from.hgt: switch overheads (' "$TMP/from.out" &&
+	grep -q '"c_source": "measured"' "$TMP/from.json" && grep -q '"scaling_factor"' "$TMP/from.json" &&
+	ok "rta --from: a run's measured set, beside the responses it measured" ||
+	fail "rta --from" "exit $rc: $(grep -v '^# thread' "$TMP/from.out" | head -4)"
+expect_bad "rta --from a file that is not a trace" rta --from "$TMP/mid.tasks"
+expect_bad "rta --from a trace without a periodic thread" rta --from "$HERE/fixtures/sched-yield.hgt"
+expect_bad "rta --from with run options" rta --from "$TMP/from.hgt" -n 1
 # --margin: the paper's set may grow by 32 / 29 (10.3 %); the first's C up to 3.75 ms
 printf 'C=3ms T=8ms\nC=17ms T=33ms\n' >"$TMP/margin.tasks"
 "$HG" rta --tasks "$TMP/margin.tasks" --margin >"$TMP/margin.out" 2>&1 &&
@@ -1756,6 +1845,11 @@ if command -v bash >/dev/null; then
 	complete_check "priorities" "RTHIGH RTLOW RTMED " "-n 1 -p RT"
 	complete_check "--format=" "csv json perfetto prom " "export a.hgt --format="
 	complete_check "trace files" "a.hgt " "lat "
+	complete_check "report: traces" "a.hgt " "report "
+	complete_check "report: more traces" "a.hgt " "report a.hgt "
+	complete_check "report -o" "a.hgt notes.txt " "report a.hgt -o "
+	complete_check "the run's --ktap" "--ktap " "-n 1 --kt"
+	complete_check "diff's --junit" "--junit " "diff a.hgt a.hgt --ju"
 	complete_check "output files" "a.hgt notes.txt " "ctx a.hgt --svg "
 	complete_check "rta: a run's options" "--start --strict " "rta --st"
 	complete_check "help <sub>" "dump " "help du"
@@ -2140,6 +2234,11 @@ else
 	validate "rta --json with locks (inherit, protect, none, across CPUs) and overheads" rta \
 		"$J/rta5.json" "$J/rta6.json" "$TMP/rta-locks.json" "$TMP/rta-ovh.json" "$TMP/mid.json" \
 		"$TMP/margin.json"
+	if [ -f "$TMP/from.json" ]; then
+		"$HG" rta --from "$J/all.hgt" --json >"$J/rta-from.json" 2>/dev/null
+		validate "rta --from --json (a real run; LAT, CPU_PERIODIC, PERIODIC)" rta \
+			"$TMP/from.json" "$J/rta-from.json"
+	fi
 	validate "summary --json with --cs-cost" summary "$TMP/ovh.json"
 	if [ -f "$TMP/hog.json" ]; then
 		validate "summary --json with a CPU_PERIODIC thread above a PERIODIC one" summary \
