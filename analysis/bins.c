@@ -3,6 +3,7 @@
  * bins.c - a thread's lateness samples and gaps in fixed buckets
  */
 #include "analysis/bins.h"
+#include "trace/reccur.h"
 #include "trace/timeval.h"
 
 /* The lateness of LAT sample @r in us, or UINT64_MAX for another record. */
@@ -14,28 +15,35 @@ static uint64_t sample_us(const struct hg_record *r)
 int hg_lat_bins(const struct hg_trace_thread *th, uint64_t first_us, uint64_t width_us,
 		size_t n, struct hg_bins *b)
 {
-	uint64_t k;
 	int ret;
+
+	const struct hg_record *r;
+	struct hg_reccur c;
 
 	ret = hg_bins_linear(b, first_us, width_us, n);
 	if (ret)
 		return ret;
-	for (k = 0; k < th->stored; k++) {
-		uint64_t us = sample_us(&th->recs[k]);
+	hg_reccur_init(&c, th);
+	while ((ret = hg_reccur_next(&c, &r)) > 0) {
+		uint64_t us = sample_us(r);
 
 		if (us != UINT64_MAX)
 			hg_bins_add(b, us, 1);
 	}
-	return 0;
+	hg_reccur_free(&c);
+	return ret;
 }
 
 uint64_t hg_lat_overflow_cycles(const struct hg_trace_thread *th, uint64_t limit_us,
 				uint64_t *cycles, size_t max)
 {
-	uint64_t k, cycle = 0, n = 0;
+	uint64_t cycle = 0, n = 0;
+	const struct hg_record *r;
+	struct hg_reccur c;
 
-	for (k = 0; k < th->stored; k++) {
-		uint64_t us = sample_us(&th->recs[k]);
+	hg_reccur_init(&c, th);
+	while (hg_reccur_next(&c, &r) > 0) {
+		uint64_t us = sample_us(r);
 
 		if (us == UINT64_MAX)
 			continue;
@@ -46,23 +54,25 @@ uint64_t hg_lat_overflow_cycles(const struct hg_trace_thread *th, uint64_t limit
 		}
 		cycle++;
 	}
+	hg_reccur_free(&c);
 	return n;
 }
 
 void hg_for_each_lat_sample(const struct hg_trace *t, void (*fn)(void *arg, uint64_t ns),
 			    void *arg)
 {
+	const struct hg_record *r;
+	struct hg_reccur c;
 	uint32_t i;
-	uint64_t k;
 
 	for (i = 0; i < t->nthreads; i++) {
-		const struct hg_trace_thread *th = &t->threads[i];
-
-		if (th->model != HG_MODEL_LAT)
+		if (t->threads[i].model != HG_MODEL_LAT)
 			continue;
-		for (k = 0; k < th->stored; k++)
-			if (hg_event_type(th->recs[k].flags) == HG_EV_LAT)
-				fn(arg, th->recs[k].len_cycles);
+		hg_reccur_init(&c, &t->threads[i]);
+		while (hg_reccur_next(&c, &r) > 0)
+			if (hg_event_type(r->flags) == HG_EV_LAT)
+				fn(arg, r->len_cycles);
+		hg_reccur_free(&c);
 	}
 }
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "trace/reccur.h"
 #include "analysis/kattr.h"
 #include "trace/record.h"
 #include "trace/timeval.h"
@@ -586,30 +587,35 @@ int hg_kattr_each(const struct hg_trace *t, const struct hg_kattr *a, hg_kgap_fn
 		return -ENOMEM;
 	for (i = 0; i < t->nthreads && !ret; i++) {
 		const struct hg_trace_thread *th = &t->threads[i];
-		const struct hg_record *prev = NULL;
-		uint64_t j;
+		const struct hg_record *r;
+		struct hg_record prev;
+		struct hg_reccur c;
+		bool have = false;
 
-		for (j = 0; j < th->stored && !ret; j++) {
-			const struct hg_record *r = &th->recs[j];
+		hg_reccur_init(&c, th);
+		while (!ret && (ret = hg_reccur_next(&c, &r)) > 0) {
 			uint64_t end;
 
+			ret = 0;
 			if (r->flags & HG_REC_EVENT)
 				continue;
-			if (prev && !(prev->flags & (HG_REC_CONTINUED | HG_REC_SLEEP))) {
-				end = prev->start_cycles + prev->len_cycles;
+			if (have && !(prev.flags & (HG_REC_CONTINUED | HG_REC_SLEEP))) {
+				end = prev.start_cycles + prev.len_cycles;
 				if (r->start_cycles > end) {
-					hg_kattr_gap(a, th->tid, prev->cpu, end, r->cpu,
+					hg_kattr_gap(a, th->tid, prev.cpu, end, r->cpu,
 						     r->start_cycles, g);
 					g->thread = i;
-					g->from_cpu = prev->cpu;
+					g->from_cpu = prev.cpu;
 					g->cpu = r->cpu;
 					g->at_cycles = end;
 					g->len_cycles = r->start_cycles - end;
 					ret = fn(g, arg);
 				}
 			}
-			prev = r;
+			prev = *r;
+			have = true;
 		}
+		hg_reccur_free(&c);
 	}
 	free(g);
 	return ret;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "trace/reccur.h"
 #include "analysis/kexplain.h"
 #include "trace/brk.h"
 #include "trace/record.h"
@@ -266,20 +267,23 @@ static int count_irqs(const struct hg_trace *t, struct hg_kexplain *x)
  */
 static int64_t pinned_cpu(const struct hg_trace_thread *th, uint64_t *received)
 {
+	const struct hg_record *r;
+	struct hg_reccur c;
 	int64_t cpu = -1;
-	uint64_t j;
 
 	*received = 0;
-	for (j = 0; j < th->stored; j++) {
-		const struct hg_record *r = &th->recs[j];
-
+	hg_reccur_init(&c, th);
+	while (hg_reccur_next(&c, &r) > 0) {
 		if (r->flags & HG_REC_EVENT)
 			continue;
-		if ((r->flags & HG_REC_SLEEP) || (cpu >= 0 && r->cpu != cpu))
-			return -1;
+		if ((r->flags & HG_REC_SLEEP) || (cpu >= 0 && r->cpu != cpu)) {
+			cpu = -1;
+			break;
+		}
 		cpu = r->cpu;
 		*received += r->len_cycles;
 	}
+	hg_reccur_free(&c);
 	return cpu;
 }
 

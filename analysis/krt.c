@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
+#include "trace/reccur.h"
 #include "analysis/krt.h"
 #include "trace/kevents.h"
 #include "trace/record.h"
@@ -51,8 +52,9 @@ static int own(const struct hg_trace *t, uint32_t pid)
 /* The run's real-time threads' intervals. */
 static int add_threads(struct hg_krt *r, const struct hg_trace *t)
 {
+	const struct hg_record *x;
+	struct hg_reccur c;
 	uint32_t i;
-	uint64_t j;
 	int ret = 0;
 
 	for (i = 0; i < t->nthreads && !ret; i++) {
@@ -60,12 +62,13 @@ static int add_threads(struct hg_krt *r, const struct hg_trace *t)
 
 		if (th->rt_prio == HG_NO_RT_PRIO || th->rt_prio <= 0 || th->reserve)
 			continue;
-		for (j = 0; j < th->stored && !ret; j++) {
-			const struct hg_record *x = &th->recs[j];
-
+		hg_reccur_init(&c, th);
+		while (!ret && (ret = hg_reccur_next(&c, &x)) > 0) {
+			ret = 0;
 			if (!(x->flags & HG_REC_EVENT))
 				ret = add(r, x->cpu, x->start_cycles, x->start_cycles + x->len_cycles);
 		}
+		hg_reccur_free(&c);
 	}
 	return ret;
 }

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "trace/reccur.h"
 #include "analysis/kwin.h"
 #include "trace/record.h"
 #include "trace/timeval.h"
@@ -68,28 +69,31 @@ int hg_kwin_each(const struct hg_trace *t, uint32_t thread, unsigned int kinds, 
 
 	for (i = 0; i < t->nthreads && !ret; i++) {
 		const struct hg_trace_thread *th = &t->threads[i];
-		const struct hg_record *prev = NULL;
-		uint64_t j;
+		const struct hg_record *r;
+		struct hg_record prev;
+		struct hg_reccur c;
+		bool have = false;
 
 		if (thread != HG_KW_ANY_THREAD && thread != i)
 			continue;
-		for (j = 0; j < th->stored && !ret; j++) {
-			const struct hg_record *r = &th->recs[j];
+		hg_reccur_init(&c, th);
+		while (!ret && (ret = hg_reccur_next(&c, &r)) > 0) {
 			struct hg_kwin w = { .thread = i };
 			uint64_t end;
 
+			ret = 0;
 			if (r->flags & HG_REC_EVENT) {
 				if (event_window(t, th, r, kinds, &w))
 					ret = fn(&w, arg);
 				continue;
 			}
 			/* the gaps as hg_kattr_each() finds them */
-			if (prev && !(prev->flags & (HG_REC_CONTINUED | HG_REC_SLEEP)) &&
+			if (have && !(prev.flags & (HG_REC_CONTINUED | HG_REC_SLEEP)) &&
 			    (kinds & (1u << HG_KW_GAP))) {
-				end = prev->start_cycles + prev->len_cycles;
+				end = prev.start_cycles + prev.len_cycles;
 				if (r->start_cycles > end) {
 					w.kind = HG_KW_GAP;
-					w.from_cpu = prev->cpu;
+					w.from_cpu = prev.cpu;
 					w.cpu = r->cpu;
 					w.at_cycles = end;
 					w.len_cycles = r->start_cycles - end;
@@ -97,8 +101,10 @@ int hg_kwin_each(const struct hg_trace *t, uint32_t thread, unsigned int kinds, 
 					ret = fn(&w, arg);
 				}
 			}
-			prev = r;
+			prev = *r;
+			have = true;
 		}
+		hg_reccur_free(&c);
 	}
 	return ret;
 }
@@ -224,11 +230,12 @@ static void cut_miss(const struct hg_trace *t, const struct hg_kattr *a, const s
 	struct hg_kpart own = { .kind = HG_KC_TASK, .pid = th->tid };
 	struct hg_interval iv;
 	uint32_t cpu = w->cpu;
-	size_t pos = 0;
+	struct hg_reccur c;
 	int first = 1;
 
 	snprintf(own.name, sizeof(own.name), "hg/%u, own run", w->thread);
-	while (hg_record_decode(th->recs, th->stored, &pos, &iv) == 1) {
+	hg_reccur_init(&c, th);
+	while (hg_reccur_interval(&c, &iv) == 1) {
 		uint64_t s = iv.start_cycles, e = iv.start_cycles + iv.len_cycles;
 
 		if (e <= x)
@@ -251,6 +258,7 @@ static void cut_miss(const struct hg_trace *t, const struct hg_kattr *a, const s
 		cur = e;
 		cpu = iv.cpu;
 	}
+	hg_reccur_free(&c);
 	hg_kgap_add(g, &own);
 	if (cur < y) {
 		hg_kattr_gap(a, th->tid, cpu, cur, w->cpu, y, tmp);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "trace/reccur.h"
 #include "analysis/lockwait.h"
 #include "trace/hist.h"
 #include "trace/timeval.h"
@@ -44,11 +45,12 @@ static void overlap(const struct hg_trace_thread *o, const struct hg_trace_threa
 		    struct wait **sorted, size_t n, const int32_t *lo, const bool *has_lo)
 {
 	struct hg_interval iv;
-	size_t pos = 0;
+	struct hg_reccur c;
 
 	if (o->rt_prio >= me->rt_prio)
 		return;
-	while (hg_record_decode(o->recs, o->stored, &pos, &iv) == 1) {
+	hg_reccur_init(&c, o);
+	while (hg_reccur_interval(&c, &iv) == 1) {
 		uint64_t s = iv.start_cycles, e = s + iv.len_cycles < s ? UINT64_MAX :
 			     s + iv.len_cycles;
 		size_t a = 0, b = n, q;
@@ -74,6 +76,7 @@ static void overlap(const struct hg_trace_thread *o, const struct hg_trace_threa
 				w->lower += to - from;
 		}
 	}
+	hg_reccur_free(&c);
 }
 
 /* Fill each of the @n waits @ws of @th with what the others ran within it. */
@@ -112,11 +115,13 @@ static int meanwhile(const struct hg_trace *t, const struct hg_trace_thread *th,
 static size_t collect(const struct hg_trace *t, const struct hg_trace_thread *th,
 		      struct wait *ws)
 {
-	uint64_t k, job = 0;
+	const struct hg_record *r;
+	struct hg_reccur c;
+	uint64_t job = 0;
 	size_t n = 0, open = 0;
 
-	for (k = 0; k < th->stored; k++) {
-		const struct hg_record *r = &th->recs[k];
+	hg_reccur_init(&c, th);
+	while (hg_reccur_next(&c, &r) > 0) {
 		unsigned int type = hg_event_type(r->flags);
 
 		if (type == HG_EV_LOCK) {
@@ -133,6 +138,7 @@ static size_t collect(const struct hg_trace *t, const struct hg_trace_thread *th
 			job++;
 		}
 	}
+	hg_reccur_free(&c);
 	return n;
 }
 

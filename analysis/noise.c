@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "analysis/noise.h"
+#include "trace/reccur.h"
 #include "trace/timeval.h"
 
 int hg_noise_recv_init(struct hg_noise_recv *rv, const struct hg_trace *t)
@@ -167,6 +168,21 @@ out:
 	return ret;
 }
 
+/* Thread @i's records into @rv, a chunk at a time; 0 or -errno. */
+static int recv_thread(struct hg_noise_recv *rv, uint32_t i)
+{
+	const struct hg_record *recs;
+	struct hg_reccur c;
+	size_t n;
+	int ret;
+
+	hg_reccur_init(&c, &rv->t->threads[i]);
+	while (!(ret = hg_reccur_chunk(&c, &recs, &n)) && n)
+		hg_noise_recv_add(rv, i, recs, n);
+	hg_reccur_free(&c);
+	return ret;
+}
+
 int hg_noise_compute(const struct hg_trace *t, struct hg_noise *nz)
 {
 	struct hg_noise_recv rv;
@@ -178,9 +194,10 @@ int hg_noise_compute(const struct hg_trace *t, struct hg_noise *nz)
 	ret = hg_noise_recv_init(&rv, t);
 	if (ret)
 		return ret;
-	for (i = 0; i < t->nthreads; i++)
-		hg_noise_recv_add(&rv, i, t->threads[i].recs, (size_t)t->threads[i].stored);
-	ret = hg_noise_compute_recv(&rv, nz);
+	for (i = 0; i < t->nthreads && !ret; i++)
+		ret = recv_thread(&rv, i);
+	if (!ret)
+		ret = hg_noise_compute_recv(&rv, nz);
 	hg_noise_recv_free(&rv);
 	return ret;
 }

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "trace/reccur.h"
 #include "analysis/cpuset.h"
 #include "analysis/hog.h"
 #include "analysis/partition.h"
@@ -240,7 +241,7 @@ static uint64_t per_period(const struct hg_trace *t, const struct hg_trace_threa
 		       th->end_cycles;
 	uint64_t np, last;
 	struct hg_interval v;
-	size_t pos = 0;
+	struct hg_reccur c;
 
 	if (!p || end <= th->begin_cycles)
 		return 0;
@@ -253,7 +254,8 @@ static uint64_t per_period(const struct hg_trace *t, const struct hg_trace_threa
 		.margin = hg_ns_to_cycles(th->reserve_budget_ns / 100 < HG_AUDIT_MARGIN_NS ?
 					  th->reserve_budget_ns / 100 : HG_AUDIT_MARGIN_NS,
 					  t->calib.tsc_hz) };
-	while (hg_record_decode(th->recs, th->stored, &pos, &v) == 1) {
+	hg_reccur_init(&c, th);
+	while (hg_reccur_interval(&c, &v) == 1) {
 		uint64_t s = v.start_cycles, e = v.start_cycles + v.len_cycles, k0, k1;
 
 		if (e < s || e > last)
@@ -277,6 +279,7 @@ static uint64_t per_period(const struct hg_trace *t, const struct hg_trace_threa
 		pp_add(a, p, k1 - k0 - 1);
 		a->sum = e - (th->begin_cycles + k1 * p);
 	}
+	hg_reccur_free(&c);
 	pp_move(a, np);
 	return np;
 }

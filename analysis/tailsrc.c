@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
+#include "trace/reccur.h"
 #include "analysis/tailsrc.h"
 #include "trace/record.h"
 
@@ -35,15 +36,18 @@ int hg_tail_samples(const struct hg_trace *t, const struct hg_trace_thread *th,
 	unsigned int ev = event_of(of);
 	uint64_t first = 0, last = 0, end = 0;
 	bool open = false, cont = false;
-	size_t i, k = 0;
+	const struct hg_record *r;
+	struct hg_reccur c;
+	size_t k = 0;
+	int ret;
 
 	*x = malloc((th->stored ? th->stored : 1) * sizeof(**x));
 	*n = 0;
 	*span_ns = 0;
 	if (!*x)
 		return -ENOMEM;
-	for (i = 0; i < th->stored; i++) {
-		const struct hg_record *r = &th->recs[i];
+	hg_reccur_init(&c, th);
+	while ((ret = hg_reccur_next(&c, &r)) > 0) {
 		unsigned int type = hg_event_type(r->flags);
 
 		if (ev && type == ev) {
@@ -64,6 +68,12 @@ int hg_tail_samples(const struct hg_trace *t, const struct hg_trace_thread *th,
 			cont = r->flags & HG_REC_CONTINUED;
 			end = r->start_cycles + r->len_cycles;
 		}
+	}
+	hg_reccur_free(&c);
+	if (ret) {
+		free(*x);
+		*x = NULL;
+		return ret;
 	}
 	*n = k;
 	if (k)

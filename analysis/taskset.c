@@ -70,5 +70,6 @@ void hg_taskset_free(struct hg_taskset *s)
 {
 	free(s->task);
 	free(s->hogs);
+	hg_chains_free(&s->chains);
 	memset(s, 0, sizeof(*s));
 }

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analysis/chain.h"
 #include "analysis/hog.h"
 #include "analysis/overheads.h"
 #include "analysis/rta.h"
@@ -47,6 +48,8 @@ struct hg_taskset {
 	struct hg_hog *hogs;
 	/* rta --from: what the run measured of each task (tsfrom.h), or NULL */
 	const struct hg_tsfrom *from;
+	/* the cause-effect chains of a task file's CHAIN= words (chain.h) */
+	struct hg_chains chains;
 };
 
 /* hg_taskset_alloc - room for @n tasks, zeroed, @n of them counted. Returns 0 or -ENOMEM. */

@@ -86,27 +86,25 @@ static int item_event(const struct hg_trace *t, const struct hg_record *r,
 	return 1;
 }
 
-int hg_export_next(const struct hg_trace *t, const struct hg_trace_thread *th,
-		   size_t *pos, struct hg_export_item *it)
+int hg_export_next(const struct hg_trace *t, struct hg_reccur *c, struct hg_export_item *it)
 {
+	const struct hg_record *r;
 	struct hg_interval iv;
 	int ret;
 
-	while (*pos < th->stored) {
-		const struct hg_record *r = &th->recs[*pos];
-
+	while ((ret = hg_reccur_peek(c, &r)) > 0) {
 		if (!(r->flags & HG_REC_EVENT)) {
-			ret = hg_record_decode(th->recs, th->stored, pos, &iv);
+			ret = hg_reccur_interval(c, &iv);
 			if (ret <= 0)
 				return ret;
 			item_interval(t, &iv, it);
 			return 1;
 		}
-		(*pos)++;
+		c->pos++;	/* the event peeked at, taken */
 		if (item_event(t, r, it))
 			return 1;
 	}
-	return 0;
+	return ret;
 }
 
 int hg_export_check(const struct hg_trace *t)
@@ -115,12 +113,13 @@ int hg_export_check(const struct hg_trace *t)
 	uint32_t i;
 
 	for (i = 0; i < t->nthreads; i++) {
-		const struct hg_trace_thread *th = &t->threads[i];
-		size_t pos = 0;
+		struct hg_reccur c;
 		int ret;
 
-		while ((ret = hg_record_decode(th->recs, th->stored, &pos, &iv)) > 0)
+		hg_reccur_init(&c, &t->threads[i]);
+		while ((ret = hg_reccur_interval(&c, &iv)) > 0)
 			;
+		hg_reccur_free(&c);
 		if (ret < 0)
 			return ret;
 	}

@@ -108,6 +108,7 @@
 #include <stdio.h>
 
 #include "analysis/sched.h"
+#include "trace/reccur.h"
 #include "trace/trace.h"
 
 /* Version of the json export's schema; raised when a key changes or goes. */
@@ -154,13 +155,14 @@ int hg_export_parse_format(const char *name, enum hg_export_format *fmt);
 const char *hg_export_kind_name(unsigned int kind);
 
 /*
- * hg_export_next - the row starting at @th->recs[*pos]
- * @pos: advanced past the row's records (and past unknown event types)
+ * hg_export_next - the row of @t starting at the next record of cursor @c
+ * (reccur.h), which is advanced past the row's records (and past unknown
+ * event types)
  * Returns 1 with *@it filled, 0 at the end, -EINVAL for records that do not
- * decode (a continued interval cut off or not joining up).
+ * decode (a continued interval cut off or not joining up), -errno of a
+ * failed read.
  */
-int hg_export_next(const struct hg_trace *t, const struct hg_trace_thread *th,
-		   size_t *pos, struct hg_export_item *it);
+int hg_export_next(const struct hg_trace *t, struct hg_reccur *c, struct hg_export_item *it);
 
 /*
  * hg_export_check - decode every record of @t without writing anything

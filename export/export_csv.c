@@ -44,10 +44,12 @@ static int csv(struct hg_out *o, const struct hg_trace *t,
 
 	OUT_LIT(o, "thread,kind,start_ns,end_ns,duration_ns,cpu,flags,mono_ns,cycles,tid\n");
 	for (i = 0; i < t->nthreads && !ret; i++) {
-		size_t pos = 0;
+		struct hg_reccur c;
 
-		while ((ret = hg_export_next(t, &t->threads[i], &pos, &it)) > 0)
+		hg_reccur_init(&c, &t->threads[i]);
+		while ((ret = hg_export_next(t, &c, &it)) > 0)
 			csv_row(o, &t->threads[i], &it);
+		hg_reccur_free(&c);
 	}
 	return ret;
 }

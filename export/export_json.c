@@ -38,7 +38,7 @@ static int json_thread(struct hg_out *o, struct hg_json *j, const struct hg_trac
 		       const struct hg_trace_thread *th)
 {
 	struct hg_export_item it;
-	size_t pos = 0;
+	struct hg_reccur c;
 	int ret;
 
 	hg_json_obj(j, NULL);
@@ -53,8 +53,10 @@ static int json_thread(struct hg_out *o, struct hg_json *j, const struct hg_trac
 	hg_json_u64(j, "records_stored", th->stored);
 	hg_json_u64(j, "records_dropped", th->dropped);
 	hg_json_arr(j, "records");
-	while ((ret = hg_export_next(t, th, &pos, &it)) > 0)
+	hg_reccur_init(&c, th);
+	while ((ret = hg_export_next(t, &c, &it)) > 0)
 		json_record(o, j, &it);
+	hg_reccur_free(&c);
 	hg_out_flush(o);
 	hg_json_close(j);
 	hg_json_close(j);

@@ -311,11 +311,12 @@ static int pf_thread(struct pf *pf, uint32_t i)
 	const struct hg_trace_thread *th = &pf->t->threads[i];
 	struct hg_export_item it;
 	uint64_t jobs = 0;
-	size_t pos = 0;
+	struct hg_reccur c;
 	int ret;
 
 	pf_thread_track(pf, i);
-	while ((ret = hg_export_next(pf->t, th, &pos, &it)) > 0) {
+	hg_reccur_init(&c, th);
+	while ((ret = hg_export_next(pf->t, &c, &it)) > 0) {
 		switch (it.kind) {
 		case HG_EXPORT_INTERVAL:
 			pf_interval(pf, i, &it);
@@ -331,6 +332,7 @@ static int pf_thread(struct pf *pf, uint32_t i)
 			break;
 		}
 	}
+	hg_reccur_free(&c);
 	return ret;
 }
 

@@ -123,8 +123,14 @@ static int export_run(const void *args, const struct hg_trace *t)
 static int export_main(int argc, char **argv)
 {
 	struct export_args a = { 0 };
+	int status;
 
-	return hg_cmd_on_trace(&export_spec, argc, argv, &a, &a.file, export_run);
+	if (hg_cmdopt_get(&export_spec, argc, argv, &a, &status))
+		return hg_cmd_flush("export", status);
+	/* --sched's classifier takes the records whole: the file mapped */
+	if (a.sched)
+		return hg_cmd_trace_run(&export_spec, &a, a.file, export_run);
+	return hg_cmd_stream_run(&export_spec, &a, a.file, export_run);
 }
 
 const struct hg_command hg_cmd_export = {

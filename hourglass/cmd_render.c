@@ -130,8 +130,14 @@ static int render_run(const void *args, const struct hg_trace *t)
 static int render_main(int argc, char **argv)
 {
 	struct render_args a = { 0 };
+	int status;
 
-	return hg_cmd_on_trace(&render_spec, argc, argv, &a, &a.file, render_run);
+	if (hg_cmdopt_get(&render_spec, argc, argv, &a, &status))
+		return hg_cmd_flush("render", status);
+	/* --sched's classifier takes the records whole: the file mapped */
+	if (a.sched)
+		return hg_cmd_trace_run(&render_spec, &a, a.file, render_run);
+	return hg_cmd_stream_run(&render_spec, &a, a.file, render_run);
 }
 
 const struct hg_command hg_cmd_render = {

@@ -33,9 +33,14 @@ static const struct hg_opt rta_opts[] = {
 	{ .name = "tasks", .kind = HG_OPT_FILE, .off = offsetof(struct rta_args, tasks),
 	  .help = "one task per line: C=<time> T=<time> [D=<time>]\n"
 		  "[J=<time>] [B=<time>] [P=<priority>] [CPU=<list>]\n"
-		  "[CS=<lock>:<amount>]...; lines 'lock <name> none|inherit|\n"
-		  "protect' before them; # comments (instead of the\n"
-		  "options of a run)" },
+		  "[CS=<lock>:<amount>]... [CHAIN=<name>:<position>]...;\n"
+		  "lines 'lock <name> none|inherit|protect' before them;\n"
+		  "# comments (instead of the options of a run); a\n"
+		  "chain's tasks get its reaction-time and data-age\n"
+		  "bounds (sampled: each job reads its predecessor's\n"
+		  "latest output at its start; after a line 'chain\n"
+		  "<name> event', each released by its predecessor's\n"
+		  "finish, holistic analysis)" },
 	{ .name = "from", .kind = HG_OPT_FILE, .off = offsetof(struct rta_args, from),
 	  .help = "the task set of a run's trace: each PERIODIC,\n"
 		  "CPU_PERIODIC and LAT thread with its measured C, J,\n"
@@ -116,7 +121,12 @@ static const struct hg_cmdspec rta_spec = {
 		 "'undecided' or '>=<R>ms'), then a table (lines starting with #); a task\n"
 		 "kept out by a thread that never blocks: '# rta: thread <n>: no bound:\n"
 		 "thread <h> (<workload>, <priority>) never blocks and can run on its CPU\n"
-		 "<list> at its priority or above' (or 'not covered: ...').",
+		 "<list> at its priority or above' (or 'not covered: ...'). Per chain of\n"
+		 "--tasks: 'rta: chain <name> tasks <a>><b>... reaction <ms>ms data-age\n"
+		 "<ms>ms sampled|event' (sampled: reaction <= sum of (T_i + R_i), data\n"
+		 "age <= the same less the last task's T; event: data age <= the chain's\n"
+		 "worst end-to-end response, holistic, reaction <= that plus the first's\n"
+		 "T; 'unbounded' when a task has no bound).",
 };
 
 /* The overheads of --overheads and --cs-cost into @o; 0 or -errno. */

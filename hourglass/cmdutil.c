@@ -15,6 +15,7 @@
 #include "hourglass/outpath.h"
 #include "trace/errlen.h"
 #include "trace/msg.h"
+#include "trace/tstream.h"
 
 int hg_cmd_flush(const char *cmd, int status)
 {
@@ -91,7 +92,22 @@ int hg_cmd_on_trace(const struct hg_cmdspec *spec, int argc, char **argv, void *
 
 	if (hg_cmdopt_get(spec, argc, argv, args, &status))
 		return hg_cmd_flush(spec->name, status);
-	return hg_cmd_trace_run(spec, args, *file, run);
+	return hg_cmd_stream_run(spec, args, *file, run);
+}
+
+int hg_cmd_stream_run(const struct hg_cmdspec *spec, void *args, const char *file,
+		      hg_cmd_trace_fn run)
+{
+	char err[HG_ERR_LEN];
+	const struct hg_trace *t;
+	struct hg_tstream *ts;
+	int status;
+
+	if (hg_tstream_trace(file, HG_TSTREAM_NAMES, &ts, &t, err, sizeof(err)))
+		return hg_cmd_read_failed(spec->name, file, err);
+	status = run(args, t);
+	hg_tstream_close(ts);
+	return hg_cmd_flush(spec->name, status);
 }
 
 int hg_cmd_trace_run(const struct hg_cmdspec *spec, void *args, const char *file,

@@ -82,9 +82,9 @@ typedef int (*hg_cmd_trace_fn)(const void *args, const struct hg_trace *t);
 /*
  * hg_cmd_on_trace - the whole of a subcommand that works on one trace:
  * parse @argv with @spec into @args (hg_cmdopt_get: --help, bad options and
- * unwritable outputs end here), read the trace named by *@file (a field of
- * @args the parser fills from a positional argument), call @run, free the
- * trace, flush standard output.
+ * unwritable outputs end here), open the trace named by *@file (a field of
+ * @args the parser fills from a positional argument) as a stream
+ * (hg_cmd_stream_run()), call @run, close it, flush standard output.
  *
  * Returns the exit status: 0 after --help, 2 for bad arguments or a trace
  * that cannot be read, else @run's, or 1 when standard output cannot be
@@ -92,6 +92,16 @@ typedef int (*hg_cmd_trace_fn)(const void *args, const struct hg_trace *t);
  */
 int hg_cmd_on_trace(const struct hg_cmdspec *spec, int argc, char **argv, void *args,
 		    const char *const *file, hg_cmd_trace_fn run);
+
+/*
+ * hg_cmd_stream_run - hg_cmd_on_trace() after the parse: open trace @file
+ * as a stream (tstream.h: checked whole, its checksum too, before @run is
+ * called; its records read from the file in chunks as @run takes them),
+ * call @run with @args, close it, flush standard output. Returns the exit
+ * status, as hg_cmd_on_trace() does.
+ */
+int hg_cmd_stream_run(const struct hg_cmdspec *spec, void *args, const char *file,
+		      hg_cmd_trace_fn run);
 
 /*
  * hg_cmd_trace_run - hg_cmd_on_trace() after the parse: read trace @file,

@@ -378,8 +378,8 @@ static int check_locks(const struct hg_taskset *s, char *why, size_t whylen)
 	return 0;
 }
 
-/* One task line into @task (zeroed): its words, then its label. */
-static int task_line(char *line, const struct hg_taskset *s, struct hg_taskset_task *task,
+/* One task line into @task (zeroed, the last of @s): its words, then its label. */
+static int task_line(char *line, struct hg_taskset *s, struct hg_taskset_task *task,
 		     char *why, size_t whylen)
 {
 	struct hg_rta_task *k = &task->rta;
@@ -390,7 +390,10 @@ static int task_line(char *line, const struct hg_taskset *s, struct hg_taskset_t
 	snprintf(task->prio, sizeof(task->prio), "-");
 	line[strcspn(line, "#")] = '\0';	/* a comment may end a line */
 	for (w = strtok_r(line, " \t\r\n", &save); w; w = strtok_r(NULL, " \t\r\n", &save)) {
-		ret = task_word(w, s, k, task->prio, sizeof(task->prio), why, whylen);
+		if (!strncmp(w, "CHAIN=", 6))
+			ret = hg_chain_word(&s->chains, w + 6, s->n - 1, why, whylen);
+		else
+			ret = task_word(w, s, k, task->prio, sizeof(task->prio), why, whylen);
 		if (ret)
 			return ret;
 	}
@@ -407,6 +410,38 @@ static int task_line(char *line, const struct hg_taskset *s, struct hg_taskset_t
 			 hg_format_time(k->t_ns, t, sizeof(t)));
 	}
 	return 0;
+}
+
+/* "chain <name> event|sampled": the mode of a chain of CHAIN= words. */
+static int chain_line(char *line, struct hg_taskset *s, char *why, size_t whylen)
+{
+	char *save = NULL, *name, *mode, *more;
+
+	line[strcspn(line, "#")] = '\0';
+	strtok_r(line, " \t\r\n", &save);
+	name = strtok_r(NULL, " \t\r\n", &save);
+	mode = strtok_r(NULL, " \t\r\n", &save);
+	more = strtok_r(NULL, " \t\r\n", &save);
+	if (!name || !mode || more) {
+		snprintf(why, whylen, "write 'chain <name> event|sampled' (e.g. chain ctl event)");
+		return -EINVAL;
+	}
+	return hg_chain_mode(&s->chains, name, mode, why, whylen);
+}
+
+/* The chains of the CHAIN= words, once every line is read; 0 or -errno (@why). */
+static int chains_build(struct hg_taskset *s, char *why, size_t whylen)
+{
+	struct hg_rta_task *ts = s->chains.nlinks ? hg_taskset_rta(s) : NULL;
+	int ret;
+
+	if (s->chains.nlinks && !ts) {
+		snprintf(why, whylen, "out of memory");
+		return -ENOMEM;
+	}
+	ret = hg_chains_build(&s->chains, ts, why, whylen);
+	free(ts);
+	return ret;
 }
 
 int hg_taskset_read(const char *path, struct hg_taskset *s, char *err, size_t errlen)
@@ -448,6 +483,12 @@ int hg_taskset_read(const char *path, struct hg_taskset *s, char *err, size_t er
 				snprintf(err, errlen, "%s line %zu: %s", qp.s, lineno, why);
 			continue;
 		}
+		if (!strncmp(p, "chain", 5) && (p[5] == ' ' || p[5] == '\t')) {
+			ret = chain_line(p, s, why, sizeof(why));
+			if (ret)
+				snprintf(err, errlen, "%s line %zu: %s", qp.s, lineno, why);
+			continue;
+		}
 		if (s->n == HG_TASKSET_MAX_TASKS) {
 			ret = -E2BIG;
 			snprintf(err, errlen, "%s line %zu: more than %u tasks, the most analysed "
@@ -480,6 +521,8 @@ int hg_taskset_read(const char *path, struct hg_taskset *s, char *err, size_t er
 		ret = -EINVAL;
 	}
 	if (!ret && (ret = check_locks(s, why, sizeof(why))))
+		snprintf(err, errlen, "%s: %s", qp.s, why);
+	if (!ret && (ret = chains_build(s, why, sizeof(why))))
 		snprintf(err, errlen, "%s: %s", qp.s, why);
 	if (!ret)
 		hg_taskset_admission(s);

@@ -43,7 +43,9 @@ int hg_taskset_from_config(const struct hg_config *cfg, struct hg_taskset *s,
  * that have none) [CS=<lock>:<amount>]... (sections of each job, in
  * order, out of C, on a lock declared before by a line
  * "lock <name> none|inherit|protect"; every lock used, protect only
- * among tasks with P=, the sections within C);
+ * among tasks with P=, the sections within C) [CHAIN=<name>:<position>]...
+ * (the task's place in a cause-effect chain, analysis/chain.h; lines
+ * "chain <name> event|sampled" give a chain's mode, sampled by default);
  * blank lines skipped, and everything from a # to the end of its line.
  * Only a regular file within the limits above is read (a FIFO, a device
  * or a directory is refused before any read).

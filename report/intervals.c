@@ -7,12 +7,13 @@
 #include <string.h>
 
 #include "report/text.h"
+#include "trace/reccur.h"
 #include "trace/timeval.h"
 
 /* One thread's position in the merge: its next interval decoded ahead. */
 struct cursor {
 	const struct hg_trace_thread *th;
-	size_t pos;
+	struct hg_reccur rc;
 	struct hg_interval cur;
 	struct hg_interval next;
 	int has_next;
@@ -23,7 +24,7 @@ static int advance(struct cursor *c)
 	int ret;
 
 	c->cur = c->next;
-	ret = hg_record_decode(c->th->recs, c->th->stored, &c->pos, &c->next);
+	ret = hg_reccur_interval(&c->rc, &c->next);
 	if (ret < 0)
 		return ret;
 	c->has_next = ret;
@@ -158,7 +159,8 @@ int hg_print_intervals(FILE *f, const struct hg_trace *t)
 		struct cursor *c = &cs[i];
 
 		c->th = &t->threads[i];
-		ret = hg_record_decode(c->th->recs, c->th->stored, &c->pos, &c->next);
+		hg_reccur_init(&c->rc, c->th);
+		ret = hg_reccur_interval(&c->rc, &c->next);
 		if (ret < 0)
 			goto out;
 		if (!ret)
@@ -190,6 +192,8 @@ int hg_print_intervals(FILE *f, const struct hg_trace *t)
 	}
 	ret = ferror(f) ? -EIO : 0;
 out:
+	for (i = 0; i < t->nthreads; i++)
+		hg_reccur_free(&cs[i].rc);
 	free(ce.end_ns);
 	free(cs);
 	free(heap);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "report/json.h"
+#include "report/rtachain.h"
 #include "analysis/cpuset.h"
 #include "analysis/edf.h"
 #include "analysis/hog.h"
@@ -401,6 +402,7 @@ static void print_text(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 	if (mg)
 		print_margin(f, s, an, mg);
 	hg_print_rtafrom(f, s, r, ao ? ao->r : NULL);
+	hg_print_rtachains(f, s, ao ? ao->r : r, ao != NULL);
 	if (e->any_resv)
 		fprintf(f, "# edf: reservations take %.3f CPUs of the admission limit %.3f "
 			"(%u CPUs x %" PRIu64 "/%" PRIu64 " us): %s\n", e->bandwidth, e->limit,
@@ -594,6 +596,7 @@ static void print_json(FILE *f, const struct hg_taskset *s, const struct hg_rta_
 	json_groups(&j, s, an);
 	json_locks_edf(&j, s, e);
 	hg_print_rtafrom_json(&j, s, an->r, ao ? ao->r : NULL);
+	hg_print_rtachains_json(&j, s, ao ? ao->r : an->r, ao != NULL);
 	hg_json_end_doc(&j);
 }
 

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "trace/reccur.h"
 #include "svg/render.h"
 #include "svg/renderint.h"
 #include "trace/errlen.h"
@@ -99,20 +100,26 @@ static bool is_wake(const struct hg_record *rec)
 static int find_cpus(struct render *r)
 {
 	const struct hg_trace *t = r->t;
+	const struct hg_record *rec;
+	struct hg_reccur rc;
 	unsigned int c;
 	uint32_t i;
-	uint64_t k;
+	int ret = 0;
 
 	r->cpu_row = malloc(NCPUS * sizeof(*r->cpu_row));
 	if (!r->cpu_row)
 		return -ENOMEM;
 	for (c = 0; c < NCPUS; c++)
 		r->cpu_row[c] = -1;
-	for (i = 0; i < t->nthreads; i++)
-		for (k = 0; k < t->threads[i].stored; k++)
-			if (!(t->threads[i].recs[k].flags & HG_REC_EVENT) ||
-			    (r->o->per_cpu && is_wake(&t->threads[i].recs[k])))
-				r->cpu_row[t->threads[i].recs[k].cpu] = 0;
+	for (i = 0; i < t->nthreads && ret >= 0; i++) {
+		hg_reccur_init(&rc, &t->threads[i]);
+		while ((ret = hg_reccur_next(&rc, &rec)) > 0)
+			if (!(rec->flags & HG_REC_EVENT) || (r->o->per_cpu && is_wake(rec)))
+				r->cpu_row[rec->cpu] = 0;
+		hg_reccur_free(&rc);
+	}
+	if (ret < 0)
+		return ret;
 	for (c = 0; c < NCPUS; c++)
 		if (r->cpu_row[c] >= 0)
 			r->cpu_row[c] = (int)r->ncpus++;
@@ -222,10 +229,11 @@ static int draw_intervals(const struct render *r, struct merge *open)
 	for (i = 0; i < r->t->nthreads; i++) {
 		const struct hg_trace_thread *th = &r->t->threads[i];
 		struct hg_interval iv;
-		size_t pos = 0;
+		struct hg_reccur rc;
 		int ret;
 
-		while ((ret = hg_record_decode(th->recs, th->stored, &pos, &iv)) == 1) {
+		hg_reccur_init(&rc, th);
+		while ((ret = hg_reccur_interval(&rc, &iv)) == 1) {
 			uint64_t s = hg_trace_ns(r->t, iv.start_cycles);
 			uint64_t e = hg_trace_ns(r->t, iv.start_cycles + iv.len_cycles);
 
@@ -237,6 +245,7 @@ static int draw_intervals(const struct render *r, struct merge *open)
 				hg_render_merge_add(r, &open[0], i, box_cls[cpu_colour(r, iv.cpu)],
 						    0, s, e);
 		}
+		hg_reccur_free(&rc);
 		if (ret < 0)
 			return ret;
 		for (c = 0; c < (r->o->per_cpu ? NCPUS : 1u); c++)

@@ -11,6 +11,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "trace/reccur.h"
 #include "analysis/kslices.h"
 #include "analysis/kwin.h"
 #include "svg/render_kset.h"
@@ -155,7 +156,7 @@ static int thread_row(const struct render *r, const struct hg_kset *set, uint32_
 	const struct hg_trace_thread *th = &r->t->threads[i];
 	struct row_draw d = { .row = i };
 	struct hg_interval iv, prev;
-	size_t pos = 0;
+	struct hg_reccur rc;
 	int have = 0, ret;
 
 	if (th->model == HG_MODEL_LAT) {
@@ -166,7 +167,8 @@ static int thread_row(const struct render *r, const struct hg_kset *set, uint32_
 		return ret;
 	}
 
-	while ((ret = hg_record_decode(th->recs, th->stored, &pos, &iv)) == 1) {
+	hg_reccur_init(&rc, th);
+	while ((ret = hg_reccur_interval(&rc, &iv)) == 1) {
 		if (have && !(prev.flags & HG_REC_SLEEP)) {
 			uint64_t from = hg_trace_ns(r->t, prev.start_cycles + prev.len_cycles);
 			uint64_t to = hg_trace_ns(r->t, iv.start_cycles);
@@ -178,6 +180,7 @@ static int thread_row(const struct render *r, const struct hg_kset *set, uint32_
 		prev = iv;
 		have = 1;
 	}
+	hg_reccur_free(&rc);
 	flush_row(r, &d);
 	return ret < 0 ? ret : 0;
 }

@@ -6,6 +6,7 @@
  */
 #include <math.h>
 
+#include "trace/reccur.h"
 #include "svg/renderint.h"
 
 #define MARK_H		6	/* release and deadline triangles */
@@ -107,11 +108,15 @@ static bool knows_unfinished(const struct hg_trace_thread *th)
 /* The release of the first job that the trace has no record of. */
 static uint64_t first_unfinished(const struct hg_trace *t, const struct hg_trace_thread *th)
 {
-	uint64_t next = th->begin_cycles ? hg_trace_ns(t, th->begin_cycles) : 0, k;
+	uint64_t next = th->begin_cycles ? hg_trace_ns(t, th->begin_cycles) : 0;
+	const struct hg_record *rec;
+	struct hg_reccur c;
 
-	for (k = 0; k < th->stored; k++)
-		if (hg_event_type(th->recs[k].flags) == HG_EV_JOB)
-			next = hg_trace_ns(t, th->recs[k].start_cycles) + th->period_ns;
+	hg_reccur_init(&c, th);
+	while (hg_reccur_next(&c, &rec) > 0)
+		if (hg_event_type(rec->flags) == HG_EV_JOB)
+			next = hg_trace_ns(t, rec->start_cycles) + th->period_ns;
+	hg_reccur_free(&c);
 	return next;
 }
 
@@ -120,11 +125,15 @@ static void draw_marks(const struct render *r, uint32_t i, enum mark_kind kind)
 {
 	const struct hg_trace_thread *th = &r->t->threads[i];
 	struct markers mk = { .kind = kind };
-	uint64_t k, ns, rel, end, step;
+	uint64_t ns, rel, end, step;
+	const struct hg_record *rec;
+	struct hg_reccur c;
 
-	for (k = 0; k < th->stored; k++)
-		if (mark_at(r->t, th, &th->recs[k], kind, &ns))
+	hg_reccur_init(&c, th);
+	while (hg_reccur_next(&c, &rec) > 0)
+		if (mark_at(r->t, th, rec, kind, &ns))
 			marker(r, &mk, i, ns);
+	hg_reccur_free(&c);
 	if (kind != MARK_WAKE && knows_unfinished(th) && th->period_ns) {
 		end = thread_end_ns(r->t, th);
 		rel = first_unfinished(r->t, th);
@@ -157,10 +166,12 @@ static void draw_misses(const struct render *r, uint32_t i)
 {
 	const struct hg_trace_thread *th = &r->t->threads[i];
 	struct merge m = { 0 };
-	uint64_t k, next, end;
+	const struct hg_record *rec;
+	struct hg_reccur c;
+	uint64_t next, end;
 
-	for (k = 0; k < th->stored; k++) {
-		const struct hg_record *rec = &th->recs[k];
+	hg_reccur_init(&c, th);
+	while (hg_reccur_next(&c, &rec) > 0) {
 		uint64_t at = hg_trace_ns(r->t, rec->start_cycles), len = rec->len_cycles;
 
 		if (!(rec->flags & HG_REC_MISS))
@@ -170,6 +181,7 @@ static void draw_misses(const struct render *r, uint32_t i)
 		else if (hg_event_type(rec->flags) == HG_EV_PERIOD)
 			hg_render_merge_add(r, &m, i, "miss", 2, at > len ? at - len : 0, at);
 	}
+	hg_reccur_free(&c);
 	if (knows_unfinished(th)) {
 		next = first_unfinished(r->t, th);
 		end = thread_end_ns(r->t, th);
@@ -214,9 +226,11 @@ static const char *const wake_cls[HG_SVG_NCOLOURS] = {
  */
 void hg_render_cpu_wakes(const struct render *r)
 {
+	const struct hg_record *rec;
+	struct hg_reccur rc;
 	unsigned int c;
 	uint32_t i;
-	uint64_t k, ns;
+	uint64_t ns;
 
 	fputs("<g>\n", r->f);
 	for (i = 0; i < r->t->nthreads; i++) {
@@ -230,10 +244,11 @@ void hg_render_cpu_wakes(const struct render *r)
 
 			if (r->cpu_row[c] < 0)
 				continue;
-			for (k = 0; k < th->stored; k++)
-				if (th->recs[k].cpu == c &&
-				    mark_at(r->t, th, &th->recs[k], MARK_WAKE, &ns))
+			hg_reccur_init(&rc, th);
+			while (hg_reccur_next(&rc, &rec) > 0)
+				if (rec->cpu == c && mark_at(r->t, th, rec, MARK_WAKE, &ns))
 					marker(r, &mk, (unsigned int)r->cpu_row[c], ns);
+			hg_reccur_free(&rc);
 			markers_close(r, &mk);
 		}
 	}

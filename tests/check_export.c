@@ -516,9 +516,11 @@ START_TEST(test_json_round_trip)
 	for (i = 0; i < 2; i++) {
 		struct json_object *th = AT(threads, i), *recs = hg_test_json_at(th, "records");
 		struct hg_export_item it;
-		size_t pos = 0, n = 0;
+		struct hg_reccur c;
+		size_t n = 0;
 
-		while (hg_export_next(t, &t->threads[i], &pos, &it) > 0) {
+		hg_reccur_init(&c, &t->threads[i]);
+		while (hg_export_next(t, &c, &it) > 0) {
 			struct json_object *r = AT(recs, n++);
 			char num[24];
 
@@ -528,6 +530,7 @@ START_TEST(test_json_round_trip)
 			snprintf(num, sizeof(num), "%llu", (unsigned long long)it.end_ns);
 			ck_assert_str_eq(j_str(r, "end_ns"), num);
 		}
+		hg_reccur_free(&c);
 		ck_assert_uint_eq(LEN(recs), n);
 		ck_assert_str_eq(j_str(th, "workload"), "CPU");
 	}

@@ -1283,12 +1283,6 @@ static void two_runs(struct sec *s, size_t *n)
 	insert_sec(s, n, SYS, &s[RUN]);
 }
 
-static void unknown_type(struct sec *s, size_t *n)
-{
-	(void)n;
-	s[SYS].type = 10;	/* one past the last (OVER) */
-}
-
 static void stray_bytes(struct sec *s, size_t *n)
 {
 	(void)n;
@@ -1320,12 +1314,6 @@ static void records1_twice(struct sec *s, size_t *n)
 	insert_sec(s, n, REC1, &s[REC1]);
 }
 
-static void records_unknown_thread(struct sec *s, size_t *n)
-{
-	(void)n;
-	put_le(s[REC2].p, 7, 4);
-}
-
 static void record_count_wrong(struct sec *s, size_t *n)
 {
 	(void)n;
@@ -1342,19 +1330,6 @@ static void end_in_middle(struct sec *s, size_t *n)
 	insert_sec(s, n, TH1, &x);
 }
 
-static void too_many_threads(struct sec *s, size_t *n)
-{
-	(void)n;
-	ck_assert_uint_eq(get_le(s[RUN].p + run_nthreads_at(&s[RUN]), 4), 3);
-	put_le(s[RUN].p + run_nthreads_at(&s[RUN]), 100001, 4);
-}
-
-static void more_threads_than_sections(struct sec *s, size_t *n)
-{
-	(void)n;
-	put_le(s[RUN].p + run_nthreads_at(&s[RUN]), 4, 4);
-}
-
 static void empty_records_first(struct sec *s, size_t *n)
 {
 	struct sec x = { 0 };
@@ -1366,13 +1341,6 @@ static void empty_records_first(struct sec *s, size_t *n)
 	insert_sec(s, n, TH0, &x);
 	insert_sec(s, n, TH0, &s[PAD0 + 1]);
 	drop_sec(s, n, PAD0 + 2);
-}
-
-static void too_many_thresholds(struct sec *s, size_t *n)
-{
-	(void)n;
-	ck_assert_uint_eq(get_le(s[RUN].p + RUN_NTHRESHOLDS, 4), 3);
-	put_le(s[RUN].p + RUN_NTHRESHOLDS, HG_MAX_THRESHOLDS + 1, 4);
 }
 
 static void threshold_fewer(struct sec *s, size_t *n)
@@ -1390,12 +1358,6 @@ static void threshold_fewer(struct sec *s, size_t *n)
 #define RUN_IDLE_BYTES (2 * 8)
 #define RUN_BREAK_FROM_END (4 * 4 + 3 * 8 + 8 + RUN_IDLE_BYTES)
 
-static void break_two_kinds(struct sec *s, size_t *n)
-{
-	(void)n;
-	put_le(s[RUN].p + s[RUN].len - RUN_BREAK_FROM_END, HG_BREAK_GAP | HG_BREAK_LAT, 4);
-}
-
 static void break_by_no_thread(struct sec *s, size_t *n)
 {
 	uint8_t *b = s[RUN].p + s[RUN].len - RUN_BREAK_FROM_END;
@@ -1403,67 +1365,6 @@ static void break_by_no_thread(struct sec *s, size_t *n)
 	(void)n;
 	put_le(b, HG_BREAK_MISS, 4);
 	put_le(b + 4, 3, 4);	/* the run has threads 0 to 2 */
-}
-
-static void break_marked_2(struct sec *s, size_t *n)
-{
-	(void)n;
-	put_le(s[RUN].p + s[RUN].len - RUN_BREAK_FROM_END + 12, 2, 4);
-}
-
-static void threshold_more(struct sec *s, size_t *n)
-{
-	(void)n;
-	put_le(s[RUN].p + RUN_NTHRESHOLDS, 2, 4);
-}
-
-static void unknown_model(struct sec *s, size_t *n)
-{
-	struct th_layout l;
-
-	(void)n;
-	thread_layout(&s[TH1], &l);
-	ck_assert_uint_eq(get_le(s[TH1].p + l.model, 4), HG_MODEL_CPU_PERIODIC);
-	put_le(s[TH1].p + l.model, HG_MODEL_LAT + 1, 4);
-}
-
-/* the error field is a negative errno: INT32_MIN once crashed a reader */
-static void error_int_min(struct sec *s, size_t *n)
-{
-	struct th_layout l;
-
-	(void)n;
-	thread_layout(&s[TH1], &l);
-	put_le(s[TH1].p + l.model - 4, 0x80000000u, 4);
-}
-
-static void error_positive(struct sec *s, size_t *n)
-{
-	struct th_layout l;
-
-	(void)n;
-	thread_layout(&s[TH0], &l);
-	put_le(s[TH0].p + l.model - 4, EIO, 4);
-}
-
-static void event_count_wrong(struct sec *s, size_t *n)
-{
-	struct th_layout l;
-
-	(void)n;
-	thread_layout(&s[TH0], &l);
-	ck_assert_uint_eq(get_le(s[TH0].p + l.events, 8), 5);
-	put_le(s[TH0].p + l.events, 6, 8);
-}
-
-static void event_bucket_out_of_range(struct sec *s, size_t *n)
-{
-	struct th_layout l;
-
-	(void)n;
-	/* the first bucket's index */
-	thread_layout(&s[TH2], &l);
-	put_le(s[TH2].p + l.events + 4 * 8 + 4, HG_HIST_BUCKETS, 4);
 }
 
 static void over_cut_short(struct sec *s, size_t *n)
@@ -1572,26 +1473,6 @@ static void two_runs_count_kept(struct sec *s, size_t *n)
 	s[PAD0] = s[RUN];
 }
 
-static void reserve_3(struct sec *s, size_t *n)
-{
-	struct th_layout l;
-
-	(void)n;
-	thread_layout(&s[TH1], &l);
-	ck_assert_uint_eq(get_le(s[TH1].p + l.reserve, 4), 2);
-	put_le(s[TH1].p + l.reserve, 3, 4);
-}
-
-static void reserve_max(struct sec *s, size_t *n)
-{
-	struct th_layout l;
-
-	(void)n;
-	thread_layout(&s[TH0], &l);
-	ck_assert_uint_eq(get_le(s[TH0].p + l.reserve, 4), 1);
-	put_le(s[TH0].p + l.reserve, UINT32_MAX, 4);
-}
-
 static void thread_before_analysis(struct sec *s, size_t *n)
 {
 	struct th_layout l;
@@ -1612,37 +1493,6 @@ static void no_jitter_hist(struct sec *s, size_t *n)
 	s[TH1].len = l.jitter_hist;
 }
 
-static void jitter_count_wrong(struct sec *s, size_t *n)
-{
-	struct th_layout l;
-
-	(void)n;
-	thread_layout(&s[TH1], &l);
-	ck_assert_uint_eq(get_le(s[TH1].p + l.jitter_hist, 8), 4);
-	put_le(s[TH1].p + l.jitter_hist, 5, 8);
-}
-
-static void jitter_bucket_out_of_range(struct sec *s, size_t *n)
-{
-	struct th_layout l;
-
-	(void)n;
-	/* the first bucket's index */
-	thread_layout(&s[TH0], &l);
-	put_le(s[TH0].p + l.jitter_hist + 4 * 8 + 4, HG_HIST_BUCKETS, 4);
-}
-
-static void jitter_too_many_buckets(struct sec *s, size_t *n)
-{
-	struct th_layout l;
-
-	(void)n;
-	/* the number of buckets that follow */
-	thread_layout(&s[TH2], &l);
-	ck_assert_uint_eq(get_le(s[TH2].p + l.jitter_hist + 4 * 8, 4), 2);
-	put_le(s[TH2].p + l.jitter_hist + 4 * 8, HG_HIST_BUCKETS + 1, 4);
-}
-
 static void jitter_cut_short(struct sec *s, size_t *n)
 {
 	struct th_layout l;
@@ -1653,8 +1503,9 @@ static void jitter_cut_short(struct sec *s, size_t *n)
 }
 
 /*
- * The damages: what each is, the message it gets, and what it does to the
- * sections of a valid file.
+ * The damages of the file's layout: what each is, the message it gets, and
+ * what it does to the sections of a valid file (those of one field are in
+ * pokes[], below).
  */
 static const struct {
 	const char *what;
@@ -1664,35 +1515,19 @@ static const struct {
 	{ "same file", NULL, NULL },
 	{ "no run section", "damaged: run section missing", no_run },
 	{ "two run sections", "damaged run section", two_runs },
-	{ "unknown section type", "unknown section type 10", unknown_type },
 	{ "stray bytes in a section", "damaged: section 1 has 4 stray bytes", stray_bytes },
 	{ "threads out of order", "damaged section of thread 0", threads_out_of_order },
 	{ "records of thread 0 missing", "damaged run section", records0_missing },
 	{ "thread 2 missing", "damaged run section", thread2_missing },
 	{ "records of thread 1 twice", "damaged run section", records1_twice },
-	{ "records of an unknown thread", "damaged records section (thread 7)",
-	  records_unknown_thread },
 	{ "record count not the thread's", "damaged records section of thread 0",
 	  record_count_wrong },
 	{ "end section in the middle", "damaged run section", end_in_middle },
-	{ "too many threads", "damaged run section", too_many_threads },
-	{ "more threads than sections", "damaged run section", more_threads_than_sections },
 	{ "empty records before their thread", "damaged records section (thread 0)",
 	  empty_records_first },
 	/* the fields of the timed models */
-	{ "more thresholds than a run counts", "damaged run section", too_many_thresholds },
 	{ "a threshold fewer than said", "damaged run section", threshold_fewer },
-	{ "a threshold more than said", "damaged run section", threshold_more },
-	{ "a break of two kinds", "damaged run section", break_two_kinds },
 	{ "a break by a thread the run has not", "damaged run section", break_by_no_thread },
-	{ "a break marked 2", "damaged run section", break_marked_2 },
-	{ "an unknown model", "damaged section of thread 1", unknown_model },
-	{ "an error of INT32_MIN", "damaged section of thread 1", error_int_min },
-	{ "a positive error", "damaged section of thread 0", error_positive },
-	{ "event histogram count not its buckets'", "damaged section of thread 0",
-	  event_count_wrong },
-	{ "event histogram bucket out of range", "damaged section of thread 2",
-	  event_bucket_out_of_range },
 	{ "over[] cut short", "damaged section of thread 2", over_cut_short },
 	{ "a thread section from an older layout", "damaged section of thread 0",
 	  thread_older_layout },
@@ -1712,19 +1547,148 @@ static const struct {
 	  end_in_middle_count_kept },
 	{ "two run sections, count kept", "two run sections", two_runs_count_kept },
 	/* the fields for the analysis, and the jitter histogram */
-	{ "reserve 3", "damaged section of thread 1", reserve_3 },
-	{ "reserve UINT32_MAX", "damaged section of thread 0", reserve_max },
 	{ "a thread section from before the analysis fields", "damaged section of thread 0",
 	  thread_before_analysis },
 	{ "no jitter histogram", "damaged section of thread 1", no_jitter_hist },
-	{ "jitter histogram count not its buckets'", "damaged section of thread 1",
-	  jitter_count_wrong },
-	{ "jitter histogram bucket out of range", "damaged section of thread 0",
-	  jitter_bucket_out_of_range },
-	{ "jitter histogram of more buckets than there are", "damaged section of thread 2",
-	  jitter_too_many_buckets },
 	{ "jitter histogram cut short", "damaged section of thread 2", jitter_cut_short },
 };
+
+/* The fields a poke sets: each found from its section's layout. */
+enum field {
+	F_TYPE,			/* the section's type, in its header */
+	F_PAYLOAD,		/* the payload's first byte */
+	F_RUN_NTHRESHOLDS,
+	F_RUN_NTHREADS,
+	F_RUN_BREAK,		/* the --break fields' first: the kind */
+	F_TH_ERROR,
+	F_TH_MODEL,
+	F_TH_RESERVE,
+	F_TH_EVENTS,		/* the event histogram's first byte: its count */
+	F_TH_JITTER,		/* the jitter histogram's */
+};
+
+/* A histogram's (file.c, put_hist()): the count, its number of buckets, the first's index. */
+#define HIST_COUNT 0
+#define HIST_NBUCKETS (4 * 8)
+#define HIST_BUCKET0 (4 * 8 + 4)
+
+#define ANY UINT64_MAX	/* a poke's @was: the value before not checked */
+
+/*
+ * The damages of one field: which, in which section, the value written
+ * there (@width bytes, @off past the field's start), the value it must
+ * have had (or ANY), and the message that the file then gets.
+ */
+static const struct {
+	const char *what;
+	const char *msg;	/* the message starts so */
+	int sec;		/* RUN, SYS, TH0, ... */
+	enum field field;
+	size_t off;
+	int width;
+	uint64_t bad;
+	uint64_t was;
+} pokes[] = {
+	{ "unknown section type", "unknown section type 10",
+	  SYS, F_TYPE, 0, 4, 10 /* one past the last (OVER) */, ANY },
+	{ "records of an unknown thread", "damaged records section (thread 7)",
+	  REC2, F_PAYLOAD, 0, 4, 7, ANY },
+	{ "too many threads", "damaged run section",
+	  RUN, F_RUN_NTHREADS, 0, 4, 100001, 3 },
+	{ "more threads than sections", "damaged run section",
+	  RUN, F_RUN_NTHREADS, 0, 4, 4, 3 },
+	{ "more thresholds than a run counts", "damaged run section",
+	  RUN, F_RUN_NTHRESHOLDS, 0, 4, HG_MAX_THRESHOLDS + 1, 3 },
+	{ "a threshold more than said", "damaged run section",
+	  RUN, F_RUN_NTHRESHOLDS, 0, 4, 2, 3 },
+	{ "a break of two kinds", "damaged run section",
+	  RUN, F_RUN_BREAK, 0, 4, HG_BREAK_GAP | HG_BREAK_LAT, ANY },
+	{ "a break marked 2", "damaged run section",
+	  RUN, F_RUN_BREAK, 12, 4, 2, ANY },
+	{ "an unknown model", "damaged section of thread 1",
+	  TH1, F_TH_MODEL, 0, 4, HG_MODEL_LAT + 1, HG_MODEL_CPU_PERIODIC },
+	/* the error field is a negative errno: INT32_MIN once crashed a reader */
+	{ "an error of INT32_MIN", "damaged section of thread 1",
+	  TH1, F_TH_ERROR, 0, 4, 0x80000000u, ANY },
+	{ "a positive error", "damaged section of thread 0",
+	  TH0, F_TH_ERROR, 0, 4, EIO, ANY },
+	{ "event histogram count not its buckets'", "damaged section of thread 0",
+	  TH0, F_TH_EVENTS, HIST_COUNT, 8, 6, 5 },
+	{ "event histogram bucket out of range", "damaged section of thread 2",
+	  TH2, F_TH_EVENTS, HIST_BUCKET0, 4, HG_HIST_BUCKETS, ANY },
+	{ "reserve 3", "damaged section of thread 1",
+	  TH1, F_TH_RESERVE, 0, 4, 3, 2 },
+	{ "reserve UINT32_MAX", "damaged section of thread 0",
+	  TH0, F_TH_RESERVE, 0, 4, UINT32_MAX, 1 },
+	{ "jitter histogram count not its buckets'", "damaged section of thread 1",
+	  TH1, F_TH_JITTER, HIST_COUNT, 8, 5, 4 },
+	{ "jitter histogram bucket out of range", "damaged section of thread 0",
+	  TH0, F_TH_JITTER, HIST_BUCKET0, 4, HG_HIST_BUCKETS, ANY },
+	{ "jitter histogram of more buckets than there are", "damaged section of thread 2",
+	  TH2, F_TH_JITTER, HIST_NBUCKETS, 4, HG_HIST_BUCKETS + 1, 2 },
+};
+
+/* Where field @f of section @s starts, in its payload. */
+static size_t field_at(const struct sec *s, enum field f)
+{
+	struct th_layout l;
+
+	if (f >= F_TH_ERROR)
+		thread_layout(s, &l);
+	switch (f) {
+	case F_RUN_NTHRESHOLDS:
+		return RUN_NTHRESHOLDS;
+	case F_RUN_NTHREADS:
+		return run_nthreads_at(s);
+	case F_RUN_BREAK:
+		return s->len - RUN_BREAK_FROM_END;
+	case F_TH_ERROR:
+		return l.model - 4;
+	case F_TH_MODEL:
+		return l.model;
+	case F_TH_RESERVE:
+		return l.reserve;
+	case F_TH_EVENTS:
+		return l.events;
+	case F_TH_JITTER:
+		return l.jitter_hist;
+	default:
+		return 0;
+	}
+}
+
+START_TEST(test_poked)
+{
+	struct hg_trace *t = full_trace();
+	struct sec *s = calloc(MAXSEC, sizeof(*s)), *x;
+	uint8_t *buf, *again;
+	size_t len, len2, n, at;
+	char err[256];
+
+	ck_assert_ptr_nonnull(s);
+	buf = encode(t, &len);
+	n = split(buf, len, s);
+	ck_assert_uint_eq(n, NSEC);
+	x = &s[pokes[_i].sec];
+	if (pokes[_i].field == F_TYPE) {
+		x->type = (uint32_t)pokes[_i].bad;
+	} else {
+		at = field_at(x, pokes[_i].field) + pokes[_i].off;
+		ck_assert_uint_le(at + (size_t)pokes[_i].width, x->len);
+		if (pokes[_i].was != ANY)
+			ck_assert_uint_eq(get_le(x->p + at, pokes[_i].width), pokes[_i].was);
+		put_le(x->p + at, pokes[_i].bad, pokes[_i].width);
+	}
+	again = join_sections(s, n, &len2);
+	ck_assert_msg(rejected(again, len2, err, sizeof(err)), "%s: accepted", pokes[_i].what);
+	ck_assert_msg(!strncmp(err, pokes[_i].msg, strlen(pokes[_i].msg)),
+		      "%s: message '%s', want '%s...'", pokes[_i].what, err, pokes[_i].msg);
+	free(again);
+	free(buf);
+	free(s);
+	hg_trace_free(t);
+}
+END_TEST
 
 START_TEST(test_crafted)
 {
@@ -2569,6 +2533,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_checksum_message);
 	tcase_add_test(tc, test_trailing_garbage);
 	tcase_add_loop_test(tc, test_crafted, 0, sizeof(crafts) / sizeof(crafts[0]));
+	tcase_add_loop_test(tc, test_poked, 0, sizeof(pokes) / sizeof(pokes[0]));
 	tcase_add_test(tc, test_thread_layout_model);
 	tcase_add_test(tc, test_read_version1);
 	tcase_add_test(tc, test_hiccup_floor_damaged);

@@ -1323,6 +1323,22 @@ printf 'C=3ms T=8ms P=RTMED\n# the low task\nC=17ms T=33ms P=RTLOW\n' >"$TMP/tas
 printf 'C=3ms T=8ms\nC=17ms X=3\n' >"$TMP/badtasks"
 expect_bad "rta task file with a bad field" rta --tasks "$TMP/badtasks"
 expect_bad "rta without PERIODIC threads" rta -n 1 -w CPU
+# a sampled chain of three tasks on one CPU: R = 1, 3, 7 ms; reaction
+# (5 + 1) + (10 + 3) + (20 + 7) = 46 ms, data age 46 - 5 (the last task's T) = 41 ms
+printf 'C=1ms T=5ms CHAIN=c:2\nC=2ms T=10ms CHAIN=c:1\nC=3ms T=20ms CHAIN=c:0\n' >"$TMP/chain.tasks"
+"$HG" rta --tasks "$TMP/chain.tasks" 2>&1 |
+	grep -qx 'rta: chain c tasks 2>1>0 reaction 46.000ms data-age 41.000ms sampled' &&
+	ok "rta --tasks with CHAIN=: the chain's reaction and data-age bounds" ||
+	fail "rta --tasks with CHAIN=" "$("$HG" rta --tasks "$TMP/chain.tasks" 2>&1 | grep chain)"
+printf 'C=1ms T=5ms CHAIN=c:0\nC=2ms T=10ms CHAIN=c:2\n' >"$TMP/badchain.tasks"
+expect_bad "rta task file with a gap in a chain" rta --tasks "$TMP/badchain.tasks"
+# an event chain: 0 releases 1 (above it), holistic: data age 9 ms, reaction 19 ms
+printf 'chain f event\nC=3ms T=10ms P=FIFO:10 CHAIN=f:0\nC=1ms T=10ms P=FIFO:30 CHAIN=f:1\nC=3ms T=20ms P=FIFO:20\n' \
+	>"$TMP/evchain.tasks"
+"$HG" rta --tasks "$TMP/evchain.tasks" 2>&1 |
+	grep -qx 'rta: chain f tasks 0>1 reaction 19.000ms data-age 9.000ms event' &&
+	ok "rta --tasks with an event chain: holistic bounds" ||
+	fail "rta --tasks with an event chain" "$("$HG" rta --tasks "$TMP/evchain.tasks" 2>&1 | grep chain)"
 # the man page's rule for a # in a task file, and its example, hold
 man_text | sed -n 's/^("\(C=[^"]*#[^"]*\)").*/\1/p' >"$TMP/comment.tasks"
 man_text | grep -qx 'later in a line starts a comment to its end' &&
@@ -2226,6 +2242,16 @@ else
 	"$HG" rta --tasks "$J/tasks4" --json >"$J/rta4.json"
 	validate "rta --json (one CPU, pinned, global, not covered)" rta "$J/rta1.json" \
 		"$J/rta2.json" "$J/rta3.json" "$J/rta4.json"
+	# chains: one bounded on two CPUs, one with an unbounded task
+	printf 'C=6ms T=10ms CPU=0 CHAIN=u:0 CHAIN=v:0\nC=6ms T=10ms CPU=0 CHAIN=u:1\nC=1ms T=10ms CPU=1 CHAIN=v:1\n' \
+		>"$J/chains"
+	"$HG" rta --tasks "$J/chains" --json >"$J/rta-chains.json"
+	"$HG" rta --tasks "$J/chains" --cs-cost 10us --json >"$J/rta-chains-ovh.json"
+	printf 'chain f event\nC=3ms T=10ms P=FIFO:10 CHAIN=f:0\nC=1ms T=10ms P=FIFO:30 CHAIN=f:1 CHAIN=s:0\nC=3ms T=20ms P=FIFO:20 CHAIN=s:1\n' \
+		>"$J/evchains"
+	"$HG" rta --tasks "$J/evchains" --json >"$J/rta-evchains.json"
+	validate "rta --json with chains (bounded, unbounded, with overheads, event)" rta \
+		"$J/rta-chains.json" "$J/rta-chains-ovh.json" "$J/rta-evchains.json"
 	"$HG" rta --tasks "$HERE/fuzz/corpus/taskfile/locks" --json >"$J/rta5.json"
 	# a lock without a protocol and a task between: blocking without a bound
 	printf 'lock L none\nC=1ms T=10ms CPU=1 CS=L:0.5ms\nC=4ms T=10ms CPU=1\nC=2ms T=20ms CPU=1 CS=L:1.5ms\n' \

@@ -180,59 +180,85 @@ static int decode_records(struct hg_cur *c, struct hg_trace *t, uint64_t len,
 	return c->bad ? -EINVAL : 0;
 }
 
+/* The RUN section: the run's fields, and room for its threads. */
+static int decode_run(struct hg_cur *sc, struct hg_trace *t, uint32_t nsec, char *err,
+		      size_t errlen)
+{
+	uint32_t nthreads;
+	char why[128];
+
+	if (t->nthreads || t->cmdline) {
+		err_set(err, errlen, "two run sections");
+		return -EINVAL;
+	}
+	hg_sec_get_run(sc, t, &nthreads, why, sizeof(why));
+	if (*why) {	/* a field out of range, named */
+		err_set(err, errlen, "damaged run section: %s", why);
+		return -EINVAL;
+	}
+	/* RUN, SYSTEM, END and three sections a thread */
+	/* a KEVENTS section is there when the flag says so (version 3) */
+	if (sc->bad || nthreads > 100000 ||
+	    ((t->flags & HG_TRACE_KEVENTS) && t->version < 3) ||
+	    ((t->flags & HG_TRACE_LOCKS) && t->version < 4) ||
+	    ((t->flags & HG_TRACE_OVER) && t->version < 5) ||
+	    nsec != NSECTIONS(nthreads) + !!(t->flags & HG_TRACE_KEVENTS) +
+		    !!(t->flags & HG_TRACE_LOCKS) + !!(t->flags & HG_TRACE_OVER)) {
+		err_set(err, errlen, "damaged run section");
+		return -EINVAL;
+	}
+	t->threads = calloc(nthreads ? nthreads : 1, sizeof(*t->threads));
+	if (!t->threads)
+		return -ENOMEM;
+	t->nthreads = nthreads;
+	return 0;
+}
+
+/* The SYSTEM section: the snapshot's pairs. */
+static int decode_system(struct hg_cur *sc, struct hg_trace *t, char *err, size_t errlen)
+{
+	uint32_t n = hg_get_u32(sc), i;
+
+	for (i = 0; i < n && !sc->bad; i++) {
+		char *k = hg_get_str(sc), *v = hg_get_str(sc);
+
+		if (k && v && hg_trace_add_sys(t, k, v))
+			sc->bad = 1;
+		free(k);
+		free(v);
+	}
+	if (sc->bad) {
+		err_set(err, errlen, "damaged system section");
+		return -EINVAL;
+	}
+	hg_trace_counter_from_sys(t);
+	return 0;
+}
+
+/* A PAD section: fewer than 16 bytes, all zero. */
+static int decode_pad(struct hg_cur *sc, char *err, size_t errlen)
+{
+	if (sc->len > 15) {
+		err_set(err, errlen, "damaged padding section");
+		return -EINVAL;
+	}
+	for (; sc->pos < sc->len; sc->pos++)
+		if (sc->p[sc->pos]) {
+			err_set(err, errlen, "damaged padding section");
+			return -EINVAL;
+		}
+	return 0;
+}
+
 static int decode_section(struct hg_cur *sc, uint32_t type, struct hg_trace *t,
 			  uint32_t nsec, uint32_t *nthreads_seen, struct src *s, uint64_t at,
 			  uint64_t slen, char *err, size_t errlen)
 {
-	uint32_t n, i;
-
 	switch (type) {
-	case SEC_RUN: {
-		uint32_t nthreads;
-		char why[128];
-
-		if (t->nthreads || t->cmdline) {
-			err_set(err, errlen, "two run sections");
-			return -EINVAL;
-		}
-		hg_sec_get_run(sc, t, &nthreads, why, sizeof(why));
-		if (*why) {	/* a field out of range, named */
-			err_set(err, errlen, "damaged run section: %s", why);
-			return -EINVAL;
-		}
-		/* RUN, SYSTEM, END and three sections a thread */
-		/* a KEVENTS section is there when the flag says so (version 3) */
-		if (sc->bad || nthreads > 100000 ||
-		    ((t->flags & HG_TRACE_KEVENTS) && t->version < 3) ||
-		    ((t->flags & HG_TRACE_LOCKS) && t->version < 4) ||
-		    ((t->flags & HG_TRACE_OVER) && t->version < 5) ||
-		    nsec != NSECTIONS(nthreads) + !!(t->flags & HG_TRACE_KEVENTS) +
-			    !!(t->flags & HG_TRACE_LOCKS) + !!(t->flags & HG_TRACE_OVER)) {
-			err_set(err, errlen, "damaged run section");
-			return -EINVAL;
-		}
-		t->threads = calloc(nthreads ? nthreads : 1, sizeof(*t->threads));
-		if (!t->threads)
-			return -ENOMEM;
-		t->nthreads = nthreads;
-		return 0;
-	}
+	case SEC_RUN:
+		return decode_run(sc, t, nsec, err, errlen);
 	case SEC_SYSTEM:
-		n = hg_get_u32(sc);
-		for (i = 0; i < n && !sc->bad; i++) {
-			char *k = hg_get_str(sc), *v = hg_get_str(sc);
-
-			if (k && v && hg_trace_add_sys(t, k, v))
-				sc->bad = 1;
-			free(k);
-			free(v);
-		}
-		if (sc->bad) {
-			err_set(err, errlen, "damaged system section");
-			return -EINVAL;
-		}
-		hg_trace_counter_from_sys(t);
-		return 0;
+		return decode_system(sc, t, err, errlen);
 	case SEC_THREAD:
 		if (*nthreads_seen >= t->nthreads) {
 			err_set(err, errlen, "more thread sections than threads");
@@ -251,7 +277,7 @@ static int decode_section(struct hg_cur *sc, uint32_t type, struct hg_trace *t,
 			return -EINVAL;
 		}
 		/* the indexed reader's (a stream's: ctx) use no names: counted, not kept */
-		return hg_sec_get_kevents(sc, !s->ix, &t->kev, err, errlen);
+		return hg_sec_get_kevents(sc, !s->ix || s->ix->names, &t->kev, err, errlen);
 	case SEC_LOCKS:
 		if (t->nlocks || !(t->flags & HG_TRACE_LOCKS) || *nthreads_seen != t->nthreads) {
 			err_set(err, errlen, "damaged: a locks section out of place");
@@ -267,16 +293,7 @@ static int decode_section(struct hg_cur *sc, uint32_t type, struct hg_trace *t,
 	case SEC_RECORDS:
 		return decode_records(sc, t, slen, nthreads_seen, s, at, err, errlen);
 	case SEC_PAD:
-		if (sc->len > 15) {
-			err_set(err, errlen, "damaged padding section");
-			return -EINVAL;
-		}
-		for (; sc->pos < sc->len; sc->pos++)
-			if (sc->p[sc->pos]) {
-				err_set(err, errlen, "damaged padding section");
-				return -EINVAL;
-			}
-		return 0;
+		return decode_pad(sc, err, errlen);
 	default:
 		err_set(err, errlen, "unknown section type %u", type);
 		return -EINVAL;
@@ -388,7 +405,6 @@ static size_t payload_bytes(const struct src *s, uint32_t type, uint64_t slen)
 	return (size_t)slen;
 }
 
-/* The sections after the header, up to END, each checked and decoded into @t. */
 /*
  * Whether a section that follows the threads' (KEVENTS) stands where the
  * format puts it: after the last thread's RECORDS (after SYSTEM in a run of
@@ -401,6 +417,69 @@ static bool after_threads(const struct hg_trace *t, uint32_t seen, uint32_t prev
 	return t->nthreads ? prev == SEC_RECORDS : prev == SEC_SYSTEM;
 }
 
+/*
+ * Section @i's header at *@pos (advanced past it): its type and payload
+ * length, checked against the bytes left; counted in the checksum's bytes
+ * unless it is END's.
+ */
+static int section_header(struct src *s, uint32_t i, uint64_t *pos, uint32_t *type,
+			  uint64_t *slen, char *err, size_t errlen)
+{
+	struct hg_cur c = { 0 };
+	uint32_t zero;
+	int ret;
+
+	if (s->len - *pos < SECTION_HEADER) {
+		err_set(err, errlen, "truncated: section %u needs %d bytes, %zu left", i,
+			SECTION_HEADER, (size_t)(s->len - *pos));
+		return -EINVAL;
+	}
+	ret = fetch(s, *pos, SECTION_HEADER, &c, err, errlen);
+	if (ret)
+		return ret;
+	*type = hg_get_u32(&c);
+	zero = hg_get_u32(&c);
+	*slen = hg_get_u64(&c);
+	*pos += SECTION_HEADER;
+	if (zero) {
+		err_set(err, errlen, "damaged: section %u has a bad header", i);
+		return -EINVAL;
+	}
+	if (*slen > s->len - *pos) {
+		err_set(err, errlen, "truncated: section %u needs %llu bytes, %zu left",
+			i, (unsigned long long)*slen, (size_t)(s->len - *pos));
+		return -EINVAL;
+	}
+	if (*type != SEC_END)
+		covered(s, &c);
+	return 0;
+}
+
+/*
+ * Whether section @i, of @type after one of type @prev, @seen THREAD
+ * sections read, stands where the format puts it; 0 or -EINVAL, said.
+ */
+static int in_place(const struct hg_trace *t, uint32_t i, uint32_t type, uint32_t prev,
+		    uint32_t seen, char *err, size_t errlen)
+{
+	if (i && !t->threads && type != SEC_SYSTEM) {
+		err_set(err, errlen, "damaged: run section missing");
+		return -EINVAL;
+	}
+	/* a PAD stands right before a RECORDS section, and only there */
+	if ((type == SEC_RECORDS) != (prev == SEC_PAD)) {
+		err_set(err, errlen, "damaged: section %u is out of place", i);
+		return -EINVAL;
+	}
+	if (type == SEC_KEVENTS && !after_threads(t, seen, prev)) {
+		err_set(err, errlen, "damaged: a kernel events section out of place "
+			"(section %u; its place is after the last thread's records)", i);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* The sections after the header, up to END, each checked and decoded into @t. */
 static int decode_sections(struct src *s, struct hg_trace *t, uint32_t nsec, char *err,
 			   size_t errlen)
 {
@@ -410,32 +489,12 @@ static int decode_sections(struct src *s, struct hg_trace *t, uint32_t nsec, cha
 
 	for (i = 0; i < nsec && !ret; i++) {
 		uint64_t at = pos, slen;
-		uint32_t type, zero;
-		struct hg_cur c = { 0 }, sc = { 0 };
+		uint32_t type;
+		struct hg_cur sc = { 0 };
 
-		if (s->len - pos < SECTION_HEADER) {
-			err_set(err, errlen, "truncated: section %u needs %d bytes, %zu left", i,
-				SECTION_HEADER, (size_t)(s->len - pos));
-			return -EINVAL;
-		}
-		ret = fetch(s, pos, SECTION_HEADER, &c, err, errlen);
+		ret = section_header(s, i, &pos, &type, &slen, err, errlen);
 		if (ret)
 			return ret;
-		type = hg_get_u32(&c);
-		zero = hg_get_u32(&c);
-		slen = hg_get_u64(&c);
-		pos += SECTION_HEADER;
-		if (zero) {
-			err_set(err, errlen, "damaged: section %u has a bad header", i);
-			return -EINVAL;
-		}
-		if (slen > s->len - pos) {
-			err_set(err, errlen, "truncated: section %u needs %llu bytes, %zu left",
-				i, (unsigned long long)slen, (size_t)(s->len - pos));
-			return -EINVAL;
-		}
-		if (type != SEC_END)
-			covered(s, &c);
 		ret = fetch(s, pos, payload_bytes(s, type, slen), &sc, err, errlen);
 		if (ret)
 			return ret;
@@ -454,20 +513,9 @@ static int decode_sections(struct src *s, struct hg_trace *t, uint32_t nsec, cha
 			return ret ? ret : check_sum(s, at, want, err, errlen);
 		}
 		covered(s, &sc);
-		if (i && !t->threads && type != SEC_SYSTEM) {
-			err_set(err, errlen, "damaged: run section missing");
-			return -EINVAL;
-		}
-		/* a PAD stands right before a RECORDS section, and only there */
-		if ((type == SEC_RECORDS) != (prev == SEC_PAD)) {
-			err_set(err, errlen, "damaged: section %u is out of place", i);
-			return -EINVAL;
-		}
-		if (type == SEC_KEVENTS && !after_threads(t, seen, prev)) {
-			err_set(err, errlen, "damaged: a kernel events section out of place "
-				"(section %u; its place is after the last thread's records)", i);
-			return -EINVAL;
-		}
+		ret = in_place(t, i, type, prev, seen, err, errlen);
+		if (ret)
+			return ret;
 		prev = type;
 		ret = decode_section(&sc, type, t, nsec, &seen, s, at + SECTION_HEADER, slen,
 				     err, errlen);
@@ -624,9 +672,11 @@ int hg_trace_index(int fd, uint64_t size, struct hg_trace **out, struct hg_tinde
 		   char *err, size_t errlen)
 {
 	struct src s = { .len = size, .fd = fd, .ix = ix };
+	bool names = ix->names;
 	int ret;
 
 	memset(ix, 0, sizeof(*ix));
+	ix->names = names;
 	ret = decode(&s, out, err, errlen);
 	if (ret)
 		hg_tindex_free(ix);

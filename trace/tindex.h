@@ -8,6 +8,7 @@
 #ifndef HG_TINDEX_H
 #define HG_TINDEX_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -27,6 +28,7 @@ struct hg_tindex {
 	struct hg_tindex_piece *piece;	/* the bytes before the END section, in order */
 	size_t npieces, cappieces;
 	uint32_t want;		/* the checksum the END section holds */
+	bool names;		/* set before: the kernel events' names kept too */
 };
 
 /*
@@ -35,7 +37,7 @@ struct hg_tindex {
  * records' sections too, but not the checksum. The threads' @recs are NULL;
  * @ix says where they lie and holds the checksum's pieces. The kernel
  * events' names are checked and counted but not kept (hg_knames_skip()):
- * every name reads "".
+ * every name reads "", unless @ix->names is set before the call.
  * @err: a one-line reason on failure.
  * Returns 0 with *@out set, or -errno (-EINVAL for a damaged file).
  */

@@ -70,6 +70,18 @@ enum hg_reserve {
 	HG_RESERVE_SOFT,	/* -rs: SCHED_FLAG_RECLAIM, may run past it */
 };
 
+/*
+ * Where a trace read as a stream (tstream.h) has its threads' records: in
+ * its file, read on demand. Its threads' @recs are NULL; a reader takes
+ * them through a cursor (reccur.h), which reads both kinds of trace.
+ */
+struct hg_recfile {
+	/* thread @i's records from its @at-th, @n of them, into @buf; 0 or -errno */
+	int (*read)(void *priv, uint32_t i, uint64_t at, struct hg_record *buf, size_t n);
+	void *priv;
+	size_t chunk;		/* records a cursor reads at once; 0: HG_RECCUR_CHUNK */
+};
+
 struct hg_trace_thread {
 	uint32_t id;
 	char workload[HG_LABEL_LEN];	/* e.g. "CPU_SCAN 256KB" */
@@ -107,8 +119,9 @@ struct hg_trace_thread {
 	/* a flight recorder (--forever) keeps each thread's newest records */
 	uint64_t overwritten;		/* records written over by newer ones */
 	uint64_t complete_since_cycles;	/* start of the oldest one kept, when any was */
-	struct hg_record *recs;		/* @stored records, in order */
+	struct hg_record *recs;		/* @stored records, in order; NULL: in @rfile */
 	bool recs_borrowed;		/* they lie in the trace's file mapping */
+	const struct hg_recfile *rfile;	/* a stream's trace's (its own), else NULL */
 };
 
 /*
@@ -169,6 +182,7 @@ struct hg_trace {
 	struct hg_kevents *kev;		/* --kernel: the kernel's events, or NULL */
 	uint32_t nlocks;		/* --cs: the locks (LOCKS section), 0: none */
 	struct hg_lock locks[HG_MAX_LOCKS];
+	struct hg_recfile rfile;	/* a stream's: its records' reader, else none */
 	void *map;			/* the file hg_trace_read() mapped, or NULL */
 	size_t maplen;
 };

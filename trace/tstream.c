@@ -165,8 +165,9 @@ static const struct hg_recsrc_ops stream_ops = {
 	.last = st_last,
 };
 
-int hg_tstream_open(const char *path, struct hg_tstream **out, const struct hg_trace **t,
-		    struct hg_recsrc *src, char *err, size_t errlen)
+/* The stream of @path, its kernel events' names kept when @names; 0 or -errno. */
+static int open_stream(const char *path, bool names, struct hg_tstream **out,
+		       char *err, size_t errlen)
 {
 	struct hg_tstream *s = calloc(1, sizeof(*s));
 	size_t per;
@@ -177,6 +178,7 @@ int hg_tstream_open(const char *path, struct hg_tstream **out, const struct hg_t
 		snprintf(err, errlen, "%s", strerror(ENOMEM));
 		return -ENOMEM;
 	}
+	s->ix.names = names;
 	ret = hg_trace_open_indexed(path, &s->fd, &s->t, &s->ix, err, errlen);
 	if (ret) {
 		free(s);
@@ -193,10 +195,51 @@ int hg_tstream_open(const char *path, struct hg_tstream **out, const struct hg_t
 	hg_crc32_init(&s->table);
 	per = CHUNK_BUDGET / (s->t->nthreads ? s->t->nthreads : 1);
 	s->chunk = per < CHUNK_MIN ? CHUNK_MIN : per > CHUNK_MAX ? CHUNK_MAX : per;
-	src->ops = &stream_ops;
-	src->priv = s;
-	*t = s->t;
 	*out = s;
+	return 0;
+}
+
+int hg_tstream_open(const char *path, struct hg_tstream **out, const struct hg_trace **t,
+		    struct hg_recsrc *src, char *err, size_t errlen)
+{
+	int ret = open_stream(path, false, out, err, errlen);
+
+	if (ret)
+		return ret;
+	src->ops = &stream_ops;
+	src->priv = *out;
+	*t = (*out)->t;
+	return 0;
+}
+
+/* hg_recfile's read: records at an index, decoded, whoever asks. */
+static int st_get(void *priv, uint32_t i, uint64_t at, struct hg_record *buf, size_t n)
+{
+	struct hg_tstream *s = priv;
+
+	if (at > s->t->threads[i].stored || n > s->t->threads[i].stored - at)
+		return -EINVAL;
+	return read_records(s, buf, n, s->ix.off[i] + at * sizeof(*buf));
+}
+
+int hg_tstream_trace(const char *path, unsigned int flags, struct hg_tstream **out,
+		     const struct hg_trace **t, char *err, size_t errlen)
+{
+	int ret = open_stream(path, flags & HG_TSTREAM_NAMES, out, err, errlen);
+	uint32_t i;
+
+	if (ret)
+		return ret;
+	ret = hg_tstream_verify(*out, err, errlen);
+	if (ret) {
+		hg_tstream_close(*out);
+		*out = NULL;
+		return ret;
+	}
+	(*out)->t->rfile = (struct hg_recfile){ .read = st_get, .priv = *out };
+	for (i = 0; i < (*out)->t->nthreads; i++)
+		(*out)->t->threads[i].rfile = &(*out)->t->rfile;
+	*t = (*out)->t;
 	return 0;
 }
 

@@ -28,6 +28,23 @@ struct hg_tstream;
 int hg_tstream_open(const char *path, struct hg_tstream **out, const struct hg_trace **t,
 		    struct hg_recsrc *src, char *err, size_t errlen);
 
+enum {
+	HG_TSTREAM_NAMES = 1 << 0,	/* the kernel events' names kept (explain, render) */
+};
+
+/*
+ * hg_tstream_trace - open the trace at @path as a stream for a reader that
+ * takes its records through cursors (reccur.h), as many and as often as it
+ * needs: everything checked first, the checksum too, so that a damaged
+ * file is refused before anything is printed; its trace at *@t, whose
+ * records are read from the file on demand (hg_trace.rfile), its kernel
+ * events in memory (their names too with HG_TSTREAM_NAMES).
+ * @err: a one-line reason on failure, the same as hg_trace_read()'s.
+ * Returns 0 with *@out set, or -errno (-EINVAL for a damaged file).
+ */
+int hg_tstream_trace(const char *path, unsigned int flags, struct hg_tstream **out,
+		     const struct hg_trace **t, char *err, size_t errlen);
+
 /*
  * hg_tstream_verify - read what no stream has read yet and check the
  * file's checksum. Returns 0, -EINVAL with "checksum mismatch: the file is

@@ -3,12 +3,14 @@
  * gentrace.c - write a synthetic trace of many records, for benchmarking
  * the analyses without a long run (test-only)
  *
- * usage: gentrace <out.hgt> <records> [<threads>] [<cpus>]
+ * usage: gentrace <out.hgt> <records> [<threads>] [<cpus>] [lat]
  *
  * The threads share the CPUs round robin (thread i on CPU i % cpus); on
  * each CPU they take turns, each running 0.1 to 1 ms, then yielding (one
  * in four intervals) or being preempted, with switch costs of 1 to 6 us
- * and an occasional interrupt (the same thread resumes). A 1 GHz counter
+ * and an occasional interrupt (the same thread resumes). With "lat", each
+ * thread is a LAT 100us thread instead, every record a wake-up's lateness
+ * (1 to 100 us; what lat reads). A 1 GHz counter
  * keeps the numbers readable. Deterministic: the same arguments give the
  * same file.
  */
@@ -29,7 +31,19 @@ static uint64_t next_rand(uint64_t *s)
 	return *s;
 }
 
-static int fill(struct hg_trace *t, uint64_t total, unsigned int ncpus)
+/* A LAT sample of thread @tt at @at: lateness of 1 to 100 us, counted. */
+static struct hg_record lat_sample(struct hg_trace_thread *tt, uint64_t at, uint64_t r)
+{
+	uint64_t late = 1000 + r % 99000;
+	struct hg_record rec = { .start_cycles = at, .len_cycles = (uint32_t)late,
+				 .cpu = 0, .flags = hg_event_flags(HG_EV_LAT, 0) };
+
+	hg_hist_add(&tt->stats.events, late);
+	tt->stats.hits++;
+	return rec;
+}
+
+static int fill(struct hg_trace *t, uint64_t total, unsigned int ncpus, int lat)
 {
 	uint64_t *clock = calloc(ncpus, sizeof(*clock)), seed = 88172645463325252ULL, n = 0;
 	uint64_t *cap = calloc(t->nthreads, sizeof(*cap));
@@ -67,6 +81,15 @@ static int fill(struct hg_trace *t, uint64_t total, unsigned int ncpus)
 				}
 				tt->recs = nr;
 			}
+			if (lat) {
+				rec = lat_sample(tt, clock[i], r);
+				rec.cpu = (uint16_t)i;
+				tt->recs[tt->stored++] = rec;
+				clock[i] += 100000;
+				turn[i]++;
+				n++;
+				continue;
+			}
 			hg_record_encode(&rec, 1, clock[i], len, i, r % 4 == 0 ? HG_REC_YIELD : 0);
 			tt->recs[tt->stored++] = rec;
 			if (!tt->stats.intervals)
@@ -102,12 +125,14 @@ int main(int argc, char **argv)
 {
 	unsigned int nthreads = argc > 3 ? (unsigned int)strtoul(argv[3], NULL, 10) : 10;
 	unsigned int ncpus = argc > 4 ? (unsigned int)strtoul(argv[4], NULL, 10) : 2, i;
+	int lat = argc > 5 && !strcmp(argv[5], "lat");
 	uint64_t total;
 	struct hg_trace *t;
 	char err[256];
 
-	if (argc < 3 || hg_parse_u64(argv[2], &total) || !nthreads || !ncpus) {
-		fprintf(stderr, "usage: gentrace <out.hgt> <records> [<threads>] [<cpus>]\n");
+	if (argc < 3 || hg_parse_u64(argv[2], &total) || !nthreads || !ncpus ||
+	    (argc > 5 && !lat)) {
+		fprintf(stderr, "usage: gentrace <out.hgt> <records> [<threads>] [<cpus>] [lat]\n");
 		return 2;
 	}
 	t = hg_trace_alloc(nthreads);
@@ -127,13 +152,17 @@ int main(int argc, char **argv)
 	for (i = 0; i < nthreads; i++) {
 		struct hg_trace_thread *tt = &t->threads[i];
 
-		snprintf(tt->workload, sizeof(tt->workload), "CPU_YIELD 1ms");
+		snprintf(tt->workload, sizeof(tt->workload), lat ? "LAT 100us" : "CPU_YIELD 1ms");
+		if (lat) {
+			tt->model = HG_MODEL_LAT;
+			tt->period_ns = 100000;
+		}
 		snprintf(tt->priority, sizeof(tt->priority), "NORMAL (SCHED_OTHER nice 0)");
 		snprintf(tt->cpus, sizeof(tt->cpus), "%u", i % ncpus);
 		tt->begin_cycles = t->t0_cycles;
 		tt->gap_threshold_cycles = 100;
 	}
-	if (fill(t, total, ncpus)) {
+	if (fill(t, total, ncpus, lat)) {
 		fprintf(stderr, "gentrace: out of memory\n");
 		return 1;
 	}
