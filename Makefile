@@ -284,7 +284,7 @@ endif
 
 # the folder rules of ARCHITECTURE.md, and their checker on trees of its own
 layers:
-	@sh tests/layers.sh && sh scripts/layers.sh && sh tests/rooms.sh && sh scripts/rooms.sh
+	@sh tests/layers.sh && sh scripts/layers.sh && sh tests/rooms.sh && sh scripts/rooms.sh && sh tests/msgrule.sh && sh scripts/msgrule.sh
 
 lint:
 	@sh scripts/lint.sh
@@ -351,10 +351,10 @@ help:
 	@echo "             fuzz-run runs each for FUZZ_TIME seconds (30), or with FUZZ_SEED=N"
 	@echo "             bounded by work (seed N, the run counts in tests/fuzz/runs: CI);"
 	@echo "             fuzz-afl builds them for AFL++ (build-afl/fuzz/replay-<name> @@)"
-	@echo "  lint       the folder rules (scripts/layers.sh), the rooms (scripts/rooms.sh),"
-	@echo "             cppcheck and clang-tidy over the tree (.clang-tidy,"
-	@echo "             scripts/cppcheck-suppressions)"
-	@echo "  layers     the folder rules and the rooms alone, with their tests (also in check)"
+	@echo "  lint       the folder rules (scripts/layers.sh), the rooms (scripts/rooms.sh), the"
+	@echo "             message rule (scripts/msgrule.sh), cppcheck and clang-tidy over the tree"
+	@echo "             (.clang-tidy, scripts/cppcheck-suppressions)"
+	@echo "  layers     the folder rules, the rooms and the message rule alone, with their tests (also in check)"
 	@echo "  check-arch with ARCH=arm64: cross-build in build-arm64/ and run the unit"
 	@echo "             tests and the smoke tests that need no real time under qemu-user"
 	@echo "  compile-arch with ARCH=riscv64: compile every object, link nothing (no"

@@ -20,6 +20,7 @@
 #include "report/auditout.h"
 #include "report/labres.h"
 #include "run/cpulist.h"
+#include "trace/msg.h"
 #include "util/tame.h"
 
 struct audit_args {
@@ -136,7 +137,7 @@ static int lab_main(const struct audit_args *a, const struct hg_audit_ctx *ctx,
 	hg_lab_init(&l, "audit");
 	ret = run_all(ctx, shown, false, &l, n);
 	if (ret)
-		fprintf(stderr, "hourglass: audit: %s\n", strerror(-ret));
+		hg_msg("audit: %s", strerror(-ret));
 	status = ret ? 1 : a->strict && n[HG_AUDIT_FAIL] ? 3 : 0;
 	if (!ret && a->ktap)
 		hg_lab_ktap(stdout, &l);
@@ -158,14 +159,14 @@ static int audit_main(int argc, char **argv)
 	if (hg_cmdopt_get(&audit_spec, argc, argv, &a, &status))
 		return status;
 	if (a.json && a.ktap) {
-		fprintf(stderr, "hourglass: audit: --json and --ktap: both on standard output "
-			"(give one)\n");
+		hg_msg("audit: --json and --ktap: both on standard output "
+			"(give one)");
 		return 2;
 	}
 	memset(&ctx, 0, sizeof(ctx));
 	if (a.cpus) {
 		if (hg_cpulist_parse(a.cpus, &ctx.cpus, why, sizeof(why))) {
-			fprintf(stderr, "hourglass: audit: --cpu: %s\n", why);
+			hg_msg("audit: --cpu: %s", why);
 			return 2;
 		}
 		ctx.cpus_given = true;
@@ -173,8 +174,8 @@ static int audit_main(int argc, char **argv)
 	snprintf(shown, sizeof(shown), "%s", a.sysroot);
 	hg_tame(shown);		/* a directory's name: no escape reaches the terminal */
 	if (!*a.sysroot || stat(a.sysroot, &st) || !S_ISDIR(st.st_mode)) {
-		fprintf(stderr, "hourglass: audit: --sysroot '%s': %s (give a directory holding "
-			"proc/ and sys/)\n", shown, !*a.sysroot ? "empty" :
+		hg_msg("audit: --sysroot '%s': %s (give a directory holding "
+			"proc/ and sys/)", shown, !*a.sysroot ? "empty" :
 			S_ISDIR(st.st_mode) || errno == ENOENT ? strerror(errno) : "not a directory");
 		return 2;
 	}
@@ -184,7 +185,7 @@ static int audit_main(int argc, char **argv)
 	if (a.ktap || a.junit)
 		return lab_main(&a, &ctx, shown);
 	if (run_all(&ctx, shown, a.json, NULL, n)) {
-		fprintf(stderr, "hourglass: audit: %s\n", strerror(ENOMEM));
+		hg_msg("audit: %s", strerror(ENOMEM));
 		return 1;
 	}
 	status = a.strict && n[HG_AUDIT_FAIL] ? 3 : 0;

@@ -22,6 +22,7 @@
 #include "hourglass/trial.h"
 #include "report/cacheout.h"
 #include "svg/cachesvg.h"
+#include "trace/msg.h"
 #include "util/atomicfile.h"
 #include "util/errlen.h"
 #include "util/timeval.h"
@@ -82,13 +83,13 @@ static int parse(int argc, char **argv, struct cachecost_args *a, struct hg_stab
 		return -1;
 	*status = 2;
 	if (a->csv && a->o.json) {
-		fprintf(stderr, "hourglass: cachecost: --csv: cannot be combined with --json\n");
+		hg_msg("cachecost: --csv: cannot be combined with --json");
 		return -1;
 	}
 	for (i = 0; i < a->sizes.n; i++)
 		if (a->sizes.v[i] % 1024) {
-			fprintf(stderr, "hourglass: cachecost: --sizes %" PRIu64 "B: not a whole "
-				"number of KB\n", a->sizes.v[i]);
+			hg_msg("cachecost: --sizes %" PRIu64 "B: not a whole "
+				"number of KB", a->sizes.v[i]);
 			return -1;
 		}
 	if (!a->sizes.n) {
@@ -131,14 +132,14 @@ static int trial(const struct hg_trial_args *w, uint64_t kb, struct hg_cache_tri
 
 	ret = hg_trial_run(w, &t, err, sizeof(err));
 	if (ret) {
-		fprintf(stderr, "hourglass: cachecost: %" PRIu64 " KB: %s\n", kb, err);
+		hg_msg("cachecost: %" PRIu64 " KB: %s", kb, err);
 		return ret;
 	}
 	*interrupted = t->flags & HG_TRACE_INTERRUPTED;
 	ret = hg_cache_trial_of(t, ct);
 	hg_trace_free(t);
 	if (ret) {
-		fprintf(stderr, "hourglass: cachecost: %" PRIu64 " KB: %s\n", kb, strerror(-ret));
+		hg_msg("cachecost: %" PRIu64 " KB: %s", kb, strerror(-ret));
 		return 1;
 	}
 	return 0;
@@ -159,7 +160,7 @@ static int measure_size(const struct cachecost_args *a, const struct hg_stable_r
 	size_t i;
 
 	if (words(a, s->size_kb, 1, &one) || words(a, s->size_kb, a->o.threads, &many)) {
-		fprintf(stderr, "hourglass: cachecost: a trial's command line is too long\n");
+		hg_msg("cachecost: a trial's command line is too long");
 		return 2;
 	}
 	for (;;) {
@@ -174,7 +175,7 @@ static int measure_size(const struct cachecost_args *a, const struct hg_stable_r
 		if (ret == -EDOM && ++skipped <= 3)
 			continue;	/* a pair without a switch or a pass: try again */
 		if (ret) {
-			fprintf(stderr, "hourglass: cachecost: %" PRIu64 " KB: %s\n", s->size_kb,
+			hg_msg("cachecost: %" PRIu64 " KB: %s", s->size_kb,
 				ret == -EDOM ? "no switch or no pass in the trials (a trial too "
 				"short?)" : strerror(-ret));
 			return 1;
@@ -253,7 +254,7 @@ static int cachecost_main(int argc, char **argv)
 	argv[0] = "hourglass cachecost";	/* the whole command, in the outputs */
 	command = hg_join_args(argc, argv);
 	if (!command) {
-		fprintf(stderr, "hourglass: cachecost: %s\n", strerror(ENOMEM));
+		hg_msg("cachecost: %s", strerror(ENOMEM));
 		return 1;
 	}
 	cap = rule.trials ? rule.trials : rule.max_trials;
@@ -263,7 +264,7 @@ static int cachecost_main(int argc, char **argv)
 		struct hg_cache_size *cur = &s[n];
 
 		if (hg_cache_size_init(cur, a.sizes.v[i] / 1024, cap)) {
-			fprintf(stderr, "hourglass: cachecost: %s\n", strerror(ENOMEM));
+			hg_msg("cachecost: %s", strerror(ENOMEM));
 			ret = 1;
 			break;
 		}
@@ -278,14 +279,14 @@ static int cachecost_main(int argc, char **argv)
 		hg_cache_size_free(cur);	/* failed, or interrupted before a pair */
 	}
 	if (!ret && !n) {
-		fprintf(stderr, "hourglass: cachecost: interrupted before a pair was complete\n");
+		hg_msg("cachecost: interrupted before a pair was complete");
 		ret = 1;
 	}
 	if (!ret)
 		ret = report(&a, &rule, s, n, command);
 	if (!ret && interrupted)
-		fprintf(stderr, "hourglass: cachecost: interrupted: %zu of %u sizes measured, "
-			"the report covers those\n", n, a.sizes.n);
+		hg_msg("cachecost: interrupted: %zu of %u sizes measured, "
+			"the report covers those", n, a.sizes.n);
 	hg_trial_release(&held);
 	while (n--)
 		hg_cache_size_free(&s[n]);

@@ -17,6 +17,7 @@
 #include "run/pingpong.h"
 #include "trace/calib.h"
 #include "trace/counter.h"
+#include "trace/msg.h"
 #include "trace/tscword.h"
 
 struct calibrate_args {
@@ -67,12 +68,12 @@ static int measure_ctx(const struct hg_calib *c, struct hg_pingpong *pp)
 		CPU_ZERO(&allowed);
 	cpu = hg_cpu_last(&allowed);
 	if (cpu < 0) {
-		fprintf(stderr, "hourglass: calibrate: --ctx: no CPU to run on\n");
+		hg_msg("calibrate: --ctx: no CPU to run on");
 		return 1;
 	}
 	ret = hg_pingpong_measure((unsigned int)cpu, HG_PINGPONG_ROUNDS, c, pp);
 	if (ret) {
-		fprintf(stderr, "hourglass: calibrate: --ctx: ping-pong on cpu %d: %s\n", cpu,
+		hg_msg("calibrate: --ctx: ping-pong on cpu %d: %s", cpu,
 			strerror(-ret));
 		return 1;
 	}
@@ -117,16 +118,16 @@ static int calibrate_main(int argc, char **argv)
 		return ret;
 	ret = calibrate_repeat(&a, &c, &spread, &floors);
 	if (ret == -EIO) {
-		fprintf(stderr, "hourglass: calibrate: no two frequency estimates agreed "
-			"within 0.1 %% (is the machine very busy?)\n");
+		hg_msg("calibrate: no two frequency estimates agreed "
+			"within 0.1 %% (is the machine very busy?)");
 		return 1;
 	}
 	if (ret == -ENODATA) {
-		fprintf(stderr, "hourglass: calibrate: %s\n", HG_CALIB_STILL_MSG);
+		hg_msg("calibrate: %s", HG_CALIB_STILL_MSG);
 		return 1;
 	}
 	if (ret) {
-		fprintf(stderr, "hourglass: calibrate: %s\n", strerror(-ret));
+		hg_msg("calibrate: %s", strerror(-ret));
 		return 1;
 	}
 	if (a.ctx && measure_ctx(&c, &pp))

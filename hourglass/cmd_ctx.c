@@ -13,10 +13,11 @@
 #include "hourglass/commands.h"
 #include "report/ctx.h"
 #include "svg/ctxsvg.h"
+#include "trace/msg.h"
+#include "trace/tstream.h"
 #include "util/atomicfile.h"
 #include "util/errlen.h"
 #include "util/timeval.h"
-#include "trace/tstream.h"
 
 struct ctx_args {
 	const char *file;
@@ -116,14 +117,14 @@ static int report(const struct ctx_args *a, const struct hg_trace *t,
 		  const struct hg_ksched_info *info)
 {
 	if (ret == -ENODATA || ret == -ERANGE || ret == -ESRCH) {
-		fprintf(stderr, "hourglass: ctx: %s%s: %s\n", a->sched ? "--sched " : "",
-			a->sched ? a->sched : a->file, err);
+		hg_msg("ctx: %s%s: %s", a->sched ? "--sched " : "", a->sched ? a->sched : a->file,
+		       err);
 		hg_ctx_free(r);
 		return 2;
 	}
 	if (ret) {
 		hg_ctx_free(r);
-		fprintf(stderr, "hourglass: ctx: %s: %s\n", a->file,
+		hg_msg("ctx: %s: %s", a->file,
 			ret == -EINVAL ? "damaged records" : strerror(-ret));
 		return 1;
 	}

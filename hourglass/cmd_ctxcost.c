@@ -30,6 +30,7 @@
 #include "report/ctxcostout.h"
 #include "run/cpulist.h"
 #include "run/pingpong.h"
+#include "trace/msg.h"
 #include "util/errlen.h"
 #include "util/timeval.h"
 
@@ -105,13 +106,13 @@ static int parse(int argc, char **argv, struct ctxcost_args *a, struct hg_stable
 	if (*status)
 		return -1;
 	if (a->append && !a->save) {
-		fprintf(stderr, "hourglass: ctxcost: --append: only with --save <dir>\n");
+		hg_msg("ctxcost: --append: only with --save <dir>");
 		*status = 2;
 		return -1;
 	}
 	/* before the first trial: no series runs to fail at its first save */
 	if (a->save && hg_savedir_check(a->save, a->append, &a->first, err, sizeof(err))) {
-		fprintf(stderr, "hourglass: ctxcost: %s\n", err);
+		hg_msg("ctxcost: %s", err);
 		*status = 2;
 		return -1;
 	}
@@ -170,7 +171,7 @@ static int save_trial(const struct ctxcost_args *a, const struct hg_trace *t, si
 
 	snprintf(path, sizeof(path), "%s/trial-%02zu.hgt", a->save, a->first + i);
 	if (hg_trace_write(t, path, err, sizeof(err))) {
-		fprintf(stderr, "hourglass: ctxcost: %s\n", err);
+		hg_msg("ctxcost: %s", err);
 		return 1;
 	}
 	return 0;
@@ -200,18 +201,18 @@ static int run_trials(const struct ctxcost_args *a, struct result *res, struct h
 	int ret;
 
 	if (trial_words(a, &w)) {
-		fprintf(stderr, "hourglass: ctxcost: the trial's command line is too long\n");
+		hg_msg("ctxcost: the trial's command line is too long");
 		return 2;
 	}
 	res->command = hg_join_args(w.argc, w.argv);
 	if (!res->command) {
-		fprintf(stderr, "hourglass: ctxcost: %s\n", strerror(ENOMEM));
+		hg_msg("ctxcost: %s", strerror(ENOMEM));
 		return 1;
 	}
 	do {
 		ret = hg_trial_run(&w, &t, err, sizeof(err));
 		if (ret) {
-			fprintf(stderr, "hourglass: ctxcost: trial %zu: %s\n", res->trials + 1, err);
+			hg_msg("ctxcost: trial %zu: %s", res->trials + 1, err);
 			return ret;
 		}
 		if (t->flags & HG_TRACE_INTERRUPTED) {
@@ -226,7 +227,7 @@ static int run_trials(const struct ctxcost_args *a, struct result *res, struct h
 			if (a->save)
 				ret = save_trial(a, t, res->trials - 1);
 		} else {
-			fprintf(stderr, "hourglass: ctxcost: trial %zu: %s\n", res->trials + 1,
+			hg_msg("ctxcost: trial %zu: %s", res->trials + 1,
 				strerror(-ret));
 			ret = 1;
 		}
@@ -240,8 +241,8 @@ static int run_trials(const struct ctxcost_args *a, struct result *res, struct h
 			return 1;
 		res->verdict = ret;
 		if (!res->cls[0].n && res->trials >= 3) {
-			fprintf(stderr, "hourglass: ctxcost: no voluntary switch in %zu trials "
-				"(is something else running on cpu %" PRIu64 "?)\n", res->trials, a->o.cpu);
+			hg_msg("ctxcost: no voluntary switch in %zu trials "
+				"(is something else running on cpu %" PRIu64 "?)", res->trials, a->o.cpu);
 			return 1;
 		}
 	} while (res->verdict == HG_STABLE_MORE && res->trials < HG_TRIAL_MAX);
@@ -288,21 +289,21 @@ static int measure(const struct ctxcost_args *a, struct result *res)
 
 	status = run_trials(a, res, &cal);
 	if (!status && !res->trials) {
-		fprintf(stderr, "hourglass: ctxcost: interrupted before a trial was complete\n");
+		hg_msg("ctxcost: interrupted before a trial was complete");
 		status = 1;
 	}
 	if (status)
 		return status;
 	ret = hg_pingpong_measure((unsigned int)a->o.cpu, HG_PINGPONG_ROUNDS, &cal, &res->pp);
 	if (ret)
-		fprintf(stderr, "hourglass: ctxcost: ping-pong on cpu %" PRIu64 ": %s\n", a->o.cpu,
+		hg_msg("ctxcost: ping-pong on cpu %" PRIu64 ": %s", a->o.cpu,
 			strerror(-ret));
 	res->have_pp = !ret;
 	if (hg_bootstrap_ci(res->rate, res->trials, HG_BOOT_MEAN, 0.95, HG_BOOT_REPS, HG_BOOT_SEED,
 			    &o.rate_ci) ||
 	    summarise(&res->cls[0], res->trials, &o.cls[0].med, &o.cls[0].mean) ||
 	    summarise(&res->cls[1], res->trials, &o.cls[1].med, &o.cls[1].mean)) {
-		fprintf(stderr, "hourglass: ctxcost: %s\n", strerror(ENOMEM));
+		hg_msg("ctxcost: %s", strerror(ENOMEM));
 		return 1;
 	}
 	for (c = 0; c < 2; c++) {
@@ -335,7 +336,7 @@ static int ctxcost_main(int argc, char **argv)
 
 	res = calloc(1, sizeof(*res));
 	if (!res) {
-		fprintf(stderr, "hourglass: ctxcost: %s\n", strerror(ENOMEM));
+		hg_msg("ctxcost: %s", strerror(ENOMEM));
 		return 1;
 	}
 	if (parse(argc, argv, &a, &res->rule, &status)) {

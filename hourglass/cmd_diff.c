@@ -19,13 +19,14 @@
 
 #include "analysis/compare/diffaudit.h"
 #include "analysis/compare/diffcause.h"
-#include "hourglass/diffin.h"
 #include "analysis/compare/thresh.h"
 #include "hourglass/cmdopt.h"
 #include "hourglass/cmdutil.h"
 #include "hourglass/commands.h"
+#include "hourglass/diffin.h"
 #include "report/diff.h"
 #include "report/labdiff.h"
+#include "trace/msg.h"
 #include "util/errlen.h"
 #include "util/grow.h"
 #include "util/lookup.h"
@@ -113,14 +114,14 @@ static int load_file(const char *path, struct side *s)
 	int ret;
 
 	if (HG_GROW(s->t, s->cap, s->n + 1)) {
-		fprintf(stderr, "hourglass: diff: %s\n", strerror(ENOMEM));
+		hg_msg("diff: %s", strerror(ENOMEM));
 		return 1;
 	}
 	tr = &s->t[s->n];
 	if (ends_with(path, ".json")) {
 		ret = hg_diff_from_json(path, tr, err, sizeof(err));
 		if (ret) {
-			fprintf(stderr, "hourglass: diff: %s: %s\n", path, err);
+			hg_msg("diff: %s: %s", path, err);
 			return ret == -ENOMEM || ret == -EIO ? 1 : 2;
 		}
 	} else {
@@ -133,7 +134,7 @@ static int load_file(const char *path, struct side *s)
 			ret = hg_diff_audit_from_trace(t, tr);	/* the audit, --load's throughput */
 		hg_trace_free(t);
 		if (ret) {
-			fprintf(stderr, "hourglass: diff: %s: %s\n", path,
+			hg_msg("diff: %s: %s", path,
 				ret == -EINVAL ? "damaged records" : strerror(-ret));
 			hg_diff_trial_free(tr);
 			return ret == -EINVAL ? 2 : 1;
@@ -160,7 +161,7 @@ static int load(const char *path, struct side *s)
 		return load_file(path, s);
 	n = scandir(path, &names, trial_file, alphasort);
 	if (n < 0) {
-		fprintf(stderr, "hourglass: diff: %s: %s\n", path, strerror(errno));
+		hg_msg("diff: %s: %s", path, strerror(errno));
 		return 2;
 	}
 	for (i = 0; i < n; i++) {
@@ -171,7 +172,7 @@ static int load(const char *path, struct side *s)
 	}
 	free(names);
 	if (!ret && !n) {
-		fprintf(stderr, "hourglass: diff: %s: no trace (.hgt) or summary (.json) in it\n",
+		hg_msg("diff: %s: no trace (.hgt) or summary (.json) in it",
 			path);
 		ret = 2;
 	}
@@ -194,8 +195,8 @@ static int parse_worse(const char *arg, struct worse *w)
 
 	memset(w, 0, sizeof(*w));
 	if (!len || len >= sizeof(w->metric)) {
-		fprintf(stderr, "hourglass: diff: --fail-if-worse %s: no metric (e.g. "
-			"latency.p99:10%%)\n", arg);
+		hg_msg("diff: --fail-if-worse %s: no metric (e.g. "
+			"latency.p99:10%%)", arg);
 		return 2;
 	}
 	memcpy(w->metric, arg, len);
@@ -212,8 +213,8 @@ static int parse_worse(const char *arg, struct worse *w)
 		w->tol = (double)ns / 1000;	/* the metrics' times are in us */
 		return 0;
 	}
-	fprintf(stderr, "hourglass: diff: --fail-if-worse %s: tolerance '%s' is not a "
-		"percentage, a time or a number\n", arg, colon + 1);
+	hg_msg("diff: --fail-if-worse %s: tolerance '%s' is not a "
+		"percentage, a time or a number", arg, colon + 1);
 	return 2;
 }
 
@@ -237,11 +238,11 @@ static const struct hg_diff_row *worse_row(const struct worse *w, const char *ar
 			return &r[i];
 	near = hg_suggest(w->metric, strlen(w->metric), row_name, r, n);
 	if (near)
-		fprintf(stderr, "hourglass: diff: --fail-if-worse %s: no metric '%s' in both "
-			"(did you mean %s?)\n", arg, w->metric, near);
+		hg_msg("diff: --fail-if-worse %s: no metric '%s' in both "
+			"(did you mean %s?)", arg, w->metric, near);
 	else
-		fprintf(stderr, "hourglass: diff: --fail-if-worse %s: no metric '%s' in both "
-			"(the metric column of diff without it lists them)\n", arg, w->metric);
+		hg_msg("diff: --fail-if-worse %s: no metric '%s' in both "
+			"(the metric column of diff without it lists them)", arg, w->metric);
 	return NULL;
 }
 
@@ -253,8 +254,8 @@ static int check_worse(const struct worse *w, const struct hg_diff_row *r)
 	tol = w->pct ? fabs(r->a) * w->tol / 100 : w->tol;
 	by = r->kind == HG_DK_SHARE ? -r->delta : r->delta;
 	if ((r->kind == HG_DK_SHARE ? r->sign < 0 : r->sign > 0) && by > tol) {
-		fprintf(stderr, "hourglass: diff: %s is worse in B: %.3f against %.3f, by %.3f "
-			"(tolerance %.3f; %s, adjusted p %.4f)\n", r->name, r->b, r->a, by, tol,
+		hg_msg("diff: %s is worse in B: %.3f against %.3f, by %.3f "
+			"(tolerance %.3f; %s, adjusted p %.4f)", r->name, r->b, r->a, by, tol,
 			r->test, r->p_adj);
 		return 3;
 	}
@@ -276,7 +277,7 @@ static int lab_results(const struct diff_args *a, const struct hg_diff_row *rows
 	hg_lab_init(&l, "diff");
 	ret = hg_labdiff(&l, rows, n, gate, worse);
 	if (ret)
-		fprintf(stderr, "hourglass: diff: %s\n", strerror(-ret));
+		hg_msg("diff: %s", strerror(-ret));
 	if (!ret && a->ktap && hg_lab_ktap(stdout, &l))
 		ret = 1;
 	if (!ret && a->junit)
@@ -297,7 +298,7 @@ static int print_rows(const struct diff_args *a, const struct hg_diff_sides *sid
 	}
 	if (!hg_diff_json(stdout, sides, rows, n))
 		return 0;
-	fprintf(stderr, "hourglass: diff: writing the JSON: %s\n", strerror(EIO));
+	hg_msg("diff: writing the JSON: %s", strerror(EIO));
 	return 1;
 }
 
@@ -315,8 +316,8 @@ static int diff_main(int argc, char **argv)
 	if (hg_cmdopt_get(&diff_spec, argc, argv, &a, &ret))
 		return ret;
 	if (a.json && a.ktap) {
-		fprintf(stderr, "hourglass: diff: --json and --ktap: both on standard output "
-			"(give one)\n");
+		hg_msg("diff: --json and --ktap: both on standard output "
+			"(give one)");
 		return 2;
 	}
 	if (a.fail_if_worse && parse_worse(a.fail_if_worse, &w))
@@ -325,7 +326,7 @@ static int diff_main(int argc, char **argv)
 	if (!ret)
 		ret = load(a.b, &sb);
 	if (!ret && hg_diff_compare(sa.t, sa.n, sb.t, sb.n, &rows, &n)) {
-		fprintf(stderr, "hourglass: diff: %s\n", strerror(ENOMEM));
+		hg_msg("diff: %s", strerror(ENOMEM));
 		ret = 1;
 	}
 	if (!ret && a.fail_if_worse && !(wr = worse_row(&w, a.fail_if_worse, rows, n)))
@@ -333,8 +334,8 @@ static int diff_main(int argc, char **argv)
 	if (!ret) {
 		if (sa.t[0].gap_threshold_ns && sb.t[0].gap_threshold_ns &&
 		    hg_thresh_differ_ns(sa.t[0].gap_threshold_ns, sb.t[0].gap_threshold_ns))
-			fprintf(stderr, "hourglass: diff: warning: gap thresholds differ (A %llu ns, "
-				"B %llu ns): gaps shorter than the larger were not seen in both\n",
+			hg_msg("diff: warning: gap thresholds differ (A %llu ns, "
+				"B %llu ns): gaps shorter than the larger were not seen in both",
 				(unsigned long long)sa.t[0].gap_threshold_ns,
 				(unsigned long long)sb.t[0].gap_threshold_ns);
 		sides = (struct hg_diff_sides){ a.a, a.b, sa.n, sb.n, &sa.t[0], &sb.t[0] };

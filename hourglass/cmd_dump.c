@@ -13,6 +13,7 @@
 #include "hourglass/commands.h"
 #include "report/summary_json.h"
 #include "report/text.h"
+#include "trace/msg.h"
 #include "trace/trace.h"
 
 struct dump_args {
@@ -56,7 +57,7 @@ static int dump_run(const void *args, const struct hg_trace *t)
 		  a->brief ? hg_print_brief(stdout, t) : hg_print_trace(stdout, t);
 
 	if (ret == -EINVAL) {
-		fprintf(stderr, "hourglass: dump: %s: damaged records\n", a->file);
+		hg_msg("dump: %s: damaged records", a->file);
 		return 1;
 	}
 	return ret ? 1 : 0;

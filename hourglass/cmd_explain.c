@@ -14,8 +14,9 @@
 #include "hourglass/cmdutil.h"
 #include "hourglass/commands.h"
 #include "report/explain.h"
-#include "util/timeval.h"
+#include "trace/msg.h"
 #include "trace/trace.h"
+#include "util/timeval.h"
 
 #define EXPLAIN_WORST 10
 #define EXPLAIN_MAX_WORST 10000
@@ -97,13 +98,13 @@ static int explain_run(const void *args, const struct hg_trace *t)
 	int ret;
 
 	if (thread != HG_KEXPLAIN_ALL && thread >= t->nthreads) {
-		fprintf(stderr, "hourglass: explain: --thread %u: the trace has %u thread%s\n",
+		hg_msg("explain: --thread %u: the trace has %u thread%s",
 			thread, t->nthreads, t->nthreads == 1 ? "" : "s");
 		return 2;
 	}
 	if (a->at_ns != NOT_GIVEN && a->at_ns > end_ns) {
-		fprintf(stderr, "hourglass: explain: --at %s ms: past the run's end at %s ms "
-			"(give a time from its start)\n", hg_format_ms(a->at_ns, v, sizeof(v)),
+		hg_msg("explain: --at %s ms: past the run's end at %s ms "
+			"(give a time from its start)", hg_format_ms(a->at_ns, v, sizeof(v)),
 			hg_format_ms(end_ns, e, sizeof(e)));
 		return 2;
 	}
@@ -118,7 +119,7 @@ static int explain_run(const void *args, const struct hg_trace *t)
 	ret = hg_kexplain_with(t, &o, &x);
 	if (ret) {
 		hg_kevents_free(own);
-		fprintf(stderr, "hourglass: explain: %s\n", strerror(-ret));
+		hg_msg("explain: %s", strerror(-ret));
 		return 1;
 	}
 	ret = a->json ? hg_explain_json(stdout, t, &x) : hg_explain_print(stdout, t, &x);

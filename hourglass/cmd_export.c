@@ -10,8 +10,9 @@
 #include "export/export.h"
 #include "hourglass/cmdutil.h"
 #include "hourglass/commands.h"
-#include "util/atomicfile.h"
+#include "trace/msg.h"
 #include "trace/trace.h"
+#include "util/atomicfile.h"
 
 /* --format's words, in the order of enum hg_export_format */
 static const char *const formats[] = { "perfetto", "csv", "json", "prom", NULL };
@@ -81,7 +82,7 @@ static int export_out(FILE *f, const void *arg)
 	return hg_export_sched(f, e->t, e->fmt, e->s);
 }
 
-/* Write the export of @t; returns the exit status (messages on stderr). */
+/* Write the export of @t; returns the exit status (messages on standard error). */
 static int write_export(const struct export_args *a, const struct hg_trace *t,
 			enum hg_export_format fmt)
 {
@@ -93,12 +94,11 @@ static int write_export(const struct export_args *a, const struct hg_trace *t,
 	int ret;
 
 	if (hg_export_check(t)) {
-		fprintf(stderr, "hourglass: export: %s: damaged records\n", a->file);
+		hg_msg("export: %s: damaged records", a->file);
 		return 1;
 	}
 	if (a->sched && !kev) {
-		fprintf(stderr, "hourglass: export: --sched %s: only --format perfetto shows "
-			"other tasks\n", a->sched);
+		hg_msg("export: --sched %s: only --format perfetto shows other tasks", a->sched);
 		return 2;
 	}
 	if (a->sched) {
@@ -111,7 +111,7 @@ static int write_export(const struct export_args *a, const struct hg_trace *t,
 	ret = hg_cmd_write("export", a->out, export_out, &e);
 	/* the other tasks and handlers on the CPU tracks: where they came from */
 	if (!ret && kev && (a->sched || t->kev))
-		hg_cmd_kev_source(stderr, "hourglass: export: ", t, a->sched ? &info : NULL);
+		hg_cmd_kev_say("export", t, a->sched ? &info : NULL);
 	hg_kevents_free(own);
 	return ret;
 }

@@ -10,6 +10,7 @@
 #include "hourglass/commands.h"
 #include "hourglass/options.h"
 #include "hourglass/outpath.h"
+#include "trace/msg.h"
 
 struct help_args {
 	const char *sub;
@@ -48,11 +49,11 @@ static int help_main(int argc, char **argv)
 		char names[256];
 
 		if (near)	/* the same rule as "hourglass ctxcots" */
-			fprintf(stderr, "hourglass: help: unknown subcommand '%.*s' (did you mean "
-				"%s?)\n", HG_QUOTE_MAX, a.sub, near);
+			hg_msg("help: unknown subcommand '%.*s' (did you mean "
+				"%s?)", HG_QUOTE_MAX, a.sub, near);
 		else
-			fprintf(stderr, "hourglass: help: unknown subcommand '%.*s%s' (choose "
-				"from %s)\n", HG_QUOTE_MAX, a.sub,
+			hg_msg("help: unknown subcommand '%.*s%s' (choose "
+				"from %s)", HG_QUOTE_MAX, a.sub,
 				strlen(a.sub) > HG_QUOTE_MAX ? "..." : "",
 				hg_command_names(names, sizeof(names)));
 		return 2;

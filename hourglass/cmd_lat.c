@@ -14,9 +14,10 @@
 #include "hourglass/commands.h"
 #include "report/text.h"
 #include "svg/latsvg.h"
+#include "trace/msg.h"
+#include "trace/trace.h"
 #include "util/atomicfile.h"
 #include "util/timeval.h"
-#include "trace/trace.h"
 
 #define LAT_MAX_BUCKETS 1000000u	/* --histogram */
 
@@ -87,7 +88,7 @@ static int print_report(const struct lat_args *a, const struct hg_trace *t)
 		int ret = hg_lat_json(stdout, t, nb);
 
 		if (ret == -ENOMEM)
-			fprintf(stderr, "hourglass: lat: %s\n", strerror(ENOMEM));
+			hg_msg("lat: %s", strerror(ENOMEM));
 		return ret || fflush(stdout) || ferror(stdout) ? -EIO : 0;
 	}
 	for (i = 0; i < t->nthreads; i++)
@@ -132,8 +133,8 @@ static int lat_run(const void *args, const struct hg_trace *t)
 	const struct lat_args *a = args;
 
 	if (!has_lat(t)) {
-		fprintf(stderr, "hourglass: lat: %s: no LAT thread in this trace "
-			"(run one with -w LAT <period>)\n", a->file);
+		hg_msg("lat: %s: no LAT thread in this trace "
+			"(run one with -w LAT <period>)", a->file);
 		return 2;
 	}
 	return report(a, t);

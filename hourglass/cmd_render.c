@@ -10,9 +10,10 @@
 #include "hourglass/cmdutil.h"
 #include "hourglass/commands.h"
 #include "svg/render.h"
+#include "trace/msg.h"
+#include "trace/trace.h"
 #include "util/atomicfile.h"
 #include "util/errlen.h"
-#include "trace/trace.h"
 
 struct render_args {
 	const char *file;
@@ -83,11 +84,11 @@ static int render_svg(FILE *f, const void *arg)
 
 	if (ret != -EINVAL)
 		return ret;
-	fprintf(stderr, "hourglass: render: %s: damaged records\n", r->a->file);
+	hg_msg("render: %s: damaged records", r->a->file);
 	return HG_ATOMIC_SAID;
 }
 
-/* Write the picture; returns the exit status (messages on stderr). */
+/* Write the picture; returns the exit status (messages on standard error). */
 static int write_svg(const struct render_args *a, const struct hg_render_opts *o,
 		     const struct hg_trace *t)
 {
@@ -109,12 +110,12 @@ static int render_run(const void *args, const struct hg_trace *t)
 
 	o.width_px = (unsigned int)a->width;
 	if (hg_render_check(t, &o, err, sizeof(err))) {
-		fprintf(stderr, "hourglass: render: %s\n", err);
+		hg_msg("render: %s", err);
 		return 2;
 	}
 	if (a->sched && !o.per_cpu) {
-		fprintf(stderr, "hourglass: render: --sched %s: needs --per-cpu (the other "
-			"tasks are drawn in the CPUs' rows)\n", a->sched);
+		hg_msg("render: --sched %s: needs --per-cpu (the other "
+			"tasks are drawn in the CPUs' rows)", a->sched);
 		return 2;
 	}
 	if (a->sched) {
@@ -126,7 +127,7 @@ static int render_run(const void *args, const struct hg_trace *t)
 	ret = write_svg(a, &o, t);
 	/* the picture's other tasks and handlers: where they came from */
 	if (!ret && (a->sched || t->kev))
-		hg_cmd_kev_source(stderr, "hourglass: render: ", t, a->sched ? &info : NULL);
+		hg_cmd_kev_say("render", t, a->sched ? &info : NULL);
 	hg_kevents_free(own);
 	return ret;
 }

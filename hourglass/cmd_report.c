@@ -14,8 +14,9 @@
 #include "hourglass/commands.h"
 #include "hourglass/outpath.h"
 #include "html/html.h"
-#include "util/errlen.h"
+#include "trace/msg.h"
 #include "trace/trace.h"
+#include "util/errlen.h"
 
 struct report_args {
 	const char *file;
@@ -68,7 +69,7 @@ static int write_page(FILE *f, const void *arg)
 
 	if (ret != -EINVAL)
 		return ret;
-	fprintf(stderr, "hourglass: report: damaged records\n");
+	hg_msg("report: damaged records");
 	return HG_ATOMIC_SAID;
 }
 
@@ -81,17 +82,17 @@ static int more_traces(const struct report_args *a, char **rest, int nrest,
 
 	for (i = 1; i < nrest; i++) {
 		if (rest[i][0] == '-' && rest[i][1]) {
-			fprintf(stderr, "hourglass: report: unknown option '%s' (see hourglass "
-				"help report)\n", rest[i]);
+			hg_msg("report: unknown option '%s' (see hourglass "
+				"help report)", rest[i]);
 			return 2;
 		}
 		if (*n == HG_HTML_MAX_RUNS) {
-			fprintf(stderr, "hourglass: report: %s: more than %d traces (a page holds "
-				"%d side by side)\n", rest[i], HG_HTML_MAX_RUNS, HG_HTML_MAX_RUNS);
+			hg_msg("report: %s: more than %d traces (a page holds "
+				"%d side by side)", rest[i], HG_HTML_MAX_RUNS, HG_HTML_MAX_RUNS);
 			return 2;
 		}
 		if (hg_output_problem(a->out, rest[i], why, sizeof(why)) == -EINVAL) {
-			fprintf(stderr, "hourglass: report: -o %s: %s\n", a->out, why);
+			hg_msg("report: -o %s: %s", a->out, why);
 			return 2;
 		}
 		runs[(*n)++].name = rest[i];
@@ -132,7 +133,7 @@ static int report_main(int argc, char **argv)
 	if (!rest || !cmdline) {
 		free(rest);
 		free(cmdline);
-		fprintf(stderr, "hourglass: report: %s\n", strerror(ENOMEM));
+		hg_msg("report: %s", strerror(ENOMEM));
 		return 1;
 	}
 	memset(runs, 0, sizeof(runs));

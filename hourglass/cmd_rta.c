@@ -10,12 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/sched/tsfrom.h"
 #include "hourglass/cmdutil.h"
 #include "hourglass/commands.h"
 #include "hourglass/options.h"
 #include "hourglass/taskin.h"
-#include "analysis/sched/tsfrom.h"
 #include "report/rtaprint.h"
+#include "trace/msg.h"
 #include "util/errlen.h"
 
 struct rta_args {
@@ -277,7 +278,7 @@ static int rta_main(int argc, char **argv)
 
 	run = calloc((size_t)argc + 1, sizeof(*run));
 	if (!run) {
-		fprintf(stderr, "hourglass: rta: out of memory\n");
+		hg_msg("rta: out of memory");
 		return 1;
 	}
 	if (hg_cmdopt_get_rest(&rta_spec, argc, argv, &a, run, &nrun, &ret)) {
@@ -294,38 +295,38 @@ static int rta_main(int argc, char **argv)
 	free(run);
 	if (ret) {
 		if (ret != -EIO)
-			fprintf(stderr, "hourglass: rta: %s\n", err);
+			hg_msg("rta: %s", err);
 		return 2;
 	}
 	if (s.ovh.noisy[0])
-		fprintf(stderr, "hourglass: rta: warning: %s: measured on a machine that was not "
+		hg_msg("rta: warning: %s: measured on a machine that was not "
 			"quiet (\"quiet\": false): the costs charged may include other tasks' "
-			"run time; measure them again on a quiet CPU\n", s.ovh.noisy);
+			"run time; measure them again on a quiet CPU", s.ovh.noisy);
 	for (int k = hg_taskset_lonely_lock(&s, 0, &lonely); k >= 0;
 	     k = hg_taskset_lonely_lock(&s, (uint32_t)k + 1, &lonely))
-		fprintf(stderr, "hourglass: rta: warning: lock '%s' is used by thread %u only: no "
-			"thread ever waits for it\n", s.locks[k].name, lonely);
+		hg_msg("rta: warning: lock '%s' is used by thread %u only: no "
+			"thread ever waits for it", s.locks[k].name, lonely);
 	for (size_t i = 0; !a.json && i < s.n; i++)
 		if (s.task[i].resv_period_ns) {
-			fprintf(stderr, "hourglass: rta: note: thread %u has a reservation: "
+			hg_msg("rta: note: thread %u has a reservation: "
 				"SCHED_DEADLINE runs it before every fixed priority, which the "
-				"fixed-priority analysis does not model; see the EDF lines\n",
+				"fixed-priority analysis does not model; see the EDF lines",
 				s.task[i].rta.id);
 			break;
 		}
 	ret = hg_rta_report_margin(stdout, &s, a.json, a.margin, &unschedulable);
 	hg_tsfrom_free(&fr, &s);
 	if (ret == -EINVAL) {
-		fprintf(stderr, "hourglass: rta: a task has an execution time or period of 0\n");
+		hg_msg("rta: a task has an execution time or period of 0");
 		return 2;
 	}
 	if (ret) {
-		fprintf(stderr, "hourglass: rta: %s\n", strerror(-ret));
+		hg_msg("rta: %s", strerror(-ret));
 		return 1;
 	}
 	ret = hg_cmd_flush("rta", 0);
 	if (!ret && a.strict && unschedulable) {
-		fprintf(stderr, "hourglass: rta: %zu task%s unschedulable (--strict)\n",
+		hg_msg("rta: %zu task%s unschedulable (--strict)",
 			unschedulable, unschedulable == 1 ? "" : "s");
 		ret = 3;
 	}

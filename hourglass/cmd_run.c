@@ -29,6 +29,7 @@
 #include "run/setupsig.h"
 #include "run/status.h"
 #include "trace/brk.h"
+#include "trace/msg.h"
 #include "util/errlen.h"
 #include "util/timeval.h"
 
@@ -36,20 +37,10 @@
 struct outputs {
 	const struct hg_config *cfg;
 	bool failed;		/* a snapshot or --prom file could not be written */
-	bool status_shown;	/* a status line is on the terminal */
 	struct hg_loads *loads;	/* --load */
 	struct hg_audit_result *audit;	/* the audit of the run's CPUs, or NULL */
 	char prom_err[HG_ERR_LEN];	/* the last --prom error, said once */
 };
-
-/* Take the status line off the terminal before anything else is printed. */
-static void clear_status(struct outputs *o)
-{
-	if (o->status_shown) {
-		fputs("\r\033[K", stderr);
-		o->status_shown = false;
-	}
-}
 
 /* Whether output @path is standard output. */
 static bool to_stdout(const char *path)
@@ -74,12 +65,11 @@ static int write_one(struct outputs *o, const struct hg_trace *t, const char *pa
 	char err[HG_ERR_LEN];
 
 	if (w(t, path, err, sizeof(err))) {
-		clear_status(o);
-		fprintf(stderr, "hourglass: %s\n", err);
+		hg_msg("%s", err);
 		return 1;
 	}
 	if (what && !o->cfg->quiet)
-		fprintf(stderr, "hourglass: %s written to %s\n", what, where(path));
+		hg_msg("%s written to %s", what, where(path));
 	return 0;
 }
 
@@ -91,9 +81,8 @@ static int on_snapshot(void *arg, const struct hg_trace *t)
 	int bad = 0;
 
 	if (!cfg->out_path && !cfg->json_path && !cfg->prom_path) {
-		clear_status(o);
-		fprintf(stderr, "hourglass: SIGUSR1: no file to write a snapshot to "
-			"(give -o, --json or --prom)\n");
+		hg_msg("SIGUSR1: no file to write a snapshot to "
+			"(give -o, --json or --prom)");
 		return 0;
 	}
 	if (cfg->out_path)
@@ -107,8 +96,7 @@ static int on_snapshot(void *arg, const struct hg_trace *t)
 	else if (!cfg->quiet) {
 		char el[32];
 
-		clear_status(o);
-		fprintf(stderr, "hourglass: snapshot at %s ms written\n",
+		hg_msg("snapshot at %s ms written",
 			hg_format_ms(hg_trace_ns(t, t->stop_cycles), el, sizeof(el)));
 	}
 	return bad ? -EIO : 0;
@@ -123,15 +111,13 @@ static int on_periodic(void *arg, const struct hg_trace *t)
 	if (hg_prom_write(t, o->cfg->prom_path, err, sizeof(err))) {
 		o->failed = true;
 		if (strcmp(err, o->prom_err)) {
-			clear_status(o);
-			fprintf(stderr, "hourglass: %s (tried again every --prom-interval)\n", err);
+			hg_msg("%s (tried again every --prom-interval)", err);
 			snprintf(o->prom_err, sizeof(o->prom_err), "%s", err);
 		}
 		return -EIO;
 	}
 	if (o->prom_err[0]) {
-		clear_status(o);
-		fprintf(stderr, "hourglass: --prom %s written again\n", o->cfg->prom_path);
+		hg_msg("--prom %s written again", o->cfg->prom_path);
 		o->prom_err[0] = '\0';
 	}
 	return 0;
@@ -141,17 +127,15 @@ static int on_periodic(void *arg, const struct hg_trace *t)
 static void on_status(void *arg, uint64_t elapsed_ns, uint64_t total_ns,
 		      const struct hg_status_thread *th, unsigned int n)
 {
-	struct outputs *o = arg;
 	struct winsize ws;
 	unsigned int width = 80;
 	char line[512];
 
+	(void)arg;
 	if (!ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) && ws.ws_col)
 		width = ws.ws_col - 1u;		/* the cursor stays on the line */
 	hg_status_format(line, sizeof(line), width, elapsed_ns, total_ns, th, n);
-	fprintf(stderr, "\r%s\033[K", line);
-	fflush(stderr);
-	o->status_shown = true;
+	hg_msg_status(line);
 }
 
 /*
@@ -193,13 +177,13 @@ static int stop_loads(struct hg_loads *ls, struct hg_trace *t)
 		char how[96];
 
 		if (ls->l[i].early && t)
-			fprintf(stderr, "hourglass: warning: --load %s ended before the run did "
-				"(%s)%s%s\n", ls->l[i].prof->name,
+			hg_warn("--load %s ended before the run did "
+				"(%s)%s%s", ls->l[i].prof->name,
 				hg_load_how_ended(&ls->l[i], how, sizeof(how)),
 				ls->l[i].last[0] ? ": " : "", ls->l[i].last);
 	}
 	if (t && hg_loads_record(ls, t)) {
-		fprintf(stderr, "hourglass: out of memory\n");
+		hg_msg("out of memory");
 		return 1;
 	}
 	return 0;
@@ -261,7 +245,7 @@ static int lab_results(const struct hg_config *cfg, const struct hg_trace *t)
 	hg_lab_init(&l, "run");
 	ret = hg_labrun(&l, t, &lo);
 	if (ret)
-		fprintf(stderr, "hourglass: --ktap, --junit: %s\n", strerror(-ret));
+		hg_msg("--ktap, --junit: %s", strerror(-ret));
 	if (!ret && cfg->ktap)
 		ret = hg_cmd_flush(NULL, hg_lab_ktap(stdout, &l) ? 1 : 0);
 	if (!ret && cfg->junit_path)
@@ -286,7 +270,6 @@ static int report(struct outputs *o, const struct hg_trace *t)
 
 	hg_run_signals(&set);
 	pthread_sigmask(SIG_BLOCK, &set, &old);
-	clear_status(o);
 	if (text && (cfg->verbose ? hg_print_trace(stdout, t) : hg_print_brief(stdout, t)))
 		status = 1;
 	status = hg_cmd_flush(NULL, status);
@@ -301,28 +284,28 @@ static int report(struct outputs *o, const struct hg_trace *t)
 	if (hg_runact_trace(cfg, t))
 		status = 1;
 	if (o->failed) {
-		fprintf(stderr, "hourglass: a file could not be written during the run (see "
-			"above)\n");
+		hg_msg("a file could not be written during the run (see "
+			"above)");
 		status = 1;
 	}
 	sig = hg_run_take_signals();
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (sig)
-		fprintf(stderr, "hourglass: %s came while the results were written: they "
-			"were finished first\n", strsignal(sig));
+		hg_msg("%s came while the results were written: they "
+			"were finished first", strsignal(sig));
 	hg_runact_end(cfg, t);	/* a failure is said; the run's status stays its own */
 	if (t->flags & HG_TRACE_FAILED)
 		status = 1;
 	if (!status && (t->flags & HG_TRACE_BREAK)) {
 		if (cfg->quiet)	/* the report says more */
-			fprintf(stderr, "hourglass: --break: thread %u: a %s beyond the threshold "
-				"stopped the run\n", t->break_thread,
+			hg_msg("--break: thread %u: a %s beyond the threshold "
+				"stopped the run", t->break_thread,
 				t->break_kind == HG_BREAK_GAP ? "gap" :
 				t->break_kind == HG_BREAK_LAT ? "late wake-up" : "deadline miss");
 		status = 3;
 	}
 	if (!status && cfg->fail_on_miss && missed(t)) {
-		fprintf(stderr, "hourglass: %llu deadline%s missed (--fail-on-miss)\n",
+		hg_msg("%llu deadline%s missed (--fail-on-miss)",
 			(unsigned long long)missed(t), missed(t) == 1 ? "" : "s");
 		status = 3;
 	}
@@ -342,7 +325,7 @@ static int configure(int argc, char **argv, struct hg_config *cfg, cpu_set_t *on
 
 	*status = 0;
 	if (ret < 0) {
-		fprintf(stderr, "hourglass: %s\n", err);
+		hg_msg("%s", err);
 		*status = 2;
 		return -1;
 	}
@@ -357,12 +340,12 @@ static int configure(int argc, char **argv, struct hg_config *cfg, cpu_set_t *on
 	if (sched_getaffinity(0, sizeof(*online), online))
 		CPU_ZERO(online);
 	if (hg_config_check(cfg, online, err, sizeof(err))) {
-		fprintf(stderr, "hourglass: %s\n", err);
+		hg_msg("%s", err);
 		hg_config_free(cfg);
 		*status = 2;
 		return -1;
 	}
-	hg_config_warn(cfg, stderr);
+	hg_config_warn(cfg);
 	return 0;
 }
 
@@ -399,7 +382,7 @@ int hg_run_main(int argc, char **argv)
 		return ret;
 	cmdline = hg_join_args(argc, argv);
 	if (!cmdline) {
-		fprintf(stderr, "hourglass: out of memory\n");
+		hg_msg("out of memory");
 		hg_config_free(&cfg);
 		return 1;
 	}
@@ -414,7 +397,7 @@ int hg_run_main(int argc, char **argv)
 
 		hg_config_load_cpus(&cfg, &online, &cpus);
 		if (hg_loads_start(&loads, cfg.loads, cfg.nloads, &cpus, err, sizeof(err))) {
-			fprintf(stderr, "hourglass: %s\n", err);
+			hg_msg("%s", err);
 			free(audit);
 			free(cmdline);
 			hg_config_free(&cfg);
@@ -424,11 +407,12 @@ int hg_run_main(int argc, char **argv)
 		mon.release = on_release;
 	}
 	ret = hg_run(&cfg, &mon, cmdline, &t, err, sizeof(err));
+	hg_msg_status(NULL);	/* the run is over: its status line too */
 	free(cmdline);
 	free(audit);
 	if (ret != HG_RUN_OK) {
 		stop_loads(&loads, NULL);
-		fprintf(stderr, "hourglass: %s\n", err);
+		hg_msg("%s", err);
 		hg_config_free(&cfg);
 		return ret == HG_RUN_REFUSED ? 2 : 1;
 	}

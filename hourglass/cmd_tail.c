@@ -20,10 +20,11 @@
 #include "report/json.h"
 #include "report/tail.h"
 #include "svg/tailsvg.h"
+#include "trace/msg.h"
+#include "trace/trace.h"
 #include "util/atomicfile.h"
 #include "util/grow.h"
 #include "util/infile.h"
-#include "trace/trace.h"
 
 #define TAIL_BOOT 199		/* the goodness-of-fit bootstrap's samples */
 #define TAIL_SEED 20021		/* its generator's seed: the same answer every time */
@@ -223,18 +224,18 @@ static int from_trace(struct tail_all *all, const struct hg_trace *t)
 			o->s.rate_from = "measured";
 		}
 		if (!o->n) {
-			fprintf(stderr, "hourglass: tail: %s: thread %" PRIu32 " has no %s sample\n",
+			hg_msg("tail: %s: thread %" PRIu32 " has no %s sample",
 				all->source, th->id, of_words[a->of]);
 			return 2;
 		}
 	}
 	if (!found) {
-		fprintf(stderr, "hourglass: tail: %s: --thread %" PRIu64 ": no such thread "
-			"(the trace has %" PRIu32 ")\n", all->source, a->thread, t->nthreads);
+		hg_msg("tail: %s: --thread %" PRIu64 ": no such thread "
+			"(the trace has %" PRIu32 ")", all->source, a->thread, t->nthreads);
 		return 2;
 	}
 	if (!all->n) {
-		fprintf(stderr, "hourglass: tail: %s: no thread with %s samples (%s)\n",
+		hg_msg("tail: %s: no thread with %s samples (%s)",
 			all->source, of_words[a->of],
 			a->of == HG_TAIL_OF_LATENCY ? "a LAT thread has them: -w LAT <period>" :
 			a->of == HG_TAIL_OF_RESPONSE ? "a PERIODIC thread has them: -w PERIODIC" :
@@ -293,20 +294,20 @@ static int from_file(struct tail_all *all)
 		return -ENOMEM;
 	snprintf(o->what, sizeof(o->what), "%s", all->source);
 	if (all->a->thread != TAIL_NO_THREAD && all->a->values) {
-		fprintf(stderr, "hourglass: tail: --thread: a --values file has one series "
-			"(--thread picks a column of --cyclictest)\n");
+		hg_msg("tail: --thread: a --values file has one series "
+			"(--thread picks a column of --cyclictest)");
 		return 2;
 	}
 	f = hg_infile_text(all->source, all->a->values ? HG_TAILIN_VALUES_MAX : HG_TAILIN_HIST_MAX,
 			   &ret, err, sizeof(err));
 	if (!f) {
-		fprintf(stderr, "hourglass: tail: %s: %s\n", all->source, err);
+		hg_msg("tail: %s: %s", all->source, err);
 		return 2;
 	}
 	ret = read_file(all, o, f, err, sizeof(err));
 	fclose(f);
 	if (ret == -EINVAL || (!ret && !o->n && !o->below)) {
-		fprintf(stderr, "hourglass: tail: %s: %s\n", all->source,
+		hg_msg("tail: %s: %s", all->source,
 			ret ? err : "no values in the file");
 		return 2;
 	}
@@ -361,7 +362,7 @@ static int write_svg(FILE *f, const void *arg)
 static int answer(struct tail_all *all)
 {
 	if (fit_all(all)) {
-		fprintf(stderr, "hourglass: tail: %s\n", strerror(ENOMEM));
+		hg_msg("tail: %s", strerror(ENOMEM));
 		return 1;
 	}
 	if (all->a->svg)
@@ -377,7 +378,7 @@ static int tail_run(const void *args, const struct hg_trace *t)
 	all.source = all.a->file;
 	ret = from_trace(&all, t);
 	if (ret == -ENOMEM)
-		fprintf(stderr, "hourglass: tail: %s\n", strerror(ENOMEM));
+		hg_msg("tail: %s", strerror(ENOMEM));
 	if (!ret)
 		ret = answer(&all);
 	all_free(&all);
@@ -391,8 +392,8 @@ static bool one_input(const struct tail_args *a)
 
 	if (n == 1)
 		return true;
-	fprintf(stderr, "hourglass: tail: %s (usage: hourglass tail <file> | --values <file> | "
-		"--cyclictest <file> [options])\n",
+	hg_msg("tail: %s (usage: hourglass tail <file> | --values <file> | "
+		"--cyclictest <file> [options])",
 		n ? "give one input: a trace, --values or --cyclictest" :
 		"missing input: a trace, --values <file> or --cyclictest <file>");
 	return false;
@@ -414,7 +415,7 @@ static int tail_main(int argc, char **argv)
 	all.input = a.values ? "values" : "cyclictest";
 	status = from_file(&all);
 	if (status == -ENOMEM)
-		fprintf(stderr, "hourglass: tail: %s\n", strerror(ENOMEM));
+		hg_msg("tail: %s", strerror(ENOMEM));
 	if (!status)
 		status = answer(&all);
 	all_free(&all);

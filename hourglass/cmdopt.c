@@ -13,6 +13,7 @@
 #include "hourglass/cmdopt.h"
 #include "hourglass/outpath.h"
 #include "run/config.h"
+#include "trace/msg.h"
 #include "util/errlen.h"
 #include "util/lookup.h"
 #include "util/timeval.h"
@@ -474,7 +475,7 @@ int hg_cmdopt_get_rest(const struct hg_cmdspec *spec, int argc, char *const *arg
 		hg_cmdopt_help(spec, stdout);
 		*status = 0;
 	} else {
-		fprintf(stderr, "hourglass: %s\n", err);
+		hg_msg("%s", err);
 		*status = 2;
 	}
 	return -ECANCELED;

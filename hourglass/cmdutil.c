@@ -14,8 +14,9 @@
 #include "hourglass/cmdutil.h"
 #include "hourglass/outpath.h"
 #include "hourglass/perfin.h"
-#include "util/errlen.h"
+#include "trace/msg.h"
 #include "trace/tstream.h"
+#include "util/errlen.h"
 
 int hg_cmd_flush(const char *cmd, int status)
 {
@@ -29,17 +30,17 @@ int hg_cmd_flush(const char *cmd, int status)
 		return status;
 	clearerr(stdout);
 	if (cmd)
-		fprintf(stderr, "hourglass: %s: cannot write standard output: %s\n", cmd,
+		hg_msg("%s: cannot write standard output: %s", cmd,
 			strerror(e));
 	else
-		fprintf(stderr, "hourglass: cannot write standard output: %s\n", strerror(e));
+		hg_msg("cannot write standard output: %s", strerror(e));
 	return 1;
 }
 
 int hg_cmd_read_failed(const char *cmd, const char *file, const char *err)
 {
 	/* a bounded part of the name: a message stays one readable line */
-	fprintf(stderr, "hourglass: %s: %.*s%s: %s\n", cmd, HG_QUOTE_MAX, file,
+	hg_msg("%s: %.*s%s: %s", cmd, HG_QUOTE_MAX, file,
 		strlen(file) > HG_QUOTE_MAX ? "..." : "", err);
 	return 2;
 }
@@ -61,7 +62,7 @@ int hg_cmd_write(const char *cmd, const char *path, hg_atomic_fn write, const vo
 	if (!ret)
 		return 0;
 	if (ret != HG_ATOMIC_SAID)
-		fprintf(stderr, "hourglass: %s: %s\n", cmd, err);
+		hg_msg("%s: %s", cmd, err);
 	return 1;
 }
 
@@ -139,23 +140,40 @@ int hg_cmd_sched_text(const char *cmd, const char *sched, const struct hg_trace 
 	ret = hg_perfin_read(t, sched, own, info, err, sizeof(err));
 	if (!ret)
 		return 0;
-	fprintf(stderr, "hourglass: %s: --sched %s: %s\n", cmd, sched,
-		ret == -ENOMEM ? strerror(ENOMEM) : err);
+	hg_msg("%s: --sched %s: %s", cmd, sched, ret == -ENOMEM ? strerror(ENOMEM) : err);
 	return ret == -ENOMEM ? 1 : 2;
+}
+
+/* The line of hg_cmd_kev_source(), without a prefix or a newline, in @buf. */
+static void kev_source_text(char *buf, size_t len, const struct hg_trace *t,
+			    const struct hg_ksched_info *info)
+{
+	if (!info) {
+		snprintf(buf, len, "kernel events: from the capture (--kernel)");
+		return;
+	}
+	snprintf(buf, len, "kernel events: from perf script text %s: %llu of its %llu event lines "
+		 "(the rest another kind or outside the run), times to %llu ns%s",
+		 info->source, (unsigned long long)info->used, (unsigned long long)info->lines,
+		 (unsigned long long)info->resolution_ns,
+		 t->kev ? "; --sched takes precedence over the trace's own (--kernel)" : "");
 }
 
 void hg_cmd_kev_source(FILE *f, const char *prefix, const struct hg_trace *t,
 		       const struct hg_ksched_info *info)
 {
-	if (!info) {
-		fprintf(f, "%skernel events: from the capture (--kernel)\n", prefix);
-		return;
-	}
-	fprintf(f, "%skernel events: from perf script text %s: %llu of its %llu event lines "
-		"(the rest another kind or outside the run), times to %llu ns%s\n", prefix,
-		info->source, (unsigned long long)info->used, (unsigned long long)info->lines,
-		(unsigned long long)info->resolution_ns,
-		t->kev ? "; --sched takes precedence over the trace's own (--kernel)" : "");
+	char line[HG_KEV_SOURCE_LEN];
+
+	kev_source_text(line, sizeof(line), t, info);
+	fprintf(f, "%s%s\n", prefix, line);
+}
+
+void hg_cmd_kev_say(const char *cmd, const struct hg_trace *t, const struct hg_ksched_info *info)
+{
+	char line[HG_KEV_SOURCE_LEN];
+
+	kev_source_text(line, sizeof(line), t, info);
+	hg_msg("%s: %s", cmd, line);
 }
 
 int hg_cmd_attrib_in(const char *cmd, const char *file, const char *sched,
@@ -182,12 +200,12 @@ int hg_cmd_attrib_in(const char *cmd, const char *file, const char *sched,
 	*own = NULL;
 	if (ret == -ENODATA || ret == -ESRCH) {
 		if (sched)
-			fprintf(stderr, "hourglass: %s: --sched %s: %s\n", cmd, sched, err);
+			hg_msg("%s: --sched %s: %s", cmd, sched, err);
 		else
 			hg_cmd_read_failed(cmd, file, err);
 		return 2;
 	}
-	fprintf(stderr, "hourglass: %s: %s\n", cmd,
+	hg_msg("%s: %s", cmd,
 		ret == -EINVAL ? "damaged records" : strerror(-ret));
 	return 1;
 }
@@ -204,8 +222,8 @@ int hg_cmd_kernel_events(const char *cmd, const char *file, const char *sched, c
 	*view = *t;
 	if (!sched) {
 		if (!t->kev) {
-			fprintf(stderr, "hourglass: %s: %s: no kernel events in this trace (run "
-				"with --kernel, or give --sched <perf script text>)\n", cmd, file);
+			hg_msg("%s: %s: no kernel events in this trace (run "
+				"with --kernel, or give --sched <perf script text>)", cmd, file);
 			return 2;
 		}
 		if (note)
@@ -222,7 +240,7 @@ int hg_cmd_kernel_events(const char *cmd, const char *file, const char *sched, c
 		if (note)
 			fprintf(note, "%sthe text lacks: %s\n", prefix, lacks);
 		else
-			fprintf(stderr, "hourglass: %s: --sched %s: the text lacks: %s\n", cmd,
+			hg_msg("%s: --sched %s: the text lacks: %s", cmd,
 				sched, lacks);
 	}
 	return 0;

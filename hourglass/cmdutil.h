@@ -34,6 +34,9 @@ int hg_cmd_read_failed(const char *cmd, const char *file, const char *err);
 int hg_cmd_sched_text(const char *cmd, const char *sched, const struct hg_trace *t,
 		      struct hg_kevents **own, struct hg_ksched_info *info);
 
+/* Room for the line of hg_cmd_kev_source(): a file name and the counts. */
+#define HG_KEV_SOURCE_LEN 4608
+
 /*
  * hg_cmd_kev_source - the one line that names where the kernel's events
  * came from, after @prefix, on @f: "kernel events: from the capture
@@ -44,6 +47,13 @@ int hg_cmd_sched_text(const char *cmd, const char *sched, const struct hg_trace 
  */
 void hg_cmd_kev_source(FILE *f, const char *prefix, const struct hg_trace *t,
 		       const struct hg_ksched_info *info);
+
+/*
+ * hg_cmd_kev_say - the line of hg_cmd_kev_source() as a message of
+ * subcommand @cmd ("hourglass: <cmd>: kernel events: ..."), for the
+ * subcommands whose standard output is their data
+ */
+void hg_cmd_kev_say(const char *cmd, const struct hg_trace *t, const struct hg_ksched_info *info);
 
 /*
  * hg_cmd_attrib_in - the kernel's switches subcommand @cmd attributes the

@@ -12,36 +12,13 @@
 
 #include "hourglass/cmdutil.h"
 #include "hourglass/commands.h"
-#include "hourglass/msgout.h"
 #include "hourglass/options.h"
 #include "hourglass/outpath.h"
-
-/*
- * At the exit: the message stream closed (what it holds of a line is
- * written, its state freed), standard error plain again for whatever
- * writes after it
- */
-static void messages_close(void)
-{
-	FILE *msg = stderr, *plain = fdopen(STDERR_FILENO, "w");
-
-	if (!plain)
-		return;
-	setvbuf(plain, NULL, _IONBF, 0);
-	stderr = plain;
-	fclose(msg);
-}
+#include "trace/msg.h"
 
 int main(int argc, char **argv)
 {
 	const struct hg_command *c;
-	/* every message tamed and bounded, whoever prints it; closed at the exit */
-	FILE *msg = hg_msg_stream(STDERR_FILENO);
-
-	if (msg) {
-		stderr = msg;
-		atexit(messages_close);
-	}
 
 	/*
 	 * Not a terminal: one large buffer, written when full or at the end, so
@@ -55,7 +32,7 @@ int main(int argc, char **argv)
 			setvbuf(stdout, buf, _IOFBF, 1 << 16);
 	}
 	if (argc < 2) {
-		hg_usage_short(stderr);
+		hg_usage_short();
 		return 2;
 	}
 	if (argv[1][0] != '-') {
@@ -65,11 +42,11 @@ int main(int argc, char **argv)
 			char names[256];
 
 			if (near)
-				fprintf(stderr, "hourglass: unknown subcommand '%s' (did you mean "
-					"%s?)\n", argv[1], near);
+				hg_msg("unknown subcommand '%s' (did you mean "
+					"%s?)", argv[1], near);
 			else
-				fprintf(stderr, "hourglass: unknown subcommand '%.*s%s' (choose from "
-					"%s; options start with -)\n", HG_QUOTE_MAX, argv[1],
+				hg_msg("unknown subcommand '%.*s%s' (choose from "
+					"%s; options start with -)", HG_QUOTE_MAX, argv[1],
 					strlen(argv[1]) > HG_QUOTE_MAX ? "..." : "",
 					hg_command_names(names, sizeof(names)));
 			return 2;

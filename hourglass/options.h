@@ -66,8 +66,8 @@ bool hg_config_thread_cpus(const struct hg_config *cfg, cpu_set_t *cpus);
 void hg_config_load_cpus(const struct hg_config *cfg, const cpu_set_t *online, cpu_set_t *cpus);
 
 /*
- * hg_config_warn - options that cannot have an effect, one line each on @f
- * ("hourglass: warning: ..."); the run goes on:
+ * hg_config_warn - options that cannot have an effect, one warning each,
+ * said with hg_warn() ("hourglass: warning: ..."); the run goes on:
  *   a lock (--cs) that only one thread takes;
  *   a timer (-i) on threads whose model never sleeps, when no thread that
  *   sleeps has it;
@@ -76,12 +76,15 @@ void hg_config_load_cpus(const struct hg_config *cfg, const cpu_set_t *online, c
  *   deadline D (every job misses).
  * Returns the number of lines written.
  */
-unsigned int hg_config_warn(const struct hg_config *cfg, FILE *f);
+unsigned int hg_config_warn(const struct hg_config *cfg);
 
 /* hg_usage - the --help text, grouped as in the man page. */
 void hg_usage(FILE *f);
 
-/* hg_usage_short - what `hourglass` alone prints: the two forms, where help is. */
-void hg_usage_short(FILE *f);
+/*
+ * hg_usage_short - what `hourglass` alone prints on standard error
+ * (hg_msg_text()): the two forms, where help is.
+ */
+void hg_usage_short(void);
 
 #endif /* HG_OPTIONS_H */

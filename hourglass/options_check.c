@@ -13,6 +13,7 @@
 #include "hourglass/outpath.h"
 #include "run/cpulist.h"
 #include "run/load.h"
+#include "trace/msg.h"
 #include "util/errlen.h"
 #include "util/timeval.h"
 
@@ -181,8 +182,7 @@ static char *timed_models(char *buf, size_t len)
 }
 
 /* -i on threads that never sleep, when no thread that sleeps has it. */
-static unsigned int warn_timer(const struct hg_config *cfg, const struct hg_timer *timer,
-			       FILE *f)
+static unsigned int warn_timer(const struct hg_config *cfg, const struct hg_timer *timer)
 {
 	unsigned int t, first = 0, n = 0;
 	char models[128], more[32] = "";
@@ -201,15 +201,15 @@ static unsigned int warn_timer(const struct hg_config *cfg, const struct hg_time
 		return 0;
 	if (n > 1)
 		snprintf(more, sizeof(more), " and %u more", n - 1);
-	fprintf(f, "hourglass: warning: -i %s has no effect: thread %u (%s)%s never sleep%s; "
-		"the timer is what %s sleep on\n", timer->name, first,
+	hg_warn("-i %s has no effect: thread %u (%s)%s never sleep%s; "
+		"the timer is what %s sleep on", timer->name, first,
 		cfg->threads[first].wl->name, more, n > 1 ? "" : "s",
 		timed_models(models, sizeof(models)));
 	return 1;
 }
 
 /* C > T or C > D: every job of a PERIODIC or CPU_PERIODIC thread misses. */
-static unsigned int warn_amount(const struct hg_config *cfg, unsigned int t, FILE *f)
+static unsigned int warn_amount(const struct hg_config *cfg, unsigned int t)
 {
 	const struct hg_thread_cfg *th = &cfg->threads[t];
 	const struct hg_wl_params *p = &th->wp;
@@ -223,15 +223,15 @@ static unsigned int warn_amount(const struct hg_config *cfg, unsigned int t, FIL
 	if (!over_t && (!p->deadline_ns || p->amount_ns <= p->deadline_ns))
 		return 0;
 	th->wl->describe(p, desc, sizeof(desc));
-	fprintf(f, "hourglass: warning: thread %u: -w %s: the amount C (%s) exceeds the %s "
-		"(%s): every job misses its deadline\n", t, desc,
+	hg_warn("thread %u: -w %s: the amount C (%s) exceeds the %s "
+		"(%s): every job misses its deadline", t, desc,
 		hg_format_time(p->amount_ns, c, sizeof(c)), over_t ? "period T" : "deadline D",
 		hg_format_time(over_t ? p->period_ns : p->deadline_ns, lim, sizeof(lim)));
 	return 1;
 }
 
 /* A lock that only one thread takes: no thread ever waits for it. */
-static unsigned int warn_locks(const struct hg_config *cfg, FILE *f)
+static unsigned int warn_locks(const struct hg_config *cfg)
 {
 	unsigned int t, n = 0, users, last = 0;
 	uint32_t k, i;
@@ -246,46 +246,46 @@ static unsigned int warn_locks(const struct hg_config *cfg, FILE *f)
 				}
 		if (users != 1)
 			continue;
-		fprintf(f, "hourglass: warning: lock '%s' is used by thread %u only: no thread "
-			"ever waits for it (give another thread --cs %s <amount>)\n",
+		hg_warn("lock '%s' is used by thread %u only: no thread "
+			"ever waits for it (give another thread --cs %s <amount>)",
 			cfg->locks[k].name, last, cfg->locks[k].name);
 		n++;
 	}
 	return n;
 }
 
-unsigned int hg_config_warn(const struct hg_config *cfg, FILE *f)
+unsigned int hg_config_warn(const struct hg_config *cfg)
 {
 	unsigned int t, n = 0, lat = 0;
 	size_t i;
 
-	n += warn_locks(cfg, f);
+	n += warn_locks(cfg);
 	for (t = 0; t < cfg->nthreads; t++) {
 		lat += cfg->threads[t].wl->model == HG_MODEL_LAT;
-		n += warn_amount(cfg, t, f);
+		n += warn_amount(cfg, t);
 	}
 	for (i = 0; hg_timers[i]; i++)
-		n += warn_timer(cfg, hg_timers[i], f);
+		n += warn_timer(cfg, hg_timers[i]);
 	if (!lat && cfg->histogram_us) {
-		fprintf(f, "hourglass: warning: --histogram %u has no effect: no thread runs LAT "
-			"(-w LAT <period>)\n", cfg->histogram_us);
+		hg_warn("--histogram %u has no effect: no thread runs LAT "
+			"(-w LAT <period>)", cfg->histogram_us);
 		n++;
 	}
 	/* cyclictest -q prints a summary at the end; ours prints nothing */
 	if (cfg->quiet && !cfg->out_path && !cfg->json_path && !cfg->prom_path &&
 	    !cfg->fail_on_miss && !cfg->break_ns && !cfg->ktap && !cfg->junit_path) {
-		fputs("hourglass: warning: -q with no -o, --json or --prom: the results go "
-		      "nowhere (-x prints the report without the interval lines)\n", f);
+		hg_warn("-q with no -o, --json or --prom: the results go "
+			"nowhere (-x prints the report without the interval lines)");
 		n++;
 	}
 	if (cfg->quiet && cfg->verbose) {
-		fputs("hourglass: warning: -v has no effect with -q: nothing is printed on "
-		      "standard output (hourglass dump prints everything from -o's trace)\n", f);
+		hg_warn("-v has no effect with -q: nothing is printed on "
+			"standard output (hourglass dump prints everything from -o's trace)");
 		n++;
 	}
 	if (!lat && cfg->thresholds_set) {
-		fputs("hourglass: warning: --lat-thresholds has no effect: no thread runs LAT "
-		      "(-w LAT <period>)\n", f);
+		hg_warn("--lat-thresholds has no effect: no thread runs LAT "
+			"(-w LAT <period>)");
 		n++;
 	}
 	return n;

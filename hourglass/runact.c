@@ -9,8 +9,9 @@
 #include "hourglass/runact.h"
 #include "report/kevtext.h"
 #include "run/action.h"
-#include "util/atomicfile.h"
 #include "trace/brk.h"
+#include "trace/msg.h"
+#include "util/atomicfile.h"
 #include "util/errlen.h"
 #include "util/timeval.h"
 
@@ -98,15 +99,15 @@ int hg_runact_trace(const struct hg_config *cfg, const struct hg_trace *t)
 			continue;
 		path = path_of(cfg, j.a);
 		if (!path) {
-			fprintf(stderr, "hourglass: --on-threshold trace: out of memory\n");
+			hg_msg("--on-threshold trace: out of memory");
 			return 1;
 		}
 		if (hg_atomic_write(path, write_job, &j, err, sizeof(err))) {
-			fprintf(stderr, "hourglass: --on-threshold trace: %s\n", err);
+			hg_msg("--on-threshold trace: %s", err);
 			bad = 1;
 		} else if (!cfg->quiet) {
-			fprintf(stderr, "hourglass: --on-threshold trace: the kernel's events "
-				"before %u event%s written to %s\n", j.n, j.n == 1 ? "" : "s", path);
+			hg_msg("--on-threshold trace: the kernel's events "
+				"before %u event%s written to %s", j.n, j.n == 1 ? "" : "s", path);
 		}
 		free(path);
 	}
@@ -125,7 +126,7 @@ int hg_runact_end(const struct hg_config *cfg, const struct hg_trace *t)
 
 	for (i = 0; i < cfg->on_end.n; i++)
 		if (hg_action_do(&cfg->on_end.a[i], &e, msg, sizeof(msg))) {
-			fprintf(stderr, "hourglass: --on-end %s\n", msg);
+			hg_msg("--on-end %s", msg);
 			bad = 1;
 		}
 	return bad;

@@ -16,6 +16,7 @@
 #include "hourglass/trial.h"
 #include "run/cpulist.h"
 #include "run/run.h"
+#include "trace/msg.h"
 
 void hg_trial_init(struct hg_trial_args *a)
 {
@@ -120,13 +121,13 @@ int hg_trial_opts_check(const char *cmd, struct hg_trial_opts *o,
 	int cpu;
 
 	if (o->trials && o->until_stable) {
-		fprintf(stderr, "hourglass: %s: --trials %" PRIu64 ": cannot be combined "
-			"with --until-stable\n", cmd, o->trials);
+		hg_msg("%s: --trials %" PRIu64 ": cannot be combined "
+			"with --until-stable", cmd, o->trials);
 		return 2;
 	}
 	if (o->min_trials > o->max_trials) {
-		fprintf(stderr, "hourglass: %s: --min-trials %" PRIu64 ": more than "
-			"--max-trials %" PRIu64 "\n", cmd, o->min_trials, o->max_trials);
+		hg_msg("%s: --min-trials %" PRIu64 ": more than "
+			"--max-trials %" PRIu64, cmd, o->min_trials, o->max_trials);
 		return 2;
 	}
 	if (sched_getaffinity(0, sizeof(allowed), &allowed))
@@ -134,13 +135,13 @@ int hg_trial_opts_check(const char *cmd, struct hg_trial_opts *o,
 	if (o->cpu == NO_CPU) {
 		cpu = hg_cpu_last(&allowed);
 		if (cpu < 0) {
-			fprintf(stderr, "hourglass: %s: no CPU to run on\n", cmd);
+			hg_msg("%s: no CPU to run on", cmd);
 			return 2;
 		}
 		o->cpu = (uint64_t)cpu;
 	} else if (!CPU_ISSET(o->cpu, &allowed)) {
-		fprintf(stderr, "hourglass: %s: --cpu %" PRIu64 ": not a CPU this process "
-			"may use\n", cmd, o->cpu);
+		hg_msg("%s: --cpu %" PRIu64 ": not a CPU this process "
+			"may use", cmd, o->cpu);
 		return 2;
 	}
 	hg_stable_default(rule, (double)o->within_ns);

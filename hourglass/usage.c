@@ -10,6 +10,7 @@
 #include "hourglass/commands.h"
 #include "hourglass/options.h"
 #include "hourglass/runopts.h"
+#include "trace/msg.h"
 
 #define LEFT_WIDTH	24	/* the spellings' column; help starts 3 further */
 
@@ -133,10 +134,10 @@ void hg_usage(FILE *f)
 	      "See hourglass(1) for the output formats and examples.\n", f);
 }
 
-void hg_usage_short(FILE *f)
+void hg_usage_short(void)
 {
-	fputs("usage: hourglass -n <threads> [<options>]...   run an experiment\n"
-	      "       hourglass <subcommand> [<args>]         work on a saved trace\n"
-	      "hourglass --help lists the options, hourglass help <subcommand> a\n"
-	      "subcommand's; hourglass(1) has the rest.\n", f);
+	hg_msg_text("usage: hourglass -n <threads> [<options>]...   run an experiment\n"
+		    "       hourglass <subcommand> [<args>]         work on a saved trace\n"
+		    "hourglass --help lists the options, hourglass help <subcommand> a\n"
+		    "subcommand's; hourglass(1) has the rest.\n");
 }

@@ -14,6 +14,7 @@
 #include "run/kcaptureint.h"
 #include "run/kinstance.h"
 #include "trace/counter.h"
+#include "trace/msg.h"
 
 #define KB_PER_CPU_SECOND 512ULL	/* about 8,000 events a second */
 #define MIN_KB_PER_CPU 1024ULL
@@ -75,9 +76,9 @@ static void remove_stale(const char *instances)
 		struct tracefs_instance *in;
 
 		if (st == HG_KINST_UNSURE)
-			fprintf(stderr, "hourglass: note: --kernel: left the tracefs instance %s "
+			hg_msg("note: --kernel: left the tracefs instance %s "
 				"alone: an older hourglass's, whose run may go on (rmdir %s/%s "
-				"once it is gone)\n", f.names[i], instances, f.names[i]);
+				"once it is gone)", f.names[i], instances, f.names[i]);
 		in = st == HG_KINST_STALE ? tracefs_instance_alloc(NULL, f.names[i]) : NULL;
 		if (in) {
 			tracefs_instance_destroy(in);

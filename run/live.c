@@ -24,9 +24,11 @@
 #include "run/reserve.h"
 #include "run/runint.h"
 #include "trace/counter.h"
+#include "trace/msg.h"
 #include "util/timeval.h"
 
-void hg_live_label(struct hg_trace_thread *tt, const struct worker *w, const cpu_set_t *online)
+/* Thread @w's description: workload, priority, model, parameters, timer, CPUs, unit. */
+static void label(struct hg_trace_thread *tt, const struct worker *w, const cpu_set_t *online)
 {
 	const struct hg_thread_cfg *c = w->cfg;
 
@@ -57,6 +59,19 @@ void hg_live_label(struct hg_trace_thread *tt, const struct worker *w, const cpu
 	hg_cpulist_format(c->pinned ? &c->cpus : online, tt->cpus, sizeof(tt->cpus));
 	if (c->wl->unit)
 		snprintf(tt->unit, sizeof(tt->unit), "%s", c->wl->unit);
+}
+
+void hg_live_thread_state(struct hg_trace_thread *tt, const struct worker *w,
+			  const cpu_set_t *online, uint64_t end_cycles)
+{
+	label(tt, w, online);
+	tt->gap_threshold_cycles = w->gap_cycles;
+	/* a LAT thread sleeps on its timer: no gap loop, no hiccups */
+	tt->hiccup_cycles = tt->model == HG_MODEL_LAT ? 0 : w->hiccup_cycles;
+	tt->begin_cycles = w->begin;
+	tt->end_cycles = end_cycles;
+	tt->tid = (uint32_t)w->tid;
+	tt->dropped = w->writer.dropped;
 }
 
 /* The histograms of struct hg_tstats, in the order of their offsets. */
@@ -139,14 +154,9 @@ static int live_thread(struct run *r, struct hg_trace *s, unsigned int i, bool r
 	struct hg_trace_thread *tt = &s->threads[i];
 	uint64_t room, first;
 
-	hg_live_label(tt, w, &r->online);
-	tt->gap_threshold_cycles = w->gap_cycles;
-	tt->hiccup_cycles = tt->model == HG_MODEL_LAT ? 0 : w->hiccup_cycles;
-	tt->begin_cycles = w->begin;
-	tt->end_cycles = w->end < s->stop_cycles ? w->end : s->stop_cycles;
-	tt->tid = (uint32_t)w->tid;
+	hg_live_thread_state(tt, w, &r->online,
+			     w->end < s->stop_cycles ? w->end : s->stop_cycles);
 	stable_stats(&tt->stats, w->stats, r->scratch);
-	tt->dropped = w->writer.dropped;
 	if (!records)
 		return 0;
 	room = hg_writer_snapshot_room(&w->writer);
@@ -255,7 +265,7 @@ static void live_kernel(struct run *r, struct hg_trace *s)
 	if (!r->kcap)
 		return;
 	if (hg_kcapture_snapshot(r->kcap, s, &s->kev, err, sizeof(err))) {
-		fprintf(stderr, "hourglass: warning: the copy has no kernel events: %s\n", err);
+		hg_warn("the copy has no kernel events: %s", err);
 		s->flags &= ~(uint32_t)HG_TRACE_KEVENTS;
 		return;
 	}
@@ -272,7 +282,7 @@ void hg_live_copy(struct run *r, const struct hg_trace *t, bool records)
 	if (s && records)
 		live_kernel(r, s);
 	if (!s)
-		fprintf(stderr, "hourglass: cannot take a copy of the run: out of memory\n");
+		hg_msg("cannot take a copy of the run: out of memory");
 	else if (records)
 		m->snapshot(m->arg, s);
 	else
@@ -313,8 +323,8 @@ static void open_tracefs(struct hg_break *b)
 		close(b->marker_fd);
 		b->marker_fd = -1;
 	}
-	fprintf(stderr, "hourglass: note: --break: no writable tracefs (/sys/kernel/tracing: %s%s): "
-		"a kernel trace beside the run is neither marked nor stopped\n", strerror(e),
+	hg_msg("note: --break: no writable tracefs (/sys/kernel/tracing: %s%s): "
+		"a kernel trace beside the run is neither marked nor stopped", strerror(e),
 		e == EACCES || e == EPERM ? "; needs root" : "");
 }
 

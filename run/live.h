@@ -18,17 +18,20 @@ struct run;
 struct worker;
 
 /*
- * hg_live_label - describe thread @w in @tt: workload, priority or
- * reservation, model, timing parameters, timer, CPUs (@online when it is
- * not pinned), unit
+ * hg_live_thread_state - what the trace says of worker @w in @tt, in a
+ * copy of the run and at its end alike: its description (workload,
+ * priority or reservation, model, timing parameters, timer, CPUs (@online
+ * when it is not pinned), unit), its gap and hiccup thresholds, its begin,
+ * @end_cycles as its end, its tid and the records it dropped
  */
-void hg_live_label(struct hg_trace_thread *tt, const struct worker *w, const cpu_set_t *online);
+void hg_live_thread_state(struct hg_trace_thread *tt, const struct worker *w,
+			  const cpu_set_t *online, uint64_t end_cycles);
 
 /*
  * hg_live_copy - the run so far, as a trace of its own flagged a snapshot,
  * handed at normal priority to the monitor's snapshot hook (@records: with
  * the records the writers had finished, on SIGUSR1) or to its periodic
- * hook (statistics only); says so on stderr when out of memory
+ * hook (statistics only); says so (hg_msg()) when out of memory
  */
 void hg_live_copy(struct run *r, const struct hg_trace *t, bool records);
 
@@ -43,7 +46,7 @@ void hg_live_status(struct run *r, uint64_t now_ns);
  * hg_live_init - what the main thread needs while the threads run, taken
  * before they start: the copies' scratch space, the status line's numbers;
  * with --break, arms it (threshold in cycles, waking the main thread) and
- * opens tracefs's trace_marker and tracing_on, or says once on stderr why
+ * opens tracefs's trace_marker and tracing_on, or says once (hg_msg()) why
  * not. Needs r->cfg, r->calib and r->brk initialised.
  * Returns 0 or -ENOMEM; hg_live_free() releases what was taken either way.
  */

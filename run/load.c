@@ -18,6 +18,8 @@
 
 #include "analysis/cpuset.h"
 #include "run/load.h"
+#include "trace/msg.h"
+#include "trace/wire.h"
 #include "util/tame.h"
 
 #define REAP_STEP_NS	2000000u	/* between two looks at a guard told to stop */
@@ -206,8 +208,8 @@ static void finish(struct hg_load *l, int st)
 static void guard_stopped(struct hg_load *l, int sig)
 {
 	if (!l->guard_stopped)
-		fprintf(stderr, "hourglass: warning: --load %s: its guard process was stopped "
-			"(signal %d, %s): continued so that it stops the load\n", l->prof->name,
+		hg_warn("--load %s: its guard process was stopped "
+			"(signal %d, %s): continued so that it stops the load", l->prof->name,
 			sig, strsignal(sig));
 	l->guard_stopped = sig;
 	kill(l->guard, SIGCONT);
@@ -217,12 +219,12 @@ static void guard_stopped(struct hg_load *l, int sig)
 static int guard_late(struct hg_load *l)
 {
 	if (l->guard_killed) {
-		fprintf(stderr, "hourglass: warning: --load %s: its guard process %d did not end "
-			"even killed: left behind\n", l->prof->name, (int)l->guard);
+		hg_warn("--load %s: its guard process %d did not end "
+			"even killed: left behind", l->prof->name, (int)l->guard);
 		return -ETIMEDOUT;
 	}
-	fprintf(stderr, "hourglass: warning: --load %s: its guard process did not end within "
-		"%u s of the stop: killed it\n", l->prof->name, HG_LOAD_GUARD_MS / 1000);
+	hg_warn("--load %s: its guard process did not end within "
+		"%u s of the stop: killed it", l->prof->name, HG_LOAD_GUARD_MS / 1000);
 	l->guard_killed = true;
 	kill(l->guard, SIGKILL);
 	return 0;

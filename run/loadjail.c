@@ -18,6 +18,7 @@
 #include <sys/wait.h>
 
 #include "run/loadjail.h"
+#include "trace/msg.h"
 
 #define STEP_NS	2000000u	/* between two looks at what is left */
 
@@ -294,16 +295,16 @@ void hg_loadjail_close(struct hg_loadjail *j, bool quiet)
 	if (j->kind == HG_LOADJAIL_CGROUP) {
 		ret = end_cgroup(j);
 		if (ret && !quiet)
-			fprintf(stderr, "hourglass: warning: cannot remove the loads' cgroup %s: "
-				"%s (a process in it did not end within %u s)\n", j->dir,
+			hg_warn("cannot remove the loads' cgroup %s: "
+				"%s (a process in it did not end within %u s)", j->dir,
 				strerror(-ret), HG_LOADJAIL_KILL_MS / 1000);
 	} else if (j->kind == HG_LOADJAIL_SUBREAPER) {
 		ret = hg_kill_children(HG_LOADJAIL_KILL_MS);
 		if (!j->was_subreaper)
 			prctl(PR_SET_CHILD_SUBREAPER, 0);
 		if (ret && !quiet)
-			fprintf(stderr, "hourglass: warning: a process the loads left did not end "
-				"within %u s of SIGKILL\n", HG_LOADJAIL_KILL_MS / 1000);
+			hg_warn("a process the loads left did not end "
+				"within %u s of SIGKILL", HG_LOADJAIL_KILL_MS / 1000);
 	}
 	j->kind = HG_LOADJAIL_NONE;
 }

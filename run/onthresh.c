@@ -10,6 +10,7 @@
 #include "run/action.h"
 #include "run/onthresh.h"
 #include "run/runint.h"
+#include "trace/msg.h"
 #include "util/timeval.h"
 
 #define POLL_NS	100000000ULL	/* armed: a wake-up lost to a race waits no longer */
@@ -52,7 +53,7 @@ static void act(struct run *r, const struct hg_worst_ev *e)
 
 	for (i = 0; i < cfg->on_threshold.n; i++)
 		if (hg_action_do(&cfg->on_threshold.a[i], &ev, msg, sizeof(msg)))
-			fprintf(stderr, "hourglass: --on-threshold %s\n", msg);
+			hg_msg("--on-threshold %s", msg);
 }
 
 uint64_t hg_onthresh_poll(struct run *r, uint64_t now)
@@ -113,8 +114,8 @@ void hg_onthresh_note(struct run *r, struct hg_trace *t)
 		n = hg_worst_merge(r->onth.worst, cfg->nthreads, cfg->over_keep, o->ev, &o->count);
 	if (n < 0) {
 		hg_over_free(o);
-		fprintf(stderr, "hourglass: --on-threshold continue: out of memory: the events "
-			"past the threshold are not kept\n");
+		hg_msg("--on-threshold continue: out of memory: the events "
+			"past the threshold are not kept");
 		return;
 	}
 	o->threshold_ns = cfg->break_ns;

@@ -30,8 +30,8 @@
 #include "run/kirqaff.h"
 #include "run/kstat.h"
 #include "run/live.h"
-#include "run/mutex.h"
 #include "run/memlock.h"
+#include "run/mutex.h"
 #include "run/onthresh.h"
 #include "run/run.h"
 #include "run/runint.h"
@@ -40,9 +40,11 @@
 #include "run/sysinfo.h"
 #include "run/worker.h"
 #include "trace/counter.h"
+#include "trace/msg.h"
+#include "trace/wire.h"
 #include "util/errlen.h"
-#include "util/timeval.h"
 #include "util/tame.h"
+#include "util/timeval.h"
 
 #define CHECK_NS	1000000ULL	/* look at the stop flag at least every 1 ms */
 #define STATUS_NS	1000000000ULL	/* the status line, once a second */
@@ -88,6 +90,7 @@ static int plan_pools(struct run *r, int *nodes, unsigned int *weights, unsigned
 	return 0;
 }
 
+/* Each worker's state and records into @t, at the run's end: 0, or -ENOMEM. */
 static int collect(struct run *r, struct hg_trace *t, const cpu_set_t *online)
 {
 	unsigned int i;
@@ -96,20 +99,14 @@ static int collect(struct run *r, struct hg_trace *t, const cpu_set_t *online)
 		struct worker *w = &r->w[i];
 		struct hg_trace_thread *tt = &t->threads[i];
 
-		hg_live_label(tt, w, online);
-		tt->error = w->error;
-		tt->gap_threshold_cycles = w->gap_cycles;
-		/* a LAT thread sleeps on its timer: no gap loop, no hiccups */
-		tt->hiccup_cycles = tt->model == HG_MODEL_LAT ? 0 : w->hiccup_cycles;
-		tt->begin_cycles = w->begin;
 		/* --forever: the thread ended when the run was stopped */
-		tt->end_cycles = w->end == HG_NO_LIMIT ? t->stop_cycles : w->end;
+		hg_live_thread_state(tt, w, online,
+				     w->end == HG_NO_LIMIT ? t->stop_cycles : w->end);
+		tt->error = w->error;
 		tt->vcsw = (uint64_t)(w->ru.ru_nvcsw - w->ru0.ru_nvcsw);
 		tt->ivcsw = (uint64_t)(w->ru.ru_nivcsw - w->ru0.ru_nivcsw);
-		tt->tid = (uint32_t)w->tid;
 		tt->kernel_cpu_ns = w->cpu_ns;
 		tt->stored = hg_writer_kept(&w->writer);
-		tt->dropped = w->writer.dropped;
 		tt->overwritten = w->writer.stored - tt->stored;
 		tt->recs = malloc(tt->stored ? tt->stored * sizeof(*tt->recs) : 1);
 		if (!tt->recs)
@@ -300,8 +297,8 @@ static void lock_memory(struct hg_trace *t)
 		t->flags |= HG_TRACE_MEMLOCKED;
 		return;
 	}
-	fprintf(stderr, "hourglass: warning: cannot lock memory: %s (%s); "
-		"the trace is pre-faulted instead\n", strerror(e),
+	hg_warn("cannot lock memory: %s (%s); "
+		"the trace is pre-faulted instead", strerror(e),
 		e == EPERM ? "needs CAP_IPC_LOCK" :
 		"RLIMIT_MEMLOCK is too small: raise it with ulimit -l, or run as root");
 }
@@ -356,7 +353,7 @@ static int release_and_wait(struct run *r, struct hg_trace *t)
 	hg_live_main_raise(cfg);
 	/* --kernel: on just before the counters are read, off just after */
 	if (r->kcap && hg_kcapture_start(r->kcap))
-		fprintf(stderr, "hourglass: warning: --kernel: cannot turn tracing on\n");
+		hg_warn("--kernel: cannot turn tracing on");
 	if (!hg_kstat_read(&before) &&
 	    !hg_sysinfo_interrupts(before.cpu, before.n, irq, sizeof(irq)))
 		hg_trace_add_sys(t, "interrupts_before", irq);
@@ -425,17 +422,17 @@ static void kernel_events(struct run *r, struct hg_trace *t)
 	if (!r->kcap)
 		return;
 	if (hg_kcapture_collect(r->kcap, t, &t->kev, err, sizeof(err))) {
-		fprintf(stderr, "hourglass: warning: %s\n", err);
+		hg_warn("%s", err);
 		return;
 	}
 	t->flags |= HG_TRACE_KEVENTS;
 	if (hg_kirq_affinity(t, "/proc"))
-		fprintf(stderr, "hourglass: warning: --kernel: the interrupts' affinity not kept: "
-			"out of memory\n");
+		hg_warn("--kernel: the interrupts' affinity not kept: "
+			"out of memory");
 	lost = hg_kevents_lost(t->kev);
 	if (lost)
-		fprintf(stderr, "hourglass: warning: --kernel: %llu kernel event%s lost (the trace "
-			"buffers were full); gaps they cover stay unexplained\n",
+		hg_warn("--kernel: %llu kernel event%s lost (the trace "
+			"buffers were full); gaps they cover stay unexplained",
 			(unsigned long long)lost, lost == 1 ? "" : "s");
 }
 
@@ -452,17 +449,11 @@ static int setup_failed(struct run *r, char *err, size_t errlen)
 	return 0;
 }
 
-/* The run itself, once the --kernel capture (if any) is set up. */
-static int run_engine(struct run *r, const struct hg_config *cfg, const char *cmdline,
-		      struct hg_trace **out, char *err, size_t errlen)
+/* The cycle counter's rate: 0, or HG_RUN_SYSTEM with the reason in @err. */
+static int calibrate(struct run *r, uint64_t gap_ns, char *err, size_t errlen)
 {
-	struct hg_trace *t;
-	sigset_t block, mine;
-	cpu_set_t online = r->online;
-	unsigned int i, created;
-	int ret;
+	int ret = hg_calibrate(&r->calib, gap_ns);
 
-	ret = hg_calibrate(&r->calib, cfg->gap_ns);
 	if (ret) {
 		snprintf(err, errlen, "cannot calibrate the cycle counter: %s",
 			 ret == -EIO ? "no two frequency estimates agreed within 0.1 % "
@@ -472,16 +463,23 @@ static int run_engine(struct run *r, const struct hg_config *cfg, const char *cm
 	}
 	r->check_cycles = hg_ns_to_cycles(CHECK_NS, r->calib.tsc_hz);
 	if (!r->calib.invariant)
-		fprintf(stderr, "hourglass: warning: the cycle counter is not invariant "
+		hg_warn("the cycle counter is not invariant "
 			"(no constant_tsc and nonstop_tsc): it may change rate with "
-			"frequency or idle states, and gaps may be misread\n");
+			"frequency or idle states, and gaps may be misread");
+	return 0;
+}
 
-	t = hg_trace_alloc(cfg->nthreads);
-	if (!t || hg_sysinfo_snapshot(t) || !(t->cmdline = strdup(cmdline))) {
-		hg_trace_free(t);
-		snprintf(err, errlen, "out of memory");
-		return HG_RUN_SYSTEM;
-	}
+/*
+ * The trace the run fills: the machine, the options it keeps, and what the
+ * monitor's prepare hook adds; NULL when out of memory.
+ */
+static struct hg_trace *new_trace(struct run *r, const struct hg_config *cfg,
+				  const char *cmdline)
+{
+	struct hg_trace *t = hg_trace_alloc(cfg->nthreads);
+
+	if (!t || hg_sysinfo_snapshot(t) || !(t->cmdline = strdup(cmdline)))
+		goto fail;
 	hg_tame(t->cmdline);	/* as dump will read it from the trace */
 	t->calib = r->calib;
 	t->pid = (uint32_t)getpid();
@@ -503,18 +501,24 @@ static int run_engine(struct run *r, const struct hg_config *cfg, const char *cm
 		t->flags |= HG_TRACE_GAP_HIST;
 	if (!cfg->duration_ns)
 		t->flags |= HG_TRACE_RING;
-	if (r->mon && r->mon->prepare && r->mon->prepare(r->mon->arg, t)) {
-		hg_trace_free(t);
-		snprintf(err, errlen, "out of memory");
-		return HG_RUN_SYSTEM;
-	}
-	ret = init_run(r, cfg, t, err, errlen);
-	if (ret) {
-		free_run(r);
-		hg_trace_free(t);
-		return HG_RUN_SYSTEM;
-	}
-	t->capacity = r->arena.capacity;
+	if (r->mon && r->mon->prepare && r->mon->prepare(r->mon->arg, t))
+		goto fail;
+	return t;
+fail:
+	hg_trace_free(t);
+	return NULL;
+}
+
+/*
+ * The threads started and set up, memory locked, --load's loads let go:
+ * HG_RUN_OK, or how it failed (the reason in @err) with the threads ended.
+ */
+static int start_threads(struct run *r, struct hg_trace *t, char *err, size_t errlen)
+{
+	sigset_t block, mine;
+	unsigned int i, created;
+	int ret;
+
 	/* the run's signals blocked from the threads' first instruction (the
 	 * main thread may still take them now, run/setupsig.h) */
 	pthread_sigmask(SIG_BLOCK, NULL, &block);
@@ -525,7 +529,7 @@ static int run_engine(struct run *r, const struct hg_config *cfg, const char *cm
 	/* from here the signals wait for wait_end(), or end the set-up below */
 	hg_setup_signals_close(r->setup);
 	hg_workers_wait_ready(r, created);
-	ret = created < cfg->nthreads ? HG_RUN_SYSTEM :
+	ret = created < r->cfg->nthreads ? HG_RUN_SYSTEM :
 	      setup_failed(r, err, errlen) ? HG_RUN_SETUP : HG_RUN_OK;
 	if (!ret)
 		lock_memory(t);
@@ -536,6 +540,34 @@ static int run_engine(struct run *r, const struct hg_config *cfg, const char *cm
 		hg_workers_open_gate(r, true);
 		for (i = 0; i < created; i++)
 			pthread_join(r->w[i].th, NULL);
+	}
+	return ret;
+}
+
+/* The run itself, once the --kernel capture (if any) is set up. */
+static int run_engine(struct run *r, const struct hg_config *cfg, const char *cmdline,
+		      struct hg_trace **out, char *err, size_t errlen)
+{
+	struct hg_trace *t;
+	cpu_set_t online = r->online;
+	int ret;
+
+	if (calibrate(r, cfg->gap_ns, err, errlen))
+		return HG_RUN_SYSTEM;
+	t = new_trace(r, cfg, cmdline);
+	if (!t) {
+		snprintf(err, errlen, "out of memory");
+		return HG_RUN_SYSTEM;
+	}
+	ret = init_run(r, cfg, t, err, errlen);
+	if (ret) {
+		free_run(r);
+		hg_trace_free(t);
+		return HG_RUN_SYSTEM;
+	}
+	t->capacity = r->arena.capacity;
+	ret = start_threads(r, t, err, errlen);
+	if (ret) {
 		free_run(r);
 		hg_trace_free(t);
 		return ret;

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "run/setupsig.h"
+#include "trace/msg.h"
 
 static const int setup_sigs[3] = { SIGINT, SIGTERM, SIGHUP };
 
@@ -19,14 +20,6 @@ static struct {
 	volatile sig_atomic_t sig;
 	unsigned int grace_s;
 } setup_stop;
-
-/* Async-signal-safe: write() only. */
-static void say(const char *s)
-{
-	ssize_t n = write(STDERR_FILENO, s, strlen(s));
-
-	(void)n;
-}
 
 static const char *sig_name(int sig)
 {
@@ -52,9 +45,9 @@ static void die_by(int sig)
 static void on_signal(int sig)
 {
 	if (setup_stop.sig) {
-		say("hourglass: ");
-		say(sig_name(sig));
-		say(" again while the run was set up: ended without a run\n");
+		hg_msg_sigsafe("hourglass: ");
+		hg_msg_sigsafe(sig_name(sig));
+		hg_msg_sigsafe(" again while the run was set up: ended without a run\n");
 		die_by(sig);
 	}
 	setup_stop.sig = sig;
@@ -68,10 +61,10 @@ static void on_alarm(int sig)
 	(void)sig;
 	if (!why)	/* not ours: the caller's alarm came while we held it */
 		return;
-	say("hourglass: the run's set-up (calibration, memory, threads) did not "
+	hg_msg_sigsafe("hourglass: the run's set-up (calibration, memory, threads) did not "
 	    "finish in time after ");
-	say(sig_name(why));
-	say(": ended without a run\n");
+	hg_msg_sigsafe(sig_name(why));
+	hg_msg_sigsafe(": ended without a run\n");
 	die_by(why);
 }
 

@@ -1,9 +1,11 @@
 #!/bin/sh
 # make lint: the folder rules of ARCHITECTURE.md (scripts/layers.sh), the
 # rooms (scripts/rooms.sh: analysis/ prints and reads nothing, no function
-# over 80 lines), then cppcheck and clang-tidy (Debian's packages) over
-# every C file of the tree, with the configuration in the tree: .clang-tidy,
-# and scripts/cppcheck-suppressions (each with its reason). Prints the findings;
+# over 80 lines), the message rule (scripts/msgrule.sh: stderr never
+# assigned, no print on it outside trace/msg.c), then cppcheck and
+# clang-tidy (Debian's packages) over every C file of the tree, with the
+# configuration in the tree: .clang-tidy, and scripts/cppcheck-suppressions
+# (each with its reason). Prints the findings;
 # exits 1 when there is one, 2 when a tool is missing.
 # usage: scripts/lint.sh [file.c ...]
 set -u
@@ -28,6 +30,7 @@ status=0
 
 sh scripts/layers.sh || status=1
 sh scripts/rooms.sh || status=1
+sh scripts/msgrule.sh || status=1
 
 # cppcheck sees the x86-64 configuration (counter.h refuses others) and
 # Check's START_TEST as a function

@@ -180,15 +180,14 @@ END_TEST
 START_TEST(test_cs_warning)
 {
 	struct hg_config cfg;
-	char err[ERR_LEN], *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
+	char err[ERR_LEN], *buf;
 	int ret = parse(W("-n", "2", "-w", "PERIODIC", "1ms", "10ms", "-t", "1", "--cs", "L",
 			  "0.5ms"), &cfg, err);
 
 	ck_assert_msg(ret == HG_ARGS_RUN, "%d: %s", ret, err);
-	ck_assert_uint_eq(hg_config_warn(&cfg, f), 1);
-	fclose(f);
+	hg_test_msg_open();
+	ck_assert_uint_eq(hg_config_warn(&cfg), 1);
+	buf = hg_test_msg_close();
 	ck_assert_str_eq(buf, "hourglass: warning: lock 'L' is used by thread 1 only: no thread "
 			 "ever waits for it (give another thread --cs L <amount>)\n");
 	free(buf);

@@ -2260,21 +2260,21 @@ static const struct {
 START_TEST(test_warnings)
 {
 	struct hg_config cfg;
-	char err[ERR_LEN], out[1024] = "";
-	FILE *f = fmemopen(out, sizeof(out), "w");
+	char err[ERR_LEN], *out;
 	unsigned int n, lines = 0;
 	const char *p;
 
-	ck_assert_ptr_nonnull(f);
 	ck_assert_msg(parse_words(warn_cases[_i].words, &cfg, err, sizeof(err)) == HG_ARGS_RUN,
 		      "%s", err);
-	n = hg_config_warn(&cfg, f);
-	fclose(f);
+	hg_test_msg_open();
+	n = hg_config_warn(&cfg);
+	out = hg_test_msg_close();
 	hg_config_free(&cfg);
 	ck_assert_str_eq(out, warn_cases[_i].out);
 	for (p = out; *p; p++)
 		lines += *p == '\n';
 	ck_assert_uint_eq(n, lines);
+	free(out);
 }
 END_TEST
 

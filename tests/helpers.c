@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "helpers.h"
+#include "trace/msg.h"
 
 static int remove_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
 {
@@ -279,6 +280,28 @@ void hg_test_out_free(struct hg_test_out *o)
 	free(o->out);
 	free(o->err);
 	o->out = o->err = NULL;
+}
+
+/* The scratch file messages go to, and the descriptor they went to before. */
+static int msg_fd = -1, msg_before = -1;
+
+void hg_test_msg_open(void)
+{
+	ck_assert_int_lt(msg_fd, 0);
+	msg_fd = scratch_fd();
+	msg_before = hg_msg_fd(msg_fd);
+}
+
+char *hg_test_msg_close(void)
+{
+	char *s;
+
+	ck_assert_int_ge(msg_fd, 0);
+	hg_msg_fd(msg_before);
+	s = read_fd(msg_fd, NULL);
+	close(msg_fd);
+	msg_fd = -1;
+	return s;
 }
 
 int hg_test_lines(const char *s)

@@ -113,6 +113,14 @@ void hg_test_cmd(struct hg_test_out *o, int (*main)(int, char **), const char *c
 
 void hg_test_out_free(struct hg_test_out *o);
 
+/*
+ * hg_test_msg_open - the messages of trace/msg.h sent to a scratch file
+ * from now on; hg_test_msg_close - sent back where they went, and what
+ * was said (the caller frees it). Not nested.
+ */
+void hg_test_msg_open(void);
+char *hg_test_msg_close(void);
+
 /* hg_test_lines - how many lines @s holds (a last one without '\n' counts). */
 int hg_test_lines(const char *s);
 
