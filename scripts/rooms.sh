@@ -14,10 +14,6 @@ set -u
 cd "${1:-$(dirname "$0")/..}" || exit 2
 MAXLEN=80
 
-# Functions allowed over $MAXLEN lines, as "file function", each with its
-# reason in a comment above it; the rule fails on any other. None is.
-long_allowed=''
-
 # Files of analysis/ that still read a file of their own, each with why;
 # the list is meant to end empty.
 #   overheads.c: rta's ctxcost/cachecost JSON, opened where the option
@@ -82,16 +78,9 @@ long=$(code $files | awk -v max="$MAXLEN" '
 	t ~ /^\}/ && start { if (n - start + 1 > max) print f, name, start, n - start + 1; start = 0 }')
 if [ -n "$long" ]; then
 	printf '%s\n' "$long" | while read -r f name line len; do
-		printf '%s\n' "$long_allowed" | grep -qxF "$f $name" ||
-			echo "rooms: $f:$line: $name is $len lines (at most $MAXLEN)"
-	done | grep . && status=1
+		echo "rooms: $f:$line: $name is $len lines (at most $MAXLEN)"
+	done
+	status=1
 fi
-# a function of the list that is now short, or gone, is said (a note, not
-# a failure: take it off the list)
-printf '%s\n' "$long_allowed" | while read -r f name; do
-	[ -f "$f" ] || continue
-	printf '%s\n' "$long" | grep -q "^$f $name " ||
-		echo "rooms: note: $f $name is no longer over $MAXLEN lines: take it off the list in scripts/rooms.sh"
-done
 [ "$status" -eq 0 ] && echo "rooms: analysis/ prints and reads nothing, no function over $MAXLEN lines"
 exit $status

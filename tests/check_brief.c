@@ -277,8 +277,8 @@ START_TEST(test_brief_noise)
 	t->nnoise = 2;
 	t->noise = calloc(2, sizeof(*t->noise));
 	ck_assert_ptr_nonnull(t->noise);
-	t->noise[0] = (struct hg_cpu_noise){ 0, 20000, 0, 10, 1 };
-	t->noise[1] = (struct hg_cpu_noise){ 1, 5000, 30000, 20, 2 };
+	t->noise[0] = (struct hg_cpu_noise){ 0, 20000, 0, 10, 1, 0 };
+	t->noise[1] = (struct hg_cpu_noise){ 1, 5000, 30000, 20, 2, 0 };
 	hg_print_noise_brief(hg_test_text_open(&text), t);
 	s = hg_test_text_close(&text);
 	ck_assert_str_eq(s, "# noise: not quiet: other tasks up to 2.00 % of CPU 0, steal up to "
