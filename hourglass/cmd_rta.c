@@ -14,6 +14,7 @@
 #include "hourglass/cmdutil.h"
 #include "hourglass/commands.h"
 #include "hourglass/options.h"
+#include "hourglass/overin.h"
 #include "hourglass/taskin.h"
 #include "report/rtaprint.h"
 #include "trace/msg.h"

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "hourglass/optionsint.h"
+#include "hourglass/overin.h"
 #include "hourglass/runopts.h"
 #include "run/action.h"
 #include "run/config.h"

@@ -15,7 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <json-c/json.h>
+
 #include "analysis/sched/overheads.h"
+#include "hourglass/overin.h"
 #include "report/rtaprint.h"
 #include "rtatest.h"
 
@@ -32,6 +35,28 @@ START_TEST(test_read_ctxcost)
 	ck_assert_uint_eq(o.cache_ns, 0);
 	ck_assert_str_eq(o.source, "ctxcost " FIX("ctxcost.json"));
 	ck_assert_uint_eq(hg_overheads_per_job(&o), 6420);
+}
+END_TEST
+
+/* analysis/ takes the parsed document and reads no file: the costs, the
+ * noisy flag and the source from a document made in memory */
+START_TEST(test_from_doc)
+{
+	struct json_object *root = json_tokener_parse(
+		"{\"generator\": \"hourglass ctxcost\", \"quiet\": false,"
+		" \"voluntary\": {\"median_ns\": 2100}, \"involuntary\": {\"median_ns\": 3400}}");
+	struct hg_overheads o = { 0 };
+	char err[256] = "";
+
+	ck_assert_ptr_nonnull(root);
+	ck_assert_int_eq(hg_overheads_from_doc(root, "mem.json", &o, err, sizeof(err)), 0);
+	ck_assert_uint_eq(o.switch_ns, 3400);
+	ck_assert_str_eq(o.noisy, "mem.json");
+	ck_assert_str_eq(o.source, "ctxcost mem.json");
+	json_object_put(root);
+	ck_assert_int_eq(hg_overheads_from_doc(NULL, "x.json", &o, err, sizeof(err)), -EINVAL);
+	ck_assert_str_eq(err, "x.json: not the JSON of ctxcost --json or cachecost --json "
+			 "(no \"generator\" of either)");
 }
 END_TEST
 
@@ -264,6 +289,7 @@ static Suite *suite(void)
 	TCase *tc = tcase_create("read");
 
 	tcase_add_test(tc, test_read_ctxcost);
+	tcase_add_test(tc, test_from_doc);
 	tcase_add_test(tc, test_read_both);
 	tcase_add_test(tc, test_read_noisy);
 	tcase_add_loop_test(tc, test_read_bad, 0, ARRAY_SIZE(bad));

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * overheads.c - switch and cache costs read from ctxcost and cachecost
- * JSON documents (json-c), charged to the jobs
+ * overheads.c - switch and cache costs taken from ctxcost and cachecost
+ * JSON documents (parsed by the caller with json-c), charged to the jobs
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -15,7 +15,6 @@
 
 #include "analysis/sched/overheads.h"
 #include "analysis/sched/rtamath.h"
-#include "util/infile.h"
 #include "util/timeval.h"
 #include "trace/wire.h"
 
@@ -103,21 +102,14 @@ static void append(char *list, size_t len, const char *what)
 	hg_tame(list);
 }
 
-int hg_overheads_read(const char *path, struct hg_overheads *o, char *err, size_t errlen)
+int hg_overheads_from_doc(struct json_object *root, const char *name, struct hg_overheads *o,
+			  char *err, size_t errlen)
 {
 	static const char *const kinds[] = { "", "ctxcost", "cachecost" };
-	struct json_object *root = NULL, *gen = NULL;
-	char *text = NULL, why[256];
-	size_t len = 0;
-	int kind = 0, ret = hg_infile_slurp(path, HG_OVERHEADS_MAX_BYTES, &text, &len, why,
-					    sizeof(why));
+	struct json_object *gen = NULL;
+	char why[256];
+	int kind = 0, ret;
 
-	if (ret) {
-		snprintf(err, errlen, "%s: %s", path, why);
-		return ret;
-	}
-	root = json_tokener_parse(text);
-	free(text);
 	/* which command wrote it, kept past the document's end */
 	if (root && json_object_object_get_ex(root, "generator", &gen) &&
 	    json_object_is_type(gen, json_type_string)) {
@@ -133,19 +125,18 @@ int hg_overheads_read(const char *path, struct hg_overheads *o, char *err, size_
 		ret = -EINVAL;
 	if (!ret && json_object_object_get_ex(root, "quiet", &gen) &&
 	    json_object_is_type(gen, json_type_boolean) && !json_object_get_boolean(gen))
-		append(o->noisy, sizeof(o->noisy), path);
-	json_object_put(root);
+		append(o->noisy, sizeof(o->noisy), name);
 	if (ret == -EINVAL)
 		snprintf(err, errlen, "%s: not the JSON of ctxcost --json or cachecost --json "
-			 "(no \"generator\" of either)", path);
+			 "(no \"generator\" of either)", name);
 	else if (ret)
-		snprintf(err, errlen, "%s: no cost measured in it (%s)", path,
+		snprintf(err, errlen, "%s: no cost measured in it (%s)", name,
 			 kind == 1 ? "no median switch cost" : "no measurable penalty");
 	if (ret) {
 		hg_tame(err);
 		return ret == -ENOENT ? -EINVAL : ret;
 	}
-	snprintf(why, sizeof(why), "%s %s", kinds[kind], path);
+	snprintf(why, sizeof(why), "%s %s", kinds[kind], name);
 	hg_overheads_source(o, why);
 	return 0;
 }
@@ -153,28 +144,6 @@ int hg_overheads_read(const char *path, struct hg_overheads *o, char *err, size_
 void hg_overheads_source(struct hg_overheads *o, const char *what)
 {
 	append(o->source, sizeof(o->source), what);
-}
-
-int hg_overheads_read_list(const char *list, struct hg_overheads *o, char *err, size_t errlen)
-{
-	char *copy = strdup(list), *save = NULL, *path;
-	int ret = 0, n = 0;
-
-	if (!copy) {
-		snprintf(err, errlen, "%s", strerror(ENOMEM));
-		return -ENOMEM;
-	}
-	for (path = strtok_r(copy, ",", &save); path && !ret; path = strtok_r(NULL, ",", &save))
-		ret = ++n > 2 ? -E2BIG : hg_overheads_read(path, o, err, errlen);
-	if (ret == -E2BIG)
-		snprintf(err, errlen, "'%s': at most two files (a ctxcost and a cachecost JSON)",
-			 list);
-	else if (!ret && !n) {
-		snprintf(err, errlen, "no file named (write e.g. costs.json or costs.json,cache.json)");
-		ret = -EINVAL;
-	}
-	free(copy);
-	return ret == -E2BIG ? -EINVAL : ret;
 }
 
 static const char *const keys[] = {

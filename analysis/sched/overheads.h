@@ -25,7 +25,7 @@
 #include "analysis/sched/rta.h"
 #include "trace/trace.h"
 
-#define HG_OVERHEADS_MAX_BYTES (16ULL << 20)	/* a JSON file read, at most */
+struct json_object;
 
 struct hg_overheads {
 	uint64_t switch_ns;	/* S, one context switch; 0 with the rest: none */
@@ -46,19 +46,16 @@ static inline int hg_overheads_any(const struct hg_overheads *o)
 uint64_t hg_overheads_per_job(const struct hg_overheads *o);
 
 /*
- * hg_overheads_read - add what the JSON file @path gives to @o: a
- * ctxcost --json sets S, a cachecost --json sets P (told apart by their
- * "generator"); a document that says "quiet": false adds @path to
- * @o->noisy (its costs may include other tasks' run time). Returns 0, or -errno with a one-line reason in @err (not
- * JSON, neither document, no cost measured in it).
+ * hg_overheads_from_doc - add what the parsed JSON document @root (NULL:
+ * not JSON) named @name gives to @o: a ctxcost --json sets S, a cachecost
+ * --json sets P (told apart by their "generator"); a document that says
+ * "quiet": false adds @name to @o->noisy (its costs may include other
+ * tasks' run time). Returns 0, or -errno with a one-line reason in @err
+ * (not JSON, neither document, no cost measured in it). The file is read
+ * by hg_overheads_read() (hourglass/overin.h).
  */
-int hg_overheads_read(const char *path, struct hg_overheads *o, char *err, size_t errlen);
-
-/*
- * hg_overheads_read_list - hg_overheads_read() for each file of @list
- * ("<file>[,<file>]"). Returns 0 or -errno with the reason in @err.
- */
-int hg_overheads_read_list(const char *list, struct hg_overheads *o, char *err, size_t errlen);
+int hg_overheads_from_doc(struct json_object *root, const char *name, struct hg_overheads *o,
+			  char *err, size_t errlen);
 
 /* hg_overheads_source - add @what to the sources @o names. */
 void hg_overheads_source(struct hg_overheads *o, const char *what);
