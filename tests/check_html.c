@@ -102,6 +102,7 @@ static struct hg_trace *page_trace(void)
 	t->duration_ns = 200 * MS;
 	t->stop_cycles = T0 + 200 * MS;
 	t->threads[0].end_cycles = T0 + 200 * MS;
+	free(t->cmdline);	/* the helper's */
 	t->cmdline = strdup("hourglass -n 1 -d 200ms -o t<1>.hgt");
 	ck_assert_ptr_nonnull(t->cmdline);
 	ck_assert_int_eq(hg_trace_add_sys(t, "audit_preempt-model",
