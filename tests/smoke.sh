@@ -1245,6 +1245,11 @@ then
 	"$HG" tail "$TMP/r.hgt" --of gap --thread 1 --force >"$TMP/tailg.out" 2>&1 &&
 		grep -q '^tail of thread 1 (CPU_YIELD .*), gap: ' "$TMP/tailg.out" &&
 		ok "tail --of gap" || fail "tail --of gap" "$(head -2 "$TMP/tailg.out")"
+	# a saved trace's thread named by its model too (it once read "tail of , gap")
+	"$HG" tail "$HERE/fixtures/sched-yield.hgt" --of gap --threshold 1us 2>&1 |
+		grep -q '^tail of thread 0 (CPU_YIELD 900us), gap: ' &&
+		ok "tail of a saved trace names its thread" ||
+		fail "tail of a saved trace" "$("$HG" tail "$HERE/fixtures/sched-yield.hgt" --of gap --threshold 1us 2>&1 | head -1)"
 	# the run's own histogram in cyclictest's layout, read back as cyclictest's
 	"$HG" lat "$TMP/tail.hgt" --histogram 100000 >"$TMP/tail.hist"
 	if "$HG" tail --cyclictest "$TMP/tail.hist" --interval 200us >"$TMP/tailh.out" 2>"$TMP/tailh.err"
