@@ -427,6 +427,7 @@ static int walk(struct json_object *o, const char *path, struct json_object **ou
 }
 
 /* The value at the formatted path; the test fails when there is none. */
+__attribute__((format(printf, 2, 0)))
 static struct json_object *vat(struct json_object *doc, const char *fmt, va_list ap,
 			       char *path, size_t size)
 {

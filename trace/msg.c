@@ -111,6 +111,7 @@ static void say(const char *text, size_t len)
 }
 
 /* "hourglass: <kind><text>": formatted, then said. */
+__attribute__((format(printf, 2, 0)))
 static void vsay(const char *kind, const char *fmt, va_list ap)
 {
 	char room[FMT_ROOM], *text = room;
