@@ -4,8 +4,10 @@
  * sheet kept to itself
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "html/inline.h"
 #include "html/page.h"
 
 #define SVG_OPEN "<svg "
@@ -62,4 +64,17 @@ int hg_html_inline_svg(FILE *f, const char *svg, unsigned int id, const char *al
 	scoped_rules(f, style, (size_t)(close - style), scope);
 	fputs(close, f);
 	return 0;
+}
+
+int hg_html_svg(FILE *f, unsigned int id, const char *alt, hg_html_fn fn, const void *arg)
+{
+	char *buf;
+	size_t len;
+	int ret = hg_html_capture(fn, arg, &buf, &len);
+
+	if (ret)
+		return ret;
+	ret = hg_html_inline_svg(f, buf, id, alt);
+	free(buf);
+	return ret;
 }

@@ -107,16 +107,3 @@ int hg_html_pre(FILE *f, const char *cls, hg_html_fn fn, const void *arg)
 	free(buf);
 	return 0;
 }
-
-int hg_html_svg(FILE *f, unsigned int id, const char *alt, hg_html_fn fn, const void *arg)
-{
-	char *buf;
-	size_t len;
-	int ret = hg_html_capture(fn, arg, &buf, &len);
-
-	if (ret)
-		return ret;
-	ret = hg_html_inline_svg(f, buf, id, alt);
-	free(buf);
-	return ret;
-}

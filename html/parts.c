@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "analysis/stats/summary.h"
+#include "html/inline.h"
 #include "html/page.h"
 #include "html/parts.h"
 #include "report/kcauses.h"

@@ -11,6 +11,7 @@
 
 #include "analysis/kernel/kexplain.h"
 #include "analysis/kernel/kwin.h"
+#include "html/inline.h"
 #include "html/page.h"
 #include "html/parts.h"
 #include "report/kcauses.h"

@@ -13,6 +13,7 @@
 
 #include "helpers.h"
 #include "html/html.h"
+#include "html/inline.h"
 #include "html/page.h"
 
 #define T0 1000ULL
