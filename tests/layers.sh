@@ -8,21 +8,13 @@ set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
+checker=layers.sh
+. "$here/tests/tree-expect.sh"
 tree() {
 	rm -rf "$tmp/t" && mkdir -p "$tmp/t/trace" "$tmp/t/analysis" "$tmp/t/report"
 	printf '#include <stdint.h>\n' >"$tmp/t/trace/trace.h"
 	printf '#include "trace/trace.h"\n' >"$tmp/t/analysis/stats.h"
 	printf '#include "analysis/stats.h"\n#include "trace/trace.h"\n' >"$tmp/t/report/text.c"
-}
-expect() {	# expect <0|1> <name> [pattern the output must hold]
-	out=$(sh "$here/scripts/layers.sh" "$tmp/t" 2>&1)
-	st=$?
-	if [ "$st" -eq "$1" ] && { [ -z "${3:-}" ] || printf '%s\n' "$out" | grep -q -- "$3"; }; then
-		echo "ok      $2"; pass=$((pass + 1))
-	else
-		echo "FAIL    $2 (status $st): $out"; fail=$((fail + 1))
-	fi
 }
 tree
 expect 0 "layers: includes that point down pass" "every include points down"

@@ -8,7 +8,8 @@ set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
+checker=msgrule.sh
+. "$here/tests/tree-expect.sh"
 tree() {
 	rm -rf "$tmp/t" && mkdir -p "$tmp/t/trace" "$tmp/t/run" "$tmp/t/tests"
 	printf 'void f(void)\n{\n\twrite(2, "x", 1);\n\tfprintf(stderr, "x");\n}\n' \
@@ -17,15 +18,6 @@ tree() {
 		>"$tmp/t/run/run.c"
 	printf 'int main(void)\n{\n\tfprintf(stderr, "x");\n\tperror("y");\n}\n' \
 		>"$tmp/t/tests/check_x.c"
-}
-expect() {	# expect <0|1> <name> [pattern the output must hold]
-	out=$(sh "$here/scripts/msgrule.sh" "$tmp/t" 2>&1)
-	st=$?
-	if [ "$st" -eq "$1" ] && { [ -z "${3:-}" ] || printf '%s\n' "$out" | grep -q -- "$3"; }; then
-		echo "ok      $2"; pass=$((pass + 1))
-	else
-		echo "FAIL    $2 (status $st): $out"; fail=$((fail + 1))
-	fi
 }
 tree
 expect 0 "msgrule: messages through trace/msg.h pass" "every message goes through"

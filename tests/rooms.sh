@@ -9,7 +9,8 @@ set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
+checker=rooms.sh
+. "$here/tests/tree-expect.sh"
 tree() {
 	rm -rf "$tmp/t" && mkdir -p "$tmp/t/analysis/stats" "$tmp/t/report" "$tmp/t/tests"
 	printf 'int hg_sum(const int *v, int n)\n{\n\tint s = 0;\n\n\twhile (n--)\n\t\ts += *v++;\n\treturn s;\n}\n' \
@@ -22,15 +23,6 @@ body() {	# body <lines>: a function of that many lines, "{" and "}" counted
 	i=2
 	while [ "$i" -lt "$1" ]; do printf '\t;\n'; i=$((i + 1)); done
 	printf '}\n'
-}
-expect() {	# expect <0|1> <name> [pattern the output must hold]
-	out=$(sh "$here/scripts/rooms.sh" "$tmp/t" 2>&1)
-	st=$?
-	if [ "$st" -eq "$1" ] && { [ -z "${3:-}" ] || printf '%s\n' "$out" | grep -q -- "$3"; }; then
-		echo "ok      $2"; pass=$((pass + 1))
-	else
-		echo "FAIL    $2 (status $st): $out"; fail=$((fail + 1))
-	fi
 }
 tree
 expect 0 "rooms: an analysis/ that computes only passes" "prints and reads nothing"
