@@ -108,7 +108,6 @@ static int calibrate_main(int argc, char **argv)
 	struct calibrate_args a = { 0 };
 	struct hg_thresh_spread spread, floors;
 	struct hg_pingpong pp;
-	struct hg_calib_ctx ctx;
 	struct hg_calib c;
 	char why[HG_TSC_WHY];
 	struct hg_calib_out o = { .calib = &c, .counter = HG_COUNTER_NAME };
@@ -136,13 +135,8 @@ static int calibrate_main(int argc, char **argv)
 		o.spread = &spread;
 		o.floors = &floors;
 	}
-	if (a.ctx) {
-		ctx = (struct hg_calib_ctx){ .cpu = pp.cpu, .rounds = pp.rounds,
-			.read_ns = pp.read_ns, .pipe_median_ns = pp.pipe_median_ns,
-			.pipe_mean_ns = pp.pipe_mean_ns, .yield_median_ns = pp.yield_median_ns,
-			.yield_mean_ns = pp.yield_mean_ns };
-		o.ctx = &ctx;
-	}
+	if (a.ctx)
+		o.ctx = &pp;
 	if (a.json) {
 		hg_calib_out_json(stdout, &o);
 	} else {

@@ -10,7 +10,7 @@
 
 #define RT "round trip"
 
-static void print_ctx(FILE *f, const struct hg_calib_ctx *pp)
+static void print_ctx(FILE *f, const struct hg_pingpong *pp)
 {
 	char a[160], b[160];
 
@@ -30,7 +30,7 @@ static void print_ctx(FILE *f, const struct hg_calib_ctx *pp)
 }
 
 /* --ctx's members of calibrate's JSON document. */
-static void json_ctx(struct hg_json *j, const struct hg_calib_ctx *pp)
+static void json_ctx(struct hg_json *j, const struct hg_pingpong *pp)
 {
 	hg_json_u64(j, "ctx_cpu", pp->cpu);
 	hg_json_u64(j, "ctx_rounds", pp->rounds);

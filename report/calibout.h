@@ -12,18 +12,8 @@
 
 #include "analysis/stats/stats.h"
 #include "analysis/compare/thresh.h"
+#include "analysis/gaps/pingfig.h"
 #include "trace/calib.h"
-
-/* --ctx's context switch, measured two ways (run/pingpong.h). */
-struct hg_calib_ctx {
-	unsigned int cpu;
-	size_t rounds;			/* round trips timed */
-	double read_ns;			/* the counter-read cost subtracted */
-	struct hg_ci pipe_median_ns;	/* half a pipe round trip: median, bootstrap CI */
-	struct hg_ci pipe_mean_ns;	/* and mean, t interval */
-	struct hg_ci yield_median_ns;	/* half a sched_yield round trip */
-	struct hg_ci yield_mean_ns;
-};
 
 /* What calibrate measured. */
 struct hg_calib_out {
@@ -32,7 +22,7 @@ struct hg_calib_out {
 	const char *unstable;			/* why the kernel calls the counter unstable, or NULL */
 	const struct hg_thresh_spread *spread;	/* of the thresholds (--repeat), or NULL */
 	const struct hg_thresh_spread *floors;	/* of the hiccup floors, with @spread */
-	const struct hg_calib_ctx *ctx;		/* --ctx's figures, or NULL */
+	const struct hg_pingpong *ctx;		/* --ctx's figures, or NULL */
 };
 
 /*

@@ -16,21 +16,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analysis/gaps/pingfig.h"
 #include "analysis/stats/stats.h"
 #include "trace/calib.h"
 
 /* Round trips timed by default, after as many again to warm up. */
 #define HG_PINGPONG_ROUNDS 20000u
-
-struct hg_pingpong {
-	unsigned int cpu;
-	size_t rounds;			/* round trips timed */
-	double read_ns;			/* the counter-read cost subtracted */
-	struct hg_ci pipe_median_ns;	/* half a pipe round trip: median, bootstrap CI */
-	struct hg_ci pipe_mean_ns;	/* and mean, t interval */
-	struct hg_ci yield_median_ns;	/* half a sched_yield round trip */
-	struct hg_ci yield_mean_ns;
-};
 
 /*
  * hg_pingpong_summarise - statistics of @n round trips @rt_cycles: each

@@ -151,7 +151,7 @@ START_TEST(test_calib)
 			      .gap_threshold_ns = 100, .hiccup_cycles = 50 };
 	struct hg_thresh_spread sp = { .n = 3, .min = 90, .median = 100, .max = 110,
 				       .spread_pct = 20 };
-	struct hg_calib_ctx ctx = { .cpu = 3, .rounds = 1000, .read_ns = 20.5 };
+	struct hg_pingpong ctx = { .cpu = 3, .rounds = 1000, .read_ns = 20.5 };
 	struct hg_calib_out o = { .calib = &c, .counter = "rdtsc", .unstable = "tsc=unstable",
 				  .spread = &sp, .floors = &sp, .ctx = &ctx };
 	struct json_object *root, *v;
