@@ -194,14 +194,26 @@ int hg_gpd_mle(const double *y, size_t n, struct hg_gpd *g)
 	return ret ? ret : mle(&d, g);
 }
 
+/*
+ * The least shape at scale @sigma: the largest exceedance must lie inside
+ * the support. The likelihood's maximum often lies just above it (xi < 0,
+ * the sample's largest near the end point), so the profile over sigma
+ * searches xi's distance from it on a log scale, where an even grid would
+ * step over the minimum.
+ */
+static double xi_least(const struct gpd_data *d, double sigma)
+{
+	return fmax(HG_GPD_XI_MIN, -sigma / d->max);
+}
+
 /* A profile's inner function of one free parameter @p. */
 static double inner_f(double p, void *arg)
 {
 	const struct gpd_data *d = arg;
 	double lim;
 
-	if (d->of_xi)	/* sigma fixed, p is xi */
-		return comparable(nll(d->fixed, p, d->y, d->n));
+	if (d->of_xi)	/* sigma fixed, xi = its least value + e^p */
+		return comparable(nll(d->fixed, xi_least(d, d->fixed) + exp(p), d->y, d->n));
 	lim = d->fixed < 0 ? -d->fixed * d->max : 0;	/* xi fixed, sigma = lim + e^p */
 	return comparable(nll(lim + exp(p), d->fixed, d->y, d->n));
 }
@@ -247,8 +259,8 @@ static double profile(struct gpd_data *d, double v)
 		double sigma = exp(v);
 
 		d->fixed = sigma;
-		return min1d(inner_f, d, fmax(HG_GPD_XI_MIN, -sigma / d->max) + 1e-9,
-			     HG_GPD_XI_MAX - 1e-9);
+		return min1d(inner_f, d, log(1e-9),
+			     log(HG_GPD_XI_MAX - xi_least(d, sigma) - 1e-9));
 	}
 	d->fixed = v;
 	return min1d(inner_f, d, log(d->mean * 1e-6), log(d->mean * 1e4));
