@@ -184,6 +184,42 @@ START_TEST(test_sigma_profile)
 }
 END_TEST
 
+/*
+ * Exponential samples, each repeated in the next with probability 1/3:
+ * clusters of 1.5 exceedances on average (theta 2/3), the same marginal
+ * tail. P(X > x) per sample counts every exceedance, not one a cluster:
+ * it once came out near 2/3 of the truth.
+ */
+START_TEST(test_clustered_p)
+{
+	double *x = malloc(N * sizeof(*x)), at = tailgen_quantile(&tailgens[1], 1e-3), ratio = 0;
+	unsigned int s, held = 0;
+	struct hg_rng r;
+	size_t i;
+
+	ck_assert_ptr_nonnull(x);
+	for (s = 1; s <= SEEDS; s++) {
+		struct hg_tail_opts o = tailgen_opts(&at, 1);
+		struct hg_tail t;
+
+		tailgen_fill(&tailgens[1], s, x, N);
+		hg_rng_seed(&r, 100 + s);
+		for (i = 1; i < N; i++)
+			if (tailgen_u(&r) < 1.0 / 3)
+				x[i] = x[i - 1];
+		ck_assert_int_eq(hg_tail_analyse(x, N, &o, &t), 0);
+		ck_assert(t.declustered);
+		ck_assert_double_lt(t.theta, 0.85);
+		ck_assert_uint_lt(t.k, t.above);
+		ratio += t.at[0].p / 1e-3 / SEEDS;
+		held += t.at[0].p_ci[0] <= 1e-3 && 1e-3 <= t.at[0].p_ci[1];
+	}
+	ck_assert_msg(ratio > 0.85 && ratio < 1.2, "P(X > x) %.3f of the truth", ratio);
+	ck_assert_uint_ge(held, SEEDS - 1);
+	free(x);
+}
+END_TEST
+
 static Suite *tail_fit_suite(void)
 {
 	Suite *s = suite_create("tail_fit");
@@ -193,6 +229,7 @@ static Suite *tail_fit_suite(void)
 	tcase_add_test(fit, test_reference);
 	tcase_add_test(fit, test_gpd_functions);
 	tcase_add_test(fit, test_sigma_profile);
+	tcase_add_test(fit, test_clustered_p);
 	tcase_add_loop_test(fit, test_known_tails, 0, (int)TAILGENS);
 	suite_add_tcase(s, fit);
 	return s;

@@ -78,6 +78,17 @@ static double level(const struct hg_tail *t, const double v[3], double p)
 }
 
 /*
+ * The variance of zeta: binomial, times the mean cluster size when the
+ * exceedances come in clusters (the clusters are the independent events).
+ */
+static double zeta_var(const struct hg_tail *t)
+{
+	double size = t->k ? (double)t->above / (double)t->k : 1;
+
+	return t->zeta * (1 - t->zeta) / (double)t->n * size;
+}
+
+/*
  * The delta method's standard error of @f at the estimate: its numerical
  * gradient over (zeta, sigma, xi), zeta's binomial variance and the fit's
  * covariance of (sigma, xi).
@@ -98,7 +109,7 @@ static double delta_se(const struct hg_tail *t, double (*f)(const struct hg_tail
 		dn[i] -= h[i];
 		gr[i] = (f(t, up, a) - f(t, dn, a)) / (2 * h[i]);
 	}
-	var = gr[0] * gr[0] * t->zeta * (1 - t->zeta) / (double)t->n +
+	var = gr[0] * gr[0] * zeta_var(t) +
 	      gr[1] * gr[1] * t->fit.cov[0][0] + gr[2] * gr[2] * t->fit.cov[1][1] +
 	      2 * gr[1] * gr[2] * t->fit.cov[0][1];
 	return var >= 0 ? sqrt(var) : NAN;
@@ -142,7 +153,7 @@ double hg_tail_p(const struct hg_tail *t, double x, double ci[2])
 	double p = exp(log_p(t, v, x)), se, top;
 
 	/* never above the upper bound of exceeding the threshold at all */
-	top = fmin(t->zeta + z * sqrt(t->zeta * (1 - t->zeta) / (double)t->n), 1);
+	top = fmin(t->zeta + z * sqrt(zeta_var(t)), 1);
 	/* beyond the fitted end point: 0, bounded above by @top alone */
 	se = p > 0 ? delta_se(t, log_p, x) : NAN;
 	ci[0] = p > 0 ? p * exp(-z * se) : 0;
@@ -281,7 +292,8 @@ int hg_tail_analyse(const double *x, size_t n, const struct hg_tail_opts *o, str
 	} else {
 		check(t, HG_TAIL_CHK_INDEP, "independence", -1, NAN, NAN);
 	}
-	t->zeta = (double)t->k / (double)t->n;
+	/* every exceedance counts: the clusters' maxima give the shape alone */
+	t->zeta = (double)t->above / (double)t->n;
 	check(t, HG_TAIL_CHK_COUNT, "exceedances", t->k >= HG_TAIL_MIN_EXCEED, (double)t->k, NAN);
 	if (t->k >= HG_TAIL_MIN_FIT && !hg_gpd_fit(y, t->k, 0.95, &t->fit)) {
 		t->fitted = true;
