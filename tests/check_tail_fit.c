@@ -220,6 +220,56 @@ START_TEST(test_clustered_p)
 }
 END_TEST
 
+/*
+ * The least negative log-likelihood with excess @yp exceeded with
+ * probability @q, by a fine search of xi (sigma follows from yp and xi).
+ */
+static double level_profile(const double *y, size_t n, double max, double q, double yp)
+{
+	double best = INFINITY, lq = -log(q), lim = -1, e;
+
+	if (yp < max)
+		lim = fmax(-1, log1p(-yp / max) / lq);
+	for (e = log(1e-9); e < log(3); e += 1e-3) {
+		double xi = lim + exp(e);
+		struct hg_gpd g = { .xi = xi, .sigma = yp * xi / expm1(xi * lq) };
+
+		best = fmin(best, hg_gpd_nll(&g, y, n));
+	}
+	return best;
+}
+
+/*
+ * A return level's profile likelihood interval: at each end the profile
+ * has fallen by 3.84 / 2, for a GPD of each sign of xi; the true level held.
+ */
+START_TEST(test_level_profile)
+{
+	static double x[1000], y[1000];
+	const struct tailgen *g = &tailgens[_i == 0 ? 0 : 2];
+	struct hg_gpd truth = { .xi = g->xi, .sigma = g->sigma };
+	struct hg_gpd_fit f;
+	double max = 0, ci[2], q = 1e-4;
+	size_t i;
+
+	tailgen_fill(g, 1, x, 1000);
+	for (i = 0; i < 1000; i++) {
+		y[i] = x[i] - g->loc;
+		max = fmax(max, y[i]);
+	}
+	ck_assert_int_eq(hg_gpd_fit(y, 1000, 0.95, &f), 0);
+	ck_assert_int_eq(hg_gpd_level_ci(y, 1000, &f, q, 0.95, ci), 0);
+	ck_assert_double_lt(ci[0], hg_gpd_quantile(&f.g, q));
+	ck_assert_double_gt(ci[1], hg_gpd_quantile(&f.g, q));
+	for (i = 0; i < 2; i++)
+		ck_assert_double_eq_tol(2 * (level_profile(y, 1000, max, q, ci[i]) - f.nll),
+					3.8415, 0.05);
+	ck_assert_double_le(ci[0], hg_gpd_quantile(&truth, q));
+	ck_assert_double_ge(ci[1], hg_gpd_quantile(&truth, q));
+	ck_assert_int_eq(hg_gpd_level_ci(y, 1000, &f, 1, 0.95, ci), -EINVAL);
+}
+END_TEST
+
 static Suite *tail_fit_suite(void)
 {
 	Suite *s = suite_create("tail_fit");
@@ -230,6 +280,7 @@ static Suite *tail_fit_suite(void)
 	tcase_add_test(fit, test_gpd_functions);
 	tcase_add_test(fit, test_sigma_profile);
 	tcase_add_test(fit, test_clustered_p);
+	tcase_add_loop_test(fit, test_level_profile, 0, 2);
 	tcase_add_loop_test(fit, test_known_tails, 0, (int)TAILGENS);
 	suite_add_tcase(s, fit);
 	return s;

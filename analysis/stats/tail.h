@@ -14,7 +14,8 @@
  * exceedances cluster (Coles 2001, 5.3.2); its interval by the delta method
  * on (zeta, sigma, xi), with zeta's binomial variance times the mean
  * cluster size and the fit's inverse observed information, on the log
- * scale. Counts per period take the run's rate of
+ * scale. The return levels' intervals by profile likelihood
+ * (hg_gpd_level_ci()), zeta taken as measured. Counts per period take the run's rate of
  * samples as measured, without error.
  */
 #ifndef HG_TAIL_H
