@@ -431,6 +431,62 @@ START_TEST(test_cmd)
 }
 END_TEST
 
+/* Whether every line of @s starting with @name's sample lies after its TYPE line. */
+static int family_together(const char *s, const char *name)
+{
+	char type[96];
+	const char *t, *p;
+
+	snprintf(type, sizeof(type), "# TYPE %s gauge\n", name);
+	t = strstr(s, type);
+	for (p = strstr(s, name); p && t; p = strstr(p + 1, name))
+		if (p[-1] == '\n' && p < t)
+			return 0;
+	return t != NULL;
+}
+
+/* --prom: the estimates as OpenMetrics text; refused, the checks alone. */
+START_TEST(test_prom)
+{
+	char *dir = hg_test_fresh_dir(), *vals = values_file(dir, "v.txt", 5000, 4);
+	char *few = values_file(dir, "few.txt", 300, 4), *prom = hg_test_path(dir, "t.prom");
+	struct hg_test_out o;
+	char *text;
+
+	HG_TEST_CMD(&o, hg_cmd_tail.main, "tail", "--values", vals, "--at", "20us",
+		    "--interval", "1ms", "--prom", prom);
+	ck_assert_int_eq(o.status, 0);
+	hg_test_out_free(&o);
+	text = hg_test_read_file(prom, NULL);
+	ck_assert_ptr_nonnull(strstr(text, "hourglass_tail_refused{source=\""));
+	ck_assert_ptr_nonnull(strstr(text, ",of=\"latency\"} 0\n"));
+	ck_assert_ptr_nonnull(strstr(text, "hourglass_tail_check_passed{"));
+	ck_assert_ptr_nonnull(strstr(text, ",check=\"fit\"} 1\n"));
+	ck_assert_ptr_nonnull(strstr(text, "hourglass_tail_probability{"));
+	ck_assert_ptr_nonnull(strstr(text, ",x_seconds=\"2e-05\",bound=\"high\"} "));
+	ck_assert_ptr_nonnull(strstr(text, ",x_seconds=\"2e-05\",per_seconds=\"3600\",bound="));
+	ck_assert_ptr_nonnull(strstr(text, ",p=\"1e-09\",bound=\"estimate\"} "));
+	ck_assert_ptr_nonnull(strstr(text, "# UNIT hourglass_tail_scale_seconds seconds\n"));
+	ck_assert(family_together(text, "hourglass_tail_shape"));
+	ck_assert(family_together(text, "hourglass_tail_return_level_seconds"));
+	ck_assert_str_eq(text + strlen(text) - 6, "# EOF\n");
+	free(text);
+	HG_TEST_CMD(&o, hg_cmd_tail.main, "tail", "--values", few, "--prom", prom);
+	ck_assert_int_eq(o.status, 0);
+	hg_test_out_free(&o);
+	text = hg_test_read_file(prom, NULL);
+	ck_assert_ptr_nonnull(strstr(text, ",of=\"latency\",check=\"exceedances\"} 0\n"));
+	ck_assert_ptr_nonnull(strstr(text, "hourglass_tail_refused{"));
+	ck_assert_ptr_null(strstr(text, "hourglass_tail_shape{"));	/* no estimate */
+	ck_assert_ptr_null(strstr(text, "hourglass_tail_return_level_seconds{"));
+	free(text);
+	free(vals);
+	free(few);
+	free(prom);
+	hg_test_drop_dir(dir);
+}
+END_TEST
+
 static Suite *tail_suite(void)
 {
 	Suite *s = suite_create("tail");
@@ -448,6 +504,7 @@ static Suite *tail_suite(void)
 	tcase_add_test(in, test_values);
 	tcase_add_test(in, test_cyclictest);
 	tcase_add_test(in, test_cmd);
+	tcase_add_test(in, test_prom);
 	tcase_add_test(in, test_summary_line);
 	suite_add_tcase(s, chk);
 	suite_add_tcase(s, in);
