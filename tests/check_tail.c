@@ -451,35 +451,35 @@ START_TEST(test_prom)
 	char *dir = hg_test_fresh_dir(), *vals = values_file(dir, "v.txt", 5000, 4);
 	char *few = values_file(dir, "few.txt", 300, 4), *prom = hg_test_path(dir, "t.prom");
 	struct hg_test_out o;
-	char *text;
+	char *prom_text;
 
 	HG_TEST_CMD(&o, hg_cmd_tail.main, "tail", "--values", vals, "--at", "20us",
 		    "--interval", "1ms", "--prom", prom);
 	ck_assert_int_eq(o.status, 0);
 	hg_test_out_free(&o);
-	text = hg_test_read_file(prom, NULL);
-	ck_assert_ptr_nonnull(strstr(text, "hourglass_tail_refused{source=\""));
-	ck_assert_ptr_nonnull(strstr(text, ",of=\"latency\"} 0\n"));
-	ck_assert_ptr_nonnull(strstr(text, "hourglass_tail_check_passed{"));
-	ck_assert_ptr_nonnull(strstr(text, ",check=\"fit\"} 1\n"));
-	ck_assert_ptr_nonnull(strstr(text, "hourglass_tail_probability{"));
-	ck_assert_ptr_nonnull(strstr(text, ",x_seconds=\"2e-05\",bound=\"high\"} "));
-	ck_assert_ptr_nonnull(strstr(text, ",x_seconds=\"2e-05\",per_seconds=\"3600\",bound="));
-	ck_assert_ptr_nonnull(strstr(text, ",p=\"1e-09\",bound=\"estimate\"} "));
-	ck_assert_ptr_nonnull(strstr(text, "# UNIT hourglass_tail_scale_seconds seconds\n"));
-	ck_assert(family_together(text, "hourglass_tail_shape"));
-	ck_assert(family_together(text, "hourglass_tail_return_level_seconds"));
-	ck_assert_str_eq(text + strlen(text) - 6, "# EOF\n");
-	free(text);
+	prom_text = hg_test_read_file(prom, NULL);
+	ck_assert_ptr_nonnull(strstr(prom_text, "hourglass_tail_refused{source=\""));
+	ck_assert_ptr_nonnull(strstr(prom_text, ",of=\"latency\"} 0\n"));
+	ck_assert_ptr_nonnull(strstr(prom_text, "hourglass_tail_check_passed{"));
+	ck_assert_ptr_nonnull(strstr(prom_text, ",check=\"fit\"} 1\n"));
+	ck_assert_ptr_nonnull(strstr(prom_text, "hourglass_tail_probability{"));
+	ck_assert_ptr_nonnull(strstr(prom_text, ",x_seconds=\"2e-05\",bound=\"high\"} "));
+	ck_assert_ptr_nonnull(strstr(prom_text, ",x_seconds=\"2e-05\",per_seconds=\"3600\",bound="));
+	ck_assert_ptr_nonnull(strstr(prom_text, ",p=\"1e-09\",bound=\"estimate\"} "));
+	ck_assert_ptr_nonnull(strstr(prom_text, "# UNIT hourglass_tail_scale_seconds seconds\n"));
+	ck_assert(family_together(prom_text, "hourglass_tail_shape"));
+	ck_assert(family_together(prom_text, "hourglass_tail_return_level_seconds"));
+	ck_assert_str_eq(prom_text + strlen(prom_text) - 6, "# EOF\n");
+	free(prom_text);
 	HG_TEST_CMD(&o, hg_cmd_tail.main, "tail", "--values", few, "--prom", prom);
 	ck_assert_int_eq(o.status, 0);
 	hg_test_out_free(&o);
-	text = hg_test_read_file(prom, NULL);
-	ck_assert_ptr_nonnull(strstr(text, ",of=\"latency\",check=\"exceedances\"} 0\n"));
-	ck_assert_ptr_nonnull(strstr(text, "hourglass_tail_refused{"));
-	ck_assert_ptr_null(strstr(text, "hourglass_tail_shape{"));	/* no estimate */
-	ck_assert_ptr_null(strstr(text, "hourglass_tail_return_level_seconds{"));
-	free(text);
+	prom_text = hg_test_read_file(prom, NULL);
+	ck_assert_ptr_nonnull(strstr(prom_text, ",of=\"latency\",check=\"exceedances\"} 0\n"));
+	ck_assert_ptr_nonnull(strstr(prom_text, "hourglass_tail_refused{"));
+	ck_assert_ptr_null(strstr(prom_text, "hourglass_tail_shape{"));	/* no estimate */
+	ck_assert_ptr_null(strstr(prom_text, "hourglass_tail_return_level_seconds{"));
+	free(prom_text);
 	free(vals);
 	free(few);
 	free(prom);
