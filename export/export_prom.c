@@ -22,8 +22,7 @@ static const uint64_t bounds_ns[] = {
 
 #define NBOUNDS (sizeof(bounds_ns) / sizeof(bounds_ns[0]))
 
-/* A label value, escaped as the format asks: \\, \" and \n. */
-static void label_value(FILE *f, const char *s)
+void hg_prom_label(FILE *f, const char *s)
 {
 	for (; *s; s++) {
 		if (*s == '\\' || *s == '"')
@@ -39,16 +38,16 @@ static void label_value(FILE *f, const char *s)
 static void labels(FILE *f, const struct hg_trace_thread *th, uint32_t i)
 {
 	fprintf(f, "thread=\"%" PRIu32 "\",workload=\"", i);
-	label_value(f, th->workload);
+	hg_prom_label(f, th->workload);
 	fputs("\",policy=\"", f);
-	label_value(f, th->priority);
+	hg_prom_label(f, th->priority);
 	fputs("\",cpu=\"", f);
-	label_value(f, th->cpus);
+	hg_prom_label(f, th->cpus);
 	fputc('"', f);
 }
 
-static void family(FILE *f, const char *name, const char *type, const char *help,
-		   const char *unit)
+void hg_prom_family(FILE *f, const char *name, const char *type, const char *help,
+		    const char *unit)
 {
 	fprintf(f, "# TYPE %s %s\n", name, type);
 	if (unit)
@@ -122,17 +121,18 @@ int hg_prom_print(FILE *f, const struct hg_trace *t)
 	uint64_t hz = t->calib.tsc_hz;
 	uint32_t i;
 
-	family(f, "hourglass_elapsed_seconds", "gauge", "Time since the run's start.", "seconds");
+	hg_prom_family(f, "hourglass_elapsed_seconds", "gauge", "Time since the run's start.",
+		       "seconds");
 	fputs("hourglass_elapsed_seconds ", f);
 	seconds(f, hg_trace_ns(t, t->stop_cycles));
 	fputc('\n', f);
 
-	family(f, "hourglass_gap_seconds", "histogram",
+	hg_prom_family(f, "hourglass_gap_seconds", "histogram",
 	       "Gaps in the thread's execution (time it did not run).", "seconds");
 	for (i = 0; i < t->nthreads; i++)
 		histogram(f, "hourglass_gap_seconds", t, i, &t->threads[i].stats.gaps, hz);
 
-	family(f, "hourglass_received_seconds_total", "counter",
+	hg_prom_family(f, "hourglass_received_seconds_total", "counter",
 	       "CPU time the thread received.", NULL);
 	for (i = 0; i < t->nthreads; i++) {
 		sample(f, "hourglass_received_seconds_total", &t->threads[i], i);
@@ -140,7 +140,7 @@ int hg_prom_print(FILE *f, const struct hg_trace *t)
 		fputc('\n', f);
 	}
 
-	family(f, "hourglass_records_dropped_total", "counter",
+	hg_prom_family(f, "hourglass_records_dropped_total", "counter",
 	       "Trace records and samples that found no room in the trace.", NULL);
 	for (i = 0; i < t->nthreads; i++) {
 		sample(f, "hourglass_records_dropped_total", &t->threads[i], i);
@@ -149,13 +149,13 @@ int hg_prom_print(FILE *f, const struct hg_trace *t)
 	}
 
 	if (any_model(t, HG_MODEL_LAT, HG_MODEL_LAT)) {
-		family(f, "hourglass_latency_seconds", "histogram",
+		hg_prom_family(f, "hourglass_latency_seconds", "histogram",
 		       "Wake-up lateness of LAT threads.", "seconds");
 		for (i = 0; i < t->nthreads; i++)
 			if (t->threads[i].model == HG_MODEL_LAT)
 				histogram(f, "hourglass_latency_seconds", t, i,
 					  &t->threads[i].stats.events, 0);
-		family(f, "hourglass_latency_max_seconds", "gauge",
+		hg_prom_family(f, "hourglass_latency_max_seconds", "gauge",
 		       "The latest wake-up of LAT threads.", "seconds");
 		for (i = 0; i < t->nthreads; i++) {
 			const struct hg_hist *h = &t->threads[i].stats.events;
@@ -169,7 +169,7 @@ int hg_prom_print(FILE *f, const struct hg_trace *t)
 	}
 
 	if (any_model(t, HG_MODEL_PERIODIC, HG_MODEL_CPU_PERIODIC)) {
-		family(f, "hourglass_deadline_hits_total", "counter", "Deadlines met.", NULL);
+		hg_prom_family(f, "hourglass_deadline_hits_total", "counter", "Deadlines met.", NULL);
 		for (i = 0; i < t->nthreads; i++) {
 			unsigned int m = t->threads[i].model;
 
@@ -178,7 +178,7 @@ int hg_prom_print(FILE *f, const struct hg_trace *t)
 			sample(f, "hourglass_deadline_hits_total", &t->threads[i], i);
 			fprintf(f, "%" PRIu64 "\n", t->threads[i].stats.hits);
 		}
-		family(f, "hourglass_deadline_misses_total", "counter", "Deadlines missed.", NULL);
+		hg_prom_family(f, "hourglass_deadline_misses_total", "counter", "Deadlines missed.", NULL);
 		for (i = 0; i < t->nthreads; i++) {
 			unsigned int m = t->threads[i].model;
 

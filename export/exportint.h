@@ -7,6 +7,7 @@
 #define HG_EXPORTINT_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "analysis/gaps/attrib.h"
 #include "export/exportbuf.h"
@@ -38,5 +39,15 @@ extern const struct hg_word hg_export_kinds[];
  * joined by @sep at @p, each quoted when @quote; returns the end
  */
 char *hg_export_put_flags(char *p, unsigned int flags, char sep, int quote);
+
+/* hg_prom_label - a label value, escaped as OpenMetrics asks: \\, \" and \n. */
+void hg_prom_label(FILE *f, const char *s);
+
+/*
+ * hg_prom_family - the TYPE, UNIT (when @unit is not NULL: the name ends
+ * in it) and HELP lines of metric family @name
+ */
+void hg_prom_family(FILE *f, const char *name, const char *type, const char *help,
+		    const char *unit);
 
 #endif /* HG_EXPORTINT_H */

@@ -19,6 +19,7 @@
 #include "hourglass/tailin.h"
 #include "report/json.h"
 #include "report/tail.h"
+#include "export/tailprom.h"
 #include "svg/tailsvg.h"
 #include "trace/msg.h"
 #include "trace/trace.h"
@@ -35,6 +36,7 @@ struct tail_args {
 	const char *values;
 	const char *cyclictest;
 	const char *svg;
+	const char *prom;
 	int of;
 	uint64_t thread;
 	struct hg_opt_list at;
@@ -99,6 +101,10 @@ static const struct hg_opt tail_opts[] = {
 	  .help = "also draw each fit, written atomically: the log of\n"
 		  "P(X > x) against x, observed and fitted with its band,\n"
 		  "the threshold marked" },
+	{ .name = "prom", .kind = HG_OPT_OUTPUT, .off = offsetof(struct tail_args, prom),
+	  .value = "<out.prom>",
+	  .help = "also write the estimates as OpenMetrics text, atomically,\n"
+		  "for node_exporter's textfile collector (hourglass_tail_*)" },
 	HG_OPT_END
 };
 
@@ -358,6 +364,23 @@ static int write_svg(FILE *f, const void *arg)
 	return ret;
 }
 
+/* The estimates as OpenMetrics text into @f (the atomic writer's function). */
+static int write_prom(FILE *f, const void *arg)
+{
+	const struct tail_all *all = arg;
+	struct hg_tail_prom *v = calloc(all->n, sizeof(*v));
+	size_t i;
+	int ret;
+
+	if (!v)
+		return -ENOMEM;
+	for (i = 0; i < all->n; i++)
+		v[i] = (struct hg_tail_prom){ .s = &all->v[i].s, .t = &all->v[i].t };
+	ret = hg_tail_prom_print(f, all->source, v, all->n);
+	free(v);
+	return ret;
+}
+
 /* Fit and say; returns the exit status. */
 static int answer(struct tail_all *all)
 {
@@ -365,6 +388,8 @@ static int answer(struct tail_all *all)
 		hg_msg("tail: %s", strerror(ENOMEM));
 		return 1;
 	}
+	if (all->a->prom && hg_cmd_write("tail", all->a->prom, write_prom, all))
+		return 1;
 	if (all->a->svg)
 		return hg_cmd_write("tail", all->a->svg, write_svg, all);
 	return print_all(all) ? 1 : 0;

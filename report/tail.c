@@ -114,8 +114,8 @@ static void print_levels(FILE *f, const struct hg_tail_series *s, const struct h
 	char b[TAIL_BUF];
 	size_t i;
 
-	fprintf(f, "  %sreturn levels, exceeded with probability p per sample (delta method):\n",
-		mark);
+	fprintf(f, "  %sreturn levels, exceeded with probability p per sample (profile "
+		"likelihood, zeta as measured):\n", mark);
 	for (i = 0; i < HG_TAIL_NRL; i++) {
 		const struct hg_tail_rl *r = &t->rl[i];
 
@@ -254,7 +254,7 @@ void hg_tail_json(struct hg_json *j, const struct hg_tail_series *s, const struc
 	hg_json_u64(j, "exceedances", t->k);
 	hg_json_sig(j, "extremal_index", t->theta, 4);
 	hg_json_bool(j, "declustered", t->declustered);
-	hg_json_string(j, "interval_method", "profile likelihood; delta method for the answers");
+	hg_json_string(j, "interval_method", "profile likelihood for the shape, the scale and the return levels; delta method for P(X > x) and the counts");
 	json_checks(j, t);
 	hg_json_string(j, "refused", hg_tail_refused(s, t) ? t->failed : NULL);
 	hg_json_bool(j, "forced", t->failed && !hg_tail_refused(s, t));

@@ -1,10 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_tail.c - hourglass tail: the generalized Pareto fit against an
- * independent maximum of the likelihood, fits of known tails (a few seeds:
- * tests/bench/tailcover.c counts 200), each check failing where it should,
- * the inputs (a trace's samples, values, a cyclictest histogram) and the
- * command (bad input, JSON, --force)
+ * check_tail.c - hourglass tail: each check failing where it should, the
+ * inputs (a trace's samples, values, a cyclictest histogram) and the
+ * command (bad input, JSON, --force); the fit itself: check_tail_fit.c
  */
 #include <errno.h>
 #include <math.h>
@@ -26,141 +24,12 @@
 extern const struct hg_command hg_cmd_tail;
 
 #define N 20000
-#define SEEDS 5
-
-/* The options of most tests: automatic threshold, in time order, a short bootstrap. */
-static struct hg_tail_opts opts(const double *at, size_t nat)
-{
-	return (struct hg_tail_opts){ .threshold = -1, .at = at, .nat = nat, .rate_hz = 1000,
-				      .per_s = 3600, .ordered = true, .boot = 99, .seed = 7 };
-}
-
-/* The maximum of the likelihood by a grid, refined three times: no GSL, no simplex. */
-static void grid_mle(const double *y, size_t n, struct hg_gpd *best)
-{
-	double xi0 = -0.9, xi1 = 2, ls0 = log(1e-3), ls1 = log(1e7), bn = INFINITY;
-	int round, i, j;
-
-	for (round = 0; round < 5; round++) {
-		double bxi = 0, bls = 0, wxi = (xi1 - xi0) / 60, wls = (ls1 - ls0) / 60;
-
-		for (i = 0; i <= 60; i++)
-			for (j = 0; j <= 60; j++) {
-				struct hg_gpd g = { .xi = xi0 + wxi * i, .sigma = exp(ls0 + wls * j) };
-				double v = hg_gpd_nll(&g, y, n);
-
-				if (v < bn) {
-					bn = v;
-					bxi = g.xi;
-					bls = log(g.sigma);
-					*best = g;
-				}
-			}
-		/* two steps either side of the best, 15 times finer */
-		xi0 = bxi - 2 * wxi;
-		xi1 = bxi + 2 * wxi;
-		ls0 = bls - 2 * wls;
-		ls1 = bls + 2 * wls;
-	}
-}
-
-/* The estimate agrees with the grid's; the interval's ends lie where the deviance is 3.84. */
-START_TEST(test_reference)
-{
-	static double y[400];
-	struct hg_gpd_fit f;
-	struct hg_gpd ref, g = { .xi = 0.1, .sigma = 5000 };
-	struct hg_rng r;
-	size_t i;
-
-	hg_rng_seed(&r, 11);
-	for (i = 0; i < 400; i++)
-		y[i] = hg_gpd_quantile(&g, tailgen_u(&r));
-	ck_assert_int_eq(hg_gpd_fit(y, 400, 0.95, &f), 0);
-	grid_mle(y, 400, &ref);
-	ck_assert_double_eq_tol(f.g.xi, ref.xi, 0.002);
-	ck_assert_double_eq_tol(f.g.sigma / ref.sigma, 1, 0.002);
-	ck_assert_double_le(hg_gpd_nll(&f.g, y, 400), hg_gpd_nll(&ref, y, 400) + 1e-6);
-	ck_assert_double_lt(f.xi_ci[0], f.g.xi);
-	ck_assert_double_gt(f.xi_ci[1], f.g.xi);
-	ck_assert_double_lt(f.sigma_ci[0], f.g.sigma);
-	ck_assert_double_gt(f.sigma_ci[1], f.g.sigma);
-	/* at each end of xi's interval, the best sigma's likelihood has fallen by 3.84 / 2 */
-	for (i = 0; i < 2; i++) {
-		double best = INFINITY, s;
-
-		for (s = f.g.sigma * 0.3; s < f.g.sigma * 3; s *= 1.0005) {
-			struct hg_gpd p = { .xi = f.xi_ci[i], .sigma = s };
-
-			best = fmin(best, hg_gpd_nll(&p, y, 400));
-		}
-		ck_assert_double_eq_tol(2 * (best - f.nll), 3.8415, 0.02);
-	}
-	ck_assert_int_eq(hg_gpd_fit(y, 2, 0.95, &f), -EINVAL);
-	y[0] = -1;
-	ck_assert_int_eq(hg_gpd_fit(y, 400, 0.95, &f), -EINVAL);
-}
-END_TEST
-
-/* The survival function, its quantile and the exponential limit. */
-START_TEST(test_gpd_functions)
-{
-	struct hg_gpd e = { .xi = 0, .sigma = 2 }, n = { .xi = -0.5, .sigma = 1 };
-	struct hg_gpd p = { .xi = 0.5, .sigma = 1 };
-
-	ck_assert_double_eq_tol(hg_gpd_sf(&e, 2), exp(-1), 1e-12);
-	ck_assert_double_eq_tol(hg_gpd_quantile(&e, exp(-1)), 2, 1e-9);
-	ck_assert_double_eq_tol(hg_gpd_sf(&n, 1), 0.25, 1e-12);	/* (1 - 0.5)^2 */
-	ck_assert_double_eq(hg_gpd_sf(&n, 2), 0);		/* the end point: sigma / -xi */
-	ck_assert_double_eq_tol(hg_gpd_sf(&p, 2), 0.25, 1e-12);	/* (1 + 1)^-2 */
-	ck_assert_double_eq_tol(hg_gpd_quantile(&p, 0.25), 2, 1e-9);
-	ck_assert_double_eq_tol(hg_gpd_cdf(&p, 2) + hg_gpd_sf(&p, 2), 1, 1e-12);
-	ck_assert_uint_eq(hg_tail_rule_k(1000000), 1000);
-	ck_assert_uint_eq(hg_tail_rule_k(100000000), 5000);	/* at most 5000 */
-	ck_assert_uint_eq(hg_tail_rule_k(1000), 50);		/* at least 50 */
-	ck_assert_uint_eq(hg_tail_rule_k(300), 30);		/* at most a tenth */
-	ck_assert_double_eq_tol(hg_tail_need(1e-6, 0.95), 2995731, 2);
-}
-END_TEST
-
-/*
- * Known tails: the shape's interval holds the true xi on GPD samples, and
- * P(X > x) at a true 1e-4 lies in its interval, in most of a few seeds
- * (the full count: make bench, tailcover).
- */
-START_TEST(test_known_tails)
-{
-	const struct tailgen *g = &tailgens[_i];
-	double *x = malloc(N * sizeof(*x)), at = tailgen_quantile(g, 1e-4);
-	unsigned int s, held = 0, xi_held = 0;
-
-	ck_assert_ptr_nonnull(x);
-	for (s = 1; s <= SEEDS; s++) {
-		struct hg_tail_opts o = opts(&at, 1);
-		struct hg_tail t;
-
-		tailgen_fill(g, s, x, N);
-		ck_assert_int_eq(hg_tail_analyse(x, N, &o, &t), 0);
-		ck_assert(t.fitted);
-		held += t.at[0].p_ci[0] <= 1e-4 && 1e-4 <= t.at[0].p_ci[1];
-		if (!isnan(g->xi))
-			xi_held += t.fit.xi_ci[0] <= g->xi && g->xi <= t.fit.xi_ci[1];
-		ck_assert_double_ge(t.max, t.u);
-		ck_assert_double_le(t.rl[0].x, t.rl[3].x);	/* rarer is larger */
-	}
-	ck_assert_msg(held >= SEEDS - 1, "%s: P(X > x) held in %u of %d", g->name, held, SEEDS);
-	if (!isnan(g->xi))
-		ck_assert_msg(xi_held >= SEEDS - 1, "%s: xi held in %u of %d", g->name, xi_held,
-			      SEEDS);
-	free(x);
-}
-END_TEST
 
 /* Exponential samples pass every check; their answers follow. */
 START_TEST(test_passes)
 {
 	double *x = malloc(N * sizeof(*x)), at[2] = { 1000, 30000 };
-	struct hg_tail_opts o = opts(at, 2);
+	struct hg_tail_opts o = tailgen_opts(at, 2);
 	struct hg_tail t;
 
 	ck_assert_ptr_nonnull(x);
@@ -186,7 +55,7 @@ END_TEST
 START_TEST(test_refuse_shift)
 {
 	double *x = malloc(N * sizeof(*x));
-	struct hg_tail_opts o = opts(NULL, 0);
+	struct hg_tail_opts o = tailgen_opts(NULL, 0);
 	struct hg_tail t;
 	size_t i;
 
@@ -206,7 +75,7 @@ END_TEST
 START_TEST(test_refuse_cluster)
 {
 	double *x = malloc(N * sizeof(*x));
-	struct hg_tail_opts o = opts(NULL, 0);
+	struct hg_tail_opts o = tailgen_opts(NULL, 0);
 	struct hg_tail t;
 	size_t i;
 
@@ -228,7 +97,7 @@ END_TEST
 START_TEST(test_refuse_few)
 {
 	double x[300];
-	struct hg_tail_opts o = opts(NULL, 0);
+	struct hg_tail_opts o = tailgen_opts(NULL, 0);
 	struct hg_tail t;
 
 	tailgen_fill(&tailgens[1], 8, x, 300);
@@ -244,7 +113,7 @@ END_TEST
 START_TEST(test_refuse_fit)
 {
 	double *x = malloc(N * sizeof(*x));
-	struct hg_tail_opts o = opts(NULL, 0);
+	struct hg_tail_opts o = tailgen_opts(NULL, 0);
 	struct hg_tail t;
 	struct hg_rng r;
 	size_t i;
@@ -562,18 +431,69 @@ START_TEST(test_cmd)
 }
 END_TEST
 
+/* Whether every line of @s starting with @name's sample lies after its TYPE line. */
+static int family_together(const char *s, const char *name)
+{
+	char type[96];
+	const char *t, *p;
+
+	snprintf(type, sizeof(type), "# TYPE %s gauge\n", name);
+	t = strstr(s, type);
+	for (p = strstr(s, name); p && t; p = strstr(p + 1, name))
+		if (p[-1] == '\n' && p < t)
+			return 0;
+	return t != NULL;
+}
+
+/* --prom: the estimates as OpenMetrics text; refused, the checks alone. */
+START_TEST(test_prom)
+{
+	char *dir = hg_test_fresh_dir(), *vals = values_file(dir, "v.txt", 5000, 4);
+	char *few = values_file(dir, "few.txt", 300, 4), *prom = hg_test_path(dir, "t.prom");
+	struct hg_test_out o;
+	char *prom_text;
+
+	HG_TEST_CMD(&o, hg_cmd_tail.main, "tail", "--values", vals, "--at", "20us",
+		    "--interval", "1ms", "--prom", prom);
+	ck_assert_int_eq(o.status, 0);
+	hg_test_out_free(&o);
+	prom_text = hg_test_read_file(prom, NULL);
+	ck_assert_ptr_nonnull(strstr(prom_text, "hourglass_tail_refused{source=\""));
+	ck_assert_ptr_nonnull(strstr(prom_text, ",of=\"latency\"} 0\n"));
+	ck_assert_ptr_nonnull(strstr(prom_text, "hourglass_tail_check_passed{"));
+	ck_assert_ptr_nonnull(strstr(prom_text, ",check=\"fit\"} 1\n"));
+	ck_assert_ptr_nonnull(strstr(prom_text, "hourglass_tail_probability{"));
+	ck_assert_ptr_nonnull(strstr(prom_text, ",x_seconds=\"2e-05\",bound=\"high\"} "));
+	ck_assert_ptr_nonnull(strstr(prom_text, ",x_seconds=\"2e-05\",per_seconds=\"3600\",bound="));
+	ck_assert_ptr_nonnull(strstr(prom_text, ",p=\"1e-09\",bound=\"estimate\"} "));
+	ck_assert_ptr_nonnull(strstr(prom_text, "# UNIT hourglass_tail_scale_seconds seconds\n"));
+	ck_assert(family_together(prom_text, "hourglass_tail_shape"));
+	ck_assert(family_together(prom_text, "hourglass_tail_return_level_seconds"));
+	ck_assert_str_eq(prom_text + strlen(prom_text) - 6, "# EOF\n");
+	free(prom_text);
+	HG_TEST_CMD(&o, hg_cmd_tail.main, "tail", "--values", few, "--prom", prom);
+	ck_assert_int_eq(o.status, 0);
+	hg_test_out_free(&o);
+	prom_text = hg_test_read_file(prom, NULL);
+	ck_assert_ptr_nonnull(strstr(prom_text, ",of=\"latency\",check=\"exceedances\"} 0\n"));
+	ck_assert_ptr_nonnull(strstr(prom_text, "hourglass_tail_refused{"));
+	ck_assert_ptr_null(strstr(prom_text, "hourglass_tail_shape{"));	/* no estimate */
+	ck_assert_ptr_null(strstr(prom_text, "hourglass_tail_return_level_seconds{"));
+	free(prom_text);
+	free(vals);
+	free(few);
+	free(prom);
+	hg_test_drop_dir(dir);
+}
+END_TEST
+
 static Suite *tail_suite(void)
 {
 	Suite *s = suite_create("tail");
-	TCase *fit = tcase_create("fit"), *chk = tcase_create("checks");
-	TCase *in = tcase_create("inputs");
+	TCase *chk = tcase_create("checks"), *in = tcase_create("inputs");
 
-	tcase_set_timeout(fit, 120);
 	tcase_set_timeout(chk, 120);
 	tcase_set_timeout(in, 120);
-	tcase_add_test(fit, test_reference);
-	tcase_add_test(fit, test_gpd_functions);
-	tcase_add_loop_test(fit, test_known_tails, 0, (int)TAILGENS);
 	tcase_add_test(chk, test_passes);
 	tcase_add_test(chk, test_refuse_shift);
 	tcase_add_test(chk, test_refuse_cluster);
@@ -584,8 +504,8 @@ static Suite *tail_suite(void)
 	tcase_add_test(in, test_values);
 	tcase_add_test(in, test_cyclictest);
 	tcase_add_test(in, test_cmd);
+	tcase_add_test(in, test_prom);
 	tcase_add_test(in, test_summary_line);
-	suite_add_tcase(s, fit);
 	suite_add_tcase(s, chk);
 	suite_add_tcase(s, in);
 	return s;

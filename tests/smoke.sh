@@ -1244,6 +1244,24 @@ then
 		fail "tail: the report's line" "$("$HG" dump "$TMP/tail.hgt" | grep '^# tail')"
 	"$HG" tail "$TMP/tail.hgt" --json --force >"$TMP/tail.json" 2>/dev/null ||
 		fail "tail --json" "exit status $?"
+	"$HG" tail "$TMP/tail.hgt" --at 500us --prom "$TMP/tail.prom" >/dev/null 2>&1 &&
+		grep -q '^hourglass_tail_refused{source=".*",thread="0",of="latency"} [01]$' \
+			"$TMP/tail.prom" && [ "$(tail -1 "$TMP/tail.prom")" = "# EOF" ] &&
+		ok "tail --prom: the estimates as OpenMetrics" ||
+		fail "tail --prom" "$(head -3 "$TMP/tail.prom" 2>/dev/null)"
+	if command -v promtool >/dev/null 2>&1; then
+		promtool check metrics <"$TMP/tail.prom" >"$TMP/promtool" 2>&1 &&
+			ok "tail --prom: promtool check metrics passes" ||
+			fail "tail --prom: promtool" "$(head -3 "$TMP/promtool")"
+	else
+		skip "tail --prom: promtool" "promtool not installed (apt-get install prometheus)"
+	fi
+	# diff compares the two tails: the value exceeded once in 1e6, the likelihood ratio
+	"$HG" diff "$TMP/tail.hgt" "$TMP/tail.hgt" --json >"$TMP/taildiff.json" 2>/dev/null
+	"$HG" diff "$TMP/tail.hgt" "$TMP/tail.hgt" 2>&1 |
+		grep -q '^  thread0\.latency\.tail1e-6 .* gpd-lr  *1\.0000  *1\.0000  no significant difference$' &&
+		ok "diff: a tail1e-6 row, one tail against itself" ||
+		fail "diff: tail1e-6" "$("$HG" diff "$TMP/tail.hgt" "$TMP/tail.hgt" 2>&1 | grep tail)"
 	"$HG" tail "$TMP/r.hgt" --of gap --thread 1 --force >"$TMP/tailg.out" 2>&1 &&
 		grep -q '^tail of thread 1 (CPU_YIELD .*), gap: ' "$TMP/tailg.out" &&
 		ok "tail --of gap" || fail "tail --of gap" "$(head -2 "$TMP/tailg.out")"
@@ -2257,6 +2275,9 @@ else
 	"$HG" ctx "$HERE/fixtures/kernel.hgt" --json >"$J/ctxk.json"
 	"$HG" ctx "$HERE/fixtures/sched-yield.hgt" --json \
 		--sched "$HERE/fixtures/sched-yield.txt" >"$J/ctxs.json"
+	[ -s "$TMP/tail.json" ] && validate "tail --json of a LAT run" tail "$TMP/tail.json"
+	[ -s "$TMP/taildiff.json" ] && validate "diff --json of two tails (gpd-lr)" diff \
+		"$TMP/taildiff.json"
 	validate "ctx --json (the trace alone, a --kernel trace's switches, --sched)" ctx \
 		"$J/ctx.json" "$J/ctxk.json" "$J/ctxs.json"
 	printf 'C=3ms T=8ms\nC=17ms T=33ms J=1ms B=1ms\n' >"$J/tasks"

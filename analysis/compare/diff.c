@@ -10,6 +10,7 @@
 #include "analysis/compare/diff.h"
 #include "analysis/stats/padjust.h"
 #include "analysis/stats/stats.h"
+#include "analysis/stats/tailcmp.h"
 
 #define REPS 1000
 
@@ -44,8 +45,13 @@ static int on_samples(const struct hg_diff_dist *da, const struct hg_diff_dist *
 				      [HG_DS_P999] = 99.9 };
 	struct hg_test t;
 	struct hg_ci ci;
-	int ret;
+	int ret, df;
 
+	if (stat == HG_DS_TAIL) {	/* the two tails' likelihood ratio */
+		r->p = hg_tail_same(da->v, da->n, db->v, db->n, &df);
+		r->test = isnan(r->p) ? "none" : "gpd-lr";
+		return 0;
+	}
 	if (stat != HG_DS_MEDIAN && stat != HG_DS_P99 && stat != HG_DS_P999)
 		return 0;
 	if (!da->n || !db->n)

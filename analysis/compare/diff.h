@@ -36,7 +36,8 @@ struct hg_diff_row {
 	double p;		/* NAN: none */
 	double p_adj;		/* p adjusted over the comparison's tests
 				   (Benjamini-Hochberg); NAN: none */
-	const char *test;	/* "mann-whitney", "bootstrap", "welch", "fisher", "none" */
+	const char *test;	/* "mann-whitney", "bootstrap", "welch", "fisher",
+				   "gpd-lr", "none" */
 	int sign;		/* +1 B significantly higher, -1 lower, 0 neither */
 	size_t need;		/* no test from too few samples: the samples
 				   a side the test needs; 0: not that */

@@ -12,6 +12,7 @@
 #include "analysis/compare/diffdata.h"
 #include "analysis/stats/stats.h"
 #include "analysis/stats/summary.h"
+#include "analysis/stats/tailcmp.h"
 #include "trace/record.h"
 #include "util/grow.h"
 #include "util/timeval.h"
@@ -199,8 +200,10 @@ int hg_diff_add_stats(struct hg_diff_trial *tr, const char *base, double count,
 
 int hg_diff_add_dist(struct hg_diff_trial *tr, const char *base, double *v, size_t n)
 {
+	char name[HG_DIFF_NAME + 8];
 	struct hg_diff_dist *d;
-	double pct[4] = { 0 };
+	double pct[4] = { 0 }, level;
+	int ret;
 
 	if (HG_GROW(tr->dist, tr->capdist, tr->ndist + 1)) {
 		free(v);
@@ -217,7 +220,12 @@ int hg_diff_add_dist(struct hg_diff_trial *tr, const char *base, double *v, size
 		pct[2] = hg_percentile_d(v, n, 99.9);
 		pct[3] = v[n - 1];
 	}
-	return add_five(tr, base, (double)n, pct, (int)(tr->ndist - 1));
+	ret = add_five(tr, base, (double)n, pct, (int)(tr->ndist - 1));
+	if (!ret && !hg_tail_level_sorted(v, n, 1e-6, &level)) {
+		snprintf(name, sizeof(name), "%s.tail1e-6", base);
+		ret = hg_diff_add(tr, name, level, HG_DK_TIME, HG_DS_TAIL, (int)(tr->ndist - 1));
+	}
+	return ret;
 }
 
 const struct hg_diff_value *hg_diff_find(const struct hg_diff_trial *tr, const char *name)

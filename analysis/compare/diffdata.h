@@ -6,7 +6,10 @@
  *
  * Names: switch.voluntary and switch.involuntary (trace only: costs of
  * every switch), thread<n>.gap, thread<n>.latency and latency (all LAT
- * threads, when two or more), each with .count .median .p99 .p99.9 .max;
+ * threads, when two or more), each with .count .median .p99 .p99.9 .max
+ * and, with 500 samples or more, .tail1e-6 (the value exceeded with
+ * probability 1e-6 per sample by a generalized Pareto fit of its tail,
+ * analysis/stats/tailcmp.h);
  * thread<n>.misses and thread<n>.jobs for timed threads, misses and jobs
  * over all (when two or more have jobs);
  * thread<n>.share (received CPU time over the thread's window, %);
@@ -40,6 +43,7 @@ enum hg_diff_stat {
 	HG_DS_P99,
 	HG_DS_P999,
 	HG_DS_MAX,
+	HG_DS_TAIL,	/* the value exceeded once in 1e6 samples (tailcmp.h) */
 };
 
 struct hg_diff_value {

@@ -21,6 +21,7 @@
 #define GPD_HUGE 1e300		/* the minimisers' value outside the support */
 #define GPD_GRID 20		/* points of a profile's coarse search */
 #define GPD_ITER 4000
+#define GPD_LEVEL_SPAN 30.0	/* a level's interval searched up to e^30 times it */
 
 double hg_gpd_sf(const struct hg_gpd *g, double y)
 {
@@ -84,6 +85,13 @@ double hg_gpd_nll(const struct hg_gpd *g, const double *y, size_t n)
 	return nll(g->sigma, g->xi, y, n);
 }
 
+/* The parameter a profile holds fixed, the others maximised over. */
+enum gpd_prof {
+	GPD_PROF_XI,		/* xi fixed, over sigma */
+	GPD_PROF_SIGMA,		/* sigma fixed, over xi */
+	GPD_PROF_LEVEL,		/* the excess exceeded with probability q, over xi */
+};
+
 /* The exceedances and what the minimisers' functions need of them. */
 struct gpd_data {
 	const double *y;
@@ -91,7 +99,8 @@ struct gpd_data {
 	double mean, max;
 	double fixed;		/* a profile's fixed parameter */
 	double nll_min, crit;	/* a deviance's zero: where nll = nll_min + crit / 2 */
-	bool of_xi;		/* a profile over xi (sigma fixed) */
+	enum gpd_prof prof;	/* whose profile */
+	double lq;		/* a return level's -log q */
 };
 
 /* A value the minimisers can compare: +inf as a large finite number. */
@@ -194,14 +203,54 @@ int hg_gpd_mle(const double *y, size_t n, struct hg_gpd *g)
 	return ret ? ret : mle(&d, g);
 }
 
+/*
+ * The least shape at scale @sigma: the largest exceedance must lie inside
+ * the support. The likelihood's maximum often lies just above it (xi < 0,
+ * the sample's largest near the end point), so the profile over sigma
+ * searches xi's distance from it on a log scale, where an even grid would
+ * step over the minimum.
+ */
+static double xi_least(const struct gpd_data *d, double sigma)
+{
+	return fmax(HG_GPD_XI_MIN, -sigma / d->max);
+}
+
+/*
+ * The scale at which excess @yp is exceeded with probability q = e^-lq
+ * at shape @xi: yp = sigma (q^-xi - 1) / xi, yp = sigma lq at xi = 0.
+ */
+static double level_sigma(const struct gpd_data *d, double yp, double xi)
+{
+	if (fabs(xi) < GPD_XI_ZERO)
+		return yp / d->lq;
+	return yp * xi / expm1(xi * d->lq);
+}
+
+/*
+ * The least shape at which excess @yp is exceeded with probability q and
+ * the largest exceedance lies inside the support: the end point
+ * yp / (1 - q^-xi) beyond it.
+ */
+static double level_xi_least(const struct gpd_data *d, double yp)
+{
+	if (yp >= d->max)
+		return HG_GPD_XI_MIN;
+	return fmax(HG_GPD_XI_MIN, log1p(-yp / d->max) / d->lq);
+}
+
 /* A profile's inner function of one free parameter @p. */
 static double inner_f(double p, void *arg)
 {
 	const struct gpd_data *d = arg;
 	double lim;
 
-	if (d->of_xi)	/* sigma fixed, p is xi */
-		return comparable(nll(d->fixed, p, d->y, d->n));
+	if (d->prof == GPD_PROF_SIGMA)	/* sigma fixed, xi = its least value + e^p */
+		return comparable(nll(d->fixed, xi_least(d, d->fixed) + exp(p), d->y, d->n));
+	if (d->prof == GPD_PROF_LEVEL) {	/* the level fixed, xi as above */
+		double xi = level_xi_least(d, d->fixed) + exp(p);
+
+		return comparable(nll(level_sigma(d, d->fixed, xi), xi, d->y, d->n));
+	}
 	lim = d->fixed < 0 ? -d->fixed * d->max : 0;	/* xi fixed, sigma = lim + e^p */
 	return comparable(nll(lim + exp(p), d->fixed, d->y, d->n));
 }
@@ -240,15 +289,20 @@ static double min1d(double (*f)(double, void *), void *arg, double lo, double hi
 	return fmin(x, best);
 }
 
-/* The profile negative log-likelihood at @v (xi, or log sigma). */
+/* The profile negative log-likelihood at @v (xi, log sigma or log level). */
 static double profile(struct gpd_data *d, double v)
 {
-	if (d->of_xi) {
+	if (d->prof == GPD_PROF_SIGMA) {
 		double sigma = exp(v);
 
 		d->fixed = sigma;
-		return min1d(inner_f, d, fmax(HG_GPD_XI_MIN, -sigma / d->max) + 1e-9,
-			     HG_GPD_XI_MAX - 1e-9);
+		return min1d(inner_f, d, log(1e-9),
+			     log(HG_GPD_XI_MAX - xi_least(d, sigma) - 1e-9));
+	}
+	if (d->prof == GPD_PROF_LEVEL) {
+		d->fixed = exp(v);
+		return min1d(inner_f, d, log(1e-9),
+			     log(HG_GPD_XI_MAX - level_xi_least(d, d->fixed) - 1e-9));
 	}
 	d->fixed = v;
 	return min1d(inner_f, d, log(d->mean * 1e-6), log(d->mean * 1e4));
@@ -335,13 +389,34 @@ int hg_gpd_fit(const double *y, size_t n, double level, struct hg_gpd_fit *fit)
 	fit->nll = nll(fit->g.sigma, fit->g.xi, y, n);
 	/* the minimiser stops a little short: the profile's own minimum is the base */
 	d.crit = gsl_cdf_chisq_Pinv(level, 1);
-	d.of_xi = false;
+	d.prof = GPD_PROF_XI;
 	d.nll_min = fmin(fit->nll, profile(&d, fit->g.xi));
 	fit->xi_ci[0] = bound(&d, fit->g.xi, -1, HG_GPD_XI_MIN);
 	fit->xi_ci[1] = bound(&d, fit->g.xi, 1, HG_GPD_XI_MAX);
-	d.of_xi = true;
+	d.prof = GPD_PROF_SIGMA;
 	fit->sigma_ci[0] = exp(bound(&d, log(fit->g.sigma), -1, log(d.mean * 1e-6)));
 	fit->sigma_ci[1] = exp(bound(&d, log(fit->g.sigma), 1, log(d.mean * 1e6)));
 	covariance(&d, &fit->g, fit->cov);
+	return 0;
+}
+
+int hg_gpd_level_ci(const double *y, size_t n, const struct hg_gpd_fit *fit, double q,
+		    double level, double ci[2])
+{
+	struct gpd_data d;
+	double yp = hg_gpd_quantile(&fit->g, q), at;
+	int ret = data_init(&d, y, n);
+
+	if (ret)
+		return ret;
+	if (!(q > 0 && q < 1) || !(yp > 0) || !isfinite(yp))
+		return -EINVAL;
+	d.prof = GPD_PROF_LEVEL;
+	d.lq = -log(q);
+	d.crit = gsl_cdf_chisq_Pinv(level, 1);
+	at = log(yp);
+	d.nll_min = fmin(fit->nll, profile(&d, at));
+	ci[0] = exp(bound(&d, at, -1, log(d.mean * 1e-6)));
+	ci[1] = exp(bound(&d, at, 1, at + GPD_LEVEL_SPAN));
 	return 0;
 }

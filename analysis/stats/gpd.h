@@ -67,4 +67,14 @@ int hg_gpd_mle(const double *y, size_t n, struct hg_gpd *g);
  */
 int hg_gpd_fit(const double *y, size_t n, double level, struct hg_gpd_fit *fit);
 
+/*
+ * hg_gpd_level_ci - the profile likelihood interval at @level (0.95) of
+ * the excess exceeded with probability @q (0 < @q < 1) under @fit of the
+ * @n exceedances @y: the distribution reparametrised by that excess and
+ * xi, xi maximised out (Coles 4.3.3); an upper bound not found is +inf
+ * Returns 0, -EINVAL for bad exceedances or a level not finite and > 0.
+ */
+int hg_gpd_level_ci(const double *y, size_t n, const struct hg_gpd_fit *fit, double q,
+		    double level, double ci[2]);
+
 #endif

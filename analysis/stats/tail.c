@@ -78,6 +78,17 @@ static double level(const struct hg_tail *t, const double v[3], double p)
 }
 
 /*
+ * The variance of zeta: binomial, times the mean cluster size when the
+ * exceedances come in clusters (the clusters are the independent events).
+ */
+static double zeta_var(const struct hg_tail *t)
+{
+	double size = t->k ? (double)t->above / (double)t->k : 1;
+
+	return t->zeta * (1 - t->zeta) / (double)t->n * size;
+}
+
+/*
  * The delta method's standard error of @f at the estimate: its numerical
  * gradient over (zeta, sigma, xi), zeta's binomial variance and the fit's
  * covariance of (sigma, xi).
@@ -98,7 +109,7 @@ static double delta_se(const struct hg_tail *t, double (*f)(const struct hg_tail
 		dn[i] -= h[i];
 		gr[i] = (f(t, up, a) - f(t, dn, a)) / (2 * h[i]);
 	}
-	var = gr[0] * gr[0] * t->zeta * (1 - t->zeta) / (double)t->n +
+	var = gr[0] * gr[0] * zeta_var(t) +
 	      gr[1] * gr[1] * t->fit.cov[0][0] + gr[2] * gr[2] * t->fit.cov[1][1] +
 	      2 * gr[1] * gr[2] * t->fit.cov[0][1];
 	return var >= 0 ? sqrt(var) : NAN;
@@ -142,7 +153,7 @@ double hg_tail_p(const struct hg_tail *t, double x, double ci[2])
 	double p = exp(log_p(t, v, x)), se, top;
 
 	/* never above the upper bound of exceeding the threshold at all */
-	top = fmin(t->zeta + z * sqrt(t->zeta * (1 - t->zeta) / (double)t->n), 1);
+	top = fmin(t->zeta + z * sqrt(zeta_var(t)), 1);
 	/* beyond the fitted end point: 0, bounded above by @top alone */
 	se = p > 0 ? delta_se(t, log_p, x) : NAN;
 	ci[0] = p > 0 ? p * exp(-z * se) : 0;
@@ -150,15 +161,36 @@ double hg_tail_p(const struct hg_tail *t, double x, double ci[2])
 	return p;
 }
 
-static void answers(const double *x, size_t m, const struct hg_tail_opts *o, struct hg_tail *t)
+/*
+ * The return levels and their profile likelihood intervals over the @t->k
+ * exceedances @y fitted, zeta taken as measured.
+ */
+static void return_levels(const double *y, struct hg_tail *t)
 {
 	static const double rl_p[HG_TAIL_NRL] = { 1e-6, 1e-7, 1e-8, 1e-9 };
-	double z = gsl_cdf_ugaussian_Pinv(0.975), v[3], se;
+	double v[3] = { t->zeta, t->fit.g.sigma, t->fit.g.xi }, ci[2];
 	size_t i;
 
-	v[0] = t->zeta;
-	v[1] = t->fit.g.sigma;
-	v[2] = t->fit.g.xi;
+	for (i = 0; i < HG_TAIL_NRL; i++) {
+		struct hg_tail_rl *r = &t->rl[i];
+		double q = rl_p[i] / t->zeta;
+
+		r->p = rl_p[i];
+		r->x = level(t, v, r->p);
+		r->ci[0] = r->ci[1] = NAN;
+		if (q < 1 && !hg_gpd_level_ci(y, t->k, &t->fit, q, 0.95, ci)) {
+			r->ci[0] = t->u + ci[0];
+			r->ci[1] = t->u + ci[1];
+		}
+		r->need = hg_tail_need(r->p, HG_TAIL_NEED_CONF);
+	}
+}
+
+static void answers(const double *x, size_t m, const struct hg_tail_opts *o, struct hg_tail *t)
+{
+	double z = gsl_cdf_ugaussian_Pinv(0.975);
+	size_t i;
+
 	for (i = 0; i < t->nat; i++) {
 		struct hg_tail_at *a = &t->at[i];
 
@@ -168,16 +200,6 @@ static void answers(const double *x, size_t m, const struct hg_tail_opts *o, str
 		else
 			a->p = hg_tail_p(t, a->x, a->p_ci);
 		follow(o, a);
-	}
-	for (i = 0; i < HG_TAIL_NRL; i++) {
-		struct hg_tail_rl *r = &t->rl[i];
-
-		r->p = rl_p[i];
-		r->x = level(t, v, r->p);
-		se = delta_se(t, level, r->p);
-		r->ci[0] = fmax(r->x - z * se, t->u);
-		r->ci[1] = r->x + z * se;
-		r->need = hg_tail_need(r->p, HG_TAIL_NEED_CONF);
 	}
 }
 
@@ -236,6 +258,7 @@ static void fitted(const double *x, size_t m, const struct hg_tail_opts *o, stru
 	p = hg_ad_pvalue(a2, t->k, &t->fit.g, o->boot, o->seed);
 	check(t, HG_TAIL_CHK_FIT, "fit", isnan(p) ? -1 : p > HG_TAIL_LEVEL, a2, p);
 	answers(x, m, o, t);
+	return_levels(y, t);
 }
 
 int hg_tail_analyse(const double *x, size_t n, const struct hg_tail_opts *o, struct hg_tail *t)
@@ -281,7 +304,8 @@ int hg_tail_analyse(const double *x, size_t n, const struct hg_tail_opts *o, str
 	} else {
 		check(t, HG_TAIL_CHK_INDEP, "independence", -1, NAN, NAN);
 	}
-	t->zeta = (double)t->k / (double)t->n;
+	/* every exceedance counts: the clusters' maxima give the shape alone */
+	t->zeta = (double)t->above / (double)t->n;
 	check(t, HG_TAIL_CHK_COUNT, "exceedances", t->k >= HG_TAIL_MIN_EXCEED, (double)t->k, NAN);
 	if (t->k >= HG_TAIL_MIN_FIT && !hg_gpd_fit(y, t->k, 0.95, &t->fit)) {
 		t->fitted = true;

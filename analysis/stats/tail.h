@@ -10,10 +10,12 @@
  * over threshold (Coles 2001, chapter 4; Abella et al., "Measurement-Based
  * Worst-Case Execution Time Estimation Using the Coefficient of Variation",
  * ACM TODAES 22, 2017). P(X > x) = zeta * S(x - u), zeta the exceedances
- * (after declustering: the clusters) per sample; its interval and the
- * return levels' by the delta method on (zeta, sigma, xi), with zeta's
- * binomial variance and the fit's inverse observed information, on the
- * log scale for probabilities. Counts per period take the run's rate of
+ * per sample, every one of them, S fitted to the clusters' maxima when the
+ * exceedances cluster (Coles 2001, 5.3.2); its interval by the delta method
+ * on (zeta, sigma, xi), with zeta's binomial variance times the mean
+ * cluster size and the fit's inverse observed information, on the log
+ * scale. The return levels' intervals by profile likelihood
+ * (hg_gpd_level_ci()), zeta taken as measured. Counts per period take the run's rate of
  * samples as measured, without error.
  */
 #ifndef HG_TAIL_H
@@ -90,7 +92,7 @@ struct hg_tail {
 	size_t k;		/* exceedances fitted: clusters when declustered */
 	double theta;		/* extremal index; NaN without time order */
 	bool declustered;
-	double zeta;		/* @k per sample */
+	double zeta;		/* @above per sample */
 	bool fitted;
 	struct hg_gpd_fit fit;
 	struct hg_tail_check chk[HG_TAIL_NCHK];

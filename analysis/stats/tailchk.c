@@ -94,17 +94,14 @@ static double fit_nll(const double *y, size_t k)
 	return hg_gpd_nll(&g, y, k);
 }
 
-double hg_tail_halves(const size_t *idx, const double *y, size_t k, size_t n, int *df)
+double hg_tail_lr(const double *y, size_t k, size_t k1, size_t n, size_t n1, int *df)
 {
-	size_t h = n / 2, k1 = 0;
 	double lr, all, a, b;
 
 	*df = 0;
-	if (n < 4 || !k)
+	if (n1 < 2 || n - n1 < 2 || !k)
 		return NAN;
-	while (k1 < k && idx[k1] < h)
-		k1++;
-	lr = 2 * (binom_ll(k1, h) + binom_ll(k - k1, n - h) - binom_ll(k, n));
+	lr = 2 * (binom_ll(k1, n1) + binom_ll(k - k1, n - n1) - binom_ll(k, n));
 	all = fit_nll(y, k);
 	a = fit_nll(y, k1);
 	b = fit_nll(y + k1, k - k1);
@@ -114,6 +111,15 @@ double hg_tail_halves(const size_t *idx, const double *y, size_t k, size_t n, in
 		*df = 3;
 	}
 	return gsl_cdf_chisq_Q(fmax(lr, 0), *df);
+}
+
+double hg_tail_halves(const size_t *idx, const double *y, size_t k, size_t n, int *df)
+{
+	size_t h = n / 2, k1 = 0;
+
+	while (k1 < k && idx[k1] < h)
+		k1++;
+	return hg_tail_lr(y, k, k1, n, h, df);
 }
 
 static int cmp_double(const void *a, const void *b)

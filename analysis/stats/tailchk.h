@@ -51,6 +51,19 @@ size_t hg_decluster(size_t *idx, double *y, size_t k, double theta);
  */
 double hg_tail_halves(const size_t *idx, const double *y, size_t k, size_t n, int *df);
 
+/*
+ * hg_tail_lr - the p value of the likelihood-ratio test that two series
+ * share one tail above one threshold: one exceedance rate and one
+ * generalized Pareto distribution against one of each (3 degrees of
+ * freedom; the rate's alone, 1, when a side has fewer than
+ * HG_TAIL_HALF_MIN exceedances). @y holds the @k exceedances of both, the
+ * first @k1 from the first series' @n1 samples of the @n; @df gets the
+ * degrees of freedom used
+ * Returns the p value, or NaN when a series has fewer than 2 samples or
+ * none exceeds.
+ */
+double hg_tail_lr(const double *y, size_t k, size_t k1, size_t n, size_t n1, int *df);
+
 /* hg_anderson_darling - A^2 of the @k exceedances @y under @g. */
 double hg_anderson_darling(const double *y, size_t k, const struct hg_gpd *g);
 
