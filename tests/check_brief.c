@@ -216,6 +216,11 @@ START_TEST(test_brief_order)
 	ck_assert_int_gt(line_of(s, "# thread 1: CPU at "), 4);
 	ck_assert_int_le(hg_test_lines(s), 8);
 	free(s);
+	/* -v's table counts the one sample as the LAT line does, "1 sample" */
+	s = whole(t);
+	ck_assert_ptr_nonnull(strstr(s, " 1 sample\n"));
+	ck_assert_ptr_null(strstr(s, " 1 samples"));
+	free(s);
 	hg_trace_free(t);
 }
 END_TEST
