@@ -42,8 +42,9 @@ static const struct hg_opt calibrate_opts[] = {
 	  .help = "also measure a context switch a second way: two threads\n"
 		  "pinned to the last CPU pass a byte through a pair of\n"
 		  "pipes; half a round trip, less a counter read, with the\n"
-		  "median's and the mean's 95 % confidence intervals; the\n"
-		  "same for two threads yielding to each other" },
+		  "median's and the mean's 95 % confidence intervals (both\n"
+		  "bootstraps: never below the shortest switch); the same\n"
+		  "for two threads yielding to each other" },
 	HG_OPT_END
 };
 

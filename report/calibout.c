@@ -20,12 +20,12 @@ static void print_ctx(FILE *f, const struct hg_pingpong *pp)
 	fprintf(f, "# ctx: pipe ping-pong: median %s, mean %s\n",
 		hg_ci_text(&pp->pipe_median_ns, HG_CI_BOOT_MEDIAN, 1000, 3, "us", RT,
 			   a, sizeof(a)),
-		hg_ci_text(&pp->pipe_mean_ns, HG_CI_STUDENT_T, 1000, 3, "us", RT,
+		hg_ci_text(&pp->pipe_mean_ns, HG_CI_BOOT_MEAN, 1000, 3, "us", RT,
 			   b, sizeof(b)));
 	fprintf(f, "# ctx: sched_yield: median %s, mean %s\n",
 		hg_ci_text(&pp->yield_median_ns, HG_CI_BOOT_MEDIAN, 1000, 3, "us", RT,
 			   a, sizeof(a)),
-		hg_ci_text(&pp->yield_mean_ns, HG_CI_STUDENT_T, 1000, 3, "us", RT,
+		hg_ci_text(&pp->yield_mean_ns, HG_CI_BOOT_MEAN, 1000, 3, "us", RT,
 			   b, sizeof(b)));
 }
 
@@ -37,11 +37,11 @@ static void json_ctx(struct hg_json *j, const struct hg_pingpong *pp)
 	hg_json_num(j, "counter_read_ns", pp->read_ns, 1);
 	hg_json_ci(j, &pp->pipe_median_ns, HG_CI_BOOT_MEDIAN, 1, "pingpong_ns", "pingpong_ci_low_ns",
 		   "pingpong_ci_high_ns");
-	hg_json_ci(j, &pp->pipe_mean_ns, HG_CI_STUDENT_T, 1, "pingpong_mean_ns", "pingpong_mean_ci_low_ns",
+	hg_json_ci(j, &pp->pipe_mean_ns, HG_CI_BOOT_MEAN, 1, "pingpong_mean_ns", "pingpong_mean_ci_low_ns",
 		   "pingpong_mean_ci_high_ns");
 	hg_json_ci(j, &pp->yield_median_ns, HG_CI_BOOT_MEDIAN, 1, "yield_ns", "yield_ci_low_ns",
 		   "yield_ci_high_ns");
-	hg_json_ci(j, &pp->yield_mean_ns, HG_CI_STUDENT_T, 1, "yield_mean_ns", "yield_mean_ci_low_ns",
+	hg_json_ci(j, &pp->yield_mean_ns, HG_CI_BOOT_MEAN, 1, "yield_mean_ns", "yield_mean_ci_low_ns",
 		   "yield_mean_ci_high_ns");
 }
 

@@ -210,30 +210,41 @@ out:
 	free(b);
 }
 
+void hg_print_model(FILE *f, const struct hg_trace *t, const struct hg_trace_thread *th)
+{
+	switch (th->model) {
+	case HG_MODEL_PERIODIC:
+		print_periodic(f, th);
+		break;
+	case HG_MODEL_CPU_PERIODIC:
+		print_cpu_periodic(f, t, th);
+		break;
+	case HG_MODEL_LAT:
+		hg_print_lat(f, t, th);
+		break;
+	default:
+		break;
+	}
+	hg_print_lockwait(f, t, th);
+}
+
+void hg_print_lat_histogram_asked(FILE *f, const struct hg_trace *t)
+{
+	uint32_t i;
+
+	for (i = 0; i < t->nthreads; i++)
+		if (t->threads[i].model == HG_MODEL_LAT) {
+			if (t->histogram_us)
+				hg_print_lat_histogram(f, t, t->histogram_us);
+			return;
+		}
+}
+
 void hg_print_models(FILE *f, const struct hg_trace *t)
 {
 	uint32_t i;
-	int lat = 0;
 
-	for (i = 0; i < t->nthreads; i++) {
-		const struct hg_trace_thread *th = &t->threads[i];
-
-		switch (th->model) {
-		case HG_MODEL_PERIODIC:
-			print_periodic(f, th);
-			break;
-		case HG_MODEL_CPU_PERIODIC:
-			print_cpu_periodic(f, t, th);
-			break;
-		case HG_MODEL_LAT:
-			hg_print_lat(f, t, th);
-			lat = 1;
-			break;
-		default:
-			break;
-		}
-		hg_print_lockwait(f, t, th);
-	}
-	if (lat && t->histogram_us)
-		hg_print_lat_histogram(f, t, t->histogram_us);
+	for (i = 0; i < t->nthreads; i++)
+		hg_print_model(f, t, &t->threads[i]);
+	hg_print_lat_histogram_asked(f, t);
 }

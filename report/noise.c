@@ -40,17 +40,8 @@ void hg_print_kernel(FILE *f, const struct hg_trace *t)
 	hg_print_noise(f, t);
 }
 
-void hg_print_noise(FILE *f, const struct hg_trace *t)
-{
-	struct hg_noise nz;
-
-	if (hg_noise_compute(t, &nz))
-		return;
-	hg_print_noise_of(f, &nz);
-	hg_noise_free(&nz);
-}
-
-void hg_print_noise_of(FILE *f, const struct hg_noise *nz)
+/* @nz per CPU and its verdict, which warns that @what may include other tasks' time. */
+static void print_noise(FILE *f, const struct hg_noise *nz, const char *what)
 {
 	char a[32], b[32];
 	uint32_t i;
@@ -69,7 +60,22 @@ void hg_print_noise_of(FILE *f, const struct hg_noise *nz)
 			HG_NOISE_QUIET_PCT);
 	else
 		fprintf(f, "# noise: not quiet (other tasks or steal above %.0f %% of a CPU): "
-			"switch costs may include other tasks' run time\n", HG_NOISE_QUIET_PCT);
+			"%s may include other tasks' run time\n", HG_NOISE_QUIET_PCT, what);
+}
+
+void hg_print_noise(FILE *f, const struct hg_trace *t)
+{
+	struct hg_noise nz;
+
+	if (hg_noise_compute(t, &nz))
+		return;
+	print_noise(f, &nz, "the gaps and latencies measured");
+	hg_noise_free(&nz);
+}
+
+void hg_print_noise_of(FILE *f, const struct hg_noise *nz)
+{
+	print_noise(f, nz, "switch costs");
 }
 
 void hg_noise_json(struct hg_json *j, const struct hg_trace *t)

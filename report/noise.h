@@ -22,12 +22,16 @@ void hg_print_kernel(FILE *f, const struct hg_trace *t);
  * hg_print_noise - per CPU of hg_noise_compute() "# noise: CPU <c>: other
  * tasks <ms> ms (<pct> %), steal <ms> ms (<pct> %), <n> interrupts, <n>
  * softirqs: quiet|not quiet" and a verdict "# noise: quiet" or "# noise:
- * not quiet: ..." with the warning that switch costs may include other
- * tasks' run time. Prints nothing for a file without the kernel's counters.
+ * not quiet: ..." with the warning that the gaps and latencies measured
+ * may include other tasks' run time. Prints nothing for a file without
+ * the kernel's counters.
  */
 void hg_print_noise(FILE *f, const struct hg_trace *t);
 
-/* hg_print_noise_of - the same for @nz, computed already. */
+/*
+ * hg_print_noise_of - the same for @nz, computed already, as ctx gives it:
+ * its warning is that switch costs may include other tasks' run time
+ */
 void hg_print_noise_of(FILE *f, const struct hg_noise *nz);
 
 struct hg_json;

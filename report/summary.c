@@ -82,7 +82,7 @@ static void row(const struct hg_trace *t, const struct hg_trace_thread *th,
 		 * interval: no received time, share or gaps, but its samples
 		 * and their lateness
 		 */
-		snprintf(cells[C_WORK], CELL, "%" PRIu64 " samples", h->count);
+		snprintf(cells[C_WORK], CELL, "%" PRIu64 " sample%s", h->count, h->count == 1 ? "" : "s");
 		if (h->count) {
 			hg_format_us(hg_hist_percentile(h, 50), cells[C_LMED], CELL);
 			hg_format_us(h->max, cells[C_LMAX], CELL);

@@ -188,14 +188,19 @@ static void print_trouble(FILE *f, const struct hg_trace *t)
 	hg_print_failures(f, t);
 }
 
-/* Per thread the line it was run for: share and gaps, or its model's report. */
+/*
+ * Per thread, in the threads' order, the line it was run for: share and
+ * gaps, or its model's report
+ */
 static void print_answers(FILE *f, const struct hg_trace *t)
 {
 	uint32_t i;
 
-	for (i = 0; i < t->nthreads; i++)
+	for (i = 0; i < t->nthreads; i++) {
 		hg_print_answer(f, t, &t->threads[i]);
-	hg_print_models(f, t);
+		hg_print_model(f, t, &t->threads[i]);
+	}
+	hg_print_lat_histogram_asked(f, t);
 	hg_print_prediction(f, t);
 	if (t->flags & HG_TRACE_GAP_HIST)
 		hg_print_gap_histograms(f, t);

@@ -87,9 +87,10 @@ void hg_print_failures(FILE *f, const struct hg_trace *t);
  * hg_print_brief - what a run prints without -v, the answer first: the
  * command line, the trace lines and latency samples (unless -x), the run
  * (hg_print_run(), and what went wrong: a counter not invariant, records
- * dropped, failures), then per thread the line it was run for (a CPU-bound
- * thread's share and gaps, hg_print_answer(); the timed models'
- * hg_print_models(), the prediction), the loads, the kernel's events and
+ * dropped, failures), then per thread, in the threads' order, the line it
+ * was run for (a CPU-bound thread's share and gaps, hg_print_answer(); a
+ * timed model's, hg_print_model()), the LAT histogram and the prediction,
+ * the loads, the kernel's events and
  * the causes of the gaps (--kernel), then one line each for the machine
  * (hg_print_machine()), the audit (hg_print_audit_brief()) and the noise
  * (hg_print_noise_brief()). The rest is in hg_print_trace(). Returns 0 or
@@ -149,6 +150,18 @@ int hg_print_samples(FILE *f, const struct hg_trace *t);
  * layout
  */
 void hg_print_models(FILE *f, const struct hg_trace *t);
+
+/*
+ * hg_print_model - what one timed thread @th reports, as hg_print_models()
+ * gives it (its lock waits too); nothing for a CPU-bound one
+ */
+void hg_print_model(FILE *f, const struct hg_trace *t, const struct hg_trace_thread *th);
+
+/*
+ * hg_print_lat_histogram_asked - the LAT histogram --histogram asked for, as
+ * hg_print_models() ends with it; nothing without LAT threads or the option
+ */
+void hg_print_lat_histogram_asked(FILE *f, const struct hg_trace *t);
 
 /*
  * hg_print_lat - the report of one LAT thread @th, as hg_print_models()

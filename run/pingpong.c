@@ -180,7 +180,7 @@ int hg_pingpong_summarise(const uint64_t *rt_cycles, size_t n, uint64_t read_cyc
 	}
 	ret = hg_bootstrap_ci(ns, n, 50, 0.95, 1000, HG_BOOT_SEED, median);
 	if (!ret)
-		ret = hg_ci_mean(ns, n, 0.95, mean);
+		ret = hg_bootstrap_ci(ns, n, HG_BOOT_MEAN, 0.95, 1000, HG_BOOT_SEED, mean);
 	free(ns);
 	return ret;
 }

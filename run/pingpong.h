@@ -26,8 +26,11 @@
 /*
  * hg_pingpong_summarise - statistics of @n round trips @rt_cycles: each
  * halved after subtracting @read_cycles, in ns at @tsc_hz
- * @median, @mean: filled (95 % intervals; the median's is a seeded
- *                 bootstrap, so the same data give the same interval)
+ * @median, @mean: filled (95 % intervals, each a seeded percentile
+ *                 bootstrap: the same data give the same interval, and
+ *                 it never reaches below the shortest switch, where a
+ *                 Student t interval about a mean skewed by one long
+ *                 preemption reaches below zero)
  * Returns 0, -EINVAL when @n is 0, or -ENOMEM.
  */
 int hg_pingpong_summarise(const uint64_t *rt_cycles, size_t n, uint64_t read_cycles,

@@ -188,6 +188,43 @@ START_TEST(test_brief_lat)
 }
 END_TEST
 
+/*
+ * Threads in their order: a LAT thread 0 before a CPU thread 1, each with
+ * its line, the lateness on line 3, right after the command and the run
+ * (the CPU thread's answer came first, whatever the ids)
+ */
+START_TEST(test_brief_order)
+{
+	static const uint64_t none[][2] = { { 0, 0 } };
+	const uint64_t (*const iv[])[2] = { none, iv0 };
+	const size_t nv[] = { 0, 3 };
+	struct hg_trace *t = hg_test_trace(2, iv, nv);
+	struct hg_trace_thread *lat;
+	char *s;
+
+	ck_assert_ptr_nonnull(t);
+	t->calib.invariant = 1;
+	t->flags |= HG_TRACE_NO_INTERVALS;
+	lat = &t->threads[0];
+	lat->model = HG_MODEL_LAT;
+	lat->period_ns = 1000000;
+	snprintf(lat->workload, sizeof(lat->workload), "LAT 1ms");
+	hg_hist_add(&lat->stats.events, 26000);
+	s = brief(t);
+	ck_assert_int_eq(line_of(s, "# thread 0: LAT 1ms"), 3);
+	ck_assert_int_eq(line_of(s, "# thread 0: samples later than"), 4);
+	ck_assert_int_gt(line_of(s, "# thread 1: CPU at "), 4);
+	ck_assert_int_le(hg_test_lines(s), 8);
+	free(s);
+	/* -v's table counts the one sample as the LAT line does, "1 sample" */
+	s = whole(t);
+	ck_assert_ptr_nonnull(strstr(s, " 1 sample\n"));
+	ck_assert_ptr_null(strstr(s, " 1 samples"));
+	free(s);
+	hg_trace_free(t);
+}
+END_TEST
+
 /* The audit's line: counts, the first of the worst verdict, how many more. */
 START_TEST(test_brief_audit)
 {
@@ -284,6 +321,12 @@ START_TEST(test_brief_noise)
 	ck_assert_str_eq(s, "# noise: not quiet: other tasks up to 2.00 % of CPU 0, steal up to "
 			 "3.00 % (CPU 1); 30 interrupts, 3 softirqs on the 2 CPUs measured\n");
 	free(s);
+	/* -v's verdict names what a run measured, not ctx's switch costs */
+	s = whole(t);
+	ck_assert_ptr_nonnull(strstr(s, "\n# noise: not quiet (other tasks or steal above 1 % of "
+				     "a CPU): the gaps and latencies measured may include "
+				     "other tasks' run time\n"));
+	free(s);
 	hg_trace_free(t);
 }
 END_TEST
@@ -296,6 +339,7 @@ static Suite *brief_suite(void)
 	tcase_add_test(tc, test_brief_cpu);
 	tcase_add_test(tc, test_brief_trouble);
 	tcase_add_test(tc, test_brief_lat);
+	tcase_add_test(tc, test_brief_order);
 	tcase_add_test(tc, test_brief_audit);
 	tcase_add_test(tc, test_machine);
 	tcase_add_test(tc, test_brief_noise);

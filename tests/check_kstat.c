@@ -197,6 +197,49 @@ START_TEST(test_noise_ticks)
 }
 END_TEST
 
+/*
+ * A LAT thread records no interval, only its wake-ups: pinned to CPU 1, its
+ * three wake-ups there, the noise is CPU 1's alone (CPU 0, busy with other
+ * work, is not where it measured), and its kernel time, 30 us, is its own:
+ * CPU 1 busy 50 us, other tasks 20 us. Before, every CPU was listed and the
+ * thread's own time counted as other tasks'.
+ */
+START_TEST(test_noise_lat)
+{
+	const uint64_t (*const iv[])[2] = { NULL };
+	const size_t nv[] = { 0 };
+	struct hg_trace *t = hg_test_trace(1, iv, nv);
+	struct hg_noise nz;
+	uint16_t k;
+
+	ck_assert_ptr_nonnull(t);
+	free(t->threads[0].recs);
+	t->threads[0].recs = calloc(3, sizeof(*t->threads[0].recs));
+	ck_assert_ptr_nonnull(t->threads[0].recs);
+	for (k = 0; k < 3; k++)
+		t->threads[0].recs[k] = (struct hg_record){ 2000 + 1000 * k, 50, 1,
+			hg_event_flags(HG_EV_LAT, 0) };
+	t->threads[0].stored = 3;
+	t->threads[0].model = HG_MODEL_LAT;
+	t->threads[0].tid = 100;
+	t->threads[0].kernel_cpu_ns = 30000;
+	t->noise_window_ns = 1000000;
+	t->nnoise = 2;
+	t->noise = calloc(2, sizeof(*t->noise));
+	ck_assert_ptr_nonnull(t->noise);
+	t->noise[0] = (struct hg_cpu_noise){ .cpu = 0, .busy_ns = 1000000 };
+	t->noise[1] = (struct hg_cpu_noise){ .cpu = 1, .busy_ns = 50000 };
+	ck_assert_int_eq(hg_noise_compute(t, &nz), 0);
+	ck_assert_uint_eq(nz.n, 1);
+	ck_assert_uint_eq(nz.cpu[0].cpu, 1);
+	ck_assert_uint_eq(nz.cpu[0].ours_ns, 30000);
+	ck_assert_uint_eq(nz.cpu[0].other_ns, 20000);
+	ck_assert_double_eq_tol(nz.cpu[0].other_pct, 2.0, 1e-9);
+	hg_noise_free(&nz);
+	hg_trace_free(t);
+}
+END_TEST
+
 /* hg_noise_compute() of @t against the counts gathered chunk by chunk: equal. */
 static void same_noise(const struct hg_trace *t, size_t chunk)
 {
@@ -294,6 +337,7 @@ static Suite *kstat_suite(void)
 	tcase_add_test(tc, test_noise);
 	tcase_add_test(tc, test_noise_recv);
 	tcase_add_test(tc, test_noise_ticks);
+	tcase_add_test(tc, test_noise_lat);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -4,7 +4,9 @@
 # its own (build/hourglass is the binary under test) and must exit 0 and print
 # every kind of line the README shows after it (a line's kind: "# thread N",
 # "# audit", "latlate", "# N PERIODIC", ...: its first words before a ':',
-# numbers made N). The set-up block's "make demo" runs the demo's script (the
+# numbers made N), each of its intervals by the same method as the README
+# says ("bootstrap", "Student t": the words that end a "95 % CI" or name
+# what a missing interval needs). The set-up block's "make demo" runs the demo's script (the
 # build and the packages are make check's own), and "make check" is this very
 # run. Also: the README holds at most 250 lines and starts with those two.
 # usage: tests/readme.sh build/hourglass [README.md]
@@ -30,6 +32,19 @@ kinds() {
 	       n = split(l, w, " "); k = w[1]
 	       for (j = 2; j <= n && j <= 3; j++) k = k " " w[j]
 	       if (n) print k }' "$1" | sort -u
+}
+
+# methods FILE: per line with an interval, its kind and the method of each
+# of its intervals, once each ("voluntary switch: bootstrap bootstrap")
+methods() {
+	awk '{ l = $0; k = l; i = index(k, ":"); if (i) k = substr(k, 1, i - 1)
+	       gsub(/[0-9][0-9.]*/, "N", k); m = ""
+	       while (match(l, /95 % CI [^)]*\)/)) {
+		       seg = substr(l, RSTART, RLENGTH - 1); l = substr(l, RSTART + RLENGTH)
+		       if (seg ~ / needs [0-9]+$/) { sub(/ needs [0-9]+$/, "", seg); sub(/.*: /, "", seg) }
+		       else sub(/.*, /, "", seg)
+		       m = m " " seg }
+	       if (m != "") print k ":" m }' "$1" | sort -u
 }
 
 n=$(wc -l <"$README")
@@ -85,8 +100,13 @@ for cmd in "$TMP"/cmd*; do
 	kinds "$TMP/out$i" >"$TMP/want$i"
 	kinds "$TMP/real$i" >"$TMP/have$i"
 	missing=$(comm -23 "$TMP/want$i" "$TMP/have$i" | tr '\n' '|')
+	methods "$TMP/out$i" >"$TMP/mwant$i"
+	methods "$TMP/real$i" >"$TMP/mhave$i"
+	wrong=$(comm -23 "$TMP/mwant$i" "$TMP/mhave$i" | tr '\n' '|')
 	if [ -n "$missing" ]; then
 		fail "$line" "the README shows lines it no longer prints: $missing"
+	elif [ -n "$wrong" ]; then
+		fail "$line" "the README's intervals are not found as it says: $wrong"
 	else
 		ok "$line: $(wc -l <"$TMP/real$i") lines, every kind the README shows"
 	fi

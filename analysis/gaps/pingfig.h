@@ -16,7 +16,7 @@ struct hg_pingpong {
 	size_t rounds;			/* round trips timed */
 	double read_ns;			/* the counter-read cost subtracted */
 	struct hg_ci pipe_median_ns;	/* half a pipe round trip: median, bootstrap CI */
-	struct hg_ci pipe_mean_ns;	/* and mean, t interval */
+	struct hg_ci pipe_mean_ns;	/* and mean, bootstrap interval */
 	struct hg_ci yield_median_ns;	/* half a sched_yield round trip */
 	struct hg_ci yield_mean_ns;
 };

@@ -40,10 +40,12 @@ struct hg_noise {
 
 /*
  * hg_noise_compute - @nz from @t's kernel counters: the CPUs on which the
- * threads received time (every measured CPU when no thread has intervals),
- * in @t->noise's order. A thread's kernel CPU time is shared out over the
- * CPUs in proportion to its received time on each (its received time
- * where the kernel's is unknown); other tasks' time is the CPU's busy time
+ * threads received time and those on which a thread without intervals (a
+ * LAT thread) recorded its events, its wake-ups (every measured CPU when
+ * no thread has either), in @t->noise's order. A thread's kernel CPU time
+ * is shared out over the CPUs in proportion to its received time on each
+ * (its received time where the kernel's is unknown), a thread without
+ * intervals in proportion to its events there; other tasks' time is the CPU's busy time
  * (user, nice, system, irq, softirq in /proc/stat, counted in ticks)
  * minus that; the shares are of the CPU's time as the same counters saw
  * it pass (counted_ns), so that none passes 100 %. Returns 0, -ENODATA when @t holds no kernel counters (an
@@ -61,6 +63,8 @@ struct hg_noise_recv {
 	const struct hg_trace *t;
 	uint64_t *on;		/* per thread, per CPU of @t->noise */
 	uint64_t *total;	/* per thread */
+	uint64_t *evon;		/* per thread, per CPU of @t->noise: its event
+				   records there (a LAT thread's wake-ups) */
 	uint32_t *piece_cpu;	/* per thread: an interval's CPU while its pieces go, */
 	uint64_t *piece_end;	/* where its next piece starts */
 	uint8_t *piece;		/* per thread: the last record was a continued piece */
