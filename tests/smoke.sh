@@ -879,8 +879,10 @@ else
 		"$HG" dump "$TMP/kc.hgt" >"$TMP/kcout"
 		kept=$(grep -c '^#  *[1-3]  at ' "$TMP/kcout")
 		# the worst that ended inside the run (one still open at its end is
-		# counted, but its end is in neither the records nor the capture)
-		at=$(awk '/^#  *[1-3]  at / { if ($4 + $12 / 1000 < 495) { print $4; exit } }' \
+		# counted, but its end is in neither the records nor the capture;
+		# the gap's length is field 11: '#  1  at <ms> ms  thread 0  CPU 0
+		# gap <us> us')
+		at=$(awk '/^#  *[1-3]  at / { if ($4 + $11 / 1000 < 495) { print $4; exit } }' \
 			"$TMP/kcout")
 		if [ "$kept" -ge 1 ] && [ "$blocks" = "$kept" ] && [ -n "$at" ] &&
 		   grep -q ' ms  CPU 0 ' "$TMP/kc.threshold.txt" &&
