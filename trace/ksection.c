@@ -116,11 +116,12 @@ static int get_names(struct hg_cur *c, struct hg_knames *t, bool keep)
 	return 0;
 }
 
-static int get_events(struct hg_cur *c, struct hg_kevents *k)
+/* The count of events, held against the @bytes that follow it; their array made. */
+static int get_count_ev(struct hg_cur *c, uint64_t bytes, struct hg_kevents *k)
 {
-	uint64_t n = hg_get_u64(c), i;
+	uint64_t n = hg_get_u64(c);
 
-	if (c->bad || n != left(c) / HG_KEV_BYTES || left(c) % HG_KEV_BYTES) {
+	if (c->bad || n != bytes / HG_KEV_BYTES || bytes % HG_KEV_BYTES) {
 		c->bad = 1;
 		return -EINVAL;
 	}
@@ -128,8 +129,15 @@ static int get_events(struct hg_cur *c, struct hg_kevents *k)
 	if (!k->ev)
 		return -ENOMEM;
 	k->n = n;
-	for (i = 0; i < n; i++) {
-		struct hg_kev *e = &k->ev[i];
+	return 0;
+}
+
+/* @n events from @c into @e. */
+static int get_some(struct hg_cur *c, struct hg_kev *e, uint64_t n)
+{
+	uint64_t i;
+
+	for (i = 0; i < n; i++, e++) {
 		uint16_t tf;
 
 		e->cycles = hg_get_u64(c);
@@ -144,7 +152,15 @@ static int get_events(struct hg_cur *c, struct hg_kevents *k)
 	return c->bad ? -EINVAL : 0;
 }
 
-static int get_all(struct hg_cur *c, struct hg_kevents *k, bool names)
+static int get_events(struct hg_cur *c, struct hg_kevents *k)
+{
+	int ret = get_count_ev(c, left(c) - (left(c) >= 8 ? 8 : left(c)), k);
+
+	return ret ? ret : get_some(c, k->ev, k->n);
+}
+
+/* Everything before the events: the clock, the CPUs, the tracepoints, the names. */
+static int get_head(struct hg_cur *c, struct hg_kevents *k, bool names)
 {
 	uint32_t j;
 	int ret;
@@ -168,20 +184,22 @@ static int get_all(struct hg_cur *c, struct hg_kevents *k, bool names)
 	ret = get_strings(c, MAX_TRACEPOINTS, &k->tp, &k->ntp);
 	if (!ret)
 		ret = get_names(c, &k->names, names);
+	return ret ? ret : c->bad ? -EINVAL : 0;
+}
+
+static int get_all(struct hg_cur *c, struct hg_kevents *k, bool names)
+{
+	int ret = get_head(c, k, names);
+
 	if (!ret)
 		ret = get_events(c, k);
 	return ret ? ret : c->bad ? -EINVAL : 0;
 }
 
-int hg_sec_get_kevents(struct hg_cur *c, bool names, struct hg_kevents **out, char *err,
-		       size_t errlen)
+/* @k read (@ret) into *@out, checked; else freed and the reason said. */
+static int finish(struct hg_kevents *k, int ret, struct hg_kevents **out, char *err,
+		  size_t errlen)
 {
-	struct hg_kevents *k = calloc(1, sizeof(*k));
-	int ret;
-
-	if (!k)
-		return -ENOMEM;
-	ret = get_all(c, k, names);
 	if (ret == -EINVAL)
 		snprintf(err, errlen, "damaged kernel events section (truncated or bad count)");
 	else if (!ret)
@@ -192,4 +210,73 @@ int hg_sec_get_kevents(struct hg_cur *c, bool names, struct hg_kevents **out, ch
 	}
 	*out = k;
 	return 0;
+}
+
+int hg_sec_get_kevents(struct hg_cur *c, bool names, struct hg_kevents **out, char *err,
+		       size_t errlen)
+{
+	struct hg_kevents *k = calloc(1, sizeof(*k));
+
+	if (!k)
+		return -ENOMEM;
+	return finish(k, get_all(c, k, names), out, err, errlen);
+}
+
+/*
+ * The head of a payload of @len bytes, its length at *@hlen: read from a
+ * prefix that doubles until it holds it (a head cut short by the prefix
+ * reads as damaged until the prefix is the payload); the bytes counted once.
+ */
+static int read_head(const struct hg_sec_reader *rd, uint64_t len, bool names,
+		     struct hg_kevents **kp, size_t *hlen)
+{
+	uint64_t want = len < HG_SEC_KCHUNK ? len : HG_SEC_KCHUNK;
+	struct hg_cur c;
+	int ret;
+
+	for (;;) {
+		*kp = calloc(1, sizeof(**kp));
+		if (!*kp)
+			return -ENOMEM;
+		ret = rd->fetch(rd->arg, 0, (size_t)want, false, &c);
+		if (!ret)
+			ret = get_head(&c, *kp, names);
+		if (!ret && !hg_get_need(&c, 8))
+			ret = -EINVAL;
+		if (ret != -EINVAL || want == len)
+			break;
+		hg_kevents_free(*kp);
+		want = want > len / 2 ? len : 2 * want;
+	}
+	if (ret)
+		return ret;
+	*hlen = c.pos;
+	ret = rd->fetch(rd->arg, 0, *hlen + 8, true, &c);
+	if (ret)
+		return ret;
+	c.pos = *hlen;
+	return get_count_ev(&c, len - *hlen - 8, *kp);
+}
+
+int hg_sec_read_kevents(const struct hg_sec_reader *rd, uint64_t len, bool names,
+			struct hg_kevents **out, char *err, size_t errlen)
+{
+	struct hg_kevents *k = NULL;
+	uint64_t at, i, per = HG_SEC_KCHUNK / HG_KEV_BYTES;
+	size_t hlen = 0;
+	int ret = read_head(rd, len, names, &k, &hlen);
+
+	if (!k)
+		return ret;
+	at = hlen + 8;
+	for (i = 0; !ret && i < k->n; i += per) {
+		uint64_t m = k->n - i < per ? k->n - i : per;
+		struct hg_cur c;
+
+		ret = rd->fetch(rd->arg, at, (size_t)(m * HG_KEV_BYTES), true, &c);
+		if (!ret)
+			ret = get_some(&c, k->ev + i, m);
+		at += m * HG_KEV_BYTES;
+	}
+	return finish(k, ret, out, err, errlen);
 }

@@ -34,4 +34,26 @@ void hg_sec_put_kevents(struct hg_buf *b, const struct hg_kevents *k);
 int hg_sec_get_kevents(struct hg_cur *c, bool names, struct hg_kevents **out, char *err,
 		       size_t errlen);
 
+/* What a payload read from a file is read in: its head, then events, this many bytes a read. */
+#define HG_SEC_KCHUNK	(4096 * HG_KEV_BYTES)
+
+/*
+ * A payload's bytes as the file reader gives them: @fetch puts the @n bytes
+ * at @off of the payload in @c (good until its next call), counted in the
+ * file's checksum when @count (each byte once).
+ */
+struct hg_sec_reader {
+	int (*fetch)(void *arg, uint64_t off, size_t n, bool count, struct hg_cur *c);
+	void *arg;
+};
+
+/*
+ * hg_sec_read_kevents - hg_sec_get_kevents() of a payload of @len bytes
+ * read from a file through @rd a piece at a time (its head, then
+ * HG_SEC_KCHUNK bytes of events a read), never held whole: the same
+ * checks, the same result and reasons
+ */
+int hg_sec_read_kevents(const struct hg_sec_reader *rd, uint64_t len, bool names,
+			struct hg_kevents **out, char *err, size_t errlen);
+
 #endif /* HG_KSECTION_H */

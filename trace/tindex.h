@@ -52,6 +52,13 @@ int hg_trace_index(int fd, uint64_t size, struct hg_trace **out, struct hg_tinde
 int hg_trace_open_indexed(const char *path, int *fdp, struct hg_trace **out,
 			  struct hg_tindex *ix, char *err, size_t errlen);
 
+/*
+ * hg_tindex_add_piece - append a piece of the checksum's bytes to @ix: those
+ * read since the last (@thread HG_TINDEX_READ) or @thread's records.
+ * Returns 0 or -ENOMEM.
+ */
+int hg_tindex_add_piece(struct hg_tindex *ix, uint32_t thread, uint32_t crc, uint64_t len);
+
 /* hg_tindex_free - release what @ix holds, left empty. */
 void hg_tindex_free(struct hg_tindex *ix);
 
