@@ -375,6 +375,8 @@ int hg_kexplain_with(const struct hg_trace *t, const struct hg_kexplain_opts *o,
 		ret = find_worst(t, ka, o->thread, o->worst, x);
 	if (!ret)
 		find_single(t, ka, o, x);
+	if (!ret)
+		ret = hg_kattr_status(ka);	/* a cut without memory: no figure */
 	hg_kattr_free(ka);
 	hg_krt_free(rt);
 	x->ctx.rt = NULL;
