@@ -2,11 +2,13 @@
 /*
  * check_ksecread.c - trace/ksection.c's reading of the kernel's events from
  * the file a piece at a time (hg_sec_read_kevents(), what a stream's trace
- * takes, tstream.h): the same events, names and CPUs as the payload read
- * whole (hg_trace_read()), whatever the count against the size of a read,
- * a head longer than the first read, a CPU with no event; and the same
- * reason for a damaged event
+ * takes, tstream.h), and trace/kevcache.c's reading of them later, a block
+ * at a time: the same events, names and CPUs, the same searches, as the
+ * payload read whole (hg_trace_read()), whatever the count against the
+ * size of a read or a block, a head longer than the first read, a CPU
+ * with no event; and the same reason for a damaged event
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +20,7 @@
 #define PER_READ (HG_SEC_KCHUNK / HG_KEV_BYTES)
 #define BASE 0xabcd00000000ULL	/* the events' cycles: bytes found in the file */
 
-/* Event counts on CPU 0 against the events of a read: none, one, either side of it. */
+/* Event counts on CPU 0 against the events of a read (a block's too): none, one, either side. */
 static const uint64_t counts[] = { 0, 1, PER_READ - 1, PER_READ, PER_READ + 1,
 				   2 * PER_READ + 5 };
 #define NCOUNTS (sizeof(counts) / sizeof(counts[0]))
@@ -100,12 +102,41 @@ static void assert_same_kev(const struct hg_kevents *a, const struct hg_kevents 
 		ck_assert_str_eq(hg_kevents_name(a, c), hg_kevents_name(b, c));
 	ck_assert_uint_eq(a->n, b->n);
 	for (i = 0; i < a->n; i++) {
-		const struct hg_kev *x = &a->ev[i], *y = &b->ev[i];
+		const struct hg_kev x = hg_kevents_ev(a, i), y = hg_kevents_ev(b, i);
 
-		ck_assert_msg(x->cycles == y->cycles && x->cpu == y->cpu && x->type == y->type &&
-			      x->flags == y->flags && x->a == y->a && x->b == y->b &&
-			      x->name == y->name, "event %llu differs", (unsigned long long)i);
+		ck_assert_msg(x.cycles == y.cycles && x.cpu == y.cpu && x.type == y.type &&
+			      x.flags == y.flags && x.a == y.a && x.b == y.b &&
+			      x.name == y.name, "event %llu differs", (unsigned long long)i);
 	}
+	ck_assert_int_eq(hg_kevents_status(b), 0);
+}
+
+/*
+ * Every search of @b (read from the file) finds what @a's (held) does: at,
+ * before and after each event, on each CPU and past the last, and on
+ * the CPU with no event
+ */
+static void assert_same_find(const struct hg_kevents *a, const struct hg_kevents *b)
+{
+	const uint32_t cpus[] = { 0, 1, 2, 3 };
+	uint64_t i;
+	size_t c;
+
+	for (i = 0; i < a->n; i++) {
+		const struct hg_kev e = a->ev[i];
+		uint64_t d;
+
+		for (d = 0; d < 3; d++)
+			ck_assert_uint_eq(hg_kevents_find(a, e.cpu, e.cycles + d - 1),
+					  hg_kevents_find(b, e.cpu, e.cycles + d - 1));
+	}
+	for (c = 0; c < 4; c++) {
+		ck_assert_uint_eq(hg_kevents_find(a, cpus[c], 0), hg_kevents_find(b, cpus[c], 0));
+		ck_assert_uint_eq(hg_kevents_find(a, cpus[c], UINT64_MAX),
+				  hg_kevents_find(b, cpus[c], UINT64_MAX));
+	}
+	/* the CPU of no event: where CPU 2's begin */
+	ck_assert_uint_eq(hg_kevents_find(b, 1, 0), hg_kevents_find(b, 2, 0));
 }
 
 /* The trace of @n events and @names names, read whole and a piece at a time: the same. */
@@ -120,8 +151,11 @@ static void check_same(uint64_t n, uint32_t names)
 	ck_assert_msg(hg_tstream_trace(path, HG_TSTREAM_NAMES, &s, &st, err, sizeof(err)) == 0,
 		      "%s", err);
 	ck_assert_uint_eq(whole->kev->n, n + 3);
+	/* the stream holds no event: each is read from the file, a block at a time */
+	ck_assert_ptr_null(st->kev->ev);
 	assert_same_kev(whole->kev, st->kev);
 	assert_same_kev(t->kev, st->kev);
+	assert_same_find(whole->kev, st->kev);
 	hg_tstream_close(s);
 	hg_trace_free(whole);
 	hg_trace_free(t);
@@ -201,6 +235,54 @@ START_TEST(test_damaged_event_same_reason)
 }
 END_TEST
 
+/* A source of events whose blocks past event @fail_at fail to read; its reads counted. */
+struct fake_src {
+	const struct hg_kevents *from;
+	uint64_t fail_at;
+	unsigned int reads;
+};
+
+static int fake_read(void *priv, uint64_t at, struct hg_kev *buf, size_t n)
+{
+	struct fake_src *f = priv;
+
+	f->reads++;
+	if (n > 1 && at + n > f->fail_at)	/* a whole block past it */
+		return -EIO;
+	memcpy(buf, f->from->ev + at, n * sizeof(*buf));
+	return 0;
+}
+
+/*
+ * The cache reads a block once while it is kept; a read that fails gives
+ * an event of no type and is kept as the status, the events before it fine.
+ */
+START_TEST(test_cache_read_fails)
+{
+	struct hg_trace *t = kev_trace(3 * PER_READ, 3);
+	struct hg_kevents *k = calloc(1, sizeof(*k));
+	struct fake_src f = { .from = t->kev, .fail_at = 2 * PER_READ };
+	struct hg_kevsrc src = { .read = fake_read, .priv = &f };
+	unsigned int reads;
+
+	ck_assert_ptr_nonnull(k);
+	k->n = t->kev->n;
+	ck_assert_int_eq(hg_kevents_attach(k, &src), 0);
+	/* attaching read each block's first event: one read a block */
+	ck_assert_uint_eq(f.reads, (unsigned int)((k->n + PER_READ - 1) / PER_READ));
+	ck_assert_int_eq(hg_kevents_status(k), 0);
+	reads = f.reads;
+	ck_assert_uint_eq(hg_kevents_ev(k, 5).cycles, t->kev->ev[5].cycles);
+	ck_assert_uint_eq(hg_kevents_ev(k, PER_READ - 1).a, t->kev->ev[PER_READ - 1].a);
+	ck_assert_uint_eq(f.reads, reads + 1);
+	ck_assert_uint_eq(hg_kevents_ev(k, 2 * PER_READ + 1).type, 0);
+	ck_assert_int_eq(hg_kevents_status(k), -EIO);
+	ck_assert_uint_eq(hg_kevents_ev(k, 7).b, t->kev->ev[7].b);
+	hg_kevents_free(k);
+	hg_trace_free(t);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("ksecread");
@@ -209,6 +291,7 @@ static Suite *suite(void)
 	tcase_add_loop_test(tc, test_read_boundaries, 0, NCOUNTS);
 	tcase_add_test(tc, test_long_head);
 	tcase_add_test(tc, test_damaged_event_same_reason);
+	tcase_add_test(tc, test_cache_read_fails);
 	suite_add_tcase(s, tc);
 	return s;
 }

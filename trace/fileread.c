@@ -279,11 +279,15 @@ static int decode_section(struct hg_cur *sc, uint32_t type, struct hg_trace *t,
 			return -EINVAL;
 		}
 		/* the indexed reader's (a stream's: ctx) use no names: counted, not kept */
-		if (s->ix) {	/* from the file: a piece at a time */
+		if (s->ix) {	/* from the file: a piece at a time, left there */
 			struct kfetch f = { .s = s, .base = at, .err = err, .errlen = errlen };
 			struct hg_sec_reader rd = { .fetch = kfetch, .arg = &f };
 
-			return hg_sec_read_kevents(&rd, slen, s->ix->names, &t->kev, err, errlen);
+			int ret = hg_sec_read_kevents(&rd, slen, s->ix->names, &t->kev,
+						      &s->ix->kev_off, err, errlen);
+
+			s->ix->kev_off += at;
+			return ret;
 		}
 		return hg_sec_get_kevents(sc, true, &t->kev, err, errlen);
 	case SEC_LOCKS:

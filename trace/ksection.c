@@ -116,8 +116,8 @@ static int get_names(struct hg_cur *c, struct hg_knames *t, bool keep)
 	return 0;
 }
 
-/* The count of events, held against the @bytes that follow it; their array made. */
-static int get_count_ev(struct hg_cur *c, uint64_t bytes, struct hg_kevents *k)
+/* The count of events, held against the @bytes that follow it; their array made when @keep. */
+static int get_count_ev(struct hg_cur *c, uint64_t bytes, struct hg_kevents *k, bool keep)
 {
 	uint64_t n = hg_get_u64(c);
 
@@ -125,11 +125,25 @@ static int get_count_ev(struct hg_cur *c, uint64_t bytes, struct hg_kevents *k)
 		c->bad = 1;
 		return -EINVAL;
 	}
-	k->ev = malloc(n ? n * sizeof(*k->ev) : 1);
-	if (!k->ev)
-		return -ENOMEM;
 	k->n = n;
-	return 0;
+	if (!keep)
+		return 0;
+	k->ev = malloc(n ? n * sizeof(*k->ev) : 1);
+	return k->ev ? 0 : -ENOMEM;
+}
+
+void hg_sec_get_kev(struct hg_cur *c, struct hg_kev *e)
+{
+	uint16_t tf;
+
+	e->cycles = hg_get_u64(c);
+	e->cpu = hg_get_u16(c);
+	tf = hg_get_u16(c);
+	e->type = (uint8_t)(tf & 0xff);
+	e->flags = (uint8_t)(tf >> 8);
+	e->a = hg_get_u32(c);
+	e->b = hg_get_u32(c);
+	e->name = hg_get_u32(c);
 }
 
 /* @n events from @c into @e. */
@@ -137,24 +151,14 @@ static int get_some(struct hg_cur *c, struct hg_kev *e, uint64_t n)
 {
 	uint64_t i;
 
-	for (i = 0; i < n; i++, e++) {
-		uint16_t tf;
-
-		e->cycles = hg_get_u64(c);
-		e->cpu = hg_get_u16(c);
-		tf = hg_get_u16(c);
-		e->type = (uint8_t)(tf & 0xff);
-		e->flags = (uint8_t)(tf >> 8);
-		e->a = hg_get_u32(c);
-		e->b = hg_get_u32(c);
-		e->name = hg_get_u32(c);
-	}
+	for (i = 0; i < n; i++)
+		hg_sec_get_kev(c, &e[i]);
 	return c->bad ? -EINVAL : 0;
 }
 
 static int get_events(struct hg_cur *c, struct hg_kevents *k)
 {
-	int ret = get_count_ev(c, left(c) - (left(c) >= 8 ? 8 : left(c)), k);
+	int ret = get_count_ev(c, left(c) - (left(c) >= 8 ? 8 : left(c)), k, true);
 
 	return ret ? ret : get_some(c, k->ev, k->n);
 }
@@ -255,28 +259,53 @@ static int read_head(const struct hg_sec_reader *rd, uint64_t len, bool names,
 	if (ret)
 		return ret;
 	c.pos = *hlen;
-	return get_count_ev(&c, len - *hlen - 8, *kp);
+	return get_count_ev(&c, len - *hlen - 8, *kp, false);
 }
 
-int hg_sec_read_kevents(const struct hg_sec_reader *rd, uint64_t len, bool names,
-			struct hg_kevents **out, char *err, size_t errlen)
+/* @k's events from payload offset @at, read a piece at a time and checked, not kept. */
+static int check_events(const struct hg_sec_reader *rd, uint64_t at, const struct hg_kevents *k,
+			char *err, size_t errlen)
 {
-	struct hg_kevents *k = NULL;
-	uint64_t at, i, per = HG_SEC_KCHUNK / HG_KEV_BYTES;
-	size_t hlen = 0;
-	int ret = read_head(rd, len, names, &k, &hlen);
+	uint64_t i, j, per = HG_SEC_KCHUNK / HG_KEV_BYTES;
+	struct hg_kev *buf = malloc(per * sizeof(*buf)), prev;
+	int ret = buf ? hg_kevents_check_head(k, err, errlen) : -ENOMEM;
 
-	if (!k)
-		return ret;
-	at = hlen + 8;
 	for (i = 0; !ret && i < k->n; i += per) {
 		uint64_t m = k->n - i < per ? k->n - i : per;
 		struct hg_cur c;
 
 		ret = rd->fetch(rd->arg, at, (size_t)(m * HG_KEV_BYTES), true, &c);
 		if (!ret)
-			ret = get_some(&c, k->ev + i, m);
+			ret = get_some(&c, buf, m);
+		for (j = 0; !ret && j < m; j++) {
+			ret = hg_kevents_check_ev(k, &buf[j], i + j ? &prev : NULL, i + j, err,
+						  errlen);
+			prev = buf[j];
+		}
 		at += m * HG_KEV_BYTES;
 	}
-	return finish(k, ret, out, err, errlen);
+	free(buf);
+	return ret;
+}
+
+int hg_sec_read_kevents(const struct hg_sec_reader *rd, uint64_t len, bool names,
+			struct hg_kevents **out, uint64_t *evat, char *err, size_t errlen)
+{
+	struct hg_kevents *k = NULL;
+	size_t hlen = 0;
+	int ret = read_head(rd, len, names, &k, &hlen);
+
+	if (!k)
+		return ret;
+	*evat = hlen + 8;
+	if (ret == -EINVAL)	/* a payload that does not parse, said as the whole's is */
+		return finish(k, ret, out, err, errlen);
+	if (!ret)
+		ret = check_events(rd, *evat, k, err, errlen);
+	if (ret) {
+		hg_kevents_free(k);
+		return ret;
+	}
+	*out = k;
+	return 0;
 }

@@ -28,6 +28,7 @@ struct hg_tindex {
 	struct hg_tindex_piece *piece;	/* the bytes before the END section, in order */
 	size_t npieces, cappieces;
 	uint32_t want;		/* the checksum the END section holds */
+	uint64_t kev_off;	/* the file offset of the first kernel event */
 	bool names;		/* set before: the kernel events' names kept too */
 };
 
@@ -36,6 +37,8 @@ struct hg_tindex {
  * its records: every section checked as hg_trace_read() checks it, the
  * records' sections too, but not the checksum. The threads' @recs are NULL;
  * @ix says where they lie and holds the checksum's pieces. The kernel
+ * events are checked and left in the file too (the trace's kev->ev NULL,
+ * their offset in @ix, for hg_kevents_attach()). The kernel
  * events' names are checked and counted but not kept (hg_knames_skip()):
  * every name reads "", unless @ix->names is set before the call.
  * @err: a one-line reason on failure.

@@ -80,16 +80,16 @@ static bool is_worker(const struct hg_trace *t, uint32_t pid)
 	return false;
 }
 
-/* The switches of the events inside the run: their places in k->ev, by CPU and time. */
+/* The switches of the events inside the run, by CPU and time: copies, 24 bytes each. */
 struct switches {
 	const struct hg_kevents *k;
-	uint64_t *at;
+	struct hg_kev *at;
 	size_t n;
 };
 
 static const struct hg_kev *sw_ev(const struct switches *s, size_t i)
 {
-	return &s->k->ev[s->at[i]];
+	return &s->at[i];
 }
 
 /* The run on the counter: from the clock pair at its start to its end. */
@@ -110,16 +110,20 @@ static int find_switches(const struct hg_trace *t, const struct hg_attrib_in *in
 	run_span(t, in, &lo, &hi);
 	s->k = k;
 	s->n = 0;
-	for (i = 0; i < k->n; i++)	/* counted first: the array of those alone */
-		s->n += k->ev[i].type == HG_KEV_SWITCH && k->ev[i].cycles >= lo &&
-			k->ev[i].cycles <= hi;
+	for (i = 0; i < k->n; i++) {	/* counted first: the array of those alone */
+		struct hg_kev e = hg_kevents_ev(k, i);
+
+		s->n += e.type == HG_KEV_SWITCH && e.cycles >= lo && e.cycles <= hi;
+	}
 	s->at = malloc((s->n ? s->n : 1) * sizeof(*s->at));
 	if (!s->at)
 		return -ENOMEM;
-	for (s->n = 0, i = 0; i < k->n; i++)
-		if (k->ev[i].type == HG_KEV_SWITCH && k->ev[i].cycles >= lo &&
-		    k->ev[i].cycles <= hi)
-			s->at[s->n++] = i;
+	for (s->n = 0, i = 0; i < k->n; i++) {
+		struct hg_kev e = hg_kevents_ev(k, i);
+
+		if (e.type == HG_KEV_SWITCH && e.cycles >= lo && e.cycles <= hi)
+			s->at[s->n++] = e;
+	}
 	return 0;
 }
 

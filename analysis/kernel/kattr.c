@@ -145,6 +145,7 @@ static int mark_line(const struct hg_kattr *a, struct line *l)
 {
 	const struct hg_kevents *k = a->k;
 	struct building b = { .l = l, .at = l->begin };
+	struct hg_kev e;
 	size_t i;
 	int ret;
 
@@ -153,11 +154,14 @@ static int mark_line(const struct hg_kattr *a, struct line *l)
 	for (i = l->ev_lo; i < l->ev_hi && !ret; i++) {
 		if (i > l->ev_lo && !((i - l->ev_lo) % MARK_EVERY))
 			ret = add_mark(l, i, &b);
-		if (ret || k->ev[i].cycles < l->begin)
+		if (ret)
 			continue;
-		if (k->ev[i].cycles > l->end)
+		e = hg_kevents_ev(k, i);
+		if (e.cycles < l->begin)
+			continue;
+		if (e.cycles > l->end)
 			break;
-		ret = hg_kreplay_event(&b.r, &k->ev[i]);
+		ret = hg_kreplay_event(&b.r, &e);
 	}
 	return ret ? ret : emit(&b.r, l->end, 0);
 }
@@ -187,6 +191,7 @@ static int fill(const struct hg_kattr *a, struct line *l, uint64_t x, uint64_t y
 	const struct hg_kevents *k = a->k;
 	const struct mark *m = mark_before(l, x);
 	struct building b = { .r = m->r, .l = l, .at = m->at, .store = 1 };
+	struct hg_kev e;
 	size_t i;
 	int ret = 0;
 
@@ -198,13 +203,14 @@ static int fill(const struct hg_kattr *a, struct line *l, uint64_t x, uint64_t y
 	for (i = m->ev; i < l->ev_hi && !ret; i++) {
 		if (b.at >= y && i - m->ev >= WINDOW_MIN)
 			break;
-		if (k->ev[i].cycles < l->begin)
+		e = hg_kevents_ev(k, i);
+		if (e.cycles < l->begin)
 			continue;
-		if (k->ev[i].cycles > l->end) {
+		if (e.cycles > l->end) {
 			i = l->ev_hi;
 			break;
 		}
-		ret = hg_kreplay_event(&b.r, &k->ev[i]);
+		ret = hg_kreplay_event(&b.r, &e);
 	}
 	if (!ret && i >= l->ev_hi) {
 		ret = emit(&b.r, l->end, 0);
@@ -235,7 +241,6 @@ int hg_kattr_build(const struct hg_trace *t, struct hg_kattr **out)
 {
 	const struct hg_kevents *k = t->kev;
 	struct hg_kattr *a;
-	size_t e = 0;
 	uint32_t i;
 	int ret = 0;
 
@@ -261,12 +266,8 @@ int hg_kattr_build(const struct hg_trace *t, struct hg_kattr **out)
 		l->cpu = k->cpus[i].cpu;
 		l->begin = k->cpus[i].begin_cycles;
 		l->end = k->cpus[i].end_cycles;
-		while (e < k->n && k->ev[e].cpu < l->cpu)
-			e++;
-		l->ev_lo = e;
-		while (e < k->n && k->ev[e].cpu == l->cpu)
-			e++;
-		l->ev_hi = e;
+		l->ev_lo = (size_t)hg_kevents_find(k, l->cpu, 0);
+		l->ev_hi = (size_t)hg_kevents_find(k, l->cpu + 1, 0);
 		ret = mark_line(a, l);
 	}
 	if (ret) {
@@ -402,17 +403,7 @@ static size_t seg_after(const struct line *l, uint64_t x)
 /* The first event of line @l at @x or after (its events are by time), or its end. */
 static size_t event_from(const struct hg_kevents *k, const struct line *l, uint64_t x)
 {
-	size_t lo = l->ev_lo, hi = l->ev_hi;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (k->ev[mid].cycles < x)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
+	return (size_t)hg_kevents_find(k, l->cpu, x);
 }
 
 /* Whether an event of line @l lies strictly between @x and @y (@x < @y). */
@@ -420,7 +411,7 @@ static int event_inside(const struct hg_kevents *k, const struct line *l, uint64
 {
 	size_t i = event_from(k, l, x + 1);
 
-	return i < l->ev_hi && k->ev[i].cycles < y;
+	return i < l->ev_hi && hg_kevents_ev(k, i).cycles < y;
 }
 
 struct own {
@@ -495,36 +486,40 @@ static void cut(const struct hg_kattr *a, struct line *l, uint32_t tid, uint64_t
  * The thread's first switch out on line @l inside [@x, @y), or @x when none:
  * the events from @x found by bisection, so a gap costs its own events
  */
-static const struct hg_kev *first_switch_out(const struct hg_kattr *a, const struct line *l,
-					     uint32_t tid, uint64_t x, uint64_t y)
+static int first_switch_out(const struct hg_kattr *a, const struct line *l, uint32_t tid,
+			    uint64_t x, uint64_t y, struct hg_kev *out)
 {
 	size_t i;
 
 	for (i = l ? event_from(a->k, l, x) : 0; l && i < l->ev_hi; i++) {
-		const struct hg_kev *e = &a->k->ev[i];
+		struct hg_kev e = hg_kevents_ev(a->k, i);
 
-		if (e->cycles >= y)
+		if (e.cycles >= y)
 			break;
-		if (e->type == HG_KEV_SWITCH && e->b == tid)
-			return e;
+		if (e.type == HG_KEV_SWITCH && e.b == tid) {
+			*out = e;
+			return 1;
+		}
 	}
-	return NULL;
+	return 0;
 }
 
 static uint64_t switch_out(const struct hg_kattr *a, const struct line *l, uint32_t tid,
 			   uint64_t x, uint64_t y)
 {
-	const struct hg_kev *e = first_switch_out(a, l, tid, x, y);
+	struct hg_kev e;
 
-	return e ? e->cycles : x;
+	return first_switch_out(a, l, tid, x, y, &e) ? e.cycles : x;
 }
 
 int hg_kattr_left(const struct hg_kattr *a, uint32_t cpu, uint32_t tid, uint64_t from,
 		  uint64_t to)
 {
-	const struct hg_kev *e = first_switch_out(a, find_line(a, cpu), tid, from, to);
+	struct hg_kev e;
 
-	return e ? !!(e->flags & HG_KEV_PREV_RUNNABLE) : -1;
+	if (!first_switch_out(a, find_line(a, cpu), tid, from, to, &e))
+		return -1;
+	return !!(e.flags & HG_KEV_PREV_RUNNABLE);
 }
 
 static int by_size(const void *pa, const void *pb)

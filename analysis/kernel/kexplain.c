@@ -249,7 +249,7 @@ static int count_irqs(const struct hg_trace *t, struct hg_kexplain *x)
 			}
 	}
 	for (i = 0, c = 0; i < k->n; i++) {
-		const struct hg_kev *e = &k->ev[i];
+		const struct hg_kev cur = hg_kevents_ev(k, i), *e = &cur;
 
 		if (e->type != HG_KEV_IRQ_ENTRY && e->type != HG_KEV_VEC_ENTRY && e->type != HG_KEV_NMI)
 			continue;

@@ -7,8 +7,12 @@
 # The readers take the records in chunks, so the memory stays a small part
 # of the file (target: at most 0.1 times). dump, export, render and ctx
 # read a trace of 10 threads on 2 CPUs; lat the same records as LAT
-# samples; explain a synthetic --kernel run (tests/bench/genktrace.c,
-# HG_BENCH_KSECONDS, 60, seconds), whose kernel events are held in memory.
+# samples. Then every reader of a kernel's events on a synthetic --kernel
+# run (tests/bench/genktrace.c, HG_BENCH_KSECONDS, 60, seconds: 2 threads,
+# 1.3 kernel events a gap, the events two thirds of the file), the
+# "(kernel)" rows: its events are held in memory (24 bytes each, as in the
+# file), the time lines of explain a window at a time, the slices that
+# render draws and the gaps that ctx classes whole.
 # HG_BENCH_RUNS (3) runs of each, the median.
 # usage: tests/bench/streams.sh build/hourglass
 set -u
@@ -70,5 +74,13 @@ row "ctx" "$TMP/big.hgt" "$N" "$HG" ctx "$TMP/big.hgt"
 "$HG" lat "$TMP/lat.hgt" >/dev/null
 row "lat" "$TMP/lat.hgt" "$N" "$HG" lat "$TMP/lat.hgt"
 row "lat --json" "$TMP/lat.hgt" "$N" "$HG" lat "$TMP/lat.hgt" --json
-row "explain (kernel)" "$TMP/k.hgt" "$krecs" "$HG" explain "$TMP/k.hgt"
-echo "target: peak RSS at most 0.1 times the file (the kernel events of explain's held whole)"
+K=$TMP/k.hgt
+"$HG" dump "$K" >/dev/null
+row "dump (kernel)" "$K" "$krecs" "$HG" dump "$K"
+row "export csv (k)" "$K" "$krecs" "$HG" export "$K" --format csv -o -
+row "export json (k)" "$K" "$krecs" "$HG" export "$K" --format json -o -
+row "export perf. (k)" "$K" "$krecs" "$HG" export "$K" --format perfetto -o -
+row "render (kernel)" "$K" "$krecs" "$HG" render "$K" -o "$TMP/k.svg"
+row "ctx (kernel)" "$K" "$krecs" "$HG" ctx "$K"
+row "explain (kernel)" "$K" "$krecs" "$HG" explain "$K"
+echo "target: peak RSS at most 0.1 times the file (a kernel trace's events are held whole)"
