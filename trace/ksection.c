@@ -278,7 +278,7 @@ static int check_events(const struct hg_sec_reader *rd, uint64_t at, const struc
 		if (!ret)
 			ret = get_some(&c, buf, m);
 		for (j = 0; !ret && j < m; j++) {
-			ret = hg_kevents_check_ev(k, &buf[j], i + j ? &prev : NULL, i + j, err,
+			ret = hg_kevents_check_ev(k, &buf[j], (i + j) ? &prev : NULL, i + j, err,
 						  errlen);
 			prev = buf[j];
 		}

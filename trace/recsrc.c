@@ -90,6 +90,23 @@ static int curs_read(void *priv, uint32_t i, const struct hg_record **recs, size
 /* Records looked at a step when the last one is sought from the end. */
 #define TAIL_STEP 64
 
+/* @k records from the @at-th into @buf through @c; 0 or -errno (-EIO: fewer). */
+static int read_at(struct hg_reccur *c, uint64_t at, struct hg_record *buf, size_t k)
+{
+	const struct hg_record *r;
+	size_t j;
+
+	hg_reccur_seek(c, at);
+	for (j = 0; j < k; j++) {
+		int got = hg_reccur_next(c, &r);
+
+		if (got <= 0)
+			return got ? got : -EIO;
+		buf[j] = *r;
+	}
+	return 0;
+}
+
 static int curs_last(void *priv, uint32_t i, struct hg_record *rec)
 {
 	struct hg_reccurs *m = priv;
@@ -100,21 +117,15 @@ static int curs_last(void *priv, uint32_t i, struct hg_record *rec)
 
 	hg_reccur_init(&c, &m->t->threads[i]);
 	while (end && ret == -ENODATA) {
-		size_t k = (size_t)(end > TAIL_STEP ? TAIL_STEP : end), j;
+		size_t k = (size_t)(end > TAIL_STEP ? TAIL_STEP : end);
 		const struct hg_record *r;
 
 		end -= k;
-		hg_reccur_seek(&c, end);
-		for (j = 0; j < k; j++) {
-			int got = hg_reccur_next(&c, &r);
-
-			if (got <= 0) {
-				ret = got ? got : -EIO;
-				break;
-			}
-			tail[j] = *r;
-		}
-		r = j == k ? hg_recs_last(tail, k) : NULL;
+		ret = read_at(&c, end, tail, k);
+		if (ret)
+			break;
+		ret = -ENODATA;
+		r = hg_recs_last(tail, k);
 		if (r) {
 			*rec = *r;
 			ret = 0;

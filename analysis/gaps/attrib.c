@@ -115,7 +115,7 @@ static int find_switches(const struct hg_trace *t, const struct hg_attrib_in *in
 
 		s->n += e.type == HG_KEV_SWITCH && e.cycles >= lo && e.cycles <= hi;
 	}
-	s->at = malloc((s->n ? s->n : 1) * sizeof(*s->at));
+	s->at = calloc(s->n ? s->n : 1, sizeof(*s->at));
 	if (!s->at)
 		return -ENOMEM;
 	for (s->n = 0, i = 0; i < k->n; i++) {

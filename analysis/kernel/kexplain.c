@@ -373,10 +373,10 @@ int hg_kexplain_with(const struct hg_trace *t, const struct hg_kexplain_opts *o,
 			qsort(x->th[i].c, x->th[i].n, sizeof(x->th[i].c[0]), by_total);
 	if (!ret)
 		ret = find_worst(t, ka, o->thread, o->worst, x);
-	if (!ret)
+	if (!ret) {
 		find_single(t, ka, o, x);
-	if (!ret)
 		ret = hg_kattr_status(ka);	/* a cut without memory: no figure */
+	}
 	hg_kattr_free(ka);
 	hg_krt_free(rt);
 	x->ctx.rt = NULL;

@@ -76,7 +76,7 @@ static int names_task(const struct hg_kev *e)
 /* The first switch of each CPU inside its capture: the task it switches out. */
 static size_t first_tasks(const struct hg_kevents *k, struct comm *v)
 {
-	uint64_t e = 0;
+	uint64_t e;
 	uint32_t c;
 	size_t n = 0;
 
