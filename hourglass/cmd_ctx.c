@@ -140,8 +140,8 @@ static int report(const struct ctx_args *a, const struct hg_trace *t,
 }
 
 /*
- * With the kernel's switches (--sched, or the trace's own from --kernel):
- * the whole trace in memory, for the attribution.
+ * With the kernel's switches (--sched: the file mapped; or the trace's own
+ * from --kernel: its records through cursors), for the attribution.
  */
 static int ctx_run(const void *args, const struct hg_trace *t)
 {
@@ -168,7 +168,8 @@ static int ctx_run(const void *args, const struct hg_trace *t)
 /*
  * Without: the trace read as a stream, each record once, in chunks; its
  * checksum checked before anything is printed. A trace with the kernel's
- * events (--kernel) is read whole instead, for their switches.
+ * events (--kernel) is opened for cursors instead (hg_cmd_stream_run()):
+ * the attribution reads its records twice, the events' switches beside.
  */
 static int ctx_stream(const struct ctx_args *a)
 {
@@ -183,7 +184,7 @@ static int ctx_stream(const struct ctx_args *a)
 		return hg_cmd_read_failed("ctx", a->file, err);
 	if (t->flags & HG_TRACE_KEVENTS) {
 		hg_tstream_close(ts);
-		return hg_cmd_trace_run(&ctx_spec, (void *)a, a->file, ctx_run);
+		return hg_cmd_stream_run(&ctx_spec, (void *)a, a->file, ctx_run);
 	}
 	ret = hg_ctx_analyse_src(t, &src, &r);
 	/* a damaged file is said to be one, whatever the records made of it */

@@ -107,6 +107,12 @@ int hg_cmd_stream_run(const struct hg_cmdspec *spec, void *args, const char *fil
 	if (hg_tstream_trace(file, HG_TSTREAM_NAMES, &ts, &t, err, sizeof(err)))
 		return hg_cmd_read_failed(spec->name, file, err);
 	status = run(args, t);
+	/* its kernel events are read again as needed: a read that failed is said */
+	if (!status && t->kev && hg_kevents_status(t->kev)) {
+		snprintf(err, sizeof(err), "cannot read its kernel events again: %s",
+			 strerror(-hg_kevents_status(t->kev)));
+		status = hg_cmd_read_failed(spec->name, file, err);
+	}
 	hg_tstream_close(ts);
 	return hg_cmd_flush(spec->name, status);
 }

@@ -57,23 +57,6 @@ static void line(FILE *f, const struct hg_trace *t, const struct hg_kev *e)
 	fputc('\n', f);
 }
 
-/* The first event at or after (@cpu, @from) in the records' order (by CPU, then time). */
-static uint64_t lower_bound(const struct hg_kevents *k, unsigned int cpu, uint64_t from)
-{
-	uint64_t lo = 0, hi = k->n;
-
-	while (lo < hi) {
-		uint64_t mid = lo + (hi - lo) / 2;
-		const struct hg_kev *e = &k->ev[mid];
-
-		if (e->cpu < cpu || (e->cpu == cpu && e->cycles < from))
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
 /* The events of CPU @cpu in [@from, @to]; their number. */
 static uint64_t one_cpu(FILE *f, const struct hg_trace *t, uint64_t from, uint64_t to,
 			unsigned int cpu)
@@ -81,8 +64,8 @@ static uint64_t one_cpu(FILE *f, const struct hg_trace *t, uint64_t from, uint64
 	const struct hg_kevents *k = t->kev;
 	uint64_t i, n = 0;
 
-	for (i = lower_bound(k, cpu, from); i < k->n; i++) {
-		const struct hg_kev *e = &k->ev[i];
+	for (i = hg_kevents_find(k, cpu, from); i < k->n; i++) {
+		const struct hg_kev cur = hg_kevents_ev(k, i), *e = &cur;
 
 		if (e->cpu != cpu || e->cycles > to)
 			break;

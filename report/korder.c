@@ -44,12 +44,12 @@ static void own_label(const struct hg_trace *t, const struct hg_kwin *w, char *b
 static void task_name(const struct hg_kevents *k, uint64_t i, uint32_t pid, char *buf,
 		      size_t len)
 {
-	uint32_t cpu = k->ev[i].cpu;
+	uint32_t cpu = hg_kevents_ev(k, i).cpu;
 	uint64_t j, stop = i > PREV_LOOKBACK ? i - PREV_LOOKBACK : 0;
 
-	for (j = i; j-- > stop && k->ev[j].cpu == cpu;)
-		if (k->ev[j].type == HG_KEV_SWITCH && k->ev[j].a == pid) {
-			snprintf(buf, len, "%s (pid %u)", hg_kevents_name(k, k->ev[j].name), pid);
+	for (j = i; j-- > stop && hg_kevents_ev(k, j).cpu == cpu;)
+		if (hg_kevents_ev(k, j).type == HG_KEV_SWITCH && hg_kevents_ev(k, j).a == pid) {
+			snprintf(buf, len, "%s (pid %u)", hg_kevents_name(k, hg_kevents_ev(k, j).name), pid);
 			return;
 		}
 	snprintf(buf, len, "pid %u", pid);
@@ -58,7 +58,7 @@ static void task_name(const struct hg_kevents *k, uint64_t i, uint32_t pid, char
 static void describe(const struct hg_trace *t, const struct hg_kwin *w, uint64_t i,
 		     char *buf, size_t len)
 {
-	const struct hg_kev *e = &t->kev->ev[i];
+	const struct hg_kev cur = hg_kevents_ev(t->kev, i), *e = &cur;
 	char prev[HG_KEV_NAME_LEN + 24];
 	const struct hg_kevents *k = t->kev;
 	const char *name = hg_kevents_name(k, e->name);
@@ -178,15 +178,24 @@ static void each_row(const struct hg_trace *t, const struct hg_kwin *w,
 	marks(t, w, &start, &end);
 	fn(&start, arg);
 	for (;;) {
-		const struct hg_kev *e = NULL;
+		struct hg_kev ev, *e = NULL;
 		unsigned int which = 0;
+		uint64_t at = 0;
 		struct row row;
 
-		for (i = 0; i < n; i++)
-			if (r[i].lo < r[i].hi && (!e || t->kev->ev[r[i].lo].cycles < e->cycles)) {
-				e = &t->kev->ev[r[i].lo];
+		for (i = 0; i < n; i++) {
+			struct hg_kev x;
+
+			if (r[i].lo >= r[i].hi)
+				continue;
+			x = hg_kevents_ev(t->kev, r[i].lo);
+			if (!e || x.cycles < e->cycles) {
+				ev = x;
+				e = &ev;
+				at = r[i].lo;
 				which = i;
 			}
+		}
 		if (!e)
 			break;
 		r[which].lo++;
@@ -196,7 +205,7 @@ static void each_row(const struct hg_trace *t, const struct hg_kwin *w,
 		row.at = e->cycles;
 		row.cpu = e->cpu;
 		row.event = hg_kev_type_name(e->type);
-		describe(t, w, (uint64_t)(e - t->kev->ev), row.what, sizeof(row.what));
+		describe(t, w, at, row.what, sizeof(row.what));
 		fn(&row, arg);
 	}
 	fn(&end, arg);

@@ -20,15 +20,33 @@
 #include "analysis/kernel/kslices.h"
 #include "trace/trace.h"
 
+/*
+ * A slice as the set keeps it: its name an index into the set's names,
+ * each kept once (a slice is 32 bytes, not the 120 of struct hg_kslice).
+ */
+struct hg_kset_slice {
+	uint64_t start_cycles, end_cycles;
+	uint32_t cpu, pid, name;
+	uint8_t kind, depth, ours;
+};
+
 struct hg_kset {
-	struct hg_kslice *v;	/* in drawing order, once indexed */
+	struct hg_kset_slice *v;	/* in drawing order, once indexed */
 	uint64_t *reach;	/* ns from the run's start: the latest end of
 				 * v[0..i] of v[i]'s CPU and class */
 	size_t n, cap;
+	char (*names)[HG_KATTR_NAME_LEN];
+	uint32_t nnames;
+	size_t capnames;
+	uint32_t *hash;		/* open addressing: 1 + a name's index, 0 free */
+	uint32_t hcap;
 };
 
 /* hg_kset_add - append a copy of @s to @set. Returns 0 or -ENOMEM. */
 int hg_kset_add(struct hg_kset *set, const struct hg_kslice *s);
+
+/* hg_kset_get - slice @i of @set (in drawing order, once indexed) into @s. */
+void hg_kset_get(const struct hg_kset *set, size_t i, struct hg_kslice *s);
 
 /*
  * hg_kset_index - sort @set's slices into drawing order and index them,

@@ -17,6 +17,7 @@
 #include "hourglass/commands.h"
 #include "report/text.h"
 #include "trace/reccur.h"
+#include "trace/recsrc.h"
 #include "trace/tstream.h"
 
 extern const struct hg_command hg_cmd_dump;
@@ -291,6 +292,53 @@ START_TEST(test_cut_interval_last_chunk)
 }
 END_TEST
 
+/*
+ * The cursors as a record source (hg_reccurs): every thread's records in
+ * order, again after a rewind, and its last interval record, from the file
+ * at every chunk size as from memory.
+ */
+START_TEST(test_cursors_as_source)
+{
+	struct hg_trace *t = events_trace();
+	char *dir, *path = write_trace(t, &dir);
+	struct hg_tstream *s;
+	const struct hg_trace *st = open_chunked(path, chunks[_i], &s);
+	struct hg_reccurs m;
+	struct hg_recsrc src;
+	uint32_t i;
+	int pass;
+
+	ck_assert_int_eq(hg_reccurs_init(&m, &src, st), 0);
+	for (i = 0; i < t->nthreads; i++) {
+		const struct hg_trace_thread *th = &t->threads[i];
+		struct hg_record last;
+
+		for (pass = 0; pass < 2; pass++) {
+			const struct hg_record *r;
+			uint64_t k = 0;
+			size_t n = 1;
+
+			ck_assert_int_eq(src.ops->rewind(src.priv, i), 0);
+			while (n) {
+				ck_assert_int_eq(src.ops->read(src.priv, i, &r, &n), 0);
+				ck_assert_uint_le(k + n, th->stored);
+				ck_assert_int_eq(memcmp(r, &th->recs[k], n * sizeof(*r)), 0);
+				k += n;
+			}
+			ck_assert_uint_eq(k, th->stored);
+		}
+		ck_assert_int_eq(src.ops->last(src.priv, i, &last), 0);
+		ck_assert_int_eq(memcmp(&last, hg_recs_last(th->recs, (size_t)th->stored),
+					sizeof(last)), 0);
+	}
+	hg_reccurs_free(&m);
+	hg_tstream_close(s);
+	hg_trace_free(t);
+	free(path);
+	hg_test_drop_dir(dir);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("reccur");
@@ -298,6 +346,7 @@ static Suite *suite(void)
 
 	tcase_add_loop_test(tc, test_chunk_boundaries, 0, NCHUNKS);
 	tcase_add_test(tc, test_readers_same_bytes);
+	tcase_add_loop_test(tc, test_cursors_as_source, 0, NCHUNKS);
 	tcase_add_test(tc, test_damaged_last_chunk);
 	tcase_add_test(tc, test_cut_interval_last_chunk);
 	suite_add_tcase(s, tc);

@@ -83,26 +83,10 @@ static void covered(struct src *s, const struct hg_cur *c)
 	s->crclen += c->len;
 }
 
-/* A piece of the checksum's bytes: those read since the last, or @thread's records. */
-static int add_piece(struct hg_tindex *ix, uint32_t thread, uint32_t crc, uint64_t len)
-{
-	if (ix->npieces == ix->cappieces) {
-		size_t cap = ix->cappieces ? 2 * ix->cappieces : 16;
-		struct hg_tindex_piece *p = realloc(ix->piece, cap * sizeof(*p));
-
-		if (!p)
-			return -ENOMEM;
-		ix->piece = p;
-		ix->cappieces = cap;
-	}
-	ix->piece[ix->npieces++] = (struct hg_tindex_piece){ len, crc, thread };
-	return 0;
-}
-
 /* The bytes read since the last piece, made a piece. */
 static int close_piece(struct src *s)
 {
-	int ret = add_piece(s->ix, HG_TINDEX_READ, s->crc, s->crclen);
+	int ret = hg_tindex_add_piece(s->ix, HG_TINDEX_READ, s->crc, s->crclen);
 
 	s->crc = 0;
 	s->crclen = 0;
@@ -142,7 +126,7 @@ static int decode_records(struct hg_cur *c, struct hg_trace *t, uint64_t len,
 	if (s->ix) {
 		/* left in the file: where they lie, and a piece of the checksum's own */
 		s->ix->off[id] = at + RECORDS_HEADER;
-		if (close_piece(s) || add_piece(s->ix, id, 0, n * RECORD_BYTES))
+		if (close_piece(s) || hg_tindex_add_piece(s->ix, id, 0, n * RECORD_BYTES))
 			return -ENOMEM;
 		return 0;
 	}
@@ -250,6 +234,24 @@ static int decode_pad(struct hg_cur *sc, char *err, size_t errlen)
 	return 0;
 }
 
+/* A payload's bytes for ksection.h's reader: at @base in the file. */
+struct kfetch {
+	struct src *s;
+	uint64_t base;
+	char *err;
+	size_t errlen;
+};
+
+static int kfetch(void *arg, uint64_t off, size_t n, bool count, struct hg_cur *c)
+{
+	struct kfetch *f = arg;
+	int ret = fetch(f->s, f->base + off, n, c, f->err, f->errlen);
+
+	if (!ret && count)
+		covered(f->s, c);
+	return ret;
+}
+
 static int decode_section(struct hg_cur *sc, uint32_t type, struct hg_trace *t,
 			  uint32_t nsec, uint32_t *nthreads_seen, struct src *s, uint64_t at,
 			  uint64_t slen, char *err, size_t errlen)
@@ -277,7 +279,17 @@ static int decode_section(struct hg_cur *sc, uint32_t type, struct hg_trace *t,
 			return -EINVAL;
 		}
 		/* the indexed reader's (a stream's: ctx) use no names: counted, not kept */
-		return hg_sec_get_kevents(sc, !s->ix || s->ix->names, &t->kev, err, errlen);
+		if (s->ix) {	/* from the file: a piece at a time, left there */
+			struct kfetch f = { .s = s, .base = at, .err = err, .errlen = errlen };
+			struct hg_sec_reader rd = { .fetch = kfetch, .arg = &f };
+
+			int ret = hg_sec_read_kevents(&rd, slen, s->ix->names, &t->kev,
+						      &s->ix->kev_off, err, errlen);
+
+			s->ix->kev_off += at;
+			return ret;
+		}
+		return hg_sec_get_kevents(sc, true, &t->kev, err, errlen);
 	case SEC_LOCKS:
 		if (t->nlocks || !(t->flags & HG_TRACE_LOCKS) || *nthreads_seen != t->nthreads) {
 			err_set(err, errlen, "damaged: a locks section out of place");
@@ -402,6 +414,8 @@ static size_t payload_bytes(const struct src *s, uint32_t type, uint64_t slen)
 {
 	if (s->ix && type == SEC_RECORDS)
 		return slen < RECORDS_HEADER ? (size_t)slen : RECORDS_HEADER;
+	if (s->ix && type == SEC_KEVENTS)
+		return 0;	/* read a piece at a time by decode_section() */
 	return (size_t)slen;
 }
 
@@ -681,11 +695,4 @@ int hg_trace_index(int fd, uint64_t size, struct hg_trace **out, struct hg_tinde
 	if (ret)
 		hg_tindex_free(ix);
 	return ret;
-}
-
-void hg_tindex_free(struct hg_tindex *ix)
-{
-	free(ix->off);
-	free(ix->piece);
-	memset(ix, 0, sizeof(*ix));
 }

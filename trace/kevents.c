@@ -153,22 +153,6 @@ void hg_kevents_sort(struct hg_kevents *k)
 	}
 }
 
-uint64_t hg_kevents_find(const struct hg_kevents *k, uint32_t cpu, uint64_t cycles)
-{
-	uint64_t lo = 0, hi = k->n;
-
-	while (lo < hi) {
-		uint64_t mid = lo + (hi - lo) / 2;
-		const struct hg_kev *e = &k->ev[mid];
-
-		if (e->cpu < cpu || (e->cpu == cpu && e->cycles < cycles))
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
 const struct hg_kcpu *hg_kevents_cpu(const struct hg_kevents *k, uint32_t cpu)
 {
 	uint32_t lo = 0, hi = k->ncpus;
@@ -186,9 +170,8 @@ const struct hg_kcpu *hg_kevents_cpu(const struct hg_kevents *k, uint32_t cpu)
 	return NULL;
 }
 
-int hg_kevents_check(const struct hg_kevents *k, char *err, size_t errlen)
+int hg_kevents_check_head(const struct hg_kevents *k, char *err, size_t errlen)
 {
-	uint64_t i;
 	uint32_t c;
 
 	if (k->clock > HG_KCLOCK_MONO || k->start_cycles > k->end_cycles ||
@@ -202,18 +185,30 @@ int hg_kevents_check(const struct hg_kevents *k, char *err, size_t errlen)
 			snprintf(err, errlen, "damaged kernel events section (CPU %u)", c);
 			return -EINVAL;
 		}
-	for (i = 0; i < k->n; i++) {
-		const struct hg_kev *e = &k->ev[i];
+	return 0;
+}
 
-		if (!e->type || e->type >= HG_KEV_NTYPES ||
-		    (e->name != HG_KEV_NO_NAME && e->name >= k->names.n) ||
-		    !hg_kevents_cpu(k, e->cpu) || (i && before(e, &k->ev[i - 1]))) {
-			snprintf(err, errlen, "damaged kernel events section (event %llu)",
-				 (unsigned long long)i);
-			return -EINVAL;
-		}
+int hg_kevents_check_ev(const struct hg_kevents *k, const struct hg_kev *e,
+			const struct hg_kev *prev, uint64_t i, char *err, size_t errlen)
+{
+	if (!e->type || e->type >= HG_KEV_NTYPES ||
+	    (e->name != HG_KEV_NO_NAME && e->name >= k->names.n) ||
+	    !hg_kevents_cpu(k, e->cpu) || (prev && before(e, prev))) {
+		snprintf(err, errlen, "damaged kernel events section (event %llu)",
+			 (unsigned long long)i);
+		return -EINVAL;
 	}
 	return 0;
+}
+
+int hg_kevents_check(const struct hg_kevents *k, char *err, size_t errlen)
+{
+	uint64_t i;
+	int ret = hg_kevents_check_head(k, err, errlen);
+
+	for (i = 0; !ret && i < k->n; i++)
+		ret = hg_kevents_check_ev(k, &k->ev[i], i ? &k->ev[i - 1] : NULL, i, err, errlen);
+	return ret;
 }
 
 uint64_t hg_kevents_lost(const struct hg_kevents *k)
@@ -315,5 +310,6 @@ void hg_kevents_free(struct hg_kevents *k)
 	free(k->tp);
 	free(k->cpus);
 	free(k->ev);
+	hg_kevcache_free(k->cache);
 	free(k);
 }

@@ -109,6 +109,8 @@ enum hg_kclock {
 	HG_KCLOCK_MONO,		/* mono, placed on the counter with the run's pairs */
 };
 
+struct hg_kevcache;
+
 struct hg_kevents {
 	uint32_t clock;		/* enum hg_kclock */
 	uint64_t start_cycles;	/* tracing was on from here ... */
@@ -119,9 +121,46 @@ struct hg_kevents {
 	char **tp;		/* the tracepoints enabled, "system:event" */
 	struct hg_knames names;	/* what the records' name fields index */
 	uint64_t n;
-	struct hg_kev *ev;	/* by CPU, then by time */
+	struct hg_kev *ev;	/* by CPU, then by time; NULL: read from the file */
 	size_t cap_ev;		/* while being built */
+	struct hg_kevcache *cache;	/* without @ev: the events read a block at a time */
 };
+
+/*
+ * Where a trace's events are read from when they are not held (a stream's
+ * trace, tstream.h): @read decodes the @n events from the @at-th into @buf.
+ */
+struct hg_kevsrc {
+	int (*read)(void *priv, uint64_t at, struct hg_kev *buf, size_t n);
+	void *priv;
+};
+
+/*
+ * hg_kevents_attach - @k's events (none held) read from @src from now on,
+ * a block of HG_KEVCACHE_BLOCK at a time, the last few blocks kept.
+ * Returns 0 or -ENOMEM.
+ */
+int hg_kevents_attach(struct hg_kevents *k, const struct hg_kevsrc *src);
+
+#define HG_KEVCACHE_BLOCK 4096
+
+/* hg_kevents_read - event @i of @k read through its cache (hg_kevents_ev()). */
+struct hg_kev hg_kevents_read(const struct hg_kevents *k, uint64_t i);
+
+/*
+ * hg_kevents_ev - event @i of @k (i < k->n): held, or read from the file;
+ * a read that failed gives an event of no type, and hg_kevents_status() says so
+ */
+static inline struct hg_kev hg_kevents_ev(const struct hg_kevents *k, uint64_t i)
+{
+	return k->ev ? k->ev[i] : hg_kevents_read(k, i);
+}
+
+/* hg_kevents_status - 0, or the -errno of the first read of @k's events that failed. */
+int hg_kevents_status(const struct hg_kevents *k);
+
+/* hg_kevcache_free - free @c; NULL is fine. */
+void hg_kevcache_free(struct hg_kevcache *c);
 
 /* hg_kev_type_name - "sched_switch", "irq_handler_entry", ... (NULL: out of range). */
 const char *hg_kev_type_name(unsigned int type);
@@ -166,6 +205,16 @@ void hg_kevents_sort(struct hg_kevents *k);
  * hg_kevents_cpu - the entry of CPU @cpu, or NULL when it was not captured
  */
 const struct hg_kcpu *hg_kevents_cpu(const struct hg_kevents *k, uint32_t cpu);
+
+/* hg_kevents_check_head - hg_kevents_check() of all but the records. */
+int hg_kevents_check_head(const struct hg_kevents *k, char *err, size_t errlen);
+
+/*
+ * hg_kevents_check_ev - hg_kevents_check() of record @e, the @i-th, after
+ * @prev (NULL for the first)
+ */
+int hg_kevents_check_ev(const struct hg_kevents *k, const struct hg_kev *e,
+			const struct hg_kev *prev, uint64_t i, char *err, size_t errlen);
 
 /*
  * hg_kevents_check - whether @k is consistent: types in range, names in

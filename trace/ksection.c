@@ -116,35 +116,55 @@ static int get_names(struct hg_cur *c, struct hg_knames *t, bool keep)
 	return 0;
 }
 
-static int get_events(struct hg_cur *c, struct hg_kevents *k)
+/* The count of events, held against the @bytes that follow it; their array made when @keep. */
+static int get_count_ev(struct hg_cur *c, uint64_t bytes, struct hg_kevents *k, bool keep)
 {
-	uint64_t n = hg_get_u64(c), i;
+	uint64_t n = hg_get_u64(c);
 
-	if (c->bad || n != left(c) / HG_KEV_BYTES || left(c) % HG_KEV_BYTES) {
+	if (c->bad || n != bytes / HG_KEV_BYTES || bytes % HG_KEV_BYTES) {
 		c->bad = 1;
 		return -EINVAL;
 	}
-	k->ev = malloc(n ? n * sizeof(*k->ev) : 1);
-	if (!k->ev)
-		return -ENOMEM;
 	k->n = n;
-	for (i = 0; i < n; i++) {
-		struct hg_kev *e = &k->ev[i];
-		uint16_t tf;
+	if (!keep)
+		return 0;
+	k->ev = malloc(n ? n * sizeof(*k->ev) : 1);
+	return k->ev ? 0 : -ENOMEM;
+}
 
-		e->cycles = hg_get_u64(c);
-		e->cpu = hg_get_u16(c);
-		tf = hg_get_u16(c);
-		e->type = (uint8_t)(tf & 0xff);
-		e->flags = (uint8_t)(tf >> 8);
-		e->a = hg_get_u32(c);
-		e->b = hg_get_u32(c);
-		e->name = hg_get_u32(c);
-	}
+void hg_sec_get_kev(struct hg_cur *c, struct hg_kev *e)
+{
+	uint16_t tf;
+
+	e->cycles = hg_get_u64(c);
+	e->cpu = hg_get_u16(c);
+	tf = hg_get_u16(c);
+	e->type = (uint8_t)(tf & 0xff);
+	e->flags = (uint8_t)(tf >> 8);
+	e->a = hg_get_u32(c);
+	e->b = hg_get_u32(c);
+	e->name = hg_get_u32(c);
+}
+
+/* @n events from @c into @e. */
+static int get_some(struct hg_cur *c, struct hg_kev *e, uint64_t n)
+{
+	uint64_t i;
+
+	for (i = 0; i < n; i++)
+		hg_sec_get_kev(c, &e[i]);
 	return c->bad ? -EINVAL : 0;
 }
 
-static int get_all(struct hg_cur *c, struct hg_kevents *k, bool names)
+static int get_events(struct hg_cur *c, struct hg_kevents *k)
+{
+	int ret = get_count_ev(c, left(c) - (left(c) >= 8 ? 8 : left(c)), k, true);
+
+	return ret ? ret : get_some(c, k->ev, k->n);
+}
+
+/* Everything before the events: the clock, the CPUs, the tracepoints, the names. */
+static int get_head(struct hg_cur *c, struct hg_kevents *k, bool names)
 {
 	uint32_t j;
 	int ret;
@@ -168,24 +188,120 @@ static int get_all(struct hg_cur *c, struct hg_kevents *k, bool names)
 	ret = get_strings(c, MAX_TRACEPOINTS, &k->tp, &k->ntp);
 	if (!ret)
 		ret = get_names(c, &k->names, names);
+	return ret ? ret : c->bad ? -EINVAL : 0;
+}
+
+static int get_all(struct hg_cur *c, struct hg_kevents *k, bool names)
+{
+	int ret = get_head(c, k, names);
+
 	if (!ret)
 		ret = get_events(c, k);
 	return ret ? ret : c->bad ? -EINVAL : 0;
+}
+
+/* @k read (@ret) into *@out, checked; else freed and the reason said. */
+static int finish(struct hg_kevents *k, int ret, struct hg_kevents **out, char *err,
+		  size_t errlen)
+{
+	if (ret == -EINVAL)
+		snprintf(err, errlen, "damaged kernel events section (truncated or bad count)");
+	else if (!ret)
+		ret = hg_kevents_check(k, err, errlen);
+	if (ret) {
+		hg_kevents_free(k);
+		return ret;
+	}
+	*out = k;
+	return 0;
 }
 
 int hg_sec_get_kevents(struct hg_cur *c, bool names, struct hg_kevents **out, char *err,
 		       size_t errlen)
 {
 	struct hg_kevents *k = calloc(1, sizeof(*k));
-	int ret;
 
 	if (!k)
 		return -ENOMEM;
-	ret = get_all(c, k, names);
-	if (ret == -EINVAL)
-		snprintf(err, errlen, "damaged kernel events section (truncated or bad count)");
-	else if (!ret)
-		ret = hg_kevents_check(k, err, errlen);
+	return finish(k, get_all(c, k, names), out, err, errlen);
+}
+
+/*
+ * The head of a payload of @len bytes, its length at *@hlen: read from a
+ * prefix that doubles until it holds it (a head cut short by the prefix
+ * reads as damaged until the prefix is the payload); the bytes counted once.
+ */
+static int read_head(const struct hg_sec_reader *rd, uint64_t len, bool names,
+		     struct hg_kevents **kp, size_t *hlen)
+{
+	uint64_t want = len < HG_SEC_KCHUNK ? len : HG_SEC_KCHUNK;
+	struct hg_cur c;
+	int ret;
+
+	for (;;) {
+		*kp = calloc(1, sizeof(**kp));
+		if (!*kp)
+			return -ENOMEM;
+		ret = rd->fetch(rd->arg, 0, (size_t)want, false, &c);
+		if (!ret)
+			ret = get_head(&c, *kp, names);
+		if (!ret && !hg_get_need(&c, 8))
+			ret = -EINVAL;
+		if (ret != -EINVAL || want == len)
+			break;
+		hg_kevents_free(*kp);
+		want = want > len / 2 ? len : 2 * want;
+	}
+	if (ret)
+		return ret;
+	*hlen = c.pos;
+	ret = rd->fetch(rd->arg, 0, *hlen + 8, true, &c);
+	if (ret)
+		return ret;
+	c.pos = *hlen;
+	return get_count_ev(&c, len - *hlen - 8, *kp, false);
+}
+
+/* @k's events from payload offset @at, read a piece at a time and checked, not kept. */
+static int check_events(const struct hg_sec_reader *rd, uint64_t at, const struct hg_kevents *k,
+			char *err, size_t errlen)
+{
+	uint64_t i, j, per = HG_SEC_KCHUNK / HG_KEV_BYTES;
+	struct hg_kev *buf = malloc(per * sizeof(*buf)), prev;
+	int ret = buf ? hg_kevents_check_head(k, err, errlen) : -ENOMEM;
+
+	for (i = 0; !ret && i < k->n; i += per) {
+		uint64_t m = k->n - i < per ? k->n - i : per;
+		struct hg_cur c;
+
+		ret = rd->fetch(rd->arg, at, (size_t)(m * HG_KEV_BYTES), true, &c);
+		if (!ret)
+			ret = get_some(&c, buf, m);
+		for (j = 0; !ret && j < m; j++) {
+			ret = hg_kevents_check_ev(k, &buf[j], (i + j) ? &prev : NULL, i + j, err,
+						  errlen);
+			prev = buf[j];
+		}
+		at += m * HG_KEV_BYTES;
+	}
+	free(buf);
+	return ret;
+}
+
+int hg_sec_read_kevents(const struct hg_sec_reader *rd, uint64_t len, bool names,
+			struct hg_kevents **out, uint64_t *evat, char *err, size_t errlen)
+{
+	struct hg_kevents *k = NULL;
+	size_t hlen = 0;
+	int ret = read_head(rd, len, names, &k, &hlen);
+
+	if (!k)
+		return ret;
+	*evat = hlen + 8;
+	if (ret == -EINVAL)	/* a payload that does not parse, said as the whole's is */
+		return finish(k, ret, out, err, errlen);
+	if (!ret)
+		ret = check_events(rd, *evat, k, err, errlen);
 	if (ret) {
 		hg_kevents_free(k);
 		return ret;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * ksection.h - the payload of the trace file's KEVENTS section: the
- * kernel's events of a --kernel run (used by file.c only)
+ * kernel's events of a --kernel run (used by the file's readers and writer)
  *
  *   u32 clock, u64 start cycles, u64 end cycles,
  *   u32 CPUs, each: u32 cpu, u64 lost, u64 begin and end cycles,
@@ -33,5 +33,31 @@ void hg_sec_put_kevents(struct hg_buf *b, const struct hg_kevents *k);
  */
 int hg_sec_get_kevents(struct hg_cur *c, bool names, struct hg_kevents **out, char *err,
 		       size_t errlen);
+
+/* hg_sec_get_kev - one event (HG_KEV_BYTES) from @c into @e. */
+void hg_sec_get_kev(struct hg_cur *c, struct hg_kev *e);
+
+/* What a payload read from a file is read in: its head, then events, this many bytes a read. */
+#define HG_SEC_KCHUNK	(4096 * HG_KEV_BYTES)
+
+/*
+ * A payload's bytes as the file reader gives them: @fetch puts the @n bytes
+ * at @off of the payload in @c (good until its next call), counted in the
+ * file's checksum when @count (each byte once).
+ */
+struct hg_sec_reader {
+	int (*fetch)(void *arg, uint64_t off, size_t n, bool count, struct hg_cur *c);
+	void *arg;
+};
+
+/*
+ * hg_sec_read_kevents - hg_sec_get_kevents() of a payload of @len bytes
+ * read from a file through @rd a piece at a time (its head, then
+ * HG_SEC_KCHUNK bytes of events a read): the same checks and reasons, but
+ * the events are left in the file (@out's ev NULL, its n set), the first
+ * at payload offset *@evat, for hg_kevents_attach()
+ */
+int hg_sec_read_kevents(const struct hg_sec_reader *rd, uint64_t len, bool names,
+			struct hg_kevents **out, uint64_t *evat, char *err, size_t errlen);
 
 #endif /* HG_KSECTION_H */

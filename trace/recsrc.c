@@ -72,6 +72,100 @@ void hg_recmem_free(struct hg_recmem *m)
 	m->pos = NULL;
 }
 
+static int curs_rewind(void *priv, uint32_t i)
+{
+	struct hg_reccurs *m = priv;
+
+	hg_reccur_seek(&m->c[i], 0);
+	return 0;
+}
+
+static int curs_read(void *priv, uint32_t i, const struct hg_record **recs, size_t *n)
+{
+	struct hg_reccurs *m = priv;
+
+	return hg_reccur_chunk(&m->c[i], recs, n);
+}
+
+/* Records looked at a step when the last one is sought from the end. */
+#define TAIL_STEP 64
+
+/* @k records from the @at-th into @buf through @c; 0 or -errno (-EIO: fewer). */
+static int read_at(struct hg_reccur *c, uint64_t at, struct hg_record *buf, size_t k)
+{
+	const struct hg_record *r;
+	size_t j;
+
+	hg_reccur_seek(c, at);
+	for (j = 0; j < k; j++) {
+		int got = hg_reccur_next(c, &r);
+
+		if (got <= 0)
+			return got ? got : -EIO;
+		buf[j] = *r;
+	}
+	return 0;
+}
+
+static int curs_last(void *priv, uint32_t i, struct hg_record *rec)
+{
+	struct hg_reccurs *m = priv;
+	uint64_t end = m->t->threads[i].stored;
+	struct hg_record tail[TAIL_STEP];
+	struct hg_reccur c;
+	int ret = -ENODATA;
+
+	hg_reccur_init(&c, &m->t->threads[i]);
+	while (end && ret == -ENODATA) {
+		size_t k = (size_t)(end > TAIL_STEP ? TAIL_STEP : end);
+		const struct hg_record *r;
+
+		end -= k;
+		ret = read_at(&c, end, tail, k);
+		if (ret)
+			break;
+		ret = -ENODATA;
+		r = hg_recs_last(tail, k);
+		if (r) {
+			*rec = *r;
+			ret = 0;
+		}
+	}
+	hg_reccur_free(&c);
+	return ret;
+}
+
+static const struct hg_recsrc_ops curs_ops = {
+	.rewind = curs_rewind,
+	.read = curs_read,
+	.last = curs_last,
+};
+
+int hg_reccurs_init(struct hg_reccurs *m, struct hg_recsrc *src, const struct hg_trace *t)
+{
+	uint32_t i;
+
+	m->t = t;
+	m->c = calloc(t->nthreads ? t->nthreads : 1, sizeof(*m->c));
+	if (!m->c)
+		return -ENOMEM;
+	for (i = 0; i < t->nthreads; i++)
+		hg_reccur_init(&m->c[i], &t->threads[i]);
+	src->ops = &curs_ops;
+	src->priv = m;
+	return 0;
+}
+
+void hg_reccurs_free(struct hg_reccurs *m)
+{
+	uint32_t i;
+
+	for (i = 0; m->c && i < m->t->nthreads; i++)
+		hg_reccur_free(&m->c[i]);
+	free(m->c);
+	m->c = NULL;
+}
+
 static int tap_rewind(void *priv, uint32_t i)
 {
 	struct hg_rectap *tap = priv;

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "trace/reccur.h"
 #include "trace/record.h"
 #include "trace/trace.h"
 
@@ -47,6 +48,24 @@ int hg_recmem_init(struct hg_recmem *m, struct hg_recsrc *src, const struct hg_t
 
 /* hg_recmem_free - release @m. */
 void hg_recmem_free(struct hg_recmem *m);
+
+/*
+ * The records of any trace, in memory or read from its file (a stream's,
+ * tstream.h), through a cursor per thread (reccur.h): a chunk at a time.
+ */
+struct hg_reccurs {
+	const struct hg_trace *t;
+	struct hg_reccur *c;
+};
+
+/*
+ * hg_reccurs_init - @src reads @t's records through @m's cursors.
+ * Returns 0 or -ENOMEM.
+ */
+int hg_reccurs_init(struct hg_reccurs *m, struct hg_recsrc *src, const struct hg_trace *t);
+
+/* hg_reccurs_free - release @m's cursors. */
+void hg_reccurs_free(struct hg_reccurs *m);
 
 /*
  * A source that shows every chunk read from another, @inner, to @seen

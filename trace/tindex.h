@@ -28,6 +28,7 @@ struct hg_tindex {
 	struct hg_tindex_piece *piece;	/* the bytes before the END section, in order */
 	size_t npieces, cappieces;
 	uint32_t want;		/* the checksum the END section holds */
+	uint64_t kev_off;	/* the file offset of the first kernel event */
 	bool names;		/* set before: the kernel events' names kept too */
 };
 
@@ -36,6 +37,8 @@ struct hg_tindex {
  * its records: every section checked as hg_trace_read() checks it, the
  * records' sections too, but not the checksum. The threads' @recs are NULL;
  * @ix says where they lie and holds the checksum's pieces. The kernel
+ * events are checked and left in the file too (the trace's kev->ev NULL,
+ * their offset in @ix, for hg_kevents_attach()). The kernel
  * events' names are checked and counted but not kept (hg_knames_skip()):
  * every name reads "", unless @ix->names is set before the call.
  * @err: a one-line reason on failure.
@@ -51,6 +54,13 @@ int hg_trace_index(int fd, uint64_t size, struct hg_trace **out, struct hg_tinde
  */
 int hg_trace_open_indexed(const char *path, int *fdp, struct hg_trace **out,
 			  struct hg_tindex *ix, char *err, size_t errlen);
+
+/*
+ * hg_tindex_add_piece - append a piece of the checksum's bytes to @ix: those
+ * read since the last (@thread HG_TINDEX_READ) or @thread's records.
+ * Returns 0 or -ENOMEM.
+ */
+int hg_tindex_add_piece(struct hg_tindex *ix, uint32_t thread, uint32_t crc, uint64_t len);
 
 /* hg_tindex_free - release what @ix holds, left empty. */
 void hg_tindex_free(struct hg_tindex *ix);

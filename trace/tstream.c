@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "util/infile.h"
+#include "trace/ksection.h"
 #include "trace/tindex.h"
 #include "trace/tstream.h"
 #include "trace/wire.h"
@@ -222,6 +223,31 @@ static int st_get(void *priv, uint32_t i, uint64_t at, struct hg_record *buf, si
 	return read_records(s, buf, n, s->ix.off[i] + at * sizeof(*buf));
 }
 
+/* hg_kevsrc's read: @n kernel events from the @at-th, decoded. */
+static int kev_get(void *priv, uint64_t at, struct hg_kev *buf, size_t n)
+{
+	struct hg_tstream *s = priv;
+	uint8_t raw[HG_KEV_BYTES * 256];
+	size_t done = 0;
+
+	if (at > s->t->kev->n || n > s->t->kev->n - at)
+		return -EINVAL;
+	while (done < n) {
+		size_t m = n - done < 256 ? n - done : 256, j;
+		struct hg_cur c = { .p = raw, .len = m * HG_KEV_BYTES };
+		int ret = hg_infile_pread(s->fd, raw, m * HG_KEV_BYTES,
+					  s->ix.kev_off + (at + done) * HG_KEV_BYTES, s->err,
+					  sizeof(s->err));
+
+		if (ret)
+			return ret;
+		for (j = 0; j < m; j++)
+			hg_sec_get_kev(&c, &buf[done + j]);
+		done += m;
+	}
+	return 0;
+}
+
 int hg_tstream_trace(const char *path, unsigned int flags, struct hg_tstream **out,
 		     const struct hg_trace **t, char *err, size_t errlen)
 {
@@ -235,6 +261,17 @@ int hg_tstream_trace(const char *path, unsigned int flags, struct hg_tstream **o
 		hg_tstream_close(*out);
 		*out = NULL;
 		return ret;
+	}
+	if ((*out)->t->kev) {
+		struct hg_kevsrc ks = { .read = kev_get, .priv = *out };
+
+		ret = hg_kevents_attach((*out)->t->kev, &ks);
+		if (ret) {
+			snprintf(err, errlen, "%s", strerror(-ret));
+			hg_tstream_close(*out);
+			*out = NULL;
+			return ret;
+		}
 	}
 	(*out)->t->rfile = (struct hg_recfile){ .read = st_get, .priv = *out };
 	for (i = 0; i < (*out)->t->nthreads; i++)

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "analysis/gaps/attrib.h"
+#include "trace/recsrc.h"
 #include "util/timeval.h"
 
 #define SLACK_NS 2000	/* clock pairs and event placement: 2 us either way */
@@ -79,16 +80,16 @@ static bool is_worker(const struct hg_trace *t, uint32_t pid)
 	return false;
 }
 
-/* The switches of the events inside the run: their places in k->ev, by CPU and time. */
+/* The switches of the events inside the run, by CPU and time: copies, 24 bytes each. */
 struct switches {
 	const struct hg_kevents *k;
-	uint64_t *at;
+	struct hg_kev *at;
 	size_t n;
 };
 
 static const struct hg_kev *sw_ev(const struct switches *s, size_t i)
 {
-	return &s->k->ev[s->at[i]];
+	return &s->at[i];
 }
 
 /* The run on the counter: from the clock pair at its start to its end. */
@@ -109,13 +110,20 @@ static int find_switches(const struct hg_trace *t, const struct hg_attrib_in *in
 	run_span(t, in, &lo, &hi);
 	s->k = k;
 	s->n = 0;
-	s->at = malloc((k->n ? k->n : 1) * sizeof(*s->at));
+	for (i = 0; i < k->n; i++) {	/* counted first: the array of those alone */
+		struct hg_kev e = hg_kevents_ev(k, i);
+
+		s->n += e.type == HG_KEV_SWITCH && e.cycles >= lo && e.cycles <= hi;
+	}
+	s->at = calloc(s->n ? s->n : 1, sizeof(*s->at));
 	if (!s->at)
 		return -ENOMEM;
-	for (i = 0; i < k->n; i++)
-		if (k->ev[i].type == HG_KEV_SWITCH && k->ev[i].cycles >= lo &&
-		    k->ev[i].cycles <= hi)
-			s->at[s->n++] = i;
+	for (s->n = 0, i = 0; i < k->n; i++) {
+		struct hg_kev e = hg_kevents_ev(k, i);
+
+		if (e.type == HG_KEV_SWITCH && e.cycles >= lo && e.cycles <= hi)
+			s->at[s->n++] = e;
+	}
 	return 0;
 }
 
@@ -262,6 +270,29 @@ static void assign_all(const struct hg_trace *t, const struct switches *s, struc
 	}
 }
 
+static int keep_gaps(const struct hg_gap *g, size_t n, void *arg)
+{
+	size_t k;
+	int ret = 0;
+
+	for (k = 0; k < n && !ret; k++)
+		ret = keep_gap(&g[k], arg);
+	return ret;
+}
+
+/* @t's gaps into @gs, its records read through cursors: a stream's trace too. */
+static int classify(const struct hg_trace *t, struct gaps *gs)
+{
+	struct hg_reccurs m;
+	struct hg_recsrc src;
+	int ret = hg_reccurs_init(&m, &src, t);
+
+	if (!ret)
+		ret = hg_classify_src(t, &src, keep_gaps, NULL, gs);
+	hg_reccurs_free(&m);
+	return ret;
+}
+
 int hg_attribute(const struct hg_trace *t, const struct hg_attrib_in *in, hg_sched_gap_fn gap_fn,
 		 hg_sched_run_fn run_fn, void *arg, struct hg_sched_totals *tot,
 		 char *err, size_t errlen)
@@ -282,7 +313,7 @@ int hg_attribute(const struct hg_trace *t, const struct hg_attrib_in *in, hg_sch
 	if (ret)
 		goto out;
 	slack = hg_ns_to_cycles(in->resolution_ns + SLACK_NS, t->calib.tsc_hz);
-	ret = hg_classify(t, keep_gap, &gs);
+	ret = classify(t, &gs);
 	if (ret)
 		goto out;
 	if (gs.n)	/* a trace with no gap (a LAT thread's) keeps none */

@@ -10,6 +10,7 @@
 
 #include "analysis/kernel/kattr.h"
 #include "analysis/kernel/kgaps.h"
+#include "util/grow.h"
 #include "util/timeval.h"
 
 #define SEG_LOST HG_KC_NKINDS	/* events lost here: nothing is known */
@@ -18,8 +19,8 @@
 /* A stretch of one CPU's time held by one context. */
 struct seg {
 	uint64_t start, end;
+	uint64_t since;		/* the switch that made its task current */
 	uint32_t pid;		/* the current task (NO_PID: not known) */
-	uint64_t since;		/* the switch that made it current */
 	uint32_t a;		/* irq number, softirq vector */
 	uint32_t name;		/* a name of the events' table */
 	uint8_t kind;		/* enum hg_kcause (not KERNEL, UNEXPLAINED), SEG_LOST */
@@ -27,12 +28,38 @@ struct seg {
 	uint8_t prio;		/* the current task's (HG_KPRIO_*) */
 };
 
+/*
+ * A line's replay as it stood before one of its events: a window of the
+ * line is replayed again from the last of these before the window.
+ */
+struct mark {
+	size_t ev;		/* the next event */
+	uint64_t at;		/* the time emitted up to */
+	struct hg_kreplay r;
+};
+
+/* Events between two marks, and the least a window replays. */
+#define MARK_EVERY 1024
+#define WINDOW_MIN 4096
+
+/*
+ * One CPU's line. Its stretches are held for a window of time only, made
+ * again from a mark when a cut falls outside it: the memory is that of a
+ * window and of the marks, whatever the length of the capture.
+ */
 struct line {
 	uint32_t cpu;
 	uint64_t begin, end;	/* what is known */
-	struct seg *seg;
-	size_t n, cap;
 	size_t ev_lo, ev_hi;	/* its events in the trace's kev */
+	struct mark *mark;
+	size_t nmark, capmark;
+	int first_known;	/* a switch came while the task was not known: */
+	uint32_t first_b;	/* its previous task held the stretches before */
+	struct seg *seg;	/* the window's stretches, from w_lo to w_hi */
+	size_t n, cap;
+	uint64_t w_lo, w_hi;
+	int w_valid, w_end;	/* w_end: the window reaches the line's end */
+	int err;		/* a window could not be made (-ENOMEM) */
 };
 
 struct hg_kattr {
@@ -46,11 +73,12 @@ struct hg_kattr {
 
 /* ------------------------------------------------------------ time lines */
 
-/* A line being built: the replay of its events, the time emitted up to. */
+/* A line being replayed: the time emitted up to; @store: its stretches kept. */
 struct building {
 	struct hg_kreplay r;
 	struct line *l;
 	uint64_t at;
+	int store;
 };
 
 static int emit(struct hg_kreplay *r, uint64_t to, int lost)
@@ -79,58 +107,140 @@ static int emit(struct hg_kreplay *r, uint64_t to, int lost)
 		s.first = !r->task_seen;
 		r->task_seen = 1;
 	}
-	if (l->n == l->cap) {
-		size_t cap = l->cap ? 2 * l->cap : 256;
-		struct seg *p = realloc(l->seg, cap * sizeof(*p));
-
-		if (!p)
-			return -ENOMEM;
-		l->seg = p;
-		l->cap = cap;
-	}
+	if (!b->store)
+		return 0;
+	/* the first switch says who ran before it: the stretches so far were that task's */
+	if (s.pid == NO_PID && l->first_known)
+		s.pid = l->first_b;
+	if (HG_GROW(l->seg, l->cap, l->n + 1))
+		return -ENOMEM;
 	l->seg[l->n++] = s;
 	return 0;
 }
 
-/* The first switch says who ran before it: the stretches so far were that task's. */
-static int backfill(struct hg_kreplay *r, const struct hg_kev *e)
+static int first_switch(struct hg_kreplay *r, const struct hg_kev *e)
 {
 	struct line *l = ((struct building *)r->arg)->l;
-	size_t i;
 
-	if (r->task_known)
-		return 0;
-	for (i = 0; i < l->n; i++)
-		if (l->seg[i].pid == NO_PID)
-			l->seg[i].pid = e->b;
+	if (!r->task_known && !l->first_known) {
+		l->first_known = 1;
+		l->first_b = e->b;
+	}
 	return 0;
 }
 
-static const struct hg_kreplay_ops line_ops = { .advance = emit, .task = backfill };
+static const struct hg_kreplay_ops mark_ops = { .advance = emit, .task = first_switch };
+static const struct hg_kreplay_ops line_ops = { .advance = emit };
 
-static int build_line(const struct hg_kattr *a, struct line *l)
+static int add_mark(struct line *l, size_t ev, const struct building *b)
+{
+	if (HG_GROW(l->mark, l->capmark, l->nmark + 1))
+		return -ENOMEM;
+	l->mark[l->nmark++] = (struct mark){ .ev = ev, .at = b->at, .r = b->r };
+	return 0;
+}
+
+/* The whole line replayed once, nothing kept but a mark every MARK_EVERY events. */
+static int mark_line(const struct hg_kattr *a, struct line *l)
 {
 	const struct hg_kevents *k = a->k;
 	struct building b = { .l = l, .at = l->begin };
+	struct hg_kev e;
+	size_t i;
+	int ret;
+
+	hg_kreplay_init(&b.r, k, a->tsc_hz, l->begin, &mark_ops, &b);
+	ret = add_mark(l, l->ev_lo, &b);
+	for (i = l->ev_lo; i < l->ev_hi && !ret; i++) {
+		if (i > l->ev_lo && !((i - l->ev_lo) % MARK_EVERY))
+			ret = add_mark(l, i, &b);
+		if (ret)
+			continue;
+		e = hg_kevents_ev(k, i);
+		if (e.cycles < l->begin)
+			continue;
+		if (e.cycles > l->end)
+			break;
+		ret = hg_kreplay_event(&b.r, &e);
+	}
+	return ret ? ret : emit(&b.r, l->end, 0);
+}
+
+/* The last mark at or before @x (the first when none is). */
+static const struct mark *mark_before(const struct line *l, uint64_t x)
+{
+	size_t lo = 1, hi = l->nmark;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (l->mark[mid].at <= x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return &l->mark[lo - 1];
+}
+
+/*
+ * The window of line @l replayed from the last mark at or before @x up to
+ * @y at least (WINDOW_MIN events at least, or the line's end).
+ */
+static int fill(const struct hg_kattr *a, struct line *l, uint64_t x, uint64_t y)
+{
+	const struct hg_kevents *k = a->k;
+	const struct mark *m = mark_before(l, x);
+	struct building b = { .r = m->r, .l = l, .at = m->at, .store = 1 };
+	struct hg_kev e;
 	size_t i;
 	int ret = 0;
 
-	hg_kreplay_init(&b.r, k, a->tsc_hz, l->begin, &line_ops, &b);
-	for (i = l->ev_lo; i < l->ev_hi && !ret; i++) {
-		if (k->ev[i].cycles < l->begin)
-			continue;
-		if (k->ev[i].cycles > l->end)
+	b.r.ops = &line_ops;
+	b.r.arg = &b;
+	l->n = 0;
+	l->w_valid = 0;
+	l->w_end = 0;
+	for (i = m->ev; i < l->ev_hi && !ret; i++) {
+		if (b.at >= y && i - m->ev >= WINDOW_MIN)
 			break;
-		ret = hg_kreplay_event(&b.r, &k->ev[i]);
+		e = hg_kevents_ev(k, i);
+		if (e.cycles < l->begin)
+			continue;
+		if (e.cycles > l->end) {
+			i = l->ev_hi;
+			break;
+		}
+		ret = hg_kreplay_event(&b.r, &e);
 	}
-	return ret ? ret : emit(&b.r, l->end, 0);
+	if (!ret && i >= l->ev_hi) {
+		ret = emit(&b.r, l->end, 0);
+		l->w_end = 1;
+	}
+	if (ret)
+		return ret;
+	l->w_lo = m->at;
+	l->w_hi = b.at;
+	l->w_valid = 1;
+	return 0;
+}
+
+/* Line @l's stretches over [@x, @y) in its window; 0, or -ENOMEM (kept in @l). */
+static int window(const struct hg_kattr *a, struct line *l, uint64_t x, uint64_t y)
+{
+	int ret;
+
+	if (l->w_valid && l->w_lo <= x && (l->w_end || y <= l->w_hi))
+		return 0;
+	ret = fill(a, l, x, y);
+	if (ret)
+		l->err = ret;
+	return ret;
 }
 
 int hg_kattr_build(const struct hg_trace *t, struct hg_kattr **out)
 {
 	const struct hg_kevents *k = t->kev;
 	struct hg_kattr *a;
-	size_t e = 0;
 	uint32_t i;
 	int ret = 0;
 
@@ -156,13 +266,9 @@ int hg_kattr_build(const struct hg_trace *t, struct hg_kattr **out)
 		l->cpu = k->cpus[i].cpu;
 		l->begin = k->cpus[i].begin_cycles;
 		l->end = k->cpus[i].end_cycles;
-		while (e < k->n && k->ev[e].cpu < l->cpu)
-			e++;
-		l->ev_lo = e;
-		while (e < k->n && k->ev[e].cpu == l->cpu)
-			e++;
-		l->ev_hi = e;
-		ret = build_line(a, l);
+		l->ev_lo = (size_t)hg_kevents_find(k, l->cpu, 0);
+		l->ev_hi = (size_t)hg_kevents_find(k, l->cpu + 1, 0);
+		ret = mark_line(a, l);
 	}
 	if (ret) {
 		hg_kattr_free(a);
@@ -178,8 +284,10 @@ void hg_kattr_free(struct hg_kattr *a)
 
 	if (!a)
 		return;
-	for (i = 0; i < a->nlines; i++)
+	for (i = 0; i < a->nlines; i++) {
 		free(a->lines[i].seg);
+		free(a->lines[i].mark);
+	}
 	free(a->lines);
 	free(a);
 }
@@ -187,7 +295,7 @@ void hg_kattr_free(struct hg_kattr *a)
 /* ------------------------------------------------------------- the cut */
 
 /* The line of CPU @cpu (they are by CPU: a bisection), or NULL when not captured. */
-static const struct line *find_line(const struct hg_kattr *a, uint32_t cpu)
+static struct line *find_line(const struct hg_kattr *a, uint32_t cpu)
 {
 	uint32_t lo = 0, hi = a->nlines;
 
@@ -295,17 +403,7 @@ static size_t seg_after(const struct line *l, uint64_t x)
 /* The first event of line @l at @x or after (its events are by time), or its end. */
 static size_t event_from(const struct hg_kevents *k, const struct line *l, uint64_t x)
 {
-	size_t lo = l->ev_lo, hi = l->ev_hi;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (k->ev[mid].cycles < x)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
+	return (size_t)hg_kevents_find(k, l->cpu, x);
 }
 
 /* Whether an event of line @l lies strictly between @x and @y (@x < @y). */
@@ -313,7 +411,7 @@ static int event_inside(const struct hg_kevents *k, const struct line *l, uint64
 {
 	size_t i = event_from(k, l, x + 1);
 
-	return i < l->ev_hi && k->ev[i].cycles < y;
+	return i < l->ev_hi && hg_kevents_ev(k, i).cycles < y;
 }
 
 struct own {
@@ -330,7 +428,7 @@ struct own {
  * kernels a switch out of the idle task is never traced), and its stretch
  * is the thread's own.
  */
-static void cut(const struct hg_kattr *a, const struct line *l, uint32_t tid, uint64_t x,
+static void cut(const struct hg_kattr *a, struct line *l, uint32_t tid, uint64_t x,
 		uint64_t y, int ran_at_x, struct hg_kgap *g, struct own *own)
 {
 	char name[HG_KATTR_NAME_LEN];
@@ -350,7 +448,7 @@ static void cut(const struct hg_kattr *a, const struct line *l, uint32_t tid, ui
 			 y - (x > l->end ? x : l->end), 1);
 	x = x < l->begin ? l->begin : x;
 	y = y > l->end ? l->end : y;
-	if (x >= y)
+	if (x >= y || window(a, l, x, y))
 		return;
 	own->events |= event_inside(a->k, l, x, y);
 	for (i = seg_after(l, x); i < l->n && l->seg[i].start < y; i++) {
@@ -388,36 +486,40 @@ static void cut(const struct hg_kattr *a, const struct line *l, uint32_t tid, ui
  * The thread's first switch out on line @l inside [@x, @y), or @x when none:
  * the events from @x found by bisection, so a gap costs its own events
  */
-static const struct hg_kev *first_switch_out(const struct hg_kattr *a, const struct line *l,
-					     uint32_t tid, uint64_t x, uint64_t y)
+static int first_switch_out(const struct hg_kattr *a, const struct line *l, uint32_t tid,
+			    uint64_t x, uint64_t y, struct hg_kev *out)
 {
 	size_t i;
 
 	for (i = l ? event_from(a->k, l, x) : 0; l && i < l->ev_hi; i++) {
-		const struct hg_kev *e = &a->k->ev[i];
+		struct hg_kev e = hg_kevents_ev(a->k, i);
 
-		if (e->cycles >= y)
+		if (e.cycles >= y)
 			break;
-		if (e->type == HG_KEV_SWITCH && e->b == tid)
-			return e;
+		if (e.type == HG_KEV_SWITCH && e.b == tid) {
+			*out = e;
+			return 1;
+		}
 	}
-	return NULL;
+	return 0;
 }
 
 static uint64_t switch_out(const struct hg_kattr *a, const struct line *l, uint32_t tid,
 			   uint64_t x, uint64_t y)
 {
-	const struct hg_kev *e = first_switch_out(a, l, tid, x, y);
+	struct hg_kev e;
 
-	return e ? e->cycles : x;
+	return first_switch_out(a, l, tid, x, y, &e) ? e.cycles : x;
 }
 
 int hg_kattr_left(const struct hg_kattr *a, uint32_t cpu, uint32_t tid, uint64_t from,
 		  uint64_t to)
 {
-	const struct hg_kev *e = first_switch_out(a, find_line(a, cpu), tid, from, to);
+	struct hg_kev e;
 
-	return e ? !!(e->flags & HG_KEV_PREV_RUNNABLE) : -1;
+	if (!first_switch_out(a, find_line(a, cpu), tid, from, to, &e))
+		return -1;
+	return !!(e.flags & HG_KEV_PREV_RUNNABLE);
 }
 
 static int by_size(const void *pa, const void *pb)
@@ -436,7 +538,7 @@ void hg_kgap_sort(struct hg_kgap *g)
 static void take_apart(const struct hg_kattr *a, uint32_t tid, uint32_t from_cpu, uint64_t from,
 		       uint32_t to_cpu, uint64_t to, int ran, struct hg_kgap *g)
 {
-	const struct line *l1 = find_line(a, from_cpu), *l2 = find_line(a, to_cpu);
+	struct line *l1 = find_line(a, from_cpu), *l2 = find_line(a, to_cpu);
 	struct own own = { .n = 0 };
 	uint64_t split = from, rest = 0;
 	unsigned int i;
@@ -509,5 +611,15 @@ int hg_kattr_each(const struct hg_trace *t, const struct hg_kattr *a, hg_kgap_fn
 		return -ENOMEM;
 	ret = hg_kgaps_walk(t, HG_KGAPS_ANY_THREAD, each_gap, &e);
 	free(e.g);
-	return ret;
+	return ret ? ret : hg_kattr_status(a);
+}
+
+int hg_kattr_status(const struct hg_kattr *a)
+{
+	uint32_t i;
+
+	for (i = 0; i < a->nlines; i++)
+		if (a->lines[i].err)
+			return a->lines[i].err;
+	return 0;
 }

@@ -111,6 +111,13 @@ void hg_kgap_sort(struct hg_kgap *g);
 int hg_kattr_left(const struct hg_kattr *a, uint32_t cpu, uint32_t tid, uint64_t from,
 		  uint64_t to);
 
+/*
+ * hg_kattr_status - 0, or -ENOMEM when a cut found no memory for its
+ * stretch of a line (their memory is a window's, made as the cuts need:
+ * a cut that failed so left its gap's time unparted)
+ */
+int hg_kattr_status(const struct hg_kattr *a);
+
 typedef int (*hg_kgap_fn)(const struct hg_kgap *g, void *arg);
 
 /*

@@ -249,7 +249,7 @@ static int count_irqs(const struct hg_trace *t, struct hg_kexplain *x)
 			}
 	}
 	for (i = 0, c = 0; i < k->n; i++) {
-		const struct hg_kev *e = &k->ev[i];
+		const struct hg_kev cur = hg_kevents_ev(k, i), *e = &cur;
 
 		if (e->type != HG_KEV_IRQ_ENTRY && e->type != HG_KEV_VEC_ENTRY && e->type != HG_KEV_NMI)
 			continue;
@@ -373,8 +373,10 @@ int hg_kexplain_with(const struct hg_trace *t, const struct hg_kexplain_opts *o,
 			qsort(x->th[i].c, x->th[i].n, sizeof(x->th[i].c[0]), by_total);
 	if (!ret)
 		ret = find_worst(t, ka, o->thread, o->worst, x);
-	if (!ret)
+	if (!ret) {
 		find_single(t, ka, o, x);
+		ret = hg_kattr_status(ka);	/* a cut without memory: no figure */
+	}
 	hg_kattr_free(ka);
 	hg_krt_free(rt);
 	x->ctx.rt = NULL;

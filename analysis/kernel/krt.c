@@ -82,7 +82,7 @@ static int add_others(struct hg_krt *r, const struct hg_trace *t)
 	int open = 0, ret = 0;
 
 	for (i = 0; k && i < k->n && !ret; i++) {
-		const struct hg_kev *e = &k->ev[i];
+		const struct hg_kev cur = hg_kevents_ev(k, i), *e = &cur;
 
 		if (open && e->cpu != cpu) {	/* to the end of that CPU's capture */
 			const struct hg_kcpu *c = hg_kevents_cpu(k, cpu);

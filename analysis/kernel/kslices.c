@@ -76,7 +76,7 @@ static int names_task(const struct hg_kev *e)
 /* The first switch of each CPU inside its capture: the task it switches out. */
 static size_t first_tasks(const struct hg_kevents *k, struct comm *v)
 {
-	uint64_t e = 0;
+	uint64_t e;
 	uint32_t c;
 	size_t n = 0;
 
@@ -84,15 +84,17 @@ static size_t first_tasks(const struct hg_kevents *k, struct comm *v)
 		const struct hg_kcpu *cpu = &k->cpus[c];
 		int found = 0;
 
-		while (e < k->n && k->ev[e].cpu < cpu->cpu)
-			e++;
-		for (; e < k->n && k->ev[e].cpu == cpu->cpu; e++)
-			if (!found && k->ev[e].type == HG_KEV_SWITCH &&
-			    k->ev[e].cycles >= cpu->begin_cycles &&
-			    k->ev[e].cycles <= cpu->end_cycles) {
-				v[n++] = (struct comm){ .pid = k->ev[e].b, .name = HG_KEV_NO_NAME };
+		for (e = hg_kevents_find(k, cpu->cpu, 0); !found && e < k->n; e++) {
+			struct hg_kev x = hg_kevents_ev(k, e);
+
+			if (x.cpu != cpu->cpu)
+				break;
+			if (x.type == HG_KEV_SWITCH && x.cycles >= cpu->begin_cycles &&
+			    x.cycles <= cpu->end_cycles) {
+				v[n++] = (struct comm){ .pid = x.b, .name = HG_KEV_NO_NAME };
 				found = 1;
 			}
+		}
 	}
 	return n;
 }
@@ -113,11 +115,11 @@ static int find_comms(const struct hg_kevents *k, struct comms *c)
 		if (!c->n || c->v[c->n - 1].pid != c->v[j].pid)
 			c->v[c->n++] = c->v[j];
 	for (i = 0; i < k->n && c->n; i++) {
+		struct hg_kev e = hg_kevents_ev(k, i);
 		struct comm *m;
 
-		if (names_task(&k->ev[i]) && (m = find_comm(c, k->ev[i].a)) &&
-		    m->name == HG_KEV_NO_NAME)
-			m->name = k->ev[i].name;
+		if (names_task(&e) && (m = find_comm(c, e.a)) && m->name == HG_KEV_NO_NAME)
+			m->name = e.name;
 	}
 	return 0;
 }
@@ -198,9 +200,12 @@ static int one_cpu(struct cpu_replay *r, const struct hg_kcpu *c, uint64_t lo, u
 	r->task.cpu = c->cpu;
 	r->task.kind = HG_KC_TASK;
 	r->task.start_cycles = c->begin_cycles;
-	for (i = lo; i < hi && !ret; i++)
-		if (k->ev[i].cycles >= c->begin_cycles && k->ev[i].cycles <= c->end_cycles)
-			ret = hg_kreplay_event(&r->r, &k->ev[i]);
+	for (i = lo; i < hi && !ret; i++) {
+		struct hg_kev e = hg_kevents_ev(k, i);
+
+		if (e.cycles >= c->begin_cycles && e.cycles <= c->end_cycles)
+			ret = hg_kreplay_event(&r->r, &e);
+	}
 	if (!ret)
 		ret = hg_kreplay_close(&r->r, c->end_cycles);
 	if (!ret && r->r.task_known)
@@ -212,7 +217,6 @@ int hg_kslices(const struct hg_trace *t, hg_kslice_fn fn, void *arg)
 {
 	const struct hg_kevents *k = t->kev;
 	struct comms comms = { 0 };
-	uint64_t e = 0;
 	uint32_t c;
 	int ret;
 
@@ -222,14 +226,9 @@ int hg_kslices(const struct hg_trace *t, hg_kslice_fn fn, void *arg)
 	for (c = 0; c < k->ncpus && !ret; c++) {
 		struct cpu_replay r = { .t = t, .k = k, .comms = &comms, .cpu = k->cpus[c].cpu,
 					.fn = fn, .arg = arg };
-		uint64_t lo;
 
-		while (e < k->n && k->ev[e].cpu < r.cpu)
-			e++;
-		lo = e;
-		while (e < k->n && k->ev[e].cpu == r.cpu)
-			e++;
-		ret = one_cpu(&r, &k->cpus[c], lo, e);
+		ret = one_cpu(&r, &k->cpus[c], hg_kevents_find(k, r.cpu, 0),
+			      hg_kevents_find(k, r.cpu + 1, 0));
 	}
 	free(comms.v);
 	return ret;

@@ -170,9 +170,13 @@ static uint64_t timer_fired(const struct hg_kevents *k, uint32_t cpu, uint64_t x
 {
 	uint64_t lo = hg_kevents_find(k, cpu, x), vec = 0, first = 0;
 
-	for (; lo < k->n && k->ev[lo].cpu == cpu && k->ev[lo].cycles < y; lo++) {
-		const struct hg_kev *e = &k->ev[lo];
-		int lt = e->type == HG_KEV_VEC_ENTRY &&
+	for (; lo < k->n; lo++) {
+		const struct hg_kev cur = hg_kevents_ev(k, lo), *e = &cur;
+		int lt;
+
+		if (e->cpu != cpu || e->cycles >= y)
+			break;
+		lt = e->type == HG_KEV_VEC_ENTRY &&
 			 !strcmp(hg_kevents_name(k, e->name), "local_timer");
 
 		if (lt)
