@@ -177,8 +177,8 @@ static bool field_is(const struct hg_config *cfg, const struct want *w, char *wh
 		snprintf(who, sizeof(who), "thread %d: ", w->thread);
 	if (w->str) {
 		memcpy(&s, base + w->off, sizeof(s));
-		if (w->deref && s)
-			memcpy(&s, s + w->in, sizeof(s));
+		if (w->deref && s)	/* the name in the struct the field points to */
+			s = *(const char *const *)(const void *)(s + w->in);
 		snprintf(why, len, "%s%s is '%s', want '%s'", who, w->name, s ? s : "(null)",
 			 w->s ? w->s : "(null)");
 		return s == w->s || (s && w->s && !strcmp(s, w->s));
