@@ -17,21 +17,15 @@
 #include "hourglass/outpath.h"
 #include "hourglass/runopts.h"
 #include "util/errlen.h"
+#include "util/grow.h"
 #include "util/timeval.h"
 
 struct thread_opt *hg_args_assign(struct parser *ps, const struct hg_run_opt *row)
 {
 	struct thread_opt *a;
 
-	if (ps->nas == ps->cap) {
-		size_t cap = ps->cap ? ps->cap * 2 : 16;
-
-		a = realloc(ps->as, cap * sizeof(*a));
-		if (!a)
-			return NULL;
-		ps->as = a;
-		ps->cap = cap;
-	}
+	if (HG_GROW(ps->as, ps->cap, ps->nas + 1))
+		return NULL;
 	a = &ps->as[ps->nas++];
 	memset(a, 0, sizeof(*a));
 	a->scope = ps->scope;

@@ -135,14 +135,11 @@ static int hist_row(struct hg_tailin_hist *h, char *s, int thread, unsigned int 
 		return -EINVAL;
 	*cols = col;
 	if (b >= h->nb) {
-		size_t nb = b + 1 > h->nb * 2 ? b + 1 : h->nb * 2;
-		uint64_t *nc = realloc(h->count, nb * sizeof(*nc));
+		size_t old = h->nb;
 
-		if (!nc)
+		if (HG_GROW(h->count, h->nb, b + 1))
 			return -ENOMEM;
-		memset(nc + h->nb, 0, (nb - h->nb) * sizeof(*nc));
-		h->count = nc;
-		h->nb = nb;
+		memset(h->count + old, 0, (h->nb - old) * sizeof(*h->count));
 	}
 	h->count[b] += sum;
 	h->total += sum;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "report/labres.h"
+#include "util/grow.h"
 
 void hg_lab_init(struct hg_lab *l, const char *suite)
 {
@@ -30,15 +31,8 @@ int hg_lab_add(struct hg_lab *l, enum hg_lab_result r, const char *fmt, ...)
 	va_list ap;
 	char *c;
 
-	if (l->n == l->cap) {
-		size_t cap = l->cap ? 2 * l->cap : 16;
-
-		t = realloc(l->v, cap * sizeof(*t));
-		if (!t)
-			return -ENOMEM;
-		l->v = t;
-		l->cap = cap;
-	}
+	if (HG_GROW(l->v, l->cap, l->n + 1))
+		return -ENOMEM;
 	t = &l->v[l->n++];
 	memset(t, 0, sizeof(*t));
 	t->result = r;

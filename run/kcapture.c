@@ -15,6 +15,7 @@
 #include "run/kinstance.h"
 #include "trace/counter.h"
 #include "trace/msg.h"
+#include "util/grow.h"
 
 #define KB_PER_CPU_SECOND 512ULL	/* about 8,000 events a second */
 #define MIN_KB_PER_CPU 1024ULL
@@ -42,20 +43,17 @@ static const char *const wanted[][2] = {
 /* The names in tracefs's instances that may be runs', collected. */
 struct found {
 	char **names;
-	unsigned int n;
+	size_t n, cap;
 };
 
 static int collect(const char *name, void *arg)
 {
 	struct found *f = arg;
-	char **names;
 
 	if (strncmp(name, HG_KINSTANCE_PREFIX, strlen(HG_KINSTANCE_PREFIX)))
 		return 0;
-	names = realloc(f->names, (f->n + 1) * sizeof(*names));
-	if (!names)
+	if (HG_GROW(f->names, f->cap, f->n + 1))
 		return 0;
-	f->names = names;
 	f->names[f->n] = strdup(name);
 	if (f->names[f->n])
 		f->n++;
@@ -65,9 +63,9 @@ static int collect(const char *name, void *arg)
 /* Remove the instances of runs that are gone (kinstance.h's rule). */
 static void remove_stale(const char *instances)
 {
-	struct found f = { NULL, 0 };
+	struct found f = { NULL, 0, 0 };
 	struct hg_kinstance_env e;
-	unsigned int i;
+	size_t i;
 
 	hg_kinstance_env_init(&e, instances);
 	tracefs_instances_walk(collect, &f);

@@ -1,8 +1,9 @@
 #!/bin/bash
 # Two builds of hourglass given the same deterministic commands over
 # tests/fixtures: dump, render, export in every format, explain, lat, ctx,
-# tail, diff, rta on the task files of tests/fuzz/corpus/taskfile, audit of
-# the fixture trees, every subcommand's help and bad input. Each command runs
+# tail (of a trace and of cyclictest's histograms), diff, rta on the task
+# files of tests/fuzz/corpus/taskfile, audit of the fixture trees, every
+# subcommand's help and bad input. Each command runs
 # in a work directory of its own (a copy of the fixtures) under a temporary
 # directory, once per build (the two at once), with the binary found as
 # "hourglass" on PATH so that both print the same name; a trace of LAT and
@@ -65,6 +66,12 @@ cmds=$TMP/cmds
 	echo "hourglass tail lat.hgt --of latency --at 1s,1h --json"
 	echo "hourglass tail lat.hgt --thread 1 --of response"
 	echo "hourglass lat lat.hgt --max 100us"
+	# a histogram in cyclictest's layout, read back as cyclictest's
+	echo "hourglass lat lat.hgt --histogram 100000 >lat.hist && hourglass tail --cyclictest lat.hist --interval 1ms --force"
+	echo "hourglass lat lat.hgt --histogram 100000 >lat.hist && hourglass tail --cyclictest lat.hist --interval 1ms --thread 0 --json --force"
+	ct="awk 'BEGIN { for (b = 0; b < 400; b++) printf \"%06d %06d %06d\\n\", b, int(1e5 * exp(-b / 20)), int(5e4 * exp(-b / 30)) }' >ct.hist"
+	echo "$ct && hourglass tail --cyclictest ct.hist --interval 1ms"
+	echo "$ct && hourglass tail --cyclictest ct.hist --interval 1ms --thread 1 --at 100us --json"
 	echo "hourglass diff lat.hgt kernel.hgt"
 	echo "hourglass ctx sched-yield.hgt --sched sched-yield.txt"
 	echo "hourglass ctx sched-yield.hgt --sched sched-yield.txt --json"

@@ -250,7 +250,7 @@ static char *doc_close(struct doc *d)
 }
 
 /* How many times @needle occurs in @s. */
-static size_t count(const char *s, const char *needle)
+static inline size_t count(const char *s, const char *needle)
 {
 	size_t n = 0;
 

@@ -10,6 +10,7 @@
 
 #include "analysis/gaps/attrib.h"
 #include "trace/recsrc.h"
+#include "util/grow.h"
 #include "util/timeval.h"
 
 #define SLACK_NS 2000	/* clock pairs and event placement: 2 us either way */
@@ -43,15 +44,8 @@ static int keep_gap(const struct hg_gap *g, void *arg)
 {
 	struct gaps *gs = arg;
 
-	if (gs->n == gs->cap) {
-		size_t c = gs->cap ? 2 * gs->cap : 4096;
-		struct gapref *v = realloc(gs->v, c * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		gs->v = v;
-		gs->cap = c;
-	}
+	if (HG_GROW(gs->v, gs->cap, gs->n + 1))
+		return -ENOMEM;
 	gs->v[gs->n++] = (struct gapref){ .g = *g };
 	return 0;
 }
