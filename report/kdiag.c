@@ -9,6 +9,7 @@
 
 #include "report/kadvice.h"
 #include "report/kdiag.h"
+#include "report/kthrot.h"
 #include "util/timeval.h"
 
 #define MINOR_SHARE 5.0		/* a window's mechanisms below this (%) are summed */
@@ -230,6 +231,7 @@ void hg_print_kverdict(FILE *f, const struct hg_trace *t, const struct hg_kexpla
 	for (i = 0; i < x->nhost; i++)
 		if (x->host[i].hidden_cycles || !brief)
 			print_host(f, t, &x->host[i]);
+	hg_print_kthrot(f, t, x);
 }
 
 /* -------------------------------------------------------------- JSON */
