@@ -188,6 +188,19 @@ static void throttling_fix(const struct hg_trace *t, uint32_t cpu, char *buf, si
 	}
 }
 
+/* What keeps the lower classes' time, by the kernel's release. */
+static const char *reserver(const struct hg_trace *t)
+{
+	switch (hg_kadvice_fair_server(t)) {
+	case 1:
+		return "the fair class's server (a kernel of Linux 6.12 or later)";
+	case 0:
+		return "the real-time limit";
+	default:
+		return "the real-time limit or, from Linux 6.12, the fair class's server";
+	}
+}
+
 static void throttling(const struct hg_trace *t, const struct hg_kdiag_ctx *c,
 		       const struct hg_kmech_view *v, struct hg_kadvice *a)
 {
@@ -204,9 +217,8 @@ static void throttling(const struct hg_trace *t, const struct hg_kdiag_ctx *c,
 			 hg_format_ms3(hg_cycles_to_ns(c->rt_period_cycles, hz), per, sizeof(per)));
 	if (v->switched_out)
 		snprintf(a->why, sizeof(a->why), "the kernel switched the runnable thread out on CPU "
-			 "%u for %s: only its reservation for the lower classes does that, the "
-			 "real-time limit (%s) or, from Linux 6.12, the fair class's server", v->cpu,
-			 who, limit);
+			 "%u for %s: only its reservation for the lower classes does that, %s (%s)",
+			 v->cpu, who, reserver(t), limit);
 	else
 		snprintf(a->why, sizeof(a->why), "%s held CPU %u while the thread was runnable: the "
 			 "kernel stops real-time tasks for the rest of a period once they used the "

@@ -146,12 +146,13 @@ static void print_of(FILE *f, const struct hg_trace *t, const struct hg_kexplain
 			hg_format_ms3(hg_trace_ns(t, w->at_cycles), at, sizeof(at)),
 			hg_mech_name(top->mech), pct(top->cycles, w->len_cycles));
 	}
-	if (!brief) {
+	for (i = 0; !brief && i < nm && i < VERDICT_ROWS; i++) {
 		struct hg_kmech_view v;
 
-		view_of_sum(&m[order[0]], order[0], &v);
+		view_of_sum(&m[order[i]], order[i], &v);
 		hg_kadvice_of(t, &x->ctx, &v, &a);
-		fprintf(f, "# verdict: thread %u: why: %s\n", s->thread, a.why);
+		fprintf(f, "# verdict: thread %u: why %s: %s\n", s->thread, hg_mech_name(order[i]),
+			a.why);
 	}
 	fixm = best_fix(t, &x->ctx, m, order, nm, &a);
 	if (fixm != HG_MECH_N)
