@@ -45,13 +45,24 @@ struct task_pol {
 static int task_policy(const struct hg_trace *t, uint32_t pid, struct task_pol *o)
 {
 	const char *p = hg_trace_sys(t, "task_policy");
-	unsigned long n;
-	char k;
 
 	while (p && *p) {
-		if (sscanf(p, "%lu:%ld:%ld:%ld:%c", &n, &o->policy, &o->rtprio, &o->nice, &k) == 5 &&
-		    n == pid) {
-			o->kthread = k == 'k';
+		long v[4];
+		char *end = (char *)p;
+		int i;
+
+		for (i = 0; i < 4; i++) {
+			const char *at = i ? end + 1 : end;
+
+			if (i && *end != ':')
+				break;
+			v[i] = strtol(at, &end, 10);
+			if (end == at)
+				break;
+		}
+		if (i == 4 && *end == ':' && v[0] == (long)pid) {
+			*o = (struct task_pol){ .policy = v[1], .rtprio = v[2], .nice = v[3],
+						.kthread = end[1] == 'k' };
 			return 0;
 		}
 		p = strchr(p, ' ');
@@ -153,9 +164,14 @@ static void move_task(const struct hg_trace *t, uint32_t cpu, const struct hg_kp
 int hg_kadvice_fair_server(const struct hg_trace *t)
 {
 	const char *rel = hg_trace_sys(t, "kernel_release");
-	unsigned int major, minor;
+	char *end;
+	unsigned long major = rel ? strtoul(rel, &end, 10) : 0, minor;
 
-	if (!rel || sscanf(rel, "%u.%u", &major, &minor) != 2)
+	if (!rel || end == rel || *end != '.')
+		return -1;
+	rel = end + 1;
+	minor = strtoul(rel, &end, 10);
+	if (end == rel)
 		return -1;
 	return major > 6 || (major == 6 && minor >= 12);
 }

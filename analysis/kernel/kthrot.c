@@ -43,14 +43,24 @@ static int by_cpu_time(const void *pa, const void *pb)
 static int fair_server(const struct hg_trace *t, uint32_t cpu, uint64_t *run, uint64_t *per)
 {
 	const char *p = hg_trace_sys(t, "fair_server");
-	unsigned long long c, r, q;
-	int used;
 
 	while (p && *p) {
-		if (sscanf(p, "%llu:%llu:%llu%n", &c, &r, &q, &used) == 3 && c == cpu && q &&
-		    r < q) {
-			*run = r;
-			*per = q;
+		unsigned long long v[3];
+		char *end = (char *)p;
+		int i;
+
+		for (i = 0; i < 3; i++) {
+			const char *at = i ? end + 1 : end;
+
+			if (i && *end != ':')
+				break;
+			v[i] = strtoull(at, &end, 10);
+			if (end == at)
+				break;
+		}
+		if (i == 3 && v[0] == cpu && v[2] && v[1] < v[2]) {
+			*run = v[1];
+			*per = v[2];
 			return 1;
 		}
 		p = strchr(p, ' ');
