@@ -106,8 +106,8 @@ int hg_ktask_policies(struct hg_trace *t, const char *proc)
 	}
 	n = tasks_of(t, task);
 	for (i = 0; i < n; i++) {
-		unsigned long flags;
-		long nice, rtprio, policy;
+		unsigned long flags = 0;
+		long nice = 0, rtprio = 0, policy = 0;
 		char comm[64];
 		const char *name = hg_kevents_name(t->kev, task[i].name);
 
