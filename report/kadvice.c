@@ -408,7 +408,7 @@ static void handlers(const struct hg_trace *t, const struct hg_kmech_view *v,
 static void hidden(const struct hg_trace *t, const struct hg_kmech_view *v, struct hg_kadvice *a)
 {
 	int vm = virtual_machine(t);
-	char us[32];
+	char us[32], cap[32];
 
 	hg_format_us(hg_cycles_to_ns(v->cycles, t->calib.tsc_hz), us, sizeof(us));
 	switch (v->mech) {
@@ -442,6 +442,13 @@ static void hidden(const struct hg_trace *t, const struct hg_kmech_view *v, stru
 		snprintf(a->why, sizeof(a->why), "the thread's own kernel paths (entry, exit, "
 			 "switch) between the events: assumed, up to %s us a piece",
 			 hg_format_us(HG_KATTR_KERNEL_MAX_NS, us, sizeof(us)));
+		break;
+	case HG_MECH_SWITCH:
+		snprintf(a->why, sizeof(a->why), "the switch into the thread on CPU %u: the task "
+			 "there (%s the largest) stayed current %s us in all after the wake-up, each "
+			 "time no longer than the kernel's own path takes (%s us): measured between "
+			 "the events, the scheduler's own work, not a task that kept the CPU", v->cpu,
+			 v->lead->name, us, hg_format_us(HG_KATTR_KERNEL_MAX_NS, cap, sizeof(cap)));
 		break;
 	case HG_MECH_MIGRATION:
 		snprintf(a->why, sizeof(a->why), "the thread moved from CPU %u to CPU %u",
