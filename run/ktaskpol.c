@@ -72,8 +72,10 @@ static int read_stat(const char *proc, uint32_t pid, char *comm, size_t clen,
 	close = ret ? NULL : strrchr(line, ')');
 	if (open && close > open) {
 		snprintf(comm, clen, "%.*s", (int)(close - open - 1), open + 1);
-		for (f[n] = strtok_r(close + 1, " \n", &save); f[n] && n < 39;)
-			f[++n] = strtok_r(NULL, " \n", &save);
+		char *tok = strtok_r(close + 1, " \n", &save);
+
+		for (; tok && n < 39; tok = strtok_r(NULL, " \n", &save))
+			f[n++] = tok;
 	}
 	if (n < 39) {
 		free(line);
