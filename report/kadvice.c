@@ -121,9 +121,12 @@ static const char *where_kept(const struct hg_trace *t, const struct hg_kpart *p
 
 	if (task_policy(t, p->pid, &o))
 		return "";
-	return o.kthread ? "; a kernel thread, it is in the kernel throughout" :
-	       "; so it was in the kernel (a system call or a fault): in user space the "
-	       "interrupt's return would have preempted it";
+	if (o.kthread)
+		return "; a kernel thread, it is in the kernel throughout";
+	return virtual_machine(t) ? "; so it was in the kernel (a system call or a fault), or "
+	       "the host held the vCPU: in user space the interrupt's return would have "
+	       "preempted it" : "; so it was in the kernel (a system call or a fault): in user "
+	       "space the interrupt's return would have preempted it";
 }
 
 /*

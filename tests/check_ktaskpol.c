@@ -80,7 +80,8 @@ START_TEST(test_read)
 END_TEST
 
 /* The advice of a non-preemptible part of task @pid, under model none. */
-static void advice_of(uint32_t pid, const char *name, const char *policies, struct hg_kadvice *a)
+static void advice_of_vm(uint32_t pid, const char *name, const char *policies, int vm,
+			struct hg_kadvice *a)
 {
 	struct hg_trace *t = hg_test_trace(1, NULL, (const size_t[]){ 0 });
 	struct hg_kpart p = { .kind = HG_KC_TASK, .pid = pid, .prio = HG_KPRIO_FAIR, .count = 1,
@@ -97,8 +98,15 @@ static void advice_of(uint32_t pid, const char *name, const char *policies, stru
 	ck_assert_int_eq(hg_trace_add_sys(t, "cpus_online", "0-1"), 0);
 	if (policies)
 		ck_assert_int_eq(hg_trace_add_sys(t, "task_policy", policies), 0);
+	if (vm)
+		ck_assert_int_eq(hg_trace_add_sys(t, "cpu_flags", "tsc rdtscp hypervisor"), 0);
 	hg_kadvice_of(t, &c, &v, a);
 	hg_trace_free(t);
+}
+
+static void advice_of(uint32_t pid, const char *name, const char *policies, struct hg_kadvice *a)
+{
+	advice_of_vm(pid, name, policies, 0, a);
 }
 
 START_TEST(test_named)
@@ -114,6 +122,10 @@ START_TEST(test_named)
 			 "user space; so it was in the kernel (a system call or a fault): in user "
 			 "space the interrupt's return would have preempted it");
 	ck_assert_str_eq(a.audit, "preempt-model");
+	/* on a virtual machine the host may have held the vCPU instead */
+	advice_of_vm(77, "python3", pol, 1, &a);
+	ck_assert_msg(strstr(a.why, "; so it was in the kernel (a system call or a fault), or the "
+			     "host held the vCPU: in user space"), "%s", a.why);
 	advice_of(106, "kdamond.0", pol, &a);
 	ck_assert_msg(strstr(a.why, "kdamond.0 (pid 106, SCHED_OTHER nice 5 at the run's end, a "
 			     "kernel thread) kept CPU 1") &&
