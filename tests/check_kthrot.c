@@ -83,6 +83,19 @@ START_TEST(test_stretches)
 }
 END_TEST
 
+/* No throttled gap: no CPU, and nothing sorted (an empty array is NULL). */
+START_TEST(test_none)
+{
+	struct hg_trace *t = snapshot(sysctls);
+	struct hg_kthrot k = { 0 };
+
+	ck_assert_int_eq(hg_kthrot_done(&k, t), 0);
+	ck_assert_uint_eq(k.ncpus, 0);
+	hg_kthrot_free(&k);
+	hg_trace_free(t);
+}
+END_TEST
+
 START_TEST(test_fair_server)
 {
 	static const char *const kv[] = {
@@ -251,6 +264,7 @@ static Suite *kthrot_suite(void)
 	TCase *tc = tcase_create("stretches");
 
 	tcase_add_test(tc, test_stretches);
+	tcase_add_test(tc, test_none);
 	tcase_add_test(tc, test_fair_server);
 	tcase_add_test(tc, test_no_limit);
 	suite_add_tcase(s, tc);

@@ -132,7 +132,8 @@ int hg_kthrot_done(struct hg_kthrot *k, const struct hg_trace *t)
 	size_t i = 0, j;
 
 	hg_kdiag_ctx_init(t, &ctx);
-	qsort(k->gaps, k->ngaps, sizeof(k->gaps[0]), by_cpu_time);
+	if (k->ngaps)	/* qsort() takes no NULL array, not even an empty one */
+		qsort(k->gaps, k->ngaps, sizeof(k->gaps[0]), by_cpu_time);
 	while (i < k->ngaps) {
 		struct hg_kthrot_cpu *c;
 		uint64_t period;
