@@ -96,6 +96,27 @@ START_TEST(test_none)
 }
 END_TEST
 
+/*
+ * Stops a little less than a period apart (951 and 1927 ms, as a real run
+ * gave them) are two stretches, not one.
+ */
+START_TEST(test_apart)
+{
+	struct hg_trace *t = snapshot(sysctls);
+	struct hg_kthrot k = { 0 };
+
+	ck_assert_int_eq(hg_kthrot_add(&k, 1, 0, 951 * MS, 24 * MS), 0);
+	ck_assert_int_eq(hg_kthrot_add(&k, 1, 0, 1927 * MS, 48 * MS), 0);
+	ck_assert_int_eq(hg_kthrot_add(&k, 1, 0, 2927 * MS, 48 * MS), 0);
+	ck_assert_int_eq(hg_kthrot_done(&k, t), 0);
+	ck_assert_uint_eq(k.cpus[0].stretches, 3);
+	ck_assert_uint_eq(k.cpus[0].max_cycles, 48 * MS);
+	ck_assert_uint_eq(hg_kthrot_implied(&k.cpus[0]), 150 * MS);
+	hg_kthrot_free(&k);
+	hg_trace_free(t);
+}
+END_TEST
+
 START_TEST(test_fair_server)
 {
 	static const char *const kv[] = {
@@ -265,6 +286,7 @@ static Suite *kthrot_suite(void)
 
 	tcase_add_test(tc, test_stretches);
 	tcase_add_test(tc, test_none);
+	tcase_add_test(tc, test_apart);
 	tcase_add_test(tc, test_fair_server);
 	tcase_add_test(tc, test_no_limit);
 	suite_add_tcase(s, tc);

@@ -115,7 +115,8 @@ static void stretches(const struct hg_kthrot_gap *g, size_t n, uint64_t period,
 	while (i < n) {
 		uint64_t s;
 
-		for (j = i + 1; j < n && g[j].at_cycles - g[i].at_cycles < period; j++)
+		/* stops come a period apart: half of one keeps them apart */
+		for (j = i + 1; j < n && g[j].at_cycles - g[i].at_cycles < period / 2; j++)
 			;
 		s = stretch_cycles(&g[i], j - i);
 		c->stretches++;

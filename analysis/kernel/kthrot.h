@@ -13,7 +13,8 @@
  * sched_rt_period_us (the fair server's default is the same).
  *
  * A CPU's throttled gaps are gathered in stretches: those that start
- * within a period of the stretch's first; the throttled time of a stretch
+ * within half a period of the stretch's first (the stops come a period
+ * apart); the throttled time of a stretch
  * is the gaps' time of the thread that lost the most in it (two threads
  * stopped together count once).
  */
