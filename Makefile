@@ -83,6 +83,7 @@ CHECK_CFLAGS := $(shell $(PKG_CONFIG) --cflags check 2>/dev/null)
 CHECK_LIBS   := $(shell $(PKG_CONFIG) --libs check 2>/dev/null || echo -lcheck -lsubunit -lm -lrt)
 JSON_CFLAGS  := $(shell $(PKG_CONFIG) --cflags json-c 2>/dev/null || echo -I/usr/include/json-c)
 JSON_LIBS    := $(shell $(PKG_CONFIG) --libs json-c 2>/dev/null || echo -ljson-c)
+Z_LIBS       := $(shell $(PKG_CONFIG) --libs zlib 2>/dev/null || echo -lz)
 # --kernel: tracefs through the libraries rtla uses
 TRACEFS_CFLAGS := $(shell $(PKG_CONFIG) --cflags libtracefs libtraceevent 2>/dev/null || \
 		    echo -I/usr/include/tracefs -I/usr/include/traceevent)
@@ -148,7 +149,7 @@ endif
 
 FINAL_CFLAGS = $(STD) $(WARN) $(OPT) $(HARDEN) $(SAN_CFLAGS) $(NUMA_CFLAGS) $(JSON_CFLAGS) \
 	       $(TRACEFS_CFLAGS) $(GSL_CFLAGS) $(CFLAGS)
-LIBS    = $(NUMA_LIBS) $(JSON_LIBS) $(TRACEFS_LIBS) $(GSL_LIBS) -lpthread -lrt -lm
+LIBS    = $(NUMA_LIBS) $(JSON_LIBS) $(TRACEFS_LIBS) $(GSL_LIBS) $(Z_LIBS) -lpthread -lrt -lm
 
 SRC_DIRS := util trace timers workloads analysis analysis/stats analysis/kernel analysis/sched analysis/gaps analysis/compare audit report svg export html run
 LIB_SRC := $(foreach d,$(SRC_DIRS),$(wildcard $(d)/*.c)) \

@@ -124,8 +124,11 @@ static int from_cmdline(const struct hg_audit_ctx *ctx, struct hg_preempt *p)
 	return 0;
 }
 
-/* The model the kernel's config chose (its default when PREEMPT_DYNAMIC). */
-static int from_config(const struct hg_audit_ctx *ctx, struct hg_preempt *p)
+/*
+ * The model the config text @cfg (after a newline, NUL-terminated) chose,
+ * its default when PREEMPT_DYNAMIC; @where names the file. 0 or -ENOENT.
+ */
+static int config_model(const char *cfg, const char *where, struct hg_preempt *p)
 {
 	static const struct { const char *line; enum hg_preempt_model model; } opts[] = {
 		{ "\nCONFIG_PREEMPT_RT=y\n", HG_PREEMPT_RT },
@@ -134,8 +137,26 @@ static int from_config(const struct hg_audit_ctx *ctx, struct hg_preempt *p)
 		{ "\nCONFIG_PREEMPT_VOLUNTARY=y\n", HG_PREEMPT_VOLUNTARY },
 		{ "\nCONFIG_PREEMPT_NONE=y\n", HG_PREEMPT_NONE },
 	};
-	char release[128], *cfg;
 	size_t i;
+
+	for (i = 0; i < sizeof(opts) / sizeof(opts[0]); i++)
+		if (strstr(cfg, opts[i].line)) {
+			p->model = opts[i].model;
+			snprintf(p->from, sizeof(p->from), "%.100s: %.*s%s", where,
+				 (int)strlen(opts[i].line) - 2, opts[i].line + 1,
+				 p->dynamic ? " (the mode at boot without preempt=)" : "");
+			return 0;
+		}
+	return -ENOENT;
+}
+
+/*
+ * The model the kernel's config chose: /boot/config-<release>, else the
+ * kernel's own copy, /proc/config.gz (IKCONFIG_PROC).
+ */
+static int from_config(const struct hg_audit_ctx *ctx, struct hg_preempt *p)
+{
+	char release[128], where[160], *cfg;
 	int ret = hg_sys_line(ctx, release, sizeof(release), "proc/sys/kernel/osrelease");
 
 	if (ret < 0)
@@ -145,17 +166,14 @@ static int from_config(const struct hg_audit_ctx *ctx, struct hg_preempt *p)
 		return -ENOMEM;
 	cfg[0] = '\n';
 	ret = hg_sys_text(ctx, cfg + 1, HG_SYSREAD_MAX - 2, "boot/config-%s", release);
+	snprintf(where, sizeof(where), "/boot/config-%s", release);
+	if (ret < 0) {
+		ret = hg_sys_gz_text(ctx, cfg + 1, HG_SYSREAD_MAX - 2, "proc/config.gz");
+		snprintf(where, sizeof(where), "/proc/config.gz");
+	}
 	if (ret >= 0) {
 		memcpy(cfg + 1 + ret, "\n", 2);
-		ret = -ENOENT;
-		for (i = 0; i < sizeof(opts) / sizeof(opts[0]) && ret; i++)
-			if (strstr(cfg, opts[i].line)) {
-				p->model = opts[i].model;
-				snprintf(p->from, sizeof(p->from), "/boot/config-%s: %s", release,
-					 opts[i].line + 1);
-				p->from[strlen(p->from) - 1] = '\0';
-				ret = 0;
-			}
+		ret = config_model(cfg, where, p);
 	}
 	free(cfg);
 	return ret;
@@ -208,7 +226,7 @@ int hg_preempt_read(const struct hg_audit_ctx *ctx, struct hg_preempt *p)
 		from_version(version, p);
 		return 0;
 	}
-	snprintf(p->from, sizeof(p->from), "/%s, the kernel's log, the command line and "
-		 "/boot/config-<release> tell nothing", DEBUGFS_PREEMPT);
+	snprintf(p->from, sizeof(p->from), "/%s, the kernel's log, the command line, "
+		 "/boot/config-<release> and /proc/config.gz tell nothing", DEBUGFS_PREEMPT);
 	return 0;
 }

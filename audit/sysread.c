@@ -13,6 +13,7 @@
 #include <sys/klog.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <zlib.h>
 
 #include "analysis/cpuset.h"
 #include "audit/sysread.h"
@@ -449,6 +450,33 @@ char *hg_sys_list(const cpu_set_t *set, char *buf, size_t len)
 const char *hg_sys_cpus_word(const cpu_set_t *set)
 {
 	return CPU_COUNT(set) == 1 ? "CPU" : "CPUs";
+}
+
+int hg_sys_gz_text(const struct hg_audit_ctx *ctx, char *buf, size_t len, const char *path)
+{
+	char p[PATH_MAX], why[128];
+	struct stat sb;
+	gzFile z;
+	int fd, n, ret = join(ctx, p, sizeof(p), path);
+
+	if (ret || len < 2 || len > INT_MAX)
+		return ret ? ret : -EINVAL;
+	fd = hg_infile_open(p, 0, &sb, why, sizeof(why));
+	if (fd < 0)
+		return failed(ctx, path, fd, why);
+	z = gzdopen(fd, "rb");
+	if (!z) {
+		close(fd);
+		return failed(ctx, path, -ENOMEM, NULL);
+	}
+	n = gzread(z, buf, (unsigned int)(len - 1));
+	/* a text that fills the buffer may go on: one byte more tells */
+	ret = n < 0 ? -EIO : (size_t)n == len - 1 && gzgetc(z) != -1 ? -EFBIG : n ? n : -ENODATA;
+	gzclose(z);
+	if (ret < 0)
+		return failed(ctx, path, ret, ret == -EIO ? "not gzip, or damaged" : NULL);
+	buf[n] = '\0';
+	return ret;
 }
 
 char *hg_sys_klog(const struct hg_audit_ctx *ctx, size_t *len, int *err)

@@ -116,6 +116,15 @@ int hg_sys_cpulist(const char *s, cpu_set_t *set);
 int hg_sys_others(const struct hg_audit_ctx *ctx, cpu_set_t *set);
 
 /*
+ * hg_sys_gz_text - the text of the gzip file @path (relative to the root,
+ * as hg_sys_text) uncompressed into @buf (@len bytes, NUL-terminated), as
+ * /proc/config.gz. Returns its length, -ENOENT (or another errno of open),
+ * -EIO for a file that is not gzip's or is damaged, -EFBIG for a text
+ * longer than @len - 1 bytes, -ENODATA for an empty one.
+ */
+int hg_sys_gz_text(const struct hg_audit_ctx *ctx, char *buf, size_t len, const char *path);
+
+/*
  * hg_sys_klog - the kernel's log: syslog(2) on the live root (it may need
  * CAP_SYSLOG), dev/kmsg's text (a copy of dmesg's) in a tree. Returns it in
  * new memory, its length in @len (not NUL-terminated), or NULL with -errno

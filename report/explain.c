@@ -9,6 +9,7 @@
 
 #include "report/explain.h"
 #include "report/kdiag.h"
+#include "report/kthrot.h"
 #include "report/korder.h"
 #include "report/json.h"
 #include "report/kcauses.h"
@@ -199,6 +200,7 @@ int hg_explain_json(FILE *f, const struct hg_trace *t, const struct hg_kexplain 
 		json_event(&j, t, NULL, x, &x->wins[i], &x->worst[i], &x->diag[i]);
 	hg_json_close(&j);
 	hg_khost_json(&j, t, x);
+	hg_kthrot_json(&j, t, x);
 	if (x->have_at)
 		json_event(&j, t, "at", x, &x->at_win, &x->at, &x->at_diag);
 	else

@@ -12,6 +12,8 @@
 #include "report/kadvice.h"
 #include "util/timeval.h"
 
+#define WHO_LEN (HG_KATTR_NAME_LEN + 128)	/* a task named with its policy */
+
 char *hg_kadvice_others(const struct hg_trace *t, uint32_t cpu, char *buf, size_t len)
 {
 	const char *online = hg_trace_sys(t, "cpus_online");
@@ -33,16 +35,98 @@ static int virtual_machine(const struct hg_trace *t)
 	return p && (p == flags || p[-1] == ' ') && (!p[10] || p[10] == ' ');
 }
 
-/* "<name> (pid <n>, <class>)" of a task part. */
-static void task_label(const struct hg_kpart *p, char *buf, size_t len)
+/* A task's policy as the run read it at its end (the snapshot's task_policy). */
+struct task_pol {
+	long policy, rtprio, nice;
+	int kthread;
+};
+
+/* @pid's entry "<pid>:<policy>:<rt priority>:<nice>:<k|u>" into @o; 0, or -1 when not there. */
+static int task_policy(const struct hg_trace *t, uint32_t pid, struct task_pol *o)
 {
-	char cls[24];
+	const char *p = hg_trace_sys(t, "task_policy");
+
+	while (p && *p) {
+		long v[4];
+		char *end = (char *)p;
+		int i;
+
+		for (i = 0; i < 4; i++) {
+			const char *at = i ? end + 1 : end;
+
+			if (i && *end != ':')
+				break;
+			v[i] = strtol(at, &end, 10);
+			if (end == at)
+				break;
+		}
+		if (i == 4 && *end == ':' && v[0] == (long)pid) {
+			*o = (struct task_pol){ .policy = v[1], .rtprio = v[2], .nice = v[3],
+						.kthread = end[1] == 'k' };
+			return 0;
+		}
+		p = strchr(p, ' ');
+		p = p ? p + 1 : NULL;
+	}
+	return -1;
+}
+
+/* "SCHED_OTHER nice 0", "SCHED_FIFO 50", ... of @o. */
+static void policy_label(const struct task_pol *o, char *buf, size_t len)
+{
+	static const char *const names[] = {
+		"SCHED_OTHER", "SCHED_FIFO", "SCHED_RR", "SCHED_BATCH", "SCHED_ISO", "SCHED_IDLE",
+		"SCHED_DEADLINE",
+	};
+	const char *name = o->policy >= 0 && o->policy < 7 ? names[o->policy] : "policy ?";
+
+	if (o->policy == 1 || o->policy == 2)
+		snprintf(buf, len, "%s %ld", name, o->rtprio);
+	else if (o->policy == 0 || o->policy == 3)
+		snprintf(buf, len, "%s nice %ld", name, o->nice);
+	else
+		snprintf(buf, len, "%s", name);
+}
+
+/*
+ * "<name> (pid <n>, <class>)" of a task part; with its policy where the
+ * run read it: "<name> (pid <n>, SCHED_OTHER nice 0 at the run's end, a
+ * kernel thread)".
+ */
+static void task_label(const struct hg_trace *t, const struct hg_kpart *p, char *buf,
+		       size_t len)
+{
+	struct task_pol o;
+	char cls[40];
 
 	if (!p->pid)
 		snprintf(buf, len, "the idle task (%s)", p->name);
+	else if (!task_policy(t, p->pid, &o))
+		snprintf(buf, len, "%s (pid %u, %s at the run's end, %s)", p->name, p->pid,
+			 (policy_label(&o, cls, sizeof(cls)), cls),
+			 o.kthread ? "a kernel thread" : "a user task");
 	else
 		snprintf(buf, len, "%s (pid %u, %s)", p->name, p->pid,
 			 hg_kprio_label(p->prio, cls, sizeof(cls)));
+}
+
+/*
+ * Where the task of @p was while it kept the CPU, under a model that
+ * preempts only on the way back to user space: a clause, "" when the run
+ * did not read whether it is a kernel thread.
+ */
+static const char *where_kept(const struct hg_trace *t, const struct hg_kpart *p)
+{
+	struct task_pol o;
+
+	if (task_policy(t, p->pid, &o))
+		return "";
+	if (o.kthread)
+		return "; a kernel thread, it is in the kernel throughout";
+	return virtual_machine(t) ? "; so it was in the kernel (a system call or a fault), or "
+	       "the host held the vCPU: in user space the interrupt's return would have "
+	       "preempted it" : "; so it was in the kernel (a system call or a fault): in user "
+	       "space the interrupt's return would have preempted it";
 }
 
 /*
@@ -80,13 +164,69 @@ static void move_task(const struct hg_trace *t, uint32_t cpu, const struct hg_kp
 		snprintf(buf, len, "move the task: taskset -pc %s %u", others, p->pid);
 }
 
+int hg_kadvice_fair_server(const struct hg_trace *t)
+{
+	const char *rel = hg_trace_sys(t, "kernel_release");
+	char *end;
+	unsigned long major = rel ? strtoul(rel, &end, 10) : 0, minor;
+
+	if (!rel || end == rel || *end != '.')
+		return -1;
+	rel = end + 1;
+	minor = strtoul(rel, &end, 10);
+	if (end == rel)
+		return -1;
+	return major > 6 || (major == 6 && minor >= 12);
+}
+
+/*
+ * What lifts the reservation on CPU @cpu, by the kernel's release: from
+ * Linux 6.12 the fair server's runtime (the sysctl then only bounds the
+ * admission of deadline tasks), before it the sysctl; both when unknown.
+ */
+static void throttling_fix(const struct hg_trace *t, uint32_t cpu, char *buf, size_t len)
+{
+	static const char *const runaway = "(a runaway real-time task then holds its CPU for "
+					   "good)";
+
+	switch (hg_kadvice_fair_server(t)) {
+	case 1:
+		snprintf(buf, len, "echo 0 > /sys/kernel/debug/sched/fair_server/cpu%u/runtime "
+			 "(kernel %s: the fair server keeps the time; the sysctl "
+			 "sched_rt_runtime_us no longer lifts it) %s", cpu,
+			 hg_trace_sys(t, "kernel_release"), runaway);
+		break;
+	case 0:
+		snprintf(buf, len, "sysctl -w kernel.sched_rt_runtime_us=-1 %s", runaway);
+		break;
+	default:
+		snprintf(buf, len, "sysctl -w kernel.sched_rt_runtime_us=-1, and where the fair "
+			 "server is (Linux 6.12 and later): echo 0 > "
+			 "/sys/kernel/debug/sched/fair_server/cpu%u/runtime %s", cpu, runaway);
+		break;
+	}
+}
+
+/* What keeps the lower classes' time, by the kernel's release. */
+static const char *reserver(const struct hg_trace *t)
+{
+	switch (hg_kadvice_fair_server(t)) {
+	case 1:
+		return "the fair class's server (a kernel of Linux 6.12 or later)";
+	case 0:
+		return "the real-time limit";
+	default:
+		return "the real-time limit or, from Linux 6.12, the fair class's server";
+	}
+}
+
 static void throttling(const struct hg_trace *t, const struct hg_kdiag_ctx *c,
 		       const struct hg_kmech_view *v, struct hg_kadvice *a)
 {
-	char rt[32], per[32], who[HG_KATTR_NAME_LEN + 48], limit[256] = "no real-time limit";
+	char rt[32], per[32], who[WHO_LEN], limit[256] = "no real-time limit";
 	uint64_t hz = t->calib.tsc_hz;
 
-	task_label(v->lead, who, sizeof(who));
+	task_label(t, v->lead, who, sizeof(who));
 	if (c->rt_limited)
 		snprintf(limit, sizeof(limit), "sched_rt_runtime_us %s of sched_rt_period_us %s; "
 			 "real-time tasks ran %s ms of the %s ms before, by their intervals and the "
@@ -96,16 +236,13 @@ static void throttling(const struct hg_trace *t, const struct hg_kdiag_ctx *c,
 			 hg_format_ms3(hg_cycles_to_ns(c->rt_period_cycles, hz), per, sizeof(per)));
 	if (v->switched_out)
 		snprintf(a->why, sizeof(a->why), "the kernel switched the runnable thread out on CPU "
-			 "%u for %s: only its reservation for the lower classes does that, the "
-			 "real-time limit (%s) or, from Linux 6.12, the fair class's server", v->cpu,
-			 who, limit);
+			 "%u for %s: only its reservation for the lower classes does that, %s (%s)",
+			 v->cpu, who, reserver(t), limit);
 	else
 		snprintf(a->why, sizeof(a->why), "%s held CPU %u while the thread was runnable: the "
 			 "kernel stops real-time tasks for the rest of a period once they used the "
 			 "limit (%s)", who, v->cpu, limit);
-	snprintf(a->fix, sizeof(a->fix), "sysctl -w kernel.sched_rt_runtime_us=-1, and where the "
-		 "fair server is: echo 0 > /sys/kernel/debug/sched/fair_server/cpu%u/runtime (a "
-		 "runaway real-time task then holds its CPU for good)", v->cpu);
+	throttling_fix(t, v->cpu, a->fix, sizeof(a->fix));
 	a->audit = "rt-throttling";
 }
 
@@ -114,18 +251,18 @@ static void non_preemptible(const struct hg_trace *t, const struct hg_kmech_view
 {
 	const char *model = hg_trace_sys(t, "preempt_model") ?: "unknown";
 	const char *from = hg_trace_sys(t, "preempt_from");
-	char who[HG_KATTR_NAME_LEN + 48], mv[320];
+	char who[WHO_LEN], mv[320];
 	int blocks = !strcmp(model, "none") || !strcmp(model, "voluntary") ||
 		     !strcmp(model, "none or voluntary");
 
-	task_label(v->lead, who, sizeof(who));
+	task_label(t, v->lead, who, sizeof(who));
 	move_task(t, v->cpu, v->lead, mv, sizeof(mv));
 	if (blocks) {
 		snprintf(a->why, sizeof(a->why), "%s kept CPU %u after the thread became runnable: "
 			 "the kernel's preemption model is %s (%s), so a task in the kernel is "
-			 "preempted only where it returns to user space%s", who, v->cpu, model,
+			 "preempted only where it returns to user space%s%s", who, v->cpu, model,
 			 from && *from ? from : "read at the run", strcmp(model, "none") ?
-			 " or reaches a might_sleep() point" : "");
+			 " or reaches a might_sleep() point" : "", where_kept(t, v->lead));
 		if (!strcmp(hg_trace_sys(t, "preempt") ?: "", "PREEMPT_DYNAMIC"))
 			snprintf(a->fix, sizeof(a->fix), "boot with preempt=full (this kernel has "
 				 "PREEMPT_DYNAMIC), or %s", mv);
@@ -144,9 +281,9 @@ static void non_preemptible(const struct hg_trace *t, const struct hg_kmech_view
 
 static void tasks(const struct hg_trace *t, const struct hg_kmech_view *v, struct hg_kadvice *a)
 {
-	char who[HG_KATTR_NAME_LEN + 48], mv[320];
+	char who[WHO_LEN], mv[320];
 
-	task_label(v->lead, who, sizeof(who));
+	task_label(t, v->lead, who, sizeof(who));
 	move_task(t, v->cpu, v->lead, mv, sizeof(mv));
 	switch (v->mech) {
 	case HG_MECH_HIGHER_PRIORITY:
@@ -274,7 +411,7 @@ static void handlers(const struct hg_trace *t, const struct hg_kmech_view *v,
 static void hidden(const struct hg_trace *t, const struct hg_kmech_view *v, struct hg_kadvice *a)
 {
 	int vm = virtual_machine(t);
-	char us[32];
+	char us[32], cap[32];
 
 	hg_format_us(hg_cycles_to_ns(v->cycles, t->calib.tsc_hz), us, sizeof(us));
 	switch (v->mech) {
@@ -308,6 +445,13 @@ static void hidden(const struct hg_trace *t, const struct hg_kmech_view *v, stru
 		snprintf(a->why, sizeof(a->why), "the thread's own kernel paths (entry, exit, "
 			 "switch) between the events: assumed, up to %s us a piece",
 			 hg_format_us(HG_KATTR_KERNEL_MAX_NS, us, sizeof(us)));
+		break;
+	case HG_MECH_SWITCH:
+		snprintf(a->why, sizeof(a->why), "the switch into the thread on CPU %u: the task "
+			 "there (%s the largest) stayed current %s us in all after the wake-up, each "
+			 "time no longer than the kernel's own path takes (%s us): measured between "
+			 "the events, the scheduler's own work, not a task that kept the CPU", v->cpu,
+			 v->lead->name, us, hg_format_us(HG_KATTR_KERNEL_MAX_NS, cap, sizeof(cap)));
 		break;
 	case HG_MECH_MIGRATION:
 		snprintf(a->why, sizeof(a->why), "the thread moved from CPU %u to CPU %u",

@@ -14,7 +14,7 @@
 #include "analysis/kernel/kdiag.h"
 #include "trace/trace.h"
 
-#define HG_KADVICE_LEN 512
+#define HG_KADVICE_LEN 1024
 
 /* One mechanism as seen: of a window, or summed over a thread's windows. */
 struct hg_kmech_view {
@@ -45,5 +45,12 @@ void hg_kadvice_of(const struct hg_trace *t, const struct hg_kdiag_ctx *c,
  * ("0,2-3"), "" when there are none or the snapshot does not say. Returns @buf.
  */
 char *hg_kadvice_others(const struct hg_trace *t, uint32_t cpu, char *buf, size_t len);
+
+/*
+ * hg_kadvice_fair_server - whether the kernel of @t's snapshot has the fair
+ * class's server in place of the real-time limit (Linux 6.12 and later):
+ * 1, 0, or -1 when its release is not in the snapshot
+ */
+int hg_kadvice_fair_server(const struct hg_trace *t);
 
 #endif /* HG_REPORT_KADVICE_H */

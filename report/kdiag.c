@@ -9,6 +9,7 @@
 
 #include "report/kadvice.h"
 #include "report/kdiag.h"
+#include "report/kthrot.h"
 #include "util/timeval.h"
 
 #define MINOR_SHARE 5.0		/* a window's mechanisms below this (%) are summed */
@@ -145,12 +146,13 @@ static void print_of(FILE *f, const struct hg_trace *t, const struct hg_kexplain
 			hg_format_ms3(hg_trace_ns(t, w->at_cycles), at, sizeof(at)),
 			hg_mech_name(top->mech), pct(top->cycles, w->len_cycles));
 	}
-	if (!brief) {
+	for (i = 0; !brief && i < nm && i < VERDICT_ROWS; i++) {
 		struct hg_kmech_view v;
 
-		view_of_sum(&m[order[0]], order[0], &v);
+		view_of_sum(&m[order[i]], order[i], &v);
 		hg_kadvice_of(t, &x->ctx, &v, &a);
-		fprintf(f, "# verdict: thread %u: why: %s\n", s->thread, a.why);
+		fprintf(f, "# verdict: thread %u: why %s: %s\n", s->thread, hg_mech_name(order[i]),
+			a.why);
 	}
 	fixm = best_fix(t, &x->ctx, m, order, nm, &a);
 	if (fixm != HG_MECH_N)
@@ -230,6 +232,7 @@ void hg_print_kverdict(FILE *f, const struct hg_trace *t, const struct hg_kexpla
 	for (i = 0; i < x->nhost; i++)
 		if (x->host[i].hidden_cycles || !brief)
 			print_host(f, t, &x->host[i]);
+	hg_print_kthrot(f, t, x);
 }
 
 /* -------------------------------------------------------------- JSON */

@@ -16,6 +16,7 @@
 #include "report/json.h"
 #include "report/kcauses.h"
 #include "report/kdiag.h"
+#include "report/kthrot.h"
 #include "report/load.h"
 #include "report/meta.h"
 #include "report/noise.h"
@@ -456,6 +457,7 @@ int hg_json_summary(FILE *f, const struct hg_trace *t)
 	if (kx) {
 		hg_kcapture_json(&j, t, kx);
 		hg_khost_json(&j, t, kx);
+		hg_kthrot_json(&j, t, kx);
 	}
 	hg_json_loads(&j, t);
 	hg_json_audit(&j, t);

@@ -28,6 +28,7 @@
 
 #include "run/kcapture.h"
 #include "run/kirqaff.h"
+#include "run/ktaskpol.h"
 #include "run/kstat.h"
 #include "run/live.h"
 #include "run/memlock.h"
@@ -429,6 +430,8 @@ static void kernel_events(struct run *r, struct hg_trace *t)
 	if (hg_kirq_affinity(t, "/proc"))
 		hg_warn("--kernel: the interrupts' affinity not kept: "
 			"out of memory");
+	if (hg_ktask_policies(t, "/proc"))
+		hg_warn("--kernel: the tasks' policies not kept: out of memory");
 	lost = hg_kevents_lost(t->kev);
 	if (lost)
 		hg_warn("--kernel: %llu kernel event%s lost (the trace "

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
+#include <unistd.h>
 
 #include "run/sysinfo.h"
 
@@ -90,6 +91,38 @@ static void preempt_model(const char *version, char *buf, size_t len)
 		snprintf(buf, len, "none");
 }
 
+/*
+ * The fair class's server of every CPU whose settings debugfs lets us read
+ * (Linux 6.12 and later; not under the kernel's lockdown), as
+ * "<cpu>:<runtime_ns>:<period_ns> ..."; "" when none.
+ */
+static void fair_servers(char *buf, size_t len)
+{
+	size_t at = 0;
+	unsigned int cpu;
+
+	buf[0] = '\0';
+	for (cpu = 0; cpu < 4096 && at < len; cpu++) {
+		char path[96], run[32], per[32];
+		int w;
+
+		/* a directory for each possible CPU, numbered from 0 */
+		snprintf(path, sizeof(path), "/sys/kernel/debug/sched/fair_server/cpu%u", cpu);
+		if (access(path, F_OK))
+			break;
+		snprintf(path, sizeof(path), "/sys/kernel/debug/sched/fair_server/cpu%u/runtime", cpu);
+		read_line(path, run, sizeof(run));
+		snprintf(path, sizeof(path), "/sys/kernel/debug/sched/fair_server/cpu%u/period", cpu);
+		read_line(path, per, sizeof(per));
+		if (!strcmp(run, "unknown") || !strcmp(per, "unknown"))
+			continue;
+		w = snprintf(buf + at, len - at, "%s%u:%s:%s", at ? " " : "", cpu, run, per);
+		if (w < 0 || (size_t)w >= len - at)
+			break;
+		at += (size_t)w;
+	}
+}
+
 /* The entries read as they are, in the order the snapshot keeps them. */
 static const struct {
 	const char *key;
@@ -126,6 +159,9 @@ int hg_sysinfo_snapshot(struct hg_trace *t)
 		sources[i].read(sources[i].from, buf, sizeof(buf));
 		ret |= hg_trace_add_sys(t, sources[i].key, buf);
 	}
+	fair_servers(buf, sizeof(buf));
+	if (*buf)
+		ret |= hg_trace_add_sys(t, "fair_server", buf);
 	return ret ? -ENOMEM : 0;
 }
 

@@ -13,7 +13,7 @@
 # usage: scripts/deps.sh [--tools] [--arch <arch>]
 set -u
 need=""
-pkgs="build-essential pkg-config check libnuma-dev libjson-c-dev python3-jsonschema procps
+pkgs="build-essential pkg-config check libnuma-dev libjson-c-dev zlib1g-dev python3-jsonschema procps
 	libtracefs-dev libtraceevent-dev libgsl-dev stress-ng rt-tests iperf3
 	python3-html5lib python3-tap python3-junitparser chromium"
 tools=""
@@ -36,7 +36,7 @@ done
 # pkg-config belongs here too. GSL: its runtime libraries alone, beside the
 # host's libgsl-dev (Debian 12's libgsl-dev is not installable for two
 # architectures at once; the Makefile links the two by soname).
-ARCH_LIBS="libc6-dev libnuma-dev libjson-c-dev check libsubunit-dev libtracefs-dev
+ARCH_LIBS="libc6-dev libnuma-dev libjson-c-dev zlib1g-dev check libsubunit-dev libtracefs-dev
 	libtraceevent-dev libgsl27 libgslcblas0"
 if [ -n "$arch" ]; then
 	case $arch in

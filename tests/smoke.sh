@@ -941,8 +941,14 @@ host = [h for h in d["host"] if h["cpu"] == 0]
 if not 0.9 * stop <= thr <= 1.1 * 3 * stop:
     print("rt-throttling %d ns: not between one and three stopped parts of %d ns" % (thr, stop))
 elif worst["diagnosis"]["mechanism"] != "rt-throttling" or worst["mechanisms"][0]["share"] < 0.9 \
-        or not worst["diagnosis"]["fix"].startswith("sysctl -w kernel.sched_rt_runtime_us=-1"):
+        or not worst["diagnosis"]["fix"].startswith(("sysctl -w kernel.sched_rt_runtime_us=-1",
+                                                     "echo 0 > /sys/kernel/debug/sched/fair_server/cpu0/")):
     print("the worst gap:", worst["diagnosis"], worst["mechanisms"][0]["share"])
+elif [c for c in d["rt_throttling"]["cpus"] if c["cpu"] == 0 and
+      (c["implied_ns"] != c["stretches"] * c["reserve_ns"] or abs(c["deviation"]) > 0.25)]:
+    # each stretch as long as the reservation: a busy machine's switches blur it,
+    # check_kthrot's capture holds it to 10 %
+    print("rt_throttling:", d["rt_throttling"])
 elif not host or host[0]["kernel_accounting_ns"] is None or \
         abs(host[0]["kernel_accounting_ns"] - host[0]["hidden_ns"]) > \
         max(host[0]["hidden_ns"] // 4, 1000000):
@@ -977,7 +983,12 @@ for e in d["events"]:
         if c["kind"] != "task" or not c.get("pid"):
             continue
         ms = [m for m in e["mechanisms"] if m["mechanism"] in tasks and
-              re.search(r"\(pid %d, (OTHER|DEADLINE|FIFO/RR \d+)\)" % c["pid"], m["why"])]
+              re.search(r"\(pid %d, (OTHER|DEADLINE|FIFO/RR \d+|SCHED_[A-Z]+( nice -?\d+| \d+)? "
+                        r"at the run's end, a (user task|kernel thread))\)" % c["pid"], m["why"])]
+        # no longer than the kernel's own path: the switch itself, its task named
+        if not ms and c["total_ns"] <= 5000 and \
+                [m for m in e["mechanisms"] if m["mechanism"] == "switch"]:
+            continue
         if not ms:
             print("task %s (pid %d) not named with its policy: %s" % (c["name"], c["pid"],
                   [m["mechanism"] for m in e["mechanisms"]]))
@@ -1149,6 +1160,19 @@ if "$HG" explain "$HERE/fixtures/kernel.hgt" --thread 0 --worst 0 >"$TMP/explain
 	! grep -q '^# 1\. ' "$TMP/explain" && grep -q '^# thread 0: ' "$TMP/explain"
 then ok "explain --thread 0 --worst 0"
 else fail "explain --thread 0 --worst 0" "$(head -3 "$TMP/explain")"; fi
+# a FIFO hog stopped twice: rt-throttling's time beside what the sysctls
+# imply, in explain, the run's summary (dump, brief and -v) and the JSON
+if "$HG" explain "$HERE/fixtures/kthrottle.hgt" >"$TMP/explain-thr2" 2>"$TMP/err" &&
+	"$HG" explain "$HERE/fixtures/kthrottle.hgt" --json >"$TMP/explain-thr2.json" &&
+	"$HG" dump "$HERE/fixtures/kthrottle.hgt" --brief >"$TMP/dump-thr2" &&
+	"$HG" dump "$HERE/fixtures/kthrottle.hgt" >"$TMP/dumpv-thr2" &&
+	thr='^# rt-throttling: CPU 1 throttled 2 x [0-9.]* ms = [0-9.]* ms, the sysctls imply 100.000 ms: agrees' &&
+	grep -q "$thr" "$TMP/explain-thr2" && grep -q "$thr" "$TMP/dump-thr2" &&
+	grep -q "$thr" "$TMP/dumpv-thr2" && grep -q '^# host: CPU 1: .*: agrees$' "$TMP/dump-thr2" &&
+	grep -q '^# verdict: thread 0: why rt-throttling: ' "$TMP/explain-thr2" &&
+	grep -q '"reserve_from": "sysctls"' "$TMP/explain-thr2.json"
+then ok "explain, dump: rt-throttling's time beside what the sysctls imply, and the host's"
+else fail "explain: rt-throttling beside the sysctls" "$(grep '^# rt-thr' "$TMP/explain-thr2" | head -c 300) $(head -1 "$TMP/err")"; fi
 # --at: the gap at or nearest a time, and nothing else unless --worst asks
 if "$HG" explain "$HERE/fixtures/kernel.hgt" --at 100ms >"$TMP/explain" &&
 	grep -q '^# the gap at or nearest --at, taken apart$' "$TMP/explain" &&
@@ -2337,6 +2361,9 @@ else
 		--sched "$HERE/fixtures/sched-yield.txt" -o "$J/perfetto-sched.json"
 	validate "export --format perfetto --sched" perfetto "$J/perfetto-sched.json"
 	validate "explain --json" explain "$TMP/explain.json"
+	[ -s "$TMP/explain-thr2.json" ] &&
+		validate "explain --json with rt_throttling (a committed capture)" explain \
+			"$TMP/explain-thr2.json"
 	[ -f "$TMP/kernel.perfetto" ] &&
 		validate "export --format perfetto with the kernel's events" perfetto "$TMP/kernel.perfetto"
 	[ -f "$TMP/explain-sched.json" ] &&

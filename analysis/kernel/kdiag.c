@@ -12,7 +12,7 @@
 static const char *const mech_names[HG_MECH_N] = {
 	"rt-throttling", "non-preemptible", "higher-priority", "same-priority", "time-sharing",
 	"idle-exit", "task", "blocked", "irq", "ipi", "nmi", "softirq", "tick", "timer", "timer-delay",
-	"host", "kernel", "migration", "unexplained",
+	"host", "kernel", "switch", "migration", "unexplained",
 };
 
 const char *hg_mech_name(enum hg_mech m)
@@ -38,6 +38,7 @@ void hg_kdiag_ctx_init(const struct hg_trace *t, struct hg_kdiag_ctx *c)
 	int64_t run = sys_us(t, "rt_runtime_us"), per = sys_us(t, "rt_period_us");
 
 	memset(c, 0, sizeof(*c));
+	c->switch_max_cycles = hg_ns_to_cycles(HG_KATTR_KERNEL_MAX_NS, t->calib.tsc_hz);
 	if (run <= 0 || per <= 0 || run >= per)
 		return;
 	c->rt_limited = 1;
@@ -108,6 +109,10 @@ static enum hg_mech task_mech(const struct hg_kattr *a, const struct hg_kdiag_ct
 		return HG_MECH_RT_THROTTLING;
 	if (!p->pid)
 		return HG_MECH_IDLE_EXIT;
+	/* after a wake-up, a lower task current only as long as the switch takes */
+	if (ours && w->kind != HG_KW_GAP &&
+	    p->cycles <= c->switch_max_cycles)
+		return HG_MECH_SWITCH;
 	return ours ? HG_MECH_NON_PREEMPTIBLE : HG_MECH_TIME_SHARING;
 }
 

@@ -26,6 +26,11 @@
  *   host             the thread's own time with no kernel event: taken by
  *                    the hypervisor or the firmware (SMIs);
  *   kernel           the thread's own kernel paths (assumed, capped);
+ *   switch           a wake-up's lower task current for no longer in all
+ *                    than the kernel's own path may take
+ *                    (HG_KATTR_KERNEL_MAX_NS): the switch into the thread
+ *                    itself, measured between the events, not a task that
+ *                    kept the CPU;
  *   migration        the same, in a window that moved the thread's CPU;
  *   unexplained      time outside the capture, on a CPU not captured, or
  *                    where the kernel lost events.
@@ -47,7 +52,7 @@ enum hg_mech {
 	HG_MECH_SAME_PRIORITY, HG_MECH_TIME_SHARING, HG_MECH_IDLE_EXIT, HG_MECH_TASK,
 	HG_MECH_BLOCKED,
 	HG_MECH_IRQ, HG_MECH_IPI, HG_MECH_NMI, HG_MECH_SOFTIRQ, HG_MECH_TICK, HG_MECH_TIMER,
-	HG_MECH_TIMER_DELAY, HG_MECH_HOST, HG_MECH_KERNEL, HG_MECH_MIGRATION,
+	HG_MECH_TIMER_DELAY, HG_MECH_HOST, HG_MECH_KERNEL, HG_MECH_SWITCH, HG_MECH_MIGRATION,
 	HG_MECH_UNEXPLAINED, HG_MECH_N,
 };
 
@@ -60,12 +65,16 @@ struct hg_kdiag_ctx {
 	uint64_t rt_runtime_cycles;
 	uint64_t rt_period_cycles;
 	const struct hg_krt *rt;	/* real-time tasks' time per CPU, or NULL */
+	uint64_t switch_max_cycles;	/* a wake-up's lower task current no
+					 * longer than this in all is the
+					 * switch (0: never) */
 };
 
 /*
  * hg_kdiag_ctx_init - @c from @t's snapshot (rt_runtime_us, rt_period_us):
  * not limited where they are missing, -1 or equal; no real-time time
- * (the caller sets @c->rt, analysis/kernel/krt.h)
+ * (the caller sets @c->rt, analysis/kernel/krt.h); the switch's longest
+ * piece HG_KATTR_KERNEL_MAX_NS
  */
 void hg_kdiag_ctx_init(const struct hg_trace *t, struct hg_kdiag_ctx *c);
 

@@ -187,6 +187,9 @@ static int on_gap(const struct hg_kgap *g, void *arg)
 	s->handler_cycles += g->handler_cycles;
 	hg_kdiag_window(a->t, a->ka, &a->x->ctx, &w, g, &d);
 	hg_kmech_sum_add(s->gap_mech, &d);
+	if (d.n && d.m[0].mech == HG_MECH_RT_THROTTLING &&
+	    hg_kthrot_add(&a->x->thr, g->cpu, g->thread, g->at_cycles, g->len_cycles))
+		return -ENOMEM;
 	for (i = 0; i < g->nparts; i++) {
 		const struct hg_kpart *p = &g->parts[i];
 		struct hg_kcause_sum *c = find(s, p);
@@ -367,6 +370,8 @@ int hg_kexplain_with(const struct hg_trace *t, const struct hg_kexplain_opts *o,
 		ret = hg_kwin_each(t, o->thread == HG_KEXPLAIN_ALL ? HG_KW_ANY_THREAD : o->thread,
 				   1u << HG_KW_LATENCY, on_latency, &a);
 	if (!ret)
+		ret = hg_kthrot_done(&x->thr, t);
+	if (!ret)
 		ret = hg_khost_build(t, x);
 	for (i = 0; !ret && i < x->nthreads; i++)
 		if (x->th[i].n)		/* a thread without gaps has no causes (NULL) */
@@ -405,5 +410,6 @@ void hg_kexplain_free(struct hg_kexplain *x)
 	free(x->diag);
 	free(x->host);
 	free(x->cpus);
+	hg_kthrot_free(&x->thr);
 	memset(x, 0, sizeof(*x));
 }

@@ -11,6 +11,7 @@
 
 #include "analysis/kernel/kattr.h"
 #include "analysis/kernel/kdiag.h"
+#include "analysis/kernel/kthrot.h"
 #include "analysis/kernel/kwin.h"
 #include "trace/trace.h"
 
@@ -83,6 +84,7 @@ struct hg_kexplain {
 	struct hg_khost *host;		/* by CPU */
 	uint32_t ncpus;
 	struct hg_kcpu_irqs *cpus;
+	struct hg_kthrot thr;		/* the gaps rt-throttling led, per CPU */
 	int have_at;			/* --at: the window at or nearest the time */
 	struct hg_kwin at_win;
 	struct hg_kgap at;
