@@ -13,7 +13,7 @@
 #define HG_FILE_MAGIC_LEN	8
 
 enum { SEC_RUN = 1, SEC_SYSTEM, SEC_THREAD, SEC_RECORDS, SEC_END, SEC_PAD, SEC_KEVENTS,
-       SEC_LOCKS, SEC_OVER };
+       SEC_LOCKS, SEC_OVER, SEC_CHAINS };
 
 /* Sections: RUN, SYSTEM, for each thread THREAD PAD RECORDS, [KEVENTS,] END. */
 #define NSECTIONS(nthreads) (3 + 3 * (nthreads))
