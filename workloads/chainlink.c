@@ -30,6 +30,7 @@ int hg_chain_out_init(struct hg_chain_out *o, bool event, unsigned int wake)
 	atomic_init(&o->posted, 0);
 	atomic_init(&o->futex, 0);
 	o->fd[0] = o->fd[1] = -1;
+	o->made = false;	/* a sampled output holds nothing to release */
 	if (!event)
 		return 0;
 	if (wake == HG_CHAIN_WAKE_COND) {
@@ -161,9 +162,10 @@ static bool take_slot(struct hg_wl_chain *c, uint64_t posted, uint64_t *seq, uin
 {
 	const struct hg_chain_slot *s;
 
-	if (posted - c->taken > HG_CHAIN_RING) {
-		c->lost += posted - c->taken - HG_CHAIN_RING;
-		c->taken = posted - HG_CHAIN_RING;
+	/* the slot of output posted - HG_CHAIN_RING may be being written over */
+	if (posted - c->taken >= HG_CHAIN_RING) {
+		c->lost += posted - c->taken - (HG_CHAIN_RING - 1);
+		c->taken = posted - (HG_CHAIN_RING - 1);
 	}
 	s = &c->in->ring[c->taken % HG_CHAIN_RING];
 	*seq = atomic_load_explicit(&s->seq, memory_order_relaxed);
