@@ -1659,6 +1659,17 @@ done
 	grep -q '^rta: chain ctl tasks 0>1>2 reaction ' "$TMP/chain-rta" &&
 	ok "rta --from a trace with a chain: its bounds" ||
 	fail "rta --from a chain" "$(grep -i chain "$TMP/chain-rta" | head -2)"
+# the export: a flow from each output to the job of the next thread that read it
+"$HG" export "$TMP/chain-event.hgt" --format perfetto -o "$TMP/chain.pf.json" 2>"$TMP/err" &&
+	grep -q '{"name":"chain ctl","cat":"chain","ph":"s",' "$TMP/chain.pf.json" &&
+	grep -q '{"name":"chain ctl","cat":"chain","ph":"f",.*"bp":"e","id":"ctl.1.' "$TMP/chain.pf.json" &&
+	ok "export --format perfetto: a chain's hops as flows" ||
+	fail "export perfetto chain" "$(head -2 "$TMP/err")"
+if [ -x /usr/bin/python3 ] && /usr/bin/python3 -c 'import jsonschema' 2>/dev/null; then
+	/usr/bin/python3 "$HERE/json-validate.py" "$HERE/../schemas" perfetto "$TMP/chain.pf.json" \
+		>"$TMP/valid" 2>&1 && ok "schema: perfetto with a chain's flows" ||
+		fail "schema: perfetto with a chain's flows" "$(head -3 "$TMP/valid")"
+fi
 expect_bad "--chain with a thread twice" -n 2 -d 10ms -w PERIODIC 1ms 10ms --chain c '0>1>1'
 expect_bad "--chain with a cycle" -n 2 -d 10ms -w PERIODIC 1ms 10ms --chain c '0>1>0'
 expect_bad "--chain of a thread that does not exist" -n 2 -d 10ms -w PERIODIC 1ms 10ms --chain c '0>2'
