@@ -1670,6 +1670,11 @@ if [ -x /usr/bin/python3 ] && /usr/bin/python3 -c 'import jsonschema' 2>/dev/nul
 		>"$TMP/valid" 2>&1 && ok "schema: perfetto with a chain's flows" ||
 		fail "schema: perfetto with a chain's flows" "$(head -3 "$TMP/valid")"
 fi
+# render: the chain drawn across its threads' rows
+"$HG" render "$TMP/chain-event.hgt" -o "$TMP/chain.svg" --from 100ms --to 200ms 2>"$TMP/err" &&
+	grep -q '<path class="chain" ' "$TMP/chain.svg" &&
+	ok "render: a chain's hops drawn from thread to thread" ||
+	fail "render chain" "$(head -2 "$TMP/err")"
 expect_bad "--chain with a thread twice" -n 2 -d 10ms -w PERIODIC 1ms 10ms --chain c '0>1>1'
 expect_bad "--chain with a cycle" -n 2 -d 10ms -w PERIODIC 1ms 10ms --chain c '0>1>0'
 expect_bad "--chain of a thread that does not exist" -n 2 -d 10ms -w PERIODIC 1ms 10ms --chain c '0>2'
