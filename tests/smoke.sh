@@ -1675,6 +1675,12 @@ fi
 	grep -q '<path class="chain" ' "$TMP/chain.svg" &&
 	ok "render: a chain's hops drawn from thread to thread" ||
 	fail "render chain" "$(head -2 "$TMP/err")"
+# diff: two runs' chains, their reaction times and data ages side by side
+"$HG" diff "$TMP/chain-event.hgt" "$TMP/chain-sampled.hgt" >"$TMP/chain-diff" 2>&1
+grep -q '^  chain\.ctl\.reaction\.median ' "$TMP/chain-diff" &&
+	grep -q '^  chain\.ctl\.data_age\.max ' "$TMP/chain-diff" &&
+	ok "diff: two runs' chains, reaction time and data age" ||
+	fail "diff chains" "$(grep -c chain "$TMP/chain-diff") chain lines"
 expect_bad "--chain with a thread twice" -n 2 -d 10ms -w PERIODIC 1ms 10ms --chain c '0>1>1'
 expect_bad "--chain with a cycle" -n 2 -d 10ms -w PERIODIC 1ms 10ms --chain c '0>1>0'
 expect_bad "--chain of a thread that does not exist" -n 2 -d 10ms -w PERIODIC 1ms 10ms --chain c '0>2'
