@@ -336,6 +336,66 @@ static int pf_thread(struct pf *pf, uint32_t i)
 	return ret;
 }
 
+/* One end of a chain's flow: "s" at the producer's finish, "f" at the reader's start. */
+static char *put_flow(char *p, struct pf *pf, const struct hg_chain_run *ch, uint32_t k,
+		      uint64_t n, int start, uint64_t mono_ns, uint64_t seq)
+{
+	uint32_t i = ch->stage[start ? k : k + 1].thread;
+
+	p = hg_json_prefix(pf->j, p);
+	PUT(p, "{\"name\":\"chain ");
+	p = stpcpy(p, ch->name);	/* letters, digits, _ - . only */
+	if (start)
+		PUT(p, PF_ON_THREADS("chain", "s"));
+	else
+		PUT(p, PF_ON_THREADS("chain", "f"));
+	p = put_thread_ids(p, pf, i);
+	if (!start)
+		PUT(p, ",\"bp\":\"e\"");
+	PUT(p, ",\"id\":\"");
+	p = stpcpy(p, ch->name);
+	*p++ = '.';
+	p = hg_put_num(p, k);
+	*p++ = '.';
+	p = hg_put_num(p, n);
+	PUT(p, "\",\"ts\":");
+	p = hg_put_us3(p, mono_ns);
+	PUT(p, ",\"args\":{\"input\":");
+	p = hg_put_num(p, seq);
+	PUT(p, "}}");
+	return p;
+}
+
+/*
+ * --chain: a flow for each output of a thread read by the next (the first
+ * job that read it), from the producer's finish to the reader's start
+ */
+static void pf_chains(struct pf *pf)
+{
+	const struct hg_chainset *cs = pf->t->chains;
+	uint32_t c, k;
+	uint64_t n;
+
+	for (c = 0; cs && c < cs->n; c++)
+		for (k = 0; k + 1 < cs->chain[c].nstages; k++) {
+			const struct hg_chain_stage *st = &cs->chain[c].stage[k + 1];
+			uint64_t prev = HG_CHAIN_NO_SEQ;
+
+			for (n = 0; n < st->n; n++) {
+				const struct hg_chain_job *j = &st->jobs[n];
+				char *p;
+
+				if (j->seq == HG_CHAIN_NO_SEQ || j->seq == prev)
+					continue;
+				prev = j->seq;
+				p = hg_out_room(pf->o, 2 * OUT_ROW);
+				p = put_flow(p, pf, &cs->chain[c], k, n, 1, j->avail_ns, j->seq);
+				p = put_flow(p, pf, &cs->chain[c], k, n, 0, j->start_ns, j->seq);
+				hg_out_done(pf->o, p);
+			}
+		}
+}
+
 /* Another task's run inside a worker's gap, on its CPU's track. */
 static int pf_other(const struct hg_sched_run *r, void *arg)
 {
@@ -436,6 +496,8 @@ static int perfetto(struct hg_out *o, const struct hg_trace *t, const struct hg_
 	pf_meta(pf, "process_sort_index", pf->pid, pf->pid, NULL, 0);
 	for (i = 0; i < t->nthreads && !ret; i++)
 		ret = pf_thread(pf, i);
+	if (!ret)
+		pf_chains(pf);
 	if (!ret && sched) {
 		char err[HG_ERR_LEN];
 

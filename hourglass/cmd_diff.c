@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 
 #include "analysis/compare/diffaudit.h"
+#include "analysis/compare/diffchain.h"
 #include "analysis/compare/diffcause.h"
 #include "analysis/compare/thresh.h"
 #include "hourglass/cmdopt.h"
@@ -128,6 +129,8 @@ static int load_file(const char *path, struct side *s)
 		if (hg_cmd_read("diff", path, &t))
 			return 2;
 		ret = hg_diff_from_trace(t, tr);
+		if (!ret)
+			ret = hg_diff_chains_trace(t, tr);	/* --chain: reaction, data age */
 		if (!ret)
 			ret = hg_diff_causes_from_trace(t, tr);	/* --kernel: what filled the gaps */
 		if (!ret)

@@ -163,6 +163,8 @@ int hg_args_finish(struct parser *ps)
 		return -EINVAL;
 	if (hg_args_locks(ps))
 		return -EINVAL;
+	if (hg_args_chains(ps))
+		return -EINVAL;
 	if (ps->cs_cost_ns) {
 		cfg->overheads.switch_ns = ps->cs_cost_ns;
 		hg_overheads_source(&cfg->overheads, "--cs-cost");

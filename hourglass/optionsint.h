@@ -65,6 +65,8 @@ struct parser {
 	bool protocol_given[HG_MAX_LOCKS];	/* --protocol named the lock */
 	const char *protocol_arg[HG_MAX_LOCKS];	/* its value, for messages */
 	const char *max_scope_arg;
+	bool chain_mode_given;			/* --chain-mode given */
+	bool chain_wake_given;			/* --chain-wake given */
 };
 
 /*
@@ -105,6 +107,26 @@ int hg_args_lock(struct parser *ps, const char *opt, const char *name);
  * each protect lock's ceiling. Returns 0 or -EINVAL with the message.
  */
 int hg_args_locks(struct parser *ps);
+
+/*
+ * The chains' rows (runopts_chain.c): --chain <name> <a>><b>...,
+ * --chain-mode and --chain-wake take their values as struct hg_run_opt's
+ * @set does.
+ */
+int hg_run_set_chain(struct parser *ps, const struct hg_run_opt *r, const char *opt,
+		     char *const *v);
+int hg_run_set_chain_mode(struct parser *ps, const struct hg_run_opt *r, const char *opt,
+			  char *const *v);
+int hg_run_set_chain_wake(struct parser *ps, const struct hg_run_opt *r, const char *opt,
+			  char *const *v);
+
+/*
+ * hg_args_chains - once the threads are made: every thread of a chain
+ * exists and runs jobs (PERIODIC or PERIODIC_TABLE), --chain-mode and
+ * --chain-wake only with a chain, --chain-wake only for event chains.
+ * Returns 0 or -EINVAL with the message in the parser's buffer.
+ */
+int hg_args_chains(struct parser *ps);
 
 /*
  * The per-thread rows' functions (runopts_thread.c), for the table of

@@ -430,6 +430,22 @@ const struct hg_run_opt hg_run_opts[] = {
 	    .help = "pin the loads to CPUs <list> (default: the CPUs\n"
 		    "no pinned thread uses, or all)" },
 	  GLOBAL, .nargs = 1, .rank = 35, .set = set_load_cpu },
+	{ { .name = "chain", .kind = HG_OPT_STRING, .value = "<name> <a>><b>...",
+	    .help = "a cause-effect chain of PERIODIC or PERIODIC_TABLE\n"
+		    "threads, first to last (e.g. ctl 0>1>2), each\n"
+		    "job's input traced to the output; repeatable; its\n"
+		    "reaction time and data age measured and bounded" },
+	  GLOBAL, .nargs = 2, .rank = 50, .set = hg_run_set_chain },
+	{ { .name = "chain-mode", .kind = HG_OPT_WORD, .value = "event|sampled",
+	    .help = "event (the default): a job released when its\n"
+		    "predecessor's finishes; sampled: each thread on its\n"
+		    "period, reading its predecessor's latest output" },
+	  GLOBAL, .nargs = 1, .rank = 51, .set = hg_run_set_chain_mode },
+	{ { .name = "chain-wake", .kind = HG_OPT_WORD, .value = "cond|futex|pipe|eventfd",
+	    .help = "what releases an event chain's next job: a\n"
+		    "condition variable (the default), a futex, a pipe\n"
+		    "or an eventfd; its cost is in the hops' wake-ups" },
+	  GLOBAL, .nargs = 1, .rank = 52, .set = hg_run_set_chain_wake },
 	{ { .name = "help", .letter = 'h', .kind = HG_OPT_FLAG, .help = "this text;" },
 	  GLOBAL, .rank = 31, .flags = HG_RUNOPT_HELP },
 	{ { .name = "version", .letter = 'V', .kind = HG_OPT_FLAG, .help = "the version" },

@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "report/audit.h"
+#include "report/chainrun.h"
 #include "report/load.h"
 #include "report/tail.h"
 #include "report/text.h"
@@ -43,6 +44,7 @@ int hg_print_trace(FILE *f, const struct hg_trace *t)
 	hg_print_loads(f, t);
 	hg_print_audit(f, t);
 	hg_print_prediction(f, t);
+	hg_print_chains(f, t);
 	if (t->flags & HG_TRACE_GAP_HIST)
 		hg_print_gap_histograms(f, t);
 	return ret;

@@ -13,6 +13,7 @@
 #include "analysis/kernel/noise.h"
 #include "analysis/stats/summary.h"
 #include "report/audit.h"
+#include "report/chainrun.h"
 #include "report/kcauses.h"
 #include "report/load.h"
 #include "report/text.h"
@@ -202,6 +203,7 @@ static void print_answers(FILE *f, const struct hg_trace *t)
 	}
 	hg_print_lat_histogram_asked(f, t);
 	hg_print_prediction(f, t);
+	hg_print_chains_brief(f, t);
 	if (t->flags & HG_TRACE_GAP_HIST)
 		hg_print_gap_histograms(f, t);
 }

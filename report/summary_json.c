@@ -13,6 +13,7 @@
 #include "analysis/sched/rtamath.h"
 #include "analysis/stats/summary.h"
 #include "report/audit.h"
+#include "report/chainrun.h"
 #include "report/json.h"
 #include "report/kcauses.h"
 #include "report/kdiag.h"
@@ -468,6 +469,7 @@ int hg_json_summary(FILE *f, const struct hg_trace *t)
 		json_thread(&j, t, &t->threads[i], kx);
 	hg_json_close(&j);
 	json_prediction(&j, t);
+	hg_json_chains(&j, t);
 	if (kx)
 		hg_kexplain_free(kx);
 	return hg_json_end_doc(&j);

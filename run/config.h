@@ -15,6 +15,7 @@
 #include "run/loadprof.h"
 #include "run/priority.h"
 #include "timers/timer.h"
+#include "trace/chains.h"
 #include "trace/locks.h"
 #include "workloads/workload.h"
 
@@ -42,6 +43,13 @@ struct hg_thread_cfg {
 	uint64_t jitter_ns;		/* --jitter: release jitter J */
 	uint64_t wcet_ns;		/* --wcet: C, instead of the workload's */
 	uint64_t blocking_ns;		/* --blocking: B */
+};
+
+/* One chain of --chain: its name and its threads, first to last. */
+struct hg_chain_cfg {
+	char name[HG_CHAIN_RUN_NAME_LEN];
+	uint32_t nstages;
+	uint32_t thread[HG_CHAIN_STAGES_MAX];
 };
 
 struct hg_config {
@@ -78,6 +86,10 @@ struct hg_config {
 	struct hg_load_req loads[HG_MAX_LOADS];
 	bool load_cpus_given;		/* --load-cpu given */
 	cpu_set_t load_cpus;		/* --load-cpu */
+	uint32_t nchains;		/* --chain, in order given */
+	struct hg_chain_cfg chains[HG_CHAINS_MAX];
+	uint32_t chain_mode;		/* --chain-mode: enum hg_chain_mode */
+	uint32_t chain_wake;		/* --chain-wake: enum hg_chain_wake */
 	struct hg_thread_cfg *threads;	/* nthreads of them */
 };
 

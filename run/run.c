@@ -26,6 +26,7 @@
 #include <sys/mman.h>
 #include <sys/resource.h>
 
+#include "run/chainrun.h"
 #include "run/kcapture.h"
 #include "run/kirqaff.h"
 #include "run/ktaskpol.h"
@@ -265,6 +266,8 @@ static int init_run(struct run *r, const struct hg_config *cfg, struct hg_trace 
 	pthread_cond_init(&r->go_cv, NULL);
 	ret = hg_run_locks_init(r->locks, cfg, err, errlen);
 	r->locks_made = !ret;
+	if (!ret)
+		ret = hg_run_chains_init(r, t, err, errlen);
 	return ret;
 }
 
@@ -273,6 +276,7 @@ static void free_run(struct run *r)
 	unsigned int i;
 
 	hg_live_free(r);
+	hg_run_chains_free(r);
 	if (r->locks_made)
 		hg_run_locks_free(r->locks, r->cfg->nlocks);
 	if (r->w)

@@ -29,6 +29,8 @@
 
 struct run;
 struct hg_kcapture;
+struct hg_chain_out;
+struct hg_wl_chain;
 struct hg_setup_signals;
 
 struct worker {
@@ -95,6 +97,8 @@ struct run {
 	struct hg_setup_signals *setup;	/* the signals during the set-up */
 	pthread_mutex_t locks[HG_MAX_LOCKS];	/* --cs: cfg->nlocks of them */
 	bool locks_made;
+	struct hg_chain_out *chain_out;	/* --chain: each stage's output */
+	struct hg_wl_chain *chain_w;	/* --chain: each thread's place, by thread */
 };
 
 #endif /* HG_RUNINT_H */

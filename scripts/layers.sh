@@ -23,7 +23,7 @@ analysis/stats:analysis trace util
 analysis/kernel:analysis/stats analysis trace util
 analysis/gaps:analysis/kernel analysis/stats analysis trace util
 analysis/sched:analysis/gaps analysis/kernel analysis/stats analysis trace util
-analysis/compare:analysis/gaps analysis/kernel analysis/stats analysis trace util
+analysis/compare:analysis/sched analysis/gaps analysis/kernel analysis/stats analysis trace util
 report:analysis analysis/* trace util
 svg:report analysis analysis/* trace util
 export:report analysis analysis/* trace util

@@ -302,9 +302,10 @@ static int draw_timeline(struct render *r)
 		ret = hg_render_others(r, r->o->sched);
 	if (!ret && r->t->kev)
 		ret = hg_render_kernel(r, r->o->per_cpu);
-	if (!ret && !r->o->per_cpu)
+	if (!ret && !r->o->per_cpu) {
 		hg_render_events(r);
-	else if (!ret)
+		hg_render_chains(r);
+	} else if (!ret)
 		hg_render_cpu_wakes(r);
 	free(e);
 	free(open);

@@ -138,6 +138,13 @@ unsigned int hg_render_legend_lines(FILE *f, const struct legend_entry *e, size_
 void hg_render_events(const struct render *r);
 
 /*
+ * hg_render_chains - thread rows: each chain (--chain) as lines from each
+ * output of a thread to the start of the job of the next that read it first
+ * (render_chain.c)
+ */
+void hg_render_chains(const struct render *r);
+
+/*
  * hg_render_cpu_wakes - CPU rows: each LAT thread's wake-ups under the row
  * of the CPU it woke on, in its colour
  */

@@ -1674,6 +1674,65 @@ left=$(cd "$TMP/left" && echo *)
 [ "$left" = "other.hgt.tmpAb12Cd run.hgt run.hgt.tmpAb12C run.json" ] &&
 	ok "stale temporaries of the outputs removed, others kept" ||
 	fail "stale temporaries" "left: $left"
+# --- chains: a 3-thread chain in each mode, measured beside its bounds ----------
+# (no privilege: timesharing priorities; nothing here depends on the figures)
+for mode in event sampled; do
+	wake=
+	[ $mode = event ] && wake="--chain-wake futex"
+	# shellcheck disable=SC2086
+	check_run "--chain ctl 0>1>2 --chain-mode $mode: dump agrees" -n 3 -d 1s \
+		-w PERIODIC 1ms 10ms --chain ctl '0>1>2' --chain-mode $mode $wake
+	cp "$TMP/run.hgt" "$TMP/chain-$mode.hgt" 2>/dev/null
+	cp "$TMP/out" "$TMP/chain-$mode.out" 2>/dev/null
+	"$HG" dump --json "$TMP/chain-$mode.hgt" >"$TMP/chain-$mode.json" 2>/dev/null
+	if grep -q "^chain ctl 0>1>2 ($mode[,)].*: reaction ms median [0-9.]* p99 [0-9.]* max [0-9.]*, .*; data age ms median .*; [1-9][0-9]* inputs\$" "$TMP/chain-$mode.out" &&
+	   grep -q "^# chain ctl hop 2 (thread 2, " "$TMP/chain-$mode.out" &&
+	   grep -q "^# chain ctl: where the time went " "$TMP/chain-$mode.out" &&
+	   grep -q '"reaction": {' "$TMP/chain-$mode.json" && grep -q '"data_age": {' "$TMP/chain-$mode.json" &&
+	   grep -q "\"mode\": \"$mode\"" "$TMP/chain-$mode.json"; then
+		ok "--chain-mode $mode: reaction time, data age and hops in the text and the JSON"
+	else
+		fail "--chain-mode $mode" "$(grep chain "$TMP/chain-$mode.out" | head -2)"
+	fi
+	if [ -x /usr/bin/python3 ] && /usr/bin/python3 -c 'import jsonschema' 2>/dev/null; then
+		/usr/bin/python3 "$HERE/json-validate.py" "$HERE/../schemas" summary \
+			"$TMP/chain-$mode.json" >"$TMP/valid" 2>&1 &&
+			ok "schema: summary of a run with chain mode $mode" ||
+			fail "schema: summary of chain mode $mode" "$(head -3 "$TMP/valid")"
+	fi
+done
+# rta --from of a trace with a chain: the chain's bounds from the run's task set
+"$HG" rta --from "$TMP/chain-sampled.hgt" >"$TMP/chain-rta" 2>&1 &&
+	grep -q '^rta: chain ctl tasks 0>1>2 reaction ' "$TMP/chain-rta" &&
+	ok "rta --from a trace with a chain: its bounds" ||
+	fail "rta --from a chain" "$(grep -i chain "$TMP/chain-rta" | head -2)"
+# the export: a flow from each output to the job of the next thread that read it
+"$HG" export "$TMP/chain-event.hgt" --format perfetto -o "$TMP/chain.pf.json" 2>"$TMP/err" &&
+	grep -q '{"name":"chain ctl","cat":"chain","ph":"s",' "$TMP/chain.pf.json" &&
+	grep -q '{"name":"chain ctl","cat":"chain","ph":"f",.*"bp":"e","id":"ctl.1.' "$TMP/chain.pf.json" &&
+	ok "export --format perfetto: a chain's hops as flows" ||
+	fail "export perfetto chain" "$(head -2 "$TMP/err")"
+if [ -x /usr/bin/python3 ] && /usr/bin/python3 -c 'import jsonschema' 2>/dev/null; then
+	/usr/bin/python3 "$HERE/json-validate.py" "$HERE/../schemas" perfetto "$TMP/chain.pf.json" \
+		>"$TMP/valid" 2>&1 && ok "schema: perfetto with a chain's flows" ||
+		fail "schema: perfetto with a chain's flows" "$(head -3 "$TMP/valid")"
+fi
+# render: the chain drawn across its threads' rows
+"$HG" render "$TMP/chain-event.hgt" -o "$TMP/chain.svg" --from 100ms --to 200ms 2>"$TMP/err" &&
+	grep -q '<path class="chain" ' "$TMP/chain.svg" &&
+	ok "render: a chain's hops drawn from thread to thread" ||
+	fail "render chain" "$(head -2 "$TMP/err")"
+# diff: two runs' chains, their reaction times and data ages side by side
+"$HG" diff "$TMP/chain-event.hgt" "$TMP/chain-sampled.hgt" >"$TMP/chain-diff" 2>&1
+grep -q '^  chain\.ctl\.reaction\.median ' "$TMP/chain-diff" &&
+	grep -q '^  chain\.ctl\.data_age\.max ' "$TMP/chain-diff" &&
+	ok "diff: two runs' chains, reaction time and data age" ||
+	fail "diff chains" "$(grep -c chain "$TMP/chain-diff") chain lines"
+expect_bad "--chain with a thread twice" -n 2 -d 10ms -w PERIODIC 1ms 10ms --chain c '0>1>1'
+expect_bad "--chain with a cycle" -n 2 -d 10ms -w PERIODIC 1ms 10ms --chain c '0>1>0'
+expect_bad "--chain of a thread that does not exist" -n 2 -d 10ms -w PERIODIC 1ms 10ms --chain c '0>2'
+expect_bad "--chain-mode without a chain" -n 2 -d 10ms -w PERIODIC 1ms 10ms --chain-mode event
+
 # --- long runs --------------------------------------------------------------------
 start_bg -n 2 --forever -e 4000 -a -w CPU_YIELD 50us -c -v -o "$TMP/forever.hgt"
 sleep 0.5

@@ -37,6 +37,7 @@ table {	# summary row: thread id, ..., cpus, received_ms, share, intervals, gaps
 /^$/ { next }
 /^latlate: [0-9]+\.[0-9]+$/ { next }
 /^thread [0-9]+: missed [0-9]+ deadlines, hit [0-9]+$/ { next }
+/^chain [^ ]+ [0-9]+(>[0-9]+)+ \((event|sampled)[,)]/ { next }
 {
 	if (NF != 7 || $1 !~ /^[0-9]+$/) { bad("not a trace line: " $0); next }
 	t = $1; s = ns($2); e = ns($3); d = ns($4); g = ns($5)

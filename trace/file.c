@@ -15,7 +15,8 @@
  * 16 bytes of the file), RECORDS (one per thread: its records), and in
  * version 3 KEVENTS (the kernel's events of a --kernel run, ksection.h),
  * in version 4 LOCKS (the locks and sections of a --cs run, lsection.h),
- * in version 5 OVER (what --on-threshold continue kept, osection.h)
+ * in version 5 OVER (what --on-threshold continue kept, osection.h),
+ * in version 6 CHAINS (the chains of a --chain run and their jobs, csection.h)
  * before END. Strings
  * are u32 length + bytes. A reader that maps the file uses the records
  * where they lie; a stream (tstream.h) reads them in chunks.
@@ -27,6 +28,7 @@
 #include <string.h>
 
 #include "util/atomicfile.h"
+#include "trace/csection.h"
 #include "trace/fileformat.h"
 #include "trace/ksection.h"
 #include "trace/lsection.h"
@@ -121,11 +123,12 @@ static void out_records(struct out *o, const struct hg_trace_thread *th)
 static void write_all(struct out *o, const struct hg_trace *t)
 {
 	struct hg_buf b = { 0 };
-	uint32_t nsec = NSECTIONS(t->nthreads) + !!t->kev + !!t->nlocks + !!t->over, i;
+	uint32_t nsec = NSECTIONS(t->nthreads) + !!t->kev + !!t->nlocks + !!t->over +
+			!!t->chains, i;
 
 	hg_put_bytes(&b, HG_FILE_MAGIC, HG_FILE_MAGIC_LEN);
 	/* without locks or OVER, the version the builds before them read */
-	hg_put_u32(&b, t->over ? 5 : t->nlocks ? 4 : HG_TRACE_VERSION);
+	hg_put_u32(&b, t->chains ? 6 : t->over ? 5 : t->nlocks ? 4 : HG_TRACE_VERSION);
 	hg_put_u32(&b, nsec);
 	out_bytes(o, b.p, b.len);
 
@@ -161,6 +164,11 @@ static void write_all(struct out *o, const struct hg_trace *t)
 		b.len = 0;
 		hg_sec_put_over(&b, t);
 		out_section(o, SEC_OVER, &b, 0);
+	}
+	if (t->chains) {
+		b.len = 0;
+		hg_sec_put_chains(&b, t);
+		out_section(o, SEC_CHAINS, &b, 0);
 	}
 
 	b.len = 0;

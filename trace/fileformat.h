@@ -12,8 +12,9 @@
 #define HG_FILE_MAGIC		"HGTRACE"
 #define HG_FILE_MAGIC_LEN	8
 
+/* CHAINS is 16, 10 to 15 unused: a reader refuses a type it does not know */
 enum { SEC_RUN = 1, SEC_SYSTEM, SEC_THREAD, SEC_RECORDS, SEC_END, SEC_PAD, SEC_KEVENTS,
-       SEC_LOCKS, SEC_OVER };
+       SEC_LOCKS, SEC_OVER, SEC_CHAINS = 16 };
 
 /* Sections: RUN, SYSTEM, for each thread THREAD PAD RECORDS, [KEVENTS,] END. */
 #define NSECTIONS(nthreads) (3 + 3 * (nthreads))

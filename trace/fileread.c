@@ -21,6 +21,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "trace/csection.h"
 #include "trace/fileformat.h"
 #include "util/infile.h"
 #include "trace/ksection.h"
@@ -186,8 +187,10 @@ static int decode_run(struct hg_cur *sc, struct hg_trace *t, uint32_t nsec, char
 	    ((t->flags & HG_TRACE_KEVENTS) && t->version < 3) ||
 	    ((t->flags & HG_TRACE_LOCKS) && t->version < 4) ||
 	    ((t->flags & HG_TRACE_OVER) && t->version < 5) ||
+	    ((t->flags & HG_TRACE_CHAINS) && t->version < 6) ||
 	    nsec != NSECTIONS(nthreads) + !!(t->flags & HG_TRACE_KEVENTS) +
-		    !!(t->flags & HG_TRACE_LOCKS) + !!(t->flags & HG_TRACE_OVER)) {
+		    !!(t->flags & HG_TRACE_LOCKS) + !!(t->flags & HG_TRACE_OVER) +
+		    !!(t->flags & HG_TRACE_CHAINS)) {
 		err_set(err, errlen, "damaged run section");
 		return -EINVAL;
 	}
@@ -302,6 +305,12 @@ static int decode_section(struct hg_cur *sc, uint32_t type, struct hg_trace *t,
 			return -EINVAL;
 		}
 		return hg_sec_get_over(sc, t, err, errlen);
+	case SEC_CHAINS:
+		if (t->chains || !(t->flags & HG_TRACE_CHAINS) || *nthreads_seen != t->nthreads) {
+			err_set(err, errlen, "damaged: a chains section out of place");
+			return -EINVAL;
+		}
+		return hg_sec_get_chains(sc, t, err, errlen);
 	case SEC_RECORDS:
 		return decode_records(sc, t, slen, nthreads_seen, s, at, err, errlen);
 	case SEC_PAD:
@@ -386,6 +395,10 @@ static int decode_complete(const struct src *s, const struct hg_trace *t, uint32
 
 	if (!t->nlocks && (t->flags & HG_TRACE_LOCKS)) {
 		err_set(err, errlen, "damaged: locks section missing");
+		return -EINVAL;
+	}
+	if (!t->chains && (t->flags & HG_TRACE_CHAINS)) {
+		err_set(err, errlen, "damaged: chains section missing");
 		return -EINVAL;
 	}
 	if (!t->over && (t->flags & HG_TRACE_OVER)) {

@@ -47,9 +47,10 @@ void hg_sec_put_run(struct hg_buf *b, const struct hg_trace *t)
 	uint32_t i;
 
 	/* the flag says whether the file holds the section */
-	hg_put_u32(b, (t->flags & ~(uint32_t)(HG_TRACE_KEVENTS | HG_TRACE_LOCKS | HG_TRACE_OVER)) |
+	hg_put_u32(b, (t->flags & ~(uint32_t)(HG_TRACE_KEVENTS | HG_TRACE_LOCKS | HG_TRACE_OVER |
+					      HG_TRACE_CHAINS)) |
 		   (t->kev ? HG_TRACE_KEVENTS : 0) | (t->nlocks ? HG_TRACE_LOCKS : 0) |
-		   (t->over ? HG_TRACE_OVER : 0));
+		   (t->over ? HG_TRACE_OVER : 0) | (t->chains ? HG_TRACE_CHAINS : 0));
 	hg_put_u32(b, (uint32_t)t->signal);
 	hg_sec_put_calib(b, &t->calib);
 	hg_put_u64(b, t->t0_cycles);

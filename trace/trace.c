@@ -56,6 +56,7 @@ void hg_trace_free(struct hg_trace *t)
 	free(t->noise);
 	hg_kevents_free(t->kev);
 	hg_over_free(t->over);
+	hg_chainset_free(t->chains);
 	free(t->sys);
 	free(t->cmdline);
 	free(t);

@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "trace/calib.h"
+#include "trace/chains.h"
 #include "trace/kevents.h"
 #include "trace/locks.h"
 #include "trace/record.h"
@@ -34,7 +35,7 @@
  * written as version 3 or 4, as before.
  */
 #define HG_TRACE_VERSION 3
-#define HG_TRACE_VERSION_MAX 5	/* the newest this build reads (and writes with OVER) */
+#define HG_TRACE_VERSION_MAX 6	/* the newest this build reads (and writes with CHAINS) */
 #define HG_MAX_NOISE_CPUS 4096
 #define HG_NO_RT_PRIO INT32_MIN
 #define HG_MAX_HISTOGRAM_BUCKETS 1000000u	/* --histogram <max_us> at most */
@@ -53,6 +54,7 @@ enum {
 	HG_TRACE_KEVENTS     = 1 << 9,	/* --kernel: a KEVENTS section follows (v3) */
 	HG_TRACE_LOCKS       = 1 << 10,	/* --cs: a LOCKS section follows (v4) */
 	HG_TRACE_OVER        = 1 << 11,	/* --on-threshold continue: an OVER section (v5) */
+	HG_TRACE_CHAINS      = 1 << 12,	/* --chain: a CHAINS section (v6) */
 };
 
 /* What a thread's model reports beside its intervals. */
@@ -180,6 +182,7 @@ struct hg_trace {
 	uint64_t break_value;		/* a gap in cycles, else ns */
 	uint64_t break_threshold_ns;
 	struct hg_over *over;		/* --on-threshold continue (OVER), or NULL */
+	struct hg_chainset *chains;	/* --chain: the chains and their jobs (CHAINS), or NULL */
 	struct hg_kevents *kev;		/* --kernel: the kernel's events, or NULL */
 	uint32_t nlocks;		/* --cs: the locks (LOCKS section), 0: none */
 	struct hg_lock locks[HG_MAX_LOCKS];

@@ -8,7 +8,7 @@
 #include <stdio.h>
 
 #include "util/timeval.h"
-#include "workloads/jobs.h"
+#include "workloads/chainjobs.h"
 #include "workloads/workload.h"
 
 static int periodic_parse(struct hg_wl_params *p, char *const *args, unsigned int n,
@@ -53,7 +53,7 @@ static int periodic_wcet(const struct hg_wl_params *p, uint64_t *ns)
 
 static int periodic_run(struct hg_wl_ctx *ctx)
 {
-	return hg_jobs_run(ctx, fixed_cost);
+	return hg_jobs_any(ctx, fixed_cost);
 }
 
 const struct hg_workload hg_wl_periodic = {

@@ -14,7 +14,7 @@
 #include "util/grow.h"
 #include "util/infile.h"
 #include "util/timeval.h"
-#include "workloads/jobs.h"
+#include "workloads/chainjobs.h"
 #include "workloads/workload.h"
 #include "util/tame.h"
 
@@ -210,7 +210,7 @@ static int table_wcet(const struct hg_wl_params *p, uint64_t *ns)
 
 static int table_run(struct hg_wl_ctx *ctx)
 {
-	return hg_jobs_run(ctx, table_cost);
+	return hg_jobs_any(ctx, table_cost);
 }
 
 const struct hg_workload hg_wl_periodic_table = {

@@ -48,6 +48,7 @@ struct hg_wl_params {
 #define HG_WL_TABLE_MAX_TOTAL (16u << 20)
 
 struct hg_wl_ctx;
+struct hg_wl_chain;
 
 /*
  * The world a timed model sees: the clock, CPU time, the timer, the trace.
@@ -103,6 +104,7 @@ struct hg_wl_ctx {
 	const uint64_t *thresholds_ns;	/* LAT: lateness thresholds counted */
 	unsigned int nthresholds;
 	pthread_mutex_t *locks;		/* the run's locks (--cs), by number */
+	struct hg_wl_chain *chain;	/* --chain: its place in a chain, or NULL */
 };
 
 /* The real world, for runs. */

@@ -19,6 +19,7 @@
 #include <json-c/json.h>
 
 #include "analysis/compare/diffaudit.h"
+#include "analysis/compare/diffchain.h"
 #include "analysis/compare/diffcause.h"
 #include "analysis/compare/diffjson.h"
 #include "trace/wire.h"
@@ -344,6 +345,8 @@ int hg_diff_from_root(struct json_object *root, struct hg_diff_trial *tr, char *
 	}
 	for (i = 0; !ret && i < n; i++)
 		ret = thread(&r, tr, json_object_array_get_idx(threads, i), i, seen);
+	if (!ret)
+		ret = hg_diff_chains_json(root, tr, err, errlen);
 	free(seen);
 	if (ret)
 		hg_diff_trial_free(tr);

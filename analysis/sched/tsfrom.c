@@ -15,6 +15,7 @@
 #include "analysis/sched/lockwait.h"
 #include "analysis/sched/partition.h"
 #include "analysis/sched/rtamath.h"
+#include "analysis/sched/tschain.h"
 #include "analysis/sched/tsfrom.h"
 #include "util/timeval.h"
 
@@ -350,6 +351,9 @@ int hg_tsfrom_build(const struct hg_trace *t, const char *path, struct hg_taskse
 			 "(a run with -w PERIODIC <amount> <period> makes one)", path);
 		return -ENODATA;
 	}
+	/* a chain that cannot be bounded leaves the tasks' own analysis as it is */
+	if (!ret && hg_tschain_add(t, s, why, sizeof(why)) == -ENOMEM)
+		ret = -ENOMEM;
 	if (!ret)
 		ret = measured_blocking(s, f);
 	if (!ret)
