@@ -37,6 +37,15 @@ static void basis(const struct hg_trace *t, const struct hg_kthrot_cpu *c, char 
 			 "its own settings not readable at the run" : "");
 }
 
+static const char *verdict(const struct hg_kthrot_cpu *c)
+{
+	if (hg_kthrot_agrees(c))
+		return "agrees";
+	return hg_kthrot_within(c) ? "within the limit, no stretch longer than the reservation "
+				     "(the other classes took less than they may: they had less "
+				     "to run then)" : "does not agree";
+}
+
 static void print_cpu(FILE *f, const struct hg_trace *t, const struct hg_kthrot_cpu *c)
 {
 	uint64_t hz = t->calib.tsc_hz, imp = hg_kthrot_implied(c);
@@ -52,11 +61,22 @@ static void print_cpu(FILE *f, const struct hg_trace *t, const struct hg_kthrot_
 		return;
 	}
 	basis(t, c, why, sizeof(why));
-	fprintf(f, ", the %s imply %s ms: %s (measured %+.1f %%; %s)\n",
+	if (c->first == c->stretches) {
+		fprintf(f, ", all in the run's first period: not weighed against the limit (the "
+			"other classes may have spent part of its reservation before the run; a "
+			"longer run weighs the periods after it; %s)\n", why);
+		return;
+	}
+	if (c->first) {
+		hg_format_ms3(hg_cycles_to_ns(c->first_cycles, hz), each, sizeof(each));
+		fprintf(f, ", of which %u in the run's first period (%s ms: not weighed, the other "
+			"classes may have spent part of its reservation before the run)", c->first,
+			each);
+	}
+	fprintf(f, ", the %s imply %s ms%s: %s (measured %+.1f %%; %s)\n",
 		c->from == HG_KTHROT_FAIR_SERVER ? "fair server's settings" : "sysctls",
 		hg_format_ms3(hg_cycles_to_ns(imp, hz), im, sizeof(im)),
-		hg_kthrot_agrees(c) ? "agrees" : "does not agree",
-		100.0 * hg_kthrot_deviation(c), why);
+		c->first ? " for the others" : "", verdict(c), 100.0 * hg_kthrot_deviation(c), why);
 }
 
 void hg_print_kthrot(FILE *f, const struct hg_trace *t, const struct hg_kexplain *x)
@@ -98,19 +118,23 @@ void hg_kthrot_json(struct hg_json *j, const struct hg_trace *t, const struct hg
 		hg_json_u64(j, "stretches", c->stretches);
 		hg_json_u64(j, "throttled_ns", hg_cycles_to_ns(c->cycles, hz));
 		hg_json_u64(j, "max_ns", hg_cycles_to_ns(c->max_cycles, hz));
+		hg_json_u64(j, "first_period_stretches", c->first);
+		hg_json_u64(j, "first_period_ns", hg_cycles_to_ns(c->first_cycles, hz));
 		hg_json_string(j, "reserve_from", from_name(c->from));
-		if (c->from == HG_KTHROT_NONE) {
+		if (c->from == HG_KTHROT_NONE || c->first == c->stretches) {
 			hg_json_null(j, "reserve_ns");
 			hg_json_null(j, "period_ns");
 			hg_json_null(j, "implied_ns");
 			hg_json_null(j, "deviation");
 			hg_json_null(j, "agrees");
+			hg_json_null(j, "within_limit");
 		} else {
 			hg_json_u64(j, "reserve_ns", hg_cycles_to_ns(c->reserve_cycles, hz));
 			hg_json_u64(j, "period_ns", hg_cycles_to_ns(c->period_cycles, hz));
 			hg_json_u64(j, "implied_ns", hg_cycles_to_ns(hg_kthrot_implied(c), hz));
 			hg_json_num(j, "deviation", hg_kthrot_deviation(c), 6);
 			hg_json_bool(j, "agrees", hg_kthrot_agrees(c));
+			hg_json_bool(j, "within_limit", hg_kthrot_within(c));
 		}
 		hg_json_close(j);
 	}

@@ -899,9 +899,10 @@ else
 		cap=$(printf '%s' "$line" | sed -n 's/^# CPU 0: \([0-9]*\) interrupts captured, \([0-9]*\) counted.*/\1/p')
 		cnt=$(printf '%s' "$line" | sed -n 's/^# CPU 0: \([0-9]*\) interrupts captured, \([0-9]*\) counted.*/\2/p')
 		# /proc/interrupts is read just after tracing starts and just before it
-		# stops: those few ms apart, the two agree
+		# stops: those few ms apart, the two agree (within a tenth: on a loaded
+		# 2-CPU guest the reads came late enough to miss 9 of 104)
 		if [ -n "$cap" ] && [ -n "$cnt" ] && [ "$cap" -gt 0 ] &&
-			[ $((cap - cnt)) -le $((3 + cnt / 20)) ] && [ $((cnt - cap)) -le $((3 + cnt / 20)) ]
+			[ $((cap - cnt)) -le $((3 + cnt / 10)) ] && [ $((cnt - cap)) -le $((3 + cnt / 10)) ]
 		then ok "--kernel: CPU 0's interrupts: $cap captured, $cnt counted by /proc/interrupts"
 		else fail "--kernel: interrupts against /proc/interrupts" "${line:-no CPU 0 line}"; fi
 		if grep -q '^# thread 0: [0-9]* gaps, ' "$TMP/explain" &&
@@ -1166,7 +1167,7 @@ if "$HG" explain "$HERE/fixtures/kthrottle.hgt" >"$TMP/explain-thr2" 2>"$TMP/err
 	"$HG" explain "$HERE/fixtures/kthrottle.hgt" --json >"$TMP/explain-thr2.json" &&
 	"$HG" dump "$HERE/fixtures/kthrottle.hgt" --brief >"$TMP/dump-thr2" &&
 	"$HG" dump "$HERE/fixtures/kthrottle.hgt" >"$TMP/dumpv-thr2" &&
-	thr='^# rt-throttling: CPU 1 throttled 2 x [0-9.]* ms = [0-9.]* ms, the sysctls imply 100.000 ms: agrees' &&
+	thr='^# rt-throttling: CPU 1 throttled 2 x [0-9.]* ms = [0-9.]* ms, of which 1 in the run.s first period ([0-9.]* ms: not weighed, .*), the sysctls imply 50.000 ms for the others: agrees' &&
 	grep -q "$thr" "$TMP/explain-thr2" && grep -q "$thr" "$TMP/dump-thr2" &&
 	grep -q "$thr" "$TMP/dumpv-thr2" && grep -q '^# host: CPU 1: .*: agrees$' "$TMP/dump-thr2" &&
 	grep -q '^# verdict: thread 0: why rt-throttling: ' "$TMP/explain-thr2" &&

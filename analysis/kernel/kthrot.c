@@ -106,9 +106,12 @@ static uint64_t stretch_cycles(const struct hg_kthrot_gap *g, size_t n)
 	return best;
 }
 
-/* The stretches of the gaps @g[0..n) of one CPU into @c. */
-static void stretches(const struct hg_kthrot_gap *g, size_t n, uint64_t period,
-		      struct hg_kthrot_cpu *c)
+/*
+ * The stretches of the gaps @g[0..n) of one CPU into @c; those that begin
+ * within @period of @start, the run's, are its first period's.
+ */
+static void stretches(const struct hg_kthrot_gap *g, size_t n, uint64_t start,
+		      uint64_t period, struct hg_kthrot_cpu *c)
 {
 	size_t i = 0, j;
 
@@ -121,6 +124,10 @@ static void stretches(const struct hg_kthrot_gap *g, size_t n, uint64_t period,
 		s = stretch_cycles(&g[i], j - i);
 		c->stretches++;
 		c->cycles += s;
+		if (g[i].at_cycles < start + period) {
+			c->first++;
+			c->first_cycles += s;
+		}
 		if (s > c->max_cycles)
 			c->max_cycles = s;
 		i = j;
@@ -148,7 +155,7 @@ int hg_kthrot_done(struct hg_kthrot *k, const struct hg_trace *t)
 		reserve_of(t, &ctx, c);
 		/* without a limit, a second as the kernel's default period */
 		period = c->period_cycles ? c->period_cycles : t->calib.tsc_hz;
-		stretches(&k->gaps[i], j - i, period, c);
+		stretches(&k->gaps[i], j - i, t->t0_cycles, period, c);
 		i = j;
 	}
 	return 0;
@@ -156,14 +163,15 @@ int hg_kthrot_done(struct hg_kthrot *k, const struct hg_trace *t)
 
 uint64_t hg_kthrot_implied(const struct hg_kthrot_cpu *c)
 {
-	return c->from == HG_KTHROT_NONE ? 0 : c->stretches * c->reserve_cycles;
+	return c->from == HG_KTHROT_NONE ? 0 : (c->stretches - c->first) * c->reserve_cycles;
 }
 
 double hg_kthrot_deviation(const struct hg_kthrot_cpu *c)
 {
 	uint64_t imp = hg_kthrot_implied(c);
+	double got = (double)(c->cycles - c->first_cycles);
 
-	return imp ? ((double)c->cycles - (double)imp) / (double)imp : 0.0;
+	return imp ? (got - (double)imp) / (double)imp : 0.0;
 }
 
 int hg_kthrot_agrees(const struct hg_kthrot_cpu *c)
@@ -171,6 +179,12 @@ int hg_kthrot_agrees(const struct hg_kthrot_cpu *c)
 	double d = hg_kthrot_deviation(c);
 
 	return hg_kthrot_implied(c) && d <= AGREE && d >= -AGREE;
+}
+
+int hg_kthrot_within(const struct hg_kthrot_cpu *c)
+{
+	return hg_kthrot_implied(c) && hg_kthrot_deviation(c) < -AGREE &&
+	       (double)c->max_cycles <= (1.0 + AGREE) * (double)c->reserve_cycles;
 }
 
 void hg_kthrot_free(struct hg_kthrot *k)

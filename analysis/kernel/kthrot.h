@@ -36,6 +36,14 @@ struct hg_kthrot_cpu {
 	uint32_t cpu;
 	uint32_t stretches;		/* periods in which it throttled */
 	uint64_t cycles;		/* the throttled time measured */
+	/*
+	 * Of those, the stretches that began within one period of the run's
+	 * start, and their time: the other classes may have spent part of
+	 * that period's reservation before the run, so these are measured
+	 * but not weighed against the limit.
+	 */
+	uint32_t first;
+	uint64_t first_cycles;
 	uint64_t max_cycles;		/* the longest stretch */
 	enum hg_kthrot_from from;
 	uint64_t reserve_cycles;	/* the lower classes' time a period */
@@ -67,17 +75,29 @@ int hg_kthrot_add(struct hg_kthrot *k, uint32_t cpu, uint32_t thread, uint64_t a
  */
 int hg_kthrot_done(struct hg_kthrot *k, const struct hg_trace *t);
 
-/* hg_kthrot_implied - what the limit implies for @c: its stretches x its reservation. */
+/*
+ * hg_kthrot_implied - what the limit implies for @c: its stretches after
+ * the run's first period x its reservation
+ */
 uint64_t hg_kthrot_implied(const struct hg_kthrot_cpu *c);
 
 /*
- * hg_kthrot_deviation - the measured time of @c less the implied, as a
- * share of the implied (-0.024: 2.4 % short); 0 when nothing is implied
+ * hg_kthrot_deviation - the measured time of @c after the run's first
+ * period less the implied, as a share of the implied (-0.024: 2.4 %
+ * short); 0 when nothing is implied
  */
 double hg_kthrot_deviation(const struct hg_kthrot_cpu *c);
 
 /* hg_kthrot_agrees - whether @c's measured time is within 10 % of the implied. */
 int hg_kthrot_agrees(const struct hg_kthrot_cpu *c);
+
+/*
+ * hg_kthrot_within - whether @c's measured time is short of the implied by
+ * more than 10 % while no stretch is longer than the reservation by more
+ * than 10 %: the reservation is what the other classes may take, and they
+ * take less when they have less to run (or move to another CPU)
+ */
+int hg_kthrot_within(const struct hg_kthrot_cpu *c);
 
 /* hg_kthrot_free - free what @k holds. */
 void hg_kthrot_free(struct hg_kthrot *k);
