@@ -945,9 +945,11 @@ elif worst["diagnosis"]["mechanism"] != "rt-throttling" or worst["mechanisms"][0
         or not worst["diagnosis"]["fix"].startswith(("sysctl -w kernel.sched_rt_runtime_us=-1",
                                                      "echo 0 > /sys/kernel/debug/sched/fair_server/cpu0/")):
     print("the worst gap:", worst["diagnosis"], worst["mechanisms"][0]["share"])
-elif [c for c in d["rt_throttling"]["cpus"] if c["cpu"] == 0 and
-      (c["implied_ns"] != c["stretches"] * c["reserve_ns"] or abs(c["deviation"]) > 0.25)]:
-    # each stretch as long as the reservation: a busy machine's switches blur it,
+elif [c for c in d["rt_throttling"]["cpus"] if c["cpu"] == 0 and c["implied_ns"] is not None and
+      (c["implied_ns"] != (c["stretches"] - c["first_period_stretches"]) * c["reserve_ns"] or
+       (abs(c["deviation"]) > 0.25 and not c["within_limit"]))]:
+    # each stretch after the run's first period as long as the reservation,
+    # or shorter and within the limit: a busy machine's switches blur it,
     # check_kthrot's capture holds it to 10 %
     print("rt_throttling:", d["rt_throttling"])
 elif not host or host[0]["kernel_accounting_ns"] is None or \
