@@ -127,14 +127,15 @@ static void print_hist(FILE *f, const char *name, const char *what, const struct
 
 static void print_hop(FILE *f, const char *name, uint32_t k, const struct hg_chain_hop *h)
 {
-	uint64_t n = h->delay.s.count ? h->delay.s.count : 1;
+	double n = h->delay.s.count ? (double)h->delay.s.count : 1.0;	/* the mean's divisor */
 
 	fprintf(f, "# chain %s hop %u (thread %u, %s): delay ms median %.3f p99 %.3f max %.3f "
 		"over %" PRIu64 " jobs; mean ms: waiting for the release %.3f, for the CPU %.3f, "
 		"running %.3f, blocked or preempted %.3f\n", name, k, h->thread,
 		k ? "from its predecessor's output to its own" : "from its release to its finish",
 		MS(h->delay.s.median), MS(h->delay.s.p99), MS(h->delay.s.max), h->delay.s.count,
-		MS(h->release_ns / n), MS(h->cpu_ns / n), MS(h->run_ns / n), MS(h->blocked_ns / n));
+		MS((double)h->release_ns / n), MS((double)h->cpu_ns / n), MS((double)h->run_ns / n),
+		MS((double)h->blocked_ns / n));
 }
 
 /* The hops' mean parts summed: where an input's time went on its way through. */
