@@ -64,7 +64,9 @@ int hg_chainrun_bounds(const struct hg_trace *t, struct hg_chain_bound *b)
 	size_t c, k;
 	int ret;
 
-	for (c = 0; t->chains && c < t->chains->n; c++)
+	if (!t->chains)
+		return 0;	/* no chain: nothing to bound */
+	for (c = 0; c < t->chains->n; c++)
 		b[c] = (struct hg_chain_bound){ UINT64_MAX, UINT64_MAX, SIZE_MAX,
 			"a thread of it is not in the analysis of the run's PERIODIC threads" };
 	memset(&s, 0, sizeof(s));

@@ -23,11 +23,13 @@ static size_t task_of(const struct hg_taskset *s, uint32_t id)
 static int add_chain(const struct hg_chain_run *ch, struct hg_taskset *s, char *why,
 		     size_t whylen)
 {
-	size_t task[HG_CHAIN_STAGES_MAX];
+	size_t task[HG_CHAIN_STAGES_MAX] = { 0 };
 	char word[HG_CHAIN_RUN_NAME_LEN + 16];
 	uint32_t k;
 	int ret;
 
+	if (!ch->nstages || ch->nstages > HG_CHAIN_STAGES_MAX)
+		return 1;	/* as the trace's reader refuses: left out */
 	for (k = 0; k < ch->nstages; k++) {
 		task[k] = task_of(s, ch->stage[k].thread);
 		if (task[k] == SIZE_MAX)
