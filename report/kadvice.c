@@ -246,6 +246,22 @@ static void throttling(const struct hg_trace *t, const struct hg_kdiag_ctx *c,
 	a->audit = "rt-throttling";
 }
 
+/*
+ * The fix for a lower task kept under a model that lets a task in the
+ * kernel keep the CPU (or one nothing read): a fully preemptible kernel,
+ * or moving the task (@mv). A PREEMPT_DYNAMIC kernel's preempt may carry
+ * the mode debugfs showed ("PREEMPT_DYNAMIC (none) voluntary full lazy").
+ */
+static void preempt_fix(const struct hg_trace *t, const char *mv, char *buf, size_t len)
+{
+	if (!strncmp(hg_trace_sys(t, "preempt") ?: "", "PREEMPT_DYNAMIC", 15))
+		snprintf(buf, len, "boot with preempt=full (this kernel has PREEMPT_DYNAMIC), or %s",
+			 mv);
+	else
+		snprintf(buf, len, "run a kernel built with PREEMPT_DYNAMIC (and boot it with "
+			 "preempt=full) or PREEMPT_RT, or %s", mv);
+}
+
 static void non_preemptible(const struct hg_trace *t, const struct hg_kmech_view *v,
 			    struct hg_kadvice *a)
 {
@@ -257,26 +273,29 @@ static void non_preemptible(const struct hg_trace *t, const struct hg_kmech_view
 
 	task_label(t, v->lead, who, sizeof(who));
 	move_task(t, v->cpu, v->lead, mv, sizeof(mv));
+	a->audit = "preempt-model";
 	if (blocks) {
 		snprintf(a->why, sizeof(a->why), "%s kept CPU %u after the thread became runnable: "
 			 "the kernel's preemption model is %s (%s), so a task in the kernel is "
 			 "preempted only where it returns to user space%s%s", who, v->cpu, model,
 			 from && *from ? from : "read at the run", strcmp(model, "none") ?
 			 " or reaches a might_sleep() point" : "", where_kept(t, v->lead));
-		if (!strcmp(hg_trace_sys(t, "preempt") ?: "", "PREEMPT_DYNAMIC"))
-			snprintf(a->fix, sizeof(a->fix), "boot with preempt=full (this kernel has "
-				 "PREEMPT_DYNAMIC), or %s", mv);
-		else
-			snprintf(a->fix, sizeof(a->fix), "run a kernel built with PREEMPT_DYNAMIC "
-				 "(and boot it with preempt=full) or PREEMPT_RT, or %s",
-				 mv);
+		preempt_fix(t, mv, a->fix, sizeof(a->fix));
+	} else if (!strcmp(model, "unknown")) {
+		snprintf(a->why, sizeof(a->why), "%s kept CPU %u after the thread became runnable; "
+			 "the preemption model is unknown (%s): under none or voluntary a task in "
+			 "the kernel keeps the CPU to its return to user space, under full only a "
+			 "section with preemption or interrupts off does", who, v->cpu,
+			 from && *from ? from : "not read at the run");
+		preempt_fix(t, mv, a->fix, sizeof(a->fix));
 	} else {
 		snprintf(a->why, sizeof(a->why), "%s kept CPU %u after the thread became runnable, "
-			 "in a section that cannot be preempted (a spinlock, interrupts or "
-			 "preemption off); the preemption model is %s", who, v->cpu, model);
+			 "in a section that cannot be preempted (%s); the preemption model is %s",
+			 who, v->cpu, strcmp(model, "rt") ? "a spinlock, interrupts or preemption "
+			 "off" : "a raw spinlock, interrupts or preemption off; under PREEMPT_RT a "
+			 "spinlock sleeps", model);
 		snprintf(a->fix, sizeof(a->fix), "%s", mv);
 	}
-	a->audit = "preempt-model";
 }
 
 static void tasks(const struct hg_trace *t, const struct hg_kmech_view *v, struct hg_kadvice *a)

@@ -181,6 +181,10 @@ static const struct model_case {
 	  "the run), so a task in the kernel is preempted only where it returns to user space or "
 	  "reaches a might_sleep() point", "boot with preempt=full (this kernel has "
 	  "PREEMPT_DYNAMIC), or move the task: taskset -pc 1 77", 1 },
+	/* the mode debugfs showed beside the build */
+	{ "none", "PREEMPT_DYNAMIC (none) voluntary full lazy", "preemption model is none",
+	  "boot with preempt=full (this kernel has PREEMPT_DYNAMIC), or move the task: "
+	  "taskset -pc 1 77", 1 },
 	{ "none or voluntary", "none", "the kernel's preemption model is none or voluntary",
 	  "run a kernel built with PREEMPT_DYNAMIC (and boot it with preempt=full) or "
 	  "PREEMPT_RT, or move the task: taskset -pc 1 77", 1 },
@@ -189,6 +193,9 @@ static const struct model_case {
 	  "move the task: taskset -pc 1 77", 0 },
 	{ "lazy", "PREEMPT_DYNAMIC", "the preemption model is lazy", "move the task: "
 	  "taskset -pc 1 77", 0 },
+	{ "rt", "PREEMPT_RT", "in a section that cannot be preempted (a raw spinlock, "
+	  "interrupts or preemption off; under PREEMPT_RT a spinlock sleeps); the preemption "
+	  "model is rt", "move the task: taskset -pc 1 77", 0 },
 };
 
 START_TEST(test_kept_by_model)
@@ -226,14 +233,16 @@ END_TEST
 /*
  * Whatever the model, a lower task current no longer than the kernel's
  * own path after the wake-up is the switch into the thread, not a task
- * that kept the CPU.
+ * that kept the CPU; and a model nothing read says both ways.
  */
-START_TEST(test_kept_short)
+START_TEST(test_kept_short_or_unknown)
 {
 	static const char *const full[] = { "preempt_model", "full", NULL };
-	struct hg_trace *t = kept_trace(HG_KPRIO_FAIR, 3300);
+	static const char *const unknown[] = { "preempt", "PREEMPT_DYNAMIC", NULL };
+	struct hg_trace *t = kept_trace(HG_KPRIO_FAIR, 3300), *u = kept_trace(HG_KPRIO_FAIR, 14900);
 	const struct hg_kdiag *d;
 	struct hg_kexplain x;
+	struct hg_kadvice a;
 
 	add_sys(t, full);
 	d = diagnose(t, &x);
@@ -241,7 +250,16 @@ START_TEST(test_kept_short)
 	ck_assert_uint_eq(d->m[0].cycles, 1000);
 	ck_assert_ptr_null(mech_of(d, HG_MECH_NON_PREEMPTIBLE));
 	hg_kexplain_free(&x);
+	add_sys(u, unknown);
+	d = diagnose(u, &x);
+	advice(u, &x, d, HG_MECH_NON_PREEMPTIBLE, &a);
+	HAS(a.why, "the preemption model is unknown");
+	HASNT(a.why, "in a section that cannot be preempted");
+	ck_assert_str_eq(a.fix, "boot with preempt=full (this kernel has PREEMPT_DYNAMIC), or "
+			 "move the task: taskset -pc 1 77");
+	hg_kexplain_free(&x);
 	hg_trace_free(t);
+	hg_trace_free(u);
 }
 END_TEST
 
@@ -458,7 +476,7 @@ static Suite *kmech_suite(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_loop_test(tc, test_kept_by_model, 0, (int)(sizeof(models) / sizeof(models[0])));
-	tcase_add_test(tc, test_kept_short);
+	tcase_add_test(tc, test_kept_short_or_unknown);
 	tcase_add_test(tc, test_task_above);
 	tcase_add_test(tc, test_device_irq);
 	tcase_add_test(tc, test_softirq);
