@@ -369,6 +369,52 @@ static long irq_number(const char *name)
 	return end != name && *end == ':' && n >= 0 ? n : -1;
 }
 
+/* Whether the kernel's command line (the snapshot's) has @cpu in @param=<list>. */
+static int on_cmdline(const struct hg_trace *t, const char *param, uint32_t cpu)
+{
+	const char *line = hg_trace_sys(t, "cmdline"), *p = line;
+	size_t k = strlen(param);
+	char val[128];
+	cpu_set_t set;
+
+	while (p && (p = strstr(p, param))) {
+		if ((p == line || p[-1] == ' ') && p[k] == '=') {
+			snprintf(val, sizeof(val), "%.*s", (int)strcspn(p + k + 1, " "), p + k + 1);
+			return !hg_cpuset_parse(val, &set) && cpu < CPU_SETSIZE &&
+			       CPU_ISSET(cpu, &set);
+		}
+		p += k;
+	}
+	return 0;
+}
+
+/*
+ * The tick on CPU v->cpu: nohz_full there where it is not on the command
+ * line; where it is, the tick runs while more than one task is runnable.
+ */
+static void tick(const struct hg_trace *t, const struct hg_kmech_view *v, const char *name,
+		 unsigned long long n, struct hg_kadvice *a)
+{
+	int on = on_cmdline(t, "nohz_full", v->cpu);
+	char already[160] = "", others[128];
+
+	if (on)
+		snprintf(already, sizeof(already), "; nohz_full=%u is on the kernel's command line: "
+			 "the tick stops there only while one task alone is runnable", v->cpu);
+	snprintf(a->why, sizeof(a->why), "the scheduler's tick and the local timer (%s) ran on "
+		 "CPU %u, %llu time%s%s", name, v->cpu, n, n == 1 ? "" : "s", already);
+	if (!*hg_kadvice_others(t, v->cpu, others, sizeof(others)))
+		snprintf(a->fix, sizeof(a->fix), "none on this machine: nohz_full needs another "
+			 "CPU to keep the tick");
+	else if (on)
+		snprintf(a->fix, sizeof(a->fix), "leave the thread alone on CPU %u: move every "
+			 "other task off it (taskset -pc %s <pid>)", v->cpu, others);
+	else
+		snprintf(a->fix, sizeof(a->fix), "boot with nohz_full=%u (the tick stops while one "
+			 "task runs there)", v->cpu);
+	a->audit = "nohz-full";
+}
+
 static void handlers(const struct hg_trace *t, const struct hg_kmech_view *v,
 		     struct hg_kadvice *a)
 {
@@ -412,11 +458,7 @@ static void handlers(const struct hg_trace *t, const struct hg_kmech_view *v,
 		a->audit = "threadirqs";
 		break;
 	case HG_MECH_TICK:
-		snprintf(a->why, sizeof(a->why), "the scheduler's tick and the local timer (%s) "
-			 "ran on CPU %u, %llu time%s", name, v->cpu, n, n == 1 ? "" : "s");
-		snprintf(a->fix, sizeof(a->fix), "boot with nohz_full=%s (the tick stops while one "
-			 "task runs there)", cpu);
-		a->audit = "nohz-full";
+		tick(t, v, name, n, a);
 		break;
 	default:	/* HG_MECH_TIMER */
 		snprintf(a->why, sizeof(a->why), "the hrtimer callback %s ran on CPU %u, %llu "

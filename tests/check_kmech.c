@@ -65,6 +65,20 @@ static void add_sys(struct hg_trace *t, const char *const *kv)
 		ck_assert_int_eq(hg_trace_add_sys(t, kv[0], kv[1]), 0);
 }
 
+/* @key's value in @t's snapshot replaced by @value. */
+static void set_sys(struct hg_trace *t, const char *key, const char *value)
+{
+	size_t i;
+
+	for (i = 0; i < t->nsys; i++)
+		if (!strcmp(t->sys[i].key, key))
+			break;
+	ck_assert_uint_lt(i, t->nsys);
+	free(t->sys[i].value);
+	t->sys[i].value = strdup(value);
+	ck_assert_ptr_nonnull(t->sys[i].value);
+}
+
 /* A 2-CPU virtual machine's snapshot. */
 static const char *const machine[] = {
 	"cpus_online", "0-1", "cpu_flags", "fpu sse2 hypervisor", NULL,
@@ -361,9 +375,13 @@ START_TEST(test_softirq)
 }
 END_TEST
 
-/* The tick on CPU 1: nohz_full=1. */
+/*
+ * The tick on CPU 1: nohz_full=1 where it is not yet; where it is, the
+ * thread left alone there; with no other CPU, nothing.
+ */
 START_TEST(test_tick)
 {
+	static const char *const nohz[] = { "cmdline", "quiet nohz_full=1", NULL };
 	const struct ev ev[] = {
 		{ 1, 500, HG_KEV_SWITCH, TID, 0, "hg/0", FIFO(50), 0 },
 		{ 1, 4000, HG_KEV_VEC_ENTRY, 236, 0, "local_timer", 0, 0 },
@@ -372,6 +390,7 @@ START_TEST(test_tick)
 		{ 1, 15000, HG_KEV_VEC_EXIT, 236, 0, "local_timer", 0, 0 },
 	};
 	struct hg_trace *t = gap_trace(ev, sizeof(ev) / sizeof(ev[0]));
+	struct hg_trace *on = gap_trace(ev, sizeof(ev) / sizeof(ev[0]));
 	const struct hg_kdiag *d;
 	struct hg_kexplain x;
 	struct hg_kadvice a;
@@ -385,7 +404,24 @@ START_TEST(test_tick)
 			 "there)");
 	ck_assert_str_eq(a.audit, "nohz-full");
 	hg_kexplain_free(&x);
+	add_sys(on, nohz);
+	d = diagnose(on, &x);
+	advice(on, &x, d, HG_MECH_TICK, &a);
+	HASNT(a.fix, "boot with nohz_full=1");
+	HAS(a.why, "; nohz_full=1 is on the kernel's command line: the tick stops there only "
+	    "while one task alone is runnable");
+	ck_assert_str_eq(a.fix, "leave the thread alone on CPU 1: move every other task off it "
+			 "(taskset -pc 0 <pid>)");
+	hg_kexplain_free(&x);
+	/* one CPU online: nothing else could keep the tick */
+	set_sys(t, "cpus_online", "1");
+	d = diagnose(t, &x);
+	advice(t, &x, d, HG_MECH_TICK, &a);
+	ck_assert_str_eq(a.fix, "none on this machine: nohz_full needs another CPU to keep the "
+			 "tick");
+	hg_kexplain_free(&x);
 	hg_trace_free(t);
+	hg_trace_free(on);
 }
 END_TEST
 
