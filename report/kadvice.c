@@ -246,6 +246,22 @@ static void throttling(const struct hg_trace *t, const struct hg_kdiag_ctx *c,
 	a->audit = "rt-throttling";
 }
 
+/*
+ * The fix for a lower task kept under a model that lets a task in the
+ * kernel keep the CPU (or one nothing read): a fully preemptible kernel,
+ * or moving the task (@mv). A PREEMPT_DYNAMIC kernel's preempt may carry
+ * the mode debugfs showed ("PREEMPT_DYNAMIC (none) voluntary full lazy").
+ */
+static void preempt_fix(const struct hg_trace *t, const char *mv, char *buf, size_t len)
+{
+	if (!strncmp(hg_trace_sys(t, "preempt") ?: "", "PREEMPT_DYNAMIC", 15))
+		snprintf(buf, len, "boot with preempt=full (this kernel has PREEMPT_DYNAMIC), or %s",
+			 mv);
+	else
+		snprintf(buf, len, "run a kernel built with PREEMPT_DYNAMIC (and boot it with "
+			 "preempt=full) or PREEMPT_RT, or %s", mv);
+}
+
 static void non_preemptible(const struct hg_trace *t, const struct hg_kmech_view *v,
 			    struct hg_kadvice *a)
 {
@@ -257,26 +273,29 @@ static void non_preemptible(const struct hg_trace *t, const struct hg_kmech_view
 
 	task_label(t, v->lead, who, sizeof(who));
 	move_task(t, v->cpu, v->lead, mv, sizeof(mv));
+	a->audit = "preempt-model";
 	if (blocks) {
 		snprintf(a->why, sizeof(a->why), "%s kept CPU %u after the thread became runnable: "
 			 "the kernel's preemption model is %s (%s), so a task in the kernel is "
 			 "preempted only where it returns to user space%s%s", who, v->cpu, model,
 			 from && *from ? from : "read at the run", strcmp(model, "none") ?
 			 " or reaches a might_sleep() point" : "", where_kept(t, v->lead));
-		if (!strcmp(hg_trace_sys(t, "preempt") ?: "", "PREEMPT_DYNAMIC"))
-			snprintf(a->fix, sizeof(a->fix), "boot with preempt=full (this kernel has "
-				 "PREEMPT_DYNAMIC), or %s", mv);
-		else
-			snprintf(a->fix, sizeof(a->fix), "run a kernel built with PREEMPT_DYNAMIC "
-				 "(and boot it with preempt=full) or PREEMPT_RT, or %s",
-				 mv);
+		preempt_fix(t, mv, a->fix, sizeof(a->fix));
+	} else if (!strcmp(model, "unknown")) {
+		snprintf(a->why, sizeof(a->why), "%s kept CPU %u after the thread became runnable; "
+			 "the preemption model is unknown (%s): under none or voluntary a task in "
+			 "the kernel keeps the CPU to its return to user space, under full only a "
+			 "section with preemption or interrupts off does", who, v->cpu,
+			 from && *from ? from : "not read at the run");
+		preempt_fix(t, mv, a->fix, sizeof(a->fix));
 	} else {
 		snprintf(a->why, sizeof(a->why), "%s kept CPU %u after the thread became runnable, "
-			 "in a section that cannot be preempted (a spinlock, interrupts or "
-			 "preemption off); the preemption model is %s", who, v->cpu, model);
+			 "in a section that cannot be preempted (%s); the preemption model is %s",
+			 who, v->cpu, strcmp(model, "rt") ? "a spinlock, interrupts or preemption "
+			 "off" : "a raw spinlock, interrupts or preemption off; under PREEMPT_RT a "
+			 "spinlock sleeps", model);
 		snprintf(a->fix, sizeof(a->fix), "%s", mv);
 	}
-	a->audit = "preempt-model";
 }
 
 static void tasks(const struct hg_trace *t, const struct hg_kmech_view *v, struct hg_kadvice *a)
@@ -350,6 +369,52 @@ static long irq_number(const char *name)
 	return end != name && *end == ':' && n >= 0 ? n : -1;
 }
 
+/* Whether the kernel's command line (the snapshot's) has @cpu in @param=<list>. */
+static int on_cmdline(const struct hg_trace *t, const char *param, uint32_t cpu)
+{
+	const char *line = hg_trace_sys(t, "cmdline"), *p = line;
+	size_t k = strlen(param);
+	char val[128];
+	cpu_set_t set;
+
+	while (p && (p = strstr(p, param))) {
+		if ((p == line || p[-1] == ' ') && p[k] == '=') {
+			snprintf(val, sizeof(val), "%.*s", (int)strcspn(p + k + 1, " "), p + k + 1);
+			return !hg_cpuset_parse(val, &set) && cpu < CPU_SETSIZE &&
+			       CPU_ISSET(cpu, &set);
+		}
+		p += k;
+	}
+	return 0;
+}
+
+/*
+ * The tick on CPU v->cpu: nohz_full there where it is not on the command
+ * line; where it is, the tick runs while more than one task is runnable.
+ */
+static void tick(const struct hg_trace *t, const struct hg_kmech_view *v, const char *name,
+		 unsigned long long n, struct hg_kadvice *a)
+{
+	int on = on_cmdline(t, "nohz_full", v->cpu);
+	char already[160] = "", others[128];
+
+	if (on)
+		snprintf(already, sizeof(already), "; nohz_full=%u is on the kernel's command line: "
+			 "the tick stops there only while one task alone is runnable", v->cpu);
+	snprintf(a->why, sizeof(a->why), "the scheduler's tick and the local timer (%s) ran on "
+		 "CPU %u, %llu time%s%s", name, v->cpu, n, n == 1 ? "" : "s", already);
+	if (!*hg_kadvice_others(t, v->cpu, others, sizeof(others)))
+		snprintf(a->fix, sizeof(a->fix), "none on this machine: nohz_full needs another "
+			 "CPU to keep the tick");
+	else if (on)
+		snprintf(a->fix, sizeof(a->fix), "leave the thread alone on CPU %u: move every "
+			 "other task off it (taskset -pc %s <pid>)", v->cpu, others);
+	else
+		snprintf(a->fix, sizeof(a->fix), "boot with nohz_full=%u (the tick stops while one "
+			 "task runs there)", v->cpu);
+	a->audit = "nohz-full";
+}
+
 static void handlers(const struct hg_trace *t, const struct hg_kmech_view *v,
 		     struct hg_kadvice *a)
 {
@@ -393,11 +458,7 @@ static void handlers(const struct hg_trace *t, const struct hg_kmech_view *v,
 		a->audit = "threadirqs";
 		break;
 	case HG_MECH_TICK:
-		snprintf(a->why, sizeof(a->why), "the scheduler's tick and the local timer (%s) "
-			 "ran on CPU %u, %llu time%s", name, v->cpu, n, n == 1 ? "" : "s");
-		snprintf(a->fix, sizeof(a->fix), "boot with nohz_full=%s (the tick stops while one "
-			 "task runs there)", cpu);
-		a->audit = "nohz-full";
+		tick(t, v, name, n, a);
 		break;
 	default:	/* HG_MECH_TIMER */
 		snprintf(a->why, sizeof(a->why), "the hrtimer callback %s ran on CPU %u, %llu "
