@@ -461,7 +461,7 @@ int hg_attribute(const struct hg_trace *t, const struct hg_attrib_in *in, hg_sch
 		 hg_sched_run_fn run_fn, void *arg, struct hg_sched_totals *tot,
 		 char *err, size_t errlen)
 {
-	struct hg_sched_totals own;
+	struct hg_sched_totals own = { 0 };
 	struct census cs = { NULL, 0, 0 };
 	struct line l = {
 		.t = t, .k = in->k, .gap_fn = gap_fn, .run_fn = run_fn, .arg = arg,
