@@ -316,7 +316,8 @@ static int advance(struct line *l)
 	done = l->xi == UINT64_MAX ? l->n : l->j;
 	for (k = 0; k < done && !ret; k++)
 		ret = hand_over(l, &l->q[k]);
-	memmove(l->q, l->q + done, (l->n - done) * sizeof(*l->q));
+	if (done)	/* none held on a CPU of switches alone */
+		memmove(l->q, l->q + done, (l->n - done) * sizeof(*l->q));
 	l->n -= done;
 	l->j -= done;
 	return ret;
