@@ -130,12 +130,6 @@ int hg_cmd_trace_run(const struct hg_cmdspec *spec, void *args, const char *file
 	return hg_cmd_flush(spec->name, status);
 }
 
-static int no_gap(const struct hg_sched_gap *g __attribute__((unused)),
-		  void *arg __attribute__((unused)))
-{
-	return 0;
-}
-
 int hg_cmd_sched_text(const char *cmd, const char *sched, const struct hg_trace *t,
 		      struct hg_kevents **own, struct hg_ksched_info *info)
 {
@@ -199,7 +193,7 @@ int hg_cmd_attrib_in(const char *cmd, const char *file, const char *sched,
 	}
 	if (!in->k)
 		return 0;
-	ret = hg_attribute(t, in, no_gap, NULL, NULL, NULL, err, sizeof(err));
+	ret = hg_attrib_check(t, in, err, sizeof(err));
 	if (!ret)
 		return 0;
 	hg_kevents_free(*own);

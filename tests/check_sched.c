@@ -9,6 +9,7 @@
  * (tests/fixtures/kthrottle.hgt, knonpreempt.hgt)
  */
 #include <errno.h>
+#include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -330,6 +331,167 @@ START_TEST(test_attribute_errors)
 END_TEST
 
 /*
+ * A long run for the stream: thread i on CPU i, STREAM_N intervals of
+ * 90 us every 100 us; in every third gap a kworker (pid 7) ran from 3 to
+ * 7 us into it, each switch after a wake-up: more events than a few of
+ * the cache's blocks (HG_KEVCACHE_BLOCK).
+ */
+#define STREAM_N 60000
+
+static struct hg_trace *stream_trace(void)
+{
+	uint64_t (*iv)[2] = calloc(STREAM_N, sizeof(*iv));
+	const uint64_t (*const ivs[])[2] = { iv, iv };
+	const size_t n[] = { STREAM_N, STREAM_N };
+	struct hg_trace *t;
+	uint32_t i, j;
+
+	ck_assert_ptr_nonnull(iv);
+	for (j = 0; j < STREAM_N; j++) {
+		iv[j][0] = T(100 * (uint64_t)j);
+		iv[j][1] = 90 * US;
+	}
+	t = hg_test_trace(2, ivs, n);
+	ck_assert_ptr_nonnull(t);
+	free(iv);
+	for (i = 0; i < 2; i++) {
+		t->threads[i].tid = i ? TID_B : TID_A;
+		for (j = 0; j < STREAM_N; j++)
+			t->threads[i].recs[j].cpu = (uint16_t)i;
+	}
+	t->mono_start_cycles = T(0);
+	t->mono_end_cycles = T(100 * (uint64_t)STREAM_N);
+	return t;
+}
+
+static struct hg_kevents *stream_events(void)
+{
+	struct hg_kevents *k = calloc(1, sizeof(*k));
+	uint32_t cpu, j, x;
+
+	ck_assert_ptr_nonnull(k);
+	for (cpu = 0; cpu < 2; cpu++) {
+		uint32_t tid = cpu ? TID_B : TID_A;
+
+		for (j = 0; j + 1 < STREAM_N; j += 3) {
+			for (x = 0; x < 2; x++) {
+				uint64_t at = T(100 * (uint64_t)j + 93 + 4 * x);
+				struct hg_kev w = { .cycles = at, .cpu = (uint16_t)cpu,
+						    .type = HG_KEV_WAKEUP, .a = x ? tid : 7 };
+				struct hg_kev e = { .cycles = at, .cpu = (uint16_t)cpu,
+						    .type = HG_KEV_SWITCH, .a = x ? tid : 7,
+						    .b = x ? 7 : tid,
+						    .name = hg_kevents_intern(k, x ? "hg" : "kworker") };
+
+				ck_assert_int_eq(hg_kevents_add(k, &w), 0);
+				ck_assert_int_eq(hg_kevents_add(k, &e), 0);
+			}
+		}
+	}
+	return k;
+}
+
+/* What the stream handed over, and the heap in use at most meanwhile. */
+struct stream_seen {
+	struct seen s;
+	unsigned int cpu;
+	uint64_t at;
+	bool in_order;
+	size_t runs, heap0, heap;
+	uint64_t run_cycles;
+};
+
+static void stream_heap(struct stream_seen *s)
+{
+	size_t now = mallinfo2().uordblks;
+
+	if (now > s->heap)
+		s->heap = now;
+}
+
+static int stream_gap(const struct hg_sched_gap *g, void *arg)
+{
+	struct stream_seen *s = arg;
+
+	/* CPU by CPU, each in time order */
+	s->in_order &= g->gap.cpu > s->cpu || (g->gap.cpu == s->cpu && g->gap.at_cycles >= s->at);
+	s->cpu = g->gap.cpu;
+	s->at = g->gap.at_cycles;
+	stream_heap(s);
+	return seen_gap(g, &s->s);
+}
+
+static int stream_run(const struct hg_sched_run *r, void *arg)
+{
+	struct stream_seen *s = arg;
+
+	ck_assert_uint_eq(r->pid, 7);
+	ck_assert_str_eq(r->comm, "kworker");
+	s->runs++;
+	s->run_cycles += r->end_cycles - r->start_cycles;
+	return 0;
+}
+
+static int stream_read(void *priv, uint64_t at, struct hg_kev *buf, size_t n)
+{
+	const struct hg_kevents *from = priv;
+
+	memcpy(buf, from->ev + at, n * sizeof(*buf));
+	return 0;
+}
+
+/*
+ * Every gap of a long run handed over CPU by CPU in time order, the
+ * switches read through the cache as well as held, with no more than a
+ * window of the gaps held
+ */
+START_TEST(test_attribute_stream)
+{
+	struct hg_trace *t = stream_trace();
+	struct hg_kevents *held = stream_events();
+	struct hg_kevents *rd = calloc(1, sizeof(*rd));
+	struct hg_kevsrc src = { .read = stream_read, .priv = held };
+	struct hg_kevents *ks[] = { held, rd };
+	char err[256] = "";
+	int i;
+
+	ck_assert_ptr_nonnull(rd);
+	ck_assert_uint_gt(held->n, 4 * HG_KEVCACHE_BLOCK);
+	rd->n = held->n;
+	rd->names = held->names;	/* shared: freed with @held's */
+	ck_assert_int_eq(hg_kevents_attach(rd, &src), 0);
+	for (i = 0; i < 2; i++) {
+		struct hg_attrib_in in = in_of(ks[i], true);
+		struct stream_seen s = { .in_order = true };
+		struct hg_sched_totals tot;
+
+		s.heap0 = s.heap = mallinfo2().uordblks;
+		ck_assert_msg(hg_attribute(t, &in, stream_gap, stream_run, &s, &tot, err,
+					   sizeof(err)) == 0, "%s", err);
+		ck_assert(s.in_order);
+		ck_assert_uint_eq(tot.gaps, 2 * (STREAM_N - 1));
+		ck_assert_uint_eq(s.s.n[HG_SC_FOREIGN_TASK], 2 * ((STREAM_N - 1 + 2) / 3));
+		ck_assert_uint_eq(s.s.n[HG_SC_FOREIGN_TASK] + s.s.n[HG_SC_FOREIGN_OTHER],
+				  2 * (STREAM_N - 1));
+		ck_assert_uint_eq(s.runs, s.s.n[HG_SC_FOREIGN_TASK]);
+		ck_assert_uint_eq(s.run_cycles, s.runs * 4 * US);
+		ck_assert_uint_eq(tot.switches, 2 * s.runs);
+		ck_assert_uint_eq(tot.outside_gaps, 0);
+		/*
+		 * a window, not every gap: 2.4 MB of the classifier's lines and chunks, where
+		 * all the gaps held and the switches copied were 7.7 MB more
+		 * (mallinfo2() may not see a sanitizer's heap)
+		 */
+		ck_assert_uint_lt(s.heap - s.heap0, 4 * 1024 * 1024);
+	}
+	memset(&rd->names, 0, sizeof(rd->names));
+	hg_kevents_free(rd);
+	hg_kevents_free(held);
+	hg_trace_free(t);
+}
+END_TEST
+
+/*
  * The trace's own capture is of this run: taken even when no switch names a
  * worker (a thread never switched out), its gaps then foreign other or
  * unclassified.
@@ -591,6 +753,7 @@ static Suite *sched_suite(void)
 	tcase_add_test(tc, test_attribute_missing_switch);
 	tcase_add_test(tc, test_attribute_errors);
 	tcase_add_test(tc, test_attribute_own);
+	tcase_add_test(tc, test_attribute_stream);
 	tcase_add_test(tc, test_fixture);
 	tcase_add_loop_test(tc, test_kernel_fixture, 0, 2);
 	tcase_add_test(tc, test_sched_precedence);

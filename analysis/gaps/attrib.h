@@ -96,7 +96,13 @@ typedef int (*hg_sched_run_fn)(const struct hg_sched_run *r, void *arg);
 /*
  * hg_attribute - attribute every gap of @t from the switches of @in:
  * @gap_fn once per gap, @run_fn (may be NULL) once per other task's run
- * inside a gap; @tot the kernel's own counts (may be NULL). The switches
+ * inside a gap; @tot the kernel's own counts (may be NULL). The gaps are
+ * handed over CPU by CPU (ascending), each CPU's in the order of their
+ * start, those on its line (switches and foreign activity) as no switch
+ * can fall in them any more: @t's records are read once for every CPU
+ * with gaps, and once before, and @in's events once, in order; only the
+ * gaps a switch waits for are held (all of a CPU's when the records give
+ * them out of time order, a damaged trace). The switches
  * taken are those inside the run, from the clock pair at its start to its
  * end on the trace's counter (for another tool's text, the end placed
  * through the pair at the start, as its events are); a switch belongs to a
@@ -111,5 +117,14 @@ typedef int (*hg_sched_run_fn)(const struct hg_sched_run *r, void *arg);
 int hg_attribute(const struct hg_trace *t, const struct hg_attrib_in *in, hg_sched_gap_fn gap_fn,
 		 hg_sched_run_fn run_fn, void *arg, struct hg_sched_totals *tot,
 		 char *err, size_t errlen);
+
+/*
+ * hg_attrib_check - whether hg_attribute() can attribute @t's gaps from
+ * @in: its errors that are the input's, with no gap handed over (@t's
+ * records read once). Returns what hg_attribute() returns with callbacks
+ * that return 0.
+ */
+int hg_attrib_check(const struct hg_trace *t, const struct hg_attrib_in *in, char *err,
+		    size_t errlen);
 
 #endif /* HG_ATTRIB_H */
