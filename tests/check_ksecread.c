@@ -2,7 +2,7 @@
 /*
  * check_ksecread.c - trace/ksection.c's reading of the kernel's events from
  * the file a piece at a time (hg_sec_read_kevents(), what a stream's trace
- * takes, tstream.h), and trace/kevcache.c's reading of them later, a block
+ * takes, tstream.h), and trace/kevents.c's reading of them later, a block
  * at a time: the same events, names and CPUs, the same searches, as the
  * payload read whole (hg_trace_read()), whatever the count against the
  * size of a read or a block, a head longer than the first read, a CPU
