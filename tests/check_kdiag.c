@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "helpers.h"
+#include "kevtest.h"
 #include "analysis/kernel/kdiag.h"
 #include "audit/audit.h"
 #include "analysis/kernel/kexplain.h"
@@ -176,46 +177,10 @@ END_TEST
 
 /* --------------------------------------------- traces of the events */
 
-/* Kernel events on CPU 0 (at, type, a, b, name, next prio code), captured over [0, @end). */
-struct ev {
-	uint64_t at;
-	uint8_t type;
-	uint32_t a, b;
-	const char *name;
-	uint8_t prio;
-	uint8_t runnable;
-};
-
+/* Kernel events on CPU 0, captured over [0, @end). */
 static void add_events(struct hg_trace *t, const struct ev *ev, size_t n, uint64_t end)
 {
-	struct hg_kevents *k = calloc(1, sizeof(*k));
-	size_t i;
-
-	ck_assert_ptr_nonnull(k);
-	k->start_cycles = 0;
-	k->end_cycles = end;
-	k->ncpus = 1;
-	k->cpus = calloc(1, sizeof(*k->cpus));
-	ck_assert_ptr_nonnull(k->cpus);
-	k->cpus[0] = (struct hg_kcpu){ .cpu = 0, .begin_cycles = 0, .end_cycles = end };
-	for (i = 0; i < n; i++) {
-		struct hg_kev r = { .cycles = ev[i].at, .cpu = 0, .type = ev[i].type, .a = ev[i].a,
-				    .b = ev[i].b, .name = HG_KEV_NO_NAME,
-				    .flags = (uint8_t)(ev[i].prio << HG_KEV_PRIO_SHIFT |
-						       (ev[i].runnable ? HG_KEV_PREV_RUNNABLE : 0)) };
-
-		if (ev[i].name)
-			r.name = hg_kevents_intern(k, ev[i].name);
-		ck_assert_int_eq(hg_kevents_add(k, &r), 0);
-	}
-	hg_kevents_sort(k);
-	t->kev = k;
-}
-
-static void add_sys(struct hg_trace *t, const char *const *kv)
-{
-	for (; *kv; kv += 2)
-		ck_assert_int_eq(hg_trace_add_sys(t, kv[0], kv[1]), 0);
+	kevtest_add(t, ev, n, 1, end);
 }
 
 static const char *const limited[] = {
@@ -232,9 +197,9 @@ static struct hg_trace *throttled_trace(uint64_t from)
 {
 	const uint64_t iv[][2] = { { from, 950 * MS - from }, { 1000 * MS, 10 * MS } };
 	const struct ev ev[] = {
-		{ from > 10 ? from - 10 : 0, HG_KEV_SWITCH, TID, 0, "hg/0", FIFO(50), 0 },
-		{ 950 * MS + 100, HG_KEV_SWITCH, 0, TID, "swapper/0", HG_KPRIO_FAIR, 1 },
-		{ 1000 * MS - 200, HG_KEV_SWITCH, TID, 0, "hg/0", FIFO(50), 0 },
+		{ from > 10 ? from - 10 : 0, HG_KEV_SWITCH, TID, 0, "hg/0", FIFO(50), 0, 0 },
+		{ 950 * MS + 100, HG_KEV_SWITCH, 0, TID, "swapper/0", HG_KPRIO_FAIR, 1, 0 },
+		{ 1000 * MS - 200, HG_KEV_SWITCH, TID, 0, "hg/0", FIFO(50), 0, 0 },
 	};
 	struct hg_trace *t = one_thread(iv, 2);
 
@@ -242,16 +207,6 @@ static struct hg_trace *throttled_trace(uint64_t from)
 	t->threads[0].recs[0].cpu = t->threads[0].recs[1].cpu = 0;
 	add_events(t, ev, sizeof(ev) / sizeof(ev[0]), 1100 * MS);
 	return t;
-}
-
-static const struct hg_kmech *mech_of(const struct hg_kdiag *d, enum hg_mech m)
-{
-	uint32_t i;
-
-	for (i = 0; i < d->n; i++)
-		if (d->m[i].mech == m)
-			return &d->m[i];
-	return NULL;
 }
 
 START_TEST(test_throttled)
@@ -340,12 +295,12 @@ END_TEST
 static struct hg_trace *woken_in_stop(uint64_t hog_from)
 {
 	const struct ev ev[] = {
-		{ hog_from, HG_KEV_SWITCH, 300, 0, "hog", FIFO(50), 0 },
-		{ 950 * MS, HG_KEV_SWITCH, 77, 300, "python3", HG_KPRIO_FAIR, 1 },
-		{ 960 * MS + 100, HG_KEV_VEC_ENTRY, 236, 0, "local_timer", 0, 0 },
-		{ 960 * MS + 200, HG_KEV_WAKEUP, TID, 0, "hg/0", 0, 0 },
-		{ 960 * MS + 300, HG_KEV_VEC_EXIT, 236, 0, "local_timer", 0, 0 },
-		{ 1000 * MS, HG_KEV_SWITCH, TID, 77, "hg/0", FIFO(90), 1 },
+		{ hog_from, HG_KEV_SWITCH, 300, 0, "hog", FIFO(50), 0, 0 },
+		{ 950 * MS, HG_KEV_SWITCH, 77, 300, "python3", HG_KPRIO_FAIR, 1, 0 },
+		{ 960 * MS + 100, HG_KEV_VEC_ENTRY, 236, 0, "local_timer", 0, 0, 0 },
+		{ 960 * MS + 200, HG_KEV_WAKEUP, TID, 0, "hg/0", 0, 0, 0 },
+		{ 960 * MS + 300, HG_KEV_VEC_EXIT, 236, 0, "local_timer", 0, 0, 0 },
+		{ 1000 * MS, HG_KEV_SWITCH, TID, 77, "hg/0", FIFO(90), 1, 0 },
 	};
 	struct hg_trace *t = one_wakeup(960 * MS, 40 * MS);
 
@@ -381,13 +336,13 @@ END_TEST
 static struct hg_trace *lat_trace_to(uint8_t prio, uint64_t end)
 {
 	const struct ev ev[] = {
-		{ 1500, HG_KEV_SWITCH, 77, TID, "python3", prio, 0 },
-		{ 2100, HG_KEV_VEC_ENTRY, 236, 0, "local_timer", 0, 0 },
-		{ 2150, HG_KEV_HRTIMER_ENTRY, 0, 0, "hrtimer_wakeup", 0, 0 },
-		{ 2180, HG_KEV_WAKEUP, TID, 0, "hg/0", 0, 0 },
-		{ 2200, HG_KEV_HRTIMER_EXIT, 0, 0, NULL, 0, 0 },
-		{ 2300, HG_KEV_VEC_EXIT, 236, 0, "local_timer", 0, 0 },
-		{ end, HG_KEV_SWITCH, TID, 77, "hg/0", FIFO(90), 1 },
+		{ 1500, HG_KEV_SWITCH, 77, TID, "python3", prio, 0, 0 },
+		{ 2100, HG_KEV_VEC_ENTRY, 236, 0, "local_timer", 0, 0, 0 },
+		{ 2150, HG_KEV_HRTIMER_ENTRY, 0, 0, "hrtimer_wakeup", 0, 0, 0 },
+		{ 2180, HG_KEV_WAKEUP, TID, 0, "hg/0", 0, 0, 0 },
+		{ 2200, HG_KEV_HRTIMER_EXIT, 0, 0, NULL, 0, 0, 0 },
+		{ 2300, HG_KEV_VEC_EXIT, 236, 0, "local_timer", 0, 0, 0 },
+		{ end, HG_KEV_SWITCH, TID, 77, "hg/0", FIFO(90), 1, 0 },
 	};
 	struct hg_trace *t = one_wakeup(2000, end - 1900);
 
@@ -474,7 +429,7 @@ END_TEST
 static struct hg_trace *hidden_trace(uint64_t cpu_ns)
 {
 	static const uint64_t iv[][2] = { { 1000, 1000 }, { 5000, 1000 } };
-	const struct ev ev[] = { { 500, HG_KEV_SWITCH, TID, 0, "hg/0", FIFO(50), 0 } };
+	const struct ev ev[] = { { 500, HG_KEV_SWITCH, TID, 0, "hg/0", FIFO(50), 0, 0 } };
 	struct hg_trace *t = one_thread(iv, 2);
 
 	t->threads[0].rt_prio = 50;
@@ -552,9 +507,9 @@ START_TEST(test_host_irq_apart)
 {
 	static const uint64_t iv[][2] = { { 1000, 1000 }, { 102000, 1000 } };
 	const struct ev ev[] = {
-		{ 500, HG_KEV_SWITCH, TID, 0, "hg/0", FIFO(50), 0 },
-		{ 50000, HG_KEV_IRQ_ENTRY, 24, 0, "eth0", 0, 0 },
-		{ 60000, HG_KEV_IRQ_EXIT, 24, 0, NULL, 0, 0 },
+		{ 500, HG_KEV_SWITCH, TID, 0, "hg/0", FIFO(50), 0, 0 },
+		{ 50000, HG_KEV_IRQ_ENTRY, 24, 0, "eth0", 0, 0, 0 },
+		{ 60000, HG_KEV_IRQ_EXIT, 24, 0, NULL, 0, 0, 0 },
 	};
 	struct hg_trace *t = one_thread(iv, 2);
 	struct hg_test_text out;
@@ -650,11 +605,11 @@ END_TEST
 START_TEST(test_irq_affinity)
 {
 	const struct ev ev[] = {
-		{ 100, HG_KEV_IRQ_ENTRY, 36, 0, "virtio1-req.0", 0, 0 },
-		{ 200, HG_KEV_IRQ_EXIT, 36, 0, NULL, 0, 0 },
-		{ 300, HG_KEV_IRQ_ENTRY, 25, 0, "acpi", 0, 0 },
-		{ 400, HG_KEV_IRQ_ENTRY, 40, 0, "odd", 0, 0 },
-		{ 500, HG_KEV_IRQ_ENTRY, 36, 0, "virtio1-req.0", 0, 0 },
+		{ 100, HG_KEV_IRQ_ENTRY, 36, 0, "virtio1-req.0", 0, 0, 0 },
+		{ 200, HG_KEV_IRQ_EXIT, 36, 0, NULL, 0, 0, 0 },
+		{ 300, HG_KEV_IRQ_ENTRY, 25, 0, "acpi", 0, 0, 0 },
+		{ 400, HG_KEV_IRQ_ENTRY, 40, 0, "odd", 0, 0, 0 },
+		{ 500, HG_KEV_IRQ_ENTRY, 36, 0, "virtio1-req.0", 0, 0, 0 },
 	};
 	static const uint64_t iv[][2] = { { 1000, 1000 } };
 	struct hg_trace *t = one_thread(iv, 1), *none = one_thread(iv, 1);

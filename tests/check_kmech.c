@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "helpers.h"
+#include "kevtest.h"
 #include "analysis/kernel/kdiag.h"
 #include "analysis/kernel/kexplain.h"
 #include "report/kadvice.h"
@@ -20,49 +21,10 @@
 #define TID 100
 #define FIFO(p) (uint8_t)(HG_KPRIO_RT_BASE + 99 - (p))	/* FIFO priority p's code */
 
-/* A kernel event: on @cpu at @at, (type, a, b, name, the next task's prio code). */
-struct ev {
-	uint32_t cpu;
-	uint64_t at;
-	uint8_t type;
-	uint32_t a, b;
-	const char *name;
-	uint8_t prio;
-	uint8_t runnable;
-};
-
 /* Events captured on CPUs 0 and 1 over [0, @end). */
 static void add_events(struct hg_trace *t, const struct ev *ev, size_t n, uint64_t end)
 {
-	struct hg_kevents *k = calloc(1, sizeof(*k));
-	uint32_t c;
-	size_t i;
-
-	ck_assert_ptr_nonnull(k);
-	k->end_cycles = end;
-	k->ncpus = 2;
-	k->cpus = calloc(2, sizeof(*k->cpus));
-	ck_assert_ptr_nonnull(k->cpus);
-	for (c = 0; c < 2; c++)
-		k->cpus[c] = (struct hg_kcpu){ .cpu = c, .end_cycles = end };
-	for (i = 0; i < n; i++) {
-		struct hg_kev r = { .cycles = ev[i].at, .cpu = ev[i].cpu, .type = ev[i].type,
-				    .a = ev[i].a, .b = ev[i].b, .name = HG_KEV_NO_NAME,
-				    .flags = (uint8_t)(ev[i].prio << HG_KEV_PRIO_SHIFT |
-						       (ev[i].runnable ? HG_KEV_PREV_RUNNABLE : 0)) };
-
-		if (ev[i].name)
-			r.name = hg_kevents_intern(k, ev[i].name);
-		ck_assert_int_eq(hg_kevents_add(k, &r), 0);
-	}
-	hg_kevents_sort(k);
-	t->kev = k;
-}
-
-static void add_sys(struct hg_trace *t, const char *const *kv)
-{
-	for (; *kv; kv += 2)
-		ck_assert_int_eq(hg_trace_add_sys(t, kv[0], kv[1]), 0);
+	kevtest_add(t, ev, n, 2, end);
 }
 
 /* @key's value in @t's snapshot replaced by @value. */
@@ -109,16 +71,6 @@ static const struct hg_kdiag *diagnose(const struct hg_trace *t, struct hg_kexpl
 	return &x->diag[0];
 }
 
-static const struct hg_kmech *mech_of(const struct hg_kdiag *d, enum hg_mech m)
-{
-	uint32_t i;
-
-	for (i = 0; i < d->n; i++)
-		if (d->m[i].mech == m)
-			return &d->m[i];
-	return NULL;
-}
-
 /* The advice for mechanism @m of @d, which must be there. */
 static void advice(const struct hg_trace *t, const struct hg_kexplain *x,
 		   const struct hg_kdiag *d, enum hg_mech m, struct hg_kadvice *a)
@@ -149,13 +101,13 @@ static void advice(const struct hg_trace *t, const struct hg_kexplain *x,
 static struct hg_trace *kept_trace(uint8_t prio, uint64_t end)
 {
 	const struct ev ev[] = {
-		{ 0, 1500, HG_KEV_SWITCH, 77, TID, "python3", prio, 0 },
-		{ 0, 2100, HG_KEV_VEC_ENTRY, 236, 0, "local_timer", 0, 0 },
-		{ 0, 2150, HG_KEV_HRTIMER_ENTRY, 0, 0, "hrtimer_wakeup", 0, 0 },
-		{ 0, 2180, HG_KEV_WAKEUP, TID, 0, "hg/0", 0, 0 },
-		{ 0, 2200, HG_KEV_HRTIMER_EXIT, 0, 0, NULL, 0, 0 },
-		{ 0, 2300, HG_KEV_VEC_EXIT, 236, 0, "local_timer", 0, 0 },
-		{ 0, end, HG_KEV_SWITCH, TID, 77, "hg/0", FIFO(90), 1 },
+		{ 1500, HG_KEV_SWITCH, 77, TID, "python3", prio, 0, 0 },
+		{ 2100, HG_KEV_VEC_ENTRY, 236, 0, "local_timer", 0, 0, 0 },
+		{ 2150, HG_KEV_HRTIMER_ENTRY, 0, 0, "hrtimer_wakeup", 0, 0, 0 },
+		{ 2180, HG_KEV_WAKEUP, TID, 0, "hg/0", 0, 0, 0 },
+		{ 2200, HG_KEV_HRTIMER_EXIT, 0, 0, NULL, 0, 0, 0 },
+		{ 2300, HG_KEV_VEC_EXIT, 236, 0, "local_timer", 0, 0, 0 },
+		{ end, HG_KEV_SWITCH, TID, 77, "hg/0", FIFO(90), 1, 0 },
 	};
 	const uint64_t (*const ivs[])[2] = { NULL };
 	const size_t ns[] = { 0 };
@@ -323,11 +275,11 @@ START_TEST(test_device_irq)
 {
 	static const char *const sys[] = { "irq_affinity", "24:0 36:0-1", NULL };
 	const struct ev ev[] = {
-		{ 1, 500, HG_KEV_SWITCH, TID, 0, "hg/0", FIFO(50), 0 },
-		{ 1, 3000, HG_KEV_IRQ_ENTRY, 36, 0, "virtio1-req.0", 0, 0 },
-		{ 1, 9000, HG_KEV_IRQ_EXIT, 36, 0, NULL, 0, 0 },
-		{ 1, 11000, HG_KEV_IRQ_ENTRY, 36, 0, "virtio1-req.0", 0, 0 },
-		{ 1, 19000, HG_KEV_IRQ_EXIT, 36, 0, NULL, 0, 0 },
+		{ 500, HG_KEV_SWITCH, TID, 0, "hg/0", FIFO(50), 0, 1 },
+		{ 3000, HG_KEV_IRQ_ENTRY, 36, 0, "virtio1-req.0", 0, 0, 1 },
+		{ 9000, HG_KEV_IRQ_EXIT, 36, 0, NULL, 0, 0, 1 },
+		{ 11000, HG_KEV_IRQ_ENTRY, 36, 0, "virtio1-req.0", 0, 0, 1 },
+		{ 19000, HG_KEV_IRQ_EXIT, 36, 0, NULL, 0, 0, 1 },
 	};
 	struct hg_trace *t = gap_trace(ev, sizeof(ev) / sizeof(ev[0]));
 	const struct hg_kdiag *d;
@@ -353,9 +305,9 @@ END_TEST
 START_TEST(test_softirq)
 {
 	const struct ev ev[] = {
-		{ 1, 500, HG_KEV_SWITCH, TID, 0, "hg/0", FIFO(50), 0 },
-		{ 1, 4000, HG_KEV_SOFTIRQ_ENTRY, 3, 0, NULL, 0, 0 },	/* NET_RX */
-		{ 1, 16000, HG_KEV_SOFTIRQ_EXIT, 3, 0, NULL, 0, 0 },
+		{ 500, HG_KEV_SWITCH, TID, 0, "hg/0", FIFO(50), 0, 1 },
+		{ 4000, HG_KEV_SOFTIRQ_ENTRY, 3, 0, NULL, 0, 0, 1 },	/* NET_RX */
+		{ 16000, HG_KEV_SOFTIRQ_EXIT, 3, 0, NULL, 0, 0, 1 },
 	};
 	struct hg_trace *t = gap_trace(ev, sizeof(ev) / sizeof(ev[0]));
 	const struct hg_kdiag *d;
@@ -383,11 +335,11 @@ START_TEST(test_tick)
 {
 	static const char *const nohz[] = { "cmdline", "quiet nohz_full=1", NULL };
 	const struct ev ev[] = {
-		{ 1, 500, HG_KEV_SWITCH, TID, 0, "hg/0", FIFO(50), 0 },
-		{ 1, 4000, HG_KEV_VEC_ENTRY, 236, 0, "local_timer", 0, 0 },
-		{ 1, 4500, HG_KEV_HRTIMER_ENTRY, 0, 0, "tick_nohz_handler", 0, 0 },
-		{ 1, 14500, HG_KEV_HRTIMER_EXIT, 0, 0, NULL, 0, 0 },
-		{ 1, 15000, HG_KEV_VEC_EXIT, 236, 0, "local_timer", 0, 0 },
+		{ 500, HG_KEV_SWITCH, TID, 0, "hg/0", FIFO(50), 0, 1 },
+		{ 4000, HG_KEV_VEC_ENTRY, 236, 0, "local_timer", 0, 0, 1 },
+		{ 4500, HG_KEV_HRTIMER_ENTRY, 0, 0, "tick_nohz_handler", 0, 0, 1 },
+		{ 14500, HG_KEV_HRTIMER_EXIT, 0, 0, NULL, 0, 0, 1 },
+		{ 15000, HG_KEV_VEC_EXIT, 236, 0, "local_timer", 0, 0, 1 },
 	};
 	struct hg_trace *t = gap_trace(ev, sizeof(ev) / sizeof(ev[0]));
 	struct hg_trace *on = gap_trace(ev, sizeof(ev) / sizeof(ev[0]));
@@ -436,9 +388,9 @@ START_TEST(test_migration)
 	static const uint64_t iv[][2] = { { 1000, 1000 }, { 20000, 1000 } };
 	static const uint32_t cpu[] = { 0, 1 };
 	const struct ev ev[] = {
-		{ 0, 500, HG_KEV_SWITCH, TID, 0, "hg/0", FIFO(50), 0 },
-		{ 0, 2100, HG_KEV_SWITCH, 0, TID, "swapper/0", HG_KPRIO_FAIR, 1 },
-		{ 1, 19800, HG_KEV_SWITCH, TID, 0, "hg/0", FIFO(50), 0 },
+		{ 500, HG_KEV_SWITCH, TID, 0, "hg/0", FIFO(50), 0, 0 },
+		{ 2100, HG_KEV_SWITCH, 0, TID, "swapper/0", HG_KPRIO_FAIR, 1, 0 },
+		{ 19800, HG_KEV_SWITCH, TID, 0, "hg/0", FIFO(50), 0, 1 },
 	};
 	struct hg_trace *t = cpu_thread(iv, cpu, 2);
 	const struct hg_kdiag *d;
@@ -467,9 +419,9 @@ END_TEST
 START_TEST(test_unexplained_only_left)
 {
 	const struct ev ev[] = {
-		{ 1, 500, HG_KEV_SWITCH, TID, 0, "hg/0", FIFO(50), 0 },
-		{ 1, 2000, HG_KEV_IRQ_ENTRY, 36, 0, "virtio1-req.0", 0, 0 },
-		{ 1, 20000, HG_KEV_IRQ_EXIT, 36, 0, NULL, 0, 0 },
+		{ 500, HG_KEV_SWITCH, TID, 0, "hg/0", FIFO(50), 0, 1 },
+		{ 2000, HG_KEV_IRQ_ENTRY, 36, 0, "virtio1-req.0", 0, 0, 1 },
+		{ 20000, HG_KEV_IRQ_EXIT, 36, 0, NULL, 0, 0, 1 },
 	};
 	static const uint64_t iv[][2] = { { 1000, 1000 }, { 50000, 1000 }, { 90000, 1000 } };
 	static const uint32_t cpu[] = { 1, 1, 1 };
