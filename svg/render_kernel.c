@@ -5,8 +5,8 @@
  * (analysis/kernel/kslices.h); in thread rows those inside the thread's gaps on
  * the CPU it stopped or resumed on, and inside a LAT thread's wake-ups
  * (from the timer's expiry to the thread running, analysis/kernel/kwin.h), in
- * CPU rows all of the CPU's; those of a window found by bisection
- * (render_kset.h)
+ * CPU rows all of the CPU's; made a window at a time from the slices'
+ * marks, those of a stretch found by bisection (render_kset.h)
  */
 #include <math.h>
 #include <string.h>
@@ -19,19 +19,19 @@
 
 #define KIRQ_GROW	(-5)	/* interrupt boxes: this much inside the band */
 
-struct collect {
-	struct hg_kset set;
+/* The slices drawn, and a second set for the stretches asked while drawing. */
+struct kdraw {
+	struct hg_kset set, probe;
 	bool no_tasks;		/* not drawn (--sched draws its own) */
+	int err;		/* a window could not be made */
 };
 
 /* Keep the slices drawn: interrupt contexts, and other tasks but the idle one. */
-static int collect(const struct hg_kslice *s, void *arg)
+static int keep(const struct hg_kslice *s, void *arg)
 {
-	struct collect *c = arg;
+	const struct kdraw *k = arg;
 
-	if (s->kind == HG_KC_TASK && (s->ours || !s->pid || c->no_tasks))
-		return 0;
-	return hg_kset_add(&c->set, s);
+	return !(s->kind == HG_KC_TASK && (s->ours || !s->pid || k->no_tasks));
 }
 
 /* What is drawn of one row: boxes merged per pixel, one for each class. */
@@ -42,7 +42,7 @@ struct row_draw {
 
 struct span_draw {
 	const struct render *r;
-	const struct hg_kset *set;
+	struct kdraw *k;
 	unsigned int cpu;
 	struct row_draw *d;
 };
@@ -93,8 +93,13 @@ static void draw_task(const struct span_draw *p, const struct hg_kslice *s, uint
 	fprintf(r->f, " (pid %u)</title></rect>\n", s->pid);
 	q.x0 = x0 + 2;
 	q.x1 = x0 + 2 + hg_svg_text_px(strlen(s->name), 10);
-	if (w >= q.x1 - x0 + 2)
-		hg_kset_span(p->set, r->t, p->cpu, a, b, irq_near, &q);
+	if (w >= q.x1 - x0 + 2 && !p->k->err) {
+		struct hg_kset *set = &p->k->set;
+
+		if (!hg_kset_holds(set, p->cpu, a, b))
+			set = &p->k->probe;
+		p->k->err = hg_kset_span(set, p->cpu, a, b, irq_near, &q);
+	}
 	if (w >= q.x1 - x0 + 2 && !q.hit) {
 		fprintf(r->f, "<text class=\"on\" x=\"%.1f\" y=\"%.1f\">", x0 + 2,
 			y + BAND_H - 3);
@@ -114,12 +119,13 @@ static void draw_slice(const struct hg_kslice *s, uint64_t a, uint64_t b, void *
 }
 
 /* The slices of CPU @cpu over [@from, @to) ns from the run's start, into row @d. */
-static void draw_span(const struct render *r, const struct hg_kset *set,
-		      struct row_draw *d, unsigned int cpu, uint64_t from, uint64_t to)
+static void draw_span(const struct render *r, struct kdraw *k, struct row_draw *d,
+		      unsigned int cpu, uint64_t from, uint64_t to)
 {
-	struct span_draw p = { .r = r, .set = set, .cpu = cpu, .d = d };
+	struct span_draw p = { .r = r, .k = k, .cpu = cpu, .d = d };
 
-	hg_kset_span(set, r->t, cpu, from, to, draw_slice, &p);
+	if (!k->err)
+		k->err = hg_kset_span(&k->set, cpu, from, to, draw_slice, &p);
 }
 
 static void flush_row(const struct render *r, struct row_draw *d)
@@ -130,7 +136,7 @@ static void flush_row(const struct render *r, struct row_draw *d)
 
 struct wake_draw {
 	const struct render *r;
-	const struct hg_kset *set;
+	struct kdraw *k;
 	struct row_draw *d;
 };
 
@@ -142,16 +148,16 @@ static int draw_wake(const struct hg_kwin *w, void *arg)
 	uint64_t to = hg_trace_ns(p->r->t, w->at_cycles + w->len_cycles);
 
 	if (w->from_cpu != w->cpu)
-		draw_span(p->r, p->set, p->d, w->from_cpu, from, to);
-	draw_span(p->r, p->set, p->d, w->cpu, from, to);
-	return 0;
+		draw_span(p->r, p->k, p->d, w->from_cpu, from, to);
+	draw_span(p->r, p->k, p->d, w->cpu, from, to);
+	return p->k->err;
 }
 
 /*
  * Thread rows: in each of thread @i's gaps (not after a sleep of its own),
  * or a LAT thread's wake-ups: it records no intervals, and so no gaps.
  */
-static int thread_row(const struct render *r, const struct hg_kset *set, uint32_t i)
+static int thread_row(const struct render *r, struct kdraw *k, uint32_t i)
 {
 	const struct hg_trace_thread *th = &r->t->threads[i];
 	struct row_draw d = { .row = i };
@@ -160,7 +166,7 @@ static int thread_row(const struct render *r, const struct hg_kset *set, uint32_
 	int have = 0, ret;
 
 	if (th->model == HG_MODEL_LAT) {
-		struct wake_draw p = { .r = r, .set = set, .d = &d };
+		struct wake_draw p = { .r = r, .k = k, .d = &d };
 
 		ret = hg_kwin_each(r->t, i, 1u << HG_KW_LATENCY, draw_wake, &p);
 		flush_row(r, &d);
@@ -174,47 +180,52 @@ static int thread_row(const struct render *r, const struct hg_kset *set, uint32_
 			uint64_t to = hg_trace_ns(r->t, iv.start_cycles);
 
 			if (prev.cpu != iv.cpu)
-				draw_span(r, set, &d, prev.cpu, from, to);
-			draw_span(r, set, &d, iv.cpu, from, to);
+				draw_span(r, k, &d, prev.cpu, from, to);
+			draw_span(r, k, &d, iv.cpu, from, to);
 		}
 		prev = iv;
 		have = 1;
 	}
 	hg_reccur_free(&rc);
 	flush_row(r, &d);
-	return ret < 0 ? ret : 0;
+	return ret < 0 ? ret : k->err;
 }
 
 int hg_render_kernel(const struct render *r, bool per_cpu)
 {
-	struct collect c = { .no_tasks = !r->ktasks };
+	struct kdraw k = { .no_tasks = !r->ktasks };
+	struct hg_kslice_marks *marks = NULL;
 	unsigned int cpu;
 	uint32_t i;
 	int ret;
 
-	ret = hg_kslices(r->t, collect, &c);
+	ret = hg_kslice_marks_build(r->t, &marks);
 	if (!ret)
-		ret = hg_kset_index(&c.set, r->t);
-	if (ret) {
-		hg_kset_free(&c.set);
-		return ret;
-	}
+		ret = hg_kset_init(&k.set, r->t, marks, keep, &k);
+	if (!ret)
+		ret = hg_kset_init(&k.probe, r->t, marks, keep, &k);
+	if (ret)
+		goto out;
 	fputs("<g>\n", r->f);
 	if (per_cpu) {
-		for (cpu = 0; cpu < NCPUS; cpu++) {
+		for (cpu = 0; cpu < NCPUS && !k.err; cpu++) {
 			struct row_draw d;
 
 			if (r->cpu_row[cpu] < 0)
 				continue;
 			d = (struct row_draw){ .row = (unsigned int)r->cpu_row[cpu] };
-			draw_span(r, &c.set, &d, cpu, 0, UINT64_MAX);
+			draw_span(r, &k, &d, cpu, 0, UINT64_MAX);
 			flush_row(r, &d);
 		}
+		ret = k.err;
 	} else {
 		for (i = 0; i < r->t->nthreads && !ret; i++)
-			ret = thread_row(r, &c.set, i);
+			ret = thread_row(r, &k, i);
 	}
 	fputs("</g>\n", r->f);
-	hg_kset_free(&c.set);
+out:
+	hg_kset_free(&k.set);
+	hg_kset_free(&k.probe);
+	hg_kslice_marks_free(marks);
 	return ret;
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * render_kset.c - the kernel's slices of a timeline, sorted and indexed
- * for bisection (the rules are render_kset.h's)
+ * render_kset.c - the kernel's slices of a timeline, a window at a time,
+ * sorted and indexed for bisection (the rules are render_kset.h's)
  */
 #include <errno.h>
 #include <stdio.h>
@@ -61,139 +61,234 @@ static int name_index(struct hg_kset *set, const char *name, uint32_t *out)
 	return 0;
 }
 
-int hg_kset_add(struct hg_kset *set, const struct hg_kslice *s)
+/* CPU @cpu's windows, the ns of their marks, into @win. */
+static int bounds(const struct hg_kset *set, uint32_t cpu, struct hg_kset_win *win)
 {
-	struct hg_kset_slice v = {
-		.start_cycles = s->start_cycles, .end_cycles = s->end_cycles, .cpu = s->cpu,
-		.pid = s->pid, .kind = (uint8_t)s->kind, .depth = (uint8_t)s->depth,
-		.ours = (uint8_t)s->ours,
-	};
+	size_t nm = hg_kslice_marks_count(set->marks, cpu), w;
 
-	if (name_index(set, s->name, &v.name) || HG_GROW(set->v, set->cap, set->n + 1))
+	win->cpu = cpu;
+	if (nm < 2)
+		return 0;
+	win->nw = (nm - 1 + HG_KSET_STRIDE - 1) / HG_KSET_STRIDE;
+	win->at = malloc((win->nw + 1) * sizeof(*win->at));
+	if (!win->at)
 		return -ENOMEM;
-	set->v[set->n++] = v;
+	for (w = 0; w <= win->nw; w++) {
+		size_t i = w * HG_KSET_STRIDE < nm - 1 ? w * HG_KSET_STRIDE : nm - 1;
+
+		win->at[w] = hg_trace_ns(set->t, hg_kslice_mark_at(set->marks, cpu, i));
+	}
 	return 0;
 }
 
-void hg_kset_get(const struct hg_kset *set, size_t i, struct hg_kslice *s)
+int hg_kset_init(struct hg_kset *set, const struct hg_trace *t,
+		 const struct hg_kslice_marks *marks, hg_kset_keep_fn keep, void *arg)
 {
-	const struct hg_kset_slice *v = &set->v[i];
+	uint32_t n = t->kev ? t->kev->ncpus : 0, i;
+	int ret = 0;
 
+	*set = (struct hg_kset){ .t = t, .marks = marks, .keep = keep, .keep_arg = arg };
+	set->win = calloc(n ? n : 1, sizeof(*set->win));
+	if (!set->win)
+		return -ENOMEM;
+	for (i = 0; i < n && !ret; i++)
+		ret = bounds(set, t->kev->cpus[i].cpu, &set->win[i]);
+	return ret;
+}
+
+/* A slice of the window being made: a copy of it in its place, when kept. */
+static int add(const struct hg_kslice *s, void *arg)
+{
+	struct hg_kset *set = arg;
+	struct hg_kset_class *c = &set->filling->c[s->kind != HG_KC_TASK];
+	struct hg_kset_slice v = {
+		.start_cycles = s->start_cycles, .end_cycles = s->end_cycles,
+		.a = hg_trace_ns(set->t, s->start_cycles), .b = hg_trace_ns(set->t, s->end_cycles),
+		.pid = s->pid, .kind = (uint8_t)s->kind, .depth = (uint8_t)s->depth,
+		.ours = (uint8_t)s->ours, .carried = (uint8_t)s->carried,
+	};
+	size_t i;
+
+	if (!set->keep(s, set->keep_arg))
+		return 0;
+	if (name_index(set, s->name, &v.name) || HG_GROW(c->v, c->cap, c->n + 1))
+		return -ENOMEM;
+	for (i = c->n; i > 0 && c->v[i - 1].start_cycles > v.start_cycles; i--)
+		;	/* by start; those of one start in the order they came */
+	memmove(&c->v[i + 1], &c->v[i], (c->n - i) * sizeof(*c->v));
+	c->v[i] = v;
+	c->n++;
+	return 0;
+}
+
+static void get(const struct hg_kset *set, const struct hg_kset_win *win,
+		const struct hg_kset_slice *v, struct hg_kslice *s)
+{
 	*s = (struct hg_kslice){
-		.cpu = v->cpu, .start_cycles = v->start_cycles, .end_cycles = v->end_cycles,
+		.cpu = win->cpu, .start_cycles = v->start_cycles, .end_cycles = v->end_cycles,
 		.kind = (enum hg_kcause)v->kind, .depth = v->depth, .pid = v->pid,
-		.ours = v->ours,
+		.ours = v->ours, .carried = v->carried,
 	};
 	memcpy(s->name, set->names[v->name], sizeof(s->name));
 }
 
-static int is_task(const struct hg_kset_slice *s)
-{
-	return s->kind == HG_KC_TASK;
-}
-
-/* By CPU, tasks before interrupts (drawn over them), then by start. */
-static int by_cpu_start(const void *pa, const void *pb)
-{
-	const struct hg_kset_slice *a = pa, *b = pb;
-	int ta = is_task(a), tb = is_task(b);
-
-	if (a->cpu != b->cpu)
-		return a->cpu < b->cpu ? -1 : 1;
-	if (ta != tb)
-		return ta ? -1 : 1;
-	return a->start_cycles < b->start_cycles ? -1 : a->start_cycles > b->start_cycles;
-}
-
-/* Whether @a and @b are of one CPU and class. */
-static int same_run(const struct hg_kset_slice *a, const struct hg_kset_slice *b)
-{
-	return a->cpu == b->cpu && is_task(a) == is_task(b);
-}
-
-int hg_kset_index(struct hg_kset *set, const struct hg_trace *t)
+/* The latest end of each class's slices up to each. */
+static int index_class(struct hg_kset_class *c)
 {
 	size_t i;
 
-	free(set->reach);
-	set->reach = NULL;
-	if (!set->n)
-		return 0;
-	qsort(set->v, set->n, sizeof(*set->v), by_cpu_start);
-	set->reach = malloc(set->n * sizeof(*set->reach));
-	if (!set->reach)
+	if (HG_GROW(c->reach, c->capreach, c->n))
 		return -ENOMEM;
-	for (i = 0; i < set->n; i++) {
-		uint64_t b = hg_trace_ns(t, set->v[i].end_cycles);
-
-		if (i && same_run(&set->v[i - 1], &set->v[i]) && set->reach[i - 1] > b)
-			b = set->reach[i - 1];
-		set->reach[i] = b;
-	}
+	for (i = 0; i < c->n; i++)
+		c->reach[i] = i && c->reach[i - 1] > c->v[i].b ? c->reach[i - 1] : c->v[i].b;
 	return 0;
 }
 
-/* The first slice of [@lo, @hi) of CPU @cpu and class @task or after (by the sort). */
-static size_t lower(const struct hg_kset *set, size_t lo, size_t hi, uint32_t cpu, int task)
+/* Window @w of @win's CPU, made from its marks and indexed. */
+static int fill(struct hg_kset *set, struct hg_kset_win *win, size_t w)
 {
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		const struct hg_kset_slice *s = &set->v[mid];
+	size_t nm = hg_kslice_marks_count(set->marks, win->cpu), i = w * HG_KSET_STRIDE;
+	size_t j = i + HG_KSET_STRIDE < nm - 1 ? i + HG_KSET_STRIDE : nm - 1;
+	int ret;
 
-		if (s->cpu < cpu || (s->cpu == cpu && is_task(s) > task))
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
+	if (win->valid && win->w == w)
+		return 0;
+	win->valid = 0;
+	win->c[0].n = win->c[1].n = 0;
+	set->filling = win;
+	ret = hg_kslices_between(set->marks, win->cpu, i, j, add, set);
+	if (!ret)
+		ret = index_class(&win->c[0]);
+	if (!ret)
+		ret = index_class(&win->c[1]);
+	if (ret)
+		return ret;
+	win->w = w;
+	win->valid = 1;
+	return 0;
 }
 
-/* The slices of one CPU and class, [@lo, @hi), meeting [@from, @to) to @fn. */
-static void class_span(const struct hg_kset *set, const struct hg_trace *t, size_t lo,
-		       size_t hi, uint64_t from, uint64_t to, hg_kset_fn fn, void *arg)
+/*
+ * The slices of one class of a window meeting [@from, @to) to @fn; those
+ * open at the window's start only when @carried.
+ */
+static void class_span(const struct hg_kset *set, const struct hg_kset_win *win,
+		       const struct hg_kset_class *c, uint64_t from, uint64_t to, int carried,
+		       hg_kset_fn fn, void *arg)
 {
-	size_t l = lo, h = hi, i;
+	size_t l = 0, h = c->n, i;
 
 	while (l < h) {		/* the first that reaches past @from: none before does */
 		size_t mid = l + (h - l) / 2;
 
-		if (set->reach[mid] <= from)
+		if (c->reach[mid] <= from)
 			l = mid + 1;
 		else
 			h = mid;
 	}
-	for (i = l; i < hi; i++) {
-		const struct hg_kset_slice *v = &set->v[i];
-		uint64_t a = hg_trace_ns(t, v->start_cycles), b = hg_trace_ns(t, v->end_cycles);
+	for (i = l; i < c->n; i++) {
+		const struct hg_kset_slice *v = &c->v[i];
 		struct hg_kslice s;
 
-		if (a >= to)	/* and so all after it */
+		if (v->a >= to)	/* and so all after it */
 			break;
-		if (b <= from)
+		if (v->b <= from || (v->carried && !carried))
 			continue;
-		hg_kset_get(set, i, &s);
-		fn(&s, a > from ? a : from, b < to ? b : to, arg);
+		get(set, win, v, &s);
+		fn(&s, v->a > from ? v->a : from, v->b < to ? v->b : to, arg);
 	}
 }
 
-void hg_kset_span(const struct hg_kset *set, const struct hg_trace *t, uint32_t cpu,
-		  uint64_t from, uint64_t to, hg_kset_fn fn, void *arg)
+/* The windows of @win's CPU that [@from, @to) meets: [*@fw, *@lw]. */
+static void windows(const struct hg_kset_win *win, uint64_t from, uint64_t to, size_t *fw,
+		    size_t *lw)
 {
-	size_t tasks, irqs, end;
+	size_t lo = 1, hi = win->nw;
 
-	if (!set->n)
-		return;
-	tasks = lower(set, 0, set->n, cpu, 1);
-	irqs = lower(set, tasks, set->n, cpu, 0);
-	end = cpu < UINT32_MAX ? lower(set, irqs, set->n, cpu + 1, 1) : set->n;
-	class_span(set, t, tasks, irqs, from, to, fn, arg);
-	class_span(set, t, irqs, end, from, to, fn, arg);
+	while (lo < hi) {	/* the last window starting at or before @from */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (win->at[mid] <= from)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	*fw = lo - 1;
+	lo = *fw;
+	hi = win->nw - 1;
+	while (lo < hi) {	/* the first ending at or after @to */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (win->at[mid + 1] >= to)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	*lw = lo;
+}
+
+/* The window of CPU @cpu (by CPU, as the events'), or NULL. */
+static struct hg_kset_win *slot(const struct hg_kset *set, uint32_t cpu)
+{
+	const struct hg_kevents *k = set->t->kev;
+	uint32_t lo = 0, hi = k ? k->ncpus : 0;
+
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+
+		if (k->cpus[mid].cpu < cpu)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return k && lo < k->ncpus && k->cpus[lo].cpu == cpu && set->win[lo].nw ?
+		&set->win[lo] : NULL;
+}
+
+int hg_kset_holds(const struct hg_kset *set, uint32_t cpu, uint64_t from, uint64_t to)
+{
+	const struct hg_kset_win *win = slot(set, cpu);
+	size_t fw, lw;
+
+	if (!win || !win->valid)
+		return 0;
+	windows(win, from, to, &fw, &lw);
+	return fw == win->w && lw == win->w;
+}
+
+int hg_kset_span(struct hg_kset *set, uint32_t cpu, uint64_t from, uint64_t to,
+		 hg_kset_fn fn, void *arg)
+{
+	struct hg_kset_win *win = slot(set, cpu);
+	size_t fw, lw, w;
+	int c, ret;
+
+	if (!win)
+		return 0;
+	windows(win, from, to, &fw, &lw);
+	for (c = 0; c < 2; c++)
+		for (w = fw; w <= lw; w++) {
+			ret = fill(set, win, w);
+			if (ret)
+				return ret;
+			class_span(set, win, &win->c[c], from, to, w == fw, fn, arg);
+		}
+	return 0;
 }
 
 void hg_kset_free(struct hg_kset *set)
 {
-	free(set->v);
-	free(set->reach);
+	uint32_t i, n = set->t && set->t->kev ? set->t->kev->ncpus : 0;
+	int c;
+
+	for (i = 0; set->win && i < n; i++) {
+		for (c = 0; c < 2; c++) {
+			free(set->win[i].c[c].v);
+			free(set->win[i].c[c].reach);
+		}
+		free(set->win[i].at);
+	}
+	free(set->win);
 	free(set->names);
 	free(set->hash);
 	*set = (struct hg_kset){ 0 };

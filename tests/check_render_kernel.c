@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_render_kernel.c - svg/render.h and svg/render_kset.h: the kernel's
- * events (--kernel) in the timelines of synthetic traces, read back as XML:
- * other tasks and interrupts in a gap, names, wake-ups, CPU changes, and
- * the spans of each CPU found by bisection
+ * check_render_kernel.c - svg/render.h: the kernel's events (--kernel) in
+ * the timelines of synthetic traces, read back as XML: other tasks and
+ * interrupts in a gap, names, wake-ups, CPU changes (the spans of each
+ * CPU a window at a time: check_kset.c)
  *
  * hg_test_trace() runs at 1 GHz (1 cycle = 1 ns) from t0 = 1000 for 1 ms,
  * so an interval (1000 + s, l) starts s ns into the run.
@@ -248,186 +248,6 @@ START_TEST(test_kernel_cpu_change)
 }
 END_TEST
 
-/* ------------------------------------------- the kernel's slices by bisection */
-
-struct met {
-	size_t n, cap;
-	struct met_one {
-		struct hg_kslice s;	/* a copy: the set hands out slices made again */
-		uint64_t a, b;
-	} *v;
-};
-
-static void met_add(struct met *m, const struct hg_kslice *s, uint64_t a, uint64_t b)
-{
-	if (m->n == m->cap) {
-		m->cap = m->cap ? 2 * m->cap : 64;
-		m->v = realloc(m->v, m->cap * sizeof(*m->v));
-		ck_assert_ptr_nonnull(m->v);
-	}
-	m->v[m->n++] = (struct met_one){ .s = *s, .a = a, .b = b };
-}
-
-static void on_met(const struct hg_kslice *s, uint64_t a, uint64_t b, void *arg)
-{
-	met_add(arg, s, a, b);
-}
-
-/* The reference: every slice looked at, those of @cpu meeting [@from, @to) kept. */
-static void walk_span(const struct hg_kset *set, const struct hg_trace *t, uint32_t cpu,
-		      uint64_t from, uint64_t to, struct met *m)
-{
-	size_t i;
-
-	for (i = 0; i < set->n; i++) {
-		struct hg_kslice sl, *s = &sl;
-		uint64_t a, b;
-
-		hg_kset_get(set, i, &sl);
-		a = hg_trace_ns(t, s->start_cycles);
-		b = hg_trace_ns(t, s->end_cycles);
-		if (s->cpu != cpu || b <= from || a >= to)
-			continue;
-		met_add(m, s, a > from ? a : from, b < to ? b : to);
-	}
-}
-
-/* The bisection gives what the walk does, slice by slice, in the same order. */
-static void check_span(const struct hg_kset *set, const struct hg_trace *t, uint32_t cpu,
-		       uint64_t from, uint64_t to)
-{
-	struct met got = { 0 }, want = { 0 };
-	size_t i;
-
-	hg_kset_span(set, t, cpu, from, to, on_met, &got);
-	walk_span(set, t, cpu, from, to, &want);
-	ck_assert_msg(got.n == want.n, "CPU %u [%llu, %llu): %zu slices, want %zu", cpu,
-		      (unsigned long long)from, (unsigned long long)to, got.n, want.n);
-	for (i = 0; i < got.n; i++) {
-		/* each slice of the set is named apart */
-		ck_assert_str_eq(got.v[i].s.name, want.v[i].s.name);
-		ck_assert_uint_eq(got.v[i].s.start_cycles, want.v[i].s.start_cycles);
-		ck_assert_uint_eq(got.v[i].a, want.v[i].a);
-		ck_assert_uint_eq(got.v[i].b, want.v[i].b);
-	}
-	free(got.v);
-	free(want.v);
-}
-
-static uint64_t lcg(uint64_t *x)
-{
-	*x = *x * 6364136223846793005ULL + 1442695040888963407ULL;
-	return *x >> 33;
-}
-
-static void kset_put(struct hg_kset *set, uint32_t cpu, enum hg_kcause kind, uint64_t a,
-		     uint64_t b)
-{
-	struct hg_kslice s = { .cpu = cpu, .kind = kind, .start_cycles = a, .end_cycles = b };
-
-	snprintf(s.name, sizeof(s.name), "%s %zu", hg_kcause_name(kind), set->n);
-	ck_assert_int_eq(hg_kset_add(set, &s), 0);
-}
-
-/*
- * One CPU's slices from @at: tasks one after another with holes, and
- * interrupts nested three deep, of no length, and NMIs reaching back
- * before those they follow
- */
-static void kset_cpu(struct hg_kset *set, uint32_t cpu, uint64_t at, uint64_t *x)
-{
-	uint64_t t = at, i;
-
-	for (i = 0; i < 20; i++) {
-		uint64_t len = 1 + lcg(x) % 6000;
-
-		if (lcg(x) % 4)
-			kset_put(set, cpu, HG_KC_TASK, t, t + len);
-		t += len;
-	}
-	for (t = at, i = 0; i < 30; i++) {
-		uint64_t s = t + lcg(x) % 2000, len = lcg(x) % 1500, in = s + len / 4;
-
-		kset_put(set, cpu, (enum hg_kcause)(lcg(x) % 4), s, s + len);
-		if (lcg(x) % 2)
-			kset_put(set, cpu, HG_KC_SOFTIRQ, in, in + len / 2);
-		if (lcg(x) % 3 == 0)
-			kset_put(set, cpu, HG_KC_TIMER, in + 1, in + 1 + len / 8);
-		if (lcg(x) % 5 == 0)	/* an NMI: its start back from its event */
-			kset_put(set, cpu, HG_KC_NMI, s > 4000 ? s - 4000 : 0, s + 1);
-		t = s + len;
-	}
-}
-
-/* Spans at every edge of CPU @cpu's slices, and some at random. */
-static void check_cpu_spans(const struct hg_kset *set, const struct hg_trace *t, uint32_t cpu,
-			    uint64_t *x)
-{
-	size_t i;
-
-	check_span(set, t, cpu, 0, UINT64_MAX);
-	check_span(set, t, cpu, 0, 0);
-	check_span(set, t, cpu, UINT64_MAX - 1, UINT64_MAX);
-	for (i = 0; i < set->n; i++) {
-		uint64_t a = hg_trace_ns(t, set->v[i].start_cycles);
-		uint64_t b = hg_trace_ns(t, set->v[i].end_cycles);
-
-		if (set->v[i].cpu != cpu)
-			continue;
-		check_span(set, t, cpu, a, b);		/* exactly a slice */
-		check_span(set, t, cpu, 0, a);		/* up to its start */
-		check_span(set, t, cpu, b, UINT64_MAX);	/* from its end */
-		check_span(set, t, cpu, a, a + 1);
-		check_span(set, t, cpu, b > 0 ? b - 1 : 0, b);
-		check_span(set, t, cpu, a > 7 ? a - 7 : 0, b + 7);
-	}
-	for (i = 0; i < 100; i++) {
-		uint64_t from = lcg(x) % 150000, len = lcg(x) % 8000;
-
-		check_span(set, t, cpu, from, from + len);
-	}
-}
-
-START_TEST(test_kset_bisect)
-{
-	static const uint32_t cpus[] = { 0, 1, 3, 7, 300, 65535 };
-	static const uint32_t asked[] = { 0, 1, 2, 3, 4, 7, 8, 299, 300, 301, 65534, 65535,
-					  65536, UINT32_MAX };
-	struct hg_trace *t = even_trace(1, 0, 1, 1);
-	struct hg_kset set = { 0 };
-	uint64_t x = 42;
-	size_t i;
-
-	t->calib.tsc_hz = 2500000000ULL;	/* 2.5 cycles a ns: ns of several cycles */
-	ck_assert_int_eq(hg_kset_index(&set, t), 0);	/* nothing at all */
-	for (i = 0; i < sizeof(asked) / sizeof(asked[0]); i++)
-		check_span(&set, t, asked[i], 0, UINT64_MAX);
-	for (i = 0; i < sizeof(cpus) / sizeof(cpus[0]); i++)	/* in no order */
-		kset_cpu(&set, cpus[(i * 5) % 6], i ? 100 * i : 0, &x);
-	kset_put(&set, 1, HG_KC_TASK, 0, 500);		/* before the run's start */
-	kset_put(&set, 1, HG_KC_IRQ, 900, 1000);
-	kset_put(&set, 3, HG_KC_IRQ, 5000, 5000);	/* entry and exit at once */
-	ck_assert_int_eq(hg_kset_index(&set, t), 0);
-	for (i = 1; i < set.n; i++)	/* by CPU, tasks first, then by start */
-		ck_assert(set.v[i - 1].cpu < set.v[i].cpu ||
-			  (set.v[i - 1].cpu == set.v[i].cpu &&
-			   ((set.v[i - 1].kind == HG_KC_TASK) > (set.v[i].kind == HG_KC_TASK) ||
-			    ((set.v[i - 1].kind == HG_KC_TASK) == (set.v[i].kind == HG_KC_TASK) &&
-			     set.v[i - 1].start_cycles <= set.v[i].start_cycles))));
-	for (i = 0; i < sizeof(asked) / sizeof(asked[0]); i++)
-		check_cpu_spans(&set, t, asked[i], &x);
-	for (i = 0; i < 500; i++) {	/* a CPU then another, as gaps that change CPU */
-		uint64_t from = lcg(&x) % 150000;
-
-		check_span(&set, t, cpus[i % 6], from, from + 500);
-		check_span(&set, t, cpus[(i + 1) % 6], from, from + 500);
-	}
-	hg_kset_free(&set);
-	ck_assert_ptr_null(set.v);
-	hg_trace_free(t);
-}
-END_TEST
-
 static Suite *suite(void)
 {
 	Suite *s = suite_create("render_kernel");
@@ -438,7 +258,6 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_kernel_no_slice);
 	tcase_add_test(tc, test_kernel_lat);
 	tcase_add_test(tc, test_kernel_cpu_change);
-	tcase_add_test(tc, test_kset_bisect);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("labels");

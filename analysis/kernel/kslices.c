@@ -1,234 +1,37 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * kslices.c - the kernel's events replayed into slices (the rules are
- * kslices.h's)
+ * kslices.c - every slice of a trace's kernel events, CPU by CPU (the
+ * rules are kslices.h's)
  */
 #include <errno.h>
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "analysis/kernel/kslices.h"
-
-struct cpu_replay {
-	struct hg_kreplay r;
-	const struct hg_trace *t;
-	const struct hg_kevents *k;
-	const struct comms *comms;	/* the names of the tasks that ran first */
-	uint32_t cpu;
-	struct hg_kslice task;	/* the task running (its pid and name once the
-				 * replay knows it: a switch said) */
-	hg_kslice_fn fn;
-	void *arg;
-};
-
-static int is_ours(const struct hg_trace *t, uint32_t pid)
-{
-	uint32_t i;
-
-	for (i = 0; i < t->nthreads; i++)
-		if (pid && t->threads[i].tid == pid)
-			return 1;
-	return 0;
-}
-
-/* A task that ran first on a CPU (before its first switch), and its name. */
-struct comm {
-	uint32_t pid;
-	uint32_t name;		/* HG_KEV_NO_NAME: no event gives it */
-};
-
-/* Those of every CPU, by pid, found before the replay in one pass over the events. */
-struct comms {
-	struct comm *v;
-	size_t n;
-};
-
-static int by_pid(const void *pa, const void *pb)
-{
-	const struct comm *a = pa, *b = pb;
-
-	return a->pid < b->pid ? -1 : a->pid > b->pid;
-}
-
-static struct comm *find_comm(const struct comms *c, uint32_t pid)
-{
-	size_t lo = 0, hi = c->n;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (c->v[mid].pid < pid)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < c->n && c->v[lo].pid == pid ? &c->v[lo] : NULL;
-}
-
-/* Whether @e gives the name of its task (field a). */
-static int names_task(const struct hg_kev *e)
-{
-	return e->name != HG_KEV_NO_NAME && (e->type == HG_KEV_SWITCH ||
-					     e->type == HG_KEV_WAKEUP || e->type == HG_KEV_MIGRATE);
-}
-
-/* The first switch of each CPU inside its capture: the task it switches out. */
-static size_t first_tasks(const struct hg_kevents *k, struct comm *v)
-{
-	uint64_t e;
-	uint32_t c;
-	size_t n = 0;
-
-	for (c = 0; c < k->ncpus; c++) {
-		const struct hg_kcpu *cpu = &k->cpus[c];
-		int found = 0;
-
-		for (e = hg_kevents_find(k, cpu->cpu, 0); !found && e < k->n; e++) {
-			struct hg_kev x = hg_kevents_ev(k, e);
-
-			if (x.cpu != cpu->cpu)
-				break;
-			if (x.type == HG_KEV_SWITCH && x.cycles >= cpu->begin_cycles &&
-			    x.cycles <= cpu->end_cycles) {
-				v[n++] = (struct comm){ .pid = x.b, .name = HG_KEV_NO_NAME };
-				found = 1;
-			}
-		}
-	}
-	return n;
-}
-
-/* The names of the tasks the CPUs' first switches switch out, each from its first event. */
-static int find_comms(const struct hg_kevents *k, struct comms *c)
-{
-	uint64_t i;
-	size_t j, n;
-
-	c->v = malloc((k->ncpus ? k->ncpus : 1) * sizeof(*c->v));
-	if (!c->v)
-		return -ENOMEM;
-	n = first_tasks(k, c->v);
-	if (n)
-		qsort(c->v, n, sizeof(*c->v), by_pid);
-	for (c->n = 0, j = 0; j < n; j++)	/* each pid once */
-		if (!c->n || c->v[c->n - 1].pid != c->v[j].pid)
-			c->v[c->n++] = c->v[j];
-	for (i = 0; i < k->n && c->n; i++) {
-		struct hg_kev e = hg_kevents_ev(k, i);
-		struct comm *m;
-
-		if (names_task(&e) && (m = find_comm(c, e.a)) && m->name == HG_KEV_NO_NAME)
-			m->name = e.name;
-	}
-	return 0;
-}
-
-/* @pid's name from the first event that gives it, or "?" ("swapper" for pid 0). */
-static const char *comm_of(const struct hg_kevents *k, const struct comms *c, uint32_t pid)
-{
-	const struct comm *m = find_comm(c, pid);
-
-	if (m && m->name != HG_KEV_NO_NAME)
-		return hg_kevents_name(k, m->name);
-	return pid ? "?" : "swapper";
-}
-
-/* A context's name, as explain names it. */
-static void ctx_name(const struct hg_kevents *k, const struct hg_kctx *c, char *buf, size_t len)
-{
-	if (c->type == HG_KEV_IRQ_ENTRY)
-		snprintf(buf, len, "%u:%s", c->a, hg_kevents_name(k, c->name));
-	else if (c->type == HG_KEV_SOFTIRQ_ENTRY)
-		snprintf(buf, len, "%s", hg_kev_softirq_name(c->a));
-	else if ((c->kind == HG_KC_IRQ && c->type == HG_KEV_VEC_ENTRY) || c->type == HG_KEV_NMI)
-		snprintf(buf, len, "%s", hg_kevents_name(k, c->name));
-	else
-		snprintf(buf, len, "%s", c->name == HG_KEV_NO_NAME ? "hrtimer" :
-			 hg_kevents_name(k, c->name));
-}
-
-/* A context ended: its slice, at its depth (the contexts that held it). */
-static int close_ctx(struct hg_kreplay *rp, const struct hg_kctx *c, uint64_t at)
-{
-	struct cpu_replay *r = rp->arg;
-	struct hg_kslice s = {
-		.cpu = r->cpu, .kind = (enum hg_kcause)c->kind, .depth = rp->depth,
-		.start_cycles = c->start, .end_cycles = at,
-	};
-
-	ctx_name(r->k, c, s.name, sizeof(s.name));
-	return r->fn(&s, r->arg);
-}
-
-static int end_task(struct cpu_replay *r, uint64_t at)
-{
-	if (at <= r->task.start_cycles)
-		return 0;
-	r->task.end_cycles = at;
-	return r->fn(&r->task, r->arg);
-}
-
-/* A switch: the task leaving ends (named from it when the first), the next starts. */
-static int switch_task(struct hg_kreplay *rp, const struct hg_kev *e)
-{
-	struct cpu_replay *r = rp->arg;
-	int ret;
-
-	if (!rp->task_known) {	/* who ran from the start: the one leaving */
-		r->task.pid = e->b;
-		r->task.ours = is_ours(r->t, e->b);
-		snprintf(r->task.name, sizeof(r->task.name), "%s", comm_of(r->k, r->comms, e->b));
-	}
-	ret = end_task(r, e->cycles);
-	r->task.start_cycles = e->cycles;
-	r->task.pid = e->a;
-	r->task.ours = is_ours(r->t, e->a);
-	snprintf(r->task.name, sizeof(r->task.name), "%s", hg_kevents_name(r->k, e->name));
-	return ret;
-}
-
-static const struct hg_kreplay_ops slice_ops = { .close = close_ctx, .task = switch_task };
-
-static int one_cpu(struct cpu_replay *r, const struct hg_kcpu *c, uint64_t lo, uint64_t hi)
-{
-	const struct hg_kevents *k = r->k;
-	uint64_t i;
-	int ret = 0;
-
-	hg_kreplay_init(&r->r, k, r->t->calib.tsc_hz, c->begin_cycles, &slice_ops, r);
-	r->task.cpu = c->cpu;
-	r->task.kind = HG_KC_TASK;
-	r->task.start_cycles = c->begin_cycles;
-	for (i = lo; i < hi && !ret; i++) {
-		struct hg_kev e = hg_kevents_ev(k, i);
-
-		if (e.cycles >= c->begin_cycles && e.cycles <= c->end_cycles)
-			ret = hg_kreplay_event(&r->r, &e);
-	}
-	if (!ret)
-		ret = hg_kreplay_close(&r->r, c->end_cycles);
-	if (!ret && r->r.task_known)
-		ret = end_task(r, c->end_cycles);
-	return ret;
-}
 
 int hg_kslices(const struct hg_trace *t, hg_kslice_fn fn, void *arg)
 {
 	const struct hg_kevents *k = t->kev;
-	struct comms comms = { 0 };
+	struct hg_kslcomms comms = { 0 };
 	uint32_t c;
 	int ret;
 
 	if (!k)
 		return -ENODATA;
-	ret = find_comms(k, &comms);
+	ret = hg_kslreplay_comms(k, &comms);
 	for (c = 0; c < k->ncpus && !ret; c++) {
-		struct cpu_replay r = { .t = t, .k = k, .comms = &comms, .cpu = k->cpus[c].cpu,
-					.fn = fn, .arg = arg };
+		const struct hg_kcpu *cpu = &k->cpus[c];
+		uint64_t i = hg_kevents_find(k, cpu->cpu, 0);
+		uint64_t hi = hg_kevents_find(k, cpu->cpu + 1, 0);
+		struct hg_kslreplay r;
 
-		ret = one_cpu(&r, &k->cpus[c], hg_kevents_find(k, r.cpu, 0),
-			      hg_kevents_find(k, r.cpu + 1, 0));
+		hg_kslreplay_init(&r, t, &comms, cpu, fn, arg);
+		for (; i < hi && !ret; i++) {
+			struct hg_kev e = hg_kevents_ev(k, i);
+
+			ret = hg_kslreplay_event(&r, &e, cpu);
+		}
+		if (!ret)
+			ret = hg_kslreplay_end(&r, cpu->end_cycles);
 	}
 	free(comms.v);
 	return ret;
