@@ -101,16 +101,17 @@ static int add(const struct hg_kslice *s, void *arg)
 {
 	struct hg_kset *set = arg;
 	struct hg_kset_class *c = &set->filling->c[s->kind != HG_KC_TASK];
-	struct hg_kset_slice v = {
+	struct hg_kset_slice v;
+	size_t i;
+
+	if (!set->keep(s, set->keep_arg))
+		return 0;
+	v = (struct hg_kset_slice){
 		.start_cycles = s->start_cycles, .end_cycles = s->end_cycles,
 		.a = hg_trace_ns(set->t, s->start_cycles), .b = hg_trace_ns(set->t, s->end_cycles),
 		.pid = s->pid, .kind = (uint8_t)s->kind, .depth = (uint8_t)s->depth,
 		.ours = (uint8_t)s->ours, .carried = (uint8_t)s->carried,
 	};
-	size_t i;
-
-	if (!set->keep(s, set->keep_arg))
-		return 0;
 	if (name_index(set, s->name, &v.name) || HG_GROW(c->v, c->cap, c->n + 1))
 		return -ENOMEM;
 	for (i = c->n; i > 0 && c->v[i - 1].start_cycles > v.start_cycles; i--)
