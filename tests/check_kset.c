@@ -67,7 +67,8 @@ static void expect(const struct hg_trace *t, const struct kslgen_all *all, uint3
 				continue;
 			take(s, a > from ? a : from, b < to ? b : to, h);
 		}
-		qsort(h->v + first, h->n - first, sizeof(*h->v), by_start);
+		if (h->n > first)
+			qsort(h->v + first, h->n - first, sizeof(*h->v), by_start);
 	}
 }
 
