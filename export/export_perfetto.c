@@ -336,6 +336,19 @@ static int pf_thread(struct pf *pf, uint32_t i)
 	return ret;
 }
 
+/* "chain <name> hop <k + 1>: thread <a> to <b>", the same at both ends of a flow. */
+static char *put_flow_name(char *p, const struct hg_chain_run *ch, uint32_t k)
+{
+	PUT(p, "chain ");
+	p = stpcpy(p, ch->name);	/* letters, digits, _ - . only */
+	PUT(p, " hop ");
+	p = hg_put_num(p, k + 1);
+	PUT(p, ": thread ");
+	p = hg_put_num(p, ch->stage[k].thread);
+	PUT(p, " to ");
+	return hg_put_num(p, ch->stage[k + 1].thread);
+}
+
 /* One end of a chain's flow: "s" at the producer's finish, "f" at the reader's start. */
 static char *put_flow(char *p, struct pf *pf, const struct hg_chain_run *ch, uint32_t k,
 		      uint64_t n, int start, uint64_t mono_ns, uint64_t seq)
@@ -343,8 +356,8 @@ static char *put_flow(char *p, struct pf *pf, const struct hg_chain_run *ch, uin
 	uint32_t i = ch->stage[start ? k : k + 1].thread;
 
 	p = hg_json_prefix(pf->j, p);
-	PUT(p, "{\"name\":\"chain ");
-	p = stpcpy(p, ch->name);	/* letters, digits, _ - . only */
+	PUT(p, "{\"name\":\"");
+	p = put_flow_name(p, ch, k);
 	if (start)
 		PUT(p, PF_ON_THREADS("chain", "s"));
 	else
@@ -360,7 +373,15 @@ static char *put_flow(char *p, struct pf *pf, const struct hg_chain_run *ch, uin
 	p = hg_put_num(p, n);
 	PUT(p, "\",\"ts\":");
 	p = hg_put_us3(p, mono_ns);
-	PUT(p, ",\"args\":{\"input\":");
+	PUT(p, ",\"args\":{\"chain\":\"");
+	p = stpcpy(p, ch->name);
+	PUT(p, "\",\"hop\":");
+	p = hg_put_num(p, k + 1);
+	PUT(p, ",\"from_thread\":");
+	p = hg_put_num(p, ch->stage[k].thread);
+	PUT(p, ",\"to_thread\":");
+	p = hg_put_num(p, ch->stage[k + 1].thread);
+	PUT(p, ",\"input\":");
 	p = hg_put_num(p, seq);
 	PUT(p, "}}");
 	return p;

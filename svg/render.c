@@ -278,14 +278,14 @@ static int draw_timeline(struct render *r)
 	struct hg_svg_axis axis;
 	int ret;
 
-	e = calloc(r->t->nthreads + r->ncpus + 6, sizeof(*e));
+	e = calloc(r->t->nthreads + r->ncpus + 7, sizeof(*e));
 	open = calloc(nopen, sizeof(*open));
 	if (!e || !open) {
 		free(e);
 		free(open);
 		return -ENOMEM;
 	}
-	ne = hg_render_legend_entries(r, r->o->per_cpu, e, r->t->nthreads + r->ncpus + 6);
+	ne = hg_render_legend_entries(r, r->o->per_cpu, e, r->t->nthreads + r->ncpus + 7);
 	lay_out(r, e, ne);
 	hg_svg_begin(r->f, r->l.width, r->l.height, css);
 	draw_title(r);

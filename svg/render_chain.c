@@ -35,8 +35,8 @@ static void draw_hop(const struct render *r, const struct hg_chain_run *ch, uint
 		if (a < r->l.from_ns || b > r->l.to_ns || fabs(x_of(r, a) - last) < 1)
 			continue;
 		if (!open)
-			fprintf(r->f, "<path class=\"chain\" style=\"stroke:#7b3294;stroke-width:1;"
-				"fill:none\" d=\"");
+			fprintf(r->f, "<path class=\"chain\" style=\"" HG_RENDER_CHAIN_STYLE
+				"\" d=\"");
 		open = true;
 		last = x_of(r, a);
 		fprintf(r->f, "M%.1f %.1fL%.1f %.1f", last, y0, x_of(r, b), y1);

@@ -30,10 +30,31 @@ static void kernel_entries(const struct render *r, struct legend_entry *e, size_
 		add_entry(e, n, max, "other", -1, "another task (kernel events)");
 }
 
+/* With chains (--chain), thread rows: what their lines mean, the chains named. */
+static void chain_entry(const struct render *r, struct legend_entry *e, size_t *n, size_t max)
+{
+	const struct hg_chainset *cs = r->t->chains;
+	char text[sizeof(e->text)];
+	size_t at;
+	uint32_t c;
+
+	if (!cs || !cs->n)
+		return;
+	at = (size_t)snprintf(text, sizeof(text), "chain%s", cs->n > 1 ? "s" : "");
+	for (c = 0; c < cs->n && at < sizeof(text); c++)
+		at += (size_t)snprintf(text + at, sizeof(text) - at, "%s %s", c ? "," : "",
+				       cs->chain[c].name);
+	if (at < sizeof(text))
+		snprintf(text + at, sizeof(text) - at, ": an output to the next thread's "
+			 "job that read it first");
+	add_entry(e, n, max, "chain", -1, text);
+}
+
 /*
  * The legend's entries. CPU rows: each thread's colour, a wake-up mark of
  * it for a LAT thread (its wake-ups are drawn on the CPU they woke on).
- * Thread rows: each CPU's colour, then the markers that are drawn. Both:
+ * Thread rows: each CPU's colour, then the markers and the chains' lines
+ * that are drawn. Both:
  * the kernel's events, when the trace has them.
  */
 size_t hg_render_legend_entries(const struct render *r, bool per_cpu, struct legend_entry *e,
@@ -78,6 +99,7 @@ size_t hg_render_legend_entries(const struct render *r, bool per_cpu, struct leg
 			  "period with no frame done");
 	if (lat)
 		add_entry(e, &n, max, "wake", -1, "wake-up (LAT)");
+	chain_entry(r, e, &n, max);
 	kernel_entries(r, e, &n, max);
 	return n;
 }
@@ -109,6 +131,9 @@ static void legend_swatch(FILE *f, const struct legend_entry *e, double x, doubl
 			"height=\"10\"/>\n", e->cls, x, y - 9);
 	else if (!strcmp(e->cls, "rel"))
 		fprintf(f, "<path class=\"key rel\" d=\"M%.1f %.1fl-4 7h8z\"/>\n", x + 7, y - 8);
+	else if (!strcmp(e->cls, "chain"))
+		fprintf(f, "<path class=\"key chain\" style=\"" HG_RENDER_CHAIN_STYLE "\" "
+			"d=\"M%.1f %.1fl14 -8\"/>\n", x, y - 1);
 	else if (!strcmp(e->cls, "dl"))
 		fprintf(f, "<path class=\"key dl\" d=\"M%.1f %.1fl4 7 4-7z\"/>\n", x + 3, y - 8);
 	else if (e->colour >= 0)

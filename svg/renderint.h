@@ -66,7 +66,7 @@ struct merge {
 
 /* One entry of a legend: a swatch of a class, and what it means. */
 struct legend_entry {
-	const char *cls;	/* "rel", "dl", "miss", "wake", "kirq", "other";
+	const char *cls;	/* "rel", "dl", "miss", "wake", "kirq", "other", "chain";
 				 * NULL: a box */
 	int colour;		/* of the box or wake-up, -1: the class' own */
 	char text[160];
@@ -143,6 +143,9 @@ void hg_render_events(const struct render *r);
  * (render_chain.c)
  */
 void hg_render_chains(const struct render *r);
+
+/* The style of a chain's lines, and of their swatch in the legend. */
+#define HG_RENDER_CHAIN_STYLE "stroke:#7b3294;stroke-width:1;fill:none"
 
 /*
  * hg_render_cpu_wakes - CPU rows: each LAT thread's wake-ups under the row

@@ -342,6 +342,50 @@ START_TEST(test_perfetto_events)
 }
 END_TEST
 
+/*
+ * A chain ctl 1>0: thread 1's output at MONO0 + 2000 ns read by thread 0's
+ * job started 500 ns later: a flow of two ends, each named by the chain and
+ * its hop (hop 0 is thread 1's own, from its release), with the threads and
+ * the input in its args.
+ */
+START_TEST(test_perfetto_chain_flow)
+{
+	static const struct hg_chain_job j0[] = { { 4, MONO0, MONO0, MONO0, MONO0 + 2000, 2000 } };
+	static const struct hg_chain_job j1[] = {
+		{ 4, MONO0 + 2000, MONO0 + 2000, MONO0 + 2500, MONO0 + 3000, 500 },
+	};
+	const struct hg_chain_job *const jobs[] = { j0, j1 };
+	static const uint32_t threads[] = { 1, 0 };
+	static const size_t n[] = { 1, 1 };
+	struct hg_trace *t = fixture();
+	struct json_object *v, *ev, *e;
+	const char *name = "chain ctl hop 1: thread 1 to 0";
+
+	hg_test_add_chain(t, "ctl", 2, threads, jobs, n);
+	v = export_json(t, HG_EXPORT_PERFETTO);
+	ev = hg_test_json_at(v, "traceEvents");
+	ck_assert_uint_eq(count_events(ev, "s", "chain", NULL, NULL), 1);
+	ck_assert_uint_eq(count_events(ev, "f", "chain", NULL, NULL), 1);
+	e = find_event(ev, "s", name, 0);
+	ck_assert_ptr_nonnull(e);
+	ck_assert_str_eq(j_str(e, "tid"), "4");
+	ck_assert_str_eq(j_str(e, "id"), "ctl.0.0");
+	ck_assert_str_eq(j_str(e, "ts"), "7000002.000");
+	ck_assert_str_eq(arg(e, "chain"), "ctl");
+	ck_assert_str_eq(arg(e, "hop"), "1");
+	ck_assert_str_eq(arg(e, "from_thread"), "1");
+	ck_assert_str_eq(arg(e, "to_thread"), "0");
+	ck_assert_str_eq(arg(e, "input"), "4");
+	e = find_event(ev, "f", name, 0);
+	ck_assert_ptr_nonnull(e);
+	ck_assert_str_eq(j_str(e, "bp"), "e");
+	ck_assert_str_eq(j_str(e, "id"), "ctl.0.0");
+	ck_assert_str_eq(j_str(e, "ts"), "7000002.500");
+	json_object_put(v);
+	hg_trace_free(t);
+}
+END_TEST
+
 START_TEST(test_perfetto_escapes_labels)
 {
 	struct hg_trace *t = fixture();
@@ -780,6 +824,7 @@ static Suite *export_suite(void)
 	tcase_add_test(tc, test_perfetto_real_ids);
 	tcase_add_test(tc, test_perfetto_intervals);
 	tcase_add_test(tc, test_perfetto_events);
+	tcase_add_test(tc, test_perfetto_chain_flow);
 	tcase_add_test(tc, test_perfetto_escapes_labels);
 	tcase_add_test(tc, test_perfetto_empty);
 	tcase_add_test(tc, test_mono_rounding);

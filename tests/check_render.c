@@ -543,6 +543,43 @@ START_TEST(test_long_labels)
 }
 END_TEST
 
+/*
+ * A chain ctl 0>1: thread 0's output at 200 us read by thread 1's job
+ * started at 300 us, drawn as a line between the rows, and the legend says
+ * what the line is; without the chain, or in CPU rows, no such entry.
+ */
+START_TEST(test_chain_legend)
+{
+	static const struct hg_chain_job j0[] = { { 0, 0, 100 * US, 100 * US, 200 * US, 100 * US } };
+	static const struct hg_chain_job j1[] = { { 0, 200 * US, 200 * US, 300 * US, 400 * US, 100 * US } };
+	const struct hg_chain_job *const jobs[] = { j0, j1 };
+	static const uint32_t threads[] = { 0, 1 };
+	static const size_t n[] = { 1, 1 };
+	static const uint64_t a[][2] = { { T0 + 100 * US, 100 * US } };
+	static const uint64_t b[][2] = { { T0 + 300 * US, 100 * US } };
+	const uint64_t (*const iv[])[2] = { a, b };
+	const size_t niv[] = { 1, 1 };
+	struct hg_trace *t = hg_test_trace(2, iv, niv);
+	struct hg_render_opts cpus = { .per_cpu = true };
+	char *s = render(t, &whole);
+
+	ck_assert_ptr_null(strstr(s, "chain"));
+	free(s);
+	t->mono_start_cycles = T0;	/* CLOCK_MONOTONIC 0 at the run's start */
+	hg_test_add_chain(t, "ctl", 2, threads, jobs, n);
+	s = render(t, &whole);
+	ck_assert_uint_eq(count(s, "<path class=\"chain\" "), 1);
+	ck_assert_uint_eq(count(s, "<path class=\"key chain\" "), 1);
+	ck_assert_ptr_nonnull(strstr(s, ">chain ctl: an output to the next thread's job that "
+				     "read it first</text>"));
+	free(s);
+	s = render(t, &cpus);
+	ck_assert_ptr_null(strstr(s, "chain"));
+	free(s);
+	hg_trace_free(t);
+}
+END_TEST
+
 START_TEST(test_damaged)
 {
 	struct hg_trace *t = even_trace(2, 0, 100 * US, 10 * US);
@@ -582,6 +619,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_unfinished_job);
 	tcase_add_test(tc, test_frames_missed);
 	tcase_add_test(tc, test_lat_wakeups);
+	tcase_add_test(tc, test_chain_legend);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("labels");

@@ -86,6 +86,30 @@ struct hg_trace *hg_test_trace(uint32_t nthreads, const uint64_t (*const *iv)[2]
 	return t;
 }
 
+void hg_test_add_chain(struct hg_trace *t, const char *name, uint32_t nstages,
+		       const uint32_t *thread, const struct hg_chain_job *const *jobs,
+		       const size_t *n)
+{
+	struct hg_chain_run *ch;
+	uint32_t s;
+
+	if (!t->chains)
+		t->chains = calloc(1, sizeof(*t->chains));
+	ck_assert_ptr_nonnull(t->chains);
+	ck_assert_uint_lt(t->chains->n, HG_CHAINS_MAX);
+	ch = &t->chains->chain[t->chains->n++];
+	snprintf(ch->name, sizeof(ch->name), "%s", name);
+	ch->mode = HG_CHAIN_EVENT;
+	ch->nstages = nstages;
+	for (s = 0; s < nstages; s++) {
+		ch->stage[s].thread = thread[s];
+		ch->stage[s].jobs = malloc((n[s] ? n[s] : 1) * sizeof(*jobs[s]));
+		ck_assert_ptr_nonnull(ch->stage[s].jobs);
+		memcpy(ch->stage[s].jobs, jobs[s], n[s] * sizeof(*jobs[s]));
+		ch->stage[s].n = ch->stage[s].cap = n[s];
+	}
+}
+
 /*
  * In /dev/shm where it is a directory one may write: the tests create and
  * drop thousands of small files (a damaged trace read as a stream for each

@@ -34,6 +34,14 @@ int hg_test_run(Suite *s);
 struct hg_trace *hg_test_trace(uint32_t nthreads, const uint64_t (*const *iv)[2],
 			       const size_t *n);
 
+/*
+ * hg_test_add_chain - add to @t an event chain @name of @nstages threads
+ * @thread[s], stage s with the @n[s] jobs of @jobs[s] (copied)
+ */
+void hg_test_add_chain(struct hg_trace *t, const char *name, uint32_t nstages,
+		       const uint32_t *thread, const struct hg_chain_job *const *jobs,
+		       const size_t *n);
+
 /* ------------------------------------------------------ directories, files */
 
 /* hg_test_tmpdir - a fresh temporary directory (hg_test_run removes it). */

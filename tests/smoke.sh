@@ -1711,8 +1711,8 @@ done
 	fail "rta --from a chain" "$(grep -i chain "$TMP/chain-rta" | head -2)"
 # the export: a flow from each output to the job of the next thread that read it
 "$HG" export "$TMP/chain-event.hgt" --format perfetto -o "$TMP/chain.pf.json" 2>"$TMP/err" &&
-	grep -q '{"name":"chain ctl","cat":"chain","ph":"s",' "$TMP/chain.pf.json" &&
-	grep -q '{"name":"chain ctl","cat":"chain","ph":"f",.*"bp":"e","id":"ctl.1.' "$TMP/chain.pf.json" &&
+	grep -q '{"name":"chain ctl hop 1: thread 0 to 1","cat":"chain","ph":"s",' "$TMP/chain.pf.json" &&
+	grep -q '{"name":"chain ctl hop 2: thread 1 to 2","cat":"chain","ph":"f",.*"bp":"e","id":"ctl.1.' "$TMP/chain.pf.json" &&
 	ok "export --format perfetto: a chain's hops as flows" ||
 	fail "export perfetto chain" "$(head -2 "$TMP/err")"
 if [ -x /usr/bin/python3 ] && /usr/bin/python3 -c 'import jsonschema' 2>/dev/null; then
@@ -1723,6 +1723,7 @@ fi
 # render: the chain drawn across its threads' rows
 "$HG" render "$TMP/chain-event.hgt" -o "$TMP/chain.svg" --from 100ms --to 200ms 2>"$TMP/err" &&
 	grep -q '<path class="chain" ' "$TMP/chain.svg" &&
+	grep -q '>chain ctl: an output to the next thread.s job that read it first</text>' "$TMP/chain.svg" &&
 	ok "render: a chain's hops drawn from thread to thread" ||
 	fail "render chain" "$(head -2 "$TMP/err")"
 # diff: two runs' chains, their reaction times and data ages side by side
