@@ -110,6 +110,8 @@ static void print_hist(FILE *f, const char *name, const char *what, const struct
 	if (!d->s.count)
 		return;
 	w = (uint64_t)hg_step125((double)(d->s.max - d->s.min + 1) / HIST_BUCKETS);
+	if (w < 1000)	/* at least 1 us, the text's resolution (and never 0) */
+		w = 1000;
 	lo = d->s.min / w * w;
 	fprintf(f, "# chain %s %s histogram, ms:", name, what);
 	for (k = 0; k < HIST_BUCKETS && i < d->s.count; k++) {

@@ -13,6 +13,7 @@
 
 #include "analysis/sched/chainrun.h"
 #include "helpers.h"
+#include "report/chainrun.h"
 #include "timers/timer.h"
 #include "trace/trace.h"
 #include "workloads/chainlink.h"
@@ -261,6 +262,31 @@ static struct hg_trace *chain_trace(void)
 	return t;
 }
 
+/*
+ * -v's histograms of values less than 10 us apart (one input: one
+ * reaction, one data age) in buckets of 1 us, the text's resolution, where
+ * the width was 0 (a division by zero) or below what the text shows.
+ */
+START_TEST(test_print_one_value)
+{
+	struct hg_trace *t = chain_trace();
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(f);
+	t->chains->chain[0].stage[0].n = 1;
+	t->chains->chain[0].stage[1].n = 1;
+	hg_print_chains(f, t);
+	fclose(f);
+	/* input 0: read at 0 by the job done at 2 ms */
+	ck_assert_ptr_nonnull(strstr(buf, "\n# chain ctl data age histogram, ms: "
+				     "[2.000,2.001) 1\n"));
+	free(buf);
+	hg_trace_free(t);
+}
+END_TEST
+
 START_TEST(test_section_round_trip)
 {
 	struct hg_trace *t = chain_trace(), *r = NULL;
@@ -327,6 +353,7 @@ static Suite *suite(void)
 	tcase_add_loop_test(tl, test_take_in_order, 0, HG_CHAIN_WAKE_N);
 	tcase_add_loop_test(tl, test_take_woken, 0, HG_CHAIN_WAKE_N);
 	tcase_add_test(tf, test_section_round_trip);
+	tcase_add_test(tc, test_print_one_value);
 	tcase_add_loop_test(tf, test_section_damaged, 0, 2);
 	suite_add_tcase(s, tc);
 	suite_add_tcase(s, tl);
