@@ -165,10 +165,35 @@ static void print_parts(FILE *f, const char *name, const struct hg_chain_meas *m
 		100 * p[2] / sum, p[3] / 1e6, 100 * p[3] / sum);
 }
 
+/* What full_one() prints to, and of which trace. */
+struct full_arg {
+	FILE *f;
+	const struct hg_trace *t;
+};
+
+/* Each thread's deadline misses, as its "missed" line counts them, and what they include. */
+static void print_misses(FILE *f, const struct hg_trace *t, const struct hg_chain_run *ch)
+{
+	uint32_t k;
+
+	fprintf(f, "# chain %s: deadlines missed by thread (measured, as each thread's \"missed\" "
+		"line counts them: a job done after its deadline, or released and not done when "
+		"the run stopped with its deadline passed by then; %s):", ch->name,
+		ch->mode == HG_CHAIN_EVENT ? "a later thread's deadline is D after its "
+		"predecessor's output" : "each thread's deadline is D after its own release");
+	for (k = 0; k < ch->nstages; k++) {
+		const struct hg_trace_thread *th = &t->threads[ch->stage[k].thread];
+
+		fprintf(f, "%s thread %u %" PRIu64, k ? "," : "", th->id, th->stats.misses);
+	}
+	fprintf(f, "\n");
+}
+
 static void full_one(void *arg, const struct hg_chain_run *ch, const struct hg_chain_meas *m,
 		     const struct hg_chain_bound *b)
 {
-	FILE *f = arg;
+	const struct full_arg *a = arg;
+	FILE *f = a->f;
 	uint32_t k;
 
 	print_line(f, ch, m, b);
@@ -191,11 +216,14 @@ static void full_one(void *arg, const struct hg_chain_run *ch, const struct hg_c
 	for (k = 0; k < m->nhops; k++)
 		print_hop(f, ch->name, k, &m->hop[k]);
 	print_parts(f, ch->name, m);
+	print_misses(f, a->t, ch);
 }
 
 void hg_print_chains(FILE *f, const struct hg_trace *t)
 {
-	each_chain(t, f, full_one);
+	struct full_arg a = { f, t };
+
+	each_chain(t, &a, full_one);
 }
 
 static void json_dist(struct hg_json *j, const char *key, const struct hg_chain_dist *d,

@@ -23,7 +23,8 @@ void hg_print_chains_brief(FILE *f, const struct hg_trace *t);
  * hg_print_chains - the same line, then per chain what it rests on, the
  * bounds' formulas, histograms of the reaction times and data ages, each
  * hop's delay and where its time went, and the chain's time summed over
- * the hops (-v and dump)
+ * the hops, and each thread's deadline misses with what they include
+ * (-v and dump)
  */
 void hg_print_chains(FILE *f, const struct hg_trace *t);
 

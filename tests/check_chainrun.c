@@ -287,6 +287,29 @@ START_TEST(test_print_one_value)
 }
 END_TEST
 
+/* -v's line of each thread's misses says what they include, in the chain's order. */
+START_TEST(test_print_misses)
+{
+	struct hg_trace *t = chain_trace();
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(f);
+	t->threads[0].stats.misses = 2;
+	t->threads[1].stats.misses = 0;
+	hg_print_chains(f, t);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(buf, "\n# chain ctl: deadlines missed by thread (measured, as "
+				     "each thread's \"missed\" line counts them: a job done after "
+				     "its deadline, or released and not done when the run stopped "
+				     "with its deadline passed by then; a later thread's deadline "
+				     "is D after its predecessor's output): thread 1 0, thread 0 2\n"));
+	free(buf);
+	hg_trace_free(t);
+}
+END_TEST
+
 START_TEST(test_section_round_trip)
 {
 	struct hg_trace *t = chain_trace(), *r = NULL;
@@ -354,6 +377,7 @@ static Suite *suite(void)
 	tcase_add_loop_test(tl, test_take_woken, 0, HG_CHAIN_WAKE_N);
 	tcase_add_test(tf, test_section_round_trip);
 	tcase_add_test(tc, test_print_one_value);
+	tcase_add_test(tc, test_print_misses);
 	tcase_add_loop_test(tf, test_section_damaged, 0, 2);
 	suite_add_tcase(s, tc);
 	suite_add_tcase(s, tl);

@@ -6,6 +6,8 @@
  * Nothing is timed, so every number below is exact.
  */
 #include "modeltest.h"
+#include "trace/tracer.h"
+#include "workloads/chainlink.h"
 
 /* ------------------------------------------------------------ registry */
 
@@ -327,6 +329,49 @@ START_TEST(test_missed_at_end)
 }
 END_TEST
 
+/*
+ * A later thread of an event chain stopped half-way through a job, its
+ * predecessor's outputs at 1, 2 and 50 us (D = T = 10 us) taken in order:
+ * the job of the output at 1 us waits 20 us for the CPU, runs from 21 us
+ * and is stopped at 22.5 us. Its deadline 11 us had passed: a miss; the
+ * output at 2 us, not taken yet, was a job's release too, deadline 12 us: a
+ * miss; the output at 50 us (deadline 60 us) is neither. As the first
+ * thread counts its jobs at the end (test_missed_at_end).
+ */
+START_TEST(test_chain_event_missed_at_end)
+{
+	struct fake *f = fake_new(10 * T);
+	struct hg_chain_job rec_jobs[4];
+	struct hg_chain_stage rec = { .cap = 4, .jobs = rec_jobs };
+	struct hg_chain_out in;
+	struct hg_wl_chain c = { .mode = HG_CHAIN_EVENT, .in = &in, .rec = &rec };
+	struct hg_tracer tr = { 0 };
+	atomic_int stop;
+
+	atomic_init(&stop, 0);
+	tr.stop = &stop;
+	ck_assert_int_eq(hg_chain_out_init(&in, true, HG_CHAIN_WAKE_COND), 0);
+	hg_chain_publish(&in, 0, S0 + 1000);
+	hg_chain_publish(&in, 1, S0 + 2000);
+	hg_chain_publish(&in, 2, S0 + 50000);
+	f->p.amount_ns = C;
+	f->p.period_ns = T;
+	f->p.deadline_ns = T;
+	f->ctx.tr = &tr;
+	f->ctx.chain = &c;
+	f->preempt[0] = 2 * T;
+	f->stop_in_receive = 1;
+	ck_assert_int_eq(run_model(f, "PERIODIC"), 0);
+	ck_assert_uint_eq(f->nreceive, 1);
+	ck_assert_uint_eq(f->now - S0, 2 * T + C / 2);
+	ck_assert_uint_eq(f->st.hits, 0);
+	ck_assert_uint_eq(f->st.misses, 2);
+	ck_assert_uint_eq(rec.n, 0);
+	hg_chain_out_free(&in);
+	free(f);
+}
+END_TEST
+
 /* ------------------------------------------------------ PERIODIC_TABLE */
 
 /* Write @text to @name in the test's directory; the path in @path. */
@@ -585,6 +630,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_periodic_every_deadline_counted);
 	tcase_add_test(tc, test_periodic_sleep_error);
 	tcase_add_loop_test(tc, test_missed_at_end, 0, ARRAY_SIZE(missed_cases));
+	tcase_add_test(tc, test_chain_event_missed_at_end);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("periodic_table");

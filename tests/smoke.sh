@@ -1691,6 +1691,7 @@ for mode in event sampled; do
 	if grep -q "^chain ctl 0>1>2 ($mode[,)].*: reaction ms median [0-9.]* p99 [0-9.]* max [0-9.]*, .*; data age ms median .*; [1-9][0-9]* inputs\$" "$TMP/chain-$mode.out" &&
 	   grep -q "^# chain ctl hop 2 (thread 2, " "$TMP/chain-$mode.out" &&
 	   grep -q "^# chain ctl: where the time went " "$TMP/chain-$mode.out" &&
+	   grep -q "^# chain ctl: deadlines missed by thread (measured, .*): thread 0 [0-9]*, thread 1 [0-9]*, thread 2 [0-9]*\$" "$TMP/chain-$mode.out" &&
 	   grep -q '"reaction": {' "$TMP/chain-$mode.json" && grep -q '"data_age": {' "$TMP/chain-$mode.json" &&
 	   grep -q "\"mode\": \"$mode\"" "$TMP/chain-$mode.json"; then
 		ok "--chain-mode $mode: reaction time, data age and hops in the text and the JSON"

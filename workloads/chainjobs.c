@@ -76,10 +76,24 @@ static int periodic_stage(struct hg_wl_ctx *ctx, hg_job_cost_fn cost)
 		if (ret)
 			return ret;
 	}
-	now = env->now_ns(ctx);
 	ctx->stats->misses += hg_jobs_missed_at_end(ctx->start_ns, p->period_ns, p->deadline_ns,
-						    k, now < ctx->end_ns ? now : ctx->end_ns);
+						    k, hg_jobs_stopped_ns(ctx));
 	return 0;
+}
+
+/*
+ * A later thread of an event chain stopped with the job of input @avail
+ * released and unfinished: it is a miss when its deadline had passed, and
+ * so is each input its predecessor had output and it had not taken yet
+ * (each a job released at the output), as for the first thread's jobs.
+ */
+static void event_missed_at_end(struct hg_wl_ctx *ctx, uint64_t avail)
+{
+	uint64_t stopped = hg_jobs_stopped_ns(ctx), seq;
+
+	do
+		ctx->stats->misses += avail + ctx->p->deadline_ns <= stopped;
+	while (!hg_chain_take(ctx->chain, ctx->tr->stop, 0, &seq, &avail));
 }
 
 /* A later thread of an event chain: each job released by its predecessor's finish. */
@@ -95,13 +109,17 @@ static int event_stage(struct hg_wl_ctx *ctx, hg_job_cost_fn cost)
 			return ret < 0 ? ret : 0;
 		if (tr->running) {	/* the wait ends the interval, as a sleep does */
 			hg_tracer_set(tr, HG_NO_LIMIT, HG_NO_LIMIT);
-			if (hg_tracer_block(tr, HG_REC_SLEEP) == HG_LOOP_STOP)
-				return 0;
+			ret = hg_tracer_block(tr, HG_REC_SLEEP);
 		}
-		/* the wake-up: the mechanism's cost and the wait for the CPU */
-		now = ctx->env->now_ns(ctx);
-		hg_hist_add(&ctx->stats->jitter, now > avail ? now - avail : 0);
-		ret = chain_job(ctx, cost, k, avail, avail + ctx->p->deadline_ns, seq, avail);
+		if (ret != HG_LOOP_STOP) {
+			/* the wake-up: the mechanism's cost and the wait for the CPU */
+			now = ctx->env->now_ns(ctx);
+			hg_hist_add(&ctx->stats->jitter, now > avail ? now - avail : 0);
+			ret = chain_job(ctx, cost, k, avail, avail + ctx->p->deadline_ns, seq,
+					avail);
+		}
+		if (ret == HG_LOOP_STOP)
+			event_missed_at_end(ctx, avail);
 		if (ret)
 			return ret == HG_LOOP_STOP ? 0 : ret;
 	}

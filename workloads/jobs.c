@@ -14,6 +14,13 @@ uint64_t hg_jobs_missed_at_end(uint64_t start_ns, uint64_t period_ns, uint64_t d
 	return (now_ns - first_deadline) / period_ns + 1;
 }
 
+uint64_t hg_jobs_stopped_ns(struct hg_wl_ctx *ctx)
+{
+	uint64_t now = ctx->env->now_ns(ctx);
+
+	return now < ctx->end_ns ? now : ctx->end_ns;
+}
+
 int hg_jobs_sections(struct hg_wl_ctx *ctx, uint64_t *left)
 {
 	const struct hg_wl_env *env = ctx->env;
@@ -84,7 +91,6 @@ int hg_jobs_run(struct hg_wl_ctx *ctx, hg_job_cost_fn cost)
 	}
 	/* the run ended with job k unfinished: count the deadlines already past */
 	st->misses += hg_jobs_missed_at_end(ctx->start_ns, p->period_ns, p->deadline_ns, k,
-					    env->now_ns(ctx) < ctx->end_ns ?
-					    env->now_ns(ctx) : ctx->end_ns);
+					    hg_jobs_stopped_ns(ctx));
 	return 0;
 }

@@ -44,4 +44,12 @@ int hg_jobs_sections(struct hg_wl_ctx *ctx, uint64_t *left);
 uint64_t hg_jobs_missed_at_end(uint64_t start_ns, uint64_t period_ns, uint64_t deadline_ns,
 			       uint64_t k, uint64_t now_ns);
 
+/*
+ * hg_jobs_stopped_ns - when the thread's jobs stopped: now, or the thread's
+ * end when now is past it. Every job loop (hg_jobs_run, a chain's threads)
+ * counts a job released and unfinished then as a miss when its deadline is
+ * at or before this moment.
+ */
+uint64_t hg_jobs_stopped_ns(struct hg_wl_ctx *ctx);
+
 #endif /* HG_JOBS_H */
