@@ -164,6 +164,64 @@ static void move_task(const struct hg_trace *t, uint32_t cpu, const struct hg_kp
 		snprintf(buf, len, "move the task: taskset -pc %s %u", others, p->pid);
 }
 
+/* The thread of @v, or NULL when @t has none of its index. */
+static const struct hg_trace_thread *thread_of(const struct hg_trace *t,
+					       const struct hg_kmech_view *v)
+{
+	return t->threads && v->thread < t->nthreads ? &t->threads[v->thread] : NULL;
+}
+
+/* The id of the thread of @v, as its options name it (-t <id>). */
+static uint32_t thread_id(const struct hg_trace *t, const struct hg_kmech_view *v)
+{
+	const struct hg_trace_thread *th = thread_of(t, v);
+
+	return th ? th->id : v->thread;
+}
+
+/* The SCHED_FIFO/RR priority of the task of @p (as the run read it at its end), or 0. */
+static int task_rt_prio(const struct hg_trace *t, const struct hg_kpart *p)
+{
+	struct task_pol o;
+
+	if (!task_policy(t, p->pid, &o) && (o.policy == SCHED_FIFO || o.policy == SCHED_RR))
+		return (int)o.rtprio;
+	return hg_kprio_rt(p->prio);
+}
+
+/*
+ * What puts the thread of @v above the task of its lead at real-time
+ * priority @prio, as a clause: the option that runs the thread one above
+ * it ("run the thread above it: -t 0 -p FIFO:96"); at 99, the task
+ * lowered below the thread's own; "" when the task's priority is unknown.
+ */
+static void above_task(const struct hg_trace *t, const struct hg_kmech_view *v, int prio,
+		       char *buf, size_t len)
+{
+	const struct hg_trace_thread *th = thread_of(t, v);
+	int mine = th && th->rt_prio > 1 && th->rt_prio <= 99 ? th->rt_prio : 99;
+
+	if (prio < 1)
+		buf[0] = 0;
+	else if (prio < 99)
+		snprintf(buf, len, ", or run the thread above it: -t %u -p FIFO:%d",
+			 thread_id(t, v), prio + 1);
+	else
+		snprintf(buf, len, ", or put the task below the thread: chrt -f -p %d %u, with the "
+			 "thread at -t %u -p FIFO:%d", mine - 1, v->lead->pid, thread_id(t, v), mine);
+}
+
+/*
+ * Every task's thread on CPU @cpu moved to @others, as a command
+ * ("ps -eLo tid=,psr= | awk '$2 == 1 { print $1 }' | xargs -rn1 taskset -pc 0");
+ * those that cannot move (per-CPU kernel threads) stay.
+ */
+static void move_all(uint32_t cpu, const char *others, char *buf, size_t len)
+{
+	snprintf(buf, len, "ps -eLo tid=,psr= | awk '$2 == %u { print $1 }' | xargs -rn1 "
+		 "taskset -pc %s 2>/dev/null", cpu, others);
+}
+
 int hg_kadvice_fair_server(const struct hg_trace *t)
 {
 	const char *rel = hg_trace_sys(t, "kernel_release");
@@ -300,29 +358,30 @@ static void non_preemptible(const struct hg_trace *t, const struct hg_kmech_view
 
 static void tasks(const struct hg_trace *t, const struct hg_kmech_view *v, struct hg_kadvice *a)
 {
-	char who[WHO_LEN], mv[320];
+	char who[WHO_LEN], mv[320], above[160];
 
 	task_label(t, v->lead, who, sizeof(who));
 	move_task(t, v->cpu, v->lead, mv, sizeof(mv));
+	above_task(t, v, task_rt_prio(t, v->lead), above, sizeof(above));
 	switch (v->mech) {
 	case HG_MECH_HIGHER_PRIORITY:
 		snprintf(a->why, sizeof(a->why), "%s ran above the thread on CPU %u", who, v->cpu);
-		snprintf(a->fix, sizeof(a->fix), "%s, or give the thread a higher priority than "
-			 "it", mv);
+		snprintf(a->fix, sizeof(a->fix), "%s%s", mv, *above ? above :
+			 hg_kprio_rt(v->lead->prio) ? "" : " (a SCHED_DEADLINE task runs above "
+			 "every real-time priority)");
 		a->audit = "rt-tasks";
 		break;
 	case HG_MECH_SAME_PRIORITY:
 		snprintf(a->why, sizeof(a->why), "%s ran at the thread's own priority on CPU %u "
 			 "(first in FIFO order, or in its round-robin slice)", who, v->cpu);
-		snprintf(a->fix, sizeof(a->fix), "%s, or give one of the two another priority",
-			 mv);
+		snprintf(a->fix, sizeof(a->fix), "%s%s", mv, above);
 		a->audit = "rt-tasks";
 		break;
 	case HG_MECH_TIME_SHARING:
 		snprintf(a->why, sizeof(a->why), "%s shared CPU %u with the thread: both in the fair "
 			 "class, the scheduler divides the CPU between them", who, v->cpu);
 		snprintf(a->fix, sizeof(a->fix), "run the thread at a real-time priority "
-			 "(-p FIFO:50), or %s", mv);
+			 "(-t %u -p FIFO:50), or %s", thread_id(t, v), mv);
 		break;
 	case HG_MECH_BLOCKED:
 		snprintf(a->why, sizeof(a->why), "%s ran on CPU %u while the thread slept in the "
@@ -396,7 +455,7 @@ static void tick(const struct hg_trace *t, const struct hg_kmech_view *v, const 
 		 unsigned long long n, struct hg_kadvice *a)
 {
 	int on = on_cmdline(t, "nohz_full", v->cpu);
-	char already[160] = "", others[128];
+	char already[160] = "", others[128], all[256];
 
 	if (on)
 		snprintf(already, sizeof(already), "; nohz_full=%u is on the kernel's command line: "
@@ -408,7 +467,8 @@ static void tick(const struct hg_trace *t, const struct hg_kmech_view *v, const 
 			 "CPU to keep the tick");
 	else if (on)
 		snprintf(a->fix, sizeof(a->fix), "leave the thread alone on CPU %u: move every "
-			 "other task off it (taskset -pc %s <pid>)", v->cpu, others);
+			 "other task off it: %s", v->cpu,
+			 (move_all(v->cpu, others, all, sizeof(all)), all));
 	else
 		snprintf(a->fix, sizeof(a->fix), "boot with nohz_full=%u (the tick stops while one "
 			 "task runs there)", v->cpu);
@@ -419,12 +479,13 @@ static void handlers(const struct hg_trace *t, const struct hg_kmech_view *v,
 		     struct hg_kadvice *a)
 {
 	const char *name = v->lead->name;
-	char others[128], cpu[16], aff[128];
+	char others[128], cpu[16], aff[128], all[256];
 	long irq = irq_number(name);
 	unsigned long long n = (unsigned long long)v->count;
 
 	hg_kadvice_others(t, v->cpu, others, sizeof(others));
 	snprintf(cpu, sizeof(cpu), "%u", v->cpu);
+	move_all(v->cpu, others, all, sizeof(all));
 	switch (v->mech) {
 	case HG_MECH_IRQ:
 		snprintf(a->why, sizeof(a->why), "interrupt %s was handled on CPU %u, %llu time%s%s%s",
@@ -454,7 +515,8 @@ static void handlers(const struct hg_trace *t, const struct hg_kmech_view *v,
 			 "thread's way", name, v->cpu, n, n == 1 ? "" : "s");
 		snprintf(a->fix, sizeof(a->fix), "boot with threadirqs (softirqs then run in "
 			 "threads below the thread's priority), and move the interrupts that raise "
-			 "it off CPU %u", v->cpu);
+			 "it off CPU %u: for f in /proc/irq/*/smp_affinity_list; do echo %s > $f; "
+			 "done 2>/dev/null", v->cpu, *others ? others : cpu);
 		a->audit = "threadirqs";
 		break;
 	case HG_MECH_TICK:
@@ -463,7 +525,10 @@ static void handlers(const struct hg_trace *t, const struct hg_kmech_view *v,
 	default:	/* HG_MECH_TIMER */
 		snprintf(a->why, sizeof(a->why), "the hrtimer callback %s ran on CPU %u, %llu "
 			 "time%s", name, v->cpu, n, n == 1 ? "" : "s");
-		snprintf(a->fix, sizeof(a->fix), "move the task that armed it off CPU %u", v->cpu);
+		if (*others)
+			snprintf(a->fix, sizeof(a->fix), "move the tasks that arm timers off CPU %u "
+				 "(their timers stay where they were armed): sysctl -w "
+				 "kernel.timer_migration=0; %s", v->cpu, all);
 		a->audit = "timer-migration";
 		break;
 	}
@@ -482,7 +547,8 @@ static void hidden(const struct hg_trace *t, const struct hg_kmech_view *v, stru
 			 vm ? ", or the host delivered it late (a virtual machine)" : "");
 		snprintf(a->fix, sizeof(a->fix), "%s", vm ? "give the vCPU a host CPU of its own, "
 			 "at a real-time priority on the host" : "find the code that runs with "
-			 "interrupts off (the irqsoff tracer)");
+			 "interrupts off: echo irqsoff > /sys/kernel/tracing/current_tracer; "
+			 "cat /sys/kernel/tracing/trace (a kernel with CONFIG_IRQSOFF_TRACER)");
 		a->audit = vm ? "hypervisor" : NULL;
 		break;
 	case HG_MECH_HOST:

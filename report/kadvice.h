@@ -25,6 +25,7 @@ struct hg_kmech_view {
 	uint64_t rt_cycles;		/* rt-throttling: see struct hg_kmech */
 	int switched_out;		/* rt-throttling: see struct hg_kmech */
 	uint32_t cpu, from_cpu;		/* where the window ended and began */
+	uint32_t thread;		/* whose (its index in the trace) */
 };
 
 struct hg_kadvice {

@@ -22,21 +22,22 @@ static double pct(uint64_t part, uint64_t whole)
 	return whole ? 100.0 * (double)part / (double)whole : 0.0;
 }
 
-static void view_of_window(const struct hg_kdiag *d, const struct hg_kmech *m,
+static void view_of_window(const struct hg_kdiag *d, const struct hg_kmech *m, uint32_t thread,
 			   struct hg_kmech_view *v)
 {
 	*v = (struct hg_kmech_view){ .mech = m->mech, .lead = &m->lead, .count = m->count,
 				     .cycles = m->cycles, .rt_cycles = m->rt_cycles,
 				     .switched_out = m->switched_out, .cpu = d->cpu,
-				     .from_cpu = d->from_cpu };
+				     .from_cpu = d->from_cpu, .thread = thread };
 }
 
-static void view_of_sum(const struct hg_kmech_sum *s, enum hg_mech m, struct hg_kmech_view *v)
+static void view_of_sum(const struct hg_kmech_sum *s, enum hg_mech m, uint32_t thread,
+			struct hg_kmech_view *v)
 {
 	*v = (struct hg_kmech_view){ .mech = m, .lead = &s->lead, .count = s->count,
 				     .cycles = s->cycles, .rt_cycles = s->rt_cycles,
 				     .switched_out = s->switched_out, .cpu = s->cpu,
-				     .from_cpu = s->from_cpu };
+				     .from_cpu = s->from_cpu, .thread = thread };
 }
 
 void hg_print_kdiag(FILE *f, const struct hg_trace *t, const struct hg_kdiag_ctx *c,
@@ -56,7 +57,7 @@ void hg_print_kdiag(FILE *f, const struct hg_trace *t, const struct hg_kdiag_ctx
 			nrest++;
 			continue;
 		}
-		view_of_window(d, m, &v);
+		view_of_window(d, m, w->thread, &v);
 		hg_kadvice_of(t, c, &v, &a);
 		fprintf(f, "%s  -> %s %.1f %% (%s us): %s\n", lead, hg_mech_name(m->mech),
 			pct(m->cycles, w->len_cycles),
@@ -100,14 +101,14 @@ static int64_t worst_of(const struct hg_kexplain *x, uint32_t thread, uint32_t k
 /* The mechanism of @s with a fix that weighs most, its advice in @a; HG_MECH_N when none. */
 static enum hg_mech best_fix(const struct hg_trace *t, const struct hg_kdiag_ctx *c,
 			     const struct hg_kmech_sum *s, const enum hg_mech *order, uint32_t n,
-			     struct hg_kadvice *a)
+			     uint32_t thread, struct hg_kadvice *a)
 {
 	uint32_t i;
 
 	for (i = 0; i < n; i++) {
 		struct hg_kmech_view v;
 
-		view_of_sum(&s[order[i]], order[i], &v);
+		view_of_sum(&s[order[i]], order[i], thread, &v);
 		hg_kadvice_of(t, c, &v, a);
 		if (*a->fix)
 			return order[i];
@@ -149,12 +150,12 @@ static void print_of(FILE *f, const struct hg_trace *t, const struct hg_kexplain
 	for (i = 0; !brief && i < nm && i < VERDICT_ROWS; i++) {
 		struct hg_kmech_view v;
 
-		view_of_sum(&m[order[i]], order[i], &v);
+		view_of_sum(&m[order[i]], order[i], s->thread, &v);
 		hg_kadvice_of(t, &x->ctx, &v, &a);
 		fprintf(f, "# verdict: thread %u: why %s: %s\n", s->thread, hg_mech_name(order[i]),
 			a.why);
 	}
-	fixm = best_fix(t, &x->ctx, m, order, nm, &a);
+	fixm = best_fix(t, &x->ctx, m, order, nm, s->thread, &a);
 	if (fixm != HG_MECH_N)
 		fprintf(f, "# verdict: thread %u: the fix that removes the most (%s, %.1f %%): %s%s%s%s\n",
 			s->thread, hg_mech_name(fixm), pct(m[fixm].cycles, total), a.fix,
@@ -264,7 +265,7 @@ void hg_kdiag_json(struct hg_json *j, const struct hg_trace *t, const struct hg_
 		struct hg_kmech_view v;
 		struct hg_kadvice a;
 
-		view_of_window(d, &d->m[0], &v);
+		view_of_window(d, &d->m[0], w->thread, &v);
 		hg_kadvice_of(t, c, &v, &a);
 		advice_json(j, "diagnosis", d->m[0].mech, &a);
 	} else {
@@ -276,7 +277,7 @@ void hg_kdiag_json(struct hg_json *j, const struct hg_trace *t, const struct hg_
 		struct hg_kmech_view v;
 		struct hg_kadvice a;
 
-		view_of_window(d, m, &v);
+		view_of_window(d, m, w->thread, &v);
 		hg_kadvice_of(t, c, &v, &a);
 		hg_json_obj(j, NULL);
 		hg_json_string(j, "mechanism", hg_mech_name(m->mech));
@@ -316,7 +317,7 @@ static void sums_json(struct hg_json *j, const struct hg_trace *t, const char *o
 }
 
 static void verdict_json(struct hg_json *j, const struct hg_trace *t,
-			 const struct hg_kexplain *x, const char *of,
+			 const struct hg_kexplain *x, const char *of, uint32_t thread,
 			 const struct hg_kmech_sum *m, uint64_t total)
 {
 	enum hg_mech order[HG_MECH_N], fixm;
@@ -331,10 +332,10 @@ static void verdict_json(struct hg_json *j, const struct hg_trace *t,
 	hg_json_u64(j, "total_ns", hg_cycles_to_ns(total, t->calib.tsc_hz));
 	hg_json_string(j, "mechanism", hg_mech_name(order[0]));
 	hg_json_num(j, "share", total ? (double)m[order[0]].cycles / (double)total : 0.0, 6);
-	view_of_sum(&m[order[0]], order[0], &v);
+	view_of_sum(&m[order[0]], order[0], thread, &v);
 	hg_kadvice_of(t, &x->ctx, &v, &a);
 	hg_json_string(j, "why", a.why);
-	fixm = best_fix(t, &x->ctx, m, order, n, &a);
+	fixm = best_fix(t, &x->ctx, m, order, n, thread, &a);
 	if (fixm == HG_MECH_N) {
 		hg_json_null(j, "fix");
 		hg_json_null(j, "fix_mechanism");
@@ -360,8 +361,8 @@ void hg_kthread_mech_json(struct hg_json *j, const struct hg_trace *t,
 	sums_json(j, t, "latency", s->lat_mech);
 	hg_json_close(j);
 	hg_json_arr(j, "verdict");
-	verdict_json(j, t, x, "gap", s->gap_mech, s->gap_cycles);
-	verdict_json(j, t, x, "latency", s->lat_mech, s->latency_cycles);
+	verdict_json(j, t, x, "gap", s->thread, s->gap_mech, s->gap_cycles);
+	verdict_json(j, t, x, "latency", s->thread, s->lat_mech, s->latency_cycles);
 	hg_json_close(j);
 }
 

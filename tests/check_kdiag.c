@@ -147,6 +147,28 @@ static struct hg_trace *one_wakeup(uint64_t at, uint64_t late)
 	return t;
 }
 
+/*
+ * The fix of thread @thread's mechanism d->m[0], with the machine's values:
+ * nothing in it is left to fill in (a placeholder "<pid>") or said without
+ * its command ("give the thread a higher priority").
+ */
+static void fix_is_command(const struct hg_trace *t, const struct hg_kdiag_ctx *c,
+			   const struct hg_kdiag *d, uint32_t thread)
+{
+	const struct hg_kmech *m = &d->m[0];
+	struct hg_kmech_view v = { .mech = m->mech, .lead = &m->lead, .count = m->count,
+				   .cycles = m->cycles, .cpu = d->cpu, .from_cpu = d->from_cpu,
+				   .thread = thread };
+	struct hg_kadvice a;
+
+	hg_kadvice_of(t, c, &v, &a);
+	ck_assert_msg(!strchr(a.fix, '<'), "%s: a placeholder in: %s", hg_mech_name(m->mech),
+		      a.fix);
+	ck_assert_msg(!strstr(a.fix, "priority than") && !strstr(a.fix, "another priority") &&
+		      !strstr(a.fix, "armed it off"), "%s: no command in: %s",
+		      hg_mech_name(m->mech), a.fix);
+}
+
 START_TEST(test_mechanism)
 {
 	static const uint64_t iv[][2] = { { 1000, 1000 } };
@@ -170,6 +192,9 @@ START_TEST(test_mechanism)
 			      d.n ? hg_mech_name(d.m[0].mech) : "none", hg_mech_name(c->want));
 		ck_assert_uint_eq(d.m[0].cycles, 1000);
 		ck_assert_str_eq(d.m[0].lead.name, c->name);
+		fix_is_command(t, &ctx, &d, 0);
+		hg_trace_add_sys(t, "cpus_online", "0-1");
+		fix_is_command(t, &ctx, &d, 0);
 	}
 	hg_trace_free(t);
 }

@@ -85,6 +85,8 @@ static void advice(const struct hg_trace *t, const struct hg_kexplain *x,
 				    .switched_out = k->switched_out, .cpu = d->cpu,
 				    .from_cpu = d->from_cpu };
 	hg_kadvice_of(t, &x->ctx, &v, a);
+	/* a fix is a command to paste: nothing in it is a placeholder to fill in */
+	ck_assert_msg(!strchr(a->fix, '<'), "a placeholder in: %s", a->fix);
 }
 
 #define HAS(s, sub) ck_assert_msg(strstr((s), (sub)), "want \"%s\" in: %s", (sub), (s))
@@ -247,11 +249,40 @@ START_TEST(test_task_above)
 	advice(t, &x, d, HG_MECH_HIGHER_PRIORITY, &a);
 	ck_assert_str_eq(a.why, "python3 (pid 77, SCHED_FIFO 95 at the run's end, a kernel "
 			 "thread) ran above the thread on CPU 0");
-	ck_assert_str_eq(a.fix, "move the task: taskset -pc 1 77, or give the thread a higher "
-			 "priority than it");
+	ck_assert_str_eq(a.fix, "move the task: taskset -pc 1 77, or run the thread above it: "
+			 "-t 0 -p FIFO:96");
 	ck_assert_str_eq(a.audit, "rt-tasks");
 	hg_kexplain_free(&x);
 	hg_trace_free(t);
+}
+END_TEST
+
+/*
+ * A task at FIFO 99, above which nothing runs: it is put below the
+ * thread's own FIFO 90; one at the thread's FIFO 90: the thread one above.
+ */
+START_TEST(test_task_at_99_or_same)
+{
+	static const char *const top[] = { "task_policy", "77:1:99:0:u", NULL };
+	struct hg_trace *t = kept_trace(FIFO(99), 14900), *same = kept_trace(FIFO(90), 14900);
+	const struct hg_kdiag *d;
+	struct hg_kexplain x;
+	struct hg_kadvice a;
+
+	add_sys(t, top);
+	d = diagnose(t, &x);
+	advice(t, &x, d, HG_MECH_HIGHER_PRIORITY, &a);
+	ck_assert_str_eq(a.fix, "move the task: taskset -pc 1 77, or put the task below the "
+			 "thread: chrt -f -p 89 77, with the thread at -t 0 -p FIFO:90");
+	hg_kexplain_free(&x);
+	d = diagnose(same, &x);
+	advice(same, &x, d, HG_MECH_SAME_PRIORITY, &a);
+	ck_assert_str_eq(a.fix, "move the task: taskset -pc 1 77, or run the thread above it: "
+			 "-t 0 -p FIFO:91");
+	ck_assert_str_eq(a.audit, "rt-tasks");
+	hg_kexplain_free(&x);
+	hg_trace_free(t);
+	hg_trace_free(same);
 }
 END_TEST
 
@@ -319,8 +350,10 @@ START_TEST(test_softirq)
 	ck_assert_uint_eq(d->m[0].cycles, 12000);
 	advice(t, &x, d, HG_MECH_SOFTIRQ, &a);
 	ck_assert_str_eq(a.why, "softirq NET_RX ran on CPU 1, 1 time, in the thread's way");
-	HAS(a.fix, "boot with threadirqs");
-	HAS(a.fix, "off CPU 1");
+	ck_assert_str_eq(a.fix, "boot with threadirqs (softirqs then run in threads below the "
+			 "thread's priority), and move the interrupts that raise it off CPU 1: "
+			 "for f in /proc/irq/*/smp_affinity_list; do echo 0 > $f; done "
+			 "2>/dev/null");
 	ck_assert_str_eq(a.audit, "threadirqs");
 	hg_kexplain_free(&x);
 	hg_trace_free(t);
@@ -362,8 +395,9 @@ START_TEST(test_tick)
 	HASNT(a.fix, "boot with nohz_full=1");
 	HAS(a.why, "; nohz_full=1 is on the kernel's command line: the tick stops there only "
 	    "while one task alone is runnable");
-	ck_assert_str_eq(a.fix, "leave the thread alone on CPU 1: move every other task off it "
-			 "(taskset -pc 0 <pid>)");
+	ck_assert_str_eq(a.fix, "leave the thread alone on CPU 1: move every other task off it: "
+			 "ps -eLo tid=,psr= | awk '$2 == 1 { print $1 }' | xargs -rn1 taskset "
+			 "-pc 0 2>/dev/null");
 	hg_kexplain_free(&x);
 	/* one CPU online: nothing else could keep the tick */
 	set_sys(t, "cpus_online", "1");
@@ -374,6 +408,36 @@ START_TEST(test_tick)
 	hg_kexplain_free(&x);
 	hg_trace_free(t);
 	hg_trace_free(on);
+}
+END_TEST
+
+/*
+ * Another task's hrtimer callback on CPU 1: the tasks that arm timers moved
+ * off it, their timers kept where they were armed.
+ */
+START_TEST(test_timer)
+{
+	const struct ev ev[] = {
+		{ 500, HG_KEV_SWITCH, TID, 0, "hg/0", FIFO(50), 0, 1 },
+		{ 4000, HG_KEV_VEC_ENTRY, 236, 0, "local_timer", 0, 0, 1 },
+		{ 4500, HG_KEV_HRTIMER_ENTRY, 0, 0, "hrtimer_wakeup", 0, 0, 1 },
+		{ 14500, HG_KEV_HRTIMER_EXIT, 0, 0, NULL, 0, 0, 1 },
+		{ 15000, HG_KEV_VEC_EXIT, 236, 0, "local_timer", 0, 0, 1 },
+	};
+	struct hg_trace *t = gap_trace(ev, sizeof(ev) / sizeof(ev[0]));
+	const struct hg_kdiag *d;
+	struct hg_kexplain x;
+	struct hg_kadvice a;
+
+	d = diagnose(t, &x);
+	advice(t, &x, d, HG_MECH_TIMER, &a);
+	ck_assert_str_eq(a.fix, "move the tasks that arm timers off CPU 1 (their timers stay "
+			 "where they were armed): sysctl -w kernel.timer_migration=0; ps -eLo "
+			 "tid=,psr= | awk '$2 == 1 { print $1 }' | xargs -rn1 taskset -pc 0 "
+			 "2>/dev/null");
+	ck_assert_str_eq(a.audit, "timer-migration");
+	hg_kexplain_free(&x);
+	hg_trace_free(t);
 }
 END_TEST
 
@@ -466,9 +530,11 @@ static Suite *kmech_suite(void)
 	tcase_add_loop_test(tc, test_kept_by_model, 0, (int)(sizeof(models) / sizeof(models[0])));
 	tcase_add_test(tc, test_kept_short_or_unknown);
 	tcase_add_test(tc, test_task_above);
+	tcase_add_test(tc, test_task_at_99_or_same);
 	tcase_add_test(tc, test_device_irq);
 	tcase_add_test(tc, test_softirq);
 	tcase_add_test(tc, test_tick);
+	tcase_add_test(tc, test_timer);
 	tcase_add_test(tc, test_migration);
 	tcase_add_test(tc, test_unexplained_only_left);
 	suite_add_tcase(s, tc);
