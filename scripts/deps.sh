@@ -6,7 +6,9 @@
 # KTAP and JUnit results read). Prints what it does; never fails the build
 # when it cannot install (the compiler will say what is missing).
 # With --tools also what make check SANITIZE=1, make fuzz, make lint and
-# make smoke VALGRIND=1 need (CI runs them all).
+# make smoke VALGRIND=1 need (CI runs them all), and prometheus when
+# promtool is missing: the smoke tests check the OpenMetrics of --prom,
+# export --format prom and tail --prom with it (and skip that without it).
 # With --arch <arch> (arm64, riscv64) what make ARCH=<arch> and make
 # check-arch ARCH=<arch> need: the cross compiler, qemu-user and the
 # libraries of that architecture (dpkg --add-architecture, then <lib>:<arch>).
@@ -29,6 +31,7 @@ while [ $# -gt 0 ]; do
 done
 [ -n "$tools" ] &&
 	pkgs="$pkgs clang-14 libfuzzer-14-dev libclang-rt-14-dev cppcheck clang-tidy valgrind"
+[ -n "$tools" ] && ! command -v promtool >/dev/null 2>&1 && pkgs="$pkgs prometheus"
 
 # --- another architecture -----------------------------------------------------
 # ARCH_LIBS: the -dev packages of every library the build links or the tests

@@ -2033,6 +2033,27 @@ else
 	skip "make install-strip" "no make"
 fi
 
+# --- scripts/deps.sh --tools: promtool's package when promtool is missing ---------
+# in a PATH of our own: a user (not root) with every package installed but
+# prometheus, so deps.sh only says what it would install
+mkdir -p "$TMP/deps"
+printf '#!/bin/sh\necho 1000\n' >"$TMP/deps/id"
+printf '#!/bin/sh\nfor a; do p=$a; done\n[ "$p" = prometheus ] && exit 1\nprintf "install ok installed"\n' \
+	>"$TMP/deps/dpkg-query"
+chmod +x "$TMP/deps/id" "$TMP/deps/dpkg-query"
+ln -s "$(command -v grep)" "$TMP/deps/grep"
+PATH="$TMP/deps" /bin/sh "$HERE/../scripts/deps.sh" --tools >"$TMP/deps.out" 2>&1
+PATH="$TMP/deps" /bin/sh "$HERE/../scripts/deps.sh" >"$TMP/deps-plain.out" 2>&1
+printf '#!/bin/sh\n' >"$TMP/deps/promtool"
+chmod +x "$TMP/deps/promtool"
+PATH="$TMP/deps" /bin/sh "$HERE/../scripts/deps.sh" --tools >"$TMP/deps-have.out" 2>&1
+if grep -qx 'deps: missing packages: prometheus (run as root, or: sudo apt-get install prometheus)' \
+	"$TMP/deps.out" && [ ! -s "$TMP/deps-plain.out" ] && [ ! -s "$TMP/deps-have.out" ]; then
+	ok "deps.sh --tools: prometheus (promtool) asked for when promtool is missing, not otherwise"
+else
+	fail "deps.sh --tools and promtool" "$(cat "$TMP/deps.out" "$TMP/deps-plain.out" "$TMP/deps-have.out" | head -3)"
+fi
+
 # --- audit: verdicts on this machine vary, the structure does not ----------------
 FIX=$HERE/fixtures/audit
 "$HG" audit >"$TMP/audit.out" 2>"$TMP/audit.err"
