@@ -564,8 +564,14 @@ static void hidden(const struct hg_trace *t, const struct hg_kmech_view *v, stru
 	case HG_MECH_IDLE_EXIT:
 		snprintf(a->why, sizeof(a->why), "CPU %u was leaving idle after the wake-up, %s us "
 			 "in all%s", v->cpu, us, vm ? " (a halted vCPU is resumed by the host)" : "");
-		snprintf(a->fix, sizeof(a->fix), "%s", vm ? "boot the guest with idle=poll (it then "
-			 "keeps its host CPU busy)" : "hold /dev/cpu_dma_latency at 0 during the run");
+		if (vm)
+			snprintf(a->fix, sizeof(a->fix), "boot the guest with idle=poll (it then "
+				 "keeps its host CPU busy)");
+		else
+			snprintf(a->fix, sizeof(a->fix), "keep CPU %u out of the idle states slow "
+				 "to leave: cpupower -c %u idle-set -D 0 (Debian's linux-cpupower), "
+				 "or hold /dev/cpu_dma_latency at 0 (a run as root does)", v->cpu,
+				 v->cpu);
 		a->audit = "idle-states";
 		break;
 	case HG_MECH_KERNEL:
