@@ -262,6 +262,19 @@ static struct hg_trace *chain_trace(void)
 	return t;
 }
 
+/* hg_print_chains()'s text of @t (-v and dump); free it. */
+static char *chains_text(const struct hg_trace *t)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(f);
+	hg_print_chains(f, t);
+	fclose(f);
+	return buf;
+}
+
 /*
  * -v's histograms of values less than 10 us apart (one input: one
  * reaction, one data age) in buckets of 1 us, the text's resolution, where
@@ -270,15 +283,11 @@ static struct hg_trace *chain_trace(void)
 START_TEST(test_print_one_value)
 {
 	struct hg_trace *t = chain_trace();
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
+	char *buf;
 
-	ck_assert_ptr_nonnull(f);
 	t->chains->chain[0].stage[0].n = 1;
 	t->chains->chain[0].stage[1].n = 1;
-	hg_print_chains(f, t);
-	fclose(f);
+	buf = chains_text(t);
 	/* input 0: read at 0 by the job done at 2 ms */
 	ck_assert_ptr_nonnull(strstr(buf, "\n# chain ctl data age histogram, ms: "
 				     "[2.000,2.001) 1\n"));
@@ -291,15 +300,11 @@ END_TEST
 START_TEST(test_print_misses)
 {
 	struct hg_trace *t = chain_trace();
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
+	char *buf;
 
-	ck_assert_ptr_nonnull(f);
 	t->threads[0].stats.misses = 2;
 	t->threads[1].stats.misses = 0;
-	hg_print_chains(f, t);
-	fclose(f);
+	buf = chains_text(t);
 	ck_assert_ptr_nonnull(strstr(buf, "\n# chain ctl: deadlines missed by thread (measured, as "
 				     "each thread's \"missed\" line counts them: a job done after "
 				     "its deadline, or released and not done when the run stopped "
