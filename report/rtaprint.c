@@ -240,6 +240,7 @@ void hg_print_overheads_json(struct hg_json *j, const struct hg_overheads *o)
 	hg_json_u64(j, "cache_kb", o->cache_kb);
 	hg_json_u64(j, "per_job_ns", hg_overheads_per_job(o));
 	hg_json_string(j, "source", o->source);
+	hg_json_string(j, "not_quiet", o->noisy);
 	hg_json_close(j);
 }
 
@@ -252,8 +253,12 @@ void hg_print_overheads(FILE *f, const char *tag, const struct hg_overheads *o)
 	if (o->cache_ns)
 		fprintf(f, " and a cache penalty of %s us (the largest measured, at %" PRIu64
 			" KB)", hg_format_us(o->cache_ns, b, sizeof(b)), o->cache_kb);
-	fprintf(f, ": C + %s us (from %s)\n", hg_format_us(hg_overheads_per_job(o), c, sizeof(c)),
+	fprintf(f, ": C + %s us (from %s", hg_format_us(hg_overheads_per_job(o), c, sizeof(c)),
 		o->source[0] ? o->source : "-");
+	if (o->noisy[0])
+		fprintf(f, "; %s measured on a machine that was not quiet: they may include "
+			"other tasks' run time", o->noisy);
+	fputs(")\n", f);
 }
 
 /* Why a hog is not analysed, for the text and the JSON. */

@@ -182,6 +182,15 @@ START_TEST(test_sys_round_trip)
 	ck_assert_uint_eq(back.cache_ns, 12250);
 	ck_assert_uint_eq(back.cache_kb, 1024);
 	ck_assert_str_eq(back.source, "ctxcost c.json");
+	ck_assert_str_eq(back.noisy, "");
+	hg_trace_free(t);
+	/* a file measured on a machine that was not quiet: said again */
+	t = hg_trace_alloc(1);
+	ck_assert_ptr_nonnull(t);
+	snprintf(o.noisy, sizeof(o.noisy), "c.json");
+	ck_assert_int_eq(hg_overheads_to_sys(t, &o), 0);
+	hg_overheads_from_sys(t, &back);
+	ck_assert_str_eq(back.noisy, "c.json");
 	hg_trace_free(t);
 	/* a value that is no number: none at all */
 	t = hg_trace_alloc(1);

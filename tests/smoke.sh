@@ -1524,12 +1524,26 @@ fi
 # a ctxcost document from a machine that was not quiet: one line says so
 sed 's/"quiet": true/"quiet": false/' "$HERE/fixtures/ctxcost.json" >"$TMP/noisy.json"
 # shellcheck disable=SC2086
-"$HG" rta $demo --overheads "$TMP/noisy.json" >/dev/null 2>"$TMP/err" &&
+"$HG" rta $demo --overheads "$TMP/noisy.json" >"$TMP/out" 2>"$TMP/err" &&
 	[ "$(grep -c 'not quiet' "$TMP/err")" = 1 ] &&
 	grep -q "^hourglass: rta: warning: $TMP/noisy.json: measured on a machine that was not quiet" "$TMP/err" &&
-	! "$HG" rta $demo --overheads "$HERE/fixtures/ctxcost.json" 2>&1 >/dev/null | grep -q 'not quiet' &&
-	ok "rta --overheads: a warning for costs measured on a machine that was not quiet" ||
+	grep -q "^# rta: overheads charged .*; $TMP/noisy.json measured on a machine that was not quiet: they may include other tasks' run time)\$" "$TMP/out" &&
+	"$HG" rta $demo --overheads "$TMP/noisy.json" --json 2>/dev/null |
+		grep -q "\"not_quiet\": \"$TMP/noisy.json\"" &&
+	"$HG" rta $demo --overheads "$HERE/fixtures/ctxcost.json" --json 2>/dev/null |
+		grep -q '"not_quiet": ""' &&
+	! "$HG" rta $demo --overheads "$HERE/fixtures/ctxcost.json" 2>&1 | grep -q 'not quiet' &&
+	ok "rta --overheads: costs measured on a machine that was not quiet: a warning, and the overheads line and JSON say so" ||
 	fail "rta --overheads not quiet" "$(cat "$TMP/err")"
+if "$HG" -n 1 -d 100ms -w PERIODIC 1ms 10ms --overheads "$TMP/noisy.json" -x -o "$TMP/nq.hgt" \
+	--json "$TMP/nq.json" >"$TMP/out" 2>"$TMP/err" &&
+   grep -q "^# predicted: overheads charged .*; $TMP/noisy.json measured on a machine that was not quiet" "$TMP/out" &&
+   grep -q "\"not_quiet\": \"$TMP/noisy.json\"" "$TMP/nq.json" &&
+   "$HG" dump --brief "$TMP/nq.hgt" | grep -q "^# predicted: .*was not quiet"; then
+	ok "a run given costs measured on a machine that was not quiet: its prediction says so, and its dump"
+else
+	fail "run --overheads not quiet" "$(grep predicted "$TMP/out") $(head -1 "$TMP/err")"
+fi
 if "$HG" -n 1 -d 100ms -w PERIODIC 1ms 10ms --cs-cost 5us -x -o "$TMP/ovh.hgt" \
 	--json "$TMP/ovh.json" >"$TMP/out" 2>"$TMP/err" &&
    grep -q '^# predicted: overheads charged to each job: 2 switches of 5.000 us: C + 10.000 us (from --cs-cost)' "$TMP/out" &&

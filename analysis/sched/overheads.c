@@ -148,6 +148,7 @@ void hg_overheads_source(struct hg_overheads *o, const char *what)
 
 static const char *const keys[] = {
 	"overheads_switch_ns", "overheads_cache_ns", "overheads_cache_kb", "overheads_source",
+	"overheads_not_quiet",
 };
 
 int hg_overheads_to_sys(struct hg_trace *t, const struct hg_overheads *o)
@@ -163,7 +164,10 @@ int hg_overheads_to_sys(struct hg_trace *t, const struct hg_overheads *o)
 		if (hg_trace_add_sys(t, keys[i], buf))
 			return -ENOMEM;
 	}
-	return hg_trace_add_sys(t, keys[3], o->source);
+	if (hg_trace_add_sys(t, keys[3], o->source) ||
+	    (o->noisy[0] && hg_trace_add_sys(t, keys[4], o->noisy)))
+		return -ENOMEM;
+	return 0;
 }
 
 void hg_overheads_from_sys(const struct hg_trace *t, struct hg_overheads *o)
@@ -182,4 +186,6 @@ void hg_overheads_from_sys(const struct hg_trace *t, struct hg_overheads *o)
 	}
 	s = hg_trace_sys(t, keys[3]);
 	snprintf(o->source, sizeof(o->source), "%s", s ? s : "");
+	s = hg_trace_sys(t, keys[4]);
+	snprintf(o->noisy, sizeof(o->noisy), "%s", s ? s : "");
 }

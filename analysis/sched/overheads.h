@@ -66,8 +66,9 @@ void hg_overheads_apply(struct hg_rta_task *ts, size_t n, const struct hg_overhe
 /*
  * hg_overheads_to_sys, hg_overheads_from_sys - @o kept in a trace's
  * system snapshot (keys overheads_switch_ns, overheads_cache_ns,
- * overheads_cache_kb, overheads_source), so a saved run predicts as the
- * run did. to_sys returns 0 or -ENOMEM; from_sys leaves @o zeroed when the
+ * overheads_cache_kb, overheads_source, and overheads_not_quiet when a
+ * file was measured on a machine that was not quiet), so a saved run
+ * predicts, and says what its costs rest on, as the run did. to_sys returns 0 or -ENOMEM; from_sys leaves @o zeroed when the
  * trace has none.
  */
 int hg_overheads_to_sys(struct hg_trace *t, const struct hg_overheads *o);
