@@ -144,8 +144,12 @@ void hg_render_events(const struct render *r);
  */
 void hg_render_chains(const struct render *r);
 
-/* The style of a chain's lines, and of their swatch in the legend. */
-#define HG_RENDER_CHAIN_STYLE "stroke:#7b3294;stroke-width:1;fill:none"
+/*
+ * The style of a chain's lines, and of their swatch in the legend: dark
+ * and dashed, told apart from the kernel's purple interrupt boxes they
+ * cross and from the colours of the CPUs
+ */
+#define HG_RENDER_CHAIN_STYLE "stroke:#333;stroke-width:1;stroke-dasharray:4,2;fill:none"
 
 /*
  * hg_render_cpu_wakes - CPU rows: each LAT thread's wake-ups under the row

@@ -572,6 +572,10 @@ START_TEST(test_chain_legend)
 	ck_assert_uint_eq(count(s, "<path class=\"key chain\" "), 1);
 	ck_assert_ptr_nonnull(strstr(s, ">chain ctl: an output to the next thread's job that "
 				     "read it first</text>"));
+	/* dashed, and not in the purple of the kernel's interrupt boxes they cross */
+	ck_assert_uint_eq(count(s, "style=\"stroke:#333;stroke-width:1;stroke-dasharray:4,2;"), 2);
+	ck_assert_ptr_nonnull(strstr(s, ".kirq{fill:#7b3294}"));
+	ck_assert_uint_eq(count(s, "#7b3294"), 1);
 	free(s);
 	s = render(t, &cpus);
 	ck_assert_ptr_null(strstr(s, "chain"));
