@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * report.c - the whole text output of a run, from its parts: what a run
+ * text.c - the whole text output of a run, from its parts: what a run
  * prints at its end and what dump prints from its trace
  */
 #include <stdio.h>
