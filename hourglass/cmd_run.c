@@ -13,7 +13,7 @@
 #include <unistd.h>
 #include <sys/ioctl.h>
 
-#include "audit/record.h"
+#include "audit/verdicts.h"
 #include "audit/tscskew.h"
 #include "export/prom.h"
 #include "hourglass/cmdutil.h"

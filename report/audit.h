@@ -2,7 +2,7 @@
 /*
  * audit.h - the audit of a run's CPUs as the report shows it: read back
  * from the trace's system snapshot ("audit_<id>" = "<verdict> <found>",
- * audit/record.h)
+ * audit/verdicts.h)
  */
 #ifndef HG_REPORT_AUDIT_H
 #define HG_REPORT_AUDIT_H

@@ -441,9 +441,8 @@ static void json_u64_or_null(struct hg_json *j, const char *key, uint64_t v)
 		hg_json_u64(j, key, v);
 }
 
-/* A task's blocking: b_ns, lock_blocking_ns, blocking, unbounded, held_back_*. */
-static void json_blocking(struct hg_json *j, const struct hg_rta_task *t,
-			  const struct hg_block *b, const struct hg_rta_result *r)
+void hg_json_blocking(struct hg_json *j, const struct hg_rta_task *t, const struct hg_block *b,
+		      const struct hg_rta_result *r)
 {
 	/* no number where the locks' blocking has no bound, or none was found */
 	if (b->kind == HG_BLOCK_UNBOUNDED || b->kind == HG_BLOCK_REMOTE) {
@@ -455,6 +454,13 @@ static void json_blocking(struct hg_json *j, const struct hg_rta_task *t,
 	}
 	hg_json_string(j, "blocking", hg_block_kind_name(b->kind));
 	hg_json_bool(j, "unbounded", r->bound == HG_RTA_UNBOUNDED);
+}
+
+/* A task's blocking: hg_json_blocking(), then held_back_by and its jitter. */
+static void json_blocking(struct hg_json *j, const struct hg_rta_task *t,
+			  const struct hg_block *b, const struct hg_rta_result *r)
+{
+	hg_json_blocking(j, t, b, r);
 	if (b->charged) {
 		hg_json_u64(j, "held_back_by", b->held_by);
 		json_u64_or_null(j, "held_back_jitter_ns", b->held_by_ns);

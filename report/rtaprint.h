@@ -57,6 +57,16 @@ void hg_print_blocking(FILE *f, unsigned int id, const struct hg_block *b,
 		       const struct hg_lock *locks);
 
 /*
+ * hg_json_blocking - a task's blocking as the JSON of rta and of the
+ * summary's prediction write it: "b_ns" (@t's own B with the locks'
+ * blocking @b added), "lock_blocking_ns" (@b's bound; both null where the
+ * locks' blocking has no bound or is not covered), "blocking" (@b's kind)
+ * and "unbounded" (whether @r, the task's result, has no bound)
+ */
+void hg_json_blocking(struct hg_json *j, const struct hg_rta_task *t, const struct hg_block *b,
+		      const struct hg_rta_result *r);
+
+/*
  * hg_print_kept_out - for the task of id @id and result @r on CPUs @cpus,
  * kept out by the thread that never blocks of id @hog_id, workload @label
  * and priority @prio (hog.h: hg_hog_apply()): "# <tag>thread <n>: no

@@ -219,14 +219,10 @@ static void print_kernel(FILE *f, const struct hg_trace *t)
 
 int hg_print_brief(FILE *f, const struct hg_trace *t)
 {
-	int ret = 0;
+	int ret;
 
 	hg_print_command(f, t);
-	if (!(t->flags & HG_TRACE_NO_INTERVALS)) {
-		ret = hg_print_intervals(f, t);
-		if (!ret)
-			ret = hg_print_samples(f, t);
-	}
+	ret = hg_print_trace_lines(f, t);
 	hg_print_run(f, t);
 	print_trouble(f, t);
 	print_answers(f, t);

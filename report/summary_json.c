@@ -10,7 +10,6 @@
 #include "analysis/cpuset.h"
 #include "analysis/sched/lockwait.h"
 #include "analysis/sched/predict.h"
-#include "analysis/sched/rtamath.h"
 #include "analysis/stats/summary.h"
 #include "report/audit.h"
 #include "report/chainrun.h"
@@ -320,16 +319,7 @@ static void json_pred_times(struct hg_json *j, const struct hg_trace *t,
 	hg_json_u64(j, "t_ns", p->ts[i].t_ns);
 	hg_json_u64(j, "d_ns", p->ts[i].d_ns);
 	hg_json_u64(j, "j_ns", p->ts[i].j_ns);
-	/* no number where the locks' blocking has no bound, or none was found */
-	if (p->blk[i].kind == HG_BLOCK_UNBOUNDED || p->blk[i].kind == HG_BLOCK_REMOTE) {
-		hg_json_null(j, "b_ns");
-		hg_json_null(j, "lock_blocking_ns");
-	} else {
-		hg_json_u64(j, "b_ns", hg_sat_add(p->ts[i].b_ns, p->blk[i].b_ns));
-		hg_json_u64(j, "lock_blocking_ns", p->blk[i].b_ns);
-	}
-	hg_json_string(j, "blocking", hg_block_kind_name(p->blk[i].kind));
-	hg_json_bool(j, "unbounded", p->r[i].bound == HG_RTA_UNBOUNDED);
+	hg_json_blocking(j, &p->ts[i], &p->blk[i], &p->r[i]);
 	if (p->hog[i])
 		hg_json_u64(j, "kept_out_by", t->threads[p->hog[i] - 1].id);
 	else

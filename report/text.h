@@ -216,6 +216,13 @@ void hg_print_prediction(FILE *f, const struct hg_trace *t);
 void hg_print_gap_histograms(FILE *f, const struct hg_trace *t);
 
 /*
+ * hg_print_trace_lines - the trace lines: hg_print_intervals(), then
+ * hg_print_samples(); nothing for a trace with HG_TRACE_NO_INTERVALS.
+ * Returns 0 or -errno.
+ */
+int hg_print_trace_lines(FILE *f, const struct hg_trace *t);
+
+/*
  * hg_print_trace - the whole text output of a run (-v, and dump): the
  * header, intervals and latency samples unless HG_TRACE_NO_INTERVALS, then
  * the summary, the models' reports, the loads, every audit check, the

@@ -26,7 +26,7 @@
 #include <sys/mman.h>
 #include <sys/resource.h>
 
-#include "run/chainrun.h"
+#include "run/chainsetup.h"
 #include "run/kcapture.h"
 #include "run/kirqaff.h"
 #include "run/ktaskpol.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * check_auditrec.c - the audit of a run kept in its trace: the audit_<id>
- * keys written (audit/record.h) and read back through a trace file, the
+ * keys written (audit/verdicts.h) and read back through a trace file, the
  * report's lines and JSON (report/audit.h), and diff's comparison of two
  * runs' verdicts and loads' throughputs (analysis/compare/diffaudit.h)
  */
@@ -11,7 +11,7 @@
 
 #include "helpers.h"
 #include "analysis/compare/diffaudit.h"
-#include "audit/record.h"
+#include "audit/verdicts.h"
 #include "report/audit.h"
 #include "report/diff.h"
 #include "report/json.h"

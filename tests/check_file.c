@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_file.c - trace/trace.h, trace/file.c, trace/fileread.c: a trace
- * written and read back the same (every field, events, analysis, reserve
- * kinds, thresholds, long intervals, empty), its strings tamed, and the
- * write atomic (the layout: check_file_layout.c; damaged files:
- * check_file_damaged.c; the stream: check_file_stream.c)
+ * check_file.c - trace/trace.h, trace/file.c, trace/fileread.c,
+ * trace/fileopen.c: a trace written and read back the same (every field,
+ * events, analysis, reserve kinds, thresholds, long intervals, empty), its
+ * strings tamed, and the write atomic (the layout: check_file_layout.c;
+ * damaged files: check_file_damaged.c; the stream: check_file_stream.c)
  */
 #include "filetest.h"
 

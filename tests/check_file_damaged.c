@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_file_damaged.c - trace/fileread.c and damaged files: a bad magic
- * or version, cut or flipped bytes, a wrong checksum, trailing garbage,
- * files whose checksum is right but whose sections or fields are not (one
- * table of edits), older layouts, files missing or not regular; every file
- * judged by the decoder is judged the same by the stream
+ * check_file_damaged.c - trace/fileread.c, trace/fileopen.c and damaged
+ * files: a bad magic or version, cut or flipped bytes, a wrong checksum,
+ * trailing garbage, files whose checksum is right but whose sections or
+ * fields are not (one table of edits), older layouts, files missing or not
+ * regular; every file judged by the decoder is judged the same by the stream
  * (trace/tstream.h), with the same message
  */
 #include "filetest.h"

@@ -16,7 +16,7 @@
 #include "audit/audit.h"
 #include "audit/checks.h"
 #include "audit/preempt.h"
-#include "audit/record.h"
+#include "audit/verdicts.h"
 #include "audit/sysread.h"
 #include "report/kadvice.h"
 

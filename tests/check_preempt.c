@@ -11,7 +11,7 @@
 
 #include "audit/checks.h"
 #include "audit/preempt.h"
-#include "audit/record.h"
+#include "audit/verdicts.h"
 #include "helpers.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))

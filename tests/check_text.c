@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_text.c - the run's text output (report/report.c, summary.c,
+ * check_text.c - the run's text output (report/text.c, summary.c,
  * intervals.c): the header lines that say what ran where, the paper's
  * trace lines, the summary's lines and table, in their order, worked out
  * by hand for a synthetic trace

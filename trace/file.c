@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * file.c - the .hgt trace file: its layout, and its writer (the readers
- * are in fileread.c)
+ * are in fileread.c, the file opened by fileopen.c)
  *
  * Layout, all integers little-endian:
  *

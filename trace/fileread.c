@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * fileread.c - read the .hgt trace file (layout in file.c): from memory,
- * mapped, or indexed (its records left in the file for a stream to read)
+ * fileread.c - decode the .hgt trace file (layout in file.c): from memory,
+ * from a mapping (its records used where they lie), or indexed from an open
+ * descriptor (its records left in the file for a stream to read); the file
+ * is opened by fileopen.c
  *
  * One decoder takes the sections from a source: a buffer that holds the
  * whole file, or the file itself read section by section, where a
@@ -12,14 +14,10 @@
  */
 #include <errno.h>
 #include <stdbool.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "trace/csection.h"
 #include "trace/fileformat.h"
@@ -611,88 +609,12 @@ int hg_trace_decode(const uint8_t *buf, size_t len, struct hg_trace **out,
 	return decode(&s, out, err, errlen);
 }
 
-/*
- * Open @path (a regular file, not empty) and decode its first 16 bytes: a
- * large file that is no trace is not read further. Returns the descriptor,
- * or -errno.
- */
-static int open_trace(const char *path, struct stat *sb, char *err, size_t errlen)
+int hg_trace_decode_mapped(const uint8_t *buf, size_t len, struct hg_trace **out,
+			   char *err, size_t errlen)
 {
-	uint8_t head[16];
-	struct hg_trace *probe = NULL;
-	int fd, ret;
-	ssize_t got;
+	struct src s = { .buf = buf, .len = len, .borrow = true };
 
-	/* a FIFO or a device is refused before it is read: it could block or never end */
-	fd = hg_infile_open(path, 0, sb, err, errlen);
-	if (fd < 0)
-		return fd;
-	if (!sb->st_size) {
-		close(fd);
-		err_set(err, errlen, "not an hourglass trace (empty file)");
-		return -EINVAL;
-	}
-	got = pread(fd, head, sizeof(head), 0);
-	if (got < 0) {
-		ret = -errno;
-		close(fd);
-		err_set(err, errlen, "%s", strerror(-ret));
-		return ret;
-	}
-	ret = hg_trace_decode(head, (size_t)got, &probe, err, errlen);
-	if (ret && strncmp(err, "truncated", 9)) {
-		close(fd);
-		return ret;
-	}
-	hg_trace_free(probe);
-	return fd;
-}
-
-int hg_trace_read(const char *path, struct hg_trace **out, char *err, size_t errlen)
-{
-	struct stat sb;
-	struct src s = { .borrow = true };
-	void *buf;
-	int fd = open_trace(path, &sb, err, errlen), ret;
-
-	if (fd < 0)
-		return fd;
-	/* mapped, not read: a large trace is not copied twice */
-	buf = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
-	close(fd);
-	if (buf == MAP_FAILED) {
-		ret = -errno;
-		err_set(err, errlen, "cannot map it: %s", strerror(-ret));
-		return ret;
-	}
-	s.buf = buf;
-	s.len = (size_t)sb.st_size;
-	ret = decode(&s, out, err, errlen);
-	if (ret) {
-		munmap(buf, (size_t)sb.st_size);
-		return ret;
-	}
-	/* the trace's records may lie in the mapping: it goes with the trace */
-	(*out)->map = buf;
-	(*out)->maplen = (size_t)sb.st_size;
-	return 0;
-}
-
-int hg_trace_open_indexed(const char *path, int *fdp, struct hg_trace **out,
-			  struct hg_tindex *ix, char *err, size_t errlen)
-{
-	struct stat sb;
-	int fd = open_trace(path, &sb, err, errlen), ret;
-
-	if (fd < 0)
-		return fd;
-	ret = hg_trace_index(fd, (uint64_t)sb.st_size, out, ix, err, errlen);
-	if (ret) {
-		close(fd);
-		return ret;
-	}
-	*fdp = fd;
-	return 0;
+	return decode(&s, out, err, errlen);
 }
 
 int hg_trace_index(int fd, uint64_t size, struct hg_trace **out, struct hg_tindex *ix,

@@ -2,7 +2,7 @@
 /*
  * verdict.h - the audit's verdicts as a trace keeps them: one key
  * "audit_<id>" per check in its system snapshot, its value "<verdict>
- * <found>" (audit/record.h writes them, report/audit.h and
+ * <found>" (audit/verdicts.h writes them, report/audit.h and
  * analysis/compare/diffaudit.h read them back)
  */
 #ifndef HG_VERDICT_H

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * chainrun.c - the chains of a run set up before its threads start
+ * chainsetup.c - the chains of a run set up before its threads start
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "run/chainrun.h"
+#include "run/chainsetup.h"
 #include "workloads/chainlink.h"
 
 /* Room for the jobs stage @s of chain @ch can finish in the run. */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * report.c - the whole text output of a run, from its parts: what a run
+ * text.c - the whole text output of a run, from its parts: what a run
  * prints at its end and what dump prints from its trace
  */
 #include <stdio.h>
@@ -28,16 +28,22 @@ void hg_print_header(FILE *f, const struct hg_trace *t)
 			fprintf(f, "# system %s: %s\n", t->sys[k].key, t->sys[k].value);
 }
 
+int hg_print_trace_lines(FILE *f, const struct hg_trace *t)
+{
+	int ret;
+
+	if (t->flags & HG_TRACE_NO_INTERVALS)
+		return 0;
+	ret = hg_print_intervals(f, t);
+	return ret ? ret : hg_print_samples(f, t);
+}
+
 int hg_print_trace(FILE *f, const struct hg_trace *t)
 {
-	int ret = 0;
+	int ret;
 
 	hg_print_header(f, t);
-	if (!(t->flags & HG_TRACE_NO_INTERVALS)) {
-		ret = hg_print_intervals(f, t);
-		if (!ret)
-			ret = hg_print_samples(f, t);
-	}
+	ret = hg_print_trace_lines(f, t);
 	hg_print_summary(f, t);
 	hg_print_models(f, t);
 	hg_print_tail_summary(f, t);

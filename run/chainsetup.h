@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * chainrun.h - a run's chains set up (--chain): each stage's output and
+ * chainsetup.h - a run's chains set up (--chain): each stage's output and
  * place, given to its thread's job loop, and the records of its jobs in
  * the trace
  */
-#ifndef HG_CHAINRUN_H
-#define HG_CHAINRUN_H
+#ifndef HG_RUN_CHAINSETUP_H
+#define HG_RUN_CHAINSETUP_H
 
 #include <stddef.h>
 
@@ -23,4 +23,4 @@ int hg_run_chains_init(struct run *r, struct hg_trace *t, char *err, size_t errl
 /* hg_run_chains_free - release the outputs (the records stay with the trace). */
 void hg_run_chains_free(struct run *r);
 
-#endif /* HG_CHAINRUN_H */
+#endif /* HG_RUN_CHAINSETUP_H */

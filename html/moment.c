@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * worst.c - the report's worst moment: the window of the run that lasted
+ * moment.c - the report's worst moment: the window of the run that lasted
  * longest (a gap, a wake-up's lateness or a miss past its deadline), its
  * timeline, and with the kernel's events what held the CPU in it and why;
  * and the command lines that give each part again

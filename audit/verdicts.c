@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * record.c - every check at once, and their verdicts into a trace
+ * verdicts.c - every check at once, and their verdicts into a trace
  */
 #include <errno.h>
 #include <stdio.h>
@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "audit/preempt.h"
-#include "audit/record.h"
+#include "audit/verdicts.h"
 
 size_t hg_audit_count(void)
 {

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * record.h - the audit of a run's CPUs, kept in its trace's system
+ * verdicts.h - the audit of a run's CPUs, kept in its trace's system
  * snapshot: one key "audit_<id>" per check, its value "<verdict> <found>",
  * and "auditfix_<id>" with its fix for a check that has one (report/audit.h
  * reads them back)
  */
-#ifndef HG_AUDIT_RECORD_H
-#define HG_AUDIT_RECORD_H
+#ifndef HG_AUDIT_VERDICTS_H
+#define HG_AUDIT_VERDICTS_H
 
 #include <stddef.h>
 
@@ -37,4 +37,4 @@ int hg_audit_record(const struct hg_audit_result *res, struct hg_trace *t);
  */
 int hg_audit_record_preempt(const struct hg_audit_ctx *ctx, struct hg_trace *t);
 
-#endif /* HG_AUDIT_RECORD_H */
+#endif /* HG_AUDIT_VERDICTS_H */
