@@ -394,8 +394,9 @@ static struct hg_kevents *stream_events(void)
 /* What the stream handed over, and the heap in use at most meanwhile. */
 struct stream_seen {
 	struct seen s;
-	unsigned int cpu;
-	uint64_t at;
+	uint64_t at[2];		/* per CPU: the last gap's start */
+	unsigned int run_cpu;
+	uint64_t run_at;	/* the last run's */
 	bool in_order;
 	size_t runs, heap0, heap;
 	uint64_t run_cycles;
@@ -413,10 +414,10 @@ static int stream_gap(const struct hg_sched_gap *g, void *arg)
 {
 	struct stream_seen *s = arg;
 
-	/* CPU by CPU, each in time order */
-	s->in_order &= g->gap.cpu > s->cpu || (g->gap.cpu == s->cpu && g->gap.at_cycles >= s->at);
-	s->cpu = g->gap.cpu;
-	s->at = g->gap.at_cycles;
+	/* each CPU's in time order; no run before the last gap */
+	ck_assert_uint_lt(g->gap.cpu, 2);
+	s->in_order &= g->gap.at_cycles >= s->at[g->gap.cpu] && !s->runs;
+	s->at[g->gap.cpu] = g->gap.at_cycles;
 	stream_heap(s);
 	return seen_gap(g, &s->s);
 }
@@ -427,6 +428,10 @@ static int stream_run(const struct hg_sched_run *r, void *arg)
 
 	ck_assert_uint_eq(r->pid, 7);
 	ck_assert_str_eq(r->comm, "kworker");
+	/* CPU by CPU, each in time order */
+	s->in_order &= r->cpu > s->run_cpu || (r->cpu == s->run_cpu && r->start_cycles >= s->run_at);
+	s->run_cpu = r->cpu;
+	s->run_at = r->start_cycles;
 	s->runs++;
 	s->run_cycles += r->end_cycles - r->start_cycles;
 	return 0;
@@ -441,9 +446,9 @@ static int stream_read(void *priv, uint64_t at, struct hg_kev *buf, size_t n)
 }
 
 /*
- * Every gap of a long run handed over CPU by CPU in time order, the
- * switches read through the cache as well as held, with no more than a
- * window of the gaps held
+ * Every gap of a long run handed over, each CPU's in time order, then the
+ * other tasks' runs CPU by CPU in time order, the switches read through
+ * the cache as well as held, with no more than a window of the gaps held
  */
 START_TEST(test_attribute_stream)
 {

@@ -411,6 +411,25 @@ struct hg_kev hg_kevents_read(const struct hg_kevents *k, uint64_t i)
 	return b ? b->ev[i - b->first] : none;
 }
 
+void hg_kevents_get(const struct hg_kevents *k, uint64_t at, struct hg_kev *buf, size_t n)
+{
+	struct hg_kevcache *c = k->cache;
+	size_t i;
+	int ret;
+
+	if (k->ev) {
+		memcpy(buf, k->ev + at, n * sizeof(*buf));
+		return;
+	}
+	ret = c ? c->src.read(c->src.priv, at, buf, n) : -EINVAL;
+	if (!ret)
+		return;
+	if (c && !c->err)
+		c->err = ret;
+	for (i = 0; i < n; i++)
+		buf[i] = (struct hg_kev){ .name = HG_KEV_NO_NAME };
+}
+
 /* Whether @e comes before (@cpu, @cycles) in the records' order. */
 static int below(const struct hg_kev *e, uint32_t cpu, uint64_t cycles)
 {

@@ -156,6 +156,15 @@ static inline struct hg_kev hg_kevents_ev(const struct hg_kevents *k, uint64_t i
 	return k->ev ? k->ev[i] : hg_kevents_read(k, i);
 }
 
+/*
+ * hg_kevents_get - events @at to @at + @n - 1 of @k (all below @k->n)
+ * into @buf: copied from those held, or read from the file past the
+ * cache, for a reader at many places of the events at once (a cursor per
+ * CPU) whom the cache's few blocks would not keep; a read that failed
+ * gives events of no type, and hg_kevents_status() says so
+ */
+void hg_kevents_get(const struct hg_kevents *k, uint64_t at, struct hg_kev *buf, size_t n);
+
 /* hg_kevents_status - 0, or the -errno of the first read of @k's events that failed. */
 int hg_kevents_status(const struct hg_kevents *k);
 

@@ -59,11 +59,86 @@ static bool in_run(const struct hg_kev *e, uint64_t lo, uint64_t hi)
 	return e->type == HG_KEV_SWITCH && e->cycles >= lo && e->cycles <= hi;
 }
 
-/* Check that @in's switches can describe @t's run; counts what the kernel saw. */
-static int check_overlap(const struct hg_trace *t, const struct hg_attrib_in *in,
-			 struct hg_sched_totals *tot, char *err, size_t errlen)
+/* A gap on its CPU's line, waiting for its switches; 56 bytes. */
+struct gapref {
+	struct hg_gap g;
+	uint64_t lo, hi;	/* its first switch's event, and past its last */
+	uint32_t nsw;		/* switches in it */
+	uint32_t first_prev;	/* the first one's previous task */
+	uint32_t last_next;	/* the last one's next task */
+	uint32_t seq;		/* the order it came in (a CPU's sort) */
+};
+
+/* Events of a CPU read at a time, into its line's window: 6 KiB. */
+#define WINDOW 256
+
+/*
+ * One CPU's line: its gaps as the classifier finds them, in time order,
+ * joined with its switches as they are read, each gap handed over when no
+ * switch can fall in it any more. Only the gaps a switch is waiting for
+ * are held (all of its line's when they come out of time order, a
+ * damaged trace: sorted at the end).
+ */
+struct line {
+	uint32_t cpu;
+	uint8_t online;		/* a gap on its line came (the census) */
+	uint8_t sort;		/* they came out of time order */
+	uint64_t last_at;	/* the last one's start */
+	uint64_t e, end;	/* its events: the next to read, and past its last */
+	struct hg_kev *w;	/* a window of them: @wn from event @wat */
+	uint64_t wat;
+	size_t wn;
+	struct gapref *q;	/* the gaps not handed over yet */
+	size_t n, cap;
+	size_t j;		/* the gap the switches reached */
+	struct gapref *v;	/* to sort */
+	size_t nv, capv;
+	bool ended;		/* no gap will come */
+	bool have_x;		/* @x read */
+	uint64_t xi;		/* its event's index; UINT64_MAX: no switch left */
+	struct hg_kev x;
+};
+
+/* An attribution: every CPU's line, fed by one pass of the classifier. */
+struct attr {
+	const struct hg_trace *t;
+	const struct hg_kevents *k;
+	uint64_t lo, hi;	/* the run on the counter */
+	uint64_t slack;
+	struct line *l;		/* by CPU */
+	size_t n, cap;
+	uint64_t *runs;		/* a bit an event: one that starts another task's run */
+	hg_sched_gap_fn gap_fn;
+	hg_sched_run_fn run_fn;
+	void *arg;
+	struct hg_sched_totals *tot;
+};
+
+/* The line of CPU @cpu, made with those below it. Returns NULL when out of memory. */
+static struct line *line_of(struct attr *a, uint32_t cpu)
 {
-	uint64_t k, lo, hi;
+	size_t i;
+
+	if (cpu >= a->n) {
+		if (HG_GROW(a->l, a->cap, (size_t)cpu + 1))
+			return NULL;
+		memset(a->l + a->n, 0, (cpu + 1 - a->n) * sizeof(*a->l));
+		for (i = a->n; i <= cpu; i++)
+			a->l[i].cpu = (uint32_t)i;
+		a->n = cpu + 1;
+	}
+	return &a->l[cpu];
+}
+
+/*
+ * Check that @in's switches can describe @t's run; counts what the kernel
+ * saw, and where each CPU's events lie.
+ */
+static int check_overlap(struct attr *a, const struct hg_attrib_in *in, char *err, size_t errlen)
+{
+	const struct hg_trace *t = a->t;
+	struct hg_sched_totals *tot = a->tot;
+	uint64_t k;
 	uint32_t i;
 
 	for (i = 0; i < t->nthreads; i++) {
@@ -74,12 +149,17 @@ static int check_overlap(const struct hg_trace *t, const struct hg_attrib_in *in
 		}
 	}
 	memset(tot, 0, sizeof(*tot));
-	run_span(t, in, &lo, &hi);
 	for (k = 0; k < in->k->n; k++) {	/* read in order: a block at a time */
 		struct hg_kev e = hg_kevents_ev(in->k, k);
 		bool wp = is_worker(t, e.b), wn = is_worker(t, e.a);
+		struct line *l = line_of(a, e.cpu);
 
-		if (!in_run(&e, lo, hi))
+		if (!l)
+			return -ENOMEM;
+		if (!l->end)
+			l->e = k;
+		l->end = k + 1;
+		if (!in_run(&e, a->lo, a->hi))
 			continue;
 		tot->switches++;
 		tot->from_workers_to_others += wp && !wn;
@@ -94,93 +174,41 @@ static int check_overlap(const struct hg_trace *t, const struct hg_attrib_in *in
 	return 0;
 }
 
-/* What the classifier found on one CPU (the census's first pass). */
-struct cpuseen {
-	uint64_t last_at;	/* of its last gap on its line */
-	uint8_t any;		/* a gap of any class */
-	uint8_t line;		/* a gap on its line */
-	uint8_t unsorted;	/* its line's gaps came out of time order */
-};
-
-struct census {
-	struct cpuseen *c;	/* by CPU */
-	size_t n, cap;
-};
-
+/* The census: which CPUs' lines have their gaps out of time order. */
 static int count_gaps(const struct hg_gap *g, size_t n, void *arg)
 {
-	struct census *cs = arg;
 	size_t k;
 
 	for (k = 0; k < n; k++) {
-		struct cpuseen *c;
+		struct line *l = line_of(arg, g[k].cpu);
 
-		if (g[k].cpu >= cs->n) {
-			if (HG_GROW(cs->c, cs->cap, (size_t)g[k].cpu + 1))
-				return -ENOMEM;
-			memset(cs->c + cs->n, 0, (g[k].cpu + 1 - cs->n) * sizeof(*cs->c));
-			cs->n = g[k].cpu + 1;
-		}
-		c = &cs->c[g[k].cpu];
-		c->any = 1;
+		if (!l)
+			return -ENOMEM;
 		if (!on_line(&g[k]))
 			continue;
-		c->unsorted |= c->line && g[k].at_cycles < c->last_at;
-		c->line = 1;
-		c->last_at = g[k].at_cycles;
+		l->sort |= l->online && g[k].at_cycles < l->last_at;
+		l->online = 1;
+		l->last_at = g[k].at_cycles;
 	}
 	return 0;
 }
 
-/* A gap on its CPU's line, waiting for its switches; 56 bytes. */
-struct gapref {
-	struct hg_gap g;
-	uint64_t lo, hi;	/* its first switch's event, and past its last */
-	uint32_t nsw;		/* switches in it */
-	uint32_t first_prev;	/* the first one's previous task */
-	uint32_t last_next;	/* the last one's next task */
-	uint32_t seq;		/* the order it came in (a CPU's sort) */
-};
-
-/*
- * One CPU's line: its gaps as the classifier finds them, in time order,
- * joined with its switches as they are read, each gap handed over when no
- * switch can fall in it any more. Only the gaps a switch is waiting for
- * are held.
- */
-struct line {
-	const struct hg_trace *t;
-	const struct hg_kevents *k;
-	uint64_t lo, hi;	/* the run on the counter */
-	uint64_t slack;
-	uint64_t e;		/* the next event to read */
-	uint32_t cpu;
-	struct gapref *q;	/* the gaps not handed over yet */
-	size_t n, cap;
-	size_t j;		/* the gap the switches reached */
-	bool ended;		/* no gap will come */
-	bool have_x;		/* @x read */
-	uint64_t xi;		/* its event's index; UINT64_MAX: no switch left */
-	struct hg_kev x;
-	hg_sched_gap_fn gap_fn;
-	hg_sched_run_fn run_fn;
-	void *arg;
-	struct hg_sched_totals *tot;
-};
-
 /* @l's next switch of its CPU inside the run into @l->x; @l->xi UINT64_MAX: none. */
-static void next_switch(struct line *l)
+static void next_switch(const struct attr *a, struct line *l)
 {
 	l->have_x = true;
 	l->xi = UINT64_MAX;
-	while (l->e < l->k->n) {
-		struct hg_kev e = hg_kevents_ev(l->k, l->e);
+	while (l->e < l->end) {
+		struct hg_kev *e;
 
-		if (e.cpu > l->cpu)
-			return;
-		l->e++;
-		if (e.cpu == l->cpu && in_run(&e, l->lo, l->hi)) {
-			l->x = e;
+		if (l->e - l->wat >= l->wn) {
+			l->wat = l->e;
+			l->wn = l->end - l->e < WINDOW ? (size_t)(l->end - l->e) : WINDOW;
+			hg_kevents_get(a->k, l->wat, l->w, l->wn);
+		}
+		e = &l->w[l->e++ - l->wat];
+		if (e->cpu == l->cpu && in_run(e, a->lo, a->hi)) {
+			l->x = *e;
 			l->xi = l->e - 1;
 			return;
 		}
@@ -228,39 +256,60 @@ static bool same(enum hg_sched_class k, enum hg_gap_class g)
 	}
 }
 
-/* The other tasks' runs between @r's switches: each from one switch to the next. */
-static int report_runs(const struct line *l, const struct gapref *r)
+/* Gap @r handed over with its class; the switches its other tasks' runs start at marked. */
+static int hand_over(struct attr *a, const struct gapref *r)
 {
-	struct hg_kev in = hg_kevents_ev(l->k, r->lo);
+	struct hg_sched_gap sg = { .cls = attribute(a->t, r), .gap = r->g, .switches = r->nsw };
 	uint64_t k;
-	int ret = 0;
 
-	for (k = r->lo + 1; k < r->hi && !ret; k++) {
-		struct hg_kev e = hg_kevents_ev(l->k, k);
-		struct hg_sched_run run = {
-			.cpu = in.cpu, .pid = in.a, .comm = hg_kevents_name(l->k, in.name),
-			.start_cycles = in.cycles, .end_cycles = e.cycles,
-		};
-
-		if (!in_run(&e, l->lo, l->hi))
-			continue;
-		ret = l->run_fn(&run, l->arg);
-		in = e;
-	}
-	return ret;
+	a->tot->gaps++;
+	a->tot->agree += same(sg.cls, sg.gap.cls);
+	/* every switch but its last starts a run: the events up to it marked */
+	if (a->runs && (sg.cls == HG_SC_INDIRECT || sg.cls == HG_SC_FOREIGN_TASK))
+		for (k = r->lo; k + 1 < r->hi; k++)
+			a->runs[k / 64] |= 1ULL << (k % 64);
+	return a->gap_fn(&sg, a->arg);
 }
 
-/* Gap @r handed over with its class. */
-static int hand_over(struct line *l, const struct gapref *r)
+/* The run of another task from marked switch @in, the @k-th event, to the next switch. */
+static int run_from(const struct attr *a, uint64_t k, const struct hg_kev *in)
 {
-	struct hg_sched_gap sg = { .cls = attribute(l->t, r), .gap = r->g, .switches = r->nsw };
-	int ret;
+	struct hg_sched_run run = {
+		.cpu = in->cpu, .pid = in->a, .comm = hg_kevents_name(a->k, in->name),
+		.start_cycles = in->cycles,
+	};
 
-	l->tot->gaps++;
-	l->tot->agree += same(sg.cls, sg.gap.cls);
-	ret = l->gap_fn(&sg, l->arg);
-	if (!ret && l->run_fn && (sg.cls == HG_SC_INDIRECT || sg.cls == HG_SC_FOREIGN_TASK))
-		ret = report_runs(l, r);
+	while (++k < a->k->n) {	/* in the same gap: its last switch is not marked */
+		struct hg_kev e = hg_kevents_ev(a->k, k);
+
+		if (in_run(&e, a->lo, a->hi)) {
+			run.end_cycles = e.cycles;
+			return a->run_fn(&run, a->arg);
+		}
+	}
+	return 0;
+}
+
+/*
+ * The other tasks' runs, in the order of the events (CPU by CPU, by time,
+ * as a CPU at a time gave them): one from each marked switch.
+ */
+static int report_runs(const struct attr *a)
+{
+	uint64_t w, k, nw = a->k->n / 64 + 1;
+	int ret = 0;
+
+	for (w = 0; w < nw && !ret; w++) {
+		for (k = w * 64; a->runs[w] && k < (w + 1) * 64 && !ret; k++) {
+			struct hg_kev in;
+
+			if (!(a->runs[w] & 1ULL << (k % 64)))
+				continue;
+			in = hg_kevents_ev(a->k, k);
+			if (in_run(&in, a->lo, a->hi))
+				ret = run_from(a, k, &in);
+		}
+	}
 	return ret;
 }
 
@@ -268,9 +317,9 @@ static int hand_over(struct line *l, const struct gapref *r)
  * Switch @l->x given to the gap it lies in, or counted outside them.
  * Returns false when that waits for a gap still to come.
  */
-static bool place(struct line *l)
+static bool place(struct attr *a, struct line *l)
 {
-	uint64_t x = l->x.cycles, slack = l->slack;
+	uint64_t x = l->x.cycles, slack = a->slack;
 	struct gapref *g = l->q;
 	size_t j;
 
@@ -280,7 +329,7 @@ static bool place(struct line *l)
 	if (j == l->n && !l->ended)
 		return false;
 	if (j == l->n || g[j].g.at_cycles > x + slack) {
-		l->tot->outside_gaps += is_worker(l->t, l->x.b) || is_worker(l->t, l->x.a);
+		a->tot->outside_gaps += is_worker(a->t, l->x.b) || is_worker(a->t, l->x.a);
 		return true;
 	}
 	if (j + 1 == l->n && !l->ended)
@@ -300,22 +349,22 @@ static bool place(struct line *l)
 }
 
 /* @l's switches placed as far as its gaps allow; the gaps done with handed over. */
-static int advance(struct line *l)
+static int advance(struct attr *a, struct line *l)
 {
 	size_t k, done;
 	int ret = 0;
 
 	for (;;) {
 		if (!l->have_x)
-			next_switch(l);
-		if (l->xi == UINT64_MAX || !place(l))
+			next_switch(a, l);
+		if (l->xi == UINT64_MAX || !place(a, l))
 			break;
 		l->have_x = false;
 	}
 	/* no switch left: every gap is done with; else those the switches passed */
 	done = l->xi == UINT64_MAX ? l->n : l->j;
 	for (k = 0; k < done && !ret; k++)
-		ret = hand_over(l, &l->q[k]);
+		ret = hand_over(a, &l->q[k]);
 	if (done)	/* none held on a CPU of switches alone */
 		memmove(l->q, l->q + done, (l->n - done) * sizeof(*l->q));
 	l->n -= done;
@@ -324,43 +373,36 @@ static int advance(struct line *l)
 }
 
 /* Gap @g of @l's CPU line come in. */
-static int push(struct line *l, const struct gapref *g)
+static int push(struct attr *a, struct line *l, const struct gapref *g)
 {
 	if (HG_GROW(l->q, l->cap, l->n + 1))
 		return -ENOMEM;
 	l->q[l->n++] = *g;
-	return advance(l);
+	return advance(a, l);
 }
 
-/* One CPU's pass: its line, and its line's gaps to sort when they come out of order. */
-struct pass {
-	struct line *l;
-	bool sort;
-	struct gapref *v;	/* to sort */
-	size_t n, cap;
-};
-
+/* The classifier's gaps, each to its CPU's line. */
 static int take_gaps(const struct hg_gap *g, size_t n, void *arg)
 {
-	struct pass *p = arg;
-	struct line *l = p->l;
+	struct attr *a = arg;
 	size_t k;
 	int ret = 0;
 
 	for (k = 0; k < n && !ret; k++) {
 		struct gapref r = { .g = g[k] };
+		struct line *l = line_of(a, g[k].cpu);
 
-		if (g[k].cpu != l->cpu)
-			continue;
+		if (!l)
+			return -ENOMEM;
 		if (!on_line(&g[k])) {
-			ret = hand_over(l, &r);	/* no switch goes to it */
-		} else if (p->sort) {
-			r.seq = (uint32_t)p->n;
-			if (HG_GROW(p->v, p->cap, p->n + 1))
+			ret = hand_over(a, &r);	/* no switch goes to it */
+		} else if (l->sort) {
+			r.seq = (uint32_t)l->nv;
+			if (HG_GROW(l->v, l->capv, l->nv + 1))
 				return -ENOMEM;
-			p->v[p->n++] = r;
+			l->v[l->nv++] = r;
 		} else {
-			ret = push(l, &r);
+			ret = push(a, l, &r);
 		}
 	}
 	return ret;
@@ -376,85 +418,103 @@ static int by_time(const void *a, const void *b)
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
-/* CPU @l->cpu's gaps (@seen, NULL: none) classified again, joined with its switches. */
-static int one_line(struct line *l, const struct cpuseen *seen, const struct hg_recsrc *src)
+/* Line @l with every gap come: those held to sort pushed, the rest of its switches read. */
+static int end_line(struct attr *a, struct line *l)
 {
-	struct pass p = { .l = l, .sort = seen && seen->unsorted };
 	size_t k;
 	int ret = 0;
 
-	l->n = l->j = 0;
-	l->ended = false;
-	l->have_x = false;
-	if (seen)
-		ret = hg_classify_src(l->t, src, take_gaps, NULL, &p);
-	if (!ret && p.n)
-		qsort(p.v, p.n, sizeof(*p.v), by_time);
-	for (k = 0; k < p.n && !ret; k++)
-		ret = push(l, &p.v[k]);
-	free(p.v);
+	if (l->nv)
+		qsort(l->v, l->nv, sizeof(*l->v), by_time);
+	for (k = 0; k < l->nv && !ret; k++)
+		ret = push(a, l, &l->v[k]);
 	l->ended = true;
-	return ret ? ret : advance(l);
+	return ret ? ret : advance(a, l);
 }
 
-/* The first CPU from @cpu on with an event (@l->e moved to it) or a gap, or UINT32_MAX. */
-static uint32_t next_cpu(struct line *l, const struct census *cs, uint32_t cpu)
+/* Every CPU's line fed by one pass of the classifier, then its runs reported. */
+static int all_lines(struct attr *a, const struct hg_recsrc *src)
 {
-	uint32_t c = UINT32_MAX;
 	size_t i;
-
-	while (l->e < l->k->n) {
-		struct hg_kev e = hg_kevents_ev(l->k, l->e);
-
-		if (e.cpu >= cpu) {
-			c = e.cpu;
-			break;
-		}
-		l->e++;
-	}
-	for (i = cpu; i < cs->n && i < c; i++)
-		if (cs->c[i].any)
-			return (uint32_t)i;
-	return c;
-}
-
-/* Every CPU's line in turn: each classified again, its switches read along. */
-static int all_lines(struct line *l, const struct census *cs, const struct hg_recsrc *src)
-{
-	uint32_t cpu = 0;
 	int ret = 0;
 
-	while (!ret && (cpu = next_cpu(l, cs, cpu)) != UINT32_MAX) {
-		l->cpu = cpu;
-		ret = one_line(l, cpu < cs->n && cs->c[cpu].any ? &cs->c[cpu] : NULL, src);
-		cpu++;
+	for (i = 0; i < a->n && !ret; i++) {
+		struct line *l = &a->l[i];
+
+		if (l->end > l->e) {
+			l->w = malloc((l->end - l->e < WINDOW ? l->end - l->e : WINDOW) *
+				      sizeof(*l->w));
+			ret = l->w ? 0 : -ENOMEM;
+		}
 	}
-	return ret;
+	if (!ret && a->run_fn) {
+		a->runs = calloc(a->k->n / 64 + 1, sizeof(*a->runs));
+		ret = a->runs ? 0 : -ENOMEM;
+	}
+	if (!ret)
+		ret = hg_classify_src(a->t, src, take_gaps, NULL, a);
+	for (i = 0; i < a->n && !ret; i++)
+		ret = end_line(a, &a->l[i]);
+	return ret || !a->runs ? ret : report_runs(a);
 }
 
 /* The checks, and the census of the gaps through @src (every record read once). */
-static int check(const struct hg_trace *t, const struct hg_attrib_in *in,
-		 const struct hg_recsrc *src, struct census *cs, struct hg_sched_totals *tot,
+static int check(struct attr *a, const struct hg_attrib_in *in, const struct hg_recsrc *src,
 		 char *err, size_t errlen)
 {
-	int ret = check_overlap(t, in, tot, err, errlen);
+	int ret = check_overlap(a, in, err, errlen);
 
-	return ret ? ret : hg_classify_src(t, src, count_gaps, NULL, cs);
+	return ret ? ret : hg_classify_src(a->t, src, count_gaps, NULL, a);
+}
+
+static void attr_free(struct attr *a)
+{
+	size_t i;
+
+	for (i = 0; i < a->n; i++) {
+		free(a->l[i].w);
+		free(a->l[i].q);
+		free(a->l[i].v);
+	}
+	free(a->l);
+	free(a->runs);
 }
 
 int hg_attrib_check(const struct hg_trace *t, const struct hg_attrib_in *in, char *err,
 		    size_t errlen)
 {
 	struct hg_sched_totals tot;
-	struct census cs = { NULL, 0, 0 };
+	struct attr a = { .t = t, .k = in->k, .tot = &tot };
 	struct hg_reccurs m;
 	struct hg_recsrc src;
 	int ret = hg_reccurs_init(&m, &src, t);
 
+	run_span(t, in, &a.lo, &a.hi);
 	if (!ret)
-		ret = check(t, in, &src, &cs, &tot, err, errlen);
+		ret = check(&a, in, &src, err, errlen);
 	hg_reccurs_free(&m);
-	free(cs.c);
+	attr_free(&a);
+	return ret;
+}
+
+int hg_attribute_src(const struct hg_trace *t, const struct hg_recsrc *src,
+		     const struct hg_attrib_in *in, hg_sched_gap_fn gap_fn,
+		     hg_sched_run_fn run_fn, void *arg, struct hg_sched_totals *tot,
+		     char *err, size_t errlen)
+{
+	struct hg_sched_totals own = { 0 };
+	struct attr a = {
+		.t = t, .k = in->k, .gap_fn = gap_fn, .run_fn = run_fn, .arg = arg,
+		.slack = hg_ns_to_cycles(in->resolution_ns + SLACK_NS, t->calib.tsc_hz),
+		.tot = tot ? tot : &own,
+	};
+	int ret;
+
+	run_span(t, in, &a.lo, &a.hi);
+	ret = check(&a, in, src, err, errlen);
+	if (!ret)
+		ret = all_lines(&a, src);
+	attr_free(&a);
 	return ret;
 }
 
@@ -462,24 +522,12 @@ int hg_attribute(const struct hg_trace *t, const struct hg_attrib_in *in, hg_sch
 		 hg_sched_run_fn run_fn, void *arg, struct hg_sched_totals *tot,
 		 char *err, size_t errlen)
 {
-	struct hg_sched_totals own = { 0 };
-	struct census cs = { NULL, 0, 0 };
-	struct line l = {
-		.t = t, .k = in->k, .gap_fn = gap_fn, .run_fn = run_fn, .arg = arg,
-		.slack = hg_ns_to_cycles(in->resolution_ns + SLACK_NS, t->calib.tsc_hz),
-	};
 	struct hg_reccurs m;
 	struct hg_recsrc src;
 	int ret = hg_reccurs_init(&m, &src, t);
 
-	l.tot = tot ? tot : &own;
-	run_span(t, in, &l.lo, &l.hi);
 	if (!ret)
-		ret = check(t, in, &src, &cs, l.tot, err, errlen);
-	if (!ret)
-		ret = all_lines(&l, &cs, &src);
+		ret = hg_attribute_src(t, &src, in, gap_fn, run_fn, arg, tot, err, errlen);
 	hg_reccurs_free(&m);
-	free(cs.c);
-	free(l.q);
 	return ret;
 }

@@ -29,6 +29,7 @@
 
 #include "analysis/gaps/classify.h"
 #include "trace/kevents.h"
+#include "trace/recsrc.h"
 #include "trace/trace.h"
 
 enum hg_sched_class {
@@ -96,13 +97,18 @@ typedef int (*hg_sched_run_fn)(const struct hg_sched_run *r, void *arg);
 /*
  * hg_attribute - attribute every gap of @t from the switches of @in:
  * @gap_fn once per gap, @run_fn (may be NULL) once per other task's run
- * inside a gap; @tot the kernel's own counts (may be NULL). The gaps are
- * handed over CPU by CPU (ascending), each CPU's in the order of their
- * start, those on its line (switches and foreign activity) as no switch
- * can fall in them any more: @t's records are read once for every CPU
- * with gaps, and once before, and @in's events once, in order; only the
- * gaps a switch waits for are held (all of a CPU's when the records give
- * them out of time order, a damaged trace). The switches
+ * inside a gap; @tot the kernel's own counts (may be NULL). Each CPU's
+ * gaps are handed over in the order of their start, those on its line
+ * (switches and foreign activity) as no switch can fall in them any more,
+ * the CPUs' interleaved as the classifier finds them; the runs after every
+ * gap, in the order of @in's events (CPU by CPU, each by time). @t's
+ * records are read twice whatever the number of CPUs (once to find the
+ * lines whose gaps come out of time order, a damaged trace, once to
+ * attribute), @in's events once in order and once a window a CPU at a
+ * time, and the switches that start a run once more; only the gaps a
+ * switch waits for are held (all of a CPU's when its records give them
+ * out of time order), with a window of each CPU's events and, with
+ * @run_fn, a bit an event. The switches
  * taken are those inside the run, from the clock pair at its start to its
  * end on the trace's counter (for another tool's text, the end placed
  * through the pair at the start, as its events are); a switch belongs to a
@@ -117,6 +123,16 @@ typedef int (*hg_sched_run_fn)(const struct hg_sched_run *r, void *arg);
 int hg_attribute(const struct hg_trace *t, const struct hg_attrib_in *in, hg_sched_gap_fn gap_fn,
 		 hg_sched_run_fn run_fn, void *arg, struct hg_sched_totals *tot,
 		 char *err, size_t errlen);
+
+/*
+ * hg_attribute_src - hg_attribute() with @t's records read through @src
+ * (recsrc.h): a tap that sees them, or another source of them. Returns
+ * what hg_attribute() returns, or -errno of @src.
+ */
+int hg_attribute_src(const struct hg_trace *t, const struct hg_recsrc *src,
+		     const struct hg_attrib_in *in, hg_sched_gap_fn gap_fn,
+		     hg_sched_run_fn run_fn, void *arg, struct hg_sched_totals *tot,
+		     char *err, size_t errlen);
 
 /*
  * hg_attrib_check - whether hg_attribute() can attribute @t's gaps from
