@@ -331,49 +331,56 @@ START_TEST(test_attribute_errors)
 END_TEST
 
 /*
- * A long run for the stream: thread i on CPU i, STREAM_N intervals of
- * 90 us every 100 us; in every third gap a kworker (pid 7) ran from 3 to
- * 7 us into it, each switch after a wake-up: more events than a few of
- * the cache's blocks (HG_KEVCACHE_BLOCK).
+ * A long run for the stream: thread i on CPU i, @n intervals of 90 us
+ * every 100 us; in every third gap a kworker (pid 7) ran from 3 to 7 us
+ * into it, each switch after a wake-up: more events than a few of the
+ * cache's blocks (HG_KEVCACHE_BLOCK).
  */
 #define STREAM_N 60000
+#define STREAM_TID(i) (TID_A + (uint32_t)(i))
 
-static struct hg_trace *stream_trace(void)
+static struct hg_trace *stream_trace(uint32_t ncpus, uint32_t n)
 {
-	uint64_t (*iv)[2] = calloc(STREAM_N, sizeof(*iv));
-	const uint64_t (*const ivs[])[2] = { iv, iv };
-	const size_t n[] = { STREAM_N, STREAM_N };
+	uint64_t (*iv)[2] = calloc(n, sizeof(*iv));
+	const uint64_t (**ivs)[2] = calloc(ncpus, sizeof(*ivs));
+	size_t *nv = calloc(ncpus, sizeof(*nv));
 	struct hg_trace *t;
 	uint32_t i, j;
 
-	ck_assert_ptr_nonnull(iv);
-	for (j = 0; j < STREAM_N; j++) {
+	ck_assert(iv && ivs && nv);
+	for (j = 0; j < n; j++) {
 		iv[j][0] = T(100 * (uint64_t)j);
 		iv[j][1] = 90 * US;
 	}
-	t = hg_test_trace(2, ivs, n);
+	for (i = 0; i < ncpus; i++) {
+		ivs[i] = (const uint64_t (*)[2])iv;
+		nv[i] = n;
+	}
+	t = hg_test_trace(ncpus, ivs, nv);
 	ck_assert_ptr_nonnull(t);
 	free(iv);
-	for (i = 0; i < 2; i++) {
-		t->threads[i].tid = i ? TID_B : TID_A;
-		for (j = 0; j < STREAM_N; j++)
+	free(ivs);
+	free(nv);
+	for (i = 0; i < ncpus; i++) {
+		t->threads[i].tid = STREAM_TID(i);
+		for (j = 0; j < n; j++)
 			t->threads[i].recs[j].cpu = (uint16_t)i;
 	}
 	t->mono_start_cycles = T(0);
-	t->mono_end_cycles = T(100 * (uint64_t)STREAM_N);
+	t->mono_end_cycles = T(100 * (uint64_t)n);
 	return t;
 }
 
-static struct hg_kevents *stream_events(void)
+static struct hg_kevents *stream_events(uint32_t ncpus, uint32_t n)
 {
 	struct hg_kevents *k = calloc(1, sizeof(*k));
 	uint32_t cpu, j, x;
 
 	ck_assert_ptr_nonnull(k);
-	for (cpu = 0; cpu < 2; cpu++) {
-		uint32_t tid = cpu ? TID_B : TID_A;
+	for (cpu = 0; cpu < ncpus; cpu++) {
+		uint32_t tid = STREAM_TID(cpu);
 
-		for (j = 0; j + 1 < STREAM_N; j += 3) {
+		for (j = 0; j + 1 < n; j += 3) {
 			for (x = 0; x < 2; x++) {
 				uint64_t at = T(100 * (uint64_t)j + 93 + 4 * x);
 				struct hg_kev w = { .cycles = at, .cpu = (uint16_t)cpu,
@@ -391,10 +398,12 @@ static struct hg_kevents *stream_events(void)
 	return k;
 }
 
+#define STREAM_CPUS 16
+
 /* What the stream handed over, and the heap in use at most meanwhile. */
 struct stream_seen {
 	struct seen s;
-	uint64_t at[2];		/* per CPU: the last gap's start */
+	uint64_t at[STREAM_CPUS];	/* per CPU: the last gap's start */
 	unsigned int run_cpu;
 	uint64_t run_at;	/* the last run's */
 	bool in_order;
@@ -415,7 +424,7 @@ static int stream_gap(const struct hg_sched_gap *g, void *arg)
 	struct stream_seen *s = arg;
 
 	/* each CPU's in time order; no run before the last gap */
-	ck_assert_uint_lt(g->gap.cpu, 2);
+	ck_assert_uint_lt(g->gap.cpu, STREAM_CPUS);
 	s->in_order &= g->gap.at_cycles >= s->at[g->gap.cpu] && !s->runs;
 	s->at[g->gap.cpu] = g->gap.at_cycles;
 	stream_heap(s);
@@ -452,8 +461,8 @@ static int stream_read(void *priv, uint64_t at, struct hg_kev *buf, size_t n)
  */
 START_TEST(test_attribute_stream)
 {
-	struct hg_trace *t = stream_trace();
-	struct hg_kevents *held = stream_events();
+	struct hg_trace *t = stream_trace(2, STREAM_N);
+	struct hg_kevents *held = stream_events(2, STREAM_N);
 	struct hg_kevents *rd = calloc(1, sizeof(*rd));
 	struct hg_kevsrc src = { .read = stream_read, .priv = held };
 	struct hg_kevents *ks[] = { held, rd };
@@ -492,6 +501,62 @@ START_TEST(test_attribute_stream)
 	memset(&rd->names, 0, sizeof(rd->names));
 	hg_kevents_free(rd);
 	hg_kevents_free(held);
+	hg_trace_free(t);
+}
+END_TEST
+
+/* The records a tap saw, and the times a thread was read again from its first. */
+struct reads {
+	uint64_t recs, rewinds;
+};
+
+static void reads_seen(void *arg, uint32_t i __attribute__((unused)),
+		       const struct hg_record *recs __attribute__((unused)), size_t n)
+{
+	((struct reads *)arg)->recs += n;
+}
+
+static void reads_rewound(void *arg, uint32_t i __attribute__((unused)))
+{
+	((struct reads *)arg)->rewinds++;
+}
+
+/*
+ * A run on STREAM_CPUS CPUs attributed with its records read twice (the
+ * census, then the attribution), not once a CPU: every gap and run
+ * handed over as on two CPUs, each CPU's gaps in time order, the runs CPU
+ * by CPU in time order
+ */
+START_TEST(test_attribute_passes)
+{
+	const uint32_t n = 3000;
+	struct hg_trace *t = stream_trace(STREAM_CPUS, n);
+	struct hg_kevents *k = stream_events(STREAM_CPUS, n);
+	struct hg_attrib_in in = in_of(k, true);
+	struct stream_seen s = { .in_order = true };
+	struct reads rd = { 0, 0 };
+	struct hg_rectap tap = { .seen = reads_seen, .rewound = reads_rewound, .arg = &rd };
+	struct hg_sched_totals tot;
+	struct hg_recmem m;
+	struct hg_recsrc src;
+	char err[256] = "";
+
+	ck_assert_int_eq(hg_recmem_init(&m, &tap.inner, t, 512), 0);
+	hg_rectap_src(&tap, &src);
+	ck_assert_msg(hg_attribute_src(t, &src, &in, stream_gap, stream_run, &s, &tot, err,
+				       sizeof(err)) == 0, "%s", err);
+	ck_assert_uint_eq(rd.recs, 2ULL * STREAM_CPUS * n);
+	ck_assert_uint_eq(rd.rewinds, 2ULL * STREAM_CPUS);
+	ck_assert(s.in_order);
+	ck_assert_uint_eq(s.run_cpu, STREAM_CPUS - 1);
+	ck_assert_uint_eq(tot.gaps, STREAM_CPUS * (n - 1ULL));
+	ck_assert_uint_eq(s.s.n[HG_SC_FOREIGN_TASK], STREAM_CPUS * ((n - 1ULL + 2) / 3));
+	ck_assert_uint_eq(s.runs, s.s.n[HG_SC_FOREIGN_TASK]);
+	ck_assert_uint_eq(s.run_cycles, s.runs * 4 * US);
+	ck_assert_uint_eq(tot.switches, 2 * s.runs);
+	ck_assert_uint_eq(tot.outside_gaps, 0);
+	hg_recmem_free(&m);
+	hg_kevents_free(k);
 	hg_trace_free(t);
 }
 END_TEST
@@ -759,6 +824,7 @@ static Suite *sched_suite(void)
 	tcase_add_test(tc, test_attribute_errors);
 	tcase_add_test(tc, test_attribute_own);
 	tcase_add_test(tc, test_attribute_stream);
+	tcase_add_test(tc, test_attribute_passes);
 	tcase_add_test(tc, test_fixture);
 	tcase_add_loop_test(tc, test_kernel_fixture, 0, 2);
 	tcase_add_test(tc, test_sched_precedence);
