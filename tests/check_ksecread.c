@@ -283,6 +283,44 @@ START_TEST(test_cache_read_fails)
 }
 END_TEST
 
+/*
+ * hg_kevents_get() copies a run of held events, and reads one of a file's
+ * past the cache (a read of its own, no block kept); a read that fails
+ * gives events of no type and is kept as the status
+ */
+START_TEST(test_get_past_cache)
+{
+	struct hg_trace *t = kev_trace(3 * PER_READ, 3);
+	struct hg_kevents *k = calloc(1, sizeof(*k));
+	struct fake_src f = { .from = t->kev, .fail_at = 2 * PER_READ };
+	struct hg_kevsrc src = { .read = fake_read, .priv = &f };
+	struct hg_kev buf[8];
+	unsigned int reads;
+	size_t i;
+
+	ck_assert_ptr_nonnull(k);
+	hg_kevents_get(t->kev, 3, buf, 8);
+	for (i = 0; i < 8; i++)
+		ck_assert_uint_eq(buf[i].cycles, t->kev->ev[3 + i].cycles);
+	k->n = t->kev->n;
+	ck_assert_int_eq(hg_kevents_attach(k, &src), 0);
+	reads = f.reads;
+	hg_kevents_get(k, PER_READ - 4, buf, 8);	/* across two blocks: one read */
+	ck_assert_uint_eq(f.reads, reads + 1);
+	for (i = 0; i < 8; i++)
+		ck_assert_uint_eq(buf[i].a, t->kev->ev[PER_READ - 4 + i].a);
+	hg_kevents_get(k, PER_READ - 4, buf, 8);	/* nothing kept */
+	ck_assert_uint_eq(f.reads, reads + 2);
+	ck_assert_int_eq(hg_kevents_status(k), 0);
+	hg_kevents_get(k, 2 * PER_READ - 4, buf, 8);
+	for (i = 0; i < 8; i++)
+		ck_assert_uint_eq(buf[i].type, 0);
+	ck_assert_int_eq(hg_kevents_status(k), -EIO);
+	hg_kevents_free(k);
+	hg_trace_free(t);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("ksecread");
@@ -292,6 +330,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_long_head);
 	tcase_add_test(tc, test_damaged_event_same_reason);
 	tcase_add_test(tc, test_cache_read_fails);
+	tcase_add_test(tc, test_get_past_cache);
 	suite_add_tcase(s, tc);
 	return s;
 }
