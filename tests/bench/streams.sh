@@ -12,9 +12,12 @@
 # threads, 1.3 kernel events a gap, the events two thirds of the file;
 # ten minutes, so that the program's own 4 MiB are not what is measured),
 # the "(kernel)" rows: its events are read from the file a block at a
-# time, the time lines of explain a window at a time, the gaps that ctx
-# classes CPU by CPU, those a switch waits for; the slices that render
-# draws a window at a time (4,096 events a CPU), made again from marks.
+# time, the time lines of explain a window at a time, of the gaps that ctx
+# classes those a switch waits for; the slices that render draws a window
+# at a time (4,096 events a CPU), made again from marks. ctx again on a
+# run of many CPUs (HG_BENCH_KCPUS, 16, one thread each,
+# HG_BENCH_KCPU_SECONDS, 60, seconds): its records are read twice
+# whatever the number of CPUs, each CPU's events a window at a time.
 # HG_BENCH_RUNS (3) runs of each, the median.
 # usage: tests/bench/streams.sh build/hourglass
 set -u
@@ -32,11 +35,17 @@ if [ ! -x /usr/bin/time ]; then
 fi
 if ! "$GEN" "$TMP/big.hgt" "$N" 10 2 2>"$TMP/err" ||
    ! "$GEN" "$TMP/lat.hgt" "$N" 10 2 lat 2>>"$TMP/err" ||
-   ! "$KGEN" "$TMP/k.hgt" "${HG_BENCH_KSECONDS:-600}" 2>>"$TMP/err"; then
+   ! "$KGEN" "$TMP/k.hgt" "${HG_BENCH_KSECONDS:-600}" 2>>"$TMP/err" ||
+   ! "$KGEN" "$TMP/kc.hgt" "${HG_BENCH_KCPU_SECONDS:-60}" "${HG_BENCH_KCPUS:-16}" 2>>"$TMP/err"; then
 	echo "skipped: cannot generate the traces: $(head -1 "$TMP/err")"
 	exit 0
 fi
-krecs=$("$HG" dump --json "$TMP/k.hgt" | awk -F'[:,]' '/"records_stored"/ { n += $2 } END { print n }')
+# records <trace>: the records it holds
+records() {
+	"$HG" dump --json "$1" | awk -F'[:,]' '/"records_stored"/ { n += $2 } END { print n }'
+}
+krecs=$(records "$TMP/k.hgt")
+kcrecs=$(records "$TMP/kc.hgt")
 
 # row <name> <trace> <records> <command...>: the median of $RUNS runs
 row() {
@@ -62,8 +71,9 @@ row() {
 }
 
 echo "readers of saved traces: $N records ($(($(wc -c <"$TMP/big.hgt") / 1048576)) MiB), a" \
-	"--kernel run of ${HG_BENCH_KSECONDS:-600} s ($krecs records, $(($(wc -c <"$TMP/k.hgt") / 1048576)) MiB);" \
-	"the median of $RUNS runs"
+	"--kernel run of ${HG_BENCH_KSECONDS:-600} s ($krecs records, $(($(wc -c <"$TMP/k.hgt") / 1048576)) MiB)" \
+	"and one of ${HG_BENCH_KCPU_SECONDS:-60} s on ${HG_BENCH_KCPUS:-16} CPUs ($kcrecs records," \
+	"$(($(wc -c <"$TMP/kc.hgt") / 1048576)) MiB); the median of $RUNS runs"
 printf '%-18s %10s %10s %10s %12s %13s %7s\n' reader records time "speed" "speed (CPU)" \
 	"peak RSS" "/file"
 "$HG" dump "$TMP/big.hgt" >/dev/null	# the page cache warm for all
@@ -85,4 +95,6 @@ row "export perf. (k)" "$K" "$krecs" "$HG" export "$K" --format perfetto -o -
 row "render (kernel)" "$K" "$krecs" "$HG" render "$K" -o "$TMP/k.svg"
 row "ctx (kernel)" "$K" "$krecs" "$HG" ctx "$K"
 row "explain (kernel)" "$K" "$krecs" "$HG" explain "$K"
+"$HG" dump "$TMP/kc.hgt" >/dev/null
+row "ctx (k, ${HG_BENCH_KCPUS:-16} CPUs)" "$TMP/kc.hgt" "$kcrecs" "$HG" ctx "$TMP/kc.hgt"
 echo "target: peak RSS at most 0.1 times the file"
