@@ -59,7 +59,7 @@ static bool in_run(const struct hg_kev *e, uint64_t lo, uint64_t hi)
 	return e->type == HG_KEV_SWITCH && e->cycles >= lo && e->cycles <= hi;
 }
 
-/* A gap on its CPU's line, waiting for its switches; 56 bytes. */
+/* A gap on its CPU's line, waiting for its switches; 64 bytes. */
 struct gapref {
 	struct hg_gap g;
 	uint64_t lo, hi;	/* its first switch's event, and past its last */
@@ -108,6 +108,8 @@ struct attr {
 	struct line *l;		/* by CPU */
 	size_t n, cap;
 	uint64_t *runs;		/* a bit an event: one that starts another task's run */
+	uint32_t first;		/* the CPU of the first event */
+	bool count;		/* the totals counted as the lines read the events */
 	hg_sched_gap_fn gap_fn;
 	hg_sched_run_fn run_fn;
 	void *arg;
@@ -130,9 +132,43 @@ static struct line *line_of(struct attr *a, uint32_t cpu)
 	return &a->l[cpu];
 }
 
+/* What the kernel saw: switch @e counted in @tot when inside the run. */
+static void count(const struct attr *a, const struct hg_kev *e, struct hg_sched_totals *tot)
+{
+	bool wp = is_worker(a->t, e->b), wn = is_worker(a->t, e->a);
+
+	if (!in_run(e, a->lo, a->hi))
+		return;
+	tot->switches++;
+	tot->from_workers_to_others += wp && !wn;
+	tot->between_workers += wp && wn;
+}
+
+/* Where each CPU's events lie (the events by CPU): a search a CPU. */
+static int find_cpus(struct attr *a)
+{
+	const struct hg_kevents *k = a->k;
+	uint64_t i = 0;
+
+	while (i < k->n) {
+		struct hg_kev e = hg_kevents_ev(k, i);
+		struct line *l = line_of(a, e.cpu);
+		uint64_t end = hg_kevents_find(k, (uint32_t)e.cpu + 1, 0);
+
+		if (!l)
+			return -ENOMEM;
+		if (!i)
+			a->first = e.cpu;
+		l->e = i;
+		l->end = i = end > i ? end : i + 1;	/* a read that failed: on */
+	}
+	return 0;
+}
+
 /*
- * Check that @in's switches can describe @t's run; counts what the kernel
- * saw, and where each CPU's events lie.
+ * Check that @in's switches can describe @t's run, and where each CPU's
+ * events lie: all read for another tool's, counted in @a->tot, and found
+ * by a search for the trace's own, counted as its lines read them.
  */
 static int check_overlap(struct attr *a, const struct hg_attrib_in *in, char *err, size_t errlen)
 {
@@ -149,24 +185,24 @@ static int check_overlap(struct attr *a, const struct hg_attrib_in *in, char *er
 		}
 	}
 	memset(tot, 0, sizeof(*tot));
+	/* the trace's own capture is of this run, whatever its switches */
+	a->count = in->own;
+	if (in->own)
+		return find_cpus(a);
 	for (k = 0; k < in->k->n; k++) {	/* read in order: a block at a time */
 		struct hg_kev e = hg_kevents_ev(in->k, k);
-		bool wp = is_worker(t, e.b), wn = is_worker(t, e.a);
 		struct line *l = line_of(a, e.cpu);
 
 		if (!l)
 			return -ENOMEM;
+		if (!k)
+			a->first = e.cpu;
 		if (!l->end)
 			l->e = k;
 		l->end = k + 1;
-		if (!in_run(&e, a->lo, a->hi))
-			continue;
-		tot->switches++;
-		tot->from_workers_to_others += wp && !wn;
-		tot->between_workers += wp && wn;
+		count(a, &e, tot);
 	}
-	/* the trace's own capture is of this run, whatever its switches */
-	if (!in->own && !tot->from_workers_to_others && !tot->between_workers) {
+	if (!tot->from_workers_to_others && !tot->between_workers) {
 		snprintf(err, errlen, "no switch of the run's threads (tid %u ...) in it: a "
 			 "capture of another run?", t->threads[0].tid);
 		return -ESRCH;
@@ -207,6 +243,8 @@ static void next_switch(const struct attr *a, struct line *l)
 			hg_kevents_get(a->k, l->wat, l->w, l->wn);
 		}
 		e = &l->w[l->e++ - l->wat];
+		if (a->count)
+			count(a, e, a->tot);
 		if (e->cpu == l->cpu && in_run(e, a->lo, a->hi)) {
 			l->x = *e;
 			l->xi = l->e - 1;
@@ -256,19 +294,58 @@ static bool same(enum hg_sched_class k, enum hg_gap_class g)
 	}
 }
 
-/* Gap @r handed over with its class; the switches its other tasks' runs start at marked. */
-static int hand_over(struct attr *a, const struct gapref *r)
+/* Event @i, read already by line @l: in its window, or read again. */
+static struct hg_kev line_ev(const struct attr *a, const struct line *l, uint64_t i)
+{
+	return i >= l->wat && i - l->wat < l->wn ? l->w[i - l->wat] : hg_kevents_ev(a->k, i);
+}
+
+/* The other tasks' runs in gap @r of line @l, each from one switch to the next. */
+static int gap_runs(const struct attr *a, const struct line *l, const struct gapref *r)
+{
+	struct hg_kev in = line_ev(a, l, r->lo);
+	uint64_t k;
+	int ret = 0;
+
+	for (k = r->lo + 1; k < r->hi && !ret; k++) {
+		struct hg_kev e = line_ev(a, l, k);
+		struct hg_sched_run run = {
+			.cpu = in.cpu, .pid = in.a, .comm = hg_kevents_name(a->k, in.name),
+			.start_cycles = in.cycles, .end_cycles = e.cycles,
+		};
+
+		if (!in_run(&e, a->lo, a->hi))
+			continue;
+		ret = a->run_fn(&run, a->arg);
+		in = e;
+	}
+	return ret;
+}
+
+/*
+ * Gap @r of line @l handed over with its class, and its other tasks' runs:
+ * those of the first CPU's gaps at once, the others' after every gap (in
+ * the order of the events, as a CPU at a time gave them), their switches
+ * marked.
+ */
+static int hand_over(struct attr *a, const struct line *l, const struct gapref *r)
 {
 	struct hg_sched_gap sg = { .cls = attribute(a->t, r), .gap = r->g, .switches = r->nsw };
+	bool runs = a->run_fn && (sg.cls == HG_SC_INDIRECT || sg.cls == HG_SC_FOREIGN_TASK);
 	uint64_t k;
+	int ret;
 
 	a->tot->gaps++;
 	a->tot->agree += same(sg.cls, sg.gap.cls);
+	ret = a->gap_fn(&sg, a->arg);
+	if (ret || !runs)
+		return ret;
+	if (l->cpu == a->first)
+		return gap_runs(a, l, r);
 	/* every switch but its last starts a run: the events up to it marked */
-	if (a->runs && (sg.cls == HG_SC_INDIRECT || sg.cls == HG_SC_FOREIGN_TASK))
-		for (k = r->lo; k + 1 < r->hi; k++)
-			a->runs[k / 64] |= 1ULL << (k % 64);
-	return a->gap_fn(&sg, a->arg);
+	for (k = r->lo; k + 1 < r->hi; k++)
+		a->runs[k / 64] |= 1ULL << (k % 64);
+	return 0;
 }
 
 /* The run of another task from marked switch @in, the @k-th event, to the next switch. */
@@ -290,10 +367,7 @@ static int run_from(const struct attr *a, uint64_t k, const struct hg_kev *in)
 	return 0;
 }
 
-/*
- * The other tasks' runs, in the order of the events (CPU by CPU, by time,
- * as a CPU at a time gave them): one from each marked switch.
- */
+/* The other tasks' runs of the marked switches, in the order of the events. */
 static int report_runs(const struct attr *a)
 {
 	uint64_t w, k, nw = a->k->n / 64 + 1;
@@ -364,7 +438,7 @@ static int advance(struct attr *a, struct line *l)
 	/* no switch left: every gap is done with; else those the switches passed */
 	done = l->xi == UINT64_MAX ? l->n : l->j;
 	for (k = 0; k < done && !ret; k++)
-		ret = hand_over(a, &l->q[k]);
+		ret = hand_over(a, l, &l->q[k]);
 	if (done)	/* none held on a CPU of switches alone */
 		memmove(l->q, l->q + done, (l->n - done) * sizeof(*l->q));
 	l->n -= done;
@@ -395,7 +469,7 @@ static int take_gaps(const struct hg_gap *g, size_t n, void *arg)
 		if (!l)
 			return -ENOMEM;
 		if (!on_line(&g[k])) {
-			ret = hand_over(a, &r);	/* no switch goes to it */
+			ret = hand_over(a, l, &r);	/* no switch goes to it */
 		} else if (l->sort) {
 			r.seq = (uint32_t)l->nv;
 			if (HG_GROW(l->v, l->capv, l->nv + 1))

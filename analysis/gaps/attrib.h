@@ -100,20 +100,20 @@ typedef int (*hg_sched_run_fn)(const struct hg_sched_run *r, void *arg);
  * inside a gap; @tot the kernel's own counts (may be NULL). Each CPU's
  * gaps are handed over in the order of their start, those on its line
  * (switches and foreign activity) as no switch can fall in them any more,
- * the CPUs' interleaved as the classifier finds them; the runs after every
- * gap, in the order of @in's events (CPU by CPU, each by time). @t's
- * records are read twice whatever the number of CPUs (once to find the
- * lines whose gaps come out of time order, a damaged trace, once to
- * attribute), @in's events once in order and once a window a CPU at a
- * time, and the switches that start a run once more; only the gaps a
- * switch waits for are held (all of a CPU's when its records give them
- * out of time order), with a window of each CPU's events and, with
- * @run_fn, a bit an event. The switches
- * taken are those inside the run, from the clock pair at its start to its
- * end on the trace's counter (for another tool's text, the end placed
- * through the pair at the start, as its events are); a switch belongs to a
- * gap when it lies between its ends, give or take @in's resolution and
- * 2 us.
+ * the CPUs' interleaved as the classifier finds them; the runs in the
+ * order of @in's events (CPU by CPU, each by time): the first CPU's with
+ * its gaps, the others' after every gap. @t's records are read twice
+ * whatever the number of CPUs (once to find the lines whose gaps come out
+ * of time order, a damaged trace, once to attribute); @in's events once,
+ * a window a CPU at a time (another tool's once in order before, for its
+ * checks), and those of the runs of all CPUs but the first once more.
+ * Only the gaps a switch waits for are held (all of a CPU's when its
+ * records give them out of time order), with a window of each CPU's
+ * events and, with @run_fn, a bit an event. The switches taken are those
+ * inside the run, from the clock pair at its start to its end on the
+ * trace's counter (for another tool's text, the end placed through the
+ * pair at the start, as its events are); a switch belongs to a gap when
+ * it lies between its ends, give or take @in's resolution and 2 us.
  * @err: a one-line reason for the errors that are the input's
  * Returns 0; -ENODATA when @t has no thread ids (written before they were
  * kept); -ESRCH when no switch of @in names a worker's thread id (a
