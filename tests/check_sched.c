@@ -337,17 +337,19 @@ END_TEST
  * cache's blocks (HG_KEVCACHE_BLOCK).
  */
 #define STREAM_N 60000
+#define STREAM_CPUS 16
 #define STREAM_TID(i) (TID_A + (uint32_t)(i))
 
 static struct hg_trace *stream_trace(uint32_t ncpus, uint32_t n)
 {
 	uint64_t (*iv)[2] = calloc(n, sizeof(*iv));
-	const uint64_t (**ivs)[2] = calloc(ncpus, sizeof(*ivs));
-	size_t *nv = calloc(ncpus, sizeof(*nv));
+	const uint64_t (*ivs[STREAM_CPUS])[2];
+	size_t nv[STREAM_CPUS];
 	struct hg_trace *t;
 	uint32_t i, j;
 
-	ck_assert(iv && ivs && nv);
+	ck_assert_ptr_nonnull(iv);
+	ck_assert_uint_le(ncpus, STREAM_CPUS);
 	for (j = 0; j < n; j++) {
 		iv[j][0] = T(100 * (uint64_t)j);
 		iv[j][1] = 90 * US;
@@ -359,8 +361,6 @@ static struct hg_trace *stream_trace(uint32_t ncpus, uint32_t n)
 	t = hg_test_trace(ncpus, ivs, nv);
 	ck_assert_ptr_nonnull(t);
 	free(iv);
-	free(ivs);
-	free(nv);
 	for (i = 0; i < ncpus; i++) {
 		t->threads[i].tid = STREAM_TID(i);
 		for (j = 0; j < n; j++)
@@ -399,8 +399,6 @@ static struct hg_kevents *stream_events(uint32_t ncpus, uint32_t n)
 	}
 	return k;
 }
-
-#define STREAM_CPUS 16
 
 /* What the stream handed over, and the heap in use at most meanwhile. */
 struct stream_seen {
