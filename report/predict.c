@@ -9,6 +9,7 @@
 #include "analysis/cpuset.h"
 #include "analysis/sched/lockwait.h"
 #include "analysis/sched/predict.h"
+#include "report/ovhprint.h"
 #include "report/rtaprint.h"
 #include "report/text.h"
 #include "util/timeval.h"

@@ -78,17 +78,4 @@ void hg_print_kept_out(FILE *f, const char *tag, unsigned int id, const struct h
 		       const cpu_set_t *cpus, unsigned int hog_id, const char *label,
 		       const char *prio);
 
-/*
- * hg_print_overheads - "# <tag>: overheads charged to each job: 2 switches
- * of <us> us [and a cache penalty of <us> us (...)]: C + <us> us (from ...
- * [; <files> measured on a machine that was not quiet: ...])"
- */
-void hg_print_overheads(FILE *f, const char *tag, const struct hg_overheads *o);
-
-/*
- * hg_print_overheads_json - "overheads": @o's costs (with "not_quiet": the
- * files measured on a machine that was not, "" none), or null for NULL
- */
-void hg_print_overheads_json(struct hg_json *j, const struct hg_overheads *o);
-
 #endif /* HG_RTAPRINT_H */

@@ -21,6 +21,7 @@
 #include "report/meta.h"
 #include "report/noise.h"
 #include "report/over.h"
+#include "report/ovhprint.h"
 #include "report/rtaprint.h"
 #include "report/summary_json.h"
 #include "util/atomicfile.h"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * check_ovhprint.c - report/rtaprint.c's overheads, as text and as JSON:
+ * check_ovhprint.c - report/ovhprint.c: the overheads, as text and as JSON:
  * costs read from a file whose machine was not quiet say so where the
  * costs are printed (rta, rta --json, the run's prediction), not only on
  * standard error
@@ -12,7 +12,7 @@
 
 #include "helpers.h"
 #include "report/json.h"
-#include "report/rtaprint.h"
+#include "report/ovhprint.h"
 
 static const struct hg_overheads quiet = {
 	.switch_ns = 3210, .source = "ctxcost c.json",
