@@ -228,22 +228,13 @@ static void windows(const struct hg_kset_win *win, uint64_t from, uint64_t to, s
 	*lw = lo;
 }
 
-/* The window of CPU @cpu (by CPU, as the events'), or NULL. */
+/* The window of CPU @cpu (as the events' CPUs), or NULL. */
 static struct hg_kset_win *slot(const struct hg_kset *set, uint32_t cpu)
 {
 	const struct hg_kevents *k = set->t->kev;
-	uint32_t lo = 0, hi = k ? k->ncpus : 0;
+	const struct hg_kcpu *c = k ? hg_kevents_cpu(k, cpu) : NULL;
 
-	while (lo < hi) {
-		uint32_t mid = lo + (hi - lo) / 2;
-
-		if (k->cpus[mid].cpu < cpu)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return k && lo < k->ncpus && k->cpus[lo].cpu == cpu && set->win[lo].nw ?
-		&set->win[lo] : NULL;
+	return c && set->win[c - k->cpus].nw ? &set->win[c - k->cpus] : NULL;
 }
 
 int hg_kset_holds(const struct hg_kset *set, uint32_t cpu, uint64_t from, uint64_t to)

@@ -294,20 +294,12 @@ void hg_kattr_free(struct hg_kattr *a)
 
 /* ------------------------------------------------------------- the cut */
 
-/* The line of CPU @cpu (they are by CPU: a bisection), or NULL when not captured. */
+/* The line of CPU @cpu (as the events' CPUs), or NULL when not captured. */
 static struct line *find_line(const struct hg_kattr *a, uint32_t cpu)
 {
-	uint32_t lo = 0, hi = a->nlines;
+	const struct hg_kcpu *c = hg_kevents_cpu(a->k, cpu);
 
-	while (lo < hi) {
-		uint32_t mid = lo + (hi - lo) / 2;
-
-		if (a->lines[mid].cpu < cpu)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < a->nlines && a->lines[lo].cpu == cpu ? &a->lines[lo] : NULL;
+	return c ? &a->lines[c - a->k->cpus] : NULL;
 }
 
 void hg_kgap_add(struct hg_kgap *g, const struct hg_kpart *q)

@@ -184,20 +184,12 @@ void hg_kslice_marks_free(struct hg_kslice_marks *m)
 	free(m);
 }
 
-/* The line of CPU @cpu (by CPU: a bisection), or NULL when not captured. */
+/* The line of CPU @cpu (as the events' CPUs), or NULL when not captured. */
 static const struct mline *find_line(const struct hg_kslice_marks *m, uint32_t cpu)
 {
-	uint32_t lo = 0, hi = m->n;
+	const struct hg_kcpu *c = hg_kevents_cpu(m->t->kev, cpu);
 
-	while (lo < hi) {
-		uint32_t mid = lo + (hi - lo) / 2;
-
-		if (m->lines[mid].c->cpu < cpu)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < m->n && m->lines[lo].c->cpu == cpu ? &m->lines[lo] : NULL;
+	return c ? &m->lines[c - m->t->kev->cpus] : NULL;
 }
 
 size_t hg_kslice_marks_count(const struct hg_kslice_marks *m, uint32_t cpu)
