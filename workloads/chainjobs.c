@@ -13,30 +13,15 @@
 static int chain_job(struct hg_wl_ctx *ctx, hg_job_cost_fn cost, uint64_t k,
 		     uint64_t release, uint64_t deadline, uint64_t seq, uint64_t avail)
 {
-	const struct hg_wl_env *env = ctx->env;
-	struct hg_tstats *st = ctx->stats;
 	struct hg_chain_job j = { .seq = seq, .avail_ns = avail, .release_ns = release };
-	uint64_t left = cost(ctx, k), got;
 	int ret;
 
-	j.start_ns = env->now_ns(ctx);
-	j.cpu_ns = left;
-	ret = hg_jobs_sections(ctx, &left);
-	if (ret < 0)
+	j.start_ns = ctx->env->now_ns(ctx);
+	j.cpu_ns = cost(ctx, k);
+	ret = hg_jobs_work(ctx, j.cpu_ns);
+	if (ret)
 		return ret;
-	if (!ret && left)
-		ret = env->receive(ctx, left, HG_NO_LIMIT, &got);
-	if (ret == HG_LOOP_STOP)
-		return ret;
-	j.done_ns = env->now_ns(ctx);
-	hg_hist_add(&st->events, j.done_ns - release);
-	st->units++;
-	if (j.done_ns > deadline)
-		st->misses++;
-	else
-		st->hits++;
-	env->event(ctx, HG_EV_JOB, release, j.done_ns - release,
-		   j.done_ns > deadline ? HG_REC_MISS : 0);
+	j.done_ns = hg_jobs_done(ctx, release, deadline);
 	hg_chain_record(ctx->chain->rec, &j);
 	if (ctx->chain->out)
 		hg_chain_publish(ctx->chain->out, seq, j.done_ns);

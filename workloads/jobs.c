@@ -45,17 +45,41 @@ int hg_jobs_sections(struct hg_wl_ctx *ctx, uint64_t *left)
 	return 0;
 }
 
+int hg_jobs_work(struct hg_wl_ctx *ctx, uint64_t left)
+{
+	uint64_t got;
+	int ret = hg_jobs_sections(ctx, &left);
+
+	if (!ret && left && ctx->env->receive(ctx, left, HG_NO_LIMIT, &got) == HG_LOOP_STOP)
+		ret = HG_LOOP_STOP;
+	return ret;
+}
+
+uint64_t hg_jobs_done(struct hg_wl_ctx *ctx, uint64_t release, uint64_t deadline)
+{
+	struct hg_tstats *st = ctx->stats;
+	uint64_t done = ctx->env->now_ns(ctx), response = done - release;
+
+	hg_hist_add(&st->events, response);
+	st->units++;
+	if (done > deadline)
+		st->misses++;
+	else
+		st->hits++;
+	ctx->env->event(ctx, HG_EV_JOB, release, response, done > deadline ? HG_REC_MISS : 0);
+	return done;
+}
+
 int hg_jobs_run(struct hg_wl_ctx *ctx, hg_job_cost_fn cost)
 {
 	const struct hg_wl_env *env = ctx->env;
 	const struct hg_wl_params *p = ctx->p;
 	struct hg_tstats *st = ctx->stats;
-	uint64_t k, got, left;
+	uint64_t k;
 	int ret;
 
 	for (k = 0;; k++) {
 		uint64_t release = ctx->start_ns + k * p->period_ns;
-		uint64_t deadline = release + p->deadline_ns, done, response;
 
 		if (release >= ctx->end_ns)
 			return 0;
@@ -71,23 +95,12 @@ int hg_jobs_run(struct hg_wl_ctx *ctx, hg_job_cost_fn cost)
 			woke = env->now_ns(ctx);
 			hg_hist_add(&st->jitter, woke > release ? woke - release : 0);
 		}
-		left = cost(ctx, k);
-		ret = hg_jobs_sections(ctx, &left);
-		if (ret < 0)
-			return ret;
-		if (!ret && left)
-			ret = env->receive(ctx, left, HG_NO_LIMIT, &got);
+		ret = hg_jobs_work(ctx, cost(ctx, k));
 		if (ret == HG_LOOP_STOP)
 			break;
-		done = env->now_ns(ctx);
-		response = done - release;
-		hg_hist_add(&st->events, response);
-		st->units++;
-		if (done > deadline)
-			st->misses++;
-		else
-			st->hits++;
-		env->event(ctx, HG_EV_JOB, release, response, done > deadline ? HG_REC_MISS : 0);
+		if (ret)
+			return ret;
+		hg_jobs_done(ctx, release, release + p->deadline_ns);
 	}
 	/* the run ended with job k unfinished: count the deadlines already past */
 	st->misses += hg_jobs_missed_at_end(ctx->start_ns, p->period_ns, p->deadline_ns, k,

@@ -37,6 +37,20 @@ int hg_jobs_run(struct hg_wl_ctx *ctx, hg_job_cost_fn cost);
 int hg_jobs_sections(struct hg_wl_ctx *ctx, uint64_t *left);
 
 /*
+ * hg_jobs_work - one job's CPU time @left: its sections (hg_jobs_sections),
+ * then the rest received. Returns 0 (all of it received), HG_LOOP_STOP,
+ * or -errno.
+ */
+int hg_jobs_work(struct hg_wl_ctx *ctx, uint64_t left);
+
+/*
+ * hg_jobs_done - a job released at @release finished now: its response to
+ * stats->events, a hit or (past @deadline) a miss, an HG_EV_JOB event.
+ * Returns the time it finished.
+ */
+uint64_t hg_jobs_done(struct hg_wl_ctx *ctx, uint64_t release, uint64_t deadline);
+
+/*
  * hg_jobs_missed_at_end - jobs that are misses because the run ended at
  * @now_ns after job @k was released unfinished: job k and the later ones
  * whose deadlines had passed
