@@ -31,10 +31,9 @@ static int chain_job(struct hg_wl_ctx *ctx, hg_job_cost_fn cost, uint64_t k,
 /* The first thread, or a sampled one: jobs on the grid start + k T. */
 static int periodic_stage(struct hg_wl_ctx *ctx, hg_job_cost_fn cost)
 {
-	const struct hg_wl_env *env = ctx->env;
 	const struct hg_wl_params *p = ctx->p;
 	struct hg_wl_chain *c = ctx->chain;
-	uint64_t k, now, seq, avail;
+	uint64_t k, seq, avail;
 	int ret;
 
 	for (k = 0;; k++) {
@@ -42,15 +41,11 @@ static int periodic_stage(struct hg_wl_ctx *ctx, hg_job_cost_fn cost)
 
 		if (release >= ctx->end_ns)
 			return 0;
-		if (env->now_ns(ctx) < release) {
-			ret = env->sleep_until(ctx, release);
-			if (ret == HG_LOOP_STOP)
-				break;
-			if (ret)
-				return ret;
-			now = env->now_ns(ctx);
-			hg_hist_add(&ctx->stats->jitter, now > release ? now - release : 0);
-		}
+		ret = hg_jobs_release(ctx, release);
+		if (ret == HG_LOOP_STOP)
+			break;
+		if (ret)
+			return ret;
 		seq = k;
 		avail = release;
 		if (c->in && hg_chain_latest(c->in, &seq, &avail))

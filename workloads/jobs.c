@@ -45,6 +45,22 @@ int hg_jobs_sections(struct hg_wl_ctx *ctx, uint64_t *left)
 	return 0;
 }
 
+int hg_jobs_release(struct hg_wl_ctx *ctx, uint64_t release)
+{
+	uint64_t woke;
+	int ret;
+
+	if (ctx->env->now_ns(ctx) >= release)
+		return 0;
+	ret = ctx->env->sleep_until(ctx, release);
+	if (ret)
+		return ret;
+	/* release jitter: how late the timer let the job start */
+	woke = ctx->env->now_ns(ctx);
+	hg_hist_add(&ctx->stats->jitter, woke > release ? woke - release : 0);
+	return 0;
+}
+
 int hg_jobs_work(struct hg_wl_ctx *ctx, uint64_t left)
 {
 	uint64_t got;
@@ -72,7 +88,6 @@ uint64_t hg_jobs_done(struct hg_wl_ctx *ctx, uint64_t release, uint64_t deadline
 
 int hg_jobs_run(struct hg_wl_ctx *ctx, hg_job_cost_fn cost)
 {
-	const struct hg_wl_env *env = ctx->env;
 	const struct hg_wl_params *p = ctx->p;
 	struct hg_tstats *st = ctx->stats;
 	uint64_t k;
@@ -83,19 +98,9 @@ int hg_jobs_run(struct hg_wl_ctx *ctx, hg_job_cost_fn cost)
 
 		if (release >= ctx->end_ns)
 			return 0;
-		if (env->now_ns(ctx) < release) {
-			uint64_t woke;
-
-			ret = env->sleep_until(ctx, release);
-			if (ret == HG_LOOP_STOP)
-				break;
-			if (ret)
-				return ret;
-			/* release jitter: how late the timer let the job start */
-			woke = env->now_ns(ctx);
-			hg_hist_add(&st->jitter, woke > release ? woke - release : 0);
-		}
-		ret = hg_jobs_work(ctx, cost(ctx, k));
+		ret = hg_jobs_release(ctx, release);
+		if (!ret)
+			ret = hg_jobs_work(ctx, cost(ctx, k));
 		if (ret == HG_LOOP_STOP)
 			break;
 		if (ret)

@@ -37,6 +37,13 @@ int hg_jobs_run(struct hg_wl_ctx *ctx, hg_job_cost_fn cost);
 int hg_jobs_sections(struct hg_wl_ctx *ctx, uint64_t *left);
 
 /*
+ * hg_jobs_release - wait for a job's release at @release when it is still
+ * to come, and count how late the thread woke (stats->jitter). Returns 0,
+ * HG_LOOP_STOP, or -errno.
+ */
+int hg_jobs_release(struct hg_wl_ctx *ctx, uint64_t release);
+
+/*
  * hg_jobs_work - one job's CPU time @left: its sections (hg_jobs_sections),
  * then the rest received. Returns 0 (all of it received), HG_LOOP_STOP,
  * or -errno.
